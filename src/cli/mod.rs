@@ -1,0 +1,6 @@
+//! Command-line adapters: one module per subcommand, each turning arguments into engine calls and
+//! engine results into output and an exit code.
+
+pub mod apply_diff;
+pub mod check;
+pub mod lsp;

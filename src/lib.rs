@@ -1,0 +1,10 @@
+//! autofix: a project's learned rules (`autofix.json`) enforced in the editor and the shell, and
+//! AI-written SEARCH/REPLACE diffs applied safely.
+//!
+//! The engines (`rules`, `diff`, `text`) know nothing of LSP; `lsp` and `cli` are thin adapters.
+
+pub mod cli;
+pub mod diff;
+pub mod lsp;
+pub mod rules;
+pub mod text;
