@@ -5,6 +5,7 @@
 
 pub mod cli;
 pub mod diff;
+pub mod i18n;
 pub mod lsp;
 pub mod rules;
 pub mod text;

@@ -1,1 +1,21 @@
-//! (being built)
+//! The rules engine: the autofix.json model, reading it with spans, finding rules files,
+//! precedence, compiled checks, suppressions, and the lints of autofix.json itself.
+
+pub mod check;
+pub mod infer;
+pub mod lint;
+pub mod model;
+pub mod parse;
+pub mod problem;
+pub mod resolve;
+pub mod ruleset;
+pub mod scope;
+pub mod store;
+pub mod suppress;
+
+pub use check::{Checker, Violation, ViolationKind};
+pub use model::{Category, CheckSpec, Origin, Rule, Severity};
+pub use problem::{Problem, ProblemKind};
+pub use resolve::Status;
+pub use ruleset::{Options, RuleSet};
+pub use scope::FileContext;

@@ -1,1 +1,10 @@
-//! (being built)
+//! Text primitives shared by the engines and the adapters: line indexing over `&str`, the ropey
+//! document the server edits, and conversions between byte offsets and LSP-style positions.
+
+pub mod document;
+pub mod lines;
+pub mod position;
+
+pub use document::{ChangedSpan, Document, TextChange};
+pub use lines::LineIndex;
+pub use position::{Encoding, Pos};

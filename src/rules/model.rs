@@ -1,0 +1,199 @@
+//! The autofix.json data model: rules, their categories, checks and severities, each with the
+//! byte spans they came from so lints and edits can point at the exact text.
+
+use std::fmt;
+use std::ops::Range;
+
+use serde::Serialize;
+
+/// The eight categories of the seed schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Category {
+    Style,
+    Code,
+    Arch,
+    Tool,
+    Process,
+    Data,
+    Ux,
+    Other,
+}
+
+impl Category {
+    pub const ALL: [Category; 8] = [
+        Category::Style,
+        Category::Code,
+        Category::Arch,
+        Category::Tool,
+        Category::Process,
+        Category::Data,
+        Category::Ux,
+        Category::Other,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Style => "STYLE",
+            Category::Code => "CODE",
+            Category::Arch => "ARCH",
+            Category::Tool => "TOOL",
+            Category::Process => "PROCESS",
+            Category::Data => "DATA",
+            Category::Ux => "UX",
+            Category::Other => "OTHER",
+        }
+    }
+
+    /// Reads a category as people write it: `CODE`, `code`, `[CODE]`, ` [code] `.
+    pub fn parse(text: &str) -> Option<Category> {
+        let trimmed = text.trim();
+        let inner = trimmed.strip_prefix('[').and_then(|s| s.strip_suffix(']')).unwrap_or(trimmed).trim();
+        Category::ALL.into_iter().find(|c| c.as_str().eq_ignore_ascii_case(inner))
+    }
+
+    /// The eight names, for error messages: `STYLE, CODE, …, OTHER`.
+    pub fn list() -> String {
+        Category::ALL.map(Category::as_str).join(", ")
+    }
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How loudly a violation is reported; LSP's four levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    #[default]
+    Warning,
+    Information,
+    Hint,
+}
+
+impl Severity {
+    pub const ALL: [Severity; 4] = [Severity::Error, Severity::Warning, Severity::Information, Severity::Hint];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Information => "information",
+            Severity::Hint => "hint",
+        }
+    }
+
+    /// Reads `error`, `warning` (`warn`), `information` (`info`) or `hint`, any case.
+    pub fn parse(text: &str) -> Option<Severity> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "error" => Some(Severity::Error),
+            "warning" | "warn" => Some(Severity::Warning),
+            "information" | "info" => Some(Severity::Information),
+            "hint" => Some(Severity::Hint),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Where a check came from: written in the rule, or inferred from its words.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Origin {
+    #[default]
+    Explicit,
+    /// Derived from the rule's text; `explanation` says from which words.
+    Inferred { explanation: String },
+}
+
+/// One `Check` object of a rule (explicit or inferred), uncompiled.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CheckSpec {
+    /// Globs relative to the root; `!` excludes. Empty: every file.
+    pub files: Vec<String>,
+    /// Language ids (`gitcommit`) that are in scope whatever their path; set by inference.
+    pub languages: Vec<String>,
+    /// Each match is a violation. A capture group named `hit` narrows the reported range.
+    pub pattern: Option<String>,
+    /// A file in scope without a match is a violation at line 1.
+    pub require: Option<String>,
+    /// A file in scope whose path matches one of these globs is a violation at line 1.
+    pub forbidden_paths: Vec<String>,
+    /// Replacement for `pattern` matches (`$1`, `${name}`).
+    pub fix: Option<String>,
+    /// Overrides the rule's default severity when set.
+    pub severity: Option<Severity>,
+    pub message: Option<String>,
+    pub origin: Origin,
+    pub span: CheckSpans,
+}
+
+/// Byte spans of a `Check` object's parts in autofix.json (empty for inferred checks).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CheckSpans {
+    pub object: Range<usize>,
+    pub files: Vec<Range<usize>>,
+    pub pattern: Option<Range<usize>>,
+    pub require: Option<Range<usize>>,
+    pub forbidden_paths: Vec<Range<usize>>,
+    pub fix: Option<Range<usize>>,
+    pub severity: Option<Range<usize>>,
+}
+
+/// One rule of autofix.json.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rule {
+    pub number: u64,
+    pub category: Category,
+    pub instruction: String,
+    pub why: String,
+    /// The explicit `Check`s (an object or an array in the file).
+    pub checks: Vec<CheckSpec>,
+    pub supersedes: Vec<u64>,
+    /// Fields autofix does not know, kept as they were.
+    pub extra: serde_json::Map<String, serde_json::Value>,
+    /// Index of the rule in the file's array.
+    pub index: usize,
+    pub span: RuleSpans,
+}
+
+/// Byte spans of a rule's parts in autofix.json.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RuleSpans {
+    pub object: Range<usize>,
+    pub number: Range<usize>,
+    pub category: Range<usize>,
+    pub instruction: Range<usize>,
+    pub why: Range<usize>,
+    pub check: Option<Range<usize>>,
+    pub supersedes: Option<Range<usize>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn categories_are_read_in_any_case_and_brackets() {
+        assert_eq!(Category::parse("[code]"), Some(Category::Code));
+        assert_eq!(Category::parse(" [ UX ] "), Some(Category::Ux));
+        assert_eq!(Category::parse("Process"), Some(Category::Process));
+        assert_eq!(Category::parse("SECURITY"), None);
+        assert_eq!(Category::parse("[]"), None);
+        assert_eq!(Category::list(), "STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX, OTHER");
+    }
+
+    #[test]
+    fn severities() {
+        assert_eq!(Severity::parse("Info"), Some(Severity::Information));
+        assert_eq!(Severity::parse("fatal"), None);
+    }
+}

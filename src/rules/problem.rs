@@ -1,0 +1,396 @@
+//! Problems found in a rules file — its JSON, its schema, its checks and its meaning — each with
+//! the exact span, a severity, and a message in English or Spanish that says how to fix it.
+
+use std::ops::Range;
+use std::path::PathBuf;
+
+use crate::i18n::Locale;
+use crate::text::LineIndex;
+
+use super::model::{Category, Severity};
+
+/// Why a rule no longer applies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SupersededReason {
+    /// A newer rule lists it in `Supersedes`.
+    Listed,
+    /// A newer rule's text names it ("replaces Rule 1").
+    Named,
+    /// A newer rule forbids what it mandates.
+    Conflict,
+    /// A later entry has the same `Rule_number`.
+    Duplicate,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProblemKind {
+    InvalidJson { detail: String },
+    NotAnArray { found: &'static str },
+    RuleNotObject { index: usize, found: &'static str },
+    MissingField { field: &'static str, similar: Option<String> },
+    WrongType { field: String, expected: &'static str, found: &'static str },
+    UnknownCategory { found: String },
+    NonCanonicalCategory { found: String, canonical: Category },
+    NonPositiveNumber { found: String },
+    DuplicateNumber { number: u64 },
+    DuplicateKey { key: String },
+    EmptyField { field: &'static str },
+    InvalidRegex { field: &'static str, error: String },
+    InvalidGlob { field: &'static str, glob: String, error: String },
+    InvalidSeverity { found: String },
+    UnknownCheckKey { key: String, suggestion: Option<&'static str> },
+    CheckNeverMatches,
+    FixWithoutPattern,
+    Superseded { by: u64, reason: SupersededReason },
+    SupersedesUnknown { number: u64 },
+    SupersedesNewer { number: u64 },
+    NotImperative,
+    TooVague,
+    LowerPriorityFile { in_force: PathBuf },
+}
+
+/// One problem at `span` (byte offsets in the rules file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub kind: ProblemKind,
+    pub span: Range<usize>,
+    /// The rule it concerns, when known.
+    pub rule: Option<u64>,
+}
+
+impl Problem {
+    pub fn new(kind: ProblemKind, span: Range<usize>) -> Self {
+        Problem { kind, span, rule: None }
+    }
+
+    pub fn for_rule(mut self, rule: Option<u64>) -> Self {
+        self.rule = rule;
+        self
+    }
+
+    /// A fatal problem makes the rule set unusable: the file's rules are not applied (the LSP
+    /// keeps the last good set, `check` exits 2).
+    pub fn is_fatal(&self) -> bool {
+        use ProblemKind::*;
+        matches!(
+            self.kind,
+            InvalidJson { .. }
+                | NotAnArray { .. }
+                | RuleNotObject { .. }
+                | MissingField { .. }
+                | WrongType { .. }
+                | UnknownCategory { .. }
+                | NonPositiveNumber { .. }
+                | InvalidRegex { .. }
+                | InvalidGlob { .. }
+                | InvalidSeverity { .. }
+        )
+    }
+
+    pub fn severity(&self) -> Severity {
+        use ProblemKind::*;
+        if self.is_fatal() {
+            return Severity::Error;
+        }
+        match self.kind {
+            DuplicateNumber { .. } | EmptyField { .. } => Severity::Error,
+            NonCanonicalCategory { .. }
+            | DuplicateKey { .. }
+            | UnknownCheckKey { .. }
+            | CheckNeverMatches
+            | FixWithoutPattern
+            | SupersedesUnknown { .. }
+            | SupersedesNewer { .. } => Severity::Warning,
+            NotImperative | LowerPriorityFile { .. } => Severity::Information,
+            _ => Severity::Hint,
+        }
+    }
+
+    /// True for problems that mark text as no longer in effect (shown greyed out).
+    pub fn is_unnecessary(&self) -> bool {
+        matches!(self.kind, ProblemKind::Superseded { .. })
+    }
+
+    /// A short stable identifier, used as the diagnostic code.
+    pub fn code(&self) -> &'static str {
+        use ProblemKind::*;
+        match self.kind {
+            InvalidJson { .. } => "invalid-json",
+            NotAnArray { .. } => "not-an-array",
+            RuleNotObject { .. } => "rule-not-object",
+            MissingField { .. } => "missing-field",
+            WrongType { .. } => "wrong-type",
+            UnknownCategory { .. } => "unknown-category",
+            NonCanonicalCategory { .. } => "non-canonical-category",
+            NonPositiveNumber { .. } => "non-positive-number",
+            DuplicateNumber { .. } => "duplicate-number",
+            DuplicateKey { .. } => "duplicate-key",
+            EmptyField { .. } => "empty-field",
+            InvalidRegex { .. } => "invalid-regex",
+            InvalidGlob { .. } => "invalid-glob",
+            InvalidSeverity { .. } => "invalid-severity",
+            UnknownCheckKey { .. } => "unknown-check-key",
+            CheckNeverMatches => "check-never-matches",
+            FixWithoutPattern => "fix-without-pattern",
+            Superseded { .. } => "superseded",
+            SupersedesUnknown { .. } => "supersedes-unknown",
+            SupersedesNewer { .. } => "supersedes-newer",
+            NotImperative => "not-imperative",
+            TooVague => "too-vague",
+            LowerPriorityFile { .. } => "lower-priority-file",
+        }
+    }
+
+    /// What is wrong and how to fix it, in one line: `what — how`.
+    pub fn message(&self, locale: Locale) -> String {
+        let (what, how) = self.parts(locale);
+        match how {
+            Some(how) => format!("{what} — {how}"),
+            None => what,
+        }
+    }
+
+    /// `path:line:col: what — how`, as the CLI prints it (line and column 1-based, in characters).
+    pub fn render(&self, path: &str, text: &str, locale: Locale) -> String {
+        let index = LineIndex::new(text);
+        let (line, col) = index.line_col(text, self.span.start);
+        format!("{path}:{}:{}: {}", line + 1, col + 1, self.message(locale))
+    }
+
+    fn parts(&self, locale: Locale) -> (String, Option<String>) {
+        use ProblemKind::*;
+        let es = locale == Locale::Es;
+        let l = |en: String, es_text: String| if es { es_text } else { en };
+        match &self.kind {
+            InvalidJson { detail } => (
+                l(format!("invalid JSON: {detail}"), format!("JSON no válido: {detail}")),
+                Some(l(
+                    "fix the syntax here; autofix.json is plain JSON (no comments, no trailing commas)".into(),
+                    "corrige la sintaxis aquí; autofix.json es JSON estándar (sin comentarios ni comas finales)".into(),
+                )),
+            ),
+            NotAnArray { found } => (
+                l(
+                    format!("the rules file must be a JSON array of rules, found {found}"),
+                    format!("el archivo de reglas debe ser un arreglo JSON de reglas, se encontró {found}"),
+                ),
+                Some(l(
+                    "wrap the rules in [ … ], e.g. [{\"Rule_number\": 1, …}]".into(),
+                    "envuelve las reglas en [ … ], p. ej. [{\"Rule_number\": 1, …}]".into(),
+                )),
+            ),
+            RuleNotObject { index, found } => (
+                l(
+                    format!("entry {} of the array is {found}, not a rule object", index + 1),
+                    format!("la entrada {} del arreglo es {found}, no un objeto de regla", index + 1),
+                ),
+                Some(l(
+                    "write it as {\"Rule_number\": N, \"Category\": \"CODE\", \"Instruction\": \"…\", \"Why\": \"…\"}".into(),
+                    "escríbela como {\"Rule_number\": N, \"Category\": \"CODE\", \"Instruction\": \"…\", \"Why\": \"…\"}".into(),
+                )),
+            ),
+            MissingField { field, similar } => (
+                l(format!("missing required field `{field}`"), format!("falta el campo obligatorio `{field}`")),
+                Some(match similar {
+                    Some(found) => l(
+                        format!("rename `{found}` to `{field}` (field names are case-sensitive)"),
+                        format!("renombra `{found}` a `{field}` (los nombres distinguen mayúsculas)"),
+                    ),
+                    None => l(format!("add \"{field}\" to this rule"), format!("añade \"{field}\" a esta regla")),
+                }),
+            ),
+            WrongType { field, expected, found } => (
+                l(
+                    format!("`{field}` must be {expected}, found {found}"),
+                    format!("`{field}` debe ser {}, se encontró {found}", expected_es(expected)),
+                ),
+                Some(l(format!("change `{field}` to {expected}"), format!("cambia `{field}` a {}", expected_es(expected)))),
+            ),
+            UnknownCategory { found } => (
+                l(format!("unknown category `{found}`"), format!("categoría desconocida `{found}`")),
+                Some(l(
+                    format!("use one of {}", Category::list()),
+                    format!("usa una de {}", Category::list()),
+                )),
+            ),
+            NonCanonicalCategory { found, canonical } => (
+                l(
+                    format!("category `{found}` is written in a non-canonical form"),
+                    format!("la categoría `{found}` no está en su forma canónica"),
+                ),
+                Some(l(format!("write \"{canonical}\""), format!("escribe \"{canonical}\""))),
+            ),
+            NonPositiveNumber { found } => (
+                l(
+                    format!("`Rule_number` must be a positive integer, found {found}"),
+                    format!("`Rule_number` debe ser un entero positivo, se encontró {found}"),
+                ),
+                Some(l(
+                    "number rules 1, 2, 3, … in the order they were learned".into(),
+                    "numera las reglas 1, 2, 3, … en el orden en que se aprendieron".into(),
+                )),
+            ),
+            DuplicateNumber { number } => (
+                l(
+                    format!("Rule_number {number} is used more than once; the later entry wins"),
+                    format!("Rule_number {number} se usa más de una vez; gana la entrada posterior"),
+                ),
+                Some(l(
+                    "give each rule its own number (the next free one is the highest + 1)".into(),
+                    "da a cada regla su propio número (el siguiente libre es el mayor + 1)".into(),
+                )),
+            ),
+            DuplicateKey { key } => (
+                l(format!("`{key}` appears twice in this object; the last one is used"), format!("`{key}` aparece dos veces en este objeto; se usa el último")),
+                Some(l("remove one of them".into(), "elimina uno de los dos".into())),
+            ),
+            EmptyField { field } => (
+                l(format!("`{field}` is empty"), format!("`{field}` está vacío")),
+                Some(match *field {
+                    "Why" => l(
+                        "say briefly why the rule exists (e.g. \"user preference\")".into(),
+                        "di brevemente por qué existe la regla (p. ej. \"preferencia del usuario\")".into(),
+                    ),
+                    _ => l(
+                        "write the rule as \"Never/Always do X - because Y\"".into(),
+                        "escribe la regla como \"Nunca/Siempre haz X - porque Y\"".into(),
+                    ),
+                }),
+            ),
+            InvalidRegex { field, error } => (
+                l(format!("invalid regex in `{field}`: {error}"), format!("regex no válida en `{field}`: {error}")),
+                Some(l(
+                    "fix the pattern (Rust regex syntax; backslashes are doubled in JSON: \"\\\\b\")".into(),
+                    "corrige el patrón (sintaxis regex de Rust; las barras invertidas van dobles en JSON: \"\\\\b\")".into(),
+                )),
+            ),
+            InvalidGlob { field, glob, error } => (
+                l(format!("invalid glob `{glob}` in `{field}`: {error}"), format!("glob no válido `{glob}` en `{field}`: {error}")),
+                Some(l(
+                    "use globs like \"src/**/*.ts\" or \"!**/*.d.ts\"".into(),
+                    "usa globs como \"src/**/*.ts\" o \"!**/*.d.ts\"".into(),
+                )),
+            ),
+            InvalidSeverity { found } => (
+                l(format!("unknown severity `{found}`"), format!("severidad desconocida `{found}`")),
+                Some(l(
+                    "use \"error\", \"warning\", \"information\" or \"hint\"".into(),
+                    "usa \"error\", \"warning\", \"information\" o \"hint\"".into(),
+                )),
+            ),
+            UnknownCheckKey { key, suggestion } => (
+                l(format!("unknown Check key `{key}` is ignored"), format!("la clave de Check desconocida `{key}` se ignora")),
+                Some(match suggestion {
+                    Some(s) => l(format!("did you mean `{s}`?"), format!("¿quisiste decir `{s}`?")),
+                    None => l(
+                        "known keys: Files, Pattern, Require, Forbidden_paths, Fix, Severity, Message".into(),
+                        "claves conocidas: Files, Pattern, Require, Forbidden_paths, Fix, Severity, Message".into(),
+                    ),
+                }),
+            ),
+            CheckNeverMatches => (
+                l("this Check can never report anything".into(), "este Check nunca puede informar nada".into()),
+                Some(l(
+                    "give it a \"Pattern\", \"Require\" or \"Forbidden_paths\"".into(),
+                    "dale un \"Pattern\", \"Require\" o \"Forbidden_paths\"".into(),
+                )),
+            ),
+            FixWithoutPattern => (
+                l("`Fix` has no effect without `Pattern`".into(), "`Fix` no tiene efecto sin `Pattern`".into()),
+                Some(l("add the \"Pattern\" whose matches it replaces".into(), "añade el \"Pattern\" cuyas coincidencias reemplaza".into())),
+            ),
+            Superseded { by, reason } => {
+                let why_en = match reason {
+                    SupersededReason::Listed => format!("rule #{by} lists it in Supersedes"),
+                    SupersededReason::Named => format!("rule #{by} says it replaces it"),
+                    SupersededReason::Conflict => format!("rule #{by} forbids what it asks for"),
+                    SupersededReason::Duplicate => format!("a later rule #{by} has the same number"),
+                };
+                let why_es = match reason {
+                    SupersededReason::Listed => format!("la regla #{by} la incluye en Supersedes"),
+                    SupersededReason::Named => format!("la regla #{by} dice que la reemplaza"),
+                    SupersededReason::Conflict => format!("la regla #{by} prohíbe lo que esta pide"),
+                    SupersededReason::Duplicate => format!("una regla posterior #{by} tiene el mismo número"),
+                };
+                (l(format!("superseded by #{by} ({why_en})"), format!("reemplazada por #{by} ({why_es})")), None)
+            }
+            SupersedesUnknown { number } => (
+                l(format!("there is no rule #{number} to supersede"), format!("no existe la regla #{number} que reemplazar")),
+                Some(l("check the number".into(), "revisa el número".into())),
+            ),
+            SupersedesNewer { number } => (
+                l(
+                    format!("rule #{number} is newer and cannot be superseded by an older rule"),
+                    format!("la regla #{number} es más nueva y no puede ser reemplazada por una más antigua"),
+                ),
+                Some(l(
+                    "learn a new rule instead: the newest rule wins".into(),
+                    "aprende una regla nueva: la regla más nueva gana".into(),
+                )),
+            ),
+            NotImperative => (
+                l("the instruction is not imperative".into(), "la instrucción no es imperativa".into()),
+                Some(l(
+                    "write it as \"Never/Always do X - because Y\" so an agent can follow it".into(),
+                    "escríbela como \"Nunca/Siempre haz X - porque Y\" para que un agente pueda seguirla".into(),
+                )),
+            ),
+            TooVague => (
+                l("too vague to check".into(), "demasiado vaga para comprobarse".into()),
+                Some(l(
+                    "name the concrete thing: e.g. \"Always export types alongside components in .types.ts files\"".into(),
+                    "nombra lo concreto: p. ej. \"Exportar siempre los tipos junto a los componentes en archivos .types.ts\"".into(),
+                )),
+            ),
+            LowerPriorityFile { in_force } => (
+                l(
+                    format!("this rules file is not used: {} takes precedence", in_force.display()),
+                    format!("este archivo de reglas no se usa: {} tiene prioridad", in_force.display()),
+                ),
+                Some(l(
+                    "move its rules there (the order is .agents/autofix.json, autofix.json, .rules/autofix.json)".into(),
+                    "mueve sus reglas allí (el orden es .agents/autofix.json, autofix.json, .rules/autofix.json)".into(),
+                )),
+            ),
+        }
+    }
+}
+
+fn expected_es(expected: &str) -> &str {
+    match expected {
+        "an integer" => "un entero",
+        "a string" => "una cadena",
+        "an object or an array of objects" => "un objeto o un arreglo de objetos",
+        "an object" => "un objeto",
+        "a string or an array of strings" => "una cadena o un arreglo de cadenas",
+        "an integer or an array of integers" => "un entero o un arreglo de enteros",
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_path_line_col_what_and_how() {
+        let text = "[\n  {\"Category\": \"SECURITY\"}\n]";
+        let start = text.find("\"SECURITY\"").unwrap();
+        let problem = Problem::new(ProblemKind::UnknownCategory { found: "SECURITY".into() }, start..start + 10);
+        assert_eq!(
+            problem.render("autofix.json", text, Locale::En),
+            "autofix.json:2:16: unknown category `SECURITY` — use one of STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX, OTHER"
+        );
+        assert!(problem.message(Locale::Es).starts_with("categoría desconocida `SECURITY` — usa una de"));
+        assert!(problem.is_fatal());
+    }
+
+    #[test]
+    fn superseded_is_a_greyed_hint() {
+        let p = Problem::new(ProblemKind::Superseded { by: 4, reason: SupersededReason::Named }, 0..1);
+        assert!(!p.is_fatal());
+        assert!(p.is_unnecessary());
+        assert_eq!(p.severity(), Severity::Hint);
+        assert_eq!(p.message(Locale::En), "superseded by #4 (rule #4 says it replaces it)");
+    }
+}

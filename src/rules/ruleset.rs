@@ -1,0 +1,171 @@
+//! A rule set: one rules file read, resolved, linted and compiled — what every consumer (the
+//! CLI, the language server) checks files against.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::check::{Checker, Violation};
+use super::infer::{self, Inference};
+use super::lint;
+use super::model::{CheckSpec, Rule};
+use super::parse::{self, Parsed};
+use super::problem::Problem;
+use super::resolve::{self, Status};
+use super::scope::FileContext;
+use super::store;
+
+/// How a rule set is built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Derive checks from the words of rules that have no `Check`.
+    pub inferred: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { inferred: true }
+    }
+}
+
+/// A compiled rules file.
+#[derive(Debug, Clone)]
+pub struct RuleSet {
+    /// The rules file.
+    pub path: PathBuf,
+    /// The folder whose files it governs.
+    pub root: PathBuf,
+    /// The text it was built from.
+    pub source: Arc<str>,
+    /// Byte offset of the array's closing `]`, when the text parsed.
+    pub array_end: Option<usize>,
+    pub rules: Vec<Rule>,
+    /// Parallel to `rules`.
+    pub status: Vec<Status>,
+    /// Parallel to `rules`: what was inferred from each rule's words (empty when disabled or
+    /// when the rule has explicit checks).
+    pub inferences: Vec<Inference>,
+    /// Every problem found, sorted by position.
+    pub problems: Vec<Problem>,
+    pub checker: Checker,
+}
+
+impl RuleSet {
+    /// Builds a rule set from the text of the rules file at `path`.
+    pub fn from_text(path: &Path, text: &str, options: Options) -> RuleSet {
+        let Parsed { rules, mut problems, array_end } = parse::parse(text);
+        let inferences: Vec<Inference> = rules
+            .iter()
+            .map(|r| if options.inferred && r.checks.is_empty() { infer::infer(r) } else { Inference::default() })
+            .collect();
+        let resolution = resolve::resolve(&rules, &infer::conflicts(&rules, &inferences));
+        problems.extend(resolution.problems);
+        for (rule, inference) in rules.iter().zip(&inferences) {
+            problems.extend(lint::lint_rule(rule, Some(inference)));
+        }
+
+        let active = || rules.iter().zip(&resolution.status).filter(|(_, s)| s.is_active()).map(|(r, _)| r);
+        let explicit = active().flat_map(|r| r.checks.iter().map(move |c| (r, c)));
+        let inferred = active()
+            .zip(rules.iter().zip(&inferences).zip(&resolution.status).filter(|(_, s)| s.is_active()).map(|((_, i), _)| i))
+            .flat_map(|(r, i)| i.checks.iter().map(move |c: &CheckSpec| (r, c)));
+        let (checker, compile_problems) = Checker::compile(explicit.chain(inferred));
+        problems.extend(compile_problems);
+        problems.sort_by_key(|p| (p.span.start, p.span.end));
+
+        RuleSet {
+            path: path.to_path_buf(),
+            root: store::root_of(path),
+            source: text.into(),
+            array_end,
+            rules,
+            status: resolution.status,
+            inferences,
+            problems,
+            checker,
+        }
+    }
+
+    /// Reads and builds the rules file at `path`.
+    pub fn load(path: &Path, options: Options) -> Result<RuleSet, store::ReadError> {
+        Ok(RuleSet::from_text(path, &store::read(path)?, options))
+    }
+
+    /// False when a problem makes the rules unusable (invalid JSON, a broken rule).
+    pub fn is_usable(&self) -> bool {
+        !self.problems.iter().any(Problem::is_fatal)
+    }
+
+    pub fn fatal_problems(&self) -> impl Iterator<Item = &Problem> {
+        self.problems.iter().filter(|p| p.is_fatal())
+    }
+
+    /// The rule in force under `number` (the later entry, when numbers repeat).
+    pub fn rule(&self, number: u64) -> Option<(&Rule, &Status)> {
+        self.rules.iter().zip(&self.status).rev().find(|(r, _)| r.number == number)
+    }
+
+    /// Rules that are in force.
+    pub fn active_rules(&self) -> impl Iterator<Item = &Rule> {
+        self.rules.iter().zip(&self.status).filter(|(_, s)| s.is_active()).map(|(r, _)| r)
+    }
+
+    /// The highest rule number in the file (0 when it holds none).
+    pub fn highest_number(&self) -> u64 {
+        self.rules.iter().map(|r| r.number).max().unwrap_or(0)
+    }
+
+    /// `path` relative to the root with `/` separators, or `None` when outside it.
+    pub fn relative_path(&self, path: &Path) -> Option<String> {
+        let rel = path.strip_prefix(&self.root).ok()?;
+        let parts: Vec<&str> = rel.components().map(|c| c.as_os_str().to_str()).collect::<Option<_>>()?;
+        Some(parts.join("/"))
+    }
+
+    /// Checks `text`, the content of the file at `path`.
+    pub fn check_file(&self, path: &Path, text: &str, language_id: Option<&str>) -> Vec<Violation> {
+        let rel = self.relative_path(path);
+        self.checker.check(text, &FileContext { rel_path: rel.as_deref(), language_id })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::problem::ProblemKind;
+
+    const RULES: &str = r#"[
+  {"Rule_number": 1, "Category": "CODE", "Instruction": "Always use Axios.", "Why": "w",
+   "Check": {"Pattern": "\\bfetch\\(", "Files": ["src/**/*.ts"]}},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "Always use native fetch instead of Axios.", "Why": "migration (replaces Rule 1)",
+   "Check": {"Pattern": "axios\\.", "Files": ["src/**/*.ts"], "Severity": "error"}}
+]"#;
+
+    #[test]
+    fn superseded_rules_raise_nothing() {
+        let dir = Path::new("/repo");
+        let set = RuleSet::from_text(&dir.join(".agents/autofix.json"), RULES, Options::default());
+        assert!(set.is_usable());
+        assert_eq!(set.root, dir);
+        let v = set.check_file(&dir.join("src/a.ts"), "fetch(url); axios.get(url);", None);
+        assert_eq!(v.len(), 1);
+        assert_eq!(v[0].rule, 2);
+        assert!(set.problems.iter().any(|p| matches!(p.kind, ProblemKind::Superseded { by: 2, .. })));
+        assert_eq!(set.highest_number(), 2);
+        assert_eq!(set.active_rules().count(), 1);
+        assert!(set.check_file(Path::new("/elsewhere/a.ts"), "axios.get()", None).is_empty());
+    }
+
+    #[test]
+    fn broken_files_are_not_usable() {
+        let set = RuleSet::from_text(Path::new("/r/autofix.json"), "[{]", Options::default());
+        assert!(!set.is_usable());
+        assert_eq!(set.root, Path::new("/r"));
+        let set = RuleSet::from_text(
+            Path::new("/r/autofix.json"),
+            r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never x.", "Why": "w", "Check": {"Pattern": "("}}]"#,
+            Options::default(),
+        );
+        assert!(!set.is_usable());
+        assert_eq!(set.fatal_problems().count(), 1);
+    }
+}
