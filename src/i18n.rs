@@ -14,7 +14,11 @@ impl Locale {
     /// Spanish is English.
     pub fn from_tag(tag: &str) -> Locale {
         let lang = tag.trim().split(['-', '_', '.', '@']).next().unwrap_or("");
-        if lang.eq_ignore_ascii_case("es") { Locale::Es } else { Locale::En }
+        if lang.eq_ignore_ascii_case("es") {
+            Locale::Es
+        } else {
+            Locale::En
+        }
     }
 
     /// The locale of the shell, from `LC_ALL`, `LC_MESSAGES` then `LANG`, as gettext reads them.

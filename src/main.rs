@@ -5,7 +5,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "autofix", version, about = "Enforce a project's learned rules (autofix.json) and apply SEARCH/REPLACE diffs.")]
+#[command(
+    name = "autofix",
+    version,
+    about = "Enforce a project's learned rules (autofix.json) and apply SEARCH/REPLACE diffs."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

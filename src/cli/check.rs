@@ -1,17 +1,312 @@
-//! `autofix check`: check files against the rules.
+//! `autofix check`: the rules of each file's nearest rules file (or `--root`'s) run over a tree,
+//! for CI and pre-commit hooks. Exit 0 clean, 1 violations, 2 error.
 
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-#[derive(clap::Args)]
-pub struct CheckArgs {
-    /// The file to change.
-    pub file: Option<PathBuf>,
-    /// The diff: a file path, or `-` (default) for standard input.
-    pub diff: Option<String>,
+use super::files::{self, Skipped};
+use super::format::{self, Finding, Report};
+use super::workspace::{Workspace, display_path};
+use crate::i18n::Locale;
+use crate::rules::{Options, RuleSet, Severity, Violation, fix};
+use crate::text::LineIndex;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+    Sarif,
+    Github,
 }
 
-pub fn run(_args: CheckArgs) -> ExitCode {
-    eprintln!("check is being built");
-    ExitCode::from(2)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Level {
+    Error,
+    Warning,
+    Information,
+    Hint,
+}
+
+impl Level {
+    fn includes(self, severity: Severity) -> bool {
+        let rank = |s: Severity| Severity::ALL.iter().position(|x| *x == s).unwrap_or(0);
+        let me = match self {
+            Level::Error => Severity::Error,
+            Level::Warning => Severity::Warning,
+            Level::Information => Severity::Information,
+            Level::Hint => Severity::Hint,
+        };
+        rank(severity) <= rank(me)
+    }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Files or folders to check (default: the current folder). Files named here are checked
+    /// even when .gitignore ignores them.
+    pub paths: Vec<PathBuf>,
+    /// Use this folder's rules file for every file, and show paths relative to it. Without it,
+    /// each file follows the nearest rules file above it.
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Apply the fixes of fixable violations, then report what remains.
+    #[arg(long)]
+    pub fix: bool,
+    /// Only explicit checks: do not infer checks from the words of rules without one.
+    #[arg(long)]
+    pub no_inferred: bool,
+    /// The least severe violation that makes the exit code 1.
+    #[arg(long, value_enum, default_value_t = Level::Hint)]
+    pub fail_level: Level,
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
+}
+
+/// Passes of `--fix` over one file: a fix can reveal or unblock another.
+const FIX_PASSES: usize = 10;
+
+pub fn run(args: CheckArgs) -> ExitCode {
+    match execute(&args) {
+        Ok((report, failed)) => {
+            let color = match args.color {
+                Color::Always => true,
+                Color::Never => false,
+                Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            };
+            let out = match args.format {
+                Format::Human => format::human::render(&report, color),
+                Format::Json => format::json::render(&report),
+                Format::Sarif => format::sarif::render(&report),
+                Format::Github => format::github::render(&report),
+            };
+            let _ = std::io::stdout().write_all(out.as_bytes());
+            if failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Err(message) => {
+            eprintln!("{}", message.trim_end());
+            ExitCode::from(2)
+        }
+    }
+}
+
+struct Job {
+    path: PathBuf,
+    rules: Arc<RuleSet>,
+}
+
+/// Runs the check; `Err` holds the message of an error that stops the run (exit 2).
+pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
+    let locale = Locale::from_env();
+    let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
+    let options = Options {
+        inferred: !args.no_inferred,
+    };
+    let mut workspace = Workspace::new(args.root.clone(), options).map_err(|e| e.to_string())?;
+    let base = workspace.root().map_or(cwd.clone(), Path::to_path_buf);
+
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    let (found, missing) = files::collect(&paths);
+    if let Some(first) = missing.first() {
+        return Err(format!("{}: no such file or folder", first.display()));
+    }
+    let mut jobs = Vec::with_capacity(found.len());
+    for path in found {
+        if let Some(rules) = workspace.rules_for(&path).map_err(|e| e.to_string())? {
+            jobs.push(Job { path, rules });
+        }
+    }
+    let sets = workspace.loaded();
+    if sets.is_empty() {
+        let looked = crate::rules::store::LOCATIONS.join(", ");
+        return Err(format!(
+            "no rules file found for {}: looked for {looked} in each folder above the files — create one with `autofix learn`, or pass --root DIR",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+
+    // A broken rules file stops the run: checking with part of the rules would pretend to be clean.
+    let mut errors = String::new();
+    for set in &sets {
+        let shown = display_path(&set.path, &cwd);
+        for problem in &set.problems {
+            if problem.is_fatal() {
+                errors.push_str(&problem.render(&shown, &set.source, locale));
+                errors.push('\n');
+            } else if problem.severity() <= Severity::Warning {
+                eprintln!("warning: {}", problem.render(&shown, &set.source, locale));
+            }
+        }
+    }
+    if !errors.is_empty() {
+        errors.push_str("autofix: the rules file has errors; nothing was checked. Fix them and run again.");
+        return Err(errors);
+    }
+
+    let fixed = AtomicUsize::new(0);
+    let results = parallel_map(&jobs, |job| check_one(job, args.fix, &fixed, &base, &cwd));
+    let mut report = Report {
+        rules_files: sets.iter().map(|s| display_path(&s.path, &base)).collect(),
+        files_checked: 0,
+        findings: Vec::new(),
+        fixed: fixed.load(Ordering::Relaxed),
+    };
+    for result in results {
+        match result {
+            Ok(findings) => {
+                report.files_checked += 1;
+                report.findings.extend(findings);
+            }
+            Err(note) => eprintln!("{note}"),
+        }
+    }
+    report
+        .findings
+        .sort_by(|a, b| (&a.path, a.line, a.column, a.rule).cmp(&(&b.path, b.line, b.column, b.rule)));
+    let failed = report
+        .findings
+        .iter()
+        .any(|f| args.fail_level.includes(f.severity));
+    Ok((report, failed))
+}
+
+/// Checks (and with `fix`, repairs) one file. `Err` is a note about a skipped file.
+fn check_one(
+    job: &Job,
+    fix: bool,
+    fixed: &AtomicUsize,
+    base: &Path,
+    cwd: &Path,
+) -> Result<Vec<Finding>, String> {
+    let shown = display_path(&job.path, base);
+    let mut text = match files::read_text(&job.path) {
+        Ok(text) => text,
+        Err(Skipped::Binary) => return Err(format!("note: {shown}: skipped (binary file)")),
+        Err(Skipped::NotUtf8) => return Err(format!("note: {shown}: skipped (not UTF-8)")),
+        Err(Skipped::Unreadable(e)) => return Err(format!("note: {shown}: skipped (cannot read: {e})")),
+    };
+    let mut violations = job.rules.check_file(&job.path, &text, None);
+    if fix {
+        let mut changed = false;
+        for _ in 0..FIX_PASSES {
+            let edits = fix::fix_edits(&violations);
+            if edits.is_empty() {
+                break;
+            }
+            let next = fix::apply(&text, &edits);
+            if next == text {
+                break;
+            }
+            fixed.fetch_add(edits.len(), Ordering::Relaxed);
+            text = next;
+            changed = true;
+            violations = job.rules.check_file(&job.path, &text, None);
+        }
+        if changed {
+            crate::atomic::write(&job.path, text.as_bytes())
+                .map_err(|e| format!("error: {shown}: cannot write the fixed file: {e}"))?;
+        }
+    }
+    let index = LineIndex::new(&text);
+    let rules_file = display_path(&job.rules.path, cwd);
+    Ok(violations
+        .iter()
+        .map(|v| finding(&shown, &text, &index, v, &job.rules, &rules_file))
+        .collect())
+}
+
+fn finding(
+    path: &str,
+    text: &str,
+    index: &LineIndex,
+    v: &Violation,
+    rules: &RuleSet,
+    rules_file: &str,
+) -> Finding {
+    let (category, instruction, why) = rules
+        .rule(v.rule)
+        .map(|(r, _)| (r.category, r.instruction.as_str(), r.why.as_str()))
+        .unwrap_or((crate::rules::Category::Other, "", ""));
+    Finding::new(
+        path.to_string(),
+        text,
+        index,
+        v,
+        (category, instruction, why),
+        rules_file.to_string(),
+    )
+}
+
+/// Maps `f` over `items` on every core, keeping the order.
+fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(items.len().max(1));
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        out.push((i, f(item)));
+                    }
+                    out
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fail_levels() {
+        assert!(Level::Hint.includes(Severity::Information));
+        assert!(Level::Warning.includes(Severity::Error));
+        assert!(!Level::Warning.includes(Severity::Information));
+        assert!(!Level::Error.includes(Severity::Warning));
+    }
+
+    #[test]
+    fn parallel_map_keeps_order() {
+        let items: Vec<usize> = (0..100).collect();
+        assert_eq!(
+            parallel_map(&items, |i| i * 2),
+            items.iter().map(|i| i * 2).collect::<Vec<_>>()
+        );
+    }
 }

@@ -3,4 +3,7 @@
 
 pub mod apply_diff;
 pub mod check;
+pub mod files;
+pub mod format;
 pub mod lsp;
+pub mod workspace;

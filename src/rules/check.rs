@@ -91,9 +91,16 @@ fn build_regex(source: &str) -> Result<Regex, String> {
         .build()
         .map_err(|e| match e {
             regex::Error::CompiledTooBig(limit) => {
-                format!("the pattern is too large once compiled (limit {} KiB); simplify it", limit / 1024)
+                format!(
+                    "the pattern is too large once compiled (limit {} KiB); simplify it",
+                    limit / 1024
+                )
             }
-            other => other.to_string().lines().last().unwrap_or_default().trim().to_string(),
+            other => {
+                let text = other.to_string();
+                let last = text.lines().last().unwrap_or_default().trim();
+                last.strip_prefix("error: ").unwrap_or(last).to_string()
+            }
         })
 }
 
@@ -112,12 +119,14 @@ fn hir_matches_newline(hir: &regex_syntax::hir::Hir) -> bool {
     use regex_syntax::hir::{Class, HirKind};
     match hir.kind() {
         HirKind::Literal(lit) => lit.0.iter().any(|b| *b == b'\n' || *b == b'\r'),
-        HirKind::Class(Class::Unicode(c)) => {
-            c.ranges().iter().any(|r| ['\n', '\r'].iter().any(|nl| (r.start()..=r.end()).contains(nl)))
-        }
-        HirKind::Class(Class::Bytes(c)) => {
-            c.ranges().iter().any(|r| [b'\n', b'\r'].iter().any(|nl| (r.start()..=r.end()).contains(nl)))
-        }
+        HirKind::Class(Class::Unicode(c)) => c
+            .ranges()
+            .iter()
+            .any(|r| ['\n', '\r'].iter().any(|nl| (r.start()..=r.end()).contains(nl))),
+        HirKind::Class(Class::Bytes(c)) => c
+            .ranges()
+            .iter()
+            .any(|r| [b'\n', b'\r'].iter().any(|nl| (r.start()..=r.end()).contains(nl))),
         HirKind::Repetition(r) => hir_matches_newline(&r.sub),
         HirKind::Capture(c) => hir_matches_newline(&c.sub),
         HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().any(hir_matches_newline),
@@ -137,7 +146,9 @@ pub struct Checker {
 impl Checker {
     /// Compiles `(rule, check)` pairs; broken regexes and globs become problems (at the span of
     /// the offending string) and their checks are left out.
-    pub fn compile<'a>(entries: impl IntoIterator<Item = (&'a Rule, &'a CheckSpec)>) -> (Checker, Vec<Problem>) {
+    pub fn compile<'a>(
+        entries: impl IntoIterator<Item = (&'a Rule, &'a CheckSpec)>,
+    ) -> (Checker, Vec<Problem>) {
         let mut checks = Vec::new();
         let mut problems = Vec::new();
         for (rule, spec) in entries {
@@ -151,7 +162,11 @@ impl Checker {
                 }
             }
         }
-        let mut checker = Checker { checks, set: None, set_checks: Vec::new() };
+        let mut checker = Checker {
+            checks,
+            set: None,
+            set_checks: Vec::new(),
+        };
         checker.build_set();
         (checker, problems)
     }
@@ -187,7 +202,9 @@ impl Checker {
 
     /// Indices of the checks that cover `file`.
     pub fn applicable(&self, file: &FileContext) -> Vec<usize> {
-        (0..self.checks.len()).filter(|&i| self.checks[i].covers(file)).collect()
+        (0..self.checks.len())
+            .filter(|&i| self.checks[i].covers(file))
+            .collect()
     }
 
     /// Checks a whole text. Suppression comments are honoured; violations come sorted by range.
@@ -207,13 +224,19 @@ impl Checker {
                 out.push(self.line_one_violation(i, text, ViolationKind::Require));
             }
         }
-        let with_pattern: Vec<usize> =
-            applicable.iter().copied().filter(|&i| self.checks[i].pattern.is_some()).collect();
+        let with_pattern: Vec<usize> = applicable
+            .iter()
+            .copied()
+            .filter(|&i| self.checks[i].pattern.is_some())
+            .collect();
         if !with_pattern.is_empty() {
             let matched: Vec<usize> = match &self.set {
                 Some(set) => {
                     let hits = set.matches(text);
-                    hits.iter().map(|s| self.set_checks[s]).filter(|i| with_pattern.contains(i)).collect()
+                    hits.iter()
+                        .map(|s| self.set_checks[s])
+                        .filter(|i| with_pattern.contains(i))
+                        .collect()
                 }
                 None => with_pattern,
             };
@@ -229,7 +252,8 @@ impl Checker {
     pub fn pattern_violations(&self, i: usize, window: &str, offset: usize, out: &mut Vec<Violation>) {
         let check = &self.checks[i];
         let Some(re) = &check.pattern else { return };
-        let needs_captures = check.hit_group.is_some() || check.fix.as_deref().is_some_and(|f| f.contains('$'));
+        let needs_captures =
+            check.hit_group.is_some() || check.fix.as_deref().is_some_and(|f| f.contains('$'));
         let mut count = 0;
         let mut push = |range: Range<usize>, fix: Option<String>| {
             if range.is_empty() || count >= MAX_VIOLATIONS_PER_CHECK {
@@ -260,7 +284,10 @@ impl Checker {
                     caps.expand(template, &mut expanded);
                     // With a `hit` group the fix replaces the hit only: keep what surrounds it.
                     if range != whole.range() {
-                        let (before, after) = (&window[whole.start()..range.start], &window[range.end..whole.end()]);
+                        let (before, after) = (
+                            &window[whole.start()..range.start],
+                            &window[range.end..whole.end()],
+                        );
                         expanded = expanded
                             .strip_prefix(before)
                             .and_then(|e| e.strip_suffix(after))
@@ -300,7 +327,7 @@ impl Checker {
             let suppressions = Suppressions::scan(text, &index);
             violations.retain(|v| !suppressions.silences(v.rule, index.line_of(v.range.start)));
         }
-        violations.sort_by(|a, b| (a.range.start, a.range.end, a.rule).cmp(&(b.range.start, b.range.end, b.rule)));
+        violations.sort_by_key(|v| (v.range.start, v.range.end, v.rule));
         violations
     }
 }
@@ -311,7 +338,12 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
     let mut regex = |field: &'static str, source: &Option<String>, span: &Option<Range<usize>>| {
         source.as_ref().and_then(|s| {
             build_regex(s)
-                .map_err(|error| problems.push(Problem::new(ProblemKind::InvalidRegex { field, error }, span_or_object(span))))
+                .map_err(|error| {
+                    problems.push(Problem::new(
+                        ProblemKind::InvalidRegex { field, error },
+                        span_or_object(span),
+                    ))
+                })
                 .ok()
         })
     };
@@ -319,17 +351,32 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
     let require = regex("Require", &spec.require, &spec.span.require);
     let glob_problem = |field: &'static str, spans: &[Range<usize>], e: super::scope::GlobError| {
         let span = spans.get(e.index).cloned().unwrap_or(spec.span.object.clone());
-        Problem::new(ProblemKind::InvalidGlob { field, glob: e.glob, error: e.error }, span)
+        Problem::new(
+            ProblemKind::InvalidGlob {
+                field,
+                glob: e.glob,
+                error: e.error,
+            },
+            span,
+        )
     };
     let scope = Scope::new(&spec.files, &spec.languages)
-        .map_err(|errs| problems.extend(errs.into_iter().map(|e| glob_problem("Files", &spec.span.files, e))))
+        .map_err(|errs| {
+            problems.extend(
+                errs.into_iter()
+                    .map(|e| glob_problem("Files", &spec.span.files, e)),
+            )
+        })
         .ok();
     let forbidden = if spec.forbidden_paths.is_empty() {
         None
     } else {
         Scope::new(&spec.forbidden_paths, &[])
             .map_err(|errs| {
-                problems.extend(errs.into_iter().map(|e| glob_problem("Forbidden_paths", &spec.span.forbidden_paths, e)))
+                problems.extend(
+                    errs.into_iter()
+                        .map(|e| glob_problem("Forbidden_paths", &spec.span.forbidden_paths, e)),
+                )
             })
             .ok()
     };
@@ -338,9 +385,15 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
     }
     let Some(scope) = scope else { return Err(problems) };
     let inferred = matches!(spec.origin, Origin::Inferred { .. });
-    let default_severity = if inferred { Severity::Information } else { Severity::Warning };
+    let default_severity = if inferred {
+        Severity::Information
+    } else {
+        Severity::Warning
+    };
     let message = spec.message.clone().unwrap_or_else(|| rule.instruction.clone());
-    let hit_group = pattern.as_ref().and_then(|re| re.capture_names().position(|n| n == Some(HIT_GROUP)));
+    let hit_group = pattern
+        .as_ref()
+        .and_then(|re| re.capture_names().position(|n| n == Some(HIT_GROUP)));
     Ok(CompiledCheck {
         rule: rule.number,
         scope,
@@ -363,7 +416,11 @@ mod tests {
 
     fn checker(json: &str) -> (Checker, Vec<Problem>) {
         let parsed = parse(json);
-        assert!(parsed.problems.iter().all(|p| !p.is_fatal()), "{:?}", parsed.problems);
+        assert!(
+            parsed.problems.iter().all(|p| !p.is_fatal()),
+            "{:?}",
+            parsed.problems
+        );
         let rules = parsed.rules;
         // Leak to keep the borrow simple in tests.
         let rules: &'static [Rule] = Box::leak(rules.into_boxed_slice());
@@ -379,7 +436,10 @@ mod tests {
     }
 
     fn at(path: &str) -> FileContext<'_> {
-        FileContext { rel_path: Some(path), language_id: None }
+        FileContext {
+            rel_path: Some(path),
+            language_id: None,
+        }
     }
 
     #[test]
@@ -387,7 +447,10 @@ mod tests {
         let c = one(r#"{"Pattern": ":\\s*any\\b", "Files": ["*.ts"]}"#);
         let text = "let a: any = 1;\nlet b:any;\nlet c: anyway;";
         let v = c.check(text, &at("src/x.ts"));
-        assert_eq!(v.iter().map(|v| &text[v.range.clone()]).collect::<Vec<_>>(), [": any", ":any"]);
+        assert_eq!(
+            v.iter().map(|v| &text[v.range.clone()]).collect::<Vec<_>>(),
+            [": any", ":any"]
+        );
         assert_eq!(v[0].rule, 7);
         assert_eq!(v[0].severity, Severity::Warning);
         assert_eq!(&*v[0].message, "Never do it.");
@@ -400,7 +463,10 @@ mod tests {
         let v = c.check("var x = 42;", &at("a.js"));
         assert_eq!(v[0].fix.as_deref(), Some("const x = 42"));
         let c = one(r#"{"Pattern": "console\\.log", "Fix": "logger.debug"}"#);
-        assert_eq!(c.check("console.log(1)", &at("a.js"))[0].fix.as_deref(), Some("logger.debug"));
+        assert_eq!(
+            c.check("console.log(1)", &at("a.js"))[0].fix.as_deref(),
+            Some("logger.debug")
+        );
     }
 
     #[test]
@@ -415,17 +481,29 @@ mod tests {
 
     #[test]
     fn require_is_a_violation_at_line_one_when_missing() {
-        let c = one(r#"{"Require": "^// SPDX-License-Identifier:", "Files": ["src/**/*.rs"], "Severity": "error"}"#);
+        let c = one(
+            r#"{"Require": "^// SPDX-License-Identifier:", "Files": ["src/**/*.rs"], "Severity": "error"}"#,
+        );
         let v = c.check("fn main() {}\r\n", &at("src/main.rs"));
         assert_eq!(v.len(), 1);
-        assert_eq!((v[0].kind, v[0].range.clone(), v[0].severity), (ViolationKind::Require, 0..12, Severity::Error));
-        assert!(c.check("// SPDX-License-Identifier: MIT\nfn main() {}", &at("src/main.rs")).is_empty());
+        assert_eq!(
+            (v[0].kind, v[0].range.clone(), v[0].severity),
+            (ViolationKind::Require, 0..12, Severity::Error)
+        );
+        assert!(
+            c.check(
+                "// SPDX-License-Identifier: MIT\nfn main() {}",
+                &at("src/main.rs")
+            )
+            .is_empty()
+        );
         assert!(c.check("fn main() {}", &at("tests/a.rs")).is_empty());
     }
 
     #[test]
     fn forbidden_paths_flag_the_file_itself() {
-        let c = one(r#"{"Forbidden_paths": ["src/api/**"], "Message": "API routes live in src/server/routes/"}"#);
+        let c =
+            one(r#"{"Forbidden_paths": ["src/api/**"], "Message": "API routes live in src/server/routes/"}"#);
         let v = c.check("export const x = 1;\n", &at("src/api/users.ts"));
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].kind, ViolationKind::ForbiddenPath);
@@ -438,7 +516,10 @@ mod tests {
         let c = one(r#"{"Pattern": "TODO"}"#);
         let text = "TODO a\n// autofix-ignore: 7\nTODO b\nTODO c // autofix-ignore: 3\n";
         let v = c.check(text, &at("a.txt"));
-        assert_eq!(v.iter().map(|v| v.range.start).collect::<Vec<_>>(), [0, text.find("TODO c").unwrap()]);
+        assert_eq!(
+            v.iter().map(|v| v.range.start).collect::<Vec<_>>(),
+            [0, text.find("TODO c").unwrap()]
+        );
     }
 
     #[test]
@@ -457,7 +538,10 @@ mod tests {
         let c = one(r#"{"Pattern": "x*"}"#);
         assert!(c.check("abc", &at("a")).is_empty());
         let c = one(r#"{"Pattern": "."}"#);
-        assert_eq!(c.check(&"a".repeat(5000), &at("a")).len(), MAX_VIOLATIONS_PER_CHECK);
+        assert_eq!(
+            c.check(&"a".repeat(5000), &at("a")).len(),
+            MAX_VIOLATIONS_PER_CHECK
+        );
     }
 
     #[test]
@@ -466,7 +550,10 @@ mod tests {
         let (c, problems) = checker(json);
         assert!(c.is_empty());
         assert_eq!(problems.len(), 2);
-        assert!(matches!(&problems[0].kind, ProblemKind::InvalidRegex { field: "Pattern", .. }));
+        assert!(matches!(
+            &problems[0].kind,
+            ProblemKind::InvalidRegex { field: "Pattern", .. }
+        ));
         assert_eq!(&json[problems[0].span.clone()], "\"(unclosed\"");
         assert_eq!(&json[problems[1].span.clone()], "\"bad/[\"");
         assert!(problems.iter().all(|p| p.rule == Some(1) && p.is_fatal()));
@@ -476,7 +563,10 @@ mod tests {
     fn huge_regexes_are_refused_not_built() {
         let json = r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "x", "Why": "y", "Check": {"Pattern": "\\w{1000}\\w{1000}\\w{1000}"}}]"#;
         let (_, problems) = checker(json);
-        assert!(matches!(&problems[0].kind, ProblemKind::InvalidRegex { error, .. } if error.contains("too large")), "{problems:?}");
+        assert!(
+            matches!(&problems[0].kind, ProblemKind::InvalidRegex { error, .. } if error.contains("too large")),
+            "{problems:?}"
+        );
     }
 
     #[test]
@@ -487,7 +577,10 @@ mod tests {
         assert!(!can_span_lines(r"console\.log\("));
         assert!(!can_span_lines(r"[ \t]+$"));
         assert!(!can_span_lines(r"^import"));
-        assert!(!can_span_lines(r"foo.*bar"), "`.` stops at line ends in CRLF mode");
+        assert!(
+            !can_span_lines(r"foo.*bar"),
+            "`.` stops at line ends in CRLF mode"
+        );
     }
 
     #[test]

@@ -6,29 +6,127 @@ use super::model::Rule;
 use super::problem::{Problem, ProblemKind};
 
 /// Words that make an instruction imperative wherever they appear near its start.
-const MARKERS: &[&str] = &["never", "always", "nunca", "siempre", "don't", "do", "must", "no", "only", "solo"];
+const MARKERS: &[&str] = &[
+    "never", "always", "nunca", "siempre", "don't", "do", "must", "no", "only", "solo",
+];
 
 /// Imperative verbs an instruction may open with (English base forms, Spanish infinitives and
 /// `tú` imperatives).
 const VERBS: &[&str] = &[
-    "use", "avoid", "prefer", "keep", "put", "place", "write", "make", "run", "add", "include", "provide",
-    "document", "format", "name", "export", "import", "call", "return", "store", "validate", "ensure", "wrap",
-    "prefix", "limit", "split", "follow", "test", "check", "log", "handle", "declare", "define", "commit",
-    "remove", "delete", "create", "set", "give", "read", "respect", "stop", "start", "migrate", "replace",
-    "move", "mark", "pin", "lock", "sort", "order", "group", "type", "annotate", "comment", "escape",
-    "sanitize", "quote", "indent", "align", "break", "throw", "catch", "await", "close", "open", "reuse",
-    "usa", "evita", "coloca", "mantén", "manten", "incluye", "documenta", "escribe", "formatea", "prefiere",
-    "pon", "agrega", "añade", "exporta", "importa", "valida", "llama", "devuelve", "guarda", "ejecuta",
-    "prueba", "define", "declara", "crea", "elimina", "borra", "mueve", "reemplaza", "sigue", "comprueba",
+    "use",
+    "avoid",
+    "prefer",
+    "keep",
+    "put",
+    "place",
+    "write",
+    "make",
+    "run",
+    "add",
+    "include",
+    "provide",
+    "document",
+    "format",
+    "name",
+    "export",
+    "import",
+    "call",
+    "return",
+    "store",
+    "validate",
+    "ensure",
+    "wrap",
+    "prefix",
+    "limit",
+    "split",
+    "follow",
+    "test",
+    "check",
+    "log",
+    "handle",
+    "declare",
+    "define",
+    "commit",
+    "remove",
+    "delete",
+    "create",
+    "set",
+    "give",
+    "read",
+    "respect",
+    "stop",
+    "start",
+    "migrate",
+    "replace",
+    "move",
+    "mark",
+    "pin",
+    "lock",
+    "sort",
+    "order",
+    "group",
+    "type",
+    "annotate",
+    "comment",
+    "escape",
+    "sanitize",
+    "quote",
+    "indent",
+    "align",
+    "break",
+    "throw",
+    "catch",
+    "await",
+    "close",
+    "open",
+    "reuse",
+    "usa",
+    "evita",
+    "coloca",
+    "mantén",
+    "manten",
+    "incluye",
+    "documenta",
+    "escribe",
+    "formatea",
+    "prefiere",
+    "pon",
+    "agrega",
+    "añade",
+    "exporta",
+    "importa",
+    "valida",
+    "llama",
+    "devuelve",
+    "guarda",
+    "ejecuta",
+    "prueba",
+    "define",
+    "declara",
+    "crea",
+    "elimina",
+    "borra",
+    "mueve",
+    "reemplaza",
+    "sigue",
+    "comprueba",
 ];
 
 /// English words ending like a Spanish infinitive that do not start an instruction.
-const NOT_INFINITIVES: &[&str] = &["other", "under", "over", "either", "neither", "after", "per", "our", "their", "your", "for", "or", "ever", "water", "paper", "user", "server", "later", "error"];
+const NOT_INFINITIVES: &[&str] = &[
+    "other", "under", "over", "either", "neither", "after", "per", "our", "their", "your", "for", "or",
+    "ever", "water", "paper", "user", "server", "later", "error",
+];
 
 fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '.' | '(' | ')' | '"' | '[' | ']'))
-        .filter(|w| !w.is_empty())
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_lowercase())
+    text.split(|c: char| {
+        c.is_whitespace() || matches!(c, ',' | ';' | ':' | '.' | '(' | ')' | '"' | '[' | ']')
+    })
+    .filter(|w| !w.is_empty())
+    .map(|w| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .to_lowercase()
+    })
 }
 
 /// True when an instruction reads as a command: "Never …", "Always …", "Use …", "Usar siempre …".
@@ -48,12 +146,18 @@ pub fn is_imperative(instruction: &str) -> bool {
 pub fn lint_rule(rule: &Rule, inference: Option<&Inference>) -> Vec<Problem> {
     let mut problems = Vec::new();
     if !rule.instruction.trim().is_empty() && !is_imperative(&rule.instruction) {
-        problems.push(Problem::new(ProblemKind::NotImperative, rule.span.instruction.clone()));
+        problems.push(Problem::new(
+            ProblemKind::NotImperative,
+            rule.span.instruction.clone(),
+        ));
     }
     if rule.checks.is_empty() && inference.is_some_and(|i| i.vague) {
         problems.push(Problem::new(ProblemKind::TooVague, rule.span.instruction.clone()));
     }
-    problems.into_iter().map(|p| p.for_rule(Some(rule.number))).collect()
+    problems
+        .into_iter()
+        .map(|p| p.for_rule(Some(rule.number)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -78,7 +182,13 @@ mod tests {
         ] {
             assert!(is_imperative(ok), "{ok}");
         }
-        for not in ["The code is messy.", "I like tabs.", "Other teams use yarn.", "React components are nice.", ""] {
+        for not in [
+            "The code is messy.",
+            "I like tabs.",
+            "Other teams use yarn.",
+            "React components are nice.",
+            "",
+        ] {
             assert!(!is_imperative(not), "{not}");
         }
     }

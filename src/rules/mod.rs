@@ -2,6 +2,7 @@
 //! precedence, compiled checks, suppressions, and the lints of autofix.json itself.
 
 pub mod check;
+pub mod fix;
 pub mod infer;
 pub mod lint;
 pub mod model;

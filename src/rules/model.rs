@@ -48,8 +48,14 @@ impl Category {
     /// Reads a category as people write it: `CODE`, `code`, `[CODE]`, ` [code] `.
     pub fn parse(text: &str) -> Option<Category> {
         let trimmed = text.trim();
-        let inner = trimmed.strip_prefix('[').and_then(|s| s.strip_suffix(']')).unwrap_or(trimmed).trim();
-        Category::ALL.into_iter().find(|c| c.as_str().eq_ignore_ascii_case(inner))
+        let inner = trimmed
+            .strip_prefix('[')
+            .and_then(|s| s.strip_suffix(']'))
+            .unwrap_or(trimmed)
+            .trim();
+        Category::ALL
+            .into_iter()
+            .find(|c| c.as_str().eq_ignore_ascii_case(inner))
     }
 
     /// The eight names, for error messages: `STYLE, CODE, …, OTHER`.
@@ -76,7 +82,12 @@ pub enum Severity {
 }
 
 impl Severity {
-    pub const ALL: [Severity; 4] = [Severity::Error, Severity::Warning, Severity::Information, Severity::Hint];
+    pub const ALL: [Severity; 4] = [
+        Severity::Error,
+        Severity::Warning,
+        Severity::Information,
+        Severity::Hint,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -188,7 +199,10 @@ mod tests {
         assert_eq!(Category::parse("Process"), Some(Category::Process));
         assert_eq!(Category::parse("SECURITY"), None);
         assert_eq!(Category::parse("[]"), None);
-        assert_eq!(Category::list(), "STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX, OTHER");
+        assert_eq!(
+            Category::list(),
+            "STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX, OTHER"
+        );
     }
 
     #[test]

@@ -25,8 +25,23 @@ impl Parsed {
     }
 }
 
-const KNOWN_RULE_KEYS: [&str; 6] = ["Rule_number", "Category", "Instruction", "Why", "Check", "Supersedes"];
-const KNOWN_CHECK_KEYS: [&str; 7] = ["Files", "Pattern", "Require", "Forbidden_paths", "Fix", "Severity", "Message"];
+const KNOWN_RULE_KEYS: [&str; 6] = [
+    "Rule_number",
+    "Category",
+    "Instruction",
+    "Why",
+    "Check",
+    "Supersedes",
+];
+const KNOWN_CHECK_KEYS: [&str; 7] = [
+    "Files",
+    "Pattern",
+    "Require",
+    "Forbidden_paths",
+    "Fix",
+    "Severity",
+    "Message",
+];
 
 fn strict() -> ParseOptions {
     ParseOptions {
@@ -71,7 +86,12 @@ pub fn parse(text: &str) -> Parsed {
         Ok(ast) => ast,
         Err(err) => {
             let range = span(err.range());
-            parsed.problems.push(Problem::new(ProblemKind::InvalidJson { detail: err.kind().to_string() }, range));
+            parsed.problems.push(Problem::new(
+                ProblemKind::InvalidJson {
+                    detail: err.kind().to_string(),
+                },
+                range,
+            ));
             return parsed;
         }
     };
@@ -79,7 +99,12 @@ pub fn parse(text: &str) -> Parsed {
         return parsed;
     };
     let Value::Array(array) = &root else {
-        parsed.problems.push(Problem::new(ProblemKind::NotAnArray { found: type_name(&root) }, value_span(&root)));
+        parsed.problems.push(Problem::new(
+            ProblemKind::NotAnArray {
+                found: type_name(&root),
+            },
+            value_span(&root),
+        ));
         return parsed;
     };
     parsed.array_end = Some(array.range.end.saturating_sub(1));
@@ -91,7 +116,10 @@ pub fn parse(text: &str) -> Parsed {
                 }
             }
             other => parsed.problems.push(Problem::new(
-                ProblemKind::RuleNotObject { index, found: type_name(other) },
+                ProblemKind::RuleNotObject {
+                    index,
+                    found: type_name(other),
+                },
                 value_span(other),
             )),
         }
@@ -106,7 +134,12 @@ fn props<'a, 'b>(object: &'b Object<'a>, problems: &mut Vec<Problem>) -> Vec<&'b
     for prop in &object.properties {
         let name = prop.name.as_str();
         if let Some(pos) = out.iter().position(|p| p.name.as_str() == name) {
-            problems.push(Problem::new(ProblemKind::DuplicateKey { key: name.to_string() }, span(prop.range)));
+            problems.push(Problem::new(
+                ProblemKind::DuplicateKey {
+                    key: name.to_string(),
+                },
+                span(prop.range),
+            ));
             out.remove(pos);
         }
         out.push(prop);
@@ -128,11 +161,17 @@ fn read_rule(object: &Object, index: usize, problems: &mut Vec<Problem>) -> Opti
             .map(|p| p.name.as_str())
             .find(|n| !KNOWN_RULE_KEYS.contains(n) && normalize_key(n) == normalize_key(field))
             .map(str::to_string);
-        problems.push(Problem::new(ProblemKind::MissingField { field, similar }, object_span.clone()));
+        problems.push(Problem::new(
+            ProblemKind::MissingField { field, similar },
+            object_span.clone(),
+        ));
     };
 
     let mut rule_number = None;
-    let mut spans = RuleSpans { object: object_span.clone(), ..Default::default() };
+    let mut spans = RuleSpans {
+        object: object_span.clone(),
+        ..Default::default()
+    };
     match find(&props, "Rule_number") {
         None => missing("Rule_number", problems),
         Some(prop) => {
@@ -140,7 +179,9 @@ fn read_rule(object: &Object, index: usize, problems: &mut Vec<Problem>) -> Opti
             match &prop.value {
                 Value::NumberLit(n) => match n.value.parse::<u64>() {
                     Ok(0) | Err(_) if n.value.parse::<i64>().is_ok() => problems.push(Problem::new(
-                        ProblemKind::NonPositiveNumber { found: n.value.to_string() },
+                        ProblemKind::NonPositiveNumber {
+                            found: n.value.to_string(),
+                        },
                         spans.number.clone(),
                     )),
                     Ok(number) => rule_number = Some(number),
@@ -168,14 +209,19 @@ fn read_rule(object: &Object, index: usize, problems: &mut Vec<Problem>) -> Opti
                     Some(c) => {
                         if s.value != c.as_str() {
                             problems.push(Problem::new(
-                                ProblemKind::NonCanonicalCategory { found: s.value.to_string(), canonical: c },
+                                ProblemKind::NonCanonicalCategory {
+                                    found: s.value.to_string(),
+                                    canonical: c,
+                                },
                                 spans.category.clone(),
                             ));
                         }
                         category = Some(c);
                     }
                     None => problems.push(Problem::new(
-                        ProblemKind::UnknownCategory { found: s.value.to_string() },
+                        ProblemKind::UnknownCategory {
+                            found: s.value.to_string(),
+                        },
                         spans.category.clone(),
                     )),
                 },
@@ -184,8 +230,10 @@ fn read_rule(object: &Object, index: usize, problems: &mut Vec<Problem>) -> Opti
         }
     }
 
-    let text_field = |field: &'static str, problems: &mut Vec<Problem>, span_out: &mut Range<usize>| {
-        match find(&props, field) {
+    let text_field =
+        |field: &'static str, problems: &mut Vec<Problem>, span_out: &mut Range<usize>| match find(
+            &props, field,
+        ) {
             None => {
                 missing(field, problems);
                 None
@@ -205,8 +253,7 @@ fn read_rule(object: &Object, index: usize, problems: &mut Vec<Problem>) -> Opti
                     }
                 }
             }
-        }
-    };
+        };
     let instruction = text_field("Instruction", problems, &mut spans.instruction);
     let why = text_field("Why", problems, &mut spans.why);
 
@@ -234,7 +281,11 @@ fn read_rule(object: &Object, index: usize, problems: &mut Vec<Problem>) -> Opti
             Value::NumberLit(n) if n.value.parse::<u64>().is_ok_and(|v| v > 0) => {
                 supersedes.push(n.value.parse::<u64>().unwrap_or_default());
             }
-            other => problems.push(wrong_type("Supersedes", "an integer or an array of integers", other)),
+            other => problems.push(wrong_type(
+                "Supersedes",
+                "an integer or an array of integers",
+                other,
+            )),
         };
         match &prop.value {
             Value::Array(a) => a.elements.iter().for_each(|e| push(e, problems)),
@@ -271,7 +322,13 @@ fn read_rule(object: &Object, index: usize, problems: &mut Vec<Problem>) -> Opti
 fn read_check(object: &Object, problems: &mut Vec<Problem>) -> Option<CheckSpec> {
     let props = props(object, problems);
     let first_problem = problems.len();
-    let mut check = CheckSpec { span: CheckSpans { object: span(object.range), ..Default::default() }, ..Default::default() };
+    let mut check = CheckSpec {
+        span: CheckSpans {
+            object: span(object.range),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
     for prop in &props {
         let name = prop.name.as_str();
         let value_range = value_span(&prop.value);
@@ -294,31 +351,52 @@ fn read_check(object: &Object, problems: &mut Vec<Problem>) -> Option<CheckSpec>
                     "Message" => check.message = Some(value),
                     _ => match Severity::parse(&value) {
                         Some(sev) => (check.severity, check.span.severity) = (Some(sev), Some(value_range)),
-                        None => problems.push(Problem::new(ProblemKind::InvalidSeverity { found: value }, value_range)),
+                        None => problems.push(Problem::new(
+                            ProblemKind::InvalidSeverity { found: value },
+                            value_range,
+                        )),
                     },
                 }
             }
             other => {
-                let suggestion =
-                    KNOWN_CHECK_KEYS.into_iter().find(|k| strsim::normalized_damerau_levenshtein(&normalize_key(k), &normalize_key(other)) >= 0.7);
+                let suggestion = KNOWN_CHECK_KEYS.into_iter().find(|k| {
+                    strsim::normalized_damerau_levenshtein(&normalize_key(k), &normalize_key(other)) >= 0.7
+                });
                 problems.push(Problem::new(
-                    ProblemKind::UnknownCheckKey { key: other.to_string(), suggestion },
+                    ProblemKind::UnknownCheckKey {
+                        key: other.to_string(),
+                        suggestion,
+                    },
                     span(prop.range),
                 ));
             }
         }
     }
     if check.pattern.is_none() && check.require.is_none() && check.forbidden_paths.is_empty() {
-        problems.push(Problem::new(ProblemKind::CheckNeverMatches, check.span.object.clone()));
+        problems.push(Problem::new(
+            ProblemKind::CheckNeverMatches,
+            check.span.object.clone(),
+        ));
     }
     if check.fix.is_some() && check.pattern.is_none() {
-        problems.push(Problem::new(ProblemKind::FixWithoutPattern, check.span.fix.clone().unwrap_or_default()));
+        problems.push(Problem::new(
+            ProblemKind::FixWithoutPattern,
+            check.span.fix.clone().unwrap_or_default(),
+        ));
     }
-    if problems[first_problem..].iter().any(Problem::is_fatal) { None } else { Some(check) }
+    if problems[first_problem..].iter().any(Problem::is_fatal) {
+        None
+    } else {
+        Some(check)
+    }
 }
 
 /// A string or an array of strings, with each string's span.
-fn string_list(field: &'static str, value: &Value, problems: &mut Vec<Problem>) -> (Vec<String>, Vec<Range<usize>>) {
+fn string_list(
+    field: &'static str,
+    value: &Value,
+    problems: &mut Vec<Problem>,
+) -> (Vec<String>, Vec<Range<usize>>) {
     let mut values = Vec::new();
     let mut spans = Vec::new();
     let elements: Vec<&Value> = match value {
@@ -338,12 +416,22 @@ fn string_list(field: &'static str, value: &Value, problems: &mut Vec<Problem>) 
 }
 
 fn wrong_type(field: &str, expected: &'static str, found: &Value) -> Problem {
-    Problem::new(ProblemKind::WrongType { field: field.to_string(), expected, found: type_name(found) }, value_span(found))
+    Problem::new(
+        ProblemKind::WrongType {
+            field: field.to_string(),
+            expected,
+            found: type_name(found),
+        },
+        value_span(found),
+    )
 }
 
 /// Field names compared loosely, to suggest `Rule_number` for `rule-number` or `RuleNumber`.
 fn normalize_key(key: &str) -> String {
-    key.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+    key.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// Converts an AST value into serde_json, for fields autofix keeps without reading.
@@ -355,7 +443,12 @@ fn to_json(value: &Value) -> serde_json::Value {
         Value::BooleanLit(b) => J::Bool(b.value),
         Value::NullKeyword(_) => J::Null,
         Value::Array(a) => J::Array(a.elements.iter().map(to_json).collect()),
-        Value::Object(o) => J::Object(o.properties.iter().map(|p| (p.name.as_str().to_string(), to_json(&p.value))).collect()),
+        Value::Object(o) => J::Object(
+            o.properties
+                .iter()
+                .map(|p| (p.name.as_str().to_string(), to_json(&p.value)))
+                .collect(),
+        ),
     }
 }
 
@@ -369,7 +462,11 @@ mod tests {
     }
 
     fn render(text: &str) -> Vec<String> {
-        parse(text).problems.iter().map(|p| p.render("autofix.json", text, Locale::En)).collect()
+        parse(text)
+            .problems
+            .iter()
+            .map(|p| p.render("autofix.json", text, Locale::En))
+            .collect()
     }
 
     #[test]
@@ -383,7 +480,13 @@ mod tests {
         assert_eq!((rule.number, rule.category), (1, Category::Code));
         assert_eq!(rule.extra["Owner"]["team"], "web");
         assert_eq!(&text[rule.span.instruction.clone()], "\"Never use `any`.\"");
-        assert!(matches!(parsed.problems[0].kind, ProblemKind::NonCanonicalCategory { canonical: Category::Code, .. }));
+        assert!(matches!(
+            parsed.problems[0].kind,
+            ProblemKind::NonCanonicalCategory {
+                canonical: Category::Code,
+                ..
+            }
+        ));
         assert!(!parsed.has_fatal());
         assert_eq!(parsed.array_end, Some(text.len() - 1));
     }
@@ -411,20 +514,35 @@ mod tests {
         let out = render("[\n  {\"Rule_number\": 1,}\n]");
         assert_eq!(out.len(), 1);
         assert!(out[0].starts_with("autofix.json:2:"), "{out:?}");
-        assert!(out[0].contains("invalid JSON") && out[0].contains(" — "), "{out:?}");
+        assert!(
+            out[0].contains("invalid JSON") && out[0].contains(" — "),
+            "{out:?}"
+        );
     }
 
     #[test]
     fn comments_are_refused_with_a_hint() {
         let out = render("[ // rules\n]");
-        assert!(out[0].contains("Comments are not allowed") && out[0].contains("no comments"), "{out:?}");
+        assert!(
+            out[0].contains("Comments are not allowed") && out[0].contains("no comments"),
+            "{out:?}"
+        );
     }
 
     #[test]
     fn not_an_array_and_not_an_object() {
         assert_eq!(kinds("{}"), [ProblemKind::NotAnArray { found: "an object" }]);
-        assert_eq!(kinds("[1]"), [ProblemKind::RuleNotObject { index: 0, found: "a number" }]);
-        assert_eq!(render("[\"x\"]")[0], "autofix.json:1:2: entry 1 of the array is a string, not a rule object — write it as {\"Rule_number\": N, \"Category\": \"CODE\", \"Instruction\": \"…\", \"Why\": \"…\"}");
+        assert_eq!(
+            kinds("[1]"),
+            [ProblemKind::RuleNotObject {
+                index: 0,
+                found: "a number"
+            }]
+        );
+        assert_eq!(
+            render("[\"x\"]")[0],
+            "autofix.json:1:2: entry 1 of the array is a string, not a rule object — write it as {\"Rule_number\": N, \"Category\": \"CODE\", \"Instruction\": \"…\", \"Why\": \"…\"}"
+        );
     }
 
     #[test]
@@ -439,16 +557,29 @@ mod tests {
         let parsed = parse(r#"[{"rule_number": 1, "Category": 5, "Instruction": "x", "Why": ["y"]}]"#);
         assert!(parsed.rules.is_empty());
         let kinds: Vec<_> = parsed.problems.iter().map(|p| &p.kind).collect();
-        assert!(kinds.contains(&&ProblemKind::MissingField { field: "Rule_number", similar: Some("rule_number".into()) }));
-        assert!(kinds.contains(&&ProblemKind::WrongType { field: "Category".into(), expected: "a string", found: "a number" }));
-        assert!(kinds.contains(&&ProblemKind::WrongType { field: "Why".into(), expected: "a string", found: "an array" }));
+        assert!(kinds.contains(&&ProblemKind::MissingField {
+            field: "Rule_number",
+            similar: Some("rule_number".into())
+        }));
+        assert!(kinds.contains(&&ProblemKind::WrongType {
+            field: "Category".into(),
+            expected: "a string",
+            found: "a number"
+        }));
+        assert!(kinds.contains(&&ProblemKind::WrongType {
+            field: "Why".into(),
+            expected: "a string",
+            found: "an array"
+        }));
     }
 
     #[test]
     fn numbers_must_be_positive_integers() {
-        let k = kinds(r#"[{"Rule_number": 0, "Category": "CODE", "Instruction": "x", "Why": "y"},
+        let k = kinds(
+            r#"[{"Rule_number": 0, "Category": "CODE", "Instruction": "x", "Why": "y"},
                          {"Rule_number": -3, "Category": "CODE", "Instruction": "x", "Why": "y"},
-                         {"Rule_number": 1.5, "Category": "CODE", "Instruction": "x", "Why": "y"}]"#);
+                         {"Rule_number": 1.5, "Category": "CODE", "Instruction": "x", "Why": "y"}]"#,
+        );
         assert_eq!(k[0], ProblemKind::NonPositiveNumber { found: "0".into() });
         assert_eq!(k[1], ProblemKind::NonPositiveNumber { found: "-3".into() });
         assert!(matches!(k[2], ProblemKind::WrongType { .. }));
@@ -456,28 +587,56 @@ mod tests {
 
     #[test]
     fn unknown_category_is_fatal_and_unknown_check_keys_are_warned() {
-        let parsed = parse(r#"[{"Rule_number": 1, "Category": "SECURITY", "Instruction": "x", "Why": "y"},
-            {"Rule_number": 2, "Category": "CODE", "Instruction": "x", "Why": "y", "Check": {"Patern": "a"}}]"#);
+        let parsed = parse(
+            r#"[{"Rule_number": 1, "Category": "SECURITY", "Instruction": "x", "Why": "y"},
+            {"Rule_number": 2, "Category": "CODE", "Instruction": "x", "Why": "y", "Check": {"Patern": "a"}}]"#,
+        );
         assert!(parsed.has_fatal());
         assert_eq!(parsed.rules.len(), 1);
-        assert!(parsed.problems.iter().any(|p| p.kind == ProblemKind::UnknownCheckKey { key: "Patern".into(), suggestion: Some("Pattern") }));
-        assert!(parsed.problems.iter().any(|p| p.kind == ProblemKind::CheckNeverMatches && p.rule == Some(2)));
+        assert!(parsed.problems.iter().any(|p| p.kind
+            == ProblemKind::UnknownCheckKey {
+                key: "Patern".into(),
+                suggestion: Some("Pattern")
+            }));
+        assert!(
+            parsed
+                .problems
+                .iter()
+                .any(|p| p.kind == ProblemKind::CheckNeverMatches && p.rule == Some(2))
+        );
     }
 
     #[test]
     fn bad_severity_and_check_shapes() {
-        let k = kinds(r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "x", "Why": "y", "Check": {"Pattern": "a", "Severity": "fatal"}},
+        let k = kinds(
+            r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "x", "Why": "y", "Check": {"Pattern": "a", "Severity": "fatal"}},
                          {"Rule_number": 2, "Category": "CODE", "Instruction": "x", "Why": "y", "Check": "a"},
-                         {"Rule_number": 3, "Category": "CODE", "Instruction": "x", "Why": "y", "Check": {"Files": [1]}}]"#);
-        assert!(k.contains(&ProblemKind::InvalidSeverity { found: "fatal".into() }));
-        assert!(k.iter().any(|k| matches!(k, ProblemKind::WrongType { field, .. } if field == "Check")));
-        assert!(k.iter().any(|k| matches!(k, ProblemKind::WrongType { field, .. } if field == "Files")));
+                         {"Rule_number": 3, "Category": "CODE", "Instruction": "x", "Why": "y", "Check": {"Files": [1]}}]"#,
+        );
+        assert!(k.contains(&ProblemKind::InvalidSeverity {
+            found: "fatal".into()
+        }));
+        assert!(
+            k.iter()
+                .any(|k| matches!(k, ProblemKind::WrongType { field, .. } if field == "Check"))
+        );
+        assert!(
+            k.iter()
+                .any(|k| matches!(k, ProblemKind::WrongType { field, .. } if field == "Files"))
+        );
     }
 
     #[test]
     fn duplicate_keys_warn_and_the_last_wins() {
-        let parsed = parse(r#"[{"Rule_number": 1, "Rule_number": 2, "Category": "CODE", "Instruction": "x", "Why": "y"}]"#);
+        let parsed = parse(
+            r#"[{"Rule_number": 1, "Rule_number": 2, "Category": "CODE", "Instruction": "x", "Why": "y"}]"#,
+        );
         assert_eq!(parsed.rules[0].number, 2);
-        assert_eq!(parsed.problems[0].kind, ProblemKind::DuplicateKey { key: "Rule_number".into() });
+        assert_eq!(
+            parsed.problems[0].kind,
+            ProblemKind::DuplicateKey {
+                key: "Rule_number".into()
+            }
+        );
     }
 }

@@ -24,29 +24,77 @@ pub enum SupersededReason {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProblemKind {
-    InvalidJson { detail: String },
-    NotAnArray { found: &'static str },
-    RuleNotObject { index: usize, found: &'static str },
-    MissingField { field: &'static str, similar: Option<String> },
-    WrongType { field: String, expected: &'static str, found: &'static str },
-    UnknownCategory { found: String },
-    NonCanonicalCategory { found: String, canonical: Category },
-    NonPositiveNumber { found: String },
-    DuplicateNumber { number: u64 },
-    DuplicateKey { key: String },
-    EmptyField { field: &'static str },
-    InvalidRegex { field: &'static str, error: String },
-    InvalidGlob { field: &'static str, glob: String, error: String },
-    InvalidSeverity { found: String },
-    UnknownCheckKey { key: String, suggestion: Option<&'static str> },
+    InvalidJson {
+        detail: String,
+    },
+    NotAnArray {
+        found: &'static str,
+    },
+    RuleNotObject {
+        index: usize,
+        found: &'static str,
+    },
+    MissingField {
+        field: &'static str,
+        similar: Option<String>,
+    },
+    WrongType {
+        field: String,
+        expected: &'static str,
+        found: &'static str,
+    },
+    UnknownCategory {
+        found: String,
+    },
+    NonCanonicalCategory {
+        found: String,
+        canonical: Category,
+    },
+    NonPositiveNumber {
+        found: String,
+    },
+    DuplicateNumber {
+        number: u64,
+    },
+    DuplicateKey {
+        key: String,
+    },
+    EmptyField {
+        field: &'static str,
+    },
+    InvalidRegex {
+        field: &'static str,
+        error: String,
+    },
+    InvalidGlob {
+        field: &'static str,
+        glob: String,
+        error: String,
+    },
+    InvalidSeverity {
+        found: String,
+    },
+    UnknownCheckKey {
+        key: String,
+        suggestion: Option<&'static str>,
+    },
     CheckNeverMatches,
     FixWithoutPattern,
-    Superseded { by: u64, reason: SupersededReason },
-    SupersedesUnknown { number: u64 },
-    SupersedesNewer { number: u64 },
+    Superseded {
+        by: u64,
+        reason: SupersededReason,
+    },
+    SupersedesUnknown {
+        number: u64,
+    },
+    SupersedesNewer {
+        number: u64,
+    },
     NotImperative,
     TooVague,
-    LowerPriorityFile { in_force: PathBuf },
+    LowerPriorityFile {
+        in_force: PathBuf,
+    },
 }
 
 /// One problem at `span` (byte offsets in the rules file).
@@ -60,7 +108,11 @@ pub struct Problem {
 
 impl Problem {
     pub fn new(kind: ProblemKind, span: Range<usize>) -> Self {
-        Problem { kind, span, rule: None }
+        Problem {
+            kind,
+            span,
+            rule: None,
+        }
     }
 
     pub fn for_rule(mut self, rule: Option<u64>) -> Self {
@@ -376,21 +428,39 @@ mod tests {
     fn renders_path_line_col_what_and_how() {
         let text = "[\n  {\"Category\": \"SECURITY\"}\n]";
         let start = text.find("\"SECURITY\"").unwrap();
-        let problem = Problem::new(ProblemKind::UnknownCategory { found: "SECURITY".into() }, start..start + 10);
+        let problem = Problem::new(
+            ProblemKind::UnknownCategory {
+                found: "SECURITY".into(),
+            },
+            start..start + 10,
+        );
         assert_eq!(
             problem.render("autofix.json", text, Locale::En),
             "autofix.json:2:16: unknown category `SECURITY` — use one of STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX, OTHER"
         );
-        assert!(problem.message(Locale::Es).starts_with("categoría desconocida `SECURITY` — usa una de"));
+        assert!(
+            problem
+                .message(Locale::Es)
+                .starts_with("categoría desconocida `SECURITY` — usa una de")
+        );
         assert!(problem.is_fatal());
     }
 
     #[test]
     fn superseded_is_a_greyed_hint() {
-        let p = Problem::new(ProblemKind::Superseded { by: 4, reason: SupersededReason::Named }, 0..1);
+        let p = Problem::new(
+            ProblemKind::Superseded {
+                by: 4,
+                reason: SupersededReason::Named,
+            },
+            0..1,
+        );
         assert!(!p.is_fatal());
         assert!(p.is_unnecessary());
         assert_eq!(p.severity(), Severity::Hint);
-        assert_eq!(p.message(Locale::En), "superseded by #4 (rule #4 says it replaces it)");
+        assert_eq!(
+            p.message(Locale::En),
+            "superseded by #4 (rule #4 says it replaces it)"
+        );
     }
 }

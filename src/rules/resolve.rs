@@ -15,7 +15,10 @@ use super::problem::{Problem, ProblemKind, SupersededReason};
 pub enum Status {
     #[default]
     Active,
-    Superseded { by: u64, reason: SupersededReason },
+    Superseded {
+        by: u64,
+        reason: SupersededReason,
+    },
 }
 
 impl Status {
@@ -49,7 +52,12 @@ pub fn named_in_text(text: &str) -> Vec<u64> {
     NAMED
         .captures_iter(text)
         .filter_map(|c| c.get(1))
-        .flat_map(|m| DIGITS.find_iter(m.as_str()).filter_map(|d| d.as_str().parse().ok()).collect::<Vec<u64>>())
+        .flat_map(|m| {
+            DIGITS
+                .find_iter(m.as_str())
+                .filter_map(|d| d.as_str().parse().ok())
+                .collect::<Vec<u64>>()
+        })
         .collect()
 }
 
@@ -63,10 +71,16 @@ pub fn resolve(rules: &[Rule], conflicts: &[(u64, u64)]) -> Resolution {
     let mut last_index: HashMap<u64, usize> = HashMap::new();
     for (i, rule) in rules.iter().enumerate() {
         if let Some(earlier) = last_index.insert(rule.number, i) {
-            status[earlier] = Status::Superseded { by: rule.number, reason: SupersededReason::Duplicate };
+            status[earlier] = Status::Superseded {
+                by: rule.number,
+                reason: SupersededReason::Duplicate,
+            };
             problems.push(
-                Problem::new(ProblemKind::DuplicateNumber { number: rule.number }, rules[earlier].span.number.clone())
-                    .for_rule(Some(rule.number)),
+                Problem::new(
+                    ProblemKind::DuplicateNumber { number: rule.number },
+                    rules[earlier].span.number.clone(),
+                )
+                .for_rule(Some(rule.number)),
             );
         }
     }
@@ -75,7 +89,9 @@ pub fn resolve(rules: &[Rule], conflicts: &[(u64, u64)]) -> Resolution {
         let Some(&i) = last_index.get(&older) else { return };
         let replace = match &status[i] {
             Status::Active => true,
-            Status::Superseded { by, reason: current } => *current != SupersededReason::Duplicate && newer > *by,
+            Status::Superseded { by, reason: current } => {
+                *current != SupersededReason::Duplicate && newer > *by
+            }
         };
         if replace {
             status[i] = Status::Superseded { by: newer, reason };
@@ -90,13 +106,19 @@ pub fn resolve(rules: &[Rule], conflicts: &[(u64, u64)]) -> Resolution {
         for &older in &rule.supersedes {
             if older >= rule.number {
                 problems.push(
-                    Problem::new(ProblemKind::SupersedesNewer { number: older }, listed_span.clone())
-                        .for_rule(Some(rule.number)),
+                    Problem::new(
+                        ProblemKind::SupersedesNewer { number: older },
+                        listed_span.clone(),
+                    )
+                    .for_rule(Some(rule.number)),
                 );
             } else if !last_index.contains_key(&older) {
                 problems.push(
-                    Problem::new(ProblemKind::SupersedesUnknown { number: older }, listed_span.clone())
-                        .for_rule(Some(rule.number)),
+                    Problem::new(
+                        ProblemKind::SupersedesUnknown { number: older },
+                        listed_span.clone(),
+                    )
+                    .for_rule(Some(rule.number)),
                 );
             } else {
                 retire(older, rule.number, SupersededReason::Listed, &mut status);
@@ -121,8 +143,14 @@ pub fn resolve(rules: &[Rule], conflicts: &[(u64, u64)]) -> Resolution {
             && *reason != SupersededReason::Duplicate
         {
             problems.push(
-                Problem::new(ProblemKind::Superseded { by: *by, reason: reason.clone() }, rule.span.object.clone())
-                    .for_rule(Some(rule.number)),
+                Problem::new(
+                    ProblemKind::Superseded {
+                        by: *by,
+                        reason: reason.clone(),
+                    },
+                    rule.span.object.clone(),
+                )
+                .for_rule(Some(rule.number)),
             );
         }
     }
@@ -141,14 +169,19 @@ mod tests {
     }
 
     fn rule(n: u64, instruction: &str, extra: &str) -> String {
-        format!(r#"{{"Rule_number": {n}, "Category": "CODE", "Instruction": "{instruction}", "Why": "w"{extra}}}"#)
+        format!(
+            r#"{{"Rule_number": {n}, "Category": "CODE", "Instruction": "{instruction}", "Why": "w"{extra}}}"#
+        )
     }
 
     #[test]
     fn names_in_english_and_spanish() {
         assert_eq!(named_in_text("Use fetch (replaces Rule 1)"), [1]);
         assert_eq!(named_in_text("this supersedes rule #12"), [12]);
-        assert_eq!(named_in_text("usuario solicitó migración a fetch nativo (reemplaza la Regla 1)"), [1]);
+        assert_eq!(
+            named_in_text("usuario solicitó migración a fetch nativo (reemplaza la Regla 1)"),
+            [1]
+        );
         assert_eq!(named_in_text("Overrides rules 2, 3 and #5"), [2, 3, 5]);
         assert_eq!(named_in_text("sustituye las reglas 4 y 6"), [4, 6]);
         assert!(named_in_text("Rule 1 is about replacing things").is_empty());
@@ -162,29 +195,67 @@ mod tests {
             rule(1, "Always use Axios", ""),
             rule(2, "Never use tabs", ""),
             rule(3, "Always use spaces", r#", "Supersedes": [2]"#),
-            rule(4, "Always use native fetch instead of Axios - replaces Rule 1", ""),
+            rule(
+                4,
+                "Always use native fetch instead of Axios - replaces Rule 1",
+                ""
+            ),
         ));
         let res = resolve(&rs, &[]);
-        assert_eq!(res.status[0], Status::Superseded { by: 4, reason: SupersededReason::Named });
-        assert_eq!(res.status[1], Status::Superseded { by: 3, reason: SupersededReason::Listed });
+        assert_eq!(
+            res.status[0],
+            Status::Superseded {
+                by: 4,
+                reason: SupersededReason::Named
+            }
+        );
+        assert_eq!(
+            res.status[1],
+            Status::Superseded {
+                by: 3,
+                reason: SupersededReason::Listed
+            }
+        );
         assert!(res.status[2].is_active() && res.status[3].is_active());
-        assert_eq!(res.problems.iter().filter(|p| matches!(p.kind, ProblemKind::Superseded { .. })).count(), 2);
+        assert_eq!(
+            res.problems
+                .iter()
+                .filter(|p| matches!(p.kind, ProblemKind::Superseded { .. }))
+                .count(),
+            2
+        );
     }
 
     #[test]
     fn a_rule_cannot_supersede_a_newer_or_missing_one() {
-        let rs = rules(&format!("[{}, {}]", rule(1, "a", r#", "Supersedes": [2, 9]"#), rule(2, "b replaces rule 3", "")));
+        let rs = rules(&format!(
+            "[{}, {}]",
+            rule(1, "a", r#", "Supersedes": [2, 9]"#),
+            rule(2, "b replaces rule 3", "")
+        ));
         let res = resolve(&rs, &[]);
         assert!(res.status.iter().all(Status::is_active));
         let kinds: Vec<_> = res.problems.iter().map(|p| p.kind.clone()).collect();
-        assert_eq!(kinds, [ProblemKind::SupersedesNewer { number: 2 }, ProblemKind::SupersedesNewer { number: 9 }]);
+        assert_eq!(
+            kinds,
+            [
+                ProblemKind::SupersedesNewer { number: 2 },
+                ProblemKind::SupersedesNewer { number: 9 }
+            ]
+        );
     }
 
     #[test]
     fn duplicate_numbers_keep_the_later_entry_and_report_an_error() {
         let rs = rules(&format!("[{}, {}]", rule(1, "first", ""), rule(1, "second", "")));
         let res = resolve(&rs, &[]);
-        assert_eq!(res.status[0], Status::Superseded { by: 1, reason: SupersededReason::Duplicate });
+        assert_eq!(
+            res.status[0],
+            Status::Superseded {
+                by: 1,
+                reason: SupersededReason::Duplicate
+            }
+        );
         assert!(res.status[1].is_active());
         assert_eq!(res.problems.len(), 1);
         assert_eq!(res.problems[0].kind, ProblemKind::DuplicateNumber { number: 1 });
@@ -195,7 +266,13 @@ mod tests {
     fn conflicts_retire_the_older_rule_only() {
         let rs = rules(&format!("[{}, {}]", rule(1, "a", ""), rule(2, "b", "")));
         let res = resolve(&rs, &[(2, 1), (1, 2)]);
-        assert_eq!(res.status[0], Status::Superseded { by: 2, reason: SupersededReason::Conflict });
+        assert_eq!(
+            res.status[0],
+            Status::Superseded {
+                by: 2,
+                reason: SupersededReason::Conflict
+            }
+        );
         assert!(res.status[1].is_active());
     }
 
@@ -207,6 +284,12 @@ mod tests {
             rule(2, "b", r#", "Supersedes": [1]"#),
             rule(3, "c", r#", "Supersedes": [1]"#)
         ));
-        assert_eq!(resolve(&rs, &[]).status[0], Status::Superseded { by: 3, reason: SupersededReason::Listed });
+        assert_eq!(
+            resolve(&rs, &[]).status[0],
+            Status::Superseded {
+                by: 3,
+                reason: SupersededReason::Listed
+            }
+        );
     }
 }

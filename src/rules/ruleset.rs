@@ -52,10 +52,20 @@ pub struct RuleSet {
 impl RuleSet {
     /// Builds a rule set from the text of the rules file at `path`.
     pub fn from_text(path: &Path, text: &str, options: Options) -> RuleSet {
-        let Parsed { rules, mut problems, array_end } = parse::parse(text);
+        let Parsed {
+            rules,
+            mut problems,
+            array_end,
+        } = parse::parse(text);
         let inferences: Vec<Inference> = rules
             .iter()
-            .map(|r| if options.inferred && r.checks.is_empty() { infer::infer(r) } else { Inference::default() })
+            .map(|r| {
+                if options.inferred && r.checks.is_empty() {
+                    infer::infer(r)
+                } else {
+                    Inference::default()
+                }
+            })
             .collect();
         let resolution = resolve::resolve(&rules, &infer::conflicts(&rules, &inferences));
         problems.extend(resolution.problems);
@@ -63,10 +73,23 @@ impl RuleSet {
             problems.extend(lint::lint_rule(rule, Some(inference)));
         }
 
-        let active = || rules.iter().zip(&resolution.status).filter(|(_, s)| s.is_active()).map(|(r, _)| r);
+        let active = || {
+            rules
+                .iter()
+                .zip(&resolution.status)
+                .filter(|(_, s)| s.is_active())
+                .map(|(r, _)| r)
+        };
         let explicit = active().flat_map(|r| r.checks.iter().map(move |c| (r, c)));
         let inferred = active()
-            .zip(rules.iter().zip(&inferences).zip(&resolution.status).filter(|(_, s)| s.is_active()).map(|((_, i), _)| i))
+            .zip(
+                rules
+                    .iter()
+                    .zip(&inferences)
+                    .zip(&resolution.status)
+                    .filter(|(_, s)| s.is_active())
+                    .map(|((_, i), _)| i),
+            )
             .flat_map(|(r, i)| i.checks.iter().map(move |c: &CheckSpec| (r, c)));
         let (checker, compile_problems) = Checker::compile(explicit.chain(inferred));
         problems.extend(compile_problems);
@@ -101,12 +124,20 @@ impl RuleSet {
 
     /// The rule in force under `number` (the later entry, when numbers repeat).
     pub fn rule(&self, number: u64) -> Option<(&Rule, &Status)> {
-        self.rules.iter().zip(&self.status).rev().find(|(r, _)| r.number == number)
+        self.rules
+            .iter()
+            .zip(&self.status)
+            .rev()
+            .find(|(r, _)| r.number == number)
     }
 
     /// Rules that are in force.
     pub fn active_rules(&self) -> impl Iterator<Item = &Rule> {
-        self.rules.iter().zip(&self.status).filter(|(_, s)| s.is_active()).map(|(r, _)| r)
+        self.rules
+            .iter()
+            .zip(&self.status)
+            .filter(|(_, s)| s.is_active())
+            .map(|(r, _)| r)
     }
 
     /// The highest rule number in the file (0 when it holds none).
@@ -117,14 +148,23 @@ impl RuleSet {
     /// `path` relative to the root with `/` separators, or `None` when outside it.
     pub fn relative_path(&self, path: &Path) -> Option<String> {
         let rel = path.strip_prefix(&self.root).ok()?;
-        let parts: Vec<&str> = rel.components().map(|c| c.as_os_str().to_str()).collect::<Option<_>>()?;
+        let parts: Vec<&str> = rel
+            .components()
+            .map(|c| c.as_os_str().to_str())
+            .collect::<Option<_>>()?;
         Some(parts.join("/"))
     }
 
     /// Checks `text`, the content of the file at `path`.
     pub fn check_file(&self, path: &Path, text: &str, language_id: Option<&str>) -> Vec<Violation> {
         let rel = self.relative_path(path);
-        self.checker.check(text, &FileContext { rel_path: rel.as_deref(), language_id })
+        self.checker.check(
+            text,
+            &FileContext {
+                rel_path: rel.as_deref(),
+                language_id,
+            },
+        )
     }
 }
 
@@ -149,10 +189,17 @@ mod tests {
         let v = set.check_file(&dir.join("src/a.ts"), "fetch(url); axios.get(url);", None);
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].rule, 2);
-        assert!(set.problems.iter().any(|p| matches!(p.kind, ProblemKind::Superseded { by: 2, .. })));
+        assert!(
+            set.problems
+                .iter()
+                .any(|p| matches!(p.kind, ProblemKind::Superseded { by: 2, .. }))
+        );
         assert_eq!(set.highest_number(), 2);
         assert_eq!(set.active_rules().count(), 1);
-        assert!(set.check_file(Path::new("/elsewhere/a.ts"), "axios.get()", None).is_empty());
+        assert!(
+            set.check_file(Path::new("/elsewhere/a.ts"), "axios.get()", None)
+                .is_empty()
+        );
     }
 
     #[test]

@@ -52,14 +52,22 @@ pub fn glob_set<'a>(patterns: impl IntoIterator<Item = &'a str>) -> Result<GlobS
             Ok(globs) => globs.into_iter().for_each(|g| {
                 builder.add(g);
             }),
-            Err(e) => errors.push(GlobError { index, glob: pattern.to_string(), error: e.kind().to_string() }),
+            Err(e) => errors.push(GlobError {
+                index,
+                glob: pattern.to_string(),
+                error: e.kind().to_string(),
+            }),
         }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
     builder.build().map_err(|e| {
-        vec![GlobError { index: 0, glob: e.glob().unwrap_or_default().to_string(), error: e.kind().to_string() }]
+        vec![GlobError {
+            index: 0,
+            glob: e.glob().unwrap_or_default().to_string(),
+            error: e.kind().to_string(),
+        }]
     })
 }
 
@@ -95,17 +103,25 @@ impl Scope {
         let include = if inc.is_empty() {
             None
         } else {
-            glob_set(inc.iter().map(|(_, g)| *g)).map_err(|e| errors.extend(remap(&inc, e))).ok()
+            glob_set(inc.iter().map(|(_, g)| *g))
+                .map_err(|e| errors.extend(remap(&inc, e)))
+                .ok()
         };
         let exclude = if exc.is_empty() {
             None
         } else {
-            glob_set(exc.iter().map(|(_, g)| *g)).map_err(|e| errors.extend(remap(&exc, e))).ok()
+            glob_set(exc.iter().map(|(_, g)| *g))
+                .map_err(|e| errors.extend(remap(&exc, e)))
+                .ok()
         };
         if !errors.is_empty() {
             return Err(errors);
         }
-        Ok(Scope { include, exclude, languages: languages.to_vec() })
+        Ok(Scope {
+            include,
+            exclude,
+            languages: languages.to_vec(),
+        })
     }
 
     /// True when the scope names no files and no languages: it covers everything.
@@ -114,8 +130,9 @@ impl Scope {
     }
 
     pub fn covers(&self, file: &FileContext) -> bool {
-        let by_language =
-            file.language_id.is_some_and(|id| self.languages.iter().any(|l| l.eq_ignore_ascii_case(id)));
+        let by_language = file
+            .language_id
+            .is_some_and(|id| self.languages.iter().any(|l| l.eq_ignore_ascii_case(id)));
         let by_path = match (file.rel_path, &self.include) {
             (Some(path), Some(include)) => include.is_match(path),
             (_, None) => self.languages.is_empty(),
@@ -140,7 +157,10 @@ mod tests {
     }
 
     fn at(path: &str) -> FileContext<'_> {
-        FileContext { rel_path: Some(path), language_id: None }
+        FileContext {
+            rel_path: Some(path),
+            language_id: None,
+        }
     }
 
     #[test]
@@ -192,7 +212,10 @@ mod tests {
     #[test]
     fn languages_cover_files_whatever_their_path() {
         let s = Scope::new(&["COMMIT_EDITMSG".into()], &["gitcommit".into()]).unwrap();
-        assert!(s.covers(&FileContext { rel_path: Some("msg.txt"), language_id: Some("gitcommit") }));
+        assert!(s.covers(&FileContext {
+            rel_path: Some("msg.txt"),
+            language_id: Some("gitcommit")
+        }));
         assert!(s.covers(&at(".git/COMMIT_EDITMSG")));
         assert!(!s.covers(&at("msg.txt")));
         let lang_only = Scope::new(&[], &["gitcommit".into()]).unwrap();

@@ -11,7 +11,11 @@ pub const DEFAULT_LOCATION: &str = LOCATIONS[0];
 
 /// The rules files that exist under `root`, highest precedence first. The first is in force.
 pub fn rules_files_in(root: &Path) -> Vec<PathBuf> {
-    LOCATIONS.iter().map(|l| root.join(l)).filter(|p| p.is_file()).collect()
+    LOCATIONS
+        .iter()
+        .map(|l| root.join(l))
+        .filter(|p| p.is_file())
+        .collect()
 }
 
 /// The rules file in force under `root`, if any.
@@ -39,13 +43,21 @@ pub fn is_rules_file(path: &Path) -> bool {
 
 /// The nearest folder at or above `start` (a folder) that holds a rules file, with that file.
 pub fn nearest(start: &Path) -> Option<(PathBuf, PathBuf)> {
-    start.ancestors().find_map(|dir| rules_file_in(dir).map(|file| (dir.to_path_buf(), file)))
+    start
+        .ancestors()
+        .find_map(|dir| rules_file_in(dir).map(|file| (dir.to_path_buf(), file)))
 }
 
 /// Reads a rules file as text.
 pub fn read(path: &Path) -> Result<String, ReadError> {
-    let bytes = std::fs::read(path).map_err(|source| ReadError::Io { path: path.to_path_buf(), source })?;
-    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8 { path: path.to_path_buf(), offset: e.utf8_error().valid_up_to() })
+    let bytes = std::fs::read(path).map_err(|source| ReadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8 {
+        path: path.to_path_buf(),
+        offset: e.utf8_error().valid_up_to(),
+    })
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -76,12 +88,18 @@ mod tests {
         assert_eq!(rules_file_in(root), Some(rules.clone()));
         let plain = touch(root, "autofix.json");
         let agents = touch(root, ".agents/autofix.json");
-        assert_eq!(rules_files_in(root), [agents.clone(), plain.clone(), rules.clone()]);
+        assert_eq!(
+            rules_files_in(root),
+            [agents.clone(), plain.clone(), rules.clone()]
+        );
         for f in [&agents, &plain, &rules] {
             assert_eq!(root_of(f), root);
             assert!(is_rules_file(f));
         }
-        assert!(is_rules_file(&root.join("pkg/autofix.json")), "any folder may have its own");
+        assert!(
+            is_rules_file(&root.join("pkg/autofix.json")),
+            "any folder may have its own"
+        );
         assert!(!is_rules_file(&root.join("src/rules.json")));
     }
 
@@ -92,16 +110,32 @@ mod tests {
         let inner = touch(dir.path(), "pkg/a/.agents/autofix.json");
         std::fs::create_dir_all(dir.path().join("pkg/a/src")).unwrap();
         std::fs::create_dir_all(dir.path().join("pkg/b")).unwrap();
-        assert_eq!(nearest(&dir.path().join("pkg/a/src")), Some((dir.path().join("pkg/a"), inner)));
-        assert_eq!(nearest(&dir.path().join("pkg/b")), Some((dir.path().to_path_buf(), outer)));
+        assert_eq!(
+            nearest(&dir.path().join("pkg/a/src")),
+            Some((dir.path().join("pkg/a"), inner))
+        );
+        assert_eq!(
+            nearest(&dir.path().join("pkg/b")),
+            Some((dir.path().to_path_buf(), outer))
+        );
     }
 
     #[test]
     fn read_errors_name_the_file() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("autofix.json");
-        assert!(read(&p).unwrap_err().to_string().contains("cannot read the rules file"));
+        assert!(
+            read(&p)
+                .unwrap_err()
+                .to_string()
+                .contains("cannot read the rules file")
+        );
         std::fs::write(&p, b"[\xff]").unwrap();
-        assert!(read(&p).unwrap_err().to_string().contains("not UTF-8 (invalid byte at offset 1)"));
+        assert!(
+            read(&p)
+                .unwrap_err()
+                .to_string()
+                .contains("not UTF-8 (invalid byte at offset 1)")
+        );
     }
 }

@@ -25,9 +25,8 @@ impl Silenced {
     }
 }
 
-static LIST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\s*:\s*(#?\d+(?:\s*,\s*#?\d+)*)").expect("a constant regex compiles")
-});
+static LIST: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*:\s*(#?\d+(?:\s*,\s*#?\d+)*)").expect("a constant regex compiles"));
 
 /// Reads the suppression on one line of text, if any.
 pub fn parse_line(line: &str) -> Option<Silenced> {
@@ -39,7 +38,10 @@ pub fn parse_line(line: &str) -> Option<Silenced> {
     }
     match LIST.captures(rest).and_then(|c| c.get(1)) {
         Some(list) => Some(Silenced::Rules(
-            list.as_str().split(',').filter_map(|n| n.trim().trim_start_matches('#').parse().ok()).collect(),
+            list.as_str()
+                .split(',')
+                .filter_map(|n| n.trim().trim_start_matches('#').parse().ok())
+                .collect(),
         )),
         None => Some(Silenced::All),
     }
@@ -93,8 +95,14 @@ mod tests {
     #[test]
     fn marker_alone_or_with_a_list() {
         assert_eq!(parse_line("x = 1 // autofix-ignore"), Some(Silenced::All));
-        assert_eq!(parse_line("# autofix-ignore: 3, 5"), Some(Silenced::Rules(vec![3, 5])));
-        assert_eq!(parse_line("<!-- autofix-ignore:#7 -->"), Some(Silenced::Rules(vec![7])));
+        assert_eq!(
+            parse_line("# autofix-ignore: 3, 5"),
+            Some(Silenced::Rules(vec![3, 5]))
+        );
+        assert_eq!(
+            parse_line("<!-- autofix-ignore:#7 -->"),
+            Some(Silenced::Rules(vec![7]))
+        );
         assert_eq!(parse_line("-- autofix-ignore - legacy"), Some(Silenced::All));
         assert_eq!(parse_line("// autofix-ignored"), None);
         assert_eq!(parse_line("nothing here"), None);

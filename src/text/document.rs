@@ -30,7 +30,11 @@ pub struct Document {
 
 impl Document {
     pub fn new(text: &str, version: i32, language_id: impl Into<String>) -> Self {
-        Document { rope: Rope::from_str(text), version, language_id: language_id.into() }
+        Document {
+            rope: Rope::from_str(text),
+            version,
+            language_id: language_id.into(),
+        }
     }
 
     pub fn rope(&self) -> &Rope {
@@ -51,7 +55,12 @@ impl Document {
 
     /// Applies `changes` in order (each against the result of the previous, as LSP specifies)
     /// and sets the new version. Positions are clamped; a reversed range is read forwards.
-    pub fn apply_changes(&mut self, changes: &[TextChange], encoding: Encoding, version: i32) -> Vec<ChangedSpan> {
+    pub fn apply_changes(
+        &mut self,
+        changes: &[TextChange],
+        encoding: Encoding,
+        version: i32,
+    ) -> Vec<ChangedSpan> {
         let mut spans = Vec::with_capacity(changes.len());
         for change in changes {
             let (start, end) = match change.range {
@@ -65,7 +74,10 @@ impl Document {
             let (start_char, end_char) = (self.rope.byte_to_char(start), self.rope.byte_to_char(end));
             self.rope.remove(start_char..end_char);
             self.rope.insert(start_char, &change.text);
-            spans.push(ChangedSpan { old: start..end, new_len: change.text.len() });
+            spans.push(ChangedSpan {
+                old: start..end,
+                new_len: change.text.len(),
+            });
         }
         self.version = version;
         spans
@@ -77,7 +89,10 @@ mod tests {
     use super::*;
 
     fn change(l1: u32, c1: u32, l2: u32, c2: u32, text: &str) -> TextChange {
-        TextChange { range: Some((Pos::new(l1, c1), Pos::new(l2, c2))), text: text.into() }
+        TextChange {
+            range: Some((Pos::new(l1, c1), Pos::new(l2, c2))),
+            text: text.into(),
+        }
     }
 
     #[test]
@@ -90,20 +105,37 @@ mod tests {
         );
         assert_eq!(doc.text(), "HELLO\n>> world\n");
         assert_eq!(doc.version(), 2);
-        assert_eq!(spans[1], ChangedSpan { old: 6..6, new_len: 3 });
+        assert_eq!(
+            spans[1],
+            ChangedSpan {
+                old: 6..6,
+                new_len: 3
+            }
+        );
     }
 
     #[test]
     fn utf16_positions_after_an_emoji_edit_the_right_place() {
         let mut doc = Document::new("😀x\r\n世y", 1, "plaintext");
-        doc.apply_changes(&[change(0, 2, 0, 3, "X"), change(1, 1, 1, 2, "Y")], Encoding::Utf16, 2);
+        doc.apply_changes(
+            &[change(0, 2, 0, 3, "X"), change(1, 1, 1, 2, "Y")],
+            Encoding::Utf16,
+            2,
+        );
         assert_eq!(doc.text(), "😀X\r\n世Y");
     }
 
     #[test]
     fn full_replacement_and_out_of_range_edits_never_panic() {
         let mut doc = Document::new("abc", 1, "plaintext");
-        doc.apply_changes(&[TextChange { range: None, text: "new".into() }], Encoding::Utf8, 2);
+        doc.apply_changes(
+            &[TextChange {
+                range: None,
+                text: "new".into(),
+            }],
+            Encoding::Utf8,
+            2,
+        );
         assert_eq!(doc.text(), "new");
         doc.apply_changes(&[change(9, 9, 3, 0, "!")], Encoding::Utf8, 3);
         assert_eq!(doc.text(), "new!");

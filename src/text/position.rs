@@ -123,7 +123,11 @@ mod tests {
         let rope = Rope::from_str("ab\r\ncd\r\n");
         assert_eq!(pos_to_offset(&rope, Pos::new(0, 99), Encoding::Utf16), 2);
         assert_eq!(pos_to_offset(&rope, Pos::new(1, 1), Encoding::Utf16), 5);
-        assert_eq!(offset_to_pos(&rope, 3, Encoding::Utf16), Pos::new(0, 2), "between \\r and \\n");
+        assert_eq!(
+            offset_to_pos(&rope, 3, Encoding::Utf16),
+            Pos::new(0, 2),
+            "between \\r and \\n"
+        );
         assert_eq!(offset_to_pos(&rope, 8, Encoding::Utf16), Pos::new(2, 0));
     }
 

@@ -1,0 +1,5 @@
+CREATE TABLE orders (
+  id BIGSERIAL PRIMARY KEY,
+  total_cents INTEGER NOT NULL,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);

@@ -1,0 +1,4 @@
+#!/bin/sh
+set -e
+npm install
+npm run build

@@ -1,0 +1,50 @@
+//! `--format github`: GitHub Actions workflow commands, shown as annotations on the pull
+//! request's changed lines.
+
+use super::Report;
+use crate::rules::Severity;
+
+/// Escapes a workflow command's message (`%`, CR, LF).
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// Escapes a workflow command's property value (also `:` and `,`).
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+pub fn render(report: &Report) -> String {
+    let mut out = String::new();
+    for f in &report.findings {
+        let level = match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Information | Severity::Hint => "notice",
+        };
+        let inferred = if f.inferred { " (inferred)" } else { "" };
+        let title = format!("autofix #{} [{}]{inferred}", f.rule, f.category);
+        out.push_str(&format!(
+            "::{level} file={},line={},col={},endLine={},endColumn={},title={}::{}\n",
+            escape_property(&f.path),
+            f.line,
+            f.column,
+            f.end_line,
+            f.end_column,
+            escape_property(&title),
+            escape_data(&format!("{} (why: {})", f.message, f.why)),
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes() {
+        assert_eq!(escape_data("50%\nnext"), "50%25%0Anext");
+        assert_eq!(escape_property("a:b,c"), "a%3Ab%2Cc");
+    }
+}

@@ -1,0 +1,211 @@
+//! `--format human`: `path:line:col`, the rule, its message, a code frame with the match
+//! underlined and a summary line — coloured only when asked to (on a terminal).
+
+use std::fmt::Write as _;
+
+use anstyle::{AnsiColor, Style};
+use unicode_width::UnicodeWidthChar;
+
+use super::{Finding, FrameLine, Report};
+use crate::rules::Severity;
+
+const TAB: &str = "    ";
+
+struct Painter {
+    color: bool,
+}
+
+impl Painter {
+    fn paint(&self, style: Style, text: &str) -> String {
+        if self.color {
+            format!("{}{text}{}", style.render(), style.render_reset())
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+fn severity_style(severity: Severity) -> Style {
+    let color = match severity {
+        Severity::Error => AnsiColor::Red,
+        Severity::Warning => AnsiColor::Yellow,
+        Severity::Information => AnsiColor::Blue,
+        Severity::Hint => AnsiColor::Cyan,
+    };
+    Style::new().fg_color(Some(color.into())).bold()
+}
+
+/// Display columns of `text`, tabs as four.
+fn width(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            if c == '\t' {
+                TAB.len()
+            } else {
+                c.width().unwrap_or(0)
+            }
+        })
+        .sum()
+}
+
+fn frame_line(line: &FrameLine, gutter: usize, p: &Painter, style: Style) -> String {
+    let blue = Style::new().fg_color(Some(AnsiColor::Blue.into())).bold();
+    let before: String = line.text.chars().take(line.marked.start).collect();
+    let marked: String = line
+        .text
+        .chars()
+        .skip(line.marked.start)
+        .take(line.marked.len())
+        .collect();
+    let carets = "^".repeat(width(&marked).max(1));
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} {}",
+        p.paint(blue, &format!("{:>gutter$} |", line.number)),
+        line.text.replace('\t', TAB)
+    );
+    let _ = writeln!(
+        out,
+        "{} {}{}",
+        p.paint(blue, &format!("{:>gutter$} |", "")),
+        " ".repeat(width(&before)),
+        p.paint(style, &carets)
+    );
+    out
+}
+
+pub fn render(report: &Report, color: bool) -> String {
+    let p = Painter { color };
+    let bold = Style::new().bold();
+    let blue = Style::new().fg_color(Some(AnsiColor::Blue.into())).bold();
+    let dim = Style::new().dimmed();
+    let mut out = String::new();
+    for f in &report.findings {
+        render_finding(&mut out, f, &p, bold, blue, dim);
+    }
+    out.push_str(&summary(report, &p));
+    out
+}
+
+fn render_finding(out: &mut String, f: &Finding, p: &Painter, bold: Style, blue: Style, dim: Style) {
+    let style = severity_style(f.severity);
+    let inferred = if f.inferred { " (inferred)" } else { "" };
+    let _ = writeln!(
+        out,
+        "{}: {} {} {}{}",
+        p.paint(bold, &format!("{}:{}:{}", f.path, f.line, f.column)),
+        p.paint(style, f.severity.as_str()),
+        p.paint(bold, &format!("#{} [{}]", f.rule, f.category)),
+        f.message,
+        p.paint(dim, inferred),
+    );
+    let gutter = f.frame.last().map_or(1, |l| l.number.to_string().len());
+    let _ = writeln!(out, "{}", p.paint(blue, &format!("{:>gutter$} |", "")));
+    for line in &f.frame {
+        out.push_str(&frame_line(line, gutter, p, style));
+    }
+    if f.end_line > f.frame.last().map_or(f.line, |l| l.number) {
+        let _ = writeln!(out, "{} …", p.paint(blue, &format!("{:>gutter$} |", "")));
+    }
+    let _ = writeln!(
+        out,
+        "{} why: {}",
+        p.paint(blue, &format!("{:>gutter$} =", "")),
+        f.why
+    );
+    if let Some(fix) = &f.fix {
+        let shown = if fix.is_empty() {
+            "remove it".to_string()
+        } else {
+            format!("replace with `{fix}`")
+        };
+        let _ = writeln!(
+            out,
+            "{} fix: {shown} (autofix check --fix)",
+            p.paint(blue, &format!("{:>gutter$} =", ""))
+        );
+    }
+    out.push('\n');
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn summary(report: &Report, p: &Painter) -> String {
+    let mut out = String::new();
+    if report.fixed > 0 {
+        let _ = writeln!(out, "Fixed {}.", plural(report.fixed, "violation", "violations"));
+    }
+    let files = plural(report.files_checked, "file", "files");
+    if report.findings.is_empty() {
+        let _ = writeln!(
+            out,
+            "{} no violations in {files} checked.",
+            p.paint(
+                Style::new().fg_color(Some(AnsiColor::Green.into())).bold(),
+                "All clear:"
+            )
+        );
+        return out;
+    }
+    let parts: Vec<String> = [
+        (Severity::Error, "error", "errors"),
+        (Severity::Warning, "warning", "warnings"),
+        (Severity::Information, "information", "information"),
+        (Severity::Hint, "hint", "hints"),
+    ]
+    .iter()
+    .filter_map(|(s, one, many)| {
+        Some(report.count(*s))
+            .filter(|n| *n > 0)
+            .map(|n| plural(n, one, many))
+    })
+    .collect();
+    let fixable = report.findings.iter().filter(|f| f.fix.is_some()).count();
+    let fixable = if fixable > 0 {
+        format!(" {} with `--fix`.", plural(fixable, "is fixable", "are fixable"))
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "{} {} ({}) in {} of {files} checked.{fixable}",
+        p.paint(Style::new().bold(), "Found"),
+        plural(report.findings.len(), "violation", "violations"),
+        parts.join(", "),
+        report.files_with_findings(),
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wide_characters_and_tabs_shift_the_carets() {
+        let line = FrameLine {
+            number: 7,
+            text: "\t世界 bad".into(),
+            marked: 4..7,
+        };
+        let p = Painter { color: false };
+        let out = frame_line(&line, 1, &p, Style::new());
+        assert_eq!(out, "7 |     世界 bad\n  |          ^^^\n");
+    }
+
+    #[test]
+    fn colour_only_when_asked() {
+        let p = Painter { color: true };
+        assert!(
+            p.paint(severity_style(Severity::Error), "error")
+                .contains("\u{1b}[")
+        );
+        assert_eq!(
+            Painter { color: false }.paint(severity_style(Severity::Error), "error"),
+            "error"
+        );
+    }
+}

@@ -1,0 +1,34 @@
+//! `--format json`: one object with the rules files, the count of files checked and every
+//! violation, for programs and agents.
+
+use serde_json::json;
+
+use super::Report;
+
+pub fn render(report: &Report) -> String {
+    let violations: Vec<_> = report
+        .findings
+        .iter()
+        .map(|f| {
+            json!({
+                "path": f.path,
+                "line": f.line,
+                "column": f.column,
+                "end_line": f.end_line,
+                "end_column": f.end_column,
+                "rule": f.rule,
+                "category": f.category.as_str(),
+                "severity": f.severity.as_str(),
+                "message": f.message,
+                "inferred": f.inferred,
+                "fix": f.fix,
+            })
+        })
+        .collect();
+    let out = json!({
+        "rules_files": report.rules_files,
+        "files_checked": report.files_checked,
+        "violations": violations,
+    });
+    format!("{}\n", serde_json::to_string_pretty(&out).unwrap_or_default())
+}

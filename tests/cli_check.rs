@@ -1,0 +1,399 @@
+//! `autofix check` as a user runs it: the built binary on temporary workspaces, asserting
+//! output, JSON shape and exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn autofix(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_autofix"))
+        .args(args)
+        .current_dir(cwd)
+        .env_remove("NO_COLOR")
+        .env("LANG", "C")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn write(root: &Path, files: &[(&str, &str)]) {
+    for (path, content) in files {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, content).unwrap();
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn demo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/demo"),
+        dir.path(),
+    );
+    dir
+}
+
+const RULES: &str = r#"[
+  {"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `any` in TypeScript - use `unknown`.", "Why": "type safety",
+   "Check": {"Files": ["*.ts"], "Pattern": ":\\s*any\\b", "Fix": ": unknown"}}
+]"#;
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("stdout is JSON ({e}): {}", stdout(o)))
+}
+
+#[test]
+fn demo_human_output_lists_every_planted_violation_with_a_code_frame() {
+    let dir = demo();
+    let out = autofix(dir.path(), &["check", "--no-inferred"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        !stdout(&out).contains('\u{1b}'),
+        "no colours when stdout is not a terminal"
+    );
+    insta::assert_snapshot!("demo_human", stdout(&out));
+}
+
+#[test]
+fn demo_sarif_is_valid_for_code_scanning() {
+    let dir = demo();
+    let out = autofix(dir.path(), &["check", "--no-inferred", "--format", "sarif"]);
+    assert_eq!(out.status.code(), Some(1));
+    let sarif = json(&out);
+    assert_eq!(sarif["version"], "2.1.0");
+    assert_eq!(sarif["$schema"], "https://json.schemastore.org/sarif-2.1.0.json");
+    let run = &sarif["runs"][0];
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    for result in run["results"].as_array().unwrap() {
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(
+            rules[index]["id"], result["ruleId"],
+            "ruleIndex points at its rule"
+        );
+        let region = &result["locations"][0]["physicalLocation"]["region"];
+        assert!(region["startLine"].as_u64().unwrap() >= 1 && region["startColumn"].as_u64().unwrap() >= 1);
+        assert!(["error", "warning", "note"].contains(&result["level"].as_str().unwrap()));
+    }
+    let mut sarif = sarif;
+    sarif["runs"][0]["tool"]["driver"]["version"] = "[version]".into();
+    insta::assert_json_snapshot!("demo_sarif", sarif);
+}
+
+#[test]
+fn json_output_has_the_documented_shape_and_one_based_character_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("autofix.json", RULES),
+            ("src/a.ts", "// 😀 世界\nconst x: any = 1;\n"),
+        ],
+    );
+    let out = autofix(dir.path(), &["check", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = json(&out);
+    assert_eq!(report["rules_files"], serde_json::json!(["autofix.json"]));
+    assert_eq!(report["files_checked"], 1);
+    assert_eq!(
+        report["violations"][0],
+        serde_json::json!({
+            "path": "src/a.ts", "line": 2, "column": 8, "end_line": 2, "end_column": 13,
+            "rule": 1, "category": "CODE", "severity": "warning",
+            "message": "Never use `any` in TypeScript - use `unknown`.", "inferred": false, "fix": ": unknown"
+        })
+    );
+}
+
+#[test]
+fn a_clean_tree_exits_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[("autofix.json", RULES), ("src/a.ts", "const x: unknown = 1;\n")],
+    );
+    let out = autofix(dir.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "All clear: no violations in 1 file checked.\n");
+}
+
+#[test]
+fn fix_repairs_the_fixable_and_reports_the_rest() {
+    let dir = demo();
+    let out = autofix(
+        dir.path(),
+        &["check", "--no-inferred", "--fix", "--format", "json"],
+    );
+    assert_eq!(out.status.code(), Some(1), "unfixable violations remain");
+    let remaining = json(&out)["violations"].as_array().unwrap().clone();
+    assert!(remaining.iter().all(|v| v["fix"].is_null()), "{remaining:?}");
+    let read = |p: &str| std::fs::read_to_string(dir.path().join(p)).unwrap();
+    assert!(read("src/components/Button.tsx").contains("export function Button("));
+    assert!(read("src/lib/format.ts").contains("export function parse(raw: string): unknown {"));
+    assert!(
+        read("src/lib/format.ts").contains("parseLegacy(raw: string): any {"),
+        "suppressed lines are left alone"
+    );
+    assert_eq!(
+        read("scripts/setup.sh"),
+        "#!/bin/sh\nset -e\npnpm install\npnpm run build\n"
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir.path().join("scripts/setup.sh"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o111, 0o111, "the script stays executable");
+    }
+    let again = autofix(dir.path(), &["check", "--no-inferred", "--fix"]);
+    assert!(
+        stdout(&again).contains("Found 7 violations"),
+        "{}",
+        stdout(&again)
+    );
+    assert!(!stdout(&again).contains("Fixed"), "nothing left to fix");
+}
+
+#[test]
+fn the_nearest_rules_file_governs_each_file_and_root_overrides() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use TODO.", "Why": "w", "Check": {"Pattern": "TODO"}}]"#;
+    write(
+        dir.path(),
+        &[
+            ("autofix.json", RULES),
+            ("a.ts", "let a: any; // TODO\n"),
+            ("pkg/.rules/autofix.json", other),
+            ("pkg/b.ts", "let b: any; // TODO\n"),
+        ],
+    );
+    let report = json(&autofix(dir.path(), &["check", "--format", "json"]));
+    let got: Vec<(String, String)> = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            (
+                v["path"].as_str().unwrap().to_string(),
+                v["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "a.ts".to_string(),
+                "Never use `any` in TypeScript - use `unknown`.".to_string()
+            ),
+            ("pkg/b.ts".to_string(), "Never use TODO.".to_string()),
+        ]
+    );
+    assert_eq!(
+        report["rules_files"],
+        serde_json::json!(["autofix.json", "pkg/.rules/autofix.json"])
+    );
+
+    let report = json(&autofix(
+        dir.path(),
+        &["check", "--root", "pkg", "--format", "json", "."],
+    ));
+    let paths: Vec<&str> = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["path"].as_str().unwrap())
+        .collect();
+    let outside = dir
+        .path()
+        .canonicalize()
+        .unwrap()
+        .join("a.ts")
+        .display()
+        .to_string();
+    assert_eq!(
+        paths,
+        [outside.as_str(), "b.ts"],
+        "paths relative to --root; outside it, absolute"
+    );
+    assert!(
+        report["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|v| v["message"] == "Never use TODO.")
+    );
+}
+
+#[test]
+fn gitignored_files_are_skipped_unless_named() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("autofix.json", RULES),
+            (".gitignore", "dist/\n"),
+            ("dist/x.ts", "let a: any;\n"),
+        ],
+    );
+    let walked = json(&autofix(dir.path(), &["check", "--format", "json"]));
+    assert_eq!(walked["violations"].as_array().unwrap().len(), 0);
+    let named = json(&autofix(dir.path(), &["check", "--format", "json", "dist/x.ts"]));
+    assert_eq!(named["violations"][0]["path"], "dist/x.ts");
+}
+
+#[test]
+fn binary_and_non_utf8_files_are_skipped_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("autofix.json", RULES)]);
+    std::fs::write(dir.path().join("latin1.ts"), b"let a: any; // caf\xe9\n").unwrap();
+    std::fs::write(dir.path().join("img.ts"), b"\0\0any").unwrap();
+    let out = autofix(dir.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stderr(&out).contains("note: latin1.ts: skipped (not UTF-8)"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("note: img.ts: skipped (binary file)"));
+}
+
+#[test]
+fn github_annotations() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("autofix.json", RULES), ("a.ts", "let a: any;\n")]);
+    let out = autofix(dir.path(), &["check", "--format", "github"]);
+    assert_eq!(
+        stdout(&out),
+        "::warning file=a.ts,line=1,col=6,endLine=1,endColumn=11,title=autofix #1 [CODE]::Never use `any` in TypeScript - use `unknown`. (why: type safety)\n"
+    );
+}
+
+#[test]
+fn colours_on_request() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("autofix.json", RULES), ("a.ts", "let a: any;\n")]);
+    assert!(stdout(&autofix(dir.path(), &["check", "--color", "always"])).contains("\u{1b}["));
+}
+
+#[test]
+fn fail_level_decides_the_exit_code() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("autofix.json", RULES), ("a.ts", "let a: any;\n")]);
+    assert_eq!(
+        autofix(dir.path(), &["check", "--fail-level", "error"])
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        autofix(dir.path(), &["check", "--fail-level", "warning"])
+            .status
+            .code(),
+        Some(1)
+    );
+}
+
+fn broken(rules: &str) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("autofix.json", rules), ("a.ts", "let a: any;\n")]);
+    let out = autofix(dir.path(), &["check"]);
+    assert!(
+        stdout(&out).is_empty(),
+        "nothing is reported as checked: {}",
+        stdout(&out)
+    );
+    (out.status.code().unwrap(), stderr(&out))
+}
+
+#[test]
+fn bad_rules_files_exit_2_with_file_line_col_what_and_how() {
+    let cases = [
+        (
+            "[\n  {\"Rule_number\": 1,}\n]",
+            "autofix.json:2:20: invalid JSON: Trailing commas are not allowed",
+        ),
+        (
+            "{\"rules\": []}",
+            "autofix.json:1:1: the rules file must be a JSON array of rules, found an object — wrap the rules in [ … ]",
+        ),
+        (
+            "[\n  42\n]",
+            "autofix.json:2:3: entry 1 of the array is a number, not a rule object",
+        ),
+        (
+            "[{\"Rule_number\": \"1\", \"Category\": \"CODE\", \"Instruction\": \"Never x.\", \"Why\": \"w\"}]",
+            "autofix.json:1:18: `Rule_number` must be an integer, found a string — change `Rule_number` to an integer",
+        ),
+        (
+            "[{\"Rule_number\": 1, \"Instruction\": \"Never x.\", \"Why\": \"w\"}]",
+            "autofix.json:1:2: missing required field `Category` — add \"Category\" to this rule",
+        ),
+        (
+            "[{\"Rule_number\": 1, \"Category\": \"SECURITY\", \"Instruction\": \"Never x.\", \"Why\": \"w\"}]",
+            "autofix.json:1:33: unknown category `SECURITY` — use one of STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX, OTHER",
+        ),
+        (
+            "[{\"Rule_number\": 1, \"Category\": \"CODE\", \"Instruction\": \"Never x.\", \"Why\": \"w\", \"Check\": {\"Pattern\": \"a(\"}}]",
+            "autofix.json:1:101: invalid regex in `Pattern`: unclosed group — fix the pattern",
+        ),
+        (
+            "[{\"Rule_number\": 1, \"Category\": \"CODE\", \"Instruction\": \"Never x.\", \"Why\": \"w\", \"Check\": {\"Pattern\": \"a\", \"Files\": [\"src/[\"]}}]",
+            "autofix.json:1:116: invalid glob `src/[` in `Files`: unclosed character class",
+        ),
+    ];
+    for (rules, expected) in cases {
+        let (code, err) = broken(rules);
+        assert_eq!(code, 2, "{rules}");
+        assert!(
+            err.contains(expected),
+            "{rules}\nexpected: {expected}\ngot: {err}"
+        );
+        assert!(err.contains("nothing was checked"), "{err}");
+    }
+}
+
+#[test]
+fn no_rules_file_names_the_three_places() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("a.ts", "let a: any;\n")]);
+    let out = autofix(dir.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("looked for .agents/autofix.json, autofix.json, .rules/autofix.json"),
+        "{}",
+        stderr(&out)
+    );
+    let out = autofix(dir.path(), &["check", "--root", "."]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no rules file in"), "{}", stderr(&out));
+}
+
+#[test]
+fn missing_paths_are_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("autofix.json", RULES)]);
+    let out = autofix(dir.path(), &["check", "nope.ts"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("nope.ts: no such file or folder"));
+}
