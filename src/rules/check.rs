@@ -10,8 +10,6 @@ use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
 use super::model::{CheckSpec, Origin, Rule, Severity};
 use super::problem::{Problem, ProblemKind};
 use super::scope::{FileContext, Scope};
-use super::suppress::Suppressions;
-use crate::text::LineIndex;
 
 /// Compiled size limits: a rules file must not be able to exhaust the editor's memory.
 const REGEX_SIZE_LIMIT: usize = 1 << 20;
@@ -60,8 +58,11 @@ pub struct CompiledCheck {
     pub severity: Severity,
     pub message: Arc<str>,
     pub inferred: bool,
-    /// True when the pattern can match across a line break (so an edit re-check must widen).
-    pub multiline: bool,
+    /// True when the pattern can match across a line break or anchors at the text's start or
+    /// end: re-checking an edit then needs the whole text, not just the edited lines.
+    pub needs_whole_text: bool,
+    /// The same for `Require`.
+    pub require_needs_whole_text: bool,
 }
 
 impl CompiledCheck {
@@ -75,6 +76,10 @@ impl CompiledCheck {
 
     pub fn require(&self) -> Option<&Regex> {
         self.require.as_ref()
+    }
+
+    pub fn forbidden_covers(&self, file: &FileContext) -> bool {
+        self.forbidden.as_ref().is_some_and(|f| f.covers(file))
     }
 
     pub fn has_fix(&self) -> bool {
@@ -104,18 +109,18 @@ fn build_regex(source: &str) -> Result<Regex, String> {
         })
 }
 
-/// Whether a regex can match a line break: then an edit can change matches beyond its lines.
-/// Unparseable sources are assumed to (the safe answer).
-fn can_span_lines(source: &str) -> bool {
+/// Whether a regex can match a line break or anchors at the start or end of the whole text: then
+/// an edit can change matches beyond its own lines. Unparseable sources are assumed to.
+fn needs_whole_text(source: &str) -> bool {
     regex_syntax::ParserBuilder::new()
         .multi_line(true)
         .crlf(true)
         .build()
         .parse(source)
-        .map_or(true, |hir| hir_matches_newline(&hir))
+        .map_or(true, |hir| hir_needs_whole_text(&hir))
 }
 
-fn hir_matches_newline(hir: &regex_syntax::hir::Hir) -> bool {
+fn hir_needs_whole_text(hir: &regex_syntax::hir::Hir) -> bool {
     use regex_syntax::hir::{Class, HirKind};
     match hir.kind() {
         HirKind::Literal(lit) => lit.0.iter().any(|b| *b == b'\n' || *b == b'\r'),
@@ -127,10 +132,14 @@ fn hir_matches_newline(hir: &regex_syntax::hir::Hir) -> bool {
             .ranges()
             .iter()
             .any(|r| [b'\n', b'\r'].iter().any(|nl| (r.start()..=r.end()).contains(nl))),
-        HirKind::Repetition(r) => hir_matches_newline(&r.sub),
-        HirKind::Capture(c) => hir_matches_newline(&c.sub),
-        HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().any(hir_matches_newline),
-        HirKind::Empty | HirKind::Look(_) => false,
+        HirKind::Repetition(r) => hir_needs_whole_text(&r.sub),
+        HirKind::Capture(c) => hir_needs_whole_text(&c.sub),
+        HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().any(hir_needs_whole_text),
+        HirKind::Look(look) => matches!(
+            look,
+            regex_syntax::hir::Look::Start | regex_syntax::hir::Look::End
+        ),
+        HirKind::Empty => false,
     }
 }
 
@@ -200,6 +209,20 @@ impl Checker {
         self.checks.is_empty()
     }
 
+    /// The prefilter: indices of the checks among `candidates` whose pattern may match `text`.
+    pub fn prefilter(&self, text: &str, candidates: &[usize]) -> Vec<usize> {
+        match &self.set {
+            Some(set) => {
+                let hits = set.matches(text);
+                hits.iter()
+                    .map(|s| self.set_checks[s])
+                    .filter(|i| candidates.contains(i))
+                    .collect()
+            }
+            None => candidates.to_vec(),
+        }
+    }
+
     /// Indices of the checks that cover `file`.
     pub fn applicable(&self, file: &FileContext) -> Vec<usize> {
         (0..self.checks.len())
@@ -209,42 +232,8 @@ impl Checker {
 
     /// Checks a whole text. Suppression comments are honoured; violations come sorted by range.
     pub fn check(&self, text: &str, file: &FileContext) -> Vec<Violation> {
-        let applicable = self.applicable(file);
-        let mut out = Vec::new();
-        for &i in &applicable {
-            let check = &self.checks[i];
-            if let Some(forbidden) = &check.forbidden
-                && forbidden.covers(file)
-            {
-                out.push(self.line_one_violation(i, text, ViolationKind::ForbiddenPath));
-            }
-            if let Some(require) = &check.require
-                && !require.is_match(text)
-            {
-                out.push(self.line_one_violation(i, text, ViolationKind::Require));
-            }
-        }
-        let with_pattern: Vec<usize> = applicable
-            .iter()
-            .copied()
-            .filter(|&i| self.checks[i].pattern.is_some())
-            .collect();
-        if !with_pattern.is_empty() {
-            let matched: Vec<usize> = match &self.set {
-                Some(set) => {
-                    let hits = set.matches(text);
-                    hits.iter()
-                        .map(|s| self.set_checks[s])
-                        .filter(|i| with_pattern.contains(i))
-                        .collect()
-                }
-                None => with_pattern,
-            };
-            for i in matched {
-                self.pattern_violations(i, text, 0, &mut out);
-            }
-        }
-        self.finish(text, out)
+        let checked = self.check_full(text, file);
+        super::incremental::suppress(checked.violations, &crate::text::StrSource::new(text))
     }
 
     /// The `Pattern` violations of check `i` in `window`, a slice of a larger text starting at
@@ -305,9 +294,10 @@ impl Checker {
         }
     }
 
-    fn line_one_violation(&self, i: usize, text: &str, kind: ViolationKind) -> Violation {
+    /// The violation of check `i` reported at line 1 (a missing `Require`, a forbidden path),
+    /// spanning line 1's content (`first_line_end` bytes).
+    pub fn line_one_violation(&self, i: usize, first_line_end: usize, kind: ViolationKind) -> Violation {
         let check = &self.checks[i];
-        let first_line_end = text.find(['\n', '\r']).unwrap_or(text.len());
         Violation {
             rule: check.rule,
             check: i,
@@ -319,17 +309,11 @@ impl Checker {
             inferred: check.inferred,
         }
     }
+}
 
-    /// Drops suppressed violations and sorts the rest.
-    pub fn finish(&self, text: &str, mut violations: Vec<Violation>) -> Vec<Violation> {
-        if text.contains("autofix-ignore") {
-            let index = LineIndex::new(text);
-            let suppressions = Suppressions::scan(text, &index);
-            violations.retain(|v| !suppressions.silences(v.rule, index.line_of(v.range.start)));
-        }
-        violations.sort_by_key(|v| (v.range.start, v.range.end, v.rule));
-        violations
-    }
+/// Bytes of line 1's content.
+pub fn first_line_end(text: &str) -> usize {
+    text.find(['\n', '\r']).unwrap_or(text.len())
 }
 
 fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Problem>> {
@@ -397,7 +381,8 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
     Ok(CompiledCheck {
         rule: rule.number,
         scope,
-        multiline: spec.pattern.as_deref().is_some_and(can_span_lines),
+        needs_whole_text: spec.pattern.as_deref().is_some_and(needs_whole_text),
+        require_needs_whole_text: spec.require.as_deref().is_some_and(needs_whole_text),
         pattern,
         hit_group,
         require,
@@ -413,6 +398,7 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
 mod tests {
     use super::*;
     use crate::rules::parse::parse;
+    use crate::text::LineIndex;
 
     fn checker(json: &str) -> (Checker, Vec<Problem>) {
         let parsed = parse(json);
@@ -570,15 +556,15 @@ mod tests {
     }
 
     #[test]
-    fn multiline_patterns_are_detected() {
-        assert!(can_span_lines(r"foo\s*bar"));
-        assert!(can_span_lines(r"a\nb"));
-        assert!(can_span_lines(r"[^x]+"));
-        assert!(!can_span_lines(r"console\.log\("));
-        assert!(!can_span_lines(r"[ \t]+$"));
-        assert!(!can_span_lines(r"^import"));
+    fn patterns_needing_the_whole_text_are_detected() {
+        assert!(needs_whole_text(r"foo\s*bar"));
+        assert!(needs_whole_text(r"a\nb"));
+        assert!(needs_whole_text(r"[^x]+"));
+        assert!(!needs_whole_text(r"console\.log\("));
+        assert!(!needs_whole_text(r"[ \t]+$"));
+        assert!(!needs_whole_text(r"^import"));
         assert!(
-            !can_span_lines(r"foo.*bar"),
+            !needs_whole_text(r"foo.*bar"),
             "`.` stops at line ends in CRLF mode"
         );
     }

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod fix;
+pub mod incremental;
 pub mod infer;
 pub mod lint;
 pub mod model;

@@ -4,7 +4,9 @@
 pub mod document;
 pub mod lines;
 pub mod position;
+pub mod source;
 
 pub use document::{ChangedSpan, Document, TextChange};
 pub use lines::LineIndex;
 pub use position::{Encoding, Pos};
+pub use source::{Source, StrSource};
