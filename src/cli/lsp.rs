@@ -1,17 +1,22 @@
 //! `autofix lsp`: the language server over stdio.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(clap::Args)]
+#[derive(clap::Args, Debug)]
 pub struct LspArgs {
-    /// The file to change.
-    pub file: Option<PathBuf>,
-    /// The diff: a file path, or `-` (default) for standard input.
-    pub diff: Option<String>,
+    /// Accepted for editors that always pass it; stdio is the only transport.
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 pub fn run(_args: LspArgs) -> ExitCode {
-    eprintln!("lsp is being built");
-    ExitCode::from(2)
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("autofix lsp: cannot start the async runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    runtime.block_on(crate::lsp::serve_stdio());
+    ExitCode::SUCCESS
 }

@@ -6,6 +6,7 @@ pub mod fix;
 pub mod incremental;
 pub mod infer;
 pub mod lint;
+pub mod listing;
 pub mod model;
 pub mod parse;
 pub mod problem;

@@ -76,6 +76,21 @@ pub fn pos_to_offset(rope: &Rope, pos: Pos, encoding: Encoding) -> usize {
     rope.char_to_byte(rope.line_to_char(line) + in_line)
 }
 
+/// The position of byte `offset` in a plain `text` whose lines `index` holds (for texts that are
+/// not open as ropes, such as a rules file read from disk).
+pub fn offset_to_pos_in_str(text: &str, index: &super::LineIndex, offset: usize, encoding: Encoding) -> Pos {
+    let offset = super::lines::floor_char_boundary(text, offset);
+    let line = index.line_of(offset);
+    let content = index.line_range(text, line);
+    let prefix = text.get(content.start..offset.min(content.end)).unwrap_or("");
+    let character = match encoding {
+        Encoding::Utf8 => prefix.len(),
+        Encoding::Utf16 => prefix.encode_utf16().count(),
+        Encoding::Utf32 => prefix.chars().count(),
+    };
+    Pos::new(to_u32(line), to_u32(character))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,6 +164,16 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn str_and_rope_positions_agree(text in "(\\PC|\r\n|\r|\n|😀|世){0,40}", offset in 0usize..200) {
+            let rope = Rope::from_str(&text);
+            let index = crate::text::LineIndex::new(&text);
+            let offset = offset.min(text.len());
+            for enc in ALL {
+                prop_assert_eq!(offset_to_pos_in_str(&text, &index, offset, enc), offset_to_pos(&rope, offset, enc));
+            }
+        }
+
         #[test]
         fn any_position_is_clamped_and_round_trips(
             text in "(\\PC|\r\n|\r|\n|\t|😀|世){0,40}",

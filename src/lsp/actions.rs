@@ -1,0 +1,208 @@
+//! Code actions: a quick fix for each violation that has a `Fix`, fixing them all at once
+//! (`source.fixAll.autofix`), and silencing a rule on a line with a comment in the file's own
+//! comment syntax.
+
+use std::path::Path;
+
+use ropey::Rope;
+use tower_lsp_server::ls_types::{
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, Diagnostic,
+    NumberOrString, Range, TextEdit, Uri,
+};
+
+use super::comments::{Comment, comment_for};
+use super::convert::{byte_range, range_in_rope};
+use super::edit::{FileEdits, workspace_edit};
+use super::messages as m;
+use super::state::{ClientCaps, State};
+use crate::rules::{Violation, fix};
+use crate::text::{Encoding, Source};
+
+pub const FIX_ALL: &str = "source.fixAll.autofix";
+
+pub fn kinds() -> Vec<CodeActionKind> {
+    vec![CodeActionKind::QUICKFIX, CodeActionKind::new(FIX_ALL)]
+}
+
+/// Whether the client asked for actions of `kind` (no filter: every kind).
+fn wanted(params: &CodeActionParams, kind: &CodeActionKind) -> bool {
+    match &params.context.only {
+        None => true,
+        Some(only) => only
+            .iter()
+            .any(|o| kind.as_str() == o.as_str() || kind.as_str().starts_with(&format!("{}.", o.as_str()))),
+    }
+}
+
+struct Ctx<'a> {
+    uri: &'a Uri,
+    version: i32,
+    rope: &'a Rope,
+    encoding: Encoding,
+    caps: ClientCaps,
+}
+
+impl Ctx<'_> {
+    fn edit(&self, edits: Vec<TextEdit>) -> tower_lsp_server::ls_types::WorkspaceEdit {
+        let file = FileEdits {
+            uri: self.uri.clone(),
+            version: Some(self.version),
+            edits,
+            create: false,
+        };
+        workspace_edit(vec![file], &self.caps, None)
+    }
+}
+
+pub fn code_actions(state: &State, params: &CodeActionParams) -> Option<CodeActionResponse> {
+    let uri = &params.text_document.uri;
+    let (rope, version, language, path) = state.snapshot(uri)?;
+    let checked = state.check(uri)?;
+    if checked.version != version {
+        return None;
+    }
+    let (encoding, locale, caps) = {
+        let s = state.session();
+        (s.encoding, s.locale, s.caps)
+    };
+    let ctx = Ctx {
+        uri,
+        version,
+        rope: &rope,
+        encoding,
+        caps,
+    };
+    let wanted_range = byte_range(&rope, params.range, encoding);
+    let here: Vec<&Violation> = checked
+        .visible
+        .iter()
+        .filter(|v| v.range.start <= wanted_range.end && wanted_range.start <= v.range.end)
+        .collect();
+    let mut out: CodeActionResponse = Vec::new();
+
+    if wanted(params, &CodeActionKind::QUICKFIX) {
+        for v in &here {
+            let Some(replacement) = &v.fix else { continue };
+            let range = range_in_rope(&rope, &v.range, encoding);
+            out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: m::fix_title(locale, replacement),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(matching(&params.context.diagnostics, v.rule, range)),
+                edit: Some(ctx.edit(vec![TextEdit::new(range, replacement.clone())])),
+                is_preferred: Some(true),
+                ..Default::default()
+            }));
+        }
+        let extension = path.as_deref().and_then(Path::extension).and_then(|e| e.to_str());
+        if let Some(comment) = comment_for(&language, extension) {
+            let mut done: Vec<(usize, u64)> = Vec::new();
+            for v in &here {
+                let line = rope.line_of(v.range.start);
+                if done.contains(&(line, v.rule)) {
+                    continue;
+                }
+                done.push((line, v.rule));
+                let Some(edit) = ignore_edit(&ctx, line, v.rule, comment, &language) else {
+                    continue;
+                };
+                let range = range_in_rope(&rope, &v.range, encoding);
+                out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: m::ignore_title(locale, v.rule),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: Some(matching(&params.context.diagnostics, v.rule, range)),
+                    edit: Some(ctx.edit(vec![edit])),
+                    ..Default::default()
+                }));
+            }
+        }
+    }
+
+    let fix_all = CodeActionKind::new(FIX_ALL);
+    // Offered when asked for, or alongside quick fixes when several can be fixed at once.
+    let asked = params
+        .context
+        .only
+        .as_ref()
+        .is_some_and(|_| wanted(params, &fix_all));
+    let edits = fix::fix_edits(&checked.visible);
+    if !edits.is_empty() && (asked || (params.context.only.is_none() && edits.len() > 1)) {
+        let text_edits = edits
+            .iter()
+            .map(|e| TextEdit::new(range_in_rope(&rope, &e.range, encoding), e.replacement.clone()))
+            .collect();
+        out.push(CodeActionOrCommand::CodeAction(CodeAction {
+            title: m::fix_all_title(locale).into(),
+            kind: Some(fix_all),
+            edit: Some(ctx.edit(text_edits)),
+            ..Default::default()
+        }));
+    }
+    Some(out)
+}
+
+/// The client's diagnostics for `rule` at `range` (what the action resolves).
+fn matching(diagnostics: &[Diagnostic], rule: u64, range: Range) -> Vec<Diagnostic> {
+    diagnostics
+        .iter()
+        .filter(|d| {
+            d.source.as_deref() == Some(super::diagnostics::SOURCE)
+                && d.code == Some(NumberOrString::Number(rule as i32))
+                && d.range == range
+        })
+        .cloned()
+        .collect()
+}
+
+/// Languages whose comments must start a line: the marker goes on its own line above.
+fn needs_own_line(language: &str) -> bool {
+    matches!(language, "gitcommit" | "git-commit" | "ini" | "properties")
+}
+
+/// The edit silencing `rule` on `line`: extends an existing `autofix-ignore: …` list, or adds a
+/// comment at the end of the line (or above it, where comments must start a line).
+fn ignore_edit(ctx: &Ctx, line: usize, rule: u64, comment: Comment, language: &str) -> Option<TextEdit> {
+    let text = ctx.rope.line_text(line).into_owned();
+    let line_start = ctx.rope.line_bounds(line).start;
+    let to_range =
+        |a: usize, b: usize| range_in_rope(ctx.rope, &(line_start + a..line_start + b), ctx.encoding);
+    if let Some(at) = text.find("autofix-ignore") {
+        return match crate::rules::suppress::parse_line(&text)? {
+            crate::rules::suppress::Silenced::All => None,
+            crate::rules::suppress::Silenced::Rules(rules) if rules.contains(&rule) => None,
+            crate::rules::suppress::Silenced::Rules(_) => {
+                // Append to the list: after its last number.
+                let after = &text[at..];
+                let end = at
+                    + after
+                        .rfind(|c: char| c.is_ascii_digit())
+                        .map_or(after.len(), |i| i + 1);
+                Some(TextEdit::new(to_range(end, end), format!(", {rule}")))
+            }
+        };
+    }
+    let marker = comment.wrap(&format!("autofix-ignore: {rule}"));
+    if needs_own_line(language) {
+        let indent: String = text.chars().take_while(|c| c.is_whitespace()).collect();
+        let eol = line_ending(ctx.rope, line);
+        return Some(TextEdit::new(to_range(0, 0), format!("{indent}{marker}{eol}")));
+    }
+    let end = text.len();
+    let sep = if text.is_empty() || text.ends_with([' ', '\t']) {
+        ""
+    } else {
+        " "
+    };
+    Some(TextEdit::new(to_range(end, end), format!("{sep}{marker}")))
+}
+
+fn line_ending(rope: &Rope, line: usize) -> &'static str {
+    let bounds = rope.line_bounds(line);
+    let text = Source::slice(rope, bounds);
+    if text.ends_with("\r\n") {
+        "\r\n"
+    } else if text.ends_with('\r') {
+        "\r"
+    } else {
+        "\n"
+    }
+}

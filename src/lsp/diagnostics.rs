@@ -1,0 +1,162 @@
+//! Diagnostics: rule violations in a document, and the problems of a rules file itself, as LSP
+//! diagnostics — with the rule's number as code, a link to its line, its why, and the fix.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::str::FromStr;
+
+use ropey::Rope;
+use serde_json::json;
+use tower_lsp_server::ls_types::{
+    CodeDescription, Diagnostic, DiagnosticRelatedInformation, DiagnosticTag, Location, NumberOrString,
+    Range, Uri,
+};
+
+use super::config::{Config, Override};
+use super::convert::{range_in_rope, range_in_str, severity};
+use super::messages;
+use super::registry::{Loaded, Root};
+use crate::i18n::Locale;
+use crate::rules::{Problem, ProblemKind, Violation};
+use crate::text::Encoding;
+
+pub const SOURCE: &str = "autofix";
+
+/// How a rule is pointed at from its diagnostics, computed once per rule.
+struct RuleLink {
+    location: Option<Location>,
+    href: Option<Uri>,
+    related: String,
+}
+
+fn rule_link(rules: &Loaded, number: u64, encoding: Encoding, locale: Locale) -> RuleLink {
+    let Some((rule, _)) = rules.set.rule(number) else {
+        return RuleLink {
+            location: None,
+            href: None,
+            related: String::new(),
+        };
+    };
+    let range = range_in_str(&rules.set.source, &rules.index, &rule.span.object, encoding);
+    let location = rules.uri.clone().map(|uri| Location { uri, range });
+    let href = rules
+        .uri
+        .as_ref()
+        .and_then(|u| Uri::from_str(&format!("{}#L{}", u.as_str(), range.start.line + 1)).ok());
+    RuleLink {
+        location,
+        href,
+        related: messages::related(locale, number, rule.category, &rule.why),
+    }
+}
+
+/// The diagnostics of a document's visible violations.
+pub fn for_violations(
+    violations: &[Violation],
+    rules: &Loaded,
+    rope: &Rope,
+    encoding: Encoding,
+    locale: Locale,
+    config: &Config,
+) -> Vec<Diagnostic> {
+    let mut links: HashMap<u64, RuleLink> = HashMap::new();
+    let mut out = Vec::with_capacity(violations.len());
+    for v in violations {
+        let category = rules.set.rule(v.rule).map(|(r, _)| r.category);
+        let mut level = v.severity;
+        if let Some(category) = category {
+            match config.override_for(v.rule, category) {
+                Some(Override::Off) => continue,
+                Some(Override::Severity(s)) => level = s,
+                None => {}
+            }
+        }
+        let link = links
+            .entry(v.rule)
+            .or_insert_with(|| rule_link(rules, v.rule, encoding, locale));
+        let range = range_in_rope(rope, &v.range, encoding);
+        let mut message = v.message.to_string();
+        if v.inferred {
+            message.push_str(messages::inferred_suffix(locale));
+        }
+        out.push(Diagnostic {
+            range,
+            severity: Some(severity(level)),
+            code: Some(NumberOrString::Number(i32::try_from(v.rule).unwrap_or(i32::MAX))),
+            code_description: link.href.clone().map(|href| CodeDescription { href }),
+            source: Some(SOURCE.into()),
+            message,
+            related_information: link.location.clone().map(|location| {
+                vec![DiagnosticRelatedInformation {
+                    location,
+                    message: link.related.clone(),
+                }]
+            }),
+            tags: None,
+            data: Some(json!({
+                "rule": v.rule,
+                "fix": v.fix,
+                "inferred": v.inferred,
+                "rulesUri": rules.uri.as_ref().map(|u| u.as_str()),
+            })),
+        });
+    }
+    out
+}
+
+fn problem_diagnostic(problem: &Problem, range: Range, locale: Locale) -> Diagnostic {
+    Diagnostic {
+        range,
+        severity: Some(severity(problem.severity())),
+        code: Some(NumberOrString::String(problem.code().into())),
+        code_description: None,
+        source: Some(SOURCE.into()),
+        message: problem.message(locale),
+        related_information: None,
+        tags: problem.is_unnecessary().then(|| vec![DiagnosticTag::UNNECESSARY]),
+        data: problem
+            .rule
+            .map(|rule| json!({ "rule": rule, "problem": problem.code() })),
+    }
+}
+
+/// The diagnostics of a rules file at `path`: its own problems when it is the file in force, or
+/// a note saying which file is when it is shadowed.
+pub fn for_rules_file(root: &Root, path: &Path, encoding: Encoding, locale: Locale) -> Vec<Diagnostic> {
+    if root.shadowed.iter().any(|p| p == path) {
+        let in_force = root.file.clone().unwrap_or_default();
+        let shown = in_force
+            .strip_prefix(&root.dir)
+            .map(Path::to_path_buf)
+            .unwrap_or(in_force);
+        let problem = Problem::new(ProblemKind::LowerPriorityFile { in_force: shown }, 0..0);
+        return vec![problem_diagnostic(&problem, Range::default(), locale)];
+    }
+    if root.file.as_deref() != Some(path) {
+        return Vec::new();
+    }
+    if let Some(error) = &root.read_error {
+        return vec![Diagnostic {
+            range: Range::default(),
+            severity: Some(severity(crate::rules::Severity::Error)),
+            source: Some(SOURCE.into()),
+            message: error.clone(),
+            ..Default::default()
+        }];
+    }
+    let Some(latest) = &root.latest else {
+        return Vec::new();
+    };
+    latest
+        .set
+        .problems
+        .iter()
+        .map(|p| {
+            problem_diagnostic(
+                p,
+                range_in_str(&latest.set.source, &latest.index, &p.span, encoding),
+                locale,
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,140 @@
+//! Workspace edits the way the client can take them: versioned `TextDocumentEdit`s with a change
+//! annotation asking for confirmation when it supports them, plain `changes` otherwise.
+
+use std::collections::HashMap;
+
+use tower_lsp_server::ls_types::{
+    AnnotatedTextEdit, ChangeAnnotation, CreateFile, CreateFileOptions, DocumentChangeOperation,
+    DocumentChanges, OneOf, OptionalVersionedTextDocumentIdentifier, ResourceOp, TextDocumentEdit, TextEdit,
+    Uri, WorkspaceEdit,
+};
+
+use super::state::ClientCaps;
+
+/// Edits to one file: its URI, the version they were computed against (`None` for a file that
+/// is not open) and the text edits.
+#[derive(Debug, Clone)]
+pub struct FileEdits {
+    pub uri: Uri,
+    pub version: Option<i32>,
+    pub edits: Vec<TextEdit>,
+    /// Create the file first (it does not exist yet).
+    pub create: bool,
+}
+
+/// A label and description for edits the user should confirm.
+#[derive(Debug, Clone)]
+pub struct Confirm {
+    pub id: String,
+    pub label: String,
+    pub description: Option<String>,
+}
+
+/// Builds the workspace edit for `files`.
+pub fn workspace_edit(files: Vec<FileEdits>, caps: &ClientCaps, confirm: Option<Confirm>) -> WorkspaceEdit {
+    if !caps.document_changes {
+        let mut changes: HashMap<Uri, Vec<TextEdit>> = HashMap::new();
+        for f in files {
+            changes.entry(f.uri).or_default().extend(f.edits);
+        }
+        return WorkspaceEdit {
+            changes: Some(changes),
+            ..Default::default()
+        };
+    }
+    let annotate = confirm.filter(|_| caps.change_annotations);
+    let mut ops = Vec::new();
+    for f in files {
+        if f.create {
+            ops.push(DocumentChangeOperation::Op(ResourceOp::Create(CreateFile {
+                uri: f.uri.clone(),
+                options: Some(CreateFileOptions {
+                    overwrite: Some(false),
+                    ignore_if_exists: Some(true),
+                }),
+                annotation_id: annotate.as_ref().map(|c| c.id.clone()),
+            })));
+        }
+        let edits = f
+            .edits
+            .into_iter()
+            .map(|text_edit| match &annotate {
+                Some(c) => OneOf::Right(AnnotatedTextEdit {
+                    text_edit,
+                    annotation_id: c.id.clone(),
+                }),
+                None => OneOf::Left(text_edit),
+            })
+            .collect();
+        ops.push(DocumentChangeOperation::Edit(TextDocumentEdit {
+            text_document: OptionalVersionedTextDocumentIdentifier {
+                uri: f.uri,
+                version: f.version,
+            },
+            edits,
+        }));
+    }
+    let change_annotations = annotate.map(|c| {
+        HashMap::from([(
+            c.id,
+            ChangeAnnotation {
+                label: c.label,
+                needs_confirmation: Some(true),
+                description: c.description,
+            },
+        )])
+    });
+    WorkspaceEdit {
+        changes: None,
+        document_changes: Some(DocumentChanges::Operations(ops)),
+        change_annotations,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+    use tower_lsp_server::ls_types::{Position, Range};
+
+    fn file(create: bool) -> FileEdits {
+        FileEdits {
+            uri: Uri::from_str("file:///r/a.ts").unwrap(),
+            version: Some(3),
+            edits: vec![TextEdit::new(
+                Range::new(Position::new(0, 0), Position::new(0, 1)),
+                "x".into(),
+            )],
+            create,
+        }
+    }
+
+    #[test]
+    fn annotated_versioned_edits_when_supported() {
+        let caps = ClientCaps {
+            document_changes: true,
+            change_annotations: true,
+            ..Default::default()
+        };
+        let confirm = Confirm {
+            id: "learn".into(),
+            label: "Learn rule #4".into(),
+            description: None,
+        };
+        let edit = workspace_edit(vec![file(true)], &caps, Some(confirm));
+        let json = serde_json::to_value(&edit).unwrap();
+        assert_eq!(json["documentChanges"][0]["kind"], "create");
+        assert_eq!(json["documentChanges"][0]["options"]["overwrite"], false);
+        assert_eq!(json["documentChanges"][1]["textDocument"]["version"], 3);
+        assert_eq!(json["documentChanges"][1]["edits"][0]["annotationId"], "learn");
+        assert_eq!(json["changeAnnotations"]["learn"]["needsConfirmation"], true);
+    }
+
+    #[test]
+    fn plain_changes_without_document_changes() {
+        let edit = workspace_edit(vec![file(false)], &ClientCaps::default(), None);
+        let json = serde_json::to_value(&edit).unwrap();
+        assert_eq!(json["changes"]["file:///r/a.ts"][0]["newText"], "x");
+        assert!(json.get("documentChanges").is_none());
+    }
+}

@@ -1,0 +1,147 @@
+//! Hover: over a violation, the rule behind it — number, category, instruction, why, whether it
+//! was inferred; over a rule in autofix.json, its status and what it checks.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use tower_lsp_server::ls_types::{
+    Hover, HoverContents, MarkupContent, MarkupKind, TextDocumentPositionParams,
+};
+
+use super::convert::{range_in_rope, to_pos};
+use super::messages as m;
+use super::registry::Loaded;
+use super::state::State;
+use crate::i18n::Locale;
+use crate::rules::{Rule, Status};
+use crate::text::position::pos_to_offset;
+
+pub fn hover(state: &State, params: &TextDocumentPositionParams) -> Option<Hover> {
+    let uri = &params.text_document.uri;
+    let (rope, _, _, path) = state.snapshot(uri)?;
+    let (encoding, locale) = {
+        let s = state.session();
+        (s.encoding, s.locale)
+    };
+    let offset = pos_to_offset(&rope, to_pos(params.position), encoding);
+    if let Some(path) = path.as_deref().filter(|p| state.is_rules_path(p)) {
+        return rule_hover(state, path, offset, locale);
+    }
+    let checked = state.check(uri)?;
+    let rules = checked.rules.as_ref()?;
+    let hits: Vec<_> = checked
+        .visible
+        .iter()
+        .filter(|v| v.range.start <= offset && offset <= v.range.end)
+        .collect();
+    let first = hits.first()?;
+    let mut text = String::new();
+    let mut seen = Vec::new();
+    for v in &hits {
+        if seen.contains(&v.rule) {
+            continue;
+        }
+        seen.push(v.rule);
+        if !text.is_empty() {
+            text.push_str("\n\n---\n\n");
+        }
+        let Some((rule, status)) = rules.set.rule(v.rule) else {
+            continue;
+        };
+        describe(&mut text, rules, rule, status, v.inferred, locale);
+    }
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: text,
+        }),
+        range: Some(range_in_rope(&rope, &first.range, encoding)),
+    })
+}
+
+fn describe(out: &mut String, rules: &Loaded, rule: &Rule, status: &Status, inferred: bool, locale: Locale) {
+    let status_text = match status {
+        Status::Active => m::status_active(locale).to_string(),
+        Status::Superseded { by, .. } => m::status_superseded(locale, *by),
+    };
+    let _ = write!(
+        out,
+        "**autofix · {} #{}** `[{}]` — {status_text}",
+        m::rule_label(locale),
+        rule.number,
+        rule.category
+    );
+    if inferred {
+        let _ = write!(out, " · _{}_", m::inferred_note(locale));
+    }
+    let _ = write!(
+        out,
+        "\n\n{}\n\n**{}:** {}",
+        rule.instruction,
+        m::why_label(locale),
+        rule.why
+    );
+    let line = rules.index.line_col(&rules.set.source, rule.span.object.start).0 + 1;
+    let shown = rules
+        .set
+        .path
+        .strip_prefix(&rules.set.root)
+        .unwrap_or(&rules.set.path)
+        .display()
+        .to_string();
+    let _ = write!(out, "\n\n{}", m::defined_in(locale, &shown, line));
+}
+
+/// Hover over a rule in its own rules file: its status and its checks.
+fn rule_hover(state: &State, path: &Path, offset: usize, locale: Locale) -> Option<Hover> {
+    let loaded = {
+        let session = state.session();
+        session.registry.root_of_rules_file(path)?.latest.clone()?
+    };
+    let set = &loaded.set;
+    let i = set.rules.iter().position(|r| r.span.object.contains(&offset))?;
+    let (rule, status) = (&set.rules[i], &set.status[i]);
+    let mut text = String::new();
+    describe(&mut text, &loaded, rule, status, false, locale);
+    let inferred = &set.inferences[i].checks;
+    for check in rule.checks.iter().chain(inferred) {
+        let origin = match &check.origin {
+            crate::rules::Origin::Explicit => locale
+                .pick("explicit check", "comprobación explícita")
+                .to_string(),
+            crate::rules::Origin::Inferred { explanation } => {
+                format!(
+                    "{}: {explanation}",
+                    locale.pick("inferred check", "comprobación inferida")
+                )
+            }
+        };
+        let _ = write!(text, "\n\n- {origin}");
+        for (label, value) in [
+            ("Pattern", &check.pattern),
+            ("Require", &check.require),
+            ("Fix", &check.fix),
+        ] {
+            if let Some(v) = value {
+                let _ = write!(text, "\n  - {label}: `{v}`");
+            }
+        }
+        if !check.files.is_empty() {
+            let _ = write!(text, "\n  - Files: `{}`", check.files.join("`, `"));
+        }
+        if !check.forbidden_paths.is_empty() {
+            let _ = write!(
+                text,
+                "\n  - Forbidden_paths: `{}`",
+                check.forbidden_paths.join("`, `")
+            );
+        }
+    }
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: text,
+        }),
+        range: None,
+    })
+}

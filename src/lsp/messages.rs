@@ -1,0 +1,103 @@
+//! What the server says to people, in English or Spanish.
+
+use crate::i18n::Locale;
+use crate::rules::Category;
+
+pub fn inferred_suffix(l: Locale) -> &'static str {
+    l.pick(" (inferred)", " (inferida)")
+}
+
+pub fn related(l: Locale, rule: u64, category: Category, why: &str) -> String {
+    match l {
+        Locale::En => format!("Rule #{rule} [{category}] — why: {why}"),
+        Locale::Es => format!("Regla #{rule} [{category}] — por qué: {why}"),
+    }
+}
+
+pub fn fix_title(l: Locale, replacement: &str) -> String {
+    match (l, replacement.is_empty()) {
+        (Locale::En, true) => "Fix: remove it".into(),
+        (Locale::Es, true) => "Corregir: eliminarlo".into(),
+        (Locale::En, false) => format!("Fix: replace with `{replacement}`"),
+        (Locale::Es, false) => format!("Corregir: reemplazar por `{replacement}`"),
+    }
+}
+
+pub fn ignore_title(l: Locale, rule: u64) -> String {
+    match l {
+        Locale::En => format!("Ignore rule #{rule} on this line"),
+        Locale::Es => format!("Ignorar la regla #{rule} en esta línea"),
+    }
+}
+
+pub fn fix_all_title(l: Locale) -> &'static str {
+    l.pick(
+        "Fix all autofix violations",
+        "Corregir todas las infracciones de autofix",
+    )
+}
+
+pub fn status_active(l: Locale) -> &'static str {
+    l.pick("active", "activa")
+}
+
+pub fn status_superseded(l: Locale, by: u64) -> String {
+    match l {
+        Locale::En => format!("superseded by #{by}"),
+        Locale::Es => format!("reemplazada por #{by}"),
+    }
+}
+
+pub fn inferred_note(l: Locale) -> &'static str {
+    l.pick(
+        "inferred from the rule's words",
+        "inferida de las palabras de la regla",
+    )
+}
+
+pub fn why_label(l: Locale) -> &'static str {
+    l.pick("Why", "Por qué")
+}
+
+pub fn defined_in(l: Locale, path: &str, line: usize) -> String {
+    match l {
+        Locale::En => format!("Defined in `{path}`, line {line}"),
+        Locale::Es => format!("Definida en `{path}`, línea {line}"),
+    }
+}
+
+pub fn rule_label(l: Locale) -> &'static str {
+    l.pick("Rule", "Regla")
+}
+
+pub fn rules_reloaded(l: Locale, roots: usize, rules: usize) -> String {
+    match l {
+        Locale::En => format!("autofix: reloaded {rules} rules from {roots} rules file(s)"),
+        Locale::Es => format!("autofix: {rules} reglas recargadas de {roots} archivo(s) de reglas"),
+    }
+}
+
+pub fn rules_broken(l: Locale, path: &str) -> String {
+    match l {
+        Locale::En => {
+            format!("autofix: {path} has errors; the last good rules stay in force until it is fixed")
+        }
+        Locale::Es => format!(
+            "autofix: {path} tiene errores; las últimas reglas válidas siguen vigentes hasta que se corrija"
+        ),
+    }
+}
+
+pub fn unknown_command(l: Locale, name: &str) -> String {
+    match l {
+        Locale::En => format!("unknown command `{name}`"),
+        Locale::Es => format!("comando desconocido `{name}`"),
+    }
+}
+
+pub fn bad_arguments(l: Locale, name: &str, detail: &str) -> String {
+    match l {
+        Locale::En => format!("{name}: invalid arguments: {detail}"),
+        Locale::Es => format!("{name}: argumentos no válidos: {detail}"),
+    }
+}

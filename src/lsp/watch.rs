@@ -1,0 +1,124 @@
+//! Watching the files that change the server's mind — the rules files and
+//! `.aicockpitcodeignore` — through a dynamically registered file watcher, and pulling settings
+//! from clients that want to be asked.
+
+use std::path::Path;
+
+use serde_json::json;
+use tower_lsp_server::ls_types::{
+    ConfigurationItem, DidChangeWatchedFilesRegistrationOptions, FileEvent, FileSystemWatcher, GlobPattern,
+    MessageType, Registration, Unregistration,
+};
+
+use super::convert::uri_to_path;
+use super::state::State;
+use crate::rules::store;
+
+const WATCH_ID: &str = "autofix-watch";
+pub const IGNORE_FILE: &str = ".aicockpitcodeignore";
+
+/// Registers (again) the file watcher, when the client can watch for us.
+pub async fn register(state: &State) {
+    let (caps, custom) = {
+        let session = state.session();
+        (session.caps, session.config.rules_file.clone())
+    };
+    if !caps.watched_files_dynamic {
+        return;
+    }
+    let mut globs: Vec<String> = store::LOCATIONS.iter().map(|l| format!("**/{l}")).collect();
+    globs.push(format!("**/{IGNORE_FILE}"));
+    if let Some(custom) = custom {
+        globs.push(format!("**/{}", custom.trim_start_matches("./")));
+    }
+    let watchers: Vec<FileSystemWatcher> = globs
+        .into_iter()
+        .map(|g| FileSystemWatcher {
+            glob_pattern: GlobPattern::String(g),
+            kind: None,
+        })
+        .collect();
+    let options = DidChangeWatchedFilesRegistrationOptions { watchers };
+    let registration = Registration {
+        id: WATCH_ID.into(),
+        method: "workspace/didChangeWatchedFiles".into(),
+        register_options: Some(json!(options)),
+    };
+    // A second registration under the same id would be refused: drop the old one first.
+    let _ = state
+        .client
+        .unregister_capability(vec![Unregistration {
+            id: WATCH_ID.into(),
+            method: "workspace/didChangeWatchedFiles".into(),
+        }])
+        .await;
+    if let Err(e) = state.client.register_capability(vec![registration]).await {
+        state
+            .client
+            .log_message(
+                MessageType::WARNING,
+                format!("autofix: could not watch the rules files: {e}"),
+            )
+            .await;
+    }
+}
+
+/// Reacts to watched files changing on disk; true when rules (or access rules) changed.
+pub fn changed(state: &State, events: &[FileEvent]) -> bool {
+    let mut any = false;
+    for event in events {
+        let Some(path) = uri_to_path(&event.uri) else {
+            continue;
+        };
+        if is_watched_rules(state, &path) {
+            state.reload_rules_at(&path);
+            any = true;
+        } else if path.file_name().is_some_and(|n| n == IGNORE_FILE) {
+            any = true;
+        }
+    }
+    any
+}
+
+fn is_watched_rules(state: &State, path: &Path) -> bool {
+    store::is_rules_file(path) || state.is_rules_path(path)
+}
+
+/// Asks a pull-model client for the `autofix` settings and applies them.
+pub async fn pull_configuration(state: &std::sync::Arc<State>) {
+    if !state.session().caps.configuration {
+        return;
+    }
+    let item = ConfigurationItem {
+        scope_uri: None,
+        section: Some("autofix".into()),
+    };
+    match state.client.configuration(vec![item]).await {
+        Ok(values) => {
+            let value = values.into_iter().next().unwrap_or_default();
+            let (config, warnings) = super::config::Config::from_json(&value);
+            {
+                let mut session = state.session();
+                let options = crate::rules::Options {
+                    inferred: config.inferred_checks,
+                };
+                session.registry.set_options(options, config.rules_file.clone());
+                session.config = config;
+            }
+            state.reload_all_rules();
+            state.schedule_all();
+            for w in warnings {
+                state.client.log_message(MessageType::WARNING, w).await;
+            }
+        }
+        Err(e) => {
+            state
+                .client
+                .log_message(
+                    MessageType::WARNING,
+                    format!("autofix: cannot read settings: {e}"),
+                )
+                .await
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! The rules as people and agents read them: each with its status (active, or superseded and by
+//! which rule), its checks (explicit or inferred, with why) and where it is defined — shared by
+//! `autofix rules` and the server's `autofix.listRules`.
+
+use serde::Serialize;
+
+use super::model::{CheckSpec, Origin, Rule};
+use super::problem::SupersededReason;
+use super::resolve::Status;
+use super::ruleset::RuleSet;
+use super::scope::FileContext;
+use crate::text::LineIndex;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CheckEntry {
+    /// `explicit` or `inferred`.
+    pub origin: &'static str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub languages: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub require: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub forbidden_paths: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub severity: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// For inferred checks: which words it came from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
+}
+
+impl CheckEntry {
+    fn new(spec: &CheckSpec) -> Self {
+        let (origin, explanation) = match &spec.origin {
+            Origin::Explicit => ("explicit", None),
+            Origin::Inferred { explanation } => ("inferred", Some(explanation.clone())),
+        };
+        CheckEntry {
+            origin,
+            files: spec.files.clone(),
+            languages: spec.languages.clone(),
+            pattern: spec.pattern.clone(),
+            require: spec.require.clone(),
+            forbidden_paths: spec.forbidden_paths.clone(),
+            fix: spec.fix.clone(),
+            severity: spec.severity.map(|s| s.as_str()),
+            message: spec.message.clone(),
+            explanation,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RuleEntry {
+    pub rule_number: u64,
+    pub category: &'static str,
+    pub instruction: String,
+    pub why: String,
+    /// `active` or `superseded`.
+    pub status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub superseded_by: Option<u64>,
+    /// Why it was superseded: `listed`, `named`, `conflict` or `duplicate`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub superseded_reason: Option<&'static str>,
+    /// 1-based line of the rule in its file.
+    pub line: usize,
+    pub checks: Vec<CheckEntry>,
+    /// Fields autofix does not know, as written.
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+fn reason_name(reason: &SupersededReason) -> &'static str {
+    match reason {
+        SupersededReason::Listed => "listed",
+        SupersededReason::Named => "named",
+        SupersededReason::Conflict => "conflict",
+        SupersededReason::Duplicate => "duplicate",
+    }
+}
+
+/// Every rule of `set` in file order.
+pub fn entries(set: &RuleSet) -> Vec<RuleEntry> {
+    let index = LineIndex::new(&set.source);
+    set.rules
+        .iter()
+        .zip(&set.status)
+        .zip(&set.inferences)
+        .map(|((rule, status), inference)| entry(set, &index, rule, status, &inference.checks))
+        .collect()
+}
+
+fn entry(
+    set: &RuleSet,
+    index: &LineIndex,
+    rule: &Rule,
+    status: &Status,
+    inferred: &[CheckSpec],
+) -> RuleEntry {
+    let (status_name, by, reason) = match status {
+        Status::Active => ("active", None, None),
+        Status::Superseded { by, reason } => ("superseded", Some(*by), Some(reason_name(reason))),
+    };
+    RuleEntry {
+        rule_number: rule.number,
+        category: rule.category.as_str(),
+        instruction: rule.instruction.clone(),
+        why: rule.why.clone(),
+        status: status_name,
+        superseded_by: by,
+        superseded_reason: reason,
+        line: index.line_col(&set.source, rule.span.object.start).0 + 1,
+        checks: rule.checks.iter().chain(inferred).map(CheckEntry::new).collect(),
+        extra: rule.extra.clone(),
+    }
+}
+
+/// The active rules, newest first — optionally only those that concern the file at `rel_path`
+/// (relative to the root): rules with a check covering it, and rules with no check at all
+/// (words an agent must still follow).
+pub fn active_for(set: &RuleSet, rel_path: Option<&str>) -> Vec<RuleEntry> {
+    let mut out: Vec<RuleEntry> = entries(set)
+        .into_iter()
+        .filter(|e| e.status == "active")
+        .collect();
+    if let Some(path) = rel_path {
+        let file = FileContext {
+            rel_path: Some(path),
+            language_id: None,
+        };
+        out.retain(|e| {
+            let mut checks = set
+                .checker
+                .checks()
+                .iter()
+                .filter(|c| c.rule == e.rule_number)
+                .peekable();
+            checks.peek().is_none() || checks.any(|c| c.covers(&file) || c.forbidden_covers(&file))
+        });
+    }
+    out.sort_by_key(|e| std::cmp::Reverse(e.rule_number));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Options;
+    use std::path::Path;
+
+    const RULES: &str = r#"[
+  {"Rule_number": 1, "Category": "CODE", "Instruction": "Always use Axios.", "Why": "w"},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "Never use `any`.", "Why": "w", "Owner": "web",
+   "Check": {"Files": ["*.ts"], "Pattern": ":\\s*any\\b"}},
+  {"Rule_number": 3, "Category": "ARCH", "Instruction": "Always use fetch instead of Axios.", "Why": "replaces Rule 1"},
+  {"Rule_number": 4, "Category": "STYLE", "Instruction": "Never use tabs in Python.", "Why": "w",
+   "Check": {"Files": ["*.py"], "Pattern": "^\\t"}}
+]"#;
+
+    #[test]
+    fn lists_status_checks_and_lines() {
+        let set = RuleSet::from_text(Path::new("/r/autofix.json"), RULES, Options { inferred: false });
+        let all = entries(&set);
+        assert_eq!(all[0].status, "superseded");
+        assert_eq!(
+            (all[0].superseded_by, all[0].superseded_reason),
+            (Some(3), Some("named"))
+        );
+        assert_eq!(all[1].line, 3);
+        assert_eq!(all[1].checks[0].origin, "explicit");
+        assert_eq!(all[1].extra["Owner"], "web");
+        let json = serde_json::to_value(&all[1]).unwrap();
+        assert_eq!(
+            json["checks"][0],
+            serde_json::json!({"origin": "explicit", "files": ["*.ts"], "pattern": ":\\s*any\\b"})
+        );
+    }
+
+    #[test]
+    fn active_rules_for_a_file_newest_first() {
+        let set = RuleSet::from_text(Path::new("/r/autofix.json"), RULES, Options { inferred: false });
+        let numbers = |v: Vec<RuleEntry>| v.iter().map(|e| e.rule_number).collect::<Vec<_>>();
+        assert_eq!(numbers(active_for(&set, None)), [4, 3, 2]);
+        assert_eq!(numbers(active_for(&set, Some("src/a.ts"))), [3, 2]);
+        assert_eq!(numbers(active_for(&set, Some("tool.py"))), [4, 3]);
+    }
+}
