@@ -25,7 +25,13 @@ fn pos(line: u32, character: u32) -> Value {
     json!({ "line": line, "character": character })
 }
 
-async fn actions(client: &mut TestClient, uri: &str, diags: &[Value], line: u32, only: Option<&str>) -> Vec<Value> {
+async fn actions(
+    client: &mut TestClient,
+    uri: &str,
+    diags: &[Value],
+    line: u32,
+    only: Option<&str>,
+) -> Vec<Value> {
     let mut context = json!({ "diagnostics": diags });
     if let Some(only) = only {
         context["only"] = json!([only]);
@@ -46,13 +52,19 @@ fn titles(actions: &[Value]) -> Vec<&str> {
 /// Applies the single TextDocumentEdit of an action to `text` (positions in UTF-16, ASCII text).
 fn apply(text: &str, action: &Value) -> String {
     let edits = action["edit"]["documentChanges"][0]["edits"].as_array().unwrap();
-    let lines: Vec<usize> = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-    let offset = |p: &Value| lines[p["line"].as_u64().unwrap() as usize] + p["character"].as_u64().unwrap() as usize;
+    let lines: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let offset =
+        |p: &Value| lines[p["line"].as_u64().unwrap() as usize] + p["character"].as_u64().unwrap() as usize;
     let mut out = text.to_string();
     let mut sorted: Vec<&Value> = edits.iter().collect();
     sorted.sort_by_key(|e| std::cmp::Reverse(offset(&e["range"]["start"])));
     for e in sorted {
-        out.replace_range(offset(&e["range"]["start"])..offset(&e["range"]["end"]), e["newText"].as_str().unwrap());
+        out.replace_range(
+            offset(&e["range"]["start"])..offset(&e["range"]["end"]),
+            e["newText"].as_str().unwrap(),
+        );
     }
     out
 }
@@ -63,9 +75,19 @@ async fn hover_over_a_violation_shows_the_rule() {
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let uri = client.open("a.ts", "typescript", "let a: any; // TODO\n").await;
     client.diagnostics(&uri).await;
-    let hover = client.request("textDocument/hover", json!({ "textDocument": { "uri": uri }, "position": pos(0, 8) })).await;
+    let hover = client
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": pos(0, 8) }),
+        )
+        .await;
     insta::assert_json_snapshot!("hover_violation", hover);
-    let nothing = client.request("textDocument/hover", json!({ "textDocument": { "uri": uri }, "position": pos(0, 1) })).await;
+    let nothing = client
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": pos(0, 1) }),
+        )
+        .await;
     assert_eq!(nothing, Value::Null);
 }
 
@@ -75,12 +97,25 @@ async fn hover_in_the_rules_file_shows_status_and_checks() {
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let uri = client.open_file(".agents/autofix.json", "json").await;
     client.diagnostics(&uri).await;
-    let hover = client.request("textDocument/hover", json!({ "textDocument": { "uri": uri }, "position": pos(5, 10) })).await;
+    let hover = client
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": pos(5, 10) }),
+        )
+        .await;
     let text = hover["contents"]["value"].as_str().unwrap();
     assert!(text.contains("#3") && text.contains("superseded by #4"), "{text}");
-    let hover = client.request("textDocument/hover", json!({ "textDocument": { "uri": uri }, "position": pos(1, 10) })).await;
+    let hover = client
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": pos(1, 10) }),
+        )
+        .await;
     let text = hover["contents"]["value"].as_str().unwrap();
-    assert!(text.contains("explicit check") && text.contains("Pattern: `:\\s*any\\b`"), "{text}");
+    assert!(
+        text.contains("explicit check") && text.contains("Pattern: `:\\s*any\\b`"),
+        "{text}"
+    );
 }
 
 #[tokio::test]
@@ -91,7 +126,10 @@ async fn a_quick_fix_applies_the_rules_fix_as_a_versioned_edit() {
     let uri = client.open("src/a.ts", "typescript", text).await;
     let diags = client.diagnostics(&uri).await;
     let actions = actions(&mut client, &uri, &diags, 0, None).await;
-    assert_eq!(titles(&actions), ["Fix: replace with `: unknown`", "Ignore rule #1 on this line"]);
+    assert_eq!(
+        titles(&actions),
+        ["Fix: replace with `: unknown`", "Ignore rule #1 on this line"]
+    );
     let fix = &actions[0];
     assert_eq!(fix["kind"], "quickfix");
     assert_eq!(fix["isPreferred"], true);
@@ -105,27 +143,73 @@ async fn ignore_comments_follow_the_language() {
     let (_d, root) = workspace();
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     for (file, language, text, expected) in [
-        ("a.ts", "typescript", "x; // TODO\n", "x; // TODO // autofix-ignore: 2\n"),
-        ("a.py", "python", "x = 1  # TODO\n", "x = 1  # TODO # autofix-ignore: 2\n"),
-        ("a.sql", "sql", "SELECT 1; -- TODO\n", "SELECT 1; -- TODO -- autofix-ignore: 2\n"),
-        ("a.md", "markdown", "- TODO\n", "- TODO <!-- autofix-ignore: 2 -->\n"),
-        ("a.css", "css", "a {} /* TODO */\n", "a {} /* TODO */ /* autofix-ignore: 2 */\n"),
-        ("COMMIT_EDITMSG", "gitcommit", "feat: TODO\n", "# autofix-ignore: 2\nfeat: TODO\n"),
-        ("b.ts", "typescript", "x; // TODO autofix-ignore: 1\n", "x; // TODO autofix-ignore: 1, 2\n"),
+        (
+            "a.ts",
+            "typescript",
+            "x; // TODO\n",
+            "x; // TODO // autofix-ignore: 2\n",
+        ),
+        (
+            "a.py",
+            "python",
+            "x = 1  # TODO\n",
+            "x = 1  # TODO # autofix-ignore: 2\n",
+        ),
+        (
+            "a.sql",
+            "sql",
+            "SELECT 1; -- TODO\n",
+            "SELECT 1; -- TODO -- autofix-ignore: 2\n",
+        ),
+        (
+            "a.md",
+            "markdown",
+            "- TODO\n",
+            "- TODO <!-- autofix-ignore: 2 -->\n",
+        ),
+        (
+            "a.css",
+            "css",
+            "a {} /* TODO */\n",
+            "a {} /* TODO */ /* autofix-ignore: 2 */\n",
+        ),
+        (
+            "COMMIT_EDITMSG",
+            "gitcommit",
+            "feat: TODO\n",
+            "# autofix-ignore: 2\nfeat: TODO\n",
+        ),
+        (
+            "b.ts",
+            "typescript",
+            "x; // TODO autofix-ignore: 1\n",
+            "x; // TODO autofix-ignore: 1, 2\n",
+        ),
     ] {
         let uri = client.open(file, language, text).await;
         let diags = client.diagnostics(&uri).await;
         let actions = actions(&mut client, &uri, &diags, 0, Some("quickfix")).await;
-        let ignore = actions.iter().find(|a| a["title"] == "Ignore rule #2 on this line").unwrap();
+        let ignore = actions
+            .iter()
+            .find(|a| a["title"] == "Ignore rule #2 on this line")
+            .unwrap();
         let fixed = apply(text, ignore);
         assert_eq!(fixed, expected, "{file}");
         // The comment really silences the rule.
         let version = client.change(&uri, None, &fixed).await;
-        assert!(client.diagnostics(&uri).await.iter().all(|d| d["code"] != 2), "{file} v{version}");
+        assert!(
+            client.diagnostics(&uri).await.iter().all(|d| d["code"] != 2),
+            "{file} v{version}"
+        );
     }
     let uri = client.open("a.json", "json", "{\"TODO\": 1}\n").await;
     let diags = client.diagnostics(&uri).await;
-    assert!(titles(&actions(&mut client, &uri, &diags, 0, None).await).iter().all(|t| !t.starts_with("Ignore")), "JSON has no comments");
+    assert!(
+        titles(&actions(&mut client, &uri, &diags, 0, None).await)
+            .iter()
+            .all(|t| !t.starts_with("Ignore")),
+        "JSON has no comments"
+    );
 }
 
 #[tokio::test]
@@ -138,7 +222,10 @@ async fn fix_all_fixes_every_fixable_violation() {
     let actions = actions(&mut client, &uri, &diags, 0, Some("source.fixAll")).await;
     assert_eq!(titles(&actions), ["Fix all autofix violations"]);
     assert_eq!(actions[0]["kind"], "source.fixAll.autofix");
-    assert_eq!(apply(text, &actions[0]), "let a: unknown;\nlet b: unknown;\n// TODO\n");
+    assert_eq!(
+        apply(text, &actions[0]),
+        "let a: unknown;\nlet b: unknown;\n// TODO\n"
+    );
 }
 
 #[tokio::test]
@@ -150,7 +237,10 @@ async fn clients_without_document_changes_get_plain_changes() {
     let uri = client.open("a.ts", "typescript", "let a: any;\n").await;
     let diags = client.diagnostics(&uri).await;
     let actions = actions(&mut client, &uri, &diags, 0, Some("quickfix")).await;
-    assert_eq!(actions[0]["edit"]["changes"][uri.as_str()][0]["newText"], ": unknown");
+    assert_eq!(
+        actions[0]["edit"]["changes"][uri.as_str()][0]["newText"],
+        ": unknown"
+    );
 }
 
 #[tokio::test]
@@ -160,17 +250,32 @@ async fn spanish_titles() {
     let uri = client.open("a.ts", "typescript", "let a: any;\n").await;
     let diags = client.diagnostics(&uri).await;
     let actions = actions(&mut client, &uri, &diags, 0, None).await;
-    assert_eq!(titles(&actions), ["Corregir: reemplazar por `: unknown`", "Ignorar la regla #1 en esta línea"]);
+    assert_eq!(
+        titles(&actions),
+        [
+            "Corregir: reemplazar por `: unknown`",
+            "Ignorar la regla #1 en esta línea"
+        ]
+    );
 }
 
 #[tokio::test]
 async fn list_rules_reports_status_and_checks() {
     let (_d, root) = workspace();
-    let mut client = TestClient::start(&root, vscode_capabilities(), json!({ "inferredChecks": false })).await;
-    let listed = client.request("workspace/executeCommand", json!({ "command": "autofix.listRules", "arguments": [{}] })).await;
+    let mut client =
+        TestClient::start(&root, vscode_capabilities(), json!({ "inferredChecks": false })).await;
+    let listed = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.listRules", "arguments": [{}] }),
+        )
+        .await;
     insta::assert_json_snapshot!("list_rules", client.redact(&listed));
     let by_uri = client
-        .request("workspace/executeCommand", json!({ "command": "autofix.listRules", "arguments": [{ "uri": client.uri("src/a.ts") }] }))
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.listRules", "arguments": [{ "uri": client.uri("src/a.ts") }] }),
+        )
         .await;
     assert_eq!(by_uri["rules"].as_array().unwrap().len(), 4);
 }
@@ -182,7 +287,12 @@ async fn reload_rules_rereads_disk_and_says_so() {
     let uri = client.open("a.ts", "typescript", "let a: any;\n").await;
     assert_eq!(client.diagnostics(&uri).await.len(), 1);
     common::write(&root, &[(".agents/autofix.json", "[]")]);
-    let result = client.request("workspace/executeCommand", json!({ "command": "autofix.reloadRules" })).await;
+    let result = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.reloadRules" }),
+        )
+        .await;
     assert_eq!(result["rules"], 0);
     client.diagnostics_where(&uri, |d| d.is_empty()).await;
     let shown = client.expect("window/showMessage", |_| true).await;
@@ -193,11 +303,27 @@ async fn reload_rules_rereads_disk_and_says_so() {
 async fn unknown_commands_and_bad_arguments_are_errors() {
     let (_d, root) = workspace();
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
-    let unknown = client.request("workspace/executeCommand", json!({ "command": "autofix.nope" })).await;
-    assert_eq!(unknown["error"]["code"], -32602);
-    assert!(unknown["error"]["message"].as_str().unwrap().contains("unknown command `autofix.nope`"));
-    let bad = client
-        .request("workspace/executeCommand", json!({ "command": "autofix.listRules", "arguments": [{ "uri": 5 }] }))
+    let unknown = client
+        .request("workspace/executeCommand", json!({ "command": "autofix.nope" }))
         .await;
-    assert!(bad["error"]["message"].as_str().unwrap().contains("autofix.listRules: invalid arguments"), "{bad}");
+    assert_eq!(unknown["error"]["code"], -32602);
+    assert!(
+        unknown["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown command `autofix.nope`")
+    );
+    let bad = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.listRules", "arguments": [{ "uri": 5 }] }),
+        )
+        .await;
+    assert!(
+        bad["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("autofix.listRules: invalid arguments"),
+        "{bad}"
+    );
 }

@@ -1,6 +1,6 @@
 //! The built binary as an editor starts it: `autofix lsp --stdio`, spoken to over pipes.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
@@ -50,16 +50,20 @@ fn the_binary_serves_lsp_over_stdio() {
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut send = |m: Value| stdin.write_all(&frame(&m)).unwrap();
-    send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "processId": null, "rootUri": root_uri, "capabilities": {},
-        "workspaceFolders": [{"uri": root_uri, "name": "r"}]}}));
+        "workspaceFolders": [{"uri": root_uri, "name": "r"}]}}),
+    );
     let init = read_message(&mut stdout).unwrap();
     assert_eq!(init["result"]["serverInfo"]["name"], "autofix");
     assert_eq!(init["result"]["capabilities"]["positionEncoding"], "utf-16");
     send(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
     let uri = format!("{root_uri}/a.ts");
-    send(json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": uri, "languageId": "typescript", "version": 1, "text": "let a: any;\n"}}}));
+    send(
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "typescript", "version": 1, "text": "let a: any;\n"}}}),
+    );
     let diagnostics = loop {
         let m = read_message(&mut stdout).expect("the server keeps talking");
         if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri.as_str() {

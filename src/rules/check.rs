@@ -9,6 +9,7 @@ use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
 
 use super::model::{CheckSpec, Origin, Rule, Severity};
 use super::problem::{Problem, ProblemKind};
+pub use super::reach::Reach;
 use super::scope::{FileContext, Scope};
 
 /// Compiled size limits: a rules file must not be able to exhaust the editor's memory.
@@ -36,8 +37,10 @@ pub struct Violation {
     /// Index of the compiled check in its [`Checker`].
     pub check: usize,
     pub kind: ViolationKind,
-    /// Byte range in the text.
+    /// Byte range in the text (the `hit` group of a pattern, when it has one).
     pub range: Range<usize>,
+    /// The whole match, for `Pattern` violations (else the same as `range`).
+    pub matched: Range<usize>,
     pub severity: Severity,
     pub message: Arc<str>,
     /// Replacement text for `range`, when the check has a `Fix`.
@@ -58,11 +61,10 @@ pub struct CompiledCheck {
     pub severity: Severity,
     pub message: Arc<str>,
     pub inferred: bool,
-    /// True when the pattern can match across a line break or anchors at the text's start or
-    /// end: re-checking an edit then needs the whole text, not just the edited lines.
-    pub needs_whole_text: bool,
+    /// How far a `Pattern` match can reach: re-checking an edit reads that many lines around it.
+    pub pattern_reach: Reach,
     /// The same for `Require`.
-    pub require_needs_whole_text: bool,
+    pub require_reach: Reach,
 }
 
 impl CompiledCheck {
@@ -107,40 +109,6 @@ fn build_regex(source: &str) -> Result<Regex, String> {
                 last.strip_prefix("error: ").unwrap_or(last).to_string()
             }
         })
-}
-
-/// Whether a regex can match a line break or anchors at the start or end of the whole text: then
-/// an edit can change matches beyond its own lines. Unparseable sources are assumed to.
-fn needs_whole_text(source: &str) -> bool {
-    regex_syntax::ParserBuilder::new()
-        .multi_line(true)
-        .crlf(true)
-        .build()
-        .parse(source)
-        .map_or(true, |hir| hir_needs_whole_text(&hir))
-}
-
-fn hir_needs_whole_text(hir: &regex_syntax::hir::Hir) -> bool {
-    use regex_syntax::hir::{Class, HirKind};
-    match hir.kind() {
-        HirKind::Literal(lit) => lit.0.iter().any(|b| *b == b'\n' || *b == b'\r'),
-        HirKind::Class(Class::Unicode(c)) => c
-            .ranges()
-            .iter()
-            .any(|r| ['\n', '\r'].iter().any(|nl| (r.start()..=r.end()).contains(nl))),
-        HirKind::Class(Class::Bytes(c)) => c
-            .ranges()
-            .iter()
-            .any(|r| [b'\n', b'\r'].iter().any(|nl| (r.start()..=r.end()).contains(nl))),
-        HirKind::Repetition(r) => hir_needs_whole_text(&r.sub),
-        HirKind::Capture(c) => hir_needs_whole_text(&c.sub),
-        HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().any(hir_needs_whole_text),
-        HirKind::Look(look) => matches!(
-            look,
-            regex_syntax::hir::Look::Start | regex_syntax::hir::Look::End
-        ),
-        HirKind::Empty => false,
-    }
 }
 
 /// Every compiled check of a rule set, and the prefilter over their patterns.
@@ -236,62 +204,74 @@ impl Checker {
         super::incremental::suppress(checked.violations, &crate::text::StrSource::new(text))
     }
 
-    /// The `Pattern` violations of check `i` in `window`, a slice of a larger text starting at
-    /// byte `offset` of it (ranges are reported in the larger text's offsets).
-    pub fn pattern_violations(&self, i: usize, window: &str, offset: usize, out: &mut Vec<Violation>) {
+    /// The `Pattern` violations of check `i` in `hay` found from byte `start` on (the text before
+    /// `start` is context for `^` and `\b`), reported at `offset + position`. Returns how many
+    /// were added; at most [`MAX_VIOLATIONS_PER_CHECK`].
+    pub fn pattern_violations(
+        &self,
+        i: usize,
+        hay: &str,
+        start: usize,
+        offset: usize,
+        out: &mut Vec<Violation>,
+    ) -> usize {
         let check = &self.checks[i];
-        let Some(re) = &check.pattern else { return };
+        let Some(re) = &check.pattern else { return 0 };
         let needs_captures =
             check.hit_group.is_some() || check.fix.as_deref().is_some_and(|f| f.contains('$'));
-        let mut count = 0;
-        let mut push = |range: Range<usize>, fix: Option<String>| {
-            if range.is_empty() || count >= MAX_VIOLATIONS_PER_CHECK {
+        let before = out.len();
+        let mut push = |range: Range<usize>, matched: Range<usize>, fix: Option<String>| {
+            if range.is_empty() {
                 return;
             }
-            count += 1;
             out.push(Violation {
                 rule: check.rule,
                 check: i,
                 kind: ViolationKind::Pattern,
                 range: range.start + offset..range.end + offset,
+                matched: matched.start + offset..matched.end + offset,
                 severity: check.severity,
                 message: check.message.clone(),
                 fix,
                 inferred: check.inferred,
             });
         };
-        if needs_captures {
-            for caps in re.captures_iter(window) {
-                let Some(whole) = caps.get(0) else { continue };
-                let range = match check.hit_group.and_then(|g| caps.get(g)) {
-                    Some(hit) => hit.range(),
-                    None if check.hit_group.is_some() => continue,
-                    None => whole.range(),
-                };
-                let fix = check.fix.as_ref().map(|template| {
-                    let mut expanded = String::new();
-                    caps.expand(template, &mut expanded);
-                    // With a `hit` group the fix replaces the hit only: keep what surrounds it.
-                    if range != whole.range() {
-                        let (before, after) = (
-                            &window[whole.start()..range.start],
-                            &window[range.end..whole.end()],
-                        );
-                        expanded = expanded
-                            .strip_prefix(before)
-                            .and_then(|e| e.strip_suffix(after))
-                            .map(str::to_string)
-                            .unwrap_or(expanded);
-                    }
-                    expanded
-                });
-                push(range, fix);
+        let mut reported = 0;
+        for whole in matches_from(re, hay, start) {
+            // Empty matches are skipped by `push`, so count what it is given that is not empty.
+            if reported >= MAX_VIOLATIONS_PER_CHECK {
+                break;
             }
-        } else {
-            for m in re.find_iter(window) {
-                push(m.range(), check.fix.clone());
+            reported += usize::from(!whole.is_empty());
+            if !needs_captures {
+                push(whole.clone(), whole, check.fix.clone());
+                continue;
             }
+            let Some(caps) = re.captures_at(hay, whole.start) else {
+                continue;
+            };
+            let range = match check.hit_group.and_then(|g| caps.get(g)) {
+                Some(hit) => hit.range(),
+                None if check.hit_group.is_some() => continue,
+                None => whole.clone(),
+            };
+            let fix = check.fix.as_ref().map(|template| {
+                let mut expanded = String::new();
+                caps.expand(template, &mut expanded);
+                // With a `hit` group the fix replaces the hit only: keep what surrounds it.
+                if range != whole {
+                    let (before, after) = (&hay[whole.start..range.start], &hay[range.end..whole.end]);
+                    expanded = expanded
+                        .strip_prefix(before)
+                        .and_then(|e| e.strip_suffix(after))
+                        .map(str::to_string)
+                        .unwrap_or(expanded);
+                }
+                expanded
+            });
+            push(range, whole, fix);
         }
+        out.len() - before
     }
 
     /// The violation of check `i` reported at line 1 (a missing `Require`, a forbidden path),
@@ -303,12 +283,50 @@ impl Checker {
             check: i,
             kind,
             range: 0..first_line_end,
+            matched: 0..first_line_end,
             severity: check.severity,
             message: check.message.clone(),
             fix: None,
             inferred: check.inferred,
         }
     }
+}
+
+/// The successive non-overlapping matches of `re` in `hay` from byte `start`, as `find_iter`
+/// gives them from the start of a text (an empty match right where the previous one ended is
+/// skipped); the text before `start` is context for look-around assertions.
+pub fn matches_from<'h>(
+    re: &'h Regex,
+    hay: &'h str,
+    start: usize,
+) -> impl Iterator<Item = Range<usize>> + 'h {
+    let mut at = Some(start.min(hay.len()));
+    let mut last_end: Option<usize> = None;
+    std::iter::from_fn(move || {
+        loop {
+            let pos = at?;
+            let Some(m) = re.find_at(hay, pos) else {
+                at = None;
+                return None;
+            };
+            let next = if m.is_empty() {
+                next_char(hay, m.end())
+            } else {
+                Some(m.end())
+            };
+            at = next;
+            if m.is_empty() && last_end == Some(m.end()) {
+                continue;
+            }
+            last_end = Some(m.end());
+            return Some(m.range());
+        }
+    })
+}
+
+/// The char boundary after `at`, or `None` at the end.
+fn next_char(hay: &str, at: usize) -> Option<usize> {
+    hay.get(at..)?.chars().next().map(|c| at + c.len_utf8())
 }
 
 /// Bytes of line 1's content.
@@ -381,8 +399,8 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
     Ok(CompiledCheck {
         rule: rule.number,
         scope,
-        needs_whole_text: spec.pattern.as_deref().is_some_and(needs_whole_text),
-        require_needs_whole_text: spec.require.as_deref().is_some_and(needs_whole_text),
+        pattern_reach: spec.pattern.as_deref().map_or(Reach::Lines(0), Reach::of),
+        require_reach: spec.require.as_deref().map_or(Reach::Lines(0), Reach::of),
         pattern,
         hit_group,
         require,
@@ -552,20 +570,6 @@ mod tests {
         assert!(
             matches!(&problems[0].kind, ProblemKind::InvalidRegex { error, .. } if error.contains("too large")),
             "{problems:?}"
-        );
-    }
-
-    #[test]
-    fn patterns_needing_the_whole_text_are_detected() {
-        assert!(needs_whole_text(r"foo\s*bar"));
-        assert!(needs_whole_text(r"a\nb"));
-        assert!(needs_whole_text(r"[^x]+"));
-        assert!(!needs_whole_text(r"console\.log\("));
-        assert!(!needs_whole_text(r"[ \t]+$"));
-        assert!(!needs_whole_text(r"^import"));
-        assert!(
-            !needs_whole_text(r"foo.*bar"),
-            "`.` stops at line ends in CRLF mode"
         );
     }
 

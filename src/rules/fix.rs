@@ -60,6 +60,7 @@ mod tests {
             rule: 1,
             check: 0,
             kind: ViolationKind::Pattern,
+            matched: range.clone(),
             range,
             severity: Severity::Warning,
             message: "m".into(),

@@ -10,6 +10,7 @@ pub mod listing;
 pub mod model;
 pub mod parse;
 pub mod problem;
+pub mod reach;
 pub mod resolve;
 pub mod ruleset;
 pub mod scope;

@@ -1,0 +1,61 @@
+//! Checking a document: a full check of a 20,000-line TypeScript file against 50 rules, and the
+//! re-check after a one-line edit.
+//!
+//! `cargo bench --bench check`
+
+#[path = "fixtures.rs"]
+mod fixtures;
+
+use std::path::Path;
+
+use autofix::rules::incremental::Dirty;
+use autofix::rules::{FileContext, Options, RuleSet};
+use ropey::Rope;
+
+fn main() {
+    divan::main();
+}
+
+fn setup() -> (RuleSet, String) {
+    let rules = RuleSet::from_text(
+        Path::new("/bench/autofix.json"),
+        &fixtures::rules(50),
+        Options { inferred: false },
+    );
+    assert!(rules.is_usable(), "{:?}", rules.problems);
+    (rules, fixtures::typescript(20_000))
+}
+
+const FILE: FileContext = FileContext {
+    rel_path: Some("src/app/service.ts"),
+    language_id: Some("typescript"),
+};
+
+#[divan::bench]
+fn full_check_20k_lines_50_rules(bencher: divan::Bencher) {
+    let (rules, text) = setup();
+    bencher.bench(|| rules.checker.check_full(divan::black_box(&text), &FILE));
+}
+
+#[divan::bench]
+fn full_check_with_suppressions(bencher: divan::Bencher) {
+    let (rules, text) = setup();
+    bencher.bench(|| rules.checker.check(divan::black_box(&text), &FILE));
+}
+
+#[divan::bench]
+fn recheck_after_one_line_edit(bencher: divan::Bencher) {
+    let (rules, text) = setup();
+    let previous = rules.checker.check_full(&text, &FILE);
+    // Type one character in the middle of the file.
+    let at = text.len() / 2;
+    let at = (at..).find(|&i| text.is_char_boundary(i)).unwrap();
+    let mut rope = Rope::from_str(&text);
+    rope.insert(rope.byte_to_char(at), "x");
+    let dirty = Dirty::new(at..at, 1);
+    bencher.bench(|| {
+        rules
+            .checker
+            .recheck(&previous, dirty, divan::black_box(&rope), &FILE)
+    });
+}
