@@ -96,8 +96,7 @@ pub fn for_violations(
             data: Some(json!({
                 "rule": v.rule,
                 "fix": v.fix,
-                "inferred": v.inferred,
-                "rulesUri": rules.uri.as_ref().map(|u| u.as_str()),
+                "inferred": v.inferred
             })),
         });
     }

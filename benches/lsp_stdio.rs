@@ -1,0 +1,162 @@
+//! The server as an editor sees it, over stdio with the release binary:
+//! - latency from a `didChange` leaving the client to its `publishDiagnostics` arriving, for
+//!   one-character edits in a 20,000-line TypeScript file checked against 50 rules;
+//! - resident memory with 200 open documents of 100 KB each.
+//!
+//! `cargo bench --bench lsp_stdio`
+
+#[path = "fixtures.rs"]
+mod fixtures;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Server {
+    fn start(root: &std::path::Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_autofix"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the release binary starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut server = Server { child, stdin, stdout };
+        let root_uri = format!("file://{}", root.display());
+        server.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "processId": null, "rootUri": root_uri, "capabilities": {},
+            "workspaceFolders": [{"uri": root_uri, "name": "bench"}]}}));
+        while server.read()["id"] != 1 {}
+        server.send(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+        server
+    }
+
+    fn send(&mut self, message: &Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn read(&mut self) -> Value {
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            self.stdout.read_line(&mut line).unwrap();
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(v) = line.strip_prefix("Content-Length: ") {
+                length = v.parse().unwrap();
+            }
+        }
+        let mut body = vec![0; length];
+        self.stdout.read_exact(&mut body).unwrap();
+        serde_json::from_slice(&body).unwrap()
+    }
+
+    /// Waits for the diagnostics of `uri` at `version`.
+    fn diagnostics(&mut self, uri: &str, version: i64) -> Value {
+        loop {
+            let m = self.read();
+            if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri && m["params"]["version"] == version {
+                return m["params"]["diagnostics"].clone();
+            }
+        }
+    }
+
+    fn open(&mut self, uri: &str, text: &str) {
+        self.send(&json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "typescript", "version": 1, "text": text}}}));
+    }
+
+    fn rss_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn main() {
+    // `BENCH_FIXTURES=DIR` writes the workspace used here, for profiling the server by hand.
+    if let Some(out) = std::env::var_os("BENCH_FIXTURES") {
+        let out = std::path::PathBuf::from(out);
+        std::fs::create_dir_all(out.join("src")).unwrap();
+        std::fs::write(out.join("autofix.json"), fixtures::rules(50)).unwrap();
+        std::fs::write(out.join("src/app.ts"), fixtures::typescript(20_000)).unwrap();
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::write(root.join("autofix.json"), fixtures::rules(50)).unwrap();
+    std::fs::create_dir_all(root.join("src")).unwrap();
+
+    // Latency of one-character edits in a 20,000-line file.
+    let mut server = Server::start(&root);
+    let uri = format!("file://{}/src/app.ts", root.display());
+    let text = fixtures::typescript(20_000);
+    server.open(&uri, &text);
+    let first = server.diagnostics(&uri, 1);
+    let line = text.lines().count() / 2;
+    let mut samples = Vec::new();
+    for i in 0..300i64 {
+        let version = i + 2;
+        let ch = if i % 2 == 0 { "x" } else { "" };
+        let range = if i % 2 == 0 {
+            json!({"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}})
+        } else {
+            json!({"start": {"line": line, "character": 0}, "end": {"line": line, "character": 1}})
+        };
+        let started = Instant::now();
+        server.send(&json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [{"range": range, "text": ch}]}}));
+        server.diagnostics(&uri, version);
+        samples.push(started.elapsed());
+    }
+    samples.sort();
+    println!("lsp_stdio: 20,000-line file, 50 rules, {} diagnostics", first.as_array().map_or(0, Vec::len));
+    println!(
+        "  didChange → publishDiagnostics over {} edits: median {:.2?}, p95 {:.2?}, max {:.2?}",
+        samples.len(),
+        percentile(&samples, 0.5),
+        percentile(&samples, 0.95),
+        samples[samples.len() - 1]
+    );
+    drop(server);
+
+    // Memory with 200 open 100 KB documents.
+    let mut server = Server::start(&root);
+    let doc = fixtures::typescript(3_000);
+    let doc = &doc[..doc.len().min(100 * 1024)];
+    for i in 0..200 {
+        server.open(&format!("file://{}/src/file{i}.ts", root.display()), doc);
+    }
+    for i in 0..200 {
+        server.diagnostics(&format!("file://{}/src/file{i}.ts", root.display()), 1);
+    }
+    println!("  200 open documents of {} KB: RSS {} MiB", doc.len() / 1024, server.rss_kib() / 1024);
+}
