@@ -1,0 +1,260 @@
+// The palette commands that talk to the server: Learn Rule…, Apply Diff from Clipboard, Show
+// Active Rules. Each sends one `workspace/executeCommand` with one JSON object argument.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ExecuteCommandRequest, LanguageClient } from 'vscode-languageclient/node';
+
+import { blockCount, diffPath, looksLikeDiff } from './diffText';
+
+export const CATEGORIES: { label: string; description: string }[] = [
+  { label: 'CODE', description: 'code patterns, APIs, types, libraries' },
+  { label: 'STYLE', description: 'naming, formatting, comments' },
+  { label: 'ARCH', description: 'where code lives, module boundaries, layering' },
+  { label: 'TOOL', description: 'tools, package managers, scripts, CI' },
+  { label: 'PROCESS', description: 'commits, reviews, workflow' },
+  { label: 'DATA', description: 'schemas, migrations, data handling' },
+  { label: 'UX', description: 'user-facing behaviour, accessibility, wording' },
+  { label: 'OTHER', description: 'anything else' },
+];
+
+interface CheckEntry {
+  origin: 'explicit' | 'inferred';
+  pattern?: string;
+  require?: string;
+  forbidden_paths?: string[];
+  fix?: string;
+  explanation?: string;
+}
+
+export interface RuleEntry {
+  rule_number: number;
+  category: string;
+  instruction: string;
+  why: string;
+  status: 'active' | 'superseded';
+  superseded_by?: number;
+  line: number;
+  checks: CheckEntry[];
+}
+
+export interface RulesListing {
+  rulesFile: string | null;
+  root: string | null;
+  broken: boolean;
+  rules: RuleEntry[];
+}
+
+interface LearnResult {
+  rule_number: number;
+  path: string;
+  applied: boolean;
+}
+
+interface BlockReport {
+  index: number;
+  status: 'applied' | 'failed';
+  line?: number | null;
+  similarity?: number | null;
+  error?: string | null;
+}
+
+interface DiffReport {
+  success: boolean;
+  blocks?: BlockReport[];
+  error?: string | null;
+}
+
+export type ClientGetter = () => LanguageClient | undefined;
+
+/** Runs a server command; errors (server missing, command unknown) become one error message. */
+async function serverCommand<T>(getClient: ClientGetter, command: string, arg: object): Promise<T | undefined> {
+  const client = getClient();
+  if (!client?.isRunning()) {
+    void vscode.window.showErrorMessage('autofix: the language server is not running (see "Autofix: Show Output").');
+    return undefined;
+  }
+  try {
+    return (await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] })) as T;
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const unknown = /unknown command/i.test(message);
+    void vscode.window.showErrorMessage(
+      unknown
+        ? `autofix: this autofix server does not offer \`${command}\` yet; update the autofix binary (setting \`autofix.server.path\`).`
+        : `autofix: ${command} failed: ${message}`,
+    );
+    return undefined;
+  }
+}
+
+/** The document the user is working on, or the first workspace folder: which rules a command is about. */
+function contextUri(): vscode.Uri | undefined {
+  const doc = vscode.window.activeTextEditor?.document;
+  if (doc && doc.uri.scheme === 'file') return doc.uri;
+  return vscode.workspace.workspaceFolders?.[0]?.uri;
+}
+
+/** The selection, when it is short enough to name in a rule. */
+function selectionText(): string | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.selection.isEmpty) return undefined;
+  const text = editor.document.getText(editor.selection).trim();
+  if (!text || text.includes('\n') || text.length > 80) return undefined;
+  return text;
+}
+
+const IMPERATIVE = /^(never|always|don['’]?t|do not|avoid|prefer|use|keep|put|write|make|nunca|siempre|no |usa|evita|prefiere)\b/i;
+
+/** "Autofix: Learn Rule…": category, then instruction, then why; the server writes the rule
+ *  (through the review flow) and answers `{rule_number, path, applied}`. */
+export async function learnRule(getClient: ClientGetter): Promise<void> {
+  const uri = contextUri();
+  if (!uri) {
+    void vscode.window.showErrorMessage('autofix: open a folder first — rules are learned into its autofix.json.');
+    return;
+  }
+  const selected = selectionText();
+  const pick = await vscode.window.showQuickPick(CATEGORIES, {
+    title: 'Autofix: Learn Rule (1/3) — category',
+    placeHolder: 'What kind of rule is it?',
+    matchOnDescription: true,
+    ignoreFocusOut: true,
+  });
+  if (!pick) return;
+  const prefill = selected ? `Never use \`${selected.replace(/`/g, '')}\`` : '';
+  const instruction = await vscode.window.showInputBox({
+    title: `Autofix: Learn Rule (2/3) — instruction [${pick.label}]`,
+    prompt: 'An imperative: "Never/Always do X - because Y". Code in backticks becomes a check.',
+    placeHolder: 'Never use `any` in TypeScript - use `unknown` with type guards.',
+    value: prefill,
+    valueSelection: [prefill.length, prefill.length],
+    ignoreFocusOut: true,
+    validateInput: (v) => {
+      if (!v.trim()) return 'The instruction is required.';
+      if (!IMPERATIVE.test(v.trim())) {
+        return { message: 'Rules work best as imperatives: "Never …" or "Always …".', severity: vscode.InputBoxValidationSeverity.Warning };
+      }
+      return undefined;
+    },
+  });
+  if (instruction === undefined) return;
+  const why = await vscode.window.showInputBox({
+    title: 'Autofix: Learn Rule (3/3) — why',
+    prompt: 'Why the rule exists (the reason agents and people will read).',
+    placeHolder: 'prevents runtime errors',
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : 'The reason is required.'),
+  });
+  if (why === undefined) return;
+  const result = await serverCommand<LearnResult>(getClient, 'autofix.learnRule', {
+    category: pick.label,
+    instruction: instruction.trim(),
+    why: why.trim(),
+    uri: uri.toString(),
+  });
+  if (result && !result.applied) {
+    void vscode.window.showWarningMessage(
+      `autofix: rule #${result.rule_number} was not learned — the change to ${vscode.workspace.asRelativePath(result.path)} was not accepted.`,
+    );
+  }
+}
+
+/** "Autofix: Apply Diff from Clipboard": a SEARCH/REPLACE diff (or `<apply_diff>` tool call) to the
+ *  file it names in `<path>`, else to the active file, reviewed before it is applied. */
+export async function applyDiffFromClipboard(getClient: ClientGetter, log: vscode.OutputChannel): Promise<void> {
+  const text = await vscode.env.clipboard.readText();
+  if (!looksLikeDiff(text)) {
+    void vscode.window.showErrorMessage(
+      'autofix: the clipboard holds no SEARCH/REPLACE diff (<<<<<<< SEARCH … ======= … >>>>>>> REPLACE).',
+    );
+    return;
+  }
+  const target = diffTarget(diffPath(text));
+  if (!target) {
+    void vscode.window.showErrorMessage(
+      'autofix: the diff names no <path> and no file is active: open the file the diff is for, then run the command again.',
+    );
+    return;
+  }
+  const shown = vscode.workspace.asRelativePath(target);
+  const report = await serverCommand<DiffReport>(getClient, 'autofix.applyDiff', { uri: target.toString(), diff: text });
+  if (!report) return;
+  log.appendLine(`applyDiff ${shown}: ${JSON.stringify(report)}`);
+  const blocks = report.blocks ?? [];
+  const failed = blocks.filter((b) => b.status !== 'applied');
+  const total = blocks.length || blockCount(text);
+  if (report.success && failed.length === 0) {
+    void vscode.window.showInformationMessage(`autofix: applied ${total} block${total === 1 ? '' : 's'} to ${shown}.`);
+    return;
+  }
+  const details = failed
+    .map((b) => `block ${b.index + 1}: ${b.error ?? 'failed'}`)
+    .concat(report.error ? [report.error] : [])
+    .join(' · ');
+  const message = report.success
+    ? `autofix: applied ${total - failed.length} of ${total} blocks to ${shown}; ${details}`
+    : `autofix: diff not applied to ${shown}: ${details || 'no block matched'}`;
+  const show = report.success ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
+  void show(message, 'Show Details').then((c) => c && log.show(true));
+}
+
+function diffTarget(named: string | undefined): vscode.Uri | undefined {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (!named) return active?.scheme === 'file' ? active : undefined;
+  if (path.isAbsolute(named)) return vscode.Uri.file(named);
+  const folder =
+    (active && vscode.workspace.getWorkspaceFolder(active)) ?? vscode.workspace.workspaceFolders?.[0];
+  return folder ? vscode.Uri.joinPath(folder.uri, named) : undefined;
+}
+
+interface RuleItem extends vscode.QuickPickItem {
+  rule?: RuleEntry;
+}
+
+/** "Autofix: Show Active Rules": the rules governing the active file (newest first), superseded ones
+ *  last; picking one opens autofix.json at it. */
+export async function showActiveRules(getClient: ClientGetter): Promise<void> {
+  const uri = contextUri();
+  const listing = await serverCommand<RulesListing>(getClient, 'autofix.listRules', uri ? { uri: uri.toString() } : {});
+  if (!listing) return;
+  if (!listing.rulesFile) {
+    const choice = await vscode.window.showInformationMessage(
+      'autofix: no autofix.json governs this workspace yet.',
+      'Learn Rule…',
+    );
+    if (choice) await vscode.commands.executeCommand('autofix.learnRuleInteractive');
+    return;
+  }
+  const byNewest = [...listing.rules].sort((a, b) => b.rule_number - a.rule_number);
+  const active = byNewest.filter((r) => r.status === 'active');
+  const superseded = byNewest.filter((r) => r.status !== 'active');
+  const item = (r: RuleEntry): RuleItem => {
+    const checks = r.checks.length === 0 ? 'no check' : r.checks.some((c) => c.origin === 'explicit') ? 'checked' : 'inferred check';
+    const status = r.status === 'active' ? checks : `superseded by #${r.superseded_by ?? '?'}`;
+    return {
+      label: `#${r.rule_number} ${r.instruction}`,
+      description: `[${r.category}] · ${status}`,
+      detail: `Why: ${r.why}`,
+      rule: r,
+    };
+  };
+  const items: RuleItem[] = [
+    ...active.map(item),
+    ...(superseded.length ? [{ label: 'superseded', kind: vscode.QuickPickItemKind.Separator } as RuleItem] : []),
+    ...superseded.map(item),
+  ];
+  const file = vscode.workspace.asRelativePath(listing.rulesFile);
+  const chosen = await vscode.window.showQuickPick(items, {
+    title: `autofix: ${active.length} active rule${active.length === 1 ? '' : 's'} in ${file}${listing.broken ? ' — the file has errors; the last good rules are shown' : ''}`,
+    placeHolder: 'Pick a rule to open it in autofix.json',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  if (!chosen?.rule) return;
+  const line = Math.max(0, chosen.rule.line - 1);
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(listing.rulesFile));
+  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  const pos = new vscode.Position(line, doc.lineAt(Math.min(line, doc.lineCount - 1)).firstNonWhitespaceCharacterIndex);
+  editor.selection = new vscode.Selection(pos, pos);
+  editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}

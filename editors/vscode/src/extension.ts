@@ -1,0 +1,155 @@
+// autofix for VS Code: starts `autofix lsp` for every file of the workspace, shows the rule count in
+// the status bar, reviews the server's confirm-first edits in a diff editor, and adds the palette
+// commands (Learn Rule…, Apply Diff from Clipboard, Show Active Rules, Restart Server).
+//
+// Settings: `autofix.server.path` restarts the server; `autofix.trace.server` is applied live by
+// vscode-languageclient; every other `autofix.*` setting reaches the running server through
+// `workspace/didChangeConfiguration` (and `initializationOptions` at start).
+import * as vscode from 'vscode';
+import {
+  ApplyWorkspaceEditRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  State,
+  TransportKind,
+} from 'vscode-languageclient/node';
+
+import { applyDiffFromClipboard, learnRule, showActiveRules } from './commands';
+import { ReviewController } from './review';
+import { findServer } from './serverPath';
+import { StatusItem, StatusParams } from './status';
+
+/** The settings the server reads (client-only ones — server path, trace, review — stay here). */
+const SERVER_SETTINGS = ['rulesFile', 'fuzzyThreshold', 'bufferLines', 'inferredChecks', 'severityOverrides', 'debounceMs'];
+
+let client: LanguageClient | undefined;
+let output: vscode.OutputChannel;
+let status: StatusItem;
+let review: ReviewController;
+let extensionContext: vscode.ExtensionContext;
+let notifiedMissing = false;
+/** Serializes start / stop / restart. */
+let lifecycle: Promise<unknown> = Promise.resolve();
+
+export function serverSettings(): Record<string, unknown> {
+  const config = vscode.workspace.getConfiguration('autofix');
+  const out: Record<string, unknown> = {};
+  for (const key of SERVER_SETTINGS) out[key] = config.get(key);
+  return out;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<{ getClient: () => LanguageClient | undefined }> {
+  extensionContext = context;
+  output = vscode.window.createOutputChannel('autofix');
+  status = new StatusItem();
+  review = new ReviewController(output);
+  const getClient = () => client;
+  context.subscriptions.push(
+    output,
+    status,
+    review,
+    vscode.commands.registerCommand('autofix.learnRuleInteractive', () => learnRule(getClient)),
+    vscode.commands.registerCommand('autofix.applyDiffFromClipboard', () => applyDiffFromClipboard(getClient, output)),
+    vscode.commands.registerCommand('autofix.showActiveRules', () => showActiveRules(getClient)),
+    vscode.commands.registerCommand('autofix.restartServer', () => restart()),
+    vscode.commands.registerCommand('autofix.showOutput', () => output.show(true)),
+    vscode.commands.registerCommand('autofix.acceptChange', () => review.accept()),
+    vscode.commands.registerCommand('autofix.rejectChange', () => review.reject()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('autofix.server.path')) {
+        output.appendLine('autofix.server.path changed: restarting the server');
+        void restart();
+      }
+    }),
+  );
+  await queue(start);
+  return { getClient };
+}
+
+export function deactivate(): Thenable<void> | undefined {
+  return client?.stop();
+}
+
+function queue(step: () => Promise<void>): Promise<void> {
+  const run = lifecycle.then(step);
+  lifecycle = run.catch(() => undefined);
+  return run;
+}
+
+function restart(): Promise<void> {
+  return queue(async () => {
+    await stop();
+    await start();
+  });
+}
+
+async function stop(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (!c) return;
+  try {
+    if (c.isRunning()) await c.stop(2000);
+    else await c.dispose(2000);
+  } catch (e) {
+    output.appendLine(`stopping the server: ${String(e)}`);
+  }
+}
+
+async function start(): Promise<void> {
+  status.starting();
+  const found = findServer({
+    setting: vscode.workspace.getConfiguration('autofix').get<string>('server.path'),
+    folder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+    bundledDir: extensionContext.asAbsolutePath('server'),
+    envPath: process.env.PATH,
+  });
+  if (!found.ok) {
+    output.appendLine(found.message);
+    status.stopped(found.message);
+    if (!notifiedMissing || found.fromSetting) {
+      notifiedMissing = true;
+      const choice = await vscode.window.showErrorMessage(found.message, 'Open Settings', 'Show Output');
+      if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'autofix.server.path');
+      else if (choice === 'Show Output') output.show(true);
+    }
+    return;
+  }
+  output.appendLine(`starting ${found.command} lsp (${found.source})`);
+  const serverOptions: ServerOptions = {
+    command: found.command,
+    args: ['lsp'],
+    transport: TransportKind.stdio,
+  };
+  const clientOptions: LanguageClientOptions = {
+    // Rules apply to every language, so every file (and unsaved buffers) is sent.
+    documentSelector: [{ scheme: 'file' }, { scheme: 'untitled' }],
+    diagnosticCollectionName: 'autofix',
+    outputChannel: output,
+    traceOutputChannel: output,
+    initializationOptions: { autofix: serverSettings() },
+    synchronize: { configurationSection: 'autofix' },
+    markdown: { isTrusted: false, supportHtml: false },
+  };
+  const c = new LanguageClient('autofix', 'autofix', serverOptions, clientOptions);
+  // Registered before start: the client installs these after its own defaults, so this
+  // replaces vscode-languageclient's applyEdit handler (see review.ts).
+  c.onRequest(ApplyWorkspaceEditRequest.type, (params) => review.handle(c, params));
+  c.onNotification('autofix/status', (p: StatusParams) => {
+    if (client === c) status.update(p);
+  });
+  c.onDidChangeState((e) => {
+    if (client !== c) return;
+    if (e.newState === State.Stopped) status.stopped('autofix: the language server stopped. Run "Autofix: Restart Server".');
+    else if (e.newState === State.Starting) status.starting();
+  });
+  client = c;
+  try {
+    await c.start();
+  } catch (e) {
+    const message = `autofix: the language server (${found.command}) failed to start: ${e instanceof Error ? e.message : String(e)}`;
+    output.appendLine(message);
+    status.stopped(message);
+    void vscode.window.showErrorMessage(message, 'Show Output').then((x) => x && output.show(true));
+  }
+}

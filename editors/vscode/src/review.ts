@@ -1,0 +1,220 @@
+// Review-then-accept for the server's `workspace/applyEdit` requests that carry a
+// `needsConfirmation` change annotation (learned rules, applied diffs).
+//
+// VS Code's own handling routes such edits to Refactor Preview with the edit *unchecked*, so
+// pressing Apply there applies nothing. Instead: open a diff editor per file (left: the content
+// now, right: the content with the edits applied, both read-only virtual documents of the
+// `autofix-review` scheme), ask Accept / Reject (notification buttons, editor title buttons, or the
+// "Autofix: Accept Change" / "Autofix: Reject Change" commands; closing the diff rejects), then
+// apply the edit with `vscode.workspace.applyEdit` — confirmation cleared, since the user just gave
+// it — and answer the server `{applied}`. Edits without `needsConfirmation` are applied directly,
+// exactly as vscode-languageclient would.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { BaseLanguageClient } from 'vscode-languageclient';
+import type { ApplyWorkspaceEditParams, ApplyWorkspaceEditResult, WorkspaceEdit } from 'vscode-languageserver-protocol';
+
+import { applyTextEdits, FileChange, needsConfirmation, summarize, withoutConfirmation } from './edits';
+
+export const SCHEME = 'autofix-review';
+const CONTEXT_KEY = 'autofix.reviewPending';
+
+type Decision = 'accept' | 'reject' | 'closed';
+
+interface Pending {
+  id: number;
+  decide: (d: Decision) => void;
+  uris: vscode.Uri[];
+}
+
+export class ReviewController implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly contents = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private pending: Pending | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly log: vscode.OutputChannel) {
+    this.disposables.push(
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME, this),
+      vscode.window.tabGroups.onDidChangeTabs((e) => this.onTabsChanged(e)),
+      this.changed,
+    );
+  }
+
+  dispose(): void {
+    this.pending?.decide('reject');
+    for (const d of this.disposables) d.dispose();
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.toString()) ?? '';
+  }
+
+  /** Whether a review is waiting for Accept / Reject. */
+  get isPending(): boolean {
+    return this.pending !== undefined;
+  }
+
+  accept(): void {
+    this.pending?.decide('accept');
+  }
+
+  reject(): void {
+    this.pending?.decide('reject');
+  }
+
+  /** The `workspace/applyEdit` handler. Reviews run one at a time, in arrival order. */
+  handle(client: BaseLanguageClient, params: ApplyWorkspaceEditParams): Promise<ApplyWorkspaceEditResult> {
+    const mode = vscode.workspace.getConfiguration('autofix').get<string>('review', 'diffEditor');
+    if (mode === 'refactorPreview' || !needsConfirmation(params.edit)) {
+      return this.applyDirectly(client, params.edit);
+    }
+    const run = this.queue.then(() => this.review(client, params));
+    this.queue = run.catch(() => undefined);
+    return run.catch((e: unknown) => {
+      const failureReason = `autofix: the review failed: ${e instanceof Error ? e.message : String(e)}`;
+      this.log.appendLine(failureReason);
+      void vscode.window.showErrorMessage(failureReason);
+      return { applied: false, failureReason };
+    });
+  }
+
+  /** What vscode-languageclient does with an applyEdit: refuse stale versions, else apply. */
+  private async applyDirectly(client: BaseLanguageClient, edit: WorkspaceEdit): Promise<ApplyWorkspaceEditResult> {
+    const stale = staleDocument(summarize(edit).files);
+    if (stale) return { applied: false, failureReason: stale };
+    const converted = await client.protocol2CodeConverter.asWorkspaceEdit(edit);
+    const applied = await vscode.workspace.applyEdit(converted);
+    return applied ? { applied } : { applied, failureReason: 'VS Code did not apply the edit' };
+  }
+
+  private async review(client: BaseLanguageClient, params: ApplyWorkspaceEditParams): Promise<ApplyWorkspaceEditResult> {
+    const edit = params.edit;
+    const summary = summarize(edit);
+    const stale = staleDocument(summary.files);
+    if (stale) return { applied: false, failureReason: stale };
+
+    const id = this.nextId++;
+    const label = summary.labels.join('; ') || params.label || 'autofix: proposed change';
+    const shown: { uri: vscode.Uri; left: vscode.Uri; right: vscode.Uri }[] = [];
+    for (const file of summary.files) {
+      const uri = vscode.Uri.parse(file.uri);
+      const before = await currentText(uri, file.create);
+      const after = applyTextEdits(before, file.edits);
+      const side = (s: string) => uri.with({ scheme: SCHEME, query: `review=${id}&side=${s}` });
+      const left = side('current');
+      const right = side('proposed');
+      this.contents.set(left.toString(), before);
+      this.contents.set(right.toString(), after);
+      shown.push({ uri, left, right });
+    }
+
+    let decide: (d: Decision) => void = () => undefined;
+    const decision = new Promise<Decision>((resolve) => (decide = resolve));
+    this.pending = { id, decide, uris: shown.map((s) => s.right) };
+    await vscode.commands.executeCommand('setContext', CONTEXT_KEY, true);
+    this.log.appendLine(`[review ${id}] ${label}: ${shown.map((s) => relative(s.uri)).join(', ')}`);
+    try {
+      for (const s of shown) {
+        const status = summary.files.find((f) => f.uri === s.uri.toString())?.create ? 'new file' : 'current';
+        const title = `${path.basename(s.uri.path)} (${status} ↔ proposed) — ${label}`;
+        await vscode.commands.executeCommand('vscode.diff', s.left, s.right, title, { preview: false });
+      }
+      const files = shown.map((s) => relative(s.uri)).join(', ');
+      const description = summary.descriptions.length ? ` — ${summary.descriptions.join('; ')}` : '';
+      const extra = summary.other.length ? ` It also would: ${summary.other.join('; ')}.` : '';
+      void vscode.window
+        .showInformationMessage(`${label}${description}: review the change to ${files}.${extra}`, 'Accept', 'Reject')
+        .then((choice) => {
+          if (choice === 'Accept') decide('accept');
+          else if (choice === 'Reject') decide('reject');
+        });
+      const verdict = await decision;
+      this.log.appendLine(`[review ${id}] ${verdict}`);
+      if (verdict !== 'accept') {
+        return {
+          applied: false,
+          failureReason: verdict === 'closed' ? 'The review was closed without accepting the change' : 'Rejected by the user',
+        };
+      }
+      // The user may have edited a file while the diff was open: the edit would then be stale.
+      const staleNow = staleDocument(summary.files);
+      if (staleNow) {
+        void vscode.window.showWarningMessage(`autofix: not applied — ${staleNow}`);
+        return { applied: false, failureReason: staleNow };
+      }
+      const dirtyBefore = new Set(
+        vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()),
+      );
+      const converted = await client.protocol2CodeConverter.asWorkspaceEdit(withoutConfirmation(edit));
+      const applied = await vscode.workspace.applyEdit(converted);
+      if (!applied) return { applied: false, failureReason: 'VS Code did not apply the edit' };
+      if (vscode.workspace.getConfiguration('autofix').get<boolean>('saveAfterAccept', true)) {
+        for (const s of shown) {
+          if (dirtyBefore.has(s.uri.toString())) continue;
+          const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === s.uri.toString());
+          if (doc?.isDirty) await doc.save();
+        }
+      }
+      return { applied: true };
+    } finally {
+      this.pending = undefined;
+      await vscode.commands.executeCommand('setContext', CONTEXT_KEY, false);
+      await this.closeTabs(id);
+      for (const s of shown) {
+        this.contents.delete(s.left.toString());
+        this.contents.delete(s.right.toString());
+      }
+    }
+  }
+
+  private reviewTabs(id: number): vscode.Tab[] {
+    const query = `review=${id}&`;
+    return vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === SCHEME && t.input.modified.query.startsWith(query));
+  }
+
+  private async closeTabs(id: number): Promise<void> {
+    const tabs = this.reviewTabs(id);
+    if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+  }
+
+  /** Closing every diff of the pending review counts as rejecting it. */
+  private onTabsChanged(e: vscode.TabChangeEvent): void {
+    const p = this.pending;
+    if (!p || e.closed.length === 0) return;
+    if (this.reviewTabs(p.id).length === 0) p.decide('closed');
+  }
+}
+
+/** The text a file has now: its open buffer, else the file on disk, else empty (created). */
+async function currentText(uri: vscode.Uri, create: boolean): Promise<string> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (open) return open.getText();
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch (e) {
+    if (create) return '';
+    throw e;
+  }
+}
+
+/** Why the edit no longer fits an open document (its version moved on), if it does not. */
+function staleDocument(files: FileChange[]): string | undefined {
+  for (const f of files) {
+    if (f.version === null || f.version < 0) continue;
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === vscode.Uri.parse(f.uri).toString());
+    if (doc && doc.version !== f.version) {
+      return `${relative(doc.uri)} changed since the edit was computed (version ${f.version}, now ${doc.version}); run the command again`;
+    }
+  }
+  return undefined;
+}
+
+function relative(uri: vscode.Uri): string {
+  return vscode.workspace.asRelativePath(uri, vscode.workspace.workspaceFolders !== undefined && vscode.workspace.workspaceFolders.length > 1);
+}

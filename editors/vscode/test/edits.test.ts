@@ -1,0 +1,113 @@
+// Unit tests of the pure helpers (node's test runner; `npm test`).
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import type { WorkspaceEdit } from 'vscode-languageserver-protocol';
+
+import { blockCount, diffPath, looksLikeDiff } from '../src/diffText';
+import { applyTextEdits, lineStarts, needsConfirmation, summarize, withoutConfirmation } from '../src/edits';
+import { findServer } from '../src/serverPath';
+
+const r = (l1: number, c1: number, l2: number, c2: number) => ({
+  start: { line: l1, character: c1 },
+  end: { line: l2, character: c2 },
+});
+
+void test('applyTextEdits: inserts, replaces, same-position order, CRLF and UTF-16', () => {
+  assert.equal(applyTextEdits('a\nb\n', [{ range: r(1, 0, 1, 1), newText: 'B' }]), 'a\nB\n');
+  assert.equal(
+    applyTextEdits('xy', [
+      { range: r(0, 1, 0, 1), newText: '1' },
+      { range: r(0, 1, 0, 1), newText: '2' },
+    ]),
+    'x12y',
+  );
+  // edits given out of order are applied against the original text
+  assert.equal(
+    applyTextEdits('one\r\ntwo\r\n', [
+      { range: r(1, 0, 1, 3), newText: 'TWO' },
+      { range: r(0, 0, 0, 3), newText: 'ONE' },
+    ]),
+    'ONE\r\nTWO\r\n',
+  );
+  // an emoji is two UTF-16 code units
+  assert.equal(applyTextEdits('😀x', [{ range: r(0, 2, 0, 3), newText: 'y' }]), '😀y');
+  // past the end of a line clamps to before its break; past the last line to the end
+  assert.equal(applyTextEdits('ab\ncd', [{ range: r(0, 99, 0, 99), newText: '!' }]), 'ab!\ncd');
+  assert.equal(applyTextEdits('ab', [{ range: r(5, 0, 5, 0), newText: '\nz' }]), 'ab\nz');
+  assert.equal(applyTextEdits('', [{ range: r(0, 0, 0, 0), newText: '[]\n' }]), '[]\n');
+  assert.throws(() => applyTextEdits('abcd', [
+    { range: r(0, 0, 0, 3), newText: '' },
+    { range: r(0, 2, 0, 4), newText: '' },
+  ]));
+  assert.deepEqual(lineStarts('a\r\nb\rc\n'), [0, 3, 5, 7]);
+});
+
+const learnEdit: WorkspaceEdit = {
+  documentChanges: [
+    { kind: 'create', uri: 'file:///w/.agents/autofix.json', options: { ignoreIfExists: true }, annotationId: 'learn' },
+    {
+      textDocument: { uri: 'file:///w/.agents/autofix.json', version: null },
+      edits: [{ range: r(0, 0, 0, 0), newText: '[\n]\n', annotationId: 'learn' }],
+    },
+  ],
+  changeAnnotations: { learn: { label: 'Learn rule #1', needsConfirmation: true, description: 'CODE' } },
+};
+
+void test('needsConfirmation / summarize / withoutConfirmation', () => {
+  assert.equal(needsConfirmation(learnEdit), true);
+  const s = summarize(learnEdit);
+  assert.deepEqual(s.labels, ['Learn rule #1']);
+  assert.deepEqual(s.descriptions, ['CODE']);
+  assert.equal(s.files.length, 1);
+  assert.equal(s.files[0].create, true);
+  assert.equal(s.files[0].version, null);
+  const cleared = withoutConfirmation(learnEdit);
+  assert.equal(needsConfirmation(cleared), false);
+  assert.equal(cleared.changeAnnotations?.learn.label, 'Learn rule #1');
+  // an annotation nobody references does not make an edit confirm-first
+  assert.equal(
+    needsConfirmation({
+      changes: { 'file:///a': [{ range: r(0, 0, 0, 0), newText: 'x' }] },
+      changeAnnotations: { x: { label: 'x', needsConfirmation: true } },
+    }),
+    false,
+  );
+  const plain = summarize({ changes: { 'file:///a': [{ range: r(0, 0, 0, 0), newText: 'x' }] } });
+  assert.equal(plain.files[0].uri, 'file:///a');
+  assert.deepEqual(plain.labels, []);
+});
+
+void test('diff text: recognised, path read from <apply_diff>', () => {
+  const diff = '<apply_diff><path>src/lib/format.ts</path><diff>\n<<<<<<< SEARCH\n:start_line:1\n-------\na\n=======\nb\n>>>>>>> REPLACE\n</diff></apply_diff>';
+  assert.equal(looksLikeDiff(diff), true);
+  assert.equal(diffPath(diff), 'src/lib/format.ts');
+  assert.equal(blockCount(diff), 1);
+  assert.equal(looksLikeDiff('hello'), false);
+  assert.equal(diffPath('<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE'), undefined);
+});
+
+void test('findServer: setting, bundled, PATH, none', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'autofix-ext-'));
+  const bundled = path.join(dir, 'server');
+  const bin = path.join(dir, 'bin');
+  fs.mkdirSync(bundled);
+  fs.mkdirSync(bin);
+  const none = findServer({ setting: '', folder: dir, bundledDir: bundled, envPath: '' });
+  assert.equal(none.ok, false);
+  assert.match(!none.ok ? none.message : '', /autofix\.server\.path/);
+  fs.writeFileSync(path.join(bin, 'autofix'), '#!/bin/sh\n', { mode: 0o755 });
+  const onPath = findServer({ setting: '', folder: dir, bundledDir: bundled, envPath: bin });
+  assert.deepEqual(onPath, { ok: true, command: path.join(bin, 'autofix'), source: 'path' });
+  fs.writeFileSync(path.join(bundled, 'autofix'), '#!/bin/sh\n', { mode: 0o644 });
+  const inVsix = findServer({ setting: '', folder: dir, bundledDir: bundled, envPath: bin });
+  assert.deepEqual(inVsix, { ok: true, command: path.join(bundled, 'autofix'), source: 'bundled' });
+  const set = findServer({ setting: 'bin/autofix', folder: dir, bundledDir: bundled, envPath: '' });
+  assert.deepEqual(set, { ok: true, command: path.join(bin, 'autofix'), source: 'setting' });
+  const bad = findServer({ setting: '/nope/autofix', folder: dir, bundledDir: bundled, envPath: bin });
+  assert.equal(bad.ok, false);
+  assert.equal(!bad.ok && bad.fromSetting, true);
+  fs.rmSync(dir, { recursive: true });
+});

@@ -1,0 +1,282 @@
+// The autofix VS Code extension, packaged and installed into code-server (real VS Code 1.100.3),
+// driven in headless Debian chromium by playwright-core. Started by run.sh:
+//   node e2e.mjs BASE_URL WORKSPACE SHOTS_DIR EXTENSIONS_DIR
+// Exits non-zero on any failure. Screenshots go to SHOTS_DIR (printed).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cache = process.env.AUTOFIX_VSCODE_CACHE || path.join(here, '.cache');
+const require = createRequire(import.meta.url);
+const { chromium } = require(path.join(cache, 'tools', 'node_modules', 'playwright-core'));
+
+const [BASE, WS, SHOTS, EXTS] = process.argv.slice(2);
+const RULES = path.join(WS, '.agents', 'autofix.json');
+const t0 = Date.now();
+const log = (...a) => console.log(`${String(Date.now() - t0).padStart(7)}ms`, ...a);
+let failures = 0;
+const check = (cond, what, extra) => {
+  log(cond ? 'ok  ' : 'FAIL', what, cond ? '' : (extra ?? ''));
+  if (!cond) failures++;
+  return cond;
+};
+
+/** The commands the packaged server offers (asked over stdio), to know which flows it supports. */
+async function serverCommands() {
+  const ext = fs.readdirSync(EXTS).find((d) => d.startsWith('autofix-dev.autofix-'));
+  const bin = path.join(EXTS, ext, 'server', 'autofix');
+  const child = spawn(bin, ['lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+  child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  let buf = '';
+  const result = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no initialize answer')), 10000);
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const i = buf.indexOf('\r\n\r\n');
+      const len = /Content-Length: (\d+)/.exec(buf)?.[1];
+      if (i >= 0 && len && Buffer.byteLength(buf.slice(i + 4)) >= Number(len)) {
+        clearTimeout(timer);
+        resolve(JSON.parse(buf.slice(i + 4)));
+      }
+    });
+  });
+  child.kill();
+  return { bin, commands: result.result.capabilities.executeCommandProvider?.commands ?? [] };
+}
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
+await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
+const page = await context.newPage();
+const pageErrors = [];
+page.on('pageerror', (e) => { pageErrors.push(e.message); log('pageerror:', e.message); });
+
+const shots = [];
+const shot = async (name, what) => {
+  const p = path.join(SHOTS, name);
+  await page.screenshot({ path: p });
+  shots.push(`${name}: ${what}`);
+  log('screenshot', p);
+};
+const quickInput = page.locator('.quick-input-widget');
+const quickInputBox = quickInput.locator('input').first();
+const runCommand = async (label) => {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  await quickInputBox.waitFor({ state: 'visible' });
+  await quickInputBox.fill('>' + label);
+  await quickInput.locator('.monaco-list-row', { hasText: label }).first().waitFor({ timeout: 15000 });
+  await page.keyboard.press('Enter');
+};
+const openFile = async (rel) => {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+P');
+  await quickInputBox.waitFor({ state: 'visible' });
+  await quickInputBox.fill(rel);
+  await quickInput.locator('.monaco-list-row', { hasText: path.basename(rel) }).first().waitFor({ timeout: 15000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: path.basename(rel) }).waitFor({ timeout: 15000 });
+  await page.locator('.editor-instance .monaco-editor').first().waitFor();
+};
+const editorText = async () =>
+  (await page.locator('.editor-instance .monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+const statusItem = page.locator('.statusbar-item', { hasText: 'autofix' }).first();
+const toast = (text) => page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+const problems = page.locator('.markers-panel');
+const problemRow = (text) => problems.locator('.monaco-list-row', { hasText: text }).first();
+const clearToasts = async () => {
+  await runCommand('Notifications: Clear All Notifications').catch(() => {});
+};
+
+try {
+  const server = await serverCommands();
+  log('server commands:', server.commands.join(', '));
+  const canLearn = server.commands.includes('autofix.learnRule');
+  const canApplyDiff = server.commands.includes('autofix.applyDiff');
+
+  await page.goto(`${BASE}/?folder=${encodeURIComponent(WS)}`);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 90000 });
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'src' }).first().waitFor({ timeout: 90000 });
+  log('workbench loaded');
+
+  // 1. Status bar: the rule count from autofix/status (13 rules, #11 superseded by #12).
+  await page.locator('.statusbar-item', { hasText: /autofix: \d+ rules/ }).first().waitFor({ timeout: 60000 });
+  const statusText = await statusItem.innerText();
+  check(/autofix: 12 rules/.test(statusText), 'status bar shows the active rule count', statusText);
+
+  // 2. Diagnostics in the Problems panel for the open file.
+  await openFile('src/lib/format.ts');
+  await page.locator('.editor-instance .squiggly-warning').first().waitFor({ timeout: 60000 });
+  await runCommand('View: Focus Problems');
+  await problemRow('Never use `any` in TypeScript').waitFor({ timeout: 30000 });
+  await problemRow('camelCase').waitFor({ timeout: 30000 });
+  const problemsText = await problems.innerText();
+  check(/Never use `any` in TypeScript - use `unknown` with type guards\./.test(problemsText), 'Problems: rule #5 message', problemsText);
+  check(/Always use camelCase for helper function names\./.test(problemsText), 'Problems: rule #7 message', problemsText);
+  check(/autofix\s*\(\s*5\s*\)/.test(problemsText) && /autofix\s*\(\s*7\s*\)/.test(problemsText), 'Problems: source autofix with the rule number as code', JSON.stringify(problemsText));
+  check(/\[Ln 11, Col 35\]/.test(problemsText), 'Problems: position of `: any` (line 11; line 7 is suppressed)', problemsText);
+  check(!/\[Ln 7, /.test(problemsText), 'Problems: `autofix-ignore: 5` silences line 7', problemsText);
+  await statusItem.hover();
+  await page.locator('.monaco-hover', { hasText: 'active rule' }).first().waitFor({ timeout: 10000 }).catch(() => {});
+  await shot('01-problems-and-status.png', 'Problems panel with rules #5 and #7 on format.ts; status bar "autofix: 12 rules" with its tooltip');
+
+  // 3. Quick fix through the quick-fix UI: `: any` → `: unknown`.
+  const anyRow = problemRow('Never use `any` in TypeScript');
+  await anyRow.click();
+  await anyRow.dblclick();
+  await page.locator('.editor-instance .monaco-editor.focused').waitFor({ timeout: 10000 });
+  await page.keyboard.press('Control+.');
+  const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Fix: replace with `: unknown`' });
+  await fix.first().waitFor({ timeout: 20000 });
+  const menu = await page.locator('.action-widget').first().innerText();
+  check(/Ignore rule #5 on this line/.test(menu), 'quick-fix menu also offers "Ignore rule #5 on this line"', menu);
+  await shot('02-quickfix-menu.png', 'the quick-fix menu on `: any`: "Fix: replace with `: unknown`", "Ignore rule #5 on this line"');
+  // The fix row is focused (preferred); the menu animates, so accept with Enter like a keyboard user.
+  await page.keyboard.press('Enter');
+  await page.locator('.editor-instance .view-lines', { hasText: 'parse(raw: string): unknown' }).waitFor({ timeout: 20000 });
+  check(true, 'quick fix applied: parse(raw: string): unknown');
+  await problems.locator('.monaco-list-row', { hasText: 'Never use `any`' }).first().waitFor({ state: 'detached', timeout: 20000 });
+  check(true, 'the rule #5 problem is gone after the fix');
+  await shot('03-after-quickfix.png', 'format.ts after the quick fix; only rule #7 left in Problems');
+
+  // 4. Autofix: Show Active Rules → quick pick; choosing one opens autofix.json at its line.
+  await runCommand('Autofix: Show Active Rules');
+  await quickInput.locator('.monaco-list-row', { hasText: '#12 Always use native fetch' }).first().waitFor({ timeout: 15000 });
+  const pick = await quickInput.innerText();
+  check(/12 active rules in \.agents\/autofix\.json/.test(pick), 'rules quick pick title: 12 active rules', pick);
+  await shot('04-show-active-rules.png', 'Autofix: Show Active Rules — newest first, with category, check kind and why');
+  await quickInputBox.fill('Axios');
+  const superseded = quickInput.locator('.monaco-list-row', { hasText: '#11 Always use Axios' }).first();
+  await superseded.waitFor();
+  const supersededText = await superseded.innerText();
+  check(/superseded by #12/.test(supersededText), 'rules quick pick lists #11 as superseded by #12', supersededText);
+  await quickInputBox.fill('pnpm');
+  await quickInput.locator('.monaco-list-row', { hasText: '#6 Always use pnpm' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: 'autofix.json' }).waitFor({ timeout: 15000 });
+  const rules0 = fs.readFileSync(RULES, 'utf8');
+  const rule6Line = rules0.split('\n').findIndex((l) => l.includes('"Rule_number": 6')); // its `{` line, 1-based
+  const cursor = page.locator('.statusbar-item', { hasText: `Ln ${rule6Line},` }).first();
+  const atRule = await cursor.waitFor({ timeout: 10000 }).then(() => true, () => false);
+  check(atRule, `autofix.json opened with the cursor at rule #6 (line ${rule6Line})`,
+    await page.locator('.statusbar-item', { hasText: /Ln \d+, Col/ }).first().innerText().catch(() => '?'));
+  await shot('05-rule-opened.png', 'choosing rule #6 opened .agents/autofix.json at it');
+
+  // 5. Learn Rule… with the review flow (when the server has autofix.learnRule).
+  if (!canLearn) {
+    log('SKIP learn-rule flows: this server does not offer autofix.learnRule');
+  } else {
+    const learn = async (why) => {
+      await openFile('src/lib/format.ts');
+      // Select `JSON.parse` (find leaves the match selected), then learn a rule from it.
+      await page.keyboard.press('Control+F');
+      await page.locator('.find-widget textarea, .find-widget input').first().fill('JSON.parse');
+      await page.keyboard.press('Escape');
+      await runCommand('Autofix: Learn Rule');
+      await quickInput.locator('.quick-input-title', { hasText: '(1/3)' }).waitFor();
+      await quickInputBox.fill('CODE');
+      await quickInput.locator('.monaco-list-row', { hasText: 'CODE' }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await quickInput.locator('.quick-input-title', { hasText: '(2/3)' }).waitFor();
+      const prefilled = await quickInputBox.inputValue();
+      check(prefilled === 'Never use `JSON.parse`', 'instruction prefilled from the selection', prefilled);
+      await page.keyboard.press('End');
+      await page.keyboard.type(' - parse with a validating schema instead.');
+      await page.keyboard.press('Enter');
+      await quickInput.locator('.quick-input-title', { hasText: '(3/3)' }).waitFor();
+      await quickInputBox.fill(why);
+      await page.keyboard.press('Enter');
+      // The review: a diff editor of autofix.json (current ↔ proposed) and Accept / Reject.
+      await page.locator('.tabs-container .tab.active', { hasText: 'autofix.json (current ↔ proposed)' }).waitFor({ timeout: 30000 });
+      await page.locator('.monaco-diff-editor').first().waitFor();
+      await toast('review the change to .agents/autofix.json').waitFor({ timeout: 15000 });
+    };
+
+    await clearToasts();
+    await learn('untrusted input must be validated');
+    const reviewText = await toast('review the change').innerText();
+    check(/Learn rule #14/.test(reviewText), 'review notification names "Learn rule #14"', reviewText);
+    const proposed = await page.locator('.monaco-diff-editor .editor.modified .view-lines').first().innerText().catch(() => '');
+    check(/JSON\.parse/.test(proposed.replace(/\u00a0/g, ' ')), 'the proposed side shows the new rule', proposed.slice(-400));
+    await shot('06-learn-rule-review.png', 'Learn Rule…: the diff editor (current ↔ proposed autofix.json) with Accept / Reject in the notification and the editor title');
+    // Reject with the editor title button: autofix.json stays as it was.
+    await page.locator('.editor-actions .action-label[aria-label*="Reject Change"]').first().click();
+    await page.locator('.tabs-container .tab', { hasText: 'current ↔ proposed' }).first().waitFor({ state: 'detached', timeout: 15000 });
+    await toast('was not learned').waitFor({ timeout: 15000 });
+    check(fs.readFileSync(RULES, 'utf8') === rules0, 'Reject leaves autofix.json unchanged on disk');
+    check(/autofix: 12 rules/.test(await statusItem.innerText()), 'status bar still counts 12 rules after Reject');
+    await shot('07-after-reject.png', 'after Reject: review closed, "rule #14 was not learned", autofix.json untouched');
+
+    // Learn again and Accept from the notification.
+    await clearToasts();
+    await learn('untrusted input must be validated');
+    await toast('review the change').locator('.monaco-button', { hasText: 'Accept' }).first().click();
+    await page.locator('.tabs-container .tab', { hasText: 'current ↔ proposed' }).first().waitFor({ state: 'detached', timeout: 15000 });
+    await toast('Learned rule #14').waitFor({ timeout: 20000 });
+    check(true, 'server says "Learned rule #14 …"');
+    const rules1 = fs.readFileSync(RULES, 'utf8');
+    check(rules1 !== rules0 && /"Rule_number": 14/.test(rules1) && /JSON\.parse/.test(rules1), 'Accept wrote rule #14 to autofix.json on disk', rules1.slice(-500));
+    await page.locator('.statusbar-item', { hasText: 'autofix: 13 rules' }).first().waitFor({ timeout: 20000 });
+    check(true, 'status bar counts 13 rules');
+    await openFile('src/lib/format.ts');
+    await runCommand('View: Focus Problems');
+    await problemRow('Never use `JSON.parse`').waitFor({ timeout: 30000 });
+    const after = await problems.innerText();
+    check(/autofix\s*\(\s*14\s*\)/.test(after), 'the new rule #14 raises diagnostics in the open file', after);
+    await shot('08-learned-rule-diagnostics.png', 'after Accept: "Learned rule #14", status 13 rules, rule #14 diagnostics on JSON.parse in format.ts');
+  }
+
+  // 6. Apply Diff from Clipboard with the review flow (when the server has autofix.applyDiff).
+  if (!canApplyDiff) {
+    log('SKIP apply-diff flow: this server does not offer autofix.applyDiff');
+  } else {
+    await clearToasts();
+    await openFile('src/lib/format.ts');
+    const diff = [
+      '<<<<<<< SEARCH',
+      ':start_line:1',
+      '-------',
+      'export function format_date(date: Date): string {',
+      '=======',
+      'export function formatDate(date: Date): string {',
+      '>>>>>>> REPLACE',
+      '',
+    ].join('\n');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), diff);
+    await runCommand('Autofix: Apply Diff from Clipboard');
+    await page.locator('.tabs-container .tab.active', { hasText: 'format.ts (current ↔ proposed)' }).waitFor({ timeout: 30000 });
+    await toast('review the change to src/lib/format.ts').waitFor({ timeout: 15000 });
+    await shot('09-apply-diff-review.png', 'Apply Diff from Clipboard: the diff editor of format.ts (format_date → formatDate) awaiting Accept');
+    await toast('review the change').locator('.monaco-button', { hasText: 'Accept' }).first().click();
+    await toast('applied 1 block').waitFor({ timeout: 20000 });
+    await page.locator('.editor-instance .view-lines', { hasText: 'export function formatDate(date: Date)' }).waitFor({ timeout: 20000 });
+    check(true, 'the diff was applied to format.ts after Accept');
+    await problems.locator('.monaco-list-row', { hasText: 'camelCase' }).first().waitFor({ state: 'detached', timeout: 20000 });
+    check(true, 'rule #7 problem gone after the diff renamed the function');
+    await shot('10-after-apply-diff.png', 'after Accept: formatDate in format.ts, "applied 1 block", rule #7 gone');
+  }
+
+  // No error notification from the extension at any point.
+  const errors = await page.locator('.notifications-toasts .notification-toast:has(.codicon-error)').allInnerTexts();
+  check(errors.length === 0, 'no error notifications', errors.join(' | '));
+} catch (e) {
+  failures++;
+  log('ERROR', String(e.message ?? e).split('\n').slice(0, 8).join('\n'));
+  await shot('99-failure.png', 'the screen when the test failed').catch(() => {});
+} finally {
+  await browser.close();
+  console.log(`\nscreenshots in ${SHOTS}:`);
+  for (const s of shots) console.log(`  ${s}`);
+  const passed = failures === 0;
+  log(passed ? 'e2e passed' : `${failures} failure(s)`);
+  process.exit(passed ? 0 : 1);
+}
