@@ -21,6 +21,8 @@ enum Command {
     Lsp(autofix::cli::lsp::LspArgs),
     /// Check files against the rules; exit 0 clean, 1 violations, 2 error.
     Check(autofix::cli::check::CheckArgs),
+    /// Append a rule to the rules file (atomic, locked, never deletes).
+    Learn(autofix::cli::learn::LearnArgs),
     /// Apply a SEARCH/REPLACE diff to a file; exit 0 all applied, 1 some failed, 2 error.
     ApplyDiff(autofix::cli::apply_diff::ApplyDiffArgs),
 }
@@ -31,5 +33,6 @@ fn main() -> ExitCode {
         Command::Lsp(args) => autofix::cli::lsp::run(args),
         Command::Check(args) => autofix::cli::check::run(args),
         Command::ApplyDiff(args) => autofix::cli::apply_diff::run(args),
+        Command::Learn(args) => autofix::cli::learn::run(args),
     }
 }
