@@ -114,10 +114,17 @@ pub fn run(args: LearnArgs) -> ExitCode {
             for warning in &plan.warnings {
                 eprintln!("warning: {}", warning.message(locale));
             }
-            println!("{}", learn::learned_message(locale, plan.number, plan.category, &rule.instruction, &shown));
+            println!(
+                "{}",
+                learn::learned_message(locale, plan.number, plan.category, &rule.instruction, &shown)
+            );
             ExitCode::SUCCESS
         }
-        Err(store::UpdateError::Refused(LearnError::Broken { line, column, message })) => {
+        Err(store::UpdateError::Refused(LearnError::Broken {
+            line,
+            column,
+            message,
+        })) => {
             eprintln!("{shown}:{line}:{column}: {message}");
             eprintln!("autofix learn: {shown} was not changed; fix it first, then learn again");
             ExitCode::from(2)

@@ -34,7 +34,11 @@ pub enum LearnError {
     #[error("`why` is empty — say briefly why the rule exists (e.g. \"user preference\")")]
     EmptyWhy,
     #[error("{line}:{column}: {message}")]
-    Broken { line: usize, column: usize, message: String },
+    Broken {
+        line: usize,
+        column: usize,
+        message: String,
+    },
     #[error("the check is not valid: {0}")]
     InvalidCheck(String),
 }
@@ -73,7 +77,8 @@ pub struct Plan {
 /// Plans learning `rule` into a rules file whose current text is `current` (`None`: the file
 /// does not exist yet).
 pub fn plan(current: Option<&str>, rule: &NewRule) -> Result<Plan, LearnError> {
-    let category = Category::parse(&rule.category).ok_or_else(|| LearnError::UnknownCategory(rule.category.clone()))?;
+    let category =
+        Category::parse(&rule.category).ok_or_else(|| LearnError::UnknownCategory(rule.category.clone()))?;
     if rule.instruction.trim().is_empty() {
         return Err(LearnError::EmptyInstruction);
     }
@@ -93,7 +98,11 @@ pub fn plan(current: Option<&str>, rule: &NewRule) -> Result<Plan, LearnError> {
         }
         None => None,
     };
-    let number = parsed.as_ref().and_then(|p| p.numbers.iter().max().copied()).unwrap_or(0) + 1;
+    let number = parsed
+        .as_ref()
+        .and_then(|p| p.numbers.iter().max().copied())
+        .unwrap_or(0)
+        + 1;
 
     let mut object = Map::new();
     object.insert("Rule_number".into(), json!(number));
@@ -135,7 +144,11 @@ pub fn plan(current: Option<&str>, rule: &NewRule) -> Result<Plan, LearnError> {
     };
 
     // The safety net: the result must read back with the new rule in it and no new breakage.
-    let set = RuleSet::from_text(std::path::Path::new("autofix.json"), &content, Options { inferred: false });
+    let set = RuleSet::from_text(
+        std::path::Path::new("autofix.json"),
+        &content,
+        Options { inferred: false },
+    );
     let new_problems: Vec<_> = set
         .problems
         .iter()
@@ -148,26 +161,44 @@ pub fn plan(current: Option<&str>, rule: &NewRule) -> Result<Plan, LearnError> {
     if !set.rules.iter().any(|r| r.number == number) {
         return Err(LearnError::InvalidCheck("the new rule did not read back".into()));
     }
-    Ok(Plan { number, category, replace, insert, content, warnings })
+    Ok(Plan {
+        number,
+        category,
+        replace,
+        insert,
+        content,
+        warnings,
+    })
 }
 
 /// A file that is not a JSON array of objects is never written to.
 fn refuse_broken(text: &str, parsed: &Parsed) -> Result<(), LearnError> {
     let broken = parsed.problems.iter().find(|p| {
-        matches!(p.kind, ProblemKind::InvalidJson { .. } | ProblemKind::NotAnArray { .. })
+        matches!(
+            p.kind,
+            ProblemKind::InvalidJson { .. } | ProblemKind::NotAnArray { .. }
+        )
     });
     match broken {
         Some(p) => {
             let index = LineIndex::new(text);
             let (line, col) = index.line_col(text, p.span.start);
-            Err(LearnError::Broken { line: line + 1, column: col + 1, message: p.message(Locale::En) })
+            Err(LearnError::Broken {
+                line: line + 1,
+                column: col + 1,
+                message: p.message(Locale::En),
+            })
         }
         None => Ok(()),
     }
 }
 
 fn unreachable_plan() -> Result<(Range<usize>, String), LearnError> {
-    Err(LearnError::Broken { line: 1, column: 1, message: "the rules file is not a JSON array".into() })
+    Err(LearnError::Broken {
+        line: 1,
+        column: 1,
+        message: "the rules file is not a JSON array".into(),
+    })
 }
 
 /// The indentation of the array's elements, as the file already has it.
@@ -182,14 +213,33 @@ fn element_indent(text: &str, parsed: &Parsed) -> Option<String> {
 /// `indent` to sit inside the array.
 fn render(value: &Value, indent: &str) -> String {
     let pretty = serde_json::to_string_pretty(value).unwrap_or_default();
-    pretty.lines().enumerate().map(|(i, l)| if i == 0 { l.to_string() } else { format!("{indent}{l}") }).collect::<Vec<_>>().join("\n")
+    pretty
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                l.to_string()
+            } else {
+                format!("{indent}{l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The sentence people see once a rule is recorded.
-pub fn learned_message(locale: Locale, number: u64, category: Category, instruction: &str, path: &str) -> String {
+pub fn learned_message(
+    locale: Locale,
+    number: u64,
+    category: Category,
+    instruction: &str,
+    path: &str,
+) -> String {
     match locale {
         Locale::En => format!("Learned rule #{number} ([{category}]): {instruction} — recorded in {path}"),
-        Locale::Es => format!("Regla aprendida #{number} ([{category}]): {instruction} — registrada en {path}"),
+        Locale::Es => {
+            format!("Regla aprendida #{number} ([{category}]): {instruction} — registrada en {path}")
+        }
     }
 }
 
@@ -198,7 +248,12 @@ mod tests {
     use super::*;
 
     fn rule(instruction: &str) -> NewRule {
-        NewRule { category: "[code]".into(), instruction: instruction.into(), why: "user preference".into(), ..Default::default() }
+        NewRule {
+            category: "[code]".into(),
+            instruction: instruction.into(),
+            why: "user preference".into(),
+            ..Default::default()
+        }
     }
 
     #[test]
@@ -209,8 +264,19 @@ mod tests {
             plan.content,
             "[\n  {\n    \"Rule_number\": 1,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"Never use `any`.\",\n    \"Why\": \"user preference\"\n  }\n]\n"
         );
-        assert_eq!(super::plan(Some("  \n"), &rule("Never x.")).unwrap().number, 1, "an empty file is a new file");
-        assert_eq!(super::plan(Some("[]"), &rule("Never x.")).unwrap().content.matches("Rule_number").count(), 1);
+        assert_eq!(
+            super::plan(Some("  \n"), &rule("Never x.")).unwrap().number,
+            1,
+            "an empty file is a new file"
+        );
+        assert_eq!(
+            super::plan(Some("[]"), &rule("Never x."))
+                .unwrap()
+                .content
+                .matches("Rule_number")
+                .count(),
+            1
+        );
     }
 
     #[test]
@@ -239,9 +305,14 @@ mod tests {
 
     #[test]
     fn indentation_follows_the_file() {
-        let text = "[\n\t{\"Rule_number\": 1, \"Category\": \"CODE\", \"Instruction\": \"a\", \"Why\": \"w\"}\n]";
+        let text =
+            "[\n\t{\"Rule_number\": 1, \"Category\": \"CODE\", \"Instruction\": \"a\", \"Why\": \"w\"}\n]";
         let p = plan(Some(text), &rule("Never b.")).unwrap();
-        assert!(p.insert.starts_with(",\n\t{\n\t  \"Rule_number\": 2"), "{:?}", p.insert);
+        assert!(
+            p.insert.starts_with(",\n\t{\n\t  \"Rule_number\": 2"),
+            "{:?}",
+            p.insert
+        );
         assert!(p.content.ends_with("]\n"), "a final newline is added");
     }
 
@@ -258,18 +329,57 @@ mod tests {
 
     #[test]
     fn refusals() {
-        assert_eq!(plan(None, &NewRule { category: "SECURITY".into(), ..rule("x") }), Err(LearnError::UnknownCategory("SECURITY".into())));
-        assert!(plan(None, &NewRule { category: "SECURITY".into(), ..rule("x") })
+        assert_eq!(
+            plan(
+                None,
+                &NewRule {
+                    category: "SECURITY".into(),
+                    ..rule("x")
+                }
+            ),
+            Err(LearnError::UnknownCategory("SECURITY".into()))
+        );
+        assert!(
+            plan(
+                None,
+                &NewRule {
+                    category: "SECURITY".into(),
+                    ..rule("x")
+                }
+            )
             .unwrap_err()
             .to_string()
-            .contains("STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX, OTHER"));
+            .contains("STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX, OTHER")
+        );
         assert_eq!(plan(None, &rule("  ")), Err(LearnError::EmptyInstruction));
-        assert_eq!(plan(None, &NewRule { why: "".into(), ..rule("Never x.") }), Err(LearnError::EmptyWhy));
+        assert_eq!(
+            plan(
+                None,
+                &NewRule {
+                    why: "".into(),
+                    ..rule("Never x.")
+                }
+            ),
+            Err(LearnError::EmptyWhy)
+        );
         let broken = "[\n  {\"Rule_number\": 1,}\n]";
         let err = plan(Some(broken), &rule("Never x.")).unwrap_err();
-        assert!(matches!(err, LearnError::Broken { line: 2, column: 20, .. }), "{err:?}");
+        assert!(
+            matches!(
+                err,
+                LearnError::Broken {
+                    line: 2,
+                    column: 20,
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
         assert!(err.to_string().starts_with("2:20: invalid JSON"));
-        assert!(matches!(plan(Some("{}"), &rule("Never x.")), Err(LearnError::Broken { .. })));
+        assert!(matches!(
+            plan(Some("{}"), &rule("Never x.")),
+            Err(LearnError::Broken { .. })
+        ));
         let mut bad = rule("Never x.");
         bad.check = Some(json!({"Pattern": "("}));
         assert!(matches!(plan(None, &bad), Err(LearnError::InvalidCheck(m)) if m.contains("invalid regex")));
@@ -284,11 +394,23 @@ mod tests {
     #[test]
     fn messages_in_both_languages() {
         assert_eq!(
-            learned_message(Locale::En, 4, Category::Code, "Never use `any`.", ".agents/autofix.json"),
+            learned_message(
+                Locale::En,
+                4,
+                Category::Code,
+                "Never use `any`.",
+                ".agents/autofix.json"
+            ),
             "Learned rule #4 ([CODE]): Never use `any`. — recorded in .agents/autofix.json"
         );
         assert_eq!(
-            learned_message(Locale::Es, 4, Category::Code, "Nunca uses `any`.", ".agents/autofix.json"),
+            learned_message(
+                Locale::Es,
+                4,
+                Category::Code,
+                "Nunca uses `any`.",
+                ".agents/autofix.json"
+            ),
             "Regla aprendida #4 ([CODE]): Nunca uses `any`. — registrada en .agents/autofix.json"
         );
     }

@@ -119,7 +119,9 @@ pub fn parse(text: &str) -> Parsed {
     parsed.last_element_end = array.elements.last().map(|e| value_span(e).end);
     for element in &array.elements {
         if let Value::Object(o) = element
-            && let Some(n) = o.get_number("Rule_number").and_then(|n| n.value.parse::<u64>().ok())
+            && let Some(n) = o
+                .get_number("Rule_number")
+                .and_then(|n| n.value.parse::<u64>().ok())
             && n > 0
         {
             parsed.numbers.push(n);

@@ -52,7 +52,12 @@ pub struct RuleSet {
 impl RuleSet {
     /// Builds a rule set from the text of the rules file at `path`.
     pub fn from_text(path: &Path, text: &str, options: Options) -> RuleSet {
-        let Parsed { rules, mut problems, array_end, .. } = parse::parse(text);
+        let Parsed {
+            rules,
+            mut problems,
+            array_end,
+            ..
+        } = parse::parse(text);
         let inferences: Vec<Inference> = rules
             .iter()
             .map(|r| {

@@ -84,7 +84,11 @@ impl RootLock {
         #[cfg(unix)]
         let file = std::fs::File::open(root)?;
         #[cfg(not(unix))]
-        let file = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(root.join(".autofix.lock"))?;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(root.join(".autofix.lock"))?;
         file.lock()?;
         Ok(RootLock { _file: file })
     }
@@ -93,8 +97,14 @@ impl RootLock {
 /// Reads the rules file at `path` (`None` when it does not exist), lets `change` compute the new
 /// content, and writes it atomically — all under the root's exclusive lock. Nothing is written
 /// when `change` refuses.
-pub fn update<T, E>(path: &Path, change: impl FnOnce(Option<&str>) -> Result<(String, T), E>) -> Result<T, UpdateError<E>> {
-    let io = |source| UpdateError::Io { path: path.to_path_buf(), source };
+pub fn update<T, E>(
+    path: &Path,
+    change: impl FnOnce(Option<&str>) -> Result<(String, T), E>,
+) -> Result<T, UpdateError<E>> {
+    let io = |source| UpdateError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
     let root = root_of(path);
     std::fs::create_dir_all(&root).map_err(io)?;
     let _lock = RootLock::acquire(&root).map_err(io)?;
@@ -175,12 +185,19 @@ mod tests {
     fn update_creates_rewrites_and_refuses_without_writing() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(DEFAULT_LOCATION);
-        let seen = update(&path, |current| Ok::<_, ()>(("[1]".to_string(), current.map(str::to_string)))).unwrap();
+        let seen = update(&path, |current| {
+            Ok::<_, ()>(("[1]".to_string(), current.map(str::to_string)))
+        })
+        .unwrap();
         assert_eq!(seen, None, "created");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "[1]");
         let err = update(&path, |_| Err::<(String, ()), _>("no")).unwrap_err();
         assert_eq!(err.to_string(), "no");
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "[1]", "untouched on refusal");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "[1]",
+            "untouched on refusal"
+        );
     }
 
     #[test]
