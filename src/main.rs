@@ -15,6 +15,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once per run: the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Run the language server over stdio.
