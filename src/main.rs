@@ -23,6 +23,8 @@ enum Command {
     Lsp(autofix::cli::lsp::LspArgs),
     /// Check files against the rules; exit 0 clean, 1 violations, 2 error.
     Check(autofix::cli::check::CheckArgs),
+    /// Print the active rules after precedence, newest first (for a file with --for).
+    Rules(autofix::cli::rules::RulesArgs),
     /// Append a rule to the rules file (atomic, locked, never deletes).
     Learn(autofix::cli::learn::LearnArgs),
     /// Apply a SEARCH/REPLACE diff to a file; exit 0 all applied, 1 some failed, 2 error.
@@ -36,5 +38,6 @@ fn main() -> ExitCode {
         Command::Check(args) => autofix::cli::check::run(args),
         Command::ApplyDiff(args) => autofix::cli::apply_diff::run(args),
         Command::Learn(args) => autofix::cli::learn::run(args),
+        Command::Rules(args) => autofix::cli::rules::run(args),
     }
 }

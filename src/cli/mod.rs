@@ -7,4 +7,5 @@ pub mod files;
 pub mod format;
 pub mod learn;
 pub mod lsp;
+pub mod rules;
 pub mod workspace;
