@@ -33,9 +33,11 @@ impl Server {
         let stdout = BufReader::new(child.stdout.take().unwrap());
         let mut server = Server { child, stdin, stdout };
         let root_uri = format!("file://{}", root.display());
-        server.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        server.send(
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "processId": null, "rootUri": root_uri, "capabilities": {},
-            "workspaceFolders": [{"uri": root_uri, "name": "bench"}]}}));
+            "workspaceFolders": [{"uri": root_uri, "name": "bench"}]}}),
+        );
         while server.read()["id"] != 1 {}
         server.send(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
         server
@@ -69,15 +71,20 @@ impl Server {
     fn diagnostics(&mut self, uri: &str, version: i64) -> Value {
         loop {
             let m = self.read();
-            if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri && m["params"]["version"] == version {
+            if m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri
+                && m["params"]["version"] == version
+            {
                 return m["params"]["diagnostics"].clone();
             }
         }
     }
 
     fn open(&mut self, uri: &str, text: &str) {
-        self.send(&json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": uri, "languageId": "typescript", "version": 1, "text": text}}}));
+        self.send(
+            &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "typescript", "version": 1, "text": text}}}),
+        );
     }
 
     fn rss_kib(&self) -> u64 {
@@ -138,7 +145,10 @@ fn main() {
         samples.push(started.elapsed());
     }
     samples.sort();
-    println!("lsp_stdio: 20,000-line file, 50 rules, {} diagnostics", first.as_array().map_or(0, Vec::len));
+    println!(
+        "lsp_stdio: 20,000-line file, 50 rules, {} diagnostics",
+        first.as_array().map_or(0, Vec::len)
+    );
     println!(
         "  didChange → publishDiagnostics over {} edits: median {:.2?}, p95 {:.2?}, max {:.2?}",
         samples.len(),
@@ -158,5 +168,9 @@ fn main() {
     for i in 0..200 {
         server.diagnostics(&format!("file://{}/src/file{i}.ts", root.display()), 1);
     }
-    println!("  200 open documents of {} KB: RSS {} MiB", doc.len() / 1024, server.rss_kib() / 1024);
+    println!(
+        "  200 open documents of {} KB: RSS {} MiB",
+        doc.len() / 1024,
+        server.rss_kib() / 1024
+    );
 }

@@ -45,8 +45,10 @@ async fn actions(
     result.as_array().cloned().unwrap_or_default()
 }
 
+/// Titles of the actions, leaving out "learn rule from the selection" (offered because the
+/// requested range covers the whole line).
 fn titles(actions: &[Value]) -> Vec<&str> {
-    actions.iter().map(|a| a["title"].as_str().unwrap()).collect()
+    actions.iter().filter(|a| a["kind"] != "refactor.autofix.learn").map(|a| a["title"].as_str().unwrap()).collect()
 }
 
 /// Applies the single TextDocumentEdit of an action to `text` (positions in UTF-16, ASCII text).

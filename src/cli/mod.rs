@@ -5,5 +5,7 @@ pub mod apply_diff;
 pub mod check;
 pub mod files;
 pub mod format;
+pub mod learn;
 pub mod lsp;
+pub mod rules;
 pub mod workspace;

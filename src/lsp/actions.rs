@@ -19,9 +19,14 @@ use crate::rules::{Violation, fix};
 use crate::text::{Encoding, Source};
 
 pub const FIX_ALL: &str = "source.fixAll.autofix";
+pub const LEARN: &str = "refactor.autofix.learn";
 
 pub fn kinds() -> Vec<CodeActionKind> {
-    vec![CodeActionKind::QUICKFIX, CodeActionKind::new(FIX_ALL)]
+    vec![
+        CodeActionKind::QUICKFIX,
+        CodeActionKind::new(FIX_ALL),
+        CodeActionKind::new(LEARN),
+    ]
 }
 
 /// Whether the client asked for actions of `kind` (no filter: every kind).
@@ -114,6 +119,27 @@ pub fn code_actions(state: &State, params: &CodeActionParams) -> Option<CodeActi
                     ..Default::default()
                 }));
             }
+        }
+    }
+
+    let learn = CodeActionKind::new(LEARN);
+    if wanted(params, &learn) && wanted_range.start < wanted_range.end {
+        let selection = crate::text::Source::slice(&rope, wanted_range.clone()).into_owned();
+        if let Some(argument) = super::learn::draft_from_selection(&selection, path.as_deref(), locale, uri) {
+            let title = match locale {
+                crate::i18n::Locale::En => format!("Learn rule: never use `{}`", selection.trim()),
+                crate::i18n::Locale::Es => format!("Aprender regla: nunca usar `{}`", selection.trim()),
+            };
+            out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: title.clone(),
+                kind: Some(learn),
+                command: Some(tower_lsp_server::ls_types::Command {
+                    title,
+                    command: super::learn::COMMAND.into(),
+                    arguments: Some(vec![argument]),
+                }),
+                ..Default::default()
+            }));
         }
     }
 

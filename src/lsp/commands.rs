@@ -16,7 +16,7 @@ pub const LIST_RULES: &str = "autofix.listRules";
 pub const RELOAD_RULES: &str = "autofix.reloadRules";
 
 /// Every command the server executes.
-pub const NAMES: &[&str] = &[LIST_RULES, RELOAD_RULES];
+pub const NAMES: &[&str] = &[LIST_RULES, RELOAD_RULES, super::learn::COMMAND];
 
 pub async fn execute(state: &std::sync::Arc<State>, params: ExecuteCommandParams) -> Result<Option<Value>> {
     let arg = params.arguments.into_iter().next().unwrap_or(Value::Null);
@@ -24,6 +24,9 @@ pub async fn execute(state: &std::sync::Arc<State>, params: ExecuteCommandParams
     match params.command.as_str() {
         LIST_RULES => list_rules(state, parse(LIST_RULES, arg, locale)?).map(Some),
         RELOAD_RULES => Ok(Some(reload_rules(state).await)),
+        super::learn::COMMAND => super::learn::learn_rule(state, parse(super::learn::COMMAND, arg, locale)?)
+            .await
+            .map(Some),
         other => Err(Error::invalid_params(m::unknown_command(locale, other))),
     }
 }

@@ -10,6 +10,7 @@ pub mod convert;
 pub mod diagnostics;
 pub mod edit;
 pub mod hover;
+pub mod learn;
 pub mod messages;
 pub mod registry;
 pub mod state;

@@ -5,6 +5,7 @@ pub mod check;
 pub mod fix;
 pub mod incremental;
 pub mod infer;
+pub mod learn;
 pub mod lint;
 pub mod listing;
 pub mod model;

@@ -17,6 +17,13 @@ pub struct Parsed {
     pub problems: Vec<Problem>,
     /// Byte offset of the array's closing `]`, where new rules are inserted.
     pub array_end: Option<usize>,
+    /// Byte offset of the array's opening `[`.
+    pub array_start: Option<usize>,
+    /// Byte offset just past the array's last element.
+    pub last_element_end: Option<usize>,
+    /// Every positive `Rule_number` written in the file, even in rules that are otherwise
+    /// broken: the next rule's number must be above all of them.
+    pub numbers: Vec<u64>,
 }
 
 impl Parsed {
@@ -108,6 +115,18 @@ pub fn parse(text: &str) -> Parsed {
         return parsed;
     };
     parsed.array_end = Some(array.range.end.saturating_sub(1));
+    parsed.array_start = Some(array.range.start);
+    parsed.last_element_end = array.elements.last().map(|e| value_span(e).end);
+    for element in &array.elements {
+        if let Value::Object(o) = element
+            && let Some(n) = o
+                .get_number("Rule_number")
+                .and_then(|n| n.value.parse::<u64>().ok())
+            && n > 0
+        {
+            parsed.numbers.push(n);
+        }
+    }
     for (index, element) in array.elements.iter().enumerate() {
         match element {
             Value::Object(object) => {

@@ -56,6 +56,7 @@ impl RuleSet {
             rules,
             mut problems,
             array_end,
+            ..
         } = parse::parse(text);
         let inferences: Vec<Inference> = rules
             .iter()

@@ -60,6 +60,67 @@ pub fn read(path: &Path) -> Result<String, ReadError> {
     })
 }
 
+/// Why a locked update of a rules file failed.
+#[derive(Debug, thiserror::Error)]
+pub enum UpdateError<E> {
+    #[error("{}: {source}", path.display())]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    #[error("{0}")]
+    Refused(E),
+}
+
+/// Holds an exclusive lock for one root while rules files under it are read and rewritten, so
+/// concurrent learners (processes or threads) take turns and never lose a rule.
+struct RootLock {
+    _file: std::fs::File,
+}
+
+impl RootLock {
+    fn acquire(root: &Path) -> std::io::Result<RootLock> {
+        // The folder itself is locked where folders can be (no file left behind); elsewhere a
+        // lock file beside the rules.
+        #[cfg(unix)]
+        let file = std::fs::File::open(root)?;
+        #[cfg(not(unix))]
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(root.join(".autofix.lock"))?;
+        file.lock()?;
+        Ok(RootLock { _file: file })
+    }
+}
+
+/// Reads the rules file at `path` (`None` when it does not exist), lets `change` compute the new
+/// content, and writes it atomically — all under the root's exclusive lock. Nothing is written
+/// when `change` refuses.
+pub fn update<T, E>(
+    path: &Path,
+    change: impl FnOnce(Option<&str>) -> Result<(String, T), E>,
+) -> Result<T, UpdateError<E>> {
+    let io = |source| UpdateError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let root = root_of(path);
+    std::fs::create_dir_all(&root).map_err(io)?;
+    let _lock = RootLock::acquire(&root).map_err(io)?;
+    let current = match read(path) {
+        Ok(text) => Some(text),
+        Err(ReadError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e.into()),
+    };
+    let (content, result) = change(current.as_deref()).map_err(UpdateError::Refused)?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    crate::atomic::write(path, content.as_bytes()).map_err(io)?;
+    Ok(result)
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
     #[error("{}: cannot read the rules file: {source}", path.display())]
@@ -118,6 +179,43 @@ mod tests {
             nearest(&dir.path().join("pkg/b")),
             Some((dir.path().to_path_buf(), outer))
         );
+    }
+
+    #[test]
+    fn update_creates_rewrites_and_refuses_without_writing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(DEFAULT_LOCATION);
+        let seen = update(&path, |current| {
+            Ok::<_, ()>(("[1]".to_string(), current.map(str::to_string)))
+        })
+        .unwrap();
+        assert_eq!(seen, None, "created");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "[1]");
+        let err = update(&path, |_| Err::<(String, ()), _>("no")).unwrap_err();
+        assert_eq!(err.to_string(), "no");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "[1]",
+            "untouched on refusal"
+        );
+    }
+
+    #[test]
+    fn concurrent_updates_take_turns() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("autofix.json");
+        std::thread::scope(|s| {
+            for _ in 0..16 {
+                s.spawn(|| {
+                    update(&path, |current| {
+                        let n: u64 = current.map_or(0, |t| t.trim().parse().unwrap());
+                        Ok::<_, ()>(((n + 1).to_string(), ()))
+                    })
+                    .unwrap()
+                });
+            }
+        });
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "16");
     }
 
     #[test]

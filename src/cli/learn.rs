@@ -1,0 +1,137 @@
+//! `autofix learn`: append the next rule to the rules file — under an exclusive lock, written
+//! atomically, never deleting or reformatting another rule.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde_json::{Map, Value, json};
+
+use super::workspace::{absolute, display_path};
+use crate::i18n::Locale;
+use crate::rules::learn::{self, LearnError, NewRule};
+use crate::rules::store;
+
+#[derive(clap::Args, Debug)]
+pub struct LearnArgs {
+    /// STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX or OTHER (any case, `[CODE]` too).
+    pub category: String,
+    /// The rule, imperative: "Never/Always do X - because Y".
+    pub instruction: String,
+    /// Why the rule exists.
+    #[arg(long)]
+    pub why: String,
+    /// A regex whose matches are violations (the rule's `Check.Pattern`).
+    #[arg(long)]
+    pub pattern: Option<String>,
+    /// A regex every file in scope must match (`Check.Require`).
+    #[arg(long)]
+    pub require: Option<String>,
+    /// Globs of the files the check covers (repeat; `!` excludes).
+    #[arg(long = "files", value_name = "GLOB")]
+    pub files: Vec<String>,
+    /// Globs of paths where files must not be (repeat).
+    #[arg(long = "forbidden-path", value_name = "GLOB")]
+    pub forbidden_paths: Vec<String>,
+    /// Replacement for `--pattern` matches (`$1`, `${name}`).
+    #[arg(long)]
+    pub fix: Option<String>,
+    /// error, warning, information or hint.
+    #[arg(long)]
+    pub severity: Option<String>,
+    /// The diagnostic message (default: the instruction).
+    #[arg(long)]
+    pub message: Option<String>,
+    /// Rule numbers this rule replaces (repeat).
+    #[arg(long = "supersedes", value_name = "N")]
+    pub supersedes: Vec<u64>,
+    /// The project folder. Default: the nearest folder above the current one with a rules
+    /// file, else the enclosing git repository, else the current folder.
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+}
+
+impl LearnArgs {
+    fn check(&self) -> Option<Value> {
+        let mut check = Map::new();
+        let mut put = |key: &str, value: Value| {
+            check.insert(key.to_string(), value);
+        };
+        if !self.files.is_empty() {
+            put("Files", json!(self.files));
+        }
+        if let Some(p) = &self.pattern {
+            put("Pattern", json!(p));
+        }
+        if let Some(r) = &self.require {
+            put("Require", json!(r));
+        }
+        if !self.forbidden_paths.is_empty() {
+            put("Forbidden_paths", json!(self.forbidden_paths));
+        }
+        if let Some(f) = &self.fix {
+            put("Fix", json!(f));
+        }
+        if let Some(s) = &self.severity {
+            put("Severity", json!(s));
+        }
+        if let Some(m) = &self.message {
+            put("Message", json!(m));
+        }
+        (!check.is_empty()).then_some(Value::Object(check))
+    }
+}
+
+/// The rules file a learner writes to: the root's file in force, or a new `.agents/autofix.json`.
+pub fn target(root: Option<&Path>, cwd: &Path) -> PathBuf {
+    if let Some(root) = root {
+        return store::rules_file_in(root).unwrap_or_else(|| root.join(store::DEFAULT_LOCATION));
+    }
+    if let Some((_, file)) = store::nearest(cwd) {
+        return file;
+    }
+    let project = cwd.ancestors().find(|d| d.join(".git").exists()).unwrap_or(cwd);
+    project.join(store::DEFAULT_LOCATION)
+}
+
+pub fn run(args: LearnArgs) -> ExitCode {
+    let locale = Locale::from_env();
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let path = target(args.root.as_deref().map(absolute).as_deref(), &cwd);
+    let rule = NewRule {
+        category: args.category.clone(),
+        instruction: args.instruction.clone(),
+        why: args.why.clone(),
+        check: args.check(),
+        supersedes: args.supersedes.clone(),
+    };
+    let shown = display_path(&path, &cwd);
+    let result = store::update(&path, |current| {
+        let plan = learn::plan(current, &rule)?;
+        Ok::<_, LearnError>((plan.content.clone(), plan))
+    });
+    match result {
+        Ok(plan) => {
+            for warning in &plan.warnings {
+                eprintln!("warning: {}", warning.message(locale));
+            }
+            println!(
+                "{}",
+                learn::learned_message(locale, plan.number, plan.category, &rule.instruction, &shown)
+            );
+            ExitCode::SUCCESS
+        }
+        Err(store::UpdateError::Refused(LearnError::Broken {
+            line,
+            column,
+            message,
+        })) => {
+            eprintln!("{shown}:{line}:{column}: {message}");
+            eprintln!("autofix learn: {shown} was not changed; fix it first, then learn again");
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            eprintln!("autofix learn: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

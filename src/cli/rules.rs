@@ -1,0 +1,134 @@
+//! `autofix rules`: the active constraints after precedence, newest first — what an agent reads
+//! before a task — for the whole project or for one file.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::workspace::{absolute, display_path};
+use crate::i18n::Locale;
+use crate::rules::listing::{self, RuleEntry};
+use crate::rules::{Options, RuleSet, store};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RulesFormat {
+    Md,
+    Json,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RulesArgs {
+    /// Only the rules that concern this file (rules with a check covering it, and rules with
+    /// no check at all).
+    #[arg(long = "for", value_name = "PATH")]
+    pub for_path: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = RulesFormat::Md)]
+    pub format: RulesFormat,
+    /// Show each rule's checks, and for inferred ones the words they were inferred from.
+    #[arg(long)]
+    pub explain: bool,
+    /// Only explicit checks: do not infer checks from the words of rules without one.
+    #[arg(long)]
+    pub no_inferred: bool,
+    /// The project folder whose rules file to read (default: the nearest above the file given
+    /// with --for, or above the current folder).
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+}
+
+pub fn run(args: RulesArgs) -> ExitCode {
+    let locale = Locale::from_env();
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let start = args.for_path.as_deref().map(absolute).map(|p| if p.is_dir() { p } else { p.parent().map(PathBuf::from).unwrap_or(p) });
+    let file = match &args.root {
+        Some(root) => store::rules_file_in(&absolute(root)),
+        None => store::nearest(start.as_deref().unwrap_or(&cwd)).map(|(_, f)| f),
+    };
+    let Some(file) = file else {
+        eprintln!(
+            "autofix rules: no rules file found: looked for {} in each folder above {} — create one with `autofix learn`",
+            store::LOCATIONS.join(", "),
+            start.as_deref().unwrap_or(&cwd).display()
+        );
+        return ExitCode::from(2);
+    };
+    let set = match RuleSet::load(&file, Options { inferred: !args.no_inferred }) {
+        Ok(set) => set,
+        Err(e) => {
+            eprintln!("autofix rules: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let shown = display_path(&file, &cwd);
+    if !set.is_usable() {
+        for p in set.fatal_problems() {
+            eprintln!("{}", p.render(&shown, &set.source, locale));
+        }
+        eprintln!("autofix rules: the rules file has errors; fix them first");
+        return ExitCode::from(2);
+    }
+    let rel = args.for_path.as_deref().map(absolute).and_then(|p| set.relative_path(&p));
+    let rules = listing::active_for(&set, rel.as_deref());
+    let out = match args.format {
+        RulesFormat::Json => {
+            let value = json!({ "rules_file": shown, "for": rel, "rules": rules });
+            format!("{}\n", serde_json::to_string_pretty(&value).unwrap_or_default())
+        }
+        RulesFormat::Md => markdown(&shown, rel.as_deref(), &rules, args.explain, locale),
+    };
+    print!("{out}");
+    ExitCode::SUCCESS
+}
+
+fn markdown(file: &str, for_path: Option<&str>, rules: &[RuleEntry], explain: bool, locale: Locale) -> String {
+    let mut out = String::new();
+    let title = locale.pick("Active rules", "Reglas activas");
+    match for_path {
+        Some(p) => {
+            let _ = writeln!(out, "# {title} — {file} ({} {p})\n", locale.pick("for", "para"));
+        }
+        None => {
+            let _ = writeln!(out, "# {title} — {file}\n");
+        }
+    }
+    if rules.is_empty() {
+        let _ = writeln!(out, "{}", locale.pick("No active rules.", "No hay reglas activas."));
+    }
+    for r in rules {
+        let _ = writeln!(out, "- **#{} [{}]** {} — _{}: {}_", r.rule_number, r.category, r.instruction, locale.pick("why", "por qué"), r.why);
+        if explain {
+            if r.checks.is_empty() {
+                let _ = writeln!(out, "  - {}", locale.pick("no check: words only", "sin comprobación: solo palabras"));
+            }
+            for c in &r.checks {
+                let mut parts = Vec::new();
+                if let Some(p) = &c.pattern {
+                    parts.push(format!("Pattern `{p}`"));
+                }
+                if let Some(p) = &c.require {
+                    parts.push(format!("Require `{p}`"));
+                }
+                if !c.forbidden_paths.is_empty() {
+                    parts.push(format!("Forbidden_paths `{}`", c.forbidden_paths.join("`, `")));
+                }
+                if !c.files.is_empty() {
+                    parts.push(format!("Files `{}`", c.files.join("`, `")));
+                }
+                if !c.languages.is_empty() {
+                    parts.push(format!("languages `{}`", c.languages.join("`, `")));
+                }
+                if let Some(f) = &c.fix {
+                    parts.push(format!("Fix `{f}`"));
+                }
+                let origin = match &c.explanation {
+                    Some(why) => format!("{} ({why})", locale.pick("inferred", "inferida")),
+                    None => locale.pick("explicit", "explícita").to_string(),
+                };
+                let _ = writeln!(out, "  - {origin}: {}", parts.join("; "));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,417 @@
+//! Learning a rule: the next number, the new rule object, and where it goes in the rules file —
+//! appended before the closing `]` without touching a byte of the other rules.
+
+use std::ops::Range;
+
+use serde_json::{Map, Value, json};
+
+use super::lint::is_imperative;
+use super::model::Category;
+use super::parse::{self, Parsed};
+use super::problem::ProblemKind;
+use super::ruleset::{Options, RuleSet};
+use crate::i18n::Locale;
+use crate::text::LineIndex;
+
+/// A rule to learn, as a person or an agent states it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NewRule {
+    pub category: String,
+    pub instruction: String,
+    pub why: String,
+    /// A `Check` object (or array of them), written as given.
+    pub check: Option<Value>,
+    pub supersedes: Vec<u64>,
+}
+
+/// Why a rule cannot be learned. Nothing is written in any of these cases.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LearnError {
+    #[error("unknown category `{0}` — use one of STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX, OTHER")]
+    UnknownCategory(String),
+    #[error("the instruction is empty — write the rule as \"Never/Always do X - because Y\"")]
+    EmptyInstruction,
+    #[error("`why` is empty — say briefly why the rule exists (e.g. \"user preference\")")]
+    EmptyWhy,
+    #[error("{line}:{column}: {message}")]
+    Broken {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("the check is not valid: {0}")]
+    InvalidCheck(String),
+}
+
+/// Something worth telling about a rule that is learned anyway.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LearnWarning {
+    NotImperative,
+}
+
+impl LearnWarning {
+    pub fn message(&self, locale: Locale) -> &'static str {
+        match self {
+            LearnWarning::NotImperative => locale.pick(
+                "the instruction is not imperative: rules work best as \"Never/Always do X - because Y\"",
+                "la instrucción no es imperativa: las reglas funcionan mejor como \"Nunca/Siempre haz X - porque Y\"",
+            ),
+        }
+    }
+}
+
+/// What learning a rule does to a rules file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    pub number: u64,
+    pub category: Category,
+    /// Replace this byte range of the current text (empty when creating the file)...
+    pub replace: Range<usize>,
+    /// ...with this text.
+    pub insert: String,
+    /// The whole new content of the file.
+    pub content: String,
+    pub warnings: Vec<LearnWarning>,
+}
+
+/// Plans learning `rule` into a rules file whose current text is `current` (`None`: the file
+/// does not exist yet).
+pub fn plan(current: Option<&str>, rule: &NewRule) -> Result<Plan, LearnError> {
+    let category =
+        Category::parse(&rule.category).ok_or_else(|| LearnError::UnknownCategory(rule.category.clone()))?;
+    if rule.instruction.trim().is_empty() {
+        return Err(LearnError::EmptyInstruction);
+    }
+    if rule.why.trim().is_empty() {
+        return Err(LearnError::EmptyWhy);
+    }
+    let mut warnings = Vec::new();
+    if !is_imperative(&rule.instruction) {
+        warnings.push(LearnWarning::NotImperative);
+    }
+    let current = current.filter(|t| !t.trim().is_empty());
+    let parsed = match current {
+        Some(text) => {
+            let parsed = parse::parse(text);
+            refuse_broken(text, &parsed)?;
+            Some(parsed)
+        }
+        None => None,
+    };
+    let number = parsed
+        .as_ref()
+        .and_then(|p| p.numbers.iter().max().copied())
+        .unwrap_or(0)
+        + 1;
+
+    let mut object = Map::new();
+    object.insert("Rule_number".into(), json!(number));
+    object.insert("Category".into(), json!(category.as_str()));
+    object.insert("Instruction".into(), json!(rule.instruction));
+    object.insert("Why".into(), json!(rule.why));
+    if let Some(check) = &rule.check {
+        object.insert("Check".into(), check.clone());
+    }
+    match rule.supersedes.as_slice() {
+        [] => {}
+        [one] => {
+            object.insert("Supersedes".into(), json!([one]));
+        }
+        many => {
+            object.insert("Supersedes".into(), json!(many));
+        }
+    }
+
+    let (replace, insert, content) = match (current, &parsed) {
+        (Some(text), Some(parsed)) => {
+            let indent = element_indent(text, parsed).unwrap_or_else(|| "  ".to_string());
+            let rendered = render(&Value::Object(object), &indent);
+            let (replace, insert) = match (parsed.last_element_end, parsed.array_start, parsed.array_end) {
+                (Some(last), _, _) => (last..last, format!(",\n{indent}{rendered}")),
+                (None, Some(open), Some(close)) => (open + 1..close, format!("\n{indent}{rendered}\n")),
+                _ => unreachable_plan()?,
+            };
+            let mut content = format!("{}{}{}", &text[..replace.start], insert, &text[replace.end..]);
+            if !content.ends_with('\n') {
+                content.push('\n');
+            }
+            (replace, insert, content)
+        }
+        _ => {
+            let content = format!("[\n  {}\n]\n", render(&Value::Object(object), "  "));
+            (0..0, content.clone(), content)
+        }
+    };
+
+    // The safety net: the result must read back with the new rule in it and no new breakage.
+    let set = RuleSet::from_text(
+        std::path::Path::new("autofix.json"),
+        &content,
+        Options { inferred: false },
+    );
+    let new_problems: Vec<_> = set
+        .problems
+        .iter()
+        .filter(|p| p.is_fatal() && p.rule == Some(number))
+        .map(|p| p.message(Locale::En))
+        .collect();
+    if let Some(first) = new_problems.first() {
+        return Err(LearnError::InvalidCheck(first.clone()));
+    }
+    if !set.rules.iter().any(|r| r.number == number) {
+        return Err(LearnError::InvalidCheck("the new rule did not read back".into()));
+    }
+    Ok(Plan {
+        number,
+        category,
+        replace,
+        insert,
+        content,
+        warnings,
+    })
+}
+
+/// A file that is not a JSON array of objects is never written to.
+fn refuse_broken(text: &str, parsed: &Parsed) -> Result<(), LearnError> {
+    let broken = parsed.problems.iter().find(|p| {
+        matches!(
+            p.kind,
+            ProblemKind::InvalidJson { .. } | ProblemKind::NotAnArray { .. }
+        )
+    });
+    match broken {
+        Some(p) => {
+            let index = LineIndex::new(text);
+            let (line, col) = index.line_col(text, p.span.start);
+            Err(LearnError::Broken {
+                line: line + 1,
+                column: col + 1,
+                message: p.message(Locale::En),
+            })
+        }
+        None => Ok(()),
+    }
+}
+
+fn unreachable_plan() -> Result<(Range<usize>, String), LearnError> {
+    Err(LearnError::Broken {
+        line: 1,
+        column: 1,
+        message: "the rules file is not a JSON array".into(),
+    })
+}
+
+/// The indentation of the array's elements, as the file already has it.
+fn element_indent(text: &str, parsed: &Parsed) -> Option<String> {
+    let first = parsed.rules.first().map(|r| r.span.object.start)?;
+    let line_start = text[..first].rfind('\n').map_or(0, |i| i + 1);
+    let indent = &text[line_start..first];
+    (indent.chars().all(|c| c == ' ' || c == '\t') && !indent.is_empty()).then(|| indent.to_string())
+}
+
+/// A rule object pretty-printed with 2-space steps, its lines after the first indented by
+/// `indent` to sit inside the array.
+fn render(value: &Value, indent: &str) -> String {
+    let pretty = serde_json::to_string_pretty(value).unwrap_or_default();
+    pretty
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                l.to_string()
+            } else {
+                format!("{indent}{l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The sentence people see once a rule is recorded.
+pub fn learned_message(
+    locale: Locale,
+    number: u64,
+    category: Category,
+    instruction: &str,
+    path: &str,
+) -> String {
+    match locale {
+        Locale::En => format!("Learned rule #{number} ([{category}]): {instruction} — recorded in {path}"),
+        Locale::Es => {
+            format!("Regla aprendida #{number} ([{category}]): {instruction} — registrada en {path}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(instruction: &str) -> NewRule {
+        NewRule {
+            category: "[code]".into(),
+            instruction: instruction.into(),
+            why: "user preference".into(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_new_file_starts_at_one_with_two_space_indentation() {
+        let plan = plan(None, &rule("Never use `any`.")).unwrap();
+        assert_eq!(plan.number, 1);
+        assert_eq!(
+            plan.content,
+            "[\n  {\n    \"Rule_number\": 1,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"Never use `any`.\",\n    \"Why\": \"user preference\"\n  }\n]\n"
+        );
+        assert_eq!(
+            super::plan(Some("  \n"), &rule("Never x.")).unwrap().number,
+            1,
+            "an empty file is a new file"
+        );
+        assert_eq!(
+            super::plan(Some("[]"), &rule("Never x."))
+                .unwrap()
+                .content
+                .matches("Rule_number")
+                .count(),
+            1
+        );
+    }
+
+    #[test]
+    fn the_next_number_is_the_highest_plus_one_even_with_gaps_duplicates_and_broken_rules() {
+        let text = r#"[
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "a", "Why": "w"},
+  {"Rule_number": 7, "Category": "SECURITY", "Instruction": "b", "Why": "w"},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "c", "Why": "w"}
+]"#;
+        assert_eq!(plan(Some(text), &rule("Never d.")).unwrap().number, 8);
+    }
+
+    #[test]
+    fn appending_keeps_every_other_byte() {
+        let text = "[\n  {\"Rule_number\": 1, \"Category\": \"CODE\", \"Instruction\": \"a\", \"Why\": \"w\", \"Owner\": {\"team\": \"web\", \"n\": 1.50}}\n]\n";
+        let p = plan(Some(text), &rule("Always use b.")).unwrap();
+        let end = text.find("}}").unwrap() + 2;
+        assert_eq!(p.replace, end..end);
+        assert!(p.content.starts_with(&text[..end]), "untouched before");
+        assert!(p.content.ends_with("\n]\n"));
+        assert!(p.content.contains("\"n\": 1.50"), "numbers are not reformatted");
+        let value: Value = serde_json::from_str(&p.content).unwrap();
+        assert_eq!(value[1]["Rule_number"], 2);
+        assert_eq!(value[0]["Owner"]["team"], "web");
+    }
+
+    #[test]
+    fn indentation_follows_the_file() {
+        let text =
+            "[\n\t{\"Rule_number\": 1, \"Category\": \"CODE\", \"Instruction\": \"a\", \"Why\": \"w\"}\n]";
+        let p = plan(Some(text), &rule("Never b.")).unwrap();
+        assert!(
+            p.insert.starts_with(",\n\t{\n\t  \"Rule_number\": 2"),
+            "{:?}",
+            p.insert
+        );
+        assert!(p.content.ends_with("]\n"), "a final newline is added");
+    }
+
+    #[test]
+    fn check_and_supersedes_are_written() {
+        let mut r = rule("Never use `var`.");
+        r.check = Some(json!({"Files": ["**/*.js"], "Pattern": "\\bvar\\b", "Fix": "let"}));
+        r.supersedes = vec![1];
+        let p = plan(None, &r).unwrap();
+        let value: Value = serde_json::from_str(&p.content).unwrap();
+        assert_eq!(value[0]["Check"]["Pattern"], "\\bvar\\b");
+        assert_eq!(value[0]["Supersedes"], json!([1]));
+    }
+
+    #[test]
+    fn refusals() {
+        assert_eq!(
+            plan(
+                None,
+                &NewRule {
+                    category: "SECURITY".into(),
+                    ..rule("x")
+                }
+            ),
+            Err(LearnError::UnknownCategory("SECURITY".into()))
+        );
+        assert!(
+            plan(
+                None,
+                &NewRule {
+                    category: "SECURITY".into(),
+                    ..rule("x")
+                }
+            )
+            .unwrap_err()
+            .to_string()
+            .contains("STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX, OTHER")
+        );
+        assert_eq!(plan(None, &rule("  ")), Err(LearnError::EmptyInstruction));
+        assert_eq!(
+            plan(
+                None,
+                &NewRule {
+                    why: "".into(),
+                    ..rule("Never x.")
+                }
+            ),
+            Err(LearnError::EmptyWhy)
+        );
+        let broken = "[\n  {\"Rule_number\": 1,}\n]";
+        let err = plan(Some(broken), &rule("Never x.")).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                LearnError::Broken {
+                    line: 2,
+                    column: 20,
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        assert!(err.to_string().starts_with("2:20: invalid JSON"));
+        assert!(matches!(
+            plan(Some("{}"), &rule("Never x.")),
+            Err(LearnError::Broken { .. })
+        ));
+        let mut bad = rule("Never x.");
+        bad.check = Some(json!({"Pattern": "("}));
+        assert!(matches!(plan(None, &bad), Err(LearnError::InvalidCheck(m)) if m.contains("invalid regex")));
+    }
+
+    #[test]
+    fn a_warning_not_a_refusal_for_non_imperative_words() {
+        let p = plan(None, &rule("The code is messy.")).unwrap();
+        assert_eq!(p.warnings, [LearnWarning::NotImperative]);
+    }
+
+    #[test]
+    fn messages_in_both_languages() {
+        assert_eq!(
+            learned_message(
+                Locale::En,
+                4,
+                Category::Code,
+                "Never use `any`.",
+                ".agents/autofix.json"
+            ),
+            "Learned rule #4 ([CODE]): Never use `any`. — recorded in .agents/autofix.json"
+        );
+        assert_eq!(
+            learned_message(
+                Locale::Es,
+                4,
+                Category::Code,
+                "Nunca uses `any`.",
+                ".agents/autofix.json"
+            ),
+            "Regla aprendida #4 ([CODE]): Nunca uses `any`. — registrada en .agents/autofix.json"
+        );
+    }
+}

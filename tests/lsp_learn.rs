@@ -1,0 +1,335 @@
+//! `autofix.learnRule` in the language server: the annotated edit, its three shapes (open
+//! buffer, file on disk, new file), approval and rejection, clients that cannot edit, the
+//! questions asked without arguments, and the "learn from selection" action.
+
+mod common;
+
+use common::lsp::{TestClient, vscode_capabilities};
+use serde_json::{Value, json};
+
+const RULES: &str = "[\n  {\"Rule_number\": 1, \"Category\": \"STYLE\", \"Instruction\": \"Never leave TODO.\", \"Why\": \"w\", \"Owner\": \"web\", \"Check\": {\"Pattern\": \"TODO\"}}\n]\n";
+
+fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    common::write(&root, files);
+    (dir, root)
+}
+
+fn learn_args(client: &TestClient) -> Value {
+    json!({
+        "category": "code",
+        "instruction": "Never use `any` in TypeScript - use `unknown`.",
+        "why": "type safety",
+        "check": { "Files": ["**/*.ts"], "Pattern": ":\\s*any\\b", "Fix": ": unknown" },
+        "uri": client.uri("src/a.ts"),
+    })
+}
+
+/// Applies the text edits of one TextDocumentEdit to `text` (single-line positions suffice here
+/// when converted through line starts; the texts are ASCII).
+fn apply_edits(text: &str, edits: &[Value]) -> String {
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let offset = |p: &Value| {
+        let line = p["line"].as_u64().unwrap() as usize;
+        starts.get(line).copied().unwrap_or(text.len()) + p["character"].as_u64().unwrap() as usize
+    };
+    let mut out = text.to_string();
+    let mut sorted: Vec<&Value> = edits.iter().collect();
+    sorted.sort_by_key(|e| std::cmp::Reverse(offset(&e["range"]["start"])));
+    for e in sorted {
+        out.replace_range(
+            offset(&e["range"]["start"])..offset(&e["range"]["end"]),
+            e["newText"].as_str().unwrap(),
+        );
+    }
+    out
+}
+
+#[tokio::test]
+async fn learning_into_the_open_rules_buffer_is_a_versioned_annotated_edit_and_applies_at_once() {
+    let (_d, root) = workspace(&[(".agents/autofix.json", RULES), ("src/a.ts", "let a: any = 1;\n")]);
+    let mut client =
+        TestClient::start(&root, vscode_capabilities(), json!({ "inferredChecks": false })).await;
+    let doc = client.open_file("src/a.ts", "typescript").await;
+    assert!(client.diagnostics(&doc).await.is_empty());
+    let rules = client.open_file(".agents/autofix.json", "json").await;
+    client.change(&rules, Some([2, 0, 2, 0]), "").await; // an edit, so the buffer is at version 2
+    client.diagnostics(&rules).await;
+
+    let args = learn_args(&client);
+    let result = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule", "arguments": [args] }),
+        )
+        .await;
+    assert_eq!(result["rule_number"], 2);
+    assert_eq!(result["applied"], true);
+    assert_eq!(
+        result["path"],
+        root.join(".agents/autofix.json").display().to_string()
+    );
+
+    let apply = client.expect("workspace/applyEdit", |_| true).await;
+    let change = &apply["edit"]["documentChanges"][0];
+    assert_eq!(
+        change["textDocument"]["version"], 2,
+        "versioned against the open buffer"
+    );
+    assert_eq!(change["edits"].as_array().unwrap().len(), 1);
+    let annotation = change["edits"][0]["annotationId"].as_str().unwrap();
+    assert_eq!(
+        apply["edit"]["changeAnnotations"][annotation]["label"],
+        "Learn rule #2"
+    );
+    assert_eq!(
+        apply["edit"]["changeAnnotations"][annotation]["needsConfirmation"],
+        true
+    );
+    let new_text = apply_edits(RULES, change["edits"].as_array().unwrap());
+    assert!(
+        new_text.starts_with(RULES.trim_end_matches("\n]\n")),
+        "the first rule is untouched, byte for byte"
+    );
+    let parsed: Value = serde_json::from_str(&new_text).unwrap();
+    assert_eq!(
+        parsed[1]["Instruction"],
+        "Never use `any` in TypeScript - use `unknown`."
+    );
+    assert_eq!(parsed[0]["Owner"], "web");
+
+    let shown = client.expect("window/showMessage", |_| true).await;
+    assert_eq!(
+        shown["message"],
+        "Learned rule #2 ([CODE]): Never use `any` in TypeScript - use `unknown`. — recorded in .agents/autofix.json"
+    );
+
+    // The editor applies the edit to its buffer: the new rule is enforced in open files at once.
+    client.change(&rules, None, &new_text).await;
+    let diags = client.diagnostics_where(&doc, |d| !d.is_empty()).await;
+    assert_eq!(diags[0]["code"], 2);
+}
+
+#[tokio::test]
+async fn learning_into_a_file_on_disk_and_into_no_file() {
+    let (_d, root) = workspace(&[("autofix.json", RULES)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let args = learn_args(&client);
+    client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule", "arguments": [args] }),
+        )
+        .await;
+    let apply = client.expect("workspace/applyEdit", |_| true).await;
+    let change = &apply["edit"]["documentChanges"][0];
+    assert_eq!(change["textDocument"]["uri"], client.uri("autofix.json"));
+    assert_eq!(
+        change["textDocument"]["version"],
+        Value::Null,
+        "not open: an unversioned edit"
+    );
+
+    let (_d2, empty) = workspace(&[("src/a.ts", "")]);
+    let mut client = TestClient::start(&empty, vscode_capabilities(), json!({})).await;
+    let args = learn_args(&client);
+    let result = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule", "arguments": [args] }),
+        )
+        .await;
+    assert_eq!(result["rule_number"], 1);
+    let apply = client.expect("workspace/applyEdit", |_| true).await;
+    let ops = apply["edit"]["documentChanges"].as_array().unwrap();
+    assert_eq!(ops[0]["kind"], "create");
+    assert_eq!(ops[0]["uri"], client.uri(".agents/autofix.json"));
+    assert_eq!(
+        ops[0]["options"],
+        json!({ "overwrite": false, "ignoreIfExists": true })
+    );
+    let content = ops[1]["edits"][0]["newText"].as_str().unwrap();
+    assert!(content.starts_with("[\n  {\n    \"Rule_number\": 1,") && content.ends_with("\n]\n"));
+}
+
+#[tokio::test]
+async fn a_rejected_edit_records_nothing_and_says_so() {
+    let (_d, root) = workspace(&[("autofix.json", RULES)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    client.answer(
+        "workspace/applyEdit",
+        |_| json!({ "applied": false, "failureReason": "rejected by the user" }),
+    );
+    let args = learn_args(&client);
+    let result = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule", "arguments": [args] }),
+        )
+        .await;
+    assert_eq!(result["applied"], false);
+    assert!(client.received("window/showMessage").is_empty());
+    assert_eq!(std::fs::read_to_string(root.join("autofix.json")).unwrap(), RULES);
+}
+
+#[tokio::test]
+async fn a_client_that_cannot_edit_gets_the_file_written_under_the_lock() {
+    let (_d, root) = workspace(&[("autofix.json", RULES)]);
+    let mut caps = vscode_capabilities();
+    caps["workspace"]["applyEdit"] = json!(false);
+    let mut client =
+        TestClient::start_with(&root, caps, json!({ "inferredChecks": false }), Some("es")).await;
+    let doc = client.open("src/a.ts", "typescript", "let a: any;\n").await;
+    assert!(client.diagnostics(&doc).await.is_empty());
+    let args = learn_args(&client);
+    let result = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule", "arguments": [args] }),
+        )
+        .await;
+    assert_eq!(result["applied"], true);
+    assert!(client.received("workspace/applyEdit").is_empty());
+    let written: Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("autofix.json")).unwrap()).unwrap();
+    assert_eq!(written[1]["Rule_number"], 2);
+    let shown = client.expect("window/showMessage", |_| true).await;
+    assert_eq!(
+        shown["message"],
+        "Regla aprendida #2 ([CODE]): Never use `any` in TypeScript - use `unknown`. — registrada en autofix.json"
+    );
+    let diags = client.diagnostics_where(&doc, |d| !d.is_empty()).await;
+    assert_eq!(diags[0]["code"], 2);
+}
+
+#[tokio::test]
+async fn without_arguments_the_server_asks_for_a_category_and_opens_the_draft() {
+    let (_d, root) = workspace(&[("autofix.json", RULES)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    client.answer("window/showMessageRequest", |params| {
+        let titles: Vec<&str> = params["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["title"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            titles,
+            ["STYLE", "CODE", "ARCH", "TOOL", "PROCESS", "DATA", "UX", "OTHER"]
+        );
+        json!({ "title": "TOOL" })
+    });
+    client.answer("window/showDocument", |_| json!({ "success": true }));
+    let result = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule", "arguments": [] }),
+        )
+        .await;
+    assert_eq!(result["applied"], true);
+    let apply = client.expect("workspace/applyEdit", |_| true).await;
+    let inserted = apply["edit"]["documentChanges"][0]["edits"][0]["newText"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        inserted.contains("\"Category\": \"TOOL\"") && inserted.contains("Never <what to avoid>"),
+        "{inserted}"
+    );
+    let shown = client.expect("window/showDocument", |_| true).await;
+    assert_eq!(shown["uri"], client.uri("autofix.json"));
+
+    // Dismissing the question learns nothing.
+    client.answer("window/showMessageRequest", |_| Value::Null);
+    let result = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule" }),
+        )
+        .await;
+    assert_eq!(result["cancelled"], true);
+}
+
+#[tokio::test]
+async fn a_broken_rules_file_is_refused_with_its_position() {
+    let (_d, root) = workspace(&[("autofix.json", "[\n  {\"Rule_number\": 1,}\n]\n")]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let args = learn_args(&client);
+    let result = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule", "arguments": [args] }),
+        )
+        .await;
+    let message = result["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("autofix.json:2:20: invalid JSON"),
+        "{message}"
+    );
+    assert!(client.received("workspace/applyEdit").is_empty());
+    let result = client
+        .request("workspace/executeCommand", json!({ "command": "autofix.learnRule", "arguments": [{ "category": "SECURITY", "instruction": "Never x.", "why": "w" }] }))
+        .await;
+    assert!(
+        result["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("use one of STYLE, CODE"),
+        "{result}"
+    );
+}
+
+#[tokio::test]
+async fn a_selection_offers_to_learn_a_rule_that_forbids_it() {
+    let (_d, root) = workspace(&[("autofix.json", RULES)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let uri = client
+        .open("src/a.ts", "typescript", "let a: any = 1;\nlet b: any = 2;\n")
+        .await;
+    client.diagnostics(&uri).await;
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": uri }, "range": { "start": { "line": 0, "character": 7 }, "end": { "line": 0, "character": 10 } },
+                    "context": { "diagnostics": [] } }),
+        )
+        .await;
+    let learn = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == "refactor.autofix.learn")
+        .unwrap()
+        .clone();
+    assert_eq!(learn["title"], "Learn rule: never use `any`");
+    assert_eq!(learn["command"]["command"], "autofix.learnRule");
+    let args = &learn["command"]["arguments"][0];
+    assert_eq!(
+        args["check"],
+        json!({ "Files": ["**/*.ts"], "Pattern": "\\bany\\b" })
+    );
+    let result = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule", "arguments": [args] }),
+        )
+        .await;
+    assert_eq!(result["rule_number"], 2);
+    let apply = client.expect("workspace/applyEdit", |_| true).await;
+    let new_text = apply_edits(
+        RULES,
+        apply["edit"]["documentChanges"][0]["edits"].as_array().unwrap(),
+    );
+    std::fs::write(root.join("autofix.json"), &new_text).unwrap();
+    client
+        .notify(
+            "workspace/didChangeWatchedFiles",
+            json!({ "changes": [{ "uri": client.uri("autofix.json"), "type": 2 }] }),
+        )
+        .await;
+    let diags = client.diagnostics_where(&uri, |d| d.len() == 2).await;
+    assert!(diags.iter().all(|d| d["code"] == 2));
+}
