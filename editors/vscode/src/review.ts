@@ -124,10 +124,10 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
         await vscode.commands.executeCommand('vscode.diff', s.left, s.right, title, { preview: false });
       }
       const files = shown.map((s) => relative(s.uri)).join(', ');
-      const description = summary.descriptions.length ? ` — ${summary.descriptions.join('; ')}` : '';
-      const extra = summary.other.length ? ` It also would: ${summary.other.join('; ')}.` : '';
+      const description = summary.descriptions.length ? `: ${summary.descriptions.join('; ')}` : '.';
+      const extra = summary.other.length ? ` It would also ${summary.other.join('; ')}.` : '';
       void vscode.window
-        .showInformationMessage(`${label}${description}: review the change to ${files}.${extra}`, 'Accept', 'Reject')
+        .showInformationMessage(`${label} — review the change to ${files}${description}${extra}`, 'Accept', 'Reject')
         .then((choice) => {
           if (choice === 'Accept') decide('accept');
           else if (choice === 'Reject') decide('reject');
