@@ -1,6 +1,6 @@
 // The autofix VS Code extension, packaged and installed into code-server (real VS Code 1.100.3),
 // driven in headless Debian chromium by playwright-core. Started by run.sh:
-//   node e2e.mjs BASE_URL WORKSPACE SHOTS_DIR EXTENSIONS_DIR
+//   node e2e.mjs BASE_URL WORKSPACE SHOTS_DIR EXTENSIONS_DIR USER_SETTINGS_DIR
 // Exits non-zero on any failure. Screenshots go to SHOTS_DIR (printed).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ const cache = process.env.AUTOFIX_VSCODE_CACHE || path.join(here, '.cache');
 const require = createRequire(import.meta.url);
 const { chromium } = require(path.join(cache, 'tools', 'node_modules', 'playwright-core'));
 
-const [BASE, WS, SHOTS, EXTS] = process.argv.slice(2);
+const [BASE, WS, SHOTS, EXTS, SETTINGS_DIR] = process.argv.slice(2);
 const RULES = path.join(WS, '.agents', 'autofix.json');
 const t0 = Date.now();
 const log = (...a) => console.log(`${String(Date.now() - t0).padStart(7)}ms`, ...a);
@@ -333,9 +333,35 @@ try {
     await shot('12-after-apply-diff.png', 'after Accept: formatDate in format.ts, "applied 1 block", rule #7 gone');
   }
 
-  // No error notification from the extension at any point.
+  // No error notifications from the extension at any point.
   const errors = await page.locator('.notifications-toasts .notification-toast:has(.codicon-error)').allInnerTexts();
   check(errors.length === 0, 'no error notifications', errors.join(' | '));
+
+  // 7. `autofix.server.path` changes restart the server: a bad path gives one clear error and
+  // "no server" in the status bar; clearing it brings the bundled server back.
+  step('autofix.server.path → restart');
+  const rulesNow = (await statusItem.innerText()).match(/autofix: \d+ rules/)?.[0] ?? 'autofix:';
+  // Through the Settings editor, as a user would.
+  await runCommand('Preferences: Open User Settings');
+  await page.locator('.settings-editor .settings-header').first().waitFor({ timeout: 20000 });
+  await page.waitForTimeout(300); // the search box has the focus once the editor is up
+  await page.keyboard.insertText('autofix.server.path');
+  // code-server runs the extension host "remotely": machine-scoped settings live in the Remote tab.
+  await page.locator('.settings-editor .settings-tabs-widget .action-label', { hasText: 'Remote' }).first().click();
+  const field = page.locator('.settings-editor .setting-item-contents', { hasText: 'Path to the' }).locator('input').first();
+  await field.waitFor({ timeout: 20000 });
+  await field.fill('/nonexistent/autofix');
+  await toast('autofix.server.path').waitFor({ timeout: 30000 });
+  await page.locator('.statusbar-item', { hasText: 'autofix: no server' }).first().waitFor({ timeout: 15000 });
+  const missing = await toast('autofix.server.path').innerText();
+  check(/not an executable file/.test(missing) && /Open Settings/.test(missing), 'a bad autofix.server.path: one error saying how to fix it', missing);
+  await shot('13-bad-server-path.png', 'autofix.server.path set to a missing binary in the Settings editor: an error notification with "Open Settings", status "autofix: no server"');
+  await field.fill('');
+  await page.locator('.statusbar-item', { hasText: rulesNow }).first().waitFor({ timeout: 30000 });
+  check(true, `server restarted with the bundled binary once the setting is cleared ("${rulesNow}")`);
+  const later = (await page.locator('.notifications-toasts .notification-toast:has(.codicon-error)').allInnerTexts())
+    .filter((t) => !t.includes('autofix.server.path'));
+  check(later.length === 0, 'no other error notifications around the restarts', later.join(' | '));
 } catch (e) {
   failures++;
   log('ERROR in step:', stepName);

@@ -64,7 +64,7 @@ for _ in $(seq 1 300); do
 done
 curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null || { echo "code-server did not come up" >&2; dump_logs; exit 1; }
 rc=0
-node "$TV/e2e.mjs" "http://127.0.0.1:$PORT" "$WS" "$SHOTS" "$R/extensions" || rc=$?
+node "$TV/e2e.mjs" "http://127.0.0.1:$PORT" "$WS" "$SHOTS" "$R/extensions" "$R/user-data/User" || rc=$?
 [ $rc -eq 0 ] || dump_logs
 echo "screenshots: $SHOTS"
 exit $rc

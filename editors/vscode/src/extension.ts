@@ -3,11 +3,14 @@
 // commands (Learn Rule…, Apply Diff from Clipboard, Show Active Rules, Restart Server).
 //
 // Settings: `autofix.server.path` restarts the server; `autofix.trace.server` is applied live by
-// vscode-languageclient; every other `autofix.*` setting reaches the running server through
-// `workspace/didChangeConfiguration` (and `initializationOptions` at start).
+// vscode-languageclient; the server's own settings (SERVER_SETTINGS) reach it through
+// `initializationOptions` at start and `workspace/didChangeConfiguration` after (and a server that
+// pulls `workspace/configuration` gets the `autofix` section); `autofix.review` and
+// `autofix.saveAfterAccept` are the extension's own.
 import * as vscode from 'vscode';
 import {
   ApplyWorkspaceEditRequest,
+  DidChangeConfigurationNotification,
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
@@ -60,6 +63,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ getC
       if (e.affectsConfiguration('autofix.server.path')) {
         output.appendLine('autofix.server.path changed: restarting the server');
         void restart();
+      } else if (SERVER_SETTINGS.some((key) => e.affectsConfiguration(`autofix.${key}`))) {
+        // Pushed by hand rather than through `synchronize.configurationSection`, so a restart
+        // never races a notification to a client that is stopping, and only server keys go out.
+        const c = client;
+        if (c?.isRunning()) {
+          c.sendNotification(DidChangeConfigurationNotification.type, { settings: { autofix: serverSettings() } }).catch(
+            (err: unknown) => output.appendLine(`didChangeConfiguration: ${String(err)}`),
+          );
+        }
       }
     }),
   );
@@ -109,9 +121,11 @@ async function start(): Promise<void> {
     status.stopped(found.message);
     if (!notifiedMissing || found.fromSetting) {
       notifiedMissing = true;
-      const choice = await vscode.window.showErrorMessage(found.message, 'Open Settings', 'Show Output');
-      if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'autofix.server.path');
-      else if (choice === 'Show Output') output.show(true);
+      // Not awaited: a restart (e.g. the user fixing the setting) must not wait for this answer.
+      void vscode.window.showErrorMessage(found.message, 'Open Settings', 'Show Output').then((choice) => {
+        if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'autofix.server.path');
+        else if (choice === 'Show Output') output.show(true);
+      });
     }
     return;
   }
@@ -128,7 +142,6 @@ async function start(): Promise<void> {
     outputChannel: output,
     traceOutputChannel: output,
     initializationOptions: { autofix: serverSettings() },
-    synchronize: { configurationSection: 'autofix' },
     markdown: { isTrusted: false, supportHtml: false },
   };
   const c = new LanguageClient('autofix', 'autofix', serverOptions, clientOptions);
