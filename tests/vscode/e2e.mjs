@@ -64,6 +64,7 @@ page.on('pageerror', (e) => { pageErrors.push(e.message); log('pageerror:', e.me
 
 const shots = [];
 const shot = async (name, what) => {
+  await page.waitForTimeout(350); // toasts and menus animate in
   const p = path.join(SHOTS, name);
   await page.screenshot({ path: p });
   shots.push(`${name}: ${what}`);
@@ -227,7 +228,6 @@ try {
     await clearToasts();
     await learn('untrusted input must be validated');
     await toast('review the change').locator('.monaco-button', { hasText: 'Accept' }).first().waitFor();
-    await page.waitForTimeout(400); // let the toast finish sliding in before the screenshot
     const reviewText = await toast('review the change').innerText();
     check(/Learn rule #14/.test(reviewText), 'review notification names "Learn rule #14"', reviewText);
     const proposed = await page.locator('.monaco-diff-editor .editor.modified .view-lines').first().innerText().catch(() => '');

@@ -126,13 +126,18 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
       const files = shown.map((s) => relative(s.uri)).join(', ');
       const description = summary.descriptions.length ? `: ${summary.descriptions.join('; ')}` : '.';
       const extra = summary.other.length ? ` It would also ${summary.other.join('; ')}.` : '';
+      let answeredInToast = false;
       void vscode.window
         .showInformationMessage(`${label} — review the change to ${files}${description}${extra}`, 'Accept', 'Reject')
         .then((choice) => {
+          answeredInToast = choice !== undefined;
           if (choice === 'Accept') decide('accept');
           else if (choice === 'Reject') decide('reject');
         });
       const verdict = await decision;
+      // Decided elsewhere (editor title, palette, closing the diff): the toast's buttons would do
+      // nothing now, and an extension cannot close its own notification; hide the toasts.
+      if (!answeredInToast) await vscode.commands.executeCommand('notifications.hideToasts').then(undefined, () => undefined);
       this.log.appendLine(`[review ${id}] ${verdict}`);
       if (verdict !== 'accept') {
         return {
