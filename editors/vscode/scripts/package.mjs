@@ -24,6 +24,8 @@ copyFileSync(path.join(repo, 'schemas', 'autofix.schema.json'), path.join(ext, '
 
 const { name, version } = JSON.parse(readFileSync(path.join(ext, 'package.json'), 'utf8'));
 const out = process.env.AUTOFIX_VSIX || path.join(ext, `${name}-${version}.vsix`);
+// The .vsix carries a native binary: mark it for this platform (VS Code refuses it elsewhere).
+const target = process.env.AUTOFIX_VSIX_TARGET || `${process.platform === 'win32' ? 'win32' : process.platform}-${process.arch}`;
 const vsce = path.join(ext, 'node_modules', '.bin', process.platform === 'win32' ? 'vsce.cmd' : 'vsce');
-execFileSync(vsce, ['package', '--no-dependencies', '--out', out], { cwd: ext, stdio: 'inherit' });
+execFileSync(vsce, ['package', '--no-dependencies', '--target', target, '--out', out], { cwd: ext, stdio: 'inherit' });
 console.log(out);
