@@ -131,7 +131,45 @@ try {
   const statusText = await statusItem.innerText();
   check(/autofix: 12 rules/.test(statusText), 'status bar shows the active rule count', statusText);
 
-  // 2. Diagnostics in the Problems panel for the open file.
+  // 2. No rules file yet: deleting autofix.json on disk (the server watches it; VS Code has never
+  // opened it, so no buffer keeps it alive) leaves "no rules"; Learn Rule… then proposes a new
+  // .agents/autofix.json, reviewed as a new file. Then the demo rules are written back.
+  if (canLearn) {
+    step('no rules file');
+    const demoRules = fs.readFileSync(RULES, 'utf8');
+    fs.rmSync(RULES);
+    await page.locator('.statusbar-item', { hasText: 'autofix: no rules' }).first().waitFor({ timeout: 30000 });
+    check(true, 'autofix.json deleted on disk: the status bar says "autofix: no rules"');
+    await runCommand('Autofix: Learn Rule');
+    await quickInput.locator('.quick-input-title', { hasText: '(1/3)' }).waitFor();
+    await quickInputBox.fill('TOOL');
+    await quickInput.locator('.monaco-list-row', { hasText: 'TOOL' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await quickInput.locator('.quick-input-title', { hasText: '(2/3)' }).waitFor();
+    await quickInputBox.fill('Always use pnpm instead of npm.');
+    await page.keyboard.press('Enter');
+    await quickInput.locator('.quick-input-title', { hasText: '(3/3)' }).waitFor();
+    await quickInputBox.fill('one lockfile');
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab.active', { hasText: 'autofix.json (new file ↔ proposed)' }).waitFor({ timeout: 30000 });
+    await toast('Learn rule #1').locator('.monaco-button', { hasText: 'Accept' }).first().waitFor({ timeout: 15000 });
+    await shot('01-learn-into-new-file.png', 'no rules file yet: Learn Rule… proposes a new .agents/autofix.json (new file ↔ proposed), Accept / Reject');
+    await toast('Learn rule #1').locator('.monaco-button', { hasText: 'Accept' }).first().click();
+    await toast('Learned rule #1').waitFor({ timeout: 20000 });
+    const created = fs.existsSync(RULES) ? JSON.parse(fs.readFileSync(RULES, 'utf8')) : null;
+    check(Array.isArray(created) && created.length === 1 && created[0].Rule_number === 1 && created[0].Category === 'TOOL',
+      'Accept created .agents/autofix.json with rule #1', JSON.stringify(created));
+    await page.locator('.statusbar-item', { hasText: 'autofix: 1 rule' }).first().waitFor({ timeout: 20000 });
+    check(true, 'status bar: autofix: 1 rule');
+    // Back to the demo's rules, written on disk: the (saved, open) buffer follows, so does the server.
+    fs.writeFileSync(RULES, demoRules);
+    await page.locator('.statusbar-item', { hasText: 'autofix: 12 rules' }).first().waitFor({ timeout: 30000 });
+    check(true, 'autofix.json rewritten on disk: the status bar is back to 12 rules');
+    await runCommand('View: Close All Editors');
+    await clearToasts();
+  }
+
+  // 3. Diagnostics in the Problems panel for the open file.
   await openFile('src/lib/format.ts');
   await page.locator('.editor-instance .squiggly-warning').first().waitFor({ timeout: 60000 });
   await runCommand('View: Focus Problems');
@@ -145,9 +183,9 @@ try {
   check(!/\[Ln 7, /.test(problemsText), 'Problems: `autofix-ignore: 5` silences line 7', problemsText);
   await statusItem.hover();
   await page.locator('.monaco-hover', { hasText: 'active rule' }).first().waitFor({ timeout: 10000 }).catch(() => {});
-  await shot('01-problems-and-status.png', 'Problems panel with rules #5 and #7 on format.ts; status bar "autofix: 12 rules" with its tooltip');
+  await shot('02-problems-and-status.png', 'Problems panel with rules #5 and #7 on format.ts; status bar "autofix: 12 rules" with its tooltip');
 
-  // 3. Quick fix through the quick-fix UI: `: any` → `: unknown`.
+  // 4. Quick fix through the quick-fix UI: `: any` → `: unknown`.
   step('quick fix');
   const anyRow = problemRow('Never use `any` in TypeScript');
   await anyRow.click();
@@ -166,21 +204,21 @@ try {
   }
   const menu = await page.locator('.action-widget').first().innerText();
   check(/Ignore rule #5 on this line/.test(menu), 'quick-fix menu also offers "Ignore rule #5 on this line"', menu);
-  await shot('02-quickfix-menu.png', 'the quick-fix menu on `: any`: "Fix: replace with `: unknown`", "Ignore rule #5 on this line"');
+  await shot('03-quickfix-menu.png', 'the quick-fix menu on `: any`: "Fix: replace with `: unknown`", "Ignore rule #5 on this line"');
   // The fix row is focused (preferred); the menu animates, so accept with Enter like a keyboard user.
   await page.keyboard.press('Enter');
   await page.locator('.editor-instance .view-lines', { hasText: 'parse(raw: string): unknown' }).waitFor({ timeout: 20000 });
   check(true, 'quick fix applied: parse(raw: string): unknown');
   await problems.locator('.monaco-list-row', { hasText: 'Never use `any`' }).first().waitFor({ state: 'detached', timeout: 20000 });
   check(true, 'the rule #5 problem is gone after the fix');
-  await shot('03-after-quickfix.png', 'format.ts after the quick fix; only rule #7 left in Problems');
+  await shot('04-after-quickfix.png', 'format.ts after the quick fix; only rule #7 left in Problems');
 
-  // 4. Autofix: Show Active Rules → quick pick; choosing one opens autofix.json at its line.
+  // 5. Autofix: Show Active Rules → quick pick; choosing one opens autofix.json at its line.
   await runCommand('Autofix: Show Active Rules');
   await quickInput.locator('.monaco-list-row', { hasText: '#12 Always use native fetch' }).first().waitFor({ timeout: 15000 });
   const pick = await quickInput.innerText();
   check(/12 active rules in \.agents\/autofix\.json/.test(pick), 'rules quick pick title: 12 active rules', pick);
-  await shot('04-show-active-rules.png', 'Autofix: Show Active Rules — newest first, with category, check kind and why');
+  await shot('05-show-active-rules.png', 'Autofix: Show Active Rules — newest first, with category, check kind and why');
   await quickInputBox.fill('Axios');
   const superseded = quickInput.locator('.monaco-list-row', { hasText: '#11 Always use Axios' }).first();
   await superseded.waitFor();
@@ -196,9 +234,9 @@ try {
   const atRule = await cursor.waitFor({ timeout: 10000 }).then(() => true, () => false);
   check(atRule, `autofix.json opened with the cursor at rule #6 (line ${rule6Line})`,
     await page.locator('.statusbar-item', { hasText: /Ln \d+, Col/ }).first().innerText().catch(() => '?'));
-  await shot('05-rule-opened.png', 'choosing rule #6 opened .agents/autofix.json at it');
+  await shot('06-rule-opened.png', 'choosing rule #6 opened .agents/autofix.json at it');
 
-  // 5. Learn Rule… with the review flow (when the server has autofix.learnRule).
+  // 6. Learn Rule… with the review flow (when the server has autofix.learnRule).
   if (!canLearn) {
     log('SKIP learn-rule flows: this server does not offer autofix.learnRule');
   } else {
@@ -232,14 +270,14 @@ try {
     check(/Learn rule #14/.test(reviewText), 'review notification names "Learn rule #14"', reviewText);
     const proposed = await page.locator('.monaco-diff-editor .editor.modified .view-lines').first().innerText().catch(() => '');
     check(/JSON\.parse/.test(proposed.replace(/\u00a0/g, ' ')), 'the proposed side shows the new rule', proposed.slice(-400));
-    await shot('06-learn-rule-review.png', 'Learn Rule…: the diff editor (current ↔ proposed autofix.json) with Accept / Reject in the notification and the editor title');
+    await shot('07-learn-rule-review.png', 'Learn Rule…: the diff editor (current ↔ proposed autofix.json) with Accept / Reject in the notification and the editor title');
     // Reject with the editor title button: autofix.json stays as it was.
     await page.locator('.editor-actions .action-label[aria-label*="Reject Change"]').first().click();
     await page.locator('.tabs-container .tab', { hasText: 'current ↔ proposed' }).first().waitFor({ state: 'detached', timeout: 15000 });
     await toast('was not learned').waitFor({ timeout: 15000 });
     check(fs.readFileSync(RULES, 'utf8') === rules0, 'Reject leaves autofix.json unchanged on disk');
     check(/autofix: 12 rules/.test(await statusItem.innerText()), 'status bar still counts 12 rules after Reject');
-    await shot('07-after-reject.png', 'after Reject: review closed, "rule #14 was not learned", autofix.json untouched');
+    await shot('08-after-reject.png', 'after Reject: review closed, "rule #14 was not learned", autofix.json untouched');
 
     // Learn again and Accept from the notification.
     await clearToasts();
@@ -269,7 +307,7 @@ try {
     } else {
       log('note: this server infers no check from rule #14\'s words (autofix check agrees), so it flags nothing yet');
     }
-    await shot('08-learned-rule.png', 'after Accept: "Learned rule #14 …" from the server, status bar 13 rules');
+    await shot('09-learned-rule.png', 'after Accept: "Learned rule #14 …" from the server, status bar 13 rules');
 
     // The server's own "Learn rule: never use `…`" refactoring on a selection: a rule with an
     // explicit Check, through the same review; its diagnostics appear in the open file.
@@ -286,7 +324,7 @@ try {
       await page.keyboard.press('ArrowDown');
     }
     check(/Learn rule: never use `JSON\.parse`/.test(await focused.innerText()), 'the Refactor menu offers "Learn rule: never use `JSON.parse`"');
-    await shot('09-learn-from-selection-action.png', 'the Refactor menu on a selection offers "Learn rule: never use `JSON.parse`"');
+    await shot('10-learn-from-selection-action.png', 'the Refactor menu on a selection offers "Learn rule: never use `JSON.parse`"');
     await page.keyboard.press('Enter');
     await page.locator('.tabs-container .tab.active', { hasText: 'autofix.json (current ↔ proposed)' }).waitFor({ timeout: 30000 });
     await toast('Learn rule #15').waitFor({ timeout: 15000 });
@@ -300,10 +338,10 @@ try {
     const after = await problems.innerText();
     check(/Never use `JSON\.parse` in \*\.ts files\./.test(after) && /\[Ln 8, Col 10\]/.test(after) && /\[Ln 12, Col 10\]/.test(after),
       'the learned rule #15 flags both JSON.parse calls in the open file', JSON.stringify(after));
-    await shot('10-learned-rule-diagnostics.png', 'after Accept: rule #15 diagnostics on both JSON.parse lines of format.ts, status bar 14 rules');
+    await shot('11-learned-rule-diagnostics.png', 'after Accept: rule #15 diagnostics on both JSON.parse lines of format.ts, status bar 14 rules');
   }
 
-  // 6. Apply Diff from Clipboard with the review flow (when the server has autofix.applyDiff).
+  // 7. Apply Diff from Clipboard with the review flow (when the server has autofix.applyDiff).
   if (!canApplyDiff) {
     log('SKIP apply-diff flow: this server does not offer autofix.applyDiff');
   } else {
@@ -323,21 +361,21 @@ try {
     await runCommand('Autofix: Apply Diff from Clipboard');
     await page.locator('.tabs-container .tab.active', { hasText: 'format.ts (current ↔ proposed)' }).waitFor({ timeout: 30000 });
     await toast('review the change to src/lib/format.ts').waitFor({ timeout: 15000 });
-    await shot('11-apply-diff-review.png', 'Apply Diff from Clipboard: the diff editor of format.ts (format_date → formatDate) awaiting Accept');
+    await shot('12-apply-diff-review.png', 'Apply Diff from Clipboard: the diff editor of format.ts (format_date → formatDate) awaiting Accept');
     await toast('review the change').locator('.monaco-button', { hasText: 'Accept' }).first().click();
     await toast('applied 1 block').waitFor({ timeout: 20000 });
     await page.locator('.editor-instance .view-lines', { hasText: 'export function formatDate(date: Date)' }).waitFor({ timeout: 20000 });
     check(true, 'the diff was applied to format.ts after Accept');
     await problems.locator('.monaco-list-row', { hasText: 'camelCase' }).first().waitFor({ state: 'detached', timeout: 20000 });
     check(true, 'rule #7 problem gone after the diff renamed the function');
-    await shot('12-after-apply-diff.png', 'after Accept: formatDate in format.ts, "applied 1 block", rule #7 gone');
+    await shot('13-after-apply-diff.png', 'after Accept: formatDate in format.ts, "applied 1 block", rule #7 gone');
   }
 
   // No error notifications from the extension at any point.
   const errors = await page.locator('.notifications-toasts .notification-toast:has(.codicon-error)').allInnerTexts();
   check(errors.length === 0, 'no error notifications', errors.join(' | '));
 
-  // 7. `autofix.server.path` changes restart the server: a bad path gives one clear error and
+  // 8. `autofix.server.path` changes restart the server: a bad path gives one clear error and
   // "no server" in the status bar; clearing it brings the bundled server back.
   step('autofix.server.path → restart');
   const rulesNow = (await statusItem.innerText()).match(/autofix: \d+ rules/)?.[0] ?? 'autofix:';
@@ -355,13 +393,14 @@ try {
   await page.locator('.statusbar-item', { hasText: 'autofix: no server' }).first().waitFor({ timeout: 15000 });
   const missing = await toast('autofix.server.path').innerText();
   check(/not an executable file/.test(missing) && /Open Settings/.test(missing), 'a bad autofix.server.path: one error saying how to fix it', missing);
-  await shot('13-bad-server-path.png', 'autofix.server.path set to a missing binary in the Settings editor: an error notification with "Open Settings", status "autofix: no server"');
+  await shot('14-bad-server-path.png', 'autofix.server.path set to a missing binary in the Settings editor: an error notification with "Open Settings", status "autofix: no server"');
   await field.fill('');
   await page.locator('.statusbar-item', { hasText: rulesNow }).first().waitFor({ timeout: 30000 });
   check(true, `server restarted with the bundled binary once the setting is cleared ("${rulesNow}")`);
   const later = (await page.locator('.notifications-toasts .notification-toast:has(.codicon-error)').allInnerTexts())
     .filter((t) => !t.includes('autofix.server.path'));
   check(later.length === 0, 'no other error notifications around the restarts', later.join(' | '));
+
 } catch (e) {
   failures++;
   log('ERROR in step:', stepName);
