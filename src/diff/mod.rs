@@ -14,6 +14,8 @@
 //! ```
 //!
 //! The engine knows nothing of LSP: byte offsets over `&str`, 1-based lines in reports.
+//! [`find_embedded`] finds diffs inside any document; [`AccessPolicy`] decides which files a diff
+//! may touch; [`Mistakes`] counts consecutive failures per file.
 
 #![cfg_attr(
     not(test),
@@ -25,6 +27,7 @@
     )
 )]
 
+mod access;
 mod apply;
 mod edits;
 mod embedded;
@@ -36,6 +39,7 @@ mod parse;
 mod report;
 mod search;
 
+pub use access::{AccessError, AccessPolicy, IGNORE_FILE};
 pub use apply::{Options, apply, apply_text};
 pub use edits::{Edit, apply_edits};
 pub use embedded::{EmbeddedDiff, PathSource, find_embedded};
