@@ -47,3 +47,6 @@ pub use mistakes::{ESCALATE_AFTER, Mistakes};
 pub use normalize::similarity;
 pub use parse::{Block, Diff, Marker, ParseError, parse};
 pub use report::{BlockReport, BlockStatus, FailureKind, MatchKind, Outcome, percent};
+
+#[cfg(test)]
+mod proptests;
