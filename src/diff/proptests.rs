@@ -92,7 +92,11 @@ fn plain_line() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    // PROPTEST_CASES raises the count for a longer hunt.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(400),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn never_panics(original in text(), diff in text(), options in options()) {
@@ -153,6 +157,10 @@ proptest! {
         let content = outcome.content.clone().unwrap_or_default();
         prop_assert_eq!(apply_edits(&original, &outcome.edits), Some(content.clone()));
 
+        // A result without any line ending keeps no trace of CRLF for the way back.
+        if crlf && !content.contains('\n') {
+            return Ok(());
+        }
         let inverse = Diff { path: None, blocks: vec![Block::new(replace, search).with_start_line(start + 1)] };
         let back = apply(&content, &inverse, &options);
         prop_assert!(back.all_applied(), "{:?}", back.error);
