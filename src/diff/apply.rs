@@ -253,11 +253,14 @@ fn failure(
             text.push_str("\n\nSEARCH lines:\n");
             text.push_str(&block.search.join("\n"));
             if let Some((start, sim)) = best {
-                let candidate: Vec<&str> = hay.lines(start..start + n).collect();
+                let candidate: Vec<&str> =
+                    hay.lines(start..(start + n).min(hay.real_len())).collect();
+                let span = match candidate.len() {
+                    0 | 1 => format!("line {}", start + 1),
+                    len => format!("lines {}-{}", start + 1, start + len),
+                };
                 text.push_str(&format!(
-                    "\n\nBest candidate (lines {}-{}, {} similar):\n{}",
-                    start + 1,
-                    start + candidate.len(),
+                    "\n\nBest candidate ({span}, {} similar):\n{}",
                     percent(sim.value()),
                     numbered(start + 1, &candidate)
                 ));
