@@ -33,10 +33,13 @@ pub(crate) fn hash_str(s: &str) -> u64 {
 
 pub(crate) struct Haystack<'a> {
     text: &'a str,
-    lines: Vec<Line>,
+    /// Where each line starts; a line ends where the next starts (or at the end of the text).
+    /// One offset per line keeps a 100,000-line file's index small.
+    starts: Vec<usize>,
     /// Whether the last line is the empty one after a final newline (or of an empty text).
     phantom: bool,
     raw_hashes: Option<Vec<u64>>,
+    /// Filled on first use: most searches never normalize most lines.
     norms: Vec<Option<Norm>>,
 }
 
@@ -48,42 +51,28 @@ impl<'a> Haystack<'a> {
         } else {
             0
         };
-        let mut lines = Vec::new();
-        let mut start = bom;
-        let bytes = text.as_bytes();
-        while start < text.len() {
-            let (end, next) = match text.get(start..).and_then(|rest| rest.find('\n')) {
-                Some(i) => {
-                    let newline = start + i;
-                    let end = if newline > start && bytes.get(newline - 1) == Some(&b'\r') {
-                        newline - 1
-                    } else {
-                        newline
-                    };
-                    (end, newline + 1)
-                }
-                None => (text.len(), text.len()),
-            };
-            lines.push(Line { start, end, next });
-            start = next;
+        let body = text.get(bom..).unwrap_or_default();
+        let mut starts = Vec::with_capacity(body.len() / 32 + 1);
+        if !body.is_empty() {
+            starts.push(bom);
         }
+        starts.extend(
+            body.match_indices('\n')
+                .map(|(i, _)| bom + i + 1)
+                .filter(|&next| next < text.len()),
+        );
         // The reference splits on newlines, so "a\n" is "a" and an empty last line: a SEARCH that
         // ends with a blank line can match the end of the file. That line has no bytes.
-        let phantom = text.len() == bom || text.ends_with('\n');
+        let phantom = body.is_empty() || body.ends_with('\n');
         if phantom {
-            lines.push(Line {
-                start: text.len(),
-                end: text.len(),
-                next: text.len(),
-            });
+            starts.push(text.len());
         }
-        let count = lines.len();
         Haystack {
             text,
-            lines,
+            starts,
             phantom,
             raw_hashes: None,
-            norms: (0..count).map(|_| None).collect(),
+            norms: Vec::new(),
         }
     }
 
@@ -93,12 +82,12 @@ impl<'a> Haystack<'a> {
 
     /// Lines, the empty one after a final newline included.
     pub fn len(&self) -> usize {
-        self.lines.len()
+        self.starts.len()
     }
 
     /// Lines as people count them: without the empty one after a final newline.
     pub fn real_len(&self) -> usize {
-        self.lines.len() - usize::from(self.phantom)
+        self.starts.len() - usize::from(self.phantom)
     }
 
     /// Whether the text ends with a newline (or is empty), so its last line is an empty one without bytes.
@@ -107,13 +96,26 @@ impl<'a> Haystack<'a> {
     }
 
     pub fn line_info(&self, index: usize) -> Option<Line> {
-        self.lines.get(index).copied()
+        let start = *self.starts.get(index)?;
+        let next = self
+            .starts
+            .get(index + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        let bytes = self.text.as_bytes();
+        let mut end = next;
+        if end > start && bytes.get(end - 1) == Some(&b'\n') {
+            end -= 1;
+            if end > start && bytes.get(end - 1) == Some(&b'\r') {
+                end -= 1;
+            }
+        }
+        Some(Line { start, end, next })
     }
 
     /// The content of line `index` (0-based), terminator excluded; empty past the end.
     pub fn line(&self, index: usize) -> &'a str {
-        self.lines
-            .get(index)
+        self.line_info(index)
             .and_then(|l| self.text.get(l.start..l.end))
             .unwrap_or_default()
     }
@@ -124,8 +126,7 @@ impl<'a> Haystack<'a> {
 
     /// The terminator of line `index`: `""` for a last line without one.
     pub fn terminator(&self, index: usize) -> &'a str {
-        self.lines
-            .get(index)
+        self.line_info(index)
             .and_then(|l| self.text.get(l.end..l.next))
             .unwrap_or_default()
     }
@@ -134,20 +135,17 @@ impl<'a> Haystack<'a> {
     pub fn eol_near(&self, index: usize) -> &'static str {
         let own = self.terminator(index);
         let chosen = if own.is_empty() {
-            self.lines
-                .iter()
-                .map(|l| self.text.get(l.end..l.next).unwrap_or_default())
-                .find(|t| !t.is_empty())
+            self.terminator(0)
         } else {
-            Some(own)
+            own
         };
-        if chosen == Some("\r\n") { "\r\n" } else { "\n" }
+        if chosen == "\r\n" { "\r\n" } else { "\n" }
     }
 
     /// Hashes of every raw line, computed on first use.
     pub fn raw_hashes(&mut self) -> &[u64] {
         if self.raw_hashes.is_none() {
-            let hashes = (0..self.lines.len())
+            let hashes = (0..self.starts.len())
                 .map(|i| hash_str(self.line(i)))
                 .collect();
             self.raw_hashes = Some(hashes);
@@ -157,7 +155,10 @@ impl<'a> Haystack<'a> {
 
     /// Normalizes the lines in `range` that are not normalized yet.
     pub fn ensure_norm(&mut self, range: Range<usize>) {
-        let end = range.end.min(self.lines.len());
+        let end = range.end.min(self.starts.len());
+        if self.norms.len() < self.starts.len() {
+            self.norms.resize_with(self.starts.len(), || None);
+        }
         for i in range.start..end {
             let line = self.line(i);
             if let Some(slot) = self.norms.get_mut(i)

@@ -16,7 +16,7 @@ use super::report::MatchKind;
 /// blocks against many look-alike windows get near it; it bounds the time of a pathological diff.
 const ACCEPT_BUDGET: u64 = 600_000_000;
 /// The same for finding the best near miss to show in a failure report.
-const REPORT_BUDGET: u64 = 60_000_000;
+const REPORT_BUDGET: u64 = 25_000_000;
 
 /// A block's SEARCH lines with what the searches need precomputed.
 pub(crate) struct Needle {
