@@ -163,7 +163,7 @@ fn locate(
     match attempt(hay, &block.search) {
         Ok(found) => Ok((found, block.search.clone())),
         Err(miss @ Miss::NotFound { .. }) => {
-            let stripped = strip_pipes(&block.raw_search);
+            let stripped = strip_pipes(&block.search);
             if stripped != block.search
                 && let Ok(found) = attempt(hay, &stripped)
             {

@@ -53,16 +53,12 @@ pub struct Block {
     /// Byte range of the block in the parsed text: from the SEARCH marker to the end of the REPLACE
     /// marker, its line terminator excluded.
     pub span: Range<usize>,
-    /// SEARCH lines after unescaping, before prefix stripping: the source of the fallback that
-    /// strips `|` prefixes from the lines that have them.
-    pub(crate) raw_search: Vec<String>,
 }
 
 impl Block {
     /// A block from its SEARCH and REPLACE lines, for callers that build diffs themselves.
     pub fn new(search: Vec<String>, replace: Vec<String>) -> Block {
         Block {
-            raw_search: search.clone(),
             search,
             replace,
             ..Block::default()
@@ -610,7 +606,6 @@ fn finish(pending: Pending, span_end: usize) -> Block {
         search,
         replace,
     } = pending;
-    let raw_search = search.clone();
     let mut block = Block {
         search,
         replace,
@@ -619,7 +614,6 @@ fn finish(pending: Pending, span_end: usize) -> Block {
         line_numbers: false,
         diff_line,
         span: span_start..span_end,
-        raw_search,
     };
     if let Some((stripped, first_number)) = strip_line_numbers(&block.search) {
         block.search = stripped;
