@@ -206,6 +206,7 @@ fn failure(
             best,
             searched,
             elsewhere,
+            outside,
         } => {
             let total = hay.real_len();
             let mut text = String::from("No match for the SEARCH lines");
@@ -232,14 +233,24 @@ fn failure(
                 (None, _) => text.push_str(" anywhere in the file."),
             }
             let required = percent(options.threshold);
-            match best {
-                Some((start, sim)) => text.push_str(&format!(
+            match (best, outside) {
+                (_, Some((start, sim))) => text.push_str(&format!(
+                    " {} Outside them, the most similar lines start at line {} and are {} similar \
+                     ({required} is required): is the `:start_line:` right?",
+                    match best {
+                        Some((_, in_window)) => format!("The best there is only {} similar.", percent(in_window.value())),
+                        None => "Nothing there resembles them.".to_string(),
+                    },
+                    start + 1,
+                    percent(sim.value())
+                )),
+                (Some((start, sim)), None) => text.push_str(&format!(
                     " The most similar lines start at line {} and are {} similar; {required} is required.",
                     start + 1,
                     percent(sim.value())
                 )),
-                None if n <= total => text.push_str(" Nothing there resembles them."),
-                None => {}
+                (None, None) if n <= total => text.push_str(" Nothing there resembles them."),
+                (None, None) => {}
             }
             if elsewhere.len() > 1 {
                 let lines: Vec<usize> = elsewhere.iter().map(|s| s + 1).collect();
@@ -252,7 +263,8 @@ fn failure(
             }
             text.push_str("\n\nSEARCH lines:\n");
             text.push_str(&block.search.join("\n"));
-            if let Some((start, sim)) = best {
+            let shown = outside.or(best);
+            if let Some((start, sim)) = shown {
                 let candidate: Vec<&str> =
                     hay.lines(start..(start + n).min(hay.real_len())).collect();
                 let span = match candidate.len() {
@@ -271,7 +283,7 @@ fn failure(
                 index,
                 FailureKind::NotFound,
                 text,
-                best.map(|(s, sim)| (s + 1, sim.value())),
+                shown.map(|(s, sim)| (s + 1, sim.value())),
             )
         }
         Miss::Ambiguous { starts, sim } => {
@@ -406,6 +418,28 @@ mod tests {
         );
         assert!(error.contains("Re-read it"), "{error}");
         assert!(error.contains("100% is required"), "{error}");
+    }
+
+    #[test]
+    fn a_wrong_hint_is_pointed_out() {
+        let mut original: String = (1..=200).map(|i| format!("line {i}\n")).collect();
+        original.push_str("let target = compute(alpha, beta);\n");
+        let diff = "<<<<<<< SEARCH\n:start_line:10\n-------\nlet target = compute(alpha, gamma);\n=======\nx\n>>>>>>> REPLACE";
+        let out = run(&original, diff);
+        let error = out.blocks[0].error.as_deref().unwrap();
+        assert!(
+            error.contains("within 40 lines of line 10 (lines 1-50 searched)"),
+            "{error}"
+        );
+        assert!(
+            error.contains("Outside them, the most similar lines start at line 201"),
+            "{error}"
+        );
+        assert!(
+            error.contains("201 | let target = compute(alpha, beta);"),
+            "{error}"
+        );
+        assert_eq!(out.blocks[0].line, Some(201));
     }
 
     #[test]

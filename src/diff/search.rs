@@ -89,6 +89,8 @@ pub(crate) enum Miss {
         searched: Option<Range<usize>>,
         /// Exact matches outside the window when there are several (so none could be chosen).
         elsewhere: Vec<usize>,
+        /// A better candidate than `best` outside the window, when the window had nothing good.
+        outside: Option<(usize, Sim)>,
     },
     Ambiguous {
         starts: Vec<usize>,
@@ -108,6 +110,7 @@ pub(crate) fn find(hay: &mut Haystack<'_>, q: &Query<'_>) -> Result<Found, Miss>
             best: None,
             searched: None,
             elsewhere: Vec::new(),
+            outside: None,
         });
     }
     let last = total - n;
@@ -166,12 +169,23 @@ fn near(hay: &mut Haystack<'_>, q: &Query<'_>, hint: usize, last: usize) -> Resu
         });
     }
     let (report_lo, report_hi) = window.unwrap_or((0, last));
-    let best = fuzzy(hay, q, report_lo, report_hi, Some(hint), 0.0, REPORT_BUDGET).best;
+    let best = fuzzy(hay, q, report_lo, report_hi, Some(hint), 0.0, REPORT_BUDGET)
+        .best
+        .map(|b| (b.start, b.sim));
+    // A hint far off is a common mistake: say where the lines may really be.
+    let outside = match window {
+        Some(_) => fuzzy(hay, q, 0, last, Some(hint), 0.0, REPORT_BUDGET)
+            .best
+            .map(|b| (b.start, b.sim))
+            .filter(|(_, sim)| best.is_none_or(|(_, window_best)| *sim > window_best)),
+        None => None,
+    };
     let searched = window.map(|(lo, hi)| lo..hi + n);
     Err(Miss::NotFound {
-        best: best.map(|b| (b.start, b.sim)),
+        best,
         searched,
         elsewhere: free,
+        outside,
     })
 }
 
@@ -203,6 +217,7 @@ fn anywhere(hay: &mut Haystack<'_>, q: &Query<'_>, last: usize) -> Result<Found,
         best: best.map(|b| (b.start, b.sim)),
         searched: None,
         elsewhere: Vec::new(),
+        outside: None,
     })
 }
 
@@ -676,9 +691,12 @@ mod tests {
         };
         assert_eq!(elsewhere, vec![200, 201]);
         assert_eq!(searched, Some(0..51));
-        // a fuzzy candidate outside the window is never taken
+        // a fuzzy candidate outside the window is never taken, but it is reported
         let file = format!("{}targex\n", numbered(200));
-        assert!(run(&file, "target", Some(10), 0.5, 40).is_err());
+        let Err(Miss::NotFound { outside, .. }) = run(&file, "target", Some(10), 0.5, 40) else {
+            panic!()
+        };
+        assert_eq!(outside.map(|o| o.0), Some(200));
     }
 
     #[test]
