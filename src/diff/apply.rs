@@ -175,6 +175,9 @@ fn locate(
     }
 }
 
+/// Below this similarity a candidate is noise, not a near miss worth quoting.
+const WORTH_SHOWING: f64 = 0.5;
+
 fn hint_of(block: &Block, options: &Options) -> Option<usize> {
     block
         .start_line
@@ -244,6 +247,13 @@ fn failure(
                     start + 1,
                     percent(sim.value())
                 )),
+                (Some((start, sim)), None) if sim.value() < WORTH_SHOWING => {
+                    text.push_str(&format!(
+                        " Nothing there resembles them (the closest lines, at line {}, are {} similar).",
+                        start + 1,
+                        percent(sim.value())
+                    ))
+                }
                 (Some((start, sim)), None) => text.push_str(&format!(
                     " The most similar lines start at line {} and are {} similar; {required} is required.",
                     start + 1,
@@ -264,7 +274,7 @@ fn failure(
             text.push_str("\n\nSEARCH lines:\n");
             text.push_str(&block.search.join("\n"));
             let shown = outside.or(best);
-            if let Some((start, sim)) = shown {
+            if let Some((start, sim)) = shown.filter(|(_, sim)| sim.value() >= WORTH_SHOWING) {
                 let candidate: Vec<&str> =
                     hay.lines(start..(start + n).min(hay.real_len())).collect();
                 let span = match candidate.len() {
@@ -318,11 +328,14 @@ fn failure(
             start,
             block: other,
         } => {
+            let lines = if n == 1 {
+                format!("line {}", start + 1)
+            } else {
+                format!("lines {}-{}", start + 1, start + n)
+            };
             let text = format!(
-                "The SEARCH lines match lines {}-{}, which block {} of this diff already changes. Merge the two \
+                "The SEARCH lines match {lines}, which block {} of this diff already changes. Merge the two \
                  blocks into one, or make their SEARCH sections cover separate lines.",
-                start + 1,
-                start + n,
                 other + 1
             );
             BlockReport::failed(index, FailureKind::Overlap, text, Some((start + 1, 1.0)))
