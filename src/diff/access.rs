@@ -11,12 +11,17 @@ use thiserror::Error;
 /// The ignore file, at the workspace root.
 pub const IGNORE_FILE: &str = ".aicockpitcodeignore";
 
+/// Why a path may not be changed. `path` is the path as given.
 #[derive(Debug, Error)]
+#[allow(missing_docs)] // the fields are the path as given, the root, the ignore pattern, the cause
 pub enum AccessError {
+    /// The path resolves outside the workspace root.
     #[error("{}: outside the workspace ({})", .path.display(), .root.display())]
     OutsideWorkspace { path: PathBuf, root: PathBuf },
+    /// `.aicockpitcodeignore` matches the path (`pattern` is the matching line).
     #[error("{}: access blocked by .aicockpitcodeignore (pattern `{pattern}`)", .path.display())]
     Blocked { path: PathBuf, pattern: String },
+    /// The path (or the ignore file) could not be resolved or read.
     #[error("{}: {source}", .path.display())]
     Io { path: PathBuf, source: io::Error },
 }

@@ -13,6 +13,7 @@ use super::normalize::{common_prefix, common_suffix};
 pub struct Edit {
     /// Byte range in the ORIGINAL text (never in an intermediate result).
     pub range: Range<usize>,
+    /// What replaces those bytes.
     pub new_text: String,
     /// Index of the block (0-based, in diff order) that produced the edit.
     pub block: usize,

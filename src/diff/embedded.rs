@@ -13,8 +13,11 @@ use super::parse::scan_lenient;
 /// Where a diff's target path was read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PathSource {
+    /// The `<path>` of an enclosing `<apply_diff>` (or `<args><file>`) tool call.
     Xml,
+    /// The info string of the enclosing fenced code block.
     Fence,
+    /// A line naming the file above the block (or above the block before it).
     Line,
 }
 
@@ -26,6 +29,7 @@ pub struct EmbeddedDiff {
     pub range: Range<usize>,
     /// The target, as written in the document (usually relative to the workspace root).
     pub path: Option<String>,
+    /// Where `path` was read from.
     pub path_source: Option<PathSource>,
     /// `document[range]`: a diff that [`crate::diff::parse`] accepts.
     pub text: String,

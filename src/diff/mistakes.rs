@@ -17,6 +17,7 @@ pub struct Mistakes {
 }
 
 impl Mistakes {
+    /// No failures yet.
     pub fn new() -> Mistakes {
         Mistakes::default()
     }

@@ -17,6 +17,7 @@
 //! [`find_embedded`] finds diffs inside any document; [`AccessPolicy`] decides which files a diff
 //! may touch; [`Mistakes`] counts consecutive failures per file.
 
+#![warn(missing_docs)]
 #![cfg_attr(
     not(test),
     warn(

@@ -103,8 +103,10 @@ impl Marker {
     }
 }
 
-/// Why a diff is malformed. Every variant names the 1-based line of the parsed text.
+/// Why a diff is malformed. Every variant names the 1-based `line` of the parsed text; `found` is
+/// that line as written, `expected` the marker the parser was waiting for.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[allow(missing_docs)] // the fields are described above
 pub enum ParseError {
     /// A marker where another was expected.
     #[error(

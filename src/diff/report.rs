@@ -20,10 +20,13 @@ pub enum MatchKind {
     ExactOutsideWindow,
 }
 
+/// Whether a block made it into the result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BlockStatus {
+    /// Found and replaced.
     Applied,
+    /// Skipped; `error` says why.
     Failed,
 }
 
@@ -31,9 +34,13 @@ pub enum BlockStatus {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FailureKind {
+    /// Nothing similar enough where the block was looked for.
     NotFound,
+    /// Several equally good places and nothing to choose between them.
     Ambiguous,
+    /// The only match is in lines an earlier block of the diff changes.
     Overlap,
+    /// The block has no SEARCH lines.
     EmptySearch,
 }
 
@@ -42,6 +49,7 @@ pub enum FailureKind {
 pub struct BlockReport {
     /// 0-based position of the block in the diff (messages say "block 1" for index 0).
     pub index: usize,
+    /// Applied or failed.
     pub status: BlockStatus,
     /// Applied: the 1-based line where the SEARCH lines matched. Failed: the best candidate's line.
     pub line: Option<usize>,
@@ -49,8 +57,10 @@ pub struct BlockReport {
     pub similarity: Option<f64>,
     /// Why the block failed, with the best candidate and the tip to re-read the file.
     pub error: Option<String>,
+    /// How an applied block was found (`"match"` in JSON).
     #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
     pub matched: Option<MatchKind>,
+    /// Why a failed block failed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<FailureKind>,
 }
@@ -90,6 +100,7 @@ impl BlockReport {
         }
     }
 
+    /// Whether the block applied.
     pub fn is_applied(&self) -> bool {
         self.status == BlockStatus::Applied
     }
@@ -131,6 +142,7 @@ pub struct Outcome {
     /// The new text, when at least one block applied.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
+    /// One report per block, in diff order.
     pub blocks: Vec<BlockReport>,
     /// Every failed block's error (not only the last), or a diff-level error; `None` when all applied.
     pub error: Option<String>,
@@ -161,6 +173,7 @@ impl Outcome {
         !self.blocks.is_empty() && self.blocks.iter().all(BlockReport::is_applied)
     }
 
+    /// How many blocks applied.
     pub fn applied_count(&self) -> usize {
         self.blocks.iter().filter(|b| b.is_applied()).count()
     }
