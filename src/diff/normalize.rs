@@ -125,16 +125,17 @@ impl Ord for Sim {
     }
 }
 
-/// Levenshtein distance in characters. The common prefix and suffix never change the distance, so
-/// they are cut first: a near-identical candidate then costs almost nothing. Also returns the
-/// number of matrix cells computed, for callers that budget their work.
-pub(crate) fn distance(a: &str, b: &str) -> (usize, u64) {
+/// Levenshtein distance in characters and the number of matrix cells it took, or `None` when it
+/// would take more than `max_cells` (a minified megabyte-long line must not stall a search). The
+/// common prefix and suffix never change the distance, so they are cut first: a near-identical
+/// candidate then costs almost nothing.
+pub(crate) fn distance(a: &str, b: &str, max_cells: u64) -> Option<(usize, u64)> {
     let (a, b) = trim_common(a, b);
     if a.is_empty() || b.is_empty() {
-        return (a.chars().count().max(b.chars().count()), 0);
+        return Some((a.chars().count().max(b.chars().count()), 0));
     }
-    let cells = a.len() as u64 * b.len() as u64;
-    (strsim::levenshtein(a, b), cells)
+    let cells = (a.len() as u64).saturating_mul(b.len() as u64);
+    (cells <= max_cells).then(|| (strsim::levenshtein(a, b), cells))
 }
 
 /// The parts of `a` and `b` left after removing their common prefix and suffix (on char boundaries).
@@ -199,7 +200,9 @@ pub fn similarity(original: &str, search: &str) -> f64 {
     if a == b {
         return 1.0;
     }
-    let (dist, _) = distance(&a, &b);
+    let Some((dist, _)) = distance(&a, &b, u64::MAX) else {
+        return 0.0;
+    };
     Sim {
         dist,
         len: a.chars().count().max(b.chars().count()),
@@ -294,10 +297,11 @@ mod tests {
 
     #[test]
     fn distance_trims_common_ends() {
-        assert_eq!(distance("hello world", "hello wxrld"), (1, 1));
-        assert_eq!(distance("abc", "abc"), (0, 0));
-        assert_eq!(distance("", "abc"), (3, 0));
-        assert_eq!(distance("été", "ete").0, 2);
+        assert_eq!(distance("hello world", "hello wxrld", 10), Some((1, 1)));
+        assert_eq!(distance("abc", "abc", 0), Some((0, 0)));
+        assert_eq!(distance("", "abc", 0), Some((3, 0)));
+        assert_eq!(distance("été", "ete", 100).map(|d| d.0), Some(2));
+        assert_eq!(distance("abcd", "wxyz", 15), None, "over the cap");
         assert_eq!(trim_common("aé", "aè"), ("é", "è"));
     }
 

@@ -387,7 +387,7 @@ fn score_at(hay: &mut Haystack<'_>, needle: &Needle, start: usize, min: f64) -> 
     {
         return None;
     }
-    let (dist, _) = distance(&text, &needle.joined);
+    let (dist, _) = distance(&text, &needle.joined, ACCEPT_BUDGET)?;
     Some(Sim { dist, len })
 }
 
@@ -487,7 +487,10 @@ fn fuzzy(
             continue;
         }
         let text = window_text(hay, start, n);
-        let (dist, cells) = distance(&text, &needle.joined);
+        let Some((dist, cells)) = distance(&text, &needle.joined, budget.saturating_sub(spent))
+        else {
+            break;
+        };
         spent = spent.saturating_add(cells);
         let sim = Sim {
             dist,
@@ -784,6 +787,18 @@ mod tests {
             run("a", "a\nb", None, 1.0, 40),
             Err(Miss::NotFound { best: None, .. })
         ));
+    }
+
+    #[test]
+    fn huge_lines_cannot_stall_the_search() {
+        // same characters (so the bound lets it through), different ends (so nothing trims):
+        // 30,000 × 30,000 cells is over the budget, and the search gives up instead of grinding
+        let body = "a".repeat(30_000);
+        let file = format!("b{body}c\n");
+        let started = std::time::Instant::now();
+        assert!(run(&file, &format!("c{body}b"), None, 0.9, 40).is_err());
+        assert!(run(&file, &format!("c{body}b"), Some(0), 0.9, 40).is_err());
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
     }
 
     #[test]
