@@ -69,6 +69,7 @@ pub fn find_embedded(document: &str) -> Vec<EmbeddedDiff> {
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
         .collect();
     let fences = fences(&lines);
+    let tags = XmlTags::new(document);
     let mut located: Vec<Located> = Vec::with_capacity(blocks.len());
     for block in blocks {
         let first_line = block.diff_line.saturating_sub(1);
@@ -79,7 +80,7 @@ pub fn find_embedded(document: &str) -> Vec<EmbeddedDiff> {
         let fence = fences
             .iter()
             .position(|f| f.open_line < first_line && first_line < f.close_line);
-        let xml = xml_path(document, block.span.start);
+        let xml = tags.path_at(document, block.span.start);
         let container = match (&xml, fence) {
             (Some((_, at)), _) => Container::Xml(*at),
             (None, Some(index)) => Container::Fence(index),
@@ -198,23 +199,46 @@ fn fences(lines: &[&str]) -> Vec<Fence> {
     fences
 }
 
-/// The `<path>` of the XML tool call whose `<diff>` encloses `offset`, and where that tag is.
-fn xml_path(document: &str, offset: usize) -> Option<(String, usize)> {
-    let before = document.get(..offset)?;
-    let open = before.rfind("<path>")?;
-    let value_start = open + "<path>".len();
-    let close = value_start + before.get(value_start..)?.find("</path>")?;
-    let between = before.get(close..)?;
-    let diff_open = between.find("<diff>")?;
-    let after_diff = between.get(diff_open..)?;
-    if after_diff.contains("</diff>")
-        || between.contains("</apply_diff>")
-        || between.contains("</file>")
-    {
-        return None;
+/// Where the tool-call tags are, found once per document.
+struct XmlTags {
+    /// Offsets of every `<path>`.
+    paths: Vec<usize>,
+    /// Offsets of every `<diff>`, `</diff>`, `</apply_diff>` and `</file>`, with whether it opens a diff.
+    bounds: Vec<(usize, bool)>,
+}
+
+impl XmlTags {
+    fn new(document: &str) -> XmlTags {
+        let paths = document.match_indices("<path>").map(|(i, _)| i).collect();
+        let mut bounds: Vec<(usize, bool)> = document
+            .match_indices("<diff>")
+            .map(|(i, _)| (i, true))
+            .collect();
+        for closer in ["</diff>", "</apply_diff>", "</file>"] {
+            bounds.extend(document.match_indices(closer).map(|(i, _)| (i, false)));
+        }
+        bounds.sort_unstable();
+        XmlTags { paths, bounds }
     }
-    let path = before.get(value_start..close)?.trim();
-    (!path.is_empty() && !path.contains('\n')).then(|| (path.to_string(), open))
+
+    /// The `<path>` of the XML tool call whose `<diff>` encloses `offset`, and where that tag is:
+    /// after the last `<path>…</path>` before `offset` comes a `<diff>` and no closing tag.
+    fn path_at(&self, document: &str, offset: usize) -> Option<(String, usize)> {
+        let open = *self
+            .paths
+            .get(self.paths.partition_point(|&p| p < offset).checked_sub(1)?)?;
+        let value_start = open + "<path>".len();
+        let close = value_start + document.get(value_start..offset)?.find("</path>")?;
+        let from = self.bounds.partition_point(|&(p, _)| p < close);
+        let to = self.bounds.partition_point(|&(p, _)| p < offset);
+        let between = self.bounds.get(from..to)?;
+        // The last tag before the block must open a diff: a closer after it ends the tool call.
+        if !between.last().is_some_and(|&(_, opens)| opens) {
+            return None;
+        }
+        let path = document.get(value_start..close)?.trim();
+        (!path.is_empty() && !path.contains('\n')).then(|| (path.to_string(), open))
+    }
 }
 
 /// A path in a fence's info string: `diff:src/app.ts`, `ts src/app.ts`, `title="src/app.ts"`.
@@ -414,6 +438,19 @@ mod tests {
         assert_eq!(diffs.len(), 1);
         assert_eq!(diffs[0].path.as_deref(), Some("x.ts"));
         assert!(find_embedded("nothing here").is_empty());
+    }
+
+    #[test]
+    fn thousands_of_blocks_stay_linear() {
+        let blocks: Vec<&str> = std::iter::repeat_n(BLOCK, 3_000).collect();
+        let doc = format!(
+            "<apply_diff><path>a.ts</path><diff>\n{}\n</diff></apply_diff>\n",
+            blocks.join("\n")
+        );
+        let started = std::time::Instant::now();
+        let diffs = find_embedded(&doc);
+        assert_eq!((diffs.len(), diffs[0].blocks.len()), (1, 3_000));
+        assert!(started.elapsed() < std::time::Duration::from_secs(3));
     }
 
     #[test]
