@@ -262,7 +262,10 @@ struct Wrapper {
 /// Finds the `<diff>` body (and `<path>`) of an XML tool call. Only text that starts with one of
 /// the tool call's tags counts, so a diff whose content mentions `<diff>` is left alone.
 fn unwrap_xml(text: &str) -> Option<Wrapper> {
-    let lead = text.len() - text.trim_start().len();
+    let lead = text.len()
+        - text
+            .trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}')
+            .len();
     let rest = text.get(lead..)?;
     let tag_name: String = rest
         .strip_prefix('<')?
@@ -419,7 +422,15 @@ impl<'a> Scanner<'a> {
             Some(i) => (rest.get(..i).unwrap_or_default(), i + 1),
             None => (rest, rest.len()),
         };
-        let content = with_eol.strip_suffix('\r').unwrap_or(with_eol);
+        let mut content = with_eol.strip_suffix('\r').unwrap_or(with_eol);
+        let mut start = start;
+        // A byte-order mark would hide a marker on the first line.
+        if start == 0
+            && let Some(rest) = content.strip_prefix('\u{FEFF}')
+        {
+            content = rest;
+            start = '\u{FEFF}'.len_utf8();
+        }
         self.pos += advance;
         self.line_no += 1;
         Some((start, content, start + content.len()))
@@ -893,6 +904,16 @@ mod tests {
     fn xml_errors_count_lines_of_the_whole_text() {
         let err = parse("<apply_diff>\n<path>a</path>\n<diff>\n<<<<<<< SEARCH\na\n>>>>>>> REPLACE\n</diff></apply_diff>").unwrap_err();
         assert_eq!(err.line(), 6);
+    }
+
+    #[test]
+    fn a_byte_order_mark_does_not_hide_the_first_marker() {
+        let text = "\u{FEFF}<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE";
+        let b = block(text);
+        assert_eq!(b.span, 3..text.len());
+        assert_eq!(b.search, lines(&["a"]));
+        let wrapped = parse("\u{FEFF}<apply_diff><path>x</path><diff>\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n</diff></apply_diff>").unwrap();
+        assert_eq!(wrapped.path.as_deref(), Some("x"));
     }
 
     #[test]
