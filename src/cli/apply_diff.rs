@@ -98,15 +98,11 @@ fn execute(args: ApplyDiffArgs) -> Result<ExitCode, Fatal> {
             (0.0..=1.0).contains(t)
         })?,
         buffer_lines: number(args.buffer_lines.as_deref(), "--buffer-lines", 40, |_| true)?,
-        start_line: match args.start_line.as_deref() {
-            None => None,
-            Some(_) => Some(number(
-                args.start_line.as_deref(),
-                "--start-line",
-                1,
-                |n: &usize| *n > 0,
-            )?),
-        },
+        start_line: args
+            .start_line
+            .as_deref()
+            .map(|value| number(Some(value), "--start-line", 1, |n: &usize| *n > 0))
+            .transpose()?,
     };
     let diff_text = read_diff(args.diff.as_deref().unwrap_or("-"))?;
     let original = read_text(file)?;
