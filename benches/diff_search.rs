@@ -33,12 +33,12 @@ impl Rng {
 }
 
 const NOUNS: &[&str] = &[
-    "user", "order", "invoice", "session", "token", "cart", "product", "payment", "account",
-    "report", "widget", "queue", "cache", "event", "config", "tenant",
+    "user", "order", "invoice", "session", "token", "cart", "product", "payment", "account", "report",
+    "widget", "queue", "cache", "event", "config", "tenant",
 ];
 const VERBS: &[&str] = &[
-    "fetch", "load", "save", "update", "remove", "validate", "render", "parse", "format",
-    "compute", "sync", "resolve",
+    "fetch", "load", "save", "update", "remove", "validate", "render", "parse", "format", "compute", "sync",
+    "resolve",
 ];
 const TYPES: &[&str] = &[
     "string",
@@ -101,7 +101,12 @@ fn typescript(lines: usize, seed: u64) -> String {
                     )
                     .replace('\n', "\n"),
                 );
-                out.push(format!("export async function {verb}{}{n}(client: HttpClient, limit = {}): Promise<{}[]> {{", cap(noun), 10 + rng.below(90), cap(noun)));
+                out.push(format!(
+                    "export async function {verb}{}{n}(client: HttpClient, limit = {}): Promise<{}[]> {{",
+                    cap(noun),
+                    10 + rng.below(90),
+                    cap(noun)
+                ));
                 out.push(format!(
                     "  const response = await client.get(`/api/{noun}s/{n}?limit=${{limit}}`);"
                 ));
@@ -126,11 +131,7 @@ fn typescript(lines: usize, seed: u64) -> String {
                 out.push(String::new());
             }
             3 => {
-                out.push(format!(
-                    "export class {}{}Service{n} {{",
-                    cap(verb),
-                    cap(noun)
-                ));
+                out.push(format!("export class {}{}Service{n} {{", cap(verb), cap(noun)));
                 out.push(format!(
                     "  private readonly cache = new Map<string, {}Record{n}>();",
                     cap(noun)
@@ -195,17 +196,12 @@ fn block_at(lines: &[&str], mut start: usize, len: usize) -> Vec<String> {
     while lines[start..start + len].iter().any(|l| l.trim().len() < 3) {
         start += 1;
     }
-    lines[start..start + len]
-        .iter()
-        .map(|l| l.to_string())
-        .collect()
+    lines[start..start + len].iter().map(|l| l.to_string()).collect()
 }
 
 fn start_of(lines: &[&str], block: &[String]) -> usize {
     (0..lines.len())
-        .find(|&s| {
-            lines[s..].iter().zip(block).all(|(a, b)| a == b) && s + block.len() <= lines.len()
-        })
+        .find(|&s| lines[s..].iter().zip(block).all(|(a, b)| a == b) && s + block.len() <= lines.len())
         .unwrap()
 }
 

@@ -48,9 +48,7 @@ impl Workspace {
             .spawn()
             .unwrap();
         let mut input = child.stdin.take().unwrap();
-        input
-            .write_all(stdin.unwrap_or_default().as_bytes())
-            .unwrap();
+        input.write_all(stdin.unwrap_or_default().as_bytes()).unwrap();
         drop(input);
         child.wait_with_output().unwrap()
     }
@@ -98,11 +96,7 @@ fn keeps_permissions_and_leaves_no_temporary_file() {
     ws.write("change.diff", GOOD_BLOCK);
     let out = ws.run(&["math.ts", "change.diff"], None);
     assert_eq!(code(&out), 0);
-    let mode = fs::metadata(ws.path("math.ts"))
-        .unwrap()
-        .permissions()
-        .mode()
-        & 0o777;
+    let mode = fs::metadata(ws.path("math.ts")).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o640);
     assert_eq!(ws.entries(), vec!["change.diff", "math.ts"]);
 }
@@ -139,18 +133,12 @@ fn reads_the_diff_from_stdin() {
 #[test]
 fn partial_failure_exits_1_and_reports_every_block() {
     let ws = Workspace::new();
-    ws.write(
-        "change.diff",
-        &format!("{GOOD_BLOCK}{BAD_BLOCK}{BAD_BLOCK}"),
-    );
+    ws.write("change.diff", &format!("{GOOD_BLOCK}{BAD_BLOCK}{BAD_BLOCK}"));
     let out = ws.run(&["math.ts", "change.diff", "--format", "json"], None);
     assert_eq!(code(&out), 1);
     let report = json(&out);
     assert_eq!(report["success"], true, "at least one block applied");
-    assert!(
-        report.get("content").is_none(),
-        "content only with --dry-run"
-    );
+    assert!(report.get("content").is_none(), "content only with --dry-run");
     let statuses: Vec<&str> = report["blocks"]
         .as_array()
         .unwrap()
@@ -174,18 +162,12 @@ fn partial_failure_exits_1_and_reports_every_block() {
 fn total_failure_leaves_the_file_untouched() {
     let ws = Workspace::new();
     ws.write("change.diff", BAD_BLOCK);
-    let before = fs::metadata(ws.path("math.ts"))
-        .unwrap()
-        .modified()
-        .unwrap();
+    let before = fs::metadata(ws.path("math.ts")).unwrap().modified().unwrap();
     let out = ws.run(&["math.ts", "change.diff"], None);
     assert_eq!(code(&out), 1);
     assert_eq!(ws.read("math.ts"), ORIGINAL);
     assert_eq!(
-        fs::metadata(ws.path("math.ts"))
-            .unwrap()
-            .modified()
-            .unwrap(),
+        fs::metadata(ws.path("math.ts")).unwrap().modified().unwrap(),
         before
     );
     assert_eq!(ws.entries(), vec!["change.diff", "math.ts"]);
@@ -196,10 +178,7 @@ fn total_failure_leaves_the_file_untouched() {
 fn dry_run_prints_content_and_writes_nothing() {
     let ws = Workspace::new();
     ws.write("change.diff", GOOD_BLOCK);
-    let out = ws.run(
-        &["math.ts", "change.diff", "--dry-run", "--format", "json"],
-        None,
-    );
+    let out = ws.run(&["math.ts", "change.diff", "--dry-run", "--format", "json"], None);
     assert_eq!(code(&out), 0);
     let report = json(&out);
     assert_eq!(
@@ -242,14 +221,7 @@ fn usage_and_io_errors_are_json_too() {
     let ws = Workspace::new();
     ws.write("change.diff", GOOD_BLOCK);
     for args in [
-        &[
-            "math.ts",
-            "change.diff",
-            "--threshold",
-            "1.5",
-            "--format",
-            "json",
-        ][..],
+        &["math.ts", "change.diff", "--threshold", "1.5", "--format", "json"][..],
         &[
             "math.ts",
             "change.diff",
@@ -258,14 +230,7 @@ fn usage_and_io_errors_are_json_too() {
             "--format",
             "json",
         ],
-        &[
-            "math.ts",
-            "change.diff",
-            "--start-line",
-            "0",
-            "--format",
-            "json",
-        ],
+        &["math.ts", "change.diff", "--start-line", "0", "--format", "json"],
         &["--format", "json"],
         &["missing.ts", "change.diff", "--format", "json"],
         &["math.ts", "missing.diff", "--format", "json"],
@@ -308,9 +273,8 @@ fn parse_only() {
 #[test]
 fn xml_wrapper_path_mismatch_is_a_warning() {
     let ws = Workspace::new();
-    let wrapped = format!(
-        "<apply_diff>\n<path>src/other.ts</path>\n<diff>\n{GOOD_BLOCK}</diff>\n</apply_diff>\n"
-    );
+    let wrapped =
+        format!("<apply_diff>\n<path>src/other.ts</path>\n<diff>\n{GOOD_BLOCK}</diff>\n</apply_diff>\n");
     ws.write("call.xml", &wrapped);
     let out = ws.run(&["math.ts", "call.xml", "--format", "json"], None);
     assert_eq!(code(&out), 0);
@@ -331,10 +295,7 @@ fn start_line_is_the_hint_for_blocks_without_one() {
     let diff = "<<<<<<< SEARCH\nexport function\n=======\n// edited\n>>>>>>> REPLACE\n"
         .replace("export function", "}");
     ws.write("change.diff", &diff);
-    let out = ws.run(
-        &["math.ts", "change.diff", "--format", "json", "--dry-run"],
-        None,
-    );
+    let out = ws.run(&["math.ts", "change.diff", "--format", "json", "--dry-run"], None);
     assert_eq!(code(&out), 1);
     assert_eq!(json(&out)["blocks"][0]["reason"], "ambiguous");
     let out = ws.run(&["math.ts", "change.diff", "--start-line", "7"], None);

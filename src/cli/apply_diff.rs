@@ -72,9 +72,7 @@ fn execute(args: ApplyDiffArgs) -> Result<ExitCode, Fatal> {
         "json" => true,
         "human" => false,
         other => {
-            return Err(Fatal(format!(
-                "unknown --format `{other}`: use human or json"
-            )));
+            return Err(Fatal(format!("unknown --format `{other}`: use human or json")));
         }
     };
     if args.parse_only {
@@ -89,9 +87,7 @@ fn execute(args: ApplyDiffArgs) -> Result<ExitCode, Fatal> {
         return parse_only(&source, json);
     }
     let Some(file) = args.file.as_deref() else {
-        return Err(Fatal(
-            "missing FILE: autofix apply-diff FILE [DIFF|-]".into(),
-        ));
+        return Err(Fatal("missing FILE: autofix apply-diff FILE [DIFF|-]".into()));
     };
     let options = Options {
         threshold: number(args.threshold.as_deref(), "--threshold", 1.0, |t: &f64| {
@@ -106,8 +102,7 @@ fn execute(args: ApplyDiffArgs) -> Result<ExitCode, Fatal> {
     };
     let diff_text = read_diff(args.diff.as_deref().unwrap_or("-"))?;
     let original = read_text(file)?;
-    let diff =
-        diff::parse(&diff_text).map_err(|error| Fatal(format!("malformed diff: {error}")))?;
+    let diff = diff::parse(&diff_text).map_err(|error| Fatal(format!("malformed diff: {error}")))?;
 
     let mut outcome = diff::apply(&original, &diff, &options);
     outcome.warnings.extend(path_mismatch(&diff, file));
@@ -174,11 +169,7 @@ fn parse_only(source: &str, json: bool) -> Result<ExitCode, Fatal> {
         print_json(&json!({ "success": true, "path": diff.path, "blocks": blocks, "error": null }));
     } else {
         let count = diff.blocks.len();
-        let lines: Vec<String> = diff
-            .blocks
-            .iter()
-            .map(|b| b.diff_line.to_string())
-            .collect();
+        let lines: Vec<String> = diff.blocks.iter().map(|b| b.diff_line.to_string()).collect();
         println!(
             "well-formed: {count} block{} (at line{} {})",
             if count == 1 { "" } else { "s" },
@@ -195,8 +186,7 @@ fn read_diff(source: &str) -> Result<String, Fatal> {
         io::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| Fatal(format!("cannot read the diff from standard input: {e}")))?;
-        return String::from_utf8(bytes)
-            .map_err(|_| Fatal("the diff on standard input is not UTF-8".into()));
+        return String::from_utf8(bytes).map_err(|_| Fatal("the diff on standard input is not UTF-8".into()));
     }
     read_text(Path::new(source))
 }
@@ -280,10 +270,6 @@ fn print_human(outcome: &Outcome, file: &Path, dry_run: bool, written: bool) {
         (_, false, true) => "unchanged".to_string(),
         (_, _, false) => "not touched".to_string(),
     };
-    out.push_str(&format!(
-        "{}: {} ({state})\n",
-        file.display(),
-        outcome.summary()
-    ));
+    out.push_str(&format!("{}: {} ({state})\n", file.display(), outcome.summary()));
     let _ = io::stdout().write_all(out.as_bytes());
 }

@@ -102,12 +102,7 @@ impl AccessPolicy {
         Ok(resolved)
     }
 
-    fn refuse_ignored(
-        &self,
-        given: &Path,
-        relative: &Path,
-        is_dir: bool,
-    ) -> Result<(), AccessError> {
+    fn refuse_ignored(&self, given: &Path, relative: &Path, is_dir: bool) -> Result<(), AccessError> {
         if relative.as_os_str().is_empty() {
             return Ok(());
         }
@@ -172,10 +167,7 @@ fn resolve(path: &Path) -> io::Result<PathBuf> {
             return Ok(lexical(&full));
         }
     }
-    Err(io::Error::new(
-        io::ErrorKind::NotFound,
-        "no existing ancestor",
-    ))
+    Err(io::Error::new(io::ErrorKind::NotFound, "no existing ancestor"))
 }
 
 /// `.` and `..` resolved without looking at the file system.
@@ -202,11 +194,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs::create_dir_all(dir.path().join("src")).unwrap();
         fs::write(dir.path().join("src/app.ts"), "x").unwrap();
-        fs::write(
-            dir.path().join(IGNORE_FILE),
-            "secrets/\n*.env\n!public.env\n",
-        )
-        .unwrap();
+        fs::write(dir.path().join(IGNORE_FILE), "secrets/\n*.env\n!public.env\n").unwrap();
         let policy = AccessPolicy::new(dir.path()).unwrap();
         (dir, policy)
     }
@@ -235,10 +223,7 @@ mod tests {
     fn outside_the_root_is_refused() {
         let (_dir, policy) = workspace();
         let error = policy.check("../elsewhere.ts").unwrap_err();
-        assert!(
-            error.to_string().contains("outside the workspace"),
-            "{error}"
-        );
+        assert!(error.to_string().contains("outside the workspace"), "{error}");
         assert!(matches!(
             policy.check("/etc/passwd"),
             Err(AccessError::OutsideWorkspace { .. })
@@ -298,17 +283,13 @@ mod tests {
         // an inside symlink to an ignored file, and an ignored symlink name, are blocked too
         fs::create_dir_all(dir.path().join("secrets")).unwrap();
         fs::write(dir.path().join("secrets/key.txt"), "k").unwrap();
-        std::os::unix::fs::symlink(
-            dir.path().join("secrets/key.txt"),
-            dir.path().join("src/key.txt"),
-        )
-        .unwrap();
+        std::os::unix::fs::symlink(dir.path().join("secrets/key.txt"), dir.path().join("src/key.txt"))
+            .unwrap();
         assert!(matches!(
             policy.check("src/key.txt"),
             Err(AccessError::Blocked { .. })
         ));
-        std::os::unix::fs::symlink(dir.path().join("src/app.ts"), dir.path().join("local.env"))
-            .unwrap();
+        std::os::unix::fs::symlink(dir.path().join("src/app.ts"), dir.path().join("local.env")).unwrap();
         assert!(matches!(
             policy.check("local.env"),
             Err(AccessError::Blocked { .. })

@@ -107,10 +107,7 @@ pub fn apply(original: &str, diff: &Diff, options: &Options) -> Outcome {
         let mut text = if applied == 0 {
             format!("No block applied: {} of {total} failed.", failed.len())
         } else {
-            format!(
-                "{applied} of {total} blocks applied; {} failed.",
-                failed.len()
-            )
+            format!("{applied} of {total} blocks applied; {} failed.", failed.len())
         };
         for report in failed {
             text.push_str(&format!(
@@ -241,19 +238,18 @@ fn failure(
                     " {} Outside them, the most similar lines start at line {} and are {} similar \
                      ({required} is required): is the `:start_line:` right?",
                     match best {
-                        Some((_, in_window)) => format!("The best there is only {} similar.", percent(in_window.value())),
+                        Some((_, in_window)) =>
+                            format!("The best there is only {} similar.", percent(in_window.value())),
                         None => "Nothing there resembles them.".to_string(),
                     },
                     start + 1,
                     percent(sim.value())
                 )),
-                (Some((start, sim)), None) if sim.value() < WORTH_SHOWING => {
-                    text.push_str(&format!(
-                        " Nothing there resembles them (the closest lines, at line {}, are {} similar).",
-                        start + 1,
-                        percent(sim.value())
-                    ))
-                }
+                (Some((start, sim)), None) if sim.value() < WORTH_SHOWING => text.push_str(&format!(
+                    " Nothing there resembles them (the closest lines, at line {}, are {} similar).",
+                    start + 1,
+                    percent(sim.value())
+                )),
                 (Some((start, sim)), None) => text.push_str(&format!(
                     " The most similar lines start at line {} and are {} similar; {required} is required.",
                     start + 1,
@@ -275,8 +271,7 @@ fn failure(
             text.push_str(&block.search.join("\n"));
             let shown = outside.or(best);
             if let Some((start, sim)) = shown.filter(|(_, sim)| sim.value() >= WORTH_SHOWING) {
-                let candidate: Vec<&str> =
-                    hay.lines(start..(start + n).min(hay.real_len())).collect();
+                let candidate: Vec<&str> = hay.lines(start..(start + n).min(hay.real_len())).collect();
                 let span = match candidate.len() {
                     0 | 1 => format!("line {}", start + 1),
                     len => format!("lines {}-{}", start + 1, start + len),
@@ -304,10 +299,7 @@ fn failure(
                 format!(", {} similar", percent(sim.value()))
             };
             let why = match hint {
-                Some(h) => format!(
-                    "the hint, line {}, is as close to one as to the other",
-                    h + 1
-                ),
+                Some(h) => format!("the hint, line {}, is as close to one as to the other", h + 1),
                 None => "the block has no `:start_line:` to choose between them".to_string(),
             };
             let text = format!(
@@ -324,10 +316,7 @@ fn failure(
                 lines.first().map(|l| (*l, sim.value())),
             )
         }
-        Miss::Overlap {
-            start,
-            block: other,
-        } => {
+        Miss::Overlap { start, block: other } => {
             let lines = if n == 1 {
                 format!("line {}", start + 1)
             } else {
@@ -400,10 +389,7 @@ mod tests {
         assert!(!out.all_applied());
         assert_eq!(out.content.as_deref(), Some("A\nb\n"));
         let error = out.error.unwrap();
-        assert!(
-            error.starts_with("1 of 3 blocks applied; 2 failed."),
-            "{error}"
-        );
+        assert!(error.starts_with("1 of 3 blocks applied; 2 failed."), "{error}");
         assert!(
             error.contains("Block 2: No match") && error.contains("Block 3: No match"),
             "{error}"
@@ -496,10 +482,7 @@ mod tests {
 
     #[test]
     fn deletes_lines() {
-        let out = run(
-            "a\nb\nc\n",
-            &block("b", "").replace("\n\n>>>>>>>", "\n>>>>>>>"),
-        );
+        let out = run("a\nb\nc\n", &block("b", "").replace("\n\n>>>>>>>", "\n>>>>>>>"));
         assert_eq!(out.content.as_deref(), Some("a\nc\n"));
         assert_eq!(out.edits[0].range, 2..4);
     }

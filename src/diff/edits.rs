@@ -51,9 +51,7 @@ pub(crate) fn build(hay: &Haystack<'_>, mut plans: Vec<Plan>) -> Vec<Edit> {
             let ends_blank = plan.new_lines.last().is_some_and(String::is_empty);
             // A final newline stays: after lines that had a terminator, and when the match took in
             // the empty line after the file's final newline but the new lines do not end with one.
-            if !plan.new_lines.is_empty()
-                && (last.next > last.end || (reaches_phantom && !ends_blank))
-            {
+            if !plan.new_lines.is_empty() && (last.next > last.end || (reaches_phantom && !ends_blank)) {
                 new_text.push_str(eol);
             }
             Some(Region {
@@ -96,10 +94,7 @@ fn keep_missing_final_newline(hay: &Haystack<'_>, regions: &mut [Region]) {
     let Some(mut index) = regions.len().checked_sub(1) else {
         return;
     };
-    if regions
-        .get(index)
-        .is_none_or(|last| last.bytes.end != text.len())
-    {
+    if regions.get(index).is_none_or(|last| last.bytes.end != text.len()) {
         return;
     }
     loop {
@@ -148,9 +143,7 @@ fn unchanged_ends(old: &str, new: &str) -> (usize, usize) {
     let old_rest = old.get(prefix..).unwrap_or_default();
     let new_rest = new.get(prefix..).unwrap_or_default();
     let mut suffix = common_suffix(old_rest, new_rest);
-    while suffix > 0
-        && (splits_crlf(old, old.len() - suffix) || splits_crlf(new, new.len() - suffix))
-    {
+    while suffix > 0 && (splits_crlf(old, old.len() - suffix) || splits_crlf(new, new.len() - suffix)) {
         suffix -= 1;
     }
     (prefix, suffix)

@@ -176,9 +176,7 @@ fn fences(lines: &[&str]) -> Vec<Fence> {
         let after = rest.get(run..).unwrap_or_default();
         match &open {
             None => open = Some((index, marker, run, after.trim().to_string())),
-            Some((open_line, m, n, info))
-                if *m == marker && run >= *n && after.trim().is_empty() =>
-            {
+            Some((open_line, m, n, info)) if *m == marker && run >= *n && after.trim().is_empty() => {
                 fences.push(Fence {
                     open_line: *open_line,
                     close_line: index,
@@ -210,10 +208,8 @@ struct XmlTags {
 impl XmlTags {
     fn new(document: &str) -> XmlTags {
         let paths = document.match_indices("<path>").map(|(i, _)| i).collect();
-        let mut bounds: Vec<(usize, bool)> = document
-            .match_indices("<diff>")
-            .map(|(i, _)| (i, true))
-            .collect();
+        let mut bounds: Vec<(usize, bool)> =
+            document.match_indices("<diff>").map(|(i, _)| (i, true)).collect();
         for closer in ["</diff>", "</apply_diff>", "</file>"] {
             bounds.extend(document.match_indices(closer).map(|(i, _)| (i, false)));
         }
@@ -292,11 +288,7 @@ fn clean_path(token: &str) -> Option<String> {
         || token.len() > 300
         || token.contains("://")
         || token.chars().any(|c| {
-            c.is_whitespace()
-                || matches!(
-                    c,
-                    '<' | '>' | '|' | '*' | '?' | '"' | '{' | '}' | '(' | ')' | ','
-                )
+            c.is_whitespace() || matches!(c, '<' | '>' | '|' | '*' | '?' | '"' | '{' | '}' | '(' | ')' | ',')
         })
         || !token.chars().any(char::is_alphabetic)
         || token.ends_with('.')
@@ -386,13 +378,9 @@ mod tests {
         assert_eq!(diffs[0].path_source, Some(PathSource::Xml));
         assert_eq!(diffs[0].blocks.len(), 2);
         assert_eq!(parse(&diffs[0].text).unwrap().blocks.len(), 2);
-        assert_eq!(
-            diffs[1].path, None,
-            "the block after the tool call is not in it"
-        );
-        let args = format!(
-            "<args><file><path>b.py</path><diff><content>\n{BLOCK}\n</content></diff></file></args>"
-        );
+        assert_eq!(diffs[1].path, None, "the block after the tool call is not in it");
+        let args =
+            format!("<args><file><path>b.py</path><diff><content>\n{BLOCK}\n</content></diff></file></args>");
         assert_eq!(find_embedded(&args)[0].path.as_deref(), Some("b.py"));
     }
 

@@ -97,11 +97,7 @@ impl<'a> Haystack<'a> {
 
     pub fn line_info(&self, index: usize) -> Option<Line> {
         let start = *self.starts.get(index)?;
-        let next = self
-            .starts
-            .get(index + 1)
-            .copied()
-            .unwrap_or(self.text.len());
+        let next = self.starts.get(index + 1).copied().unwrap_or(self.text.len());
         let bytes = self.text.as_bytes();
         let mut end = next;
         if end > start && bytes.get(end - 1) == Some(&b'\n') {
@@ -134,20 +130,14 @@ impl<'a> Haystack<'a> {
     /// The line ending to write near line `index`: that line's own, else the file's first, else `\n`.
     pub fn eol_near(&self, index: usize) -> &'static str {
         let own = self.terminator(index);
-        let chosen = if own.is_empty() {
-            self.terminator(0)
-        } else {
-            own
-        };
+        let chosen = if own.is_empty() { self.terminator(0) } else { own };
         if chosen == "\r\n" { "\r\n" } else { "\n" }
     }
 
     /// Hashes of every raw line, computed on first use.
     pub fn raw_hashes(&mut self) -> &[u64] {
         if self.raw_hashes.is_none() {
-            let hashes = (0..self.starts.len())
-                .map(|i| hash_str(self.line(i)))
-                .collect();
+            let hashes = (0..self.starts.len()).map(|i| hash_str(self.line(i))).collect();
             self.raw_hashes = Some(hashes);
         }
         self.raw_hashes.as_deref().unwrap_or_default()

@@ -78,10 +78,7 @@ enum Mapping {
 }
 
 fn width(indent: &str, tab: usize) -> usize {
-    indent
-        .chars()
-        .map(|c| if c == '\t' { tab } else { 1 })
-        .sum()
+    indent.chars().map(|c| if c == '\t' { tab } else { 1 }).sum()
 }
 
 impl Mapping {
@@ -113,9 +110,7 @@ fn rebase_like_reference(base_search: &str, base_file: &str, current: &str) -> S
     match current.get(base_search.len()..) {
         Some(extra) if current.len() >= base_search.len() => format!("{base_file}{extra}"),
         _ => {
-            let keep = base_file
-                .len()
-                .saturating_sub(base_search.len() - current.len());
+            let keep = base_file.len().saturating_sub(base_search.len() - current.len());
             base_file.get(..keep).unwrap_or_default().to_string()
         }
     }
@@ -184,15 +179,9 @@ mod tests {
 
     #[test]
     fn detects_styles() {
-        assert_eq!(
-            detect(["a", "    b", "        c", "    d"]),
-            Style::Spaces(4)
-        );
+        assert_eq!(detect(["a", "    b", "        c", "    d"]), Style::Spaces(4));
         assert_eq!(detect(["a", "  b", "    c"]), Style::Spaces(2));
-        assert_eq!(
-            detect(["a", "\tb", "\t\tc", "/**", " * doc", " */"]),
-            Style::Tabs
-        );
+        assert_eq!(detect(["a", "\tb", "\t\tc", "/**", " * doc", " */"]), Style::Tabs);
         assert_eq!(detect(["\ta", "    b"]), Style::Mixed);
         assert_eq!(detect(["a", "", "b"]), Style::Unknown);
     }
@@ -215,10 +204,7 @@ mod tests {
             "    function test() {\n        return false;\n    }"
         );
         // less indented than the SEARCH base: characters come off the file's base
-        assert_eq!(
-            run("        x", "    x", "    y\nz", Style::Spaces(4)),
-            "y\nz"
-        );
+        assert_eq!(run("        x", "    x", "    y\nz", Style::Spaces(4)), "y\nz");
     }
 
     #[test]
@@ -229,10 +215,7 @@ mod tests {
             "function f() {\n    if (x) {\n        return 2;\n    }\n}",
             Style::Tabs,
         );
-        assert_eq!(
-            out,
-            "\tfunction f() {\n\t\tif (x) {\n\t\t\treturn 2;\n\t\t}\n\t}"
-        );
+        assert_eq!(out, "\tfunction f() {\n\t\tif (x) {\n\t\t\treturn 2;\n\t\t}\n\t}");
     }
 
     #[test]

@@ -179,9 +179,7 @@ impl ParseError {
             | ParseError::BadLineNumber { line, .. }
             | ParseError::MisplacedLineMarker { line, .. }
             | ParseError::NoBlocks { line } => *line += by,
-            ParseError::UnexpectedEnd {
-                line, block_line, ..
-            } => {
+            ParseError::UnexpectedEnd { line, block_line, .. } => {
                 *line += by;
                 *block_line += by;
             }
@@ -344,9 +342,7 @@ enum Kind<'a> {
 
 fn classify(line: &str) -> Kind<'_> {
     if let Some(rest) = line.strip_prefix('\\') {
-        let escapable = [
-            "<<<<<<<", SEPARATOR, ">>>>>>>", HEADER_END, START_LINE, END_LINE,
-        ];
+        let escapable = ["<<<<<<<", SEPARATOR, ">>>>>>>", HEADER_END, START_LINE, END_LINE];
         if escapable.iter().any(|m| rest.starts_with(m)) {
             return Kind::Escaped(rest);
         }
@@ -502,8 +498,7 @@ impl<'a> Scanner<'a> {
                         state == State::Header || block.search.iter().all(|l| l.trim().is_empty());
                     match kind {
                         Kind::LineMarker { name, value } if header_allowed => {
-                            let Some(number) = value.parse::<usize>().ok().filter(|n| *n > 0)
-                            else {
+                            let Some(number) = value.parse::<usize>().ok().filter(|n| *n > 0) else {
                                 return Some(Err(ParseError::BadLineNumber {
                                     line: line_no,
                                     found: line.trim().to_string(),
@@ -530,13 +525,7 @@ impl<'a> Scanner<'a> {
                         | Kind::MalformedSearch
                         | Kind::ReplaceMarker
                         | Kind::OtherCloser => {
-                            return Some(self.fail_at_marker(
-                                kind,
-                                line,
-                                line_no,
-                                start,
-                                Marker::Separator,
-                            ));
+                            return Some(self.fail_at_marker(kind, line, line_no, start, Marker::Separator));
                         }
                         Kind::Escaped(rest) => {
                             block.search.push(rest.to_string());
@@ -561,17 +550,8 @@ impl<'a> Scanner<'a> {
                                 marker: name,
                             }));
                         }
-                        Kind::Separator
-                        | Kind::SearchMarker
-                        | Kind::MalformedSearch
-                        | Kind::OtherCloser => {
-                            return Some(self.fail_at_marker(
-                                kind,
-                                line,
-                                line_no,
-                                start,
-                                Marker::Replace,
-                            ));
+                        Kind::Separator | Kind::SearchMarker | Kind::MalformedSearch | Kind::OtherCloser => {
+                            return Some(self.fail_at_marker(kind, line, line_no, start, Marker::Replace));
                         }
                         Kind::Escaped(rest) => block.replace.push(rest.to_string()),
                         Kind::HeaderEnd | Kind::Text => block.replace.push(line.to_string()),
@@ -597,10 +577,7 @@ impl<'a> Scanner<'a> {
         }
         let found = line.trim_end().to_string();
         if matches!(kind, Kind::MalformedSearch) {
-            return Err(ParseError::MalformedMarker {
-                line: line_no,
-                found,
-            });
+            return Err(ParseError::MalformedMarker { line: line_no, found });
         }
         Err(ParseError::UnexpectedMarker {
             line: line_no,
@@ -705,9 +682,7 @@ pub(crate) fn strip_pipes(lines: &[String]) -> Vec<String> {
             }
             let trimmed = line.trim_start_matches([' ', '\t']);
             match trimmed.strip_prefix('|') {
-                Some(rest) if !rest.starts_with('|') => {
-                    rest.strip_prefix(' ').unwrap_or(rest).to_string()
-                }
+                Some(rest) if !rest.starts_with('|') => rest.strip_prefix(' ').unwrap_or(rest).to_string(),
                 _ => line.clone(),
             }
         })
@@ -740,9 +715,8 @@ mod tests {
 
     #[test]
     fn parses_header_markers() {
-        let b = block(
-            "<<<<<<< SEARCH\n:start_line:10\n:end_line:12\n-------\na\n=======\nb\n>>>>>>> REPLACE",
-        );
+        let b =
+            block("<<<<<<< SEARCH\n:start_line:10\n:end_line:12\n-------\na\n=======\nb\n>>>>>>> REPLACE");
         assert_eq!((b.start_line, b.end_line), (Some(10), Some(12)));
         assert_eq!(b.search, lines(&["a"]));
         let b = block("<<<<<<< SEARCH>\n:start_line: 7 \na\n=======\nb\n>>>>>>> REPLACE");
@@ -902,7 +876,10 @@ mod tests {
 
     #[test]
     fn xml_errors_count_lines_of_the_whole_text() {
-        let err = parse("<apply_diff>\n<path>a</path>\n<diff>\n<<<<<<< SEARCH\na\n>>>>>>> REPLACE\n</diff></apply_diff>").unwrap_err();
+        let err = parse(
+            "<apply_diff>\n<path>a</path>\n<diff>\n<<<<<<< SEARCH\na\n>>>>>>> REPLACE\n</diff></apply_diff>",
+        )
+        .unwrap_err();
         assert_eq!(err.line(), 6);
     }
 
@@ -942,10 +919,7 @@ mod tests {
             text.starts_with("line 3: found `>>>>>>> REPLACE` where `=======`"),
             "{text}"
         );
-        assert!(
-            text.contains("<<<<<<< SEARCH\n:start_line:12\n-------"),
-            "{text}"
-        );
+        assert!(text.contains("<<<<<<< SEARCH\n:start_line:12\n-------"), "{text}");
     }
 
     #[test]
@@ -1072,9 +1046,7 @@ mod tests {
             ParseError::BadLineNumber { .. }
         ));
         assert!(matches!(
-            error(
-                "<<<<<<< SEARCH\n:start_line:99999999999999999999999\na\n=======\nb\n>>>>>>> REPLACE"
-            ),
+            error("<<<<<<< SEARCH\n:start_line:99999999999999999999999\na\n=======\nb\n>>>>>>> REPLACE"),
             ParseError::BadLineNumber { .. }
         ));
         assert!(matches!(

@@ -53,19 +53,16 @@ fn line() -> impl Strategy<Value = String> {
 }
 
 fn text() -> impl Strategy<Value = String> {
-    (
-        prop::collection::vec(line(), 0..30),
-        any::<bool>(),
-        any::<bool>(),
-    )
-        .prop_map(|(lines, crlf, final_newline)| {
+    (prop::collection::vec(line(), 0..30), any::<bool>(), any::<bool>()).prop_map(
+        |(lines, crlf, final_newline)| {
             let eol = if crlf { "\r\n" } else { "\n" };
             let mut text = lines.join(eol);
             if final_newline && !text.is_empty() {
                 text.push_str(eol);
             }
             text
-        })
+        },
+    )
 }
 
 fn options() -> impl Strategy<Value = Options> {

@@ -66,12 +66,7 @@ pub struct BlockReport {
 }
 
 impl BlockReport {
-    pub(crate) fn applied(
-        index: usize,
-        line: usize,
-        similarity: f64,
-        matched: MatchKind,
-    ) -> BlockReport {
+    pub(crate) fn applied(index: usize, line: usize, similarity: f64, matched: MatchKind) -> BlockReport {
         BlockReport {
             index,
             status: BlockStatus::Applied,
@@ -286,10 +281,7 @@ mod tests {
             r#"{"success":true,"blocks":[{"index":0,"status":"applied","line":3,"similarity":1.0,"error":null,"match":"exact"},{"index":1,"status":"failed","line":7,"similarity":0.5,"error":"no","reason":"not_found"}],"error":"no"}"#
         );
         assert_eq!(outcome.summary(), "1 of 2 blocks applied, 1 failed");
-        assert_eq!(
-            outcome.blocks[0].human(),
-            "block 1: applied at line 3 (100%)"
-        );
+        assert_eq!(outcome.blocks[0].human(), "block 1: applied at line 3 (100%)");
         assert_eq!(outcome.blocks[1].human(), "block 2: failed: no");
     }
 }

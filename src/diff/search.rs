@@ -200,9 +200,7 @@ fn anywhere(hay: &mut Haystack<'_>, q: &Query<'_>, last: usize) -> Result<Found,
         hay.ensure_norm(0..last + n);
         let first = q.needle.norm_hashes.first().copied().unwrap_or_default();
         let normalized: Vec<usize> = (0..=last)
-            .filter(|&s| {
-                hay.norm(s).is_some_and(|l| l.hash == first) && normalized_at(hay, q.needle, s)
-            })
+            .filter(|&s| hay.norm(s).is_some_and(|l| l.hash == first) && normalized_at(hay, q.needle, s))
             .collect();
         if let Some(result) = settle_all(q, normalized, MatchKind::Normalized) {
             return result;
@@ -487,8 +485,7 @@ fn fuzzy(
             continue;
         }
         let text = window_text(hay, start, n);
-        let Some((dist, cells)) = distance(&text, &needle.joined, budget.saturating_sub(spent))
-        else {
+        let Some((dist, cells)) = distance(&text, &needle.joined, budget.saturating_sub(spent)) else {
             break;
         };
         spent = spent.saturating_add(cells);
@@ -500,9 +497,7 @@ fn fuzzy(
             match &result.best {
                 Some(best) if sim < best.sim => {}
                 Some(best) if sim == best.sim && distance_to_hint > best.distance => {}
-                Some(best) if sim == best.sim && distance_to_hint == best.distance => {
-                    result.ties.push(start)
-                }
+                Some(best) if sim == best.sim && distance_to_hint == best.distance => result.ties.push(start),
                 _ => {
                     result.best = Some(Scored {
                         start,
@@ -531,13 +526,7 @@ fn fuzzy(
 
 /// Adds line `i` to the sliding window: its characters, and a separating space when it is not
 /// the first non-empty line.
-fn slide_in(
-    hay: &Haystack<'_>,
-    bound: &mut CharBound,
-    i: usize,
-    nonempty: &mut usize,
-    chars: &mut usize,
-) {
+fn slide_in(hay: &Haystack<'_>, bound: &mut CharBound, i: usize, nonempty: &mut usize, chars: &mut usize) {
     let text = hay.norm_text(i);
     if text.is_empty() {
         return;
@@ -551,13 +540,7 @@ fn slide_in(
     }
 }
 
-fn slide_out(
-    hay: &Haystack<'_>,
-    bound: &mut CharBound,
-    i: usize,
-    nonempty: &mut usize,
-    chars: &mut usize,
-) {
+fn slide_out(hay: &Haystack<'_>, bound: &mut CharBound, i: usize, nonempty: &mut usize, chars: &mut usize) {
     let text = hay.norm_text(i);
     if text.is_empty() {
         return;
@@ -679,15 +662,10 @@ mod tests {
         let mut file = numbered(200);
         file.push_str("target\n");
         let found = run(&file, "target", Some(10), 1.0, 40).unwrap();
-        assert_eq!(
-            (found.start, found.kind),
-            (200, MatchKind::ExactOutsideWindow)
-        );
+        assert_eq!((found.start, found.kind), (200, MatchKind::ExactOutsideWindow));
         file.push_str("target\n");
         let Err(Miss::NotFound {
-            elsewhere,
-            searched,
-            ..
+            elsewhere, searched, ..
         }) = run(&file, "target", Some(10), 1.0, 40)
         else {
             panic!()
@@ -718,10 +696,7 @@ mod tests {
     #[test]
     fn hint_past_the_end_still_finds_a_unique_exact_match() {
         let found = run("a\nb\nc\n", "c", Some(999), 1.0, 5).unwrap();
-        assert_eq!(
-            (found.start, found.kind),
-            (2, MatchKind::ExactOutsideWindow)
-        );
+        assert_eq!((found.start, found.kind), (2, MatchKind::ExactOutsideWindow));
     }
 
     #[test]
@@ -754,14 +729,11 @@ mod tests {
         }];
         let found = run_claimed("x\na\nx\n", "x", None, 1.0, 40, &claims).unwrap();
         assert_eq!(found.start, 2);
-        let Err(Miss::Overlap { start, block }) =
-            run_claimed("x\na\n", "x", None, 1.0, 40, &claims)
-        else {
+        let Err(Miss::Overlap { start, block }) = run_claimed("x\na\n", "x", None, 1.0, 40, &claims) else {
             panic!()
         };
         assert_eq!((start, block), (0, 0));
-        let Err(Miss::Overlap { .. }) = run_claimed("x\na\n", "x", Some(0), 1.0, 40, &claims)
-        else {
+        let Err(Miss::Overlap { .. }) = run_claimed("x\na\n", "x", Some(0), 1.0, 40, &claims) else {
             panic!()
         };
     }
