@@ -48,7 +48,11 @@ async fn actions(
 /// Titles of the actions, leaving out "learn rule from the selection" (offered because the
 /// requested range covers the whole line).
 fn titles(actions: &[Value]) -> Vec<&str> {
-    actions.iter().filter(|a| a["kind"] != "refactor.autofix.learn").map(|a| a["title"].as_str().unwrap()).collect()
+    actions
+        .iter()
+        .filter(|a| a["kind"] != "refactor.autofix.learn")
+        .map(|a| a["title"].as_str().unwrap())
+        .collect()
 }
 
 /// Applies the single TextDocumentEdit of an action to `text` (positions in UTF-16, ASCII text).

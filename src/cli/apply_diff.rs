@@ -114,7 +114,7 @@ fn execute(args: ApplyDiffArgs) -> Result<ExitCode, Fatal> {
         && !args.dry_run
         && let Some(content) = &outcome.content
     {
-        write_atomically(file, content)
+        crate::atomic::write(file, content.as_bytes())
             .map_err(|e| Fatal(format!("{}: cannot write: {e}", file.display())))?;
         written = true;
     }
@@ -211,32 +211,6 @@ fn path_mismatch(diff: &Diff, file: &Path) -> Option<String> {
             file.display()
         )
     })
-}
-
-/// Writes through a temporary file in the same directory, renamed over the target: readers see
-/// the old or the new content, never half of it. Symlinks are followed (the link stays a link);
-/// permissions (and, where allowed, ownership) are kept.
-fn write_atomically(path: &Path, content: &str) -> io::Result<()> {
-    let target = fs::canonicalize(path)?;
-    let dir = target
-        .parent()
-        .ok_or_else(|| io::Error::other("the file has no parent directory"))?;
-    let metadata = fs::metadata(&target)?;
-    let mut temp = tempfile::Builder::new()
-        .prefix(".autofix-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    temp.write_all(content.as_bytes())?;
-    temp.as_file().set_permissions(metadata.permissions())?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        // Only root can give a file away; anyone else already owns what they create.
-        let _ = std::os::unix::fs::chown(temp.path(), Some(metadata.uid()), Some(metadata.gid()));
-    }
-    temp.as_file().sync_all()?;
-    temp.persist(&target).map_err(|e| e.error)?;
-    Ok(())
 }
 
 fn print_json(value: &impl serde::Serialize) {

@@ -41,7 +41,13 @@ pub struct RulesArgs {
 pub fn run(args: RulesArgs) -> ExitCode {
     let locale = Locale::from_env();
     let cwd = std::env::current_dir().unwrap_or_default();
-    let start = args.for_path.as_deref().map(absolute).map(|p| if p.is_dir() { p } else { p.parent().map(PathBuf::from).unwrap_or(p) });
+    let start = args.for_path.as_deref().map(absolute).map(|p| {
+        if p.is_dir() {
+            p
+        } else {
+            p.parent().map(PathBuf::from).unwrap_or(p)
+        }
+    });
     let file = match &args.root {
         Some(root) => store::rules_file_in(&absolute(root)),
         None => store::nearest(start.as_deref().unwrap_or(&cwd)).map(|(_, f)| f),
@@ -54,7 +60,12 @@ pub fn run(args: RulesArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    let set = match RuleSet::load(&file, Options { inferred: !args.no_inferred }) {
+    let set = match RuleSet::load(
+        &file,
+        Options {
+            inferred: !args.no_inferred,
+        },
+    ) {
         Ok(set) => set,
         Err(e) => {
             eprintln!("autofix rules: {e}");
@@ -69,7 +80,11 @@ pub fn run(args: RulesArgs) -> ExitCode {
         eprintln!("autofix rules: the rules file has errors; fix them first");
         return ExitCode::from(2);
     }
-    let rel = args.for_path.as_deref().map(absolute).and_then(|p| set.relative_path(&p));
+    let rel = args
+        .for_path
+        .as_deref()
+        .map(absolute)
+        .and_then(|p| set.relative_path(&p));
     let rules = listing::active_for(&set, rel.as_deref());
     let out = match args.format {
         RulesFormat::Json => {
@@ -82,7 +97,13 @@ pub fn run(args: RulesArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn markdown(file: &str, for_path: Option<&str>, rules: &[RuleEntry], explain: bool, locale: Locale) -> String {
+fn markdown(
+    file: &str,
+    for_path: Option<&str>,
+    rules: &[RuleEntry],
+    explain: bool,
+    locale: Locale,
+) -> String {
     let mut out = String::new();
     let title = locale.pick("Active rules", "Reglas activas");
     match for_path {
@@ -94,13 +115,29 @@ fn markdown(file: &str, for_path: Option<&str>, rules: &[RuleEntry], explain: bo
         }
     }
     if rules.is_empty() {
-        let _ = writeln!(out, "{}", locale.pick("No active rules.", "No hay reglas activas."));
+        let _ = writeln!(
+            out,
+            "{}",
+            locale.pick("No active rules.", "No hay reglas activas.")
+        );
     }
     for r in rules {
-        let _ = writeln!(out, "- **#{} [{}]** {} — _{}: {}_", r.rule_number, r.category, r.instruction, locale.pick("why", "por qué"), r.why);
+        let _ = writeln!(
+            out,
+            "- **#{} [{}]** {} — _{}: {}_",
+            r.rule_number,
+            r.category,
+            r.instruction,
+            locale.pick("why", "por qué"),
+            r.why
+        );
         if explain {
             if r.checks.is_empty() {
-                let _ = writeln!(out, "  - {}", locale.pick("no check: words only", "sin comprobación: solo palabras"));
+                let _ = writeln!(
+                    out,
+                    "  - {}",
+                    locale.pick("no check: words only", "sin comprobación: solo palabras")
+                );
             }
             for c in &r.checks {
                 let mut parts = Vec::new();
