@@ -300,7 +300,7 @@ impl Checker {
             let suppressions = Suppressions::scan(text, &index);
             violations.retain(|v| !suppressions.silences(v.rule, index.line_of(v.range.start)));
         }
-        violations.sort_by(|a, b| (a.range.start, a.range.end, a.rule).cmp(&(b.range.start, b.range.end, b.rule)));
+        violations.sort_by_key(|v| (v.range.start, v.range.end, v.rule));
         violations
     }
 }
