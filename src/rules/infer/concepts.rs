@@ -168,8 +168,8 @@ pub const INTERFACE_DECL: Detector = Detector {
 
 pub const TYPE_ALIAS: Detector = Detector {
     name: "type-alias",
-    summary: "`type X = …` declarations",
-    pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?P<hit>type)[ \t]+[A-Za-z_$][\w$]*[ \t]*(?:<[^=\r\n]*>)?[ \t]*=",
+    summary: "`type X = { … }` object type aliases (the ones an interface can replace)",
+    pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?P<hit>type)[ \t]+[A-Za-z_$][\w$]*[ \t]*(?:<[^=\r\n]*>)?[ \t]*=[ \t]*\{",
     langs: &[Lang::TypeScript],
     exclude: &[],
     effect: Effect::Forbid,
@@ -205,7 +205,7 @@ pub const PRINT_CALL: Detector = Detector {
 pub const UNWRAP_CALL: Detector = Detector {
     name: "unwrap-call",
     summary: "`.unwrap()` calls",
-    pattern: r"(?P<hit>\.unwrap)[ \t]*\([ \t]*\)",
+    pattern: r"\.(?P<hit>unwrap)[ \t]*\([ \t]*\)",
     langs: &[Lang::Rust],
     exclude: &[],
     effect: Effect::Forbid,
@@ -214,7 +214,7 @@ pub const UNWRAP_CALL: Detector = Detector {
 pub const EXPECT_CALL: Detector = Detector {
     name: "expect-call",
     summary: "`.expect(…)` calls",
-    pattern: r"(?P<hit>\.expect)[ \t]*\(",
+    pattern: r"\.(?P<hit>expect)[ \t]*\(",
     langs: &[Lang::Rust],
     exclude: &[],
     effect: Effect::Forbid,
@@ -434,6 +434,19 @@ pub fn keyword(literal: &str) -> Option<&'static Keyword> {
     })
 }
 
+/// Detectors whose matches count inside comments too (a TODO lives in a comment).
+pub fn counts_in_comments(d: &Detector) -> bool {
+    matches!(
+        d.name,
+        "emoji"
+            | "todo-comment"
+            | "fixme-comment"
+            | "trailing-whitespace"
+            | "tab-indentation"
+            | "conventional-commits"
+    )
+}
+
 /// Every named detector, for docs and tests.
 pub const ALL_DETECTORS: &[&Detector] = &[
     &EMOJI,
@@ -486,7 +499,12 @@ pub struct CommandCheck {
 /// Makefiles and Dockerfiles (at a command position), `package.json` scripts (a JSON string
 /// value starting a command), and command lines in Markdown (a line starting with the command,
 /// optionally after a `$ ` prompt). `commands` are literal commands, matched whole.
-pub fn command_checks(tools: &[String], commands: &[String], only: &[Lang]) -> Vec<CommandCheck> {
+pub fn command_checks(
+    tools: &[String],
+    commands: &[String],
+    only: &[Lang],
+    package_json: bool,
+) -> Vec<CommandCheck> {
     let mut alts: Vec<String> = Vec::new();
     if !tools.is_empty() {
         alts.push(format!("(?:{})", alternation(tools)));
@@ -526,7 +544,7 @@ pub fn command_checks(tools: &[String], commands: &[String], only: &[Lang]) -> V
             files: shell_files,
         });
     }
-    if only.is_empty() {
+    if only.is_empty() || package_json {
         out.push(CommandCheck {
             context: "package.json scripts (a JSON string value that runs the command)",
             pattern: format!(
@@ -688,7 +706,7 @@ mod tests {
 
     #[test]
     fn tools_in_command_contexts() {
-        let checks = command_checks(&["npm".into(), "yarn".into()], &[], &[]);
+        let checks = command_checks(&["npm".into(), "yarn".into()], &[], &[], false);
         assert_eq!(checks.len(), 3);
         let shell = &checks[0].pattern;
         let t = "npm install\nRUN npm ci && yarn build\n# npm is fine in comments\necho \"npm\"\n  - run: npm test\npnpm install";

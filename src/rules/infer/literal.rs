@@ -27,6 +27,8 @@ pub enum LitKind {
     Phrase,
     /// A shell command: `npm install`, `git push --force`.
     Command,
+    /// A command-line flag: `--force`, `--no-verify`.
+    Flag,
     /// An HTML tag: `<center>`.
     Tag,
     /// A path: `src/api/`, `.env`.
@@ -45,6 +47,7 @@ impl LitKind {
             LitKind::Directive => "directive",
             LitKind::Phrase => "code phrase",
             LitKind::Command => "command",
+            LitKind::Flag => "command-line flag",
             LitKind::Tag => "HTML tag",
             LitKind::Path => "path",
         }
@@ -66,7 +69,8 @@ impl Literal {
     /// calls (`logger.info()` → `logger.info`), the text itself otherwise.
     pub fn replacement(&self) -> String {
         match self.kind {
-            LitKind::Call => callee(&self.text).to_string(),
+            LitKind::Call => callee(&self.text).trim_start_matches('.').to_string(),
+            LitKind::Member => self.text.trim_start_matches('.').to_string(),
             _ => self.text.clone(),
         }
     }
@@ -736,7 +740,7 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
             .all(|c| c.is_alphanumeric() || c == '-')
     {
         // A command-line flag: `--force`, `--no-verify`.
-        return lit(LitKind::Command, vec![]);
+        return lit(LitKind::Flag, vec![]);
     }
     if is_ident(text)
         || text.contains('-')
@@ -805,8 +809,29 @@ fn classify_phrase(text: &str) -> Result<Literal, Skip> {
     })
 }
 
+/// Directives that live in comments: a literal naming one is matched inside comments.
+const COMMENT_DIRECTIVES: &[&str] = &[
+    "eslint-disable",
+    "eslint-enable",
+    "prettier-ignore",
+    "istanbul ignore",
+    "c8 ignore",
+    "noqa",
+    "nolint",
+    "ts-ignore",
+    "ts-nocheck",
+    "ts-expect-error",
+    "type: ignore",
+    "pylint: disable",
+    "rubocop:disable",
+    "NOSONAR",
+    "biome-ignore",
+    "deno-lint-ignore",
+];
+
 fn is_directive(text: &str) -> bool {
-    text.starts_with('@') && text.len() > 2
+    COMMENT_DIRECTIVES.iter().any(|d| text.contains(d))
+        || text.starts_with('@') && text.len() > 2
         || text.eq_ignore_ascii_case("!important")
         || text.starts_with("#[")
         || text.starts_with("#!")
@@ -881,18 +906,23 @@ pub fn pattern(lit: &Literal) -> String {
         }
         LitKind::Call => {
             let name = callee(&lit.text);
-            let lead = if name.starts_with('.') {
-                String::new()
-            } else {
-                r"(?:^|[^\w$])".to_string()
-            };
-            format!(r"{lead}(?P<hit>{})[ \t]*\(", regex::escape(name))
+            match name.strip_prefix('.') {
+                // A method: the hit is its name, after the dot.
+                Some(method) => format!(r"\.(?P<hit>{})[ \t]*\(", regex::escape(method)),
+                None => format!(r"(?:^|[^\w$])(?P<hit>{})[ \t]*\(", regex::escape(name)),
+            }
+        }
+        LitKind::Member => {
+            let name = lit.text.trim_start_matches('.');
+            format!(r"\.(?P<hit>{})\b", regex::escape(name))
         }
         LitKind::Macro => {
             let name = lit.text.trim_end_matches('(');
             format!(r"(?:^|[^\w.$:])(?P<hit>{})[ \t]*[(\[{{]", regex::escape(name))
         }
-        LitKind::Tag => format!(r"(?P<hit>{})\b", regex::escape(&lit.text)),
+        LitKind::Tag => format!(r"(?P<hit>{}(?:>|\b))", regex::escape(&lit.text)),
+        // `eslint-disable` covers `eslint-disable-next-line`: a directive's family shares its prefix.
+        LitKind::Directive => generic_opts(&lit.text, true),
         _ => generic(&lit.text),
     };
     format!("{flags}{body}")
@@ -900,6 +930,11 @@ pub fn pattern(lit: &Literal) -> String {
 
 /// Escapes `text`, with flexible blanks and guards at both ends chosen by the end characters.
 pub fn generic(text: &str) -> String {
+    generic_opts(text, false)
+}
+
+/// `generic`, where `dash_family` lets a word-ending literal continue with `-…`.
+fn generic_opts(text: &str, dash_family: bool) -> String {
     let dashy = text.contains('-') && !text.starts_with('-');
     let flag = text.starts_with('-');
     let first = text.chars().next().unwrap_or(' ');
@@ -920,7 +955,7 @@ pub fn generic(text: &str) -> String {
         String::new()
     };
     let trail = if is_word_char(last) {
-        if dashy || flag {
+        if (dashy || flag) && !dash_family {
             r"(?:[^\w-]|$)".to_string()
         } else {
             r"\b".to_string()
@@ -982,7 +1017,7 @@ mod tests {
         assert_eq!(k("as any"), Ok(LitKind::Phrase));
         assert_eq!(k("SELECT *"), Ok(LitKind::Phrase));
         assert_eq!(k("npm install"), Ok(LitKind::Command));
-        assert_eq!(k("--force"), Ok(LitKind::Command));
+        assert_eq!(k("--force"), Ok(LitKind::Flag));
         assert_eq!(k("<center>"), Ok(LitKind::Tag));
         assert_eq!(k("src/api/"), Ok(LitKind::Path));
         assert_eq!(k("package.json"), Ok(LitKind::Path));
@@ -1018,7 +1053,7 @@ mod tests {
             ["print", "print"]
         );
         assert_eq!(hits("eval()", "eval(code); evaluate(x)"), ["eval"]);
-        assert_eq!(hits(".unwrap()", "x.unwrap(); y.unwrap_or(1)"), [".unwrap"]);
+        assert_eq!(hits(".unwrap()", "x.unwrap(); y.unwrap_or(1)"), ["unwrap"]);
         assert_eq!(
             hits("console.log()", "console.log(1); console.logger(2)"),
             ["console.log"]
@@ -1055,7 +1090,7 @@ mod tests {
             ["--force"]
         );
         assert_eq!(hits("!important", "color: red !important;"), ["!important"]);
-        assert_eq!(hits("<center>", "<CENTER>x</center><centered>"), ["<CENTER"]);
+        assert_eq!(hits("<center>", "<CENTER>x</center><centered>"), ["<CENTER>"]);
         assert_eq!(
             hits("# noqa", "x = 1  # noqa\ny = 2 #noqa: E501"),
             ["# noqa", "#noqa"]

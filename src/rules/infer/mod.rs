@@ -200,6 +200,19 @@ const FILE_NOUNS: &[&str] = &[
     "mock",
 ];
 
+/// File kinds recognizable by name: the nouns that name them and their globs.
+const SUBJECT_KINDS: &[(&[&str], &[&str])] = &[
+    (
+        &["test", "tests", "prueba", "pruebas", "spec", "specs"],
+        scope::TEST_NAMES,
+    ),
+    (&["stories", "story", "historias"], &["*.stories.*"]),
+    (
+        &["hooks", "hook"],
+        &["use[A-Z]*.ts", "use[A-Z]*.tsx", "use[A-Z]*.js", "use[A-Z]*.jsx"],
+    ),
+];
+
 /// Words that make a rule about libraries: a common word in quotes is then a package name.
 const LIBRARY_WORDS: &[&str] = &[
     "library",
@@ -386,7 +399,9 @@ impl<'a> Builder<'a> {
         for (i, f) in self.found.iter().enumerate() {
             self.record_term(f);
             match (&f.entity, f.role) {
-                (Entity::Code { text, .. }, Role::Forbid) => self.forbid_code(text, f, fixes[i].as_ref()),
+                (Entity::Code { text, returned, .. }, Role::Forbid) => {
+                    self.forbid_code(text, *returned, f, fixes[i].as_ref())
+                }
                 (Entity::Concept { index, words }, role) => self.concept(*index, words, role, f),
                 (Entity::Term(term), Role::Forbid) => self.forbid_term(term, f),
                 _ => {}
@@ -541,6 +556,11 @@ impl<'a> Builder<'a> {
         } else {
             FileScope::source_files(false)
         };
+        if own.contains(&Lang::Sql) || (own.is_empty() && self.literal_langs.contains(&Lang::Sql)) {
+            // SQL lives in `.sql` files and in strings of code.
+            scope.add_globs(scope::SOURCE_FILES);
+            scope.why.push_str(" and source files (SQL is embedded in code)");
+        }
         self.narrow(&mut scope);
         scope
     }
@@ -557,9 +577,31 @@ impl<'a> Builder<'a> {
         self.named.qualify(scope);
     }
 
-    fn push_check(&mut self, pattern: String, scope: FileScope, fix: Option<String>, explanation: String) {
+    /// Adds a pattern check. With `skip_comments`, comments of the scope's files are matched
+    /// first (without a `hit`), so a literal inside a comment is never reported.
+    fn push_check(
+        &mut self,
+        pattern: String,
+        scope: FileScope,
+        fix: Option<String>,
+        mut explanation: String,
+        skip_comments: bool,
+    ) {
+        let files = scope.files();
+        let comments = if skip_comments && pattern.contains("(?P<hit>") {
+            scope::comment_pattern(&files)
+        } else {
+            None
+        };
+        let pattern = match comments {
+            Some(c) => {
+                explanation.push_str("; comments skipped");
+                format!("(?:{c})|(?:{pattern})")
+            }
+            None => pattern,
+        };
         self.inf.checks.push(CheckSpec {
-            files: scope.files(),
+            files,
             languages: scope.languages.clone(),
             pattern: Some(pattern),
             fix,
@@ -569,7 +611,7 @@ impl<'a> Builder<'a> {
         });
     }
 
-    fn forbid_code(&mut self, text: &str, f: &Found, fix: Option<&(Literal, String)>) {
+    fn forbid_code(&mut self, text: &str, returned: bool, f: &Found, fix: Option<&(Literal, String)>) {
         let lit = match literal::classify(text) {
             Ok(l) => l,
             Err(why) => {
@@ -586,7 +628,7 @@ impl<'a> Builder<'a> {
                 ));
                 return;
             }
-            LitKind::Command => {
+            LitKind::Command | LitKind::Flag => {
                 if literal::TOOLS.contains(&lit.text.as_str()) {
                     self.tools.push((lit.text.clone(), f.trigger.clone()));
                 } else {
@@ -595,6 +637,23 @@ impl<'a> Builder<'a> {
                 return;
             }
             _ => {}
+        }
+        // "Never return `null`": the literal as a returned value only.
+        if returned && lit.kind == LitKind::Identifier {
+            let own: Vec<Lang> =
+                concepts::keyword(&lit.text).map_or(lit.langs.clone(), |k| k.detector.langs.to_vec());
+            let scope = self.scope_for(&own, &format!("the keyword `{}`", lit.text));
+            let fix_text = fix.map(|(y, _)| dollar_escape(&y.replacement()));
+            let explanation = format!(
+                "forbidden returned value `{}` after \"{}\" + \"return\"; scope {}{}",
+                lit.text,
+                f.trigger,
+                scope.why,
+                fix_note(fix)
+            );
+            let pattern = format!(r"\breturn[ \t]+(?P<hit>{})\b", regex::escape(&lit.text));
+            self.push_check(pattern, scope, fix_text, explanation, true);
+            return;
         }
         // A keyword with a detector (`any` → type positions, `var` → declarations).
         if let Some(k) = concepts::keyword(&lit.text)
@@ -612,7 +671,8 @@ impl<'a> Builder<'a> {
                 scope.why,
                 fix_note(fix)
             );
-            self.push_check(k.detector.pattern.to_string(), scope, fix_text, explanation);
+            let skip = !concepts::counts_in_comments(k.detector);
+            self.push_check(k.detector.pattern.to_string(), scope, fix_text, explanation, skip);
             return;
         }
         if lit.kind == LitKind::Identifier && literal::is_prose_word(&lit.text) {
@@ -636,7 +696,8 @@ impl<'a> Builder<'a> {
             scope.why,
             fix_note(fix)
         );
-        self.push_check(literal::pattern(&lit), scope, fix_text, explanation);
+        let skip = lit.kind != LitKind::Directive;
+        self.push_check(literal::pattern(&lit), scope, fix_text, explanation, skip);
     }
 
     /// A keyword detector applies when the rule names no language, or one of its family.
@@ -685,7 +746,8 @@ impl<'a> Builder<'a> {
                     "concept {} (\"{words}\") after \"{}\": {}; scope {}",
                     d.name, f.trigger, d.summary, scope.why
                 );
-                self.push_check(d.pattern.to_string(), scope, None, explanation);
+                let skip = !concepts::counts_in_comments(d);
+                self.push_check(d.pattern.to_string(), scope, None, explanation, skip);
             }
             (Effect::Require, Role::Mandate | Role::Neutral) => {
                 let scope = self.detector_scope(d, &format!("\"{words}\""));
@@ -740,10 +802,12 @@ impl<'a> Builder<'a> {
                 "forbidden keyword \"{term}\" (unquoted) after \"{}\" → detector {} ({}); scope {}",
                 f.trigger, k.detector.name, k.detector.summary, scope.why
             );
-            self.push_check(k.detector.pattern.to_string(), scope, None, explanation);
+            self.push_check(k.detector.pattern.to_string(), scope, None, explanation, true);
             return;
         }
-        if single && instead_like && !literal::is_prose_word(&lower) {
+        // A proper name after "never use" ("jQuery", "Axios") is a package too.
+        let named_thing = matches!(f.trig, Some(Trig::NegUse)) && term.chars().any(char::is_uppercase);
+        if single && (instead_like || named_thing) && !literal::is_prose_word(&lower) {
             self.imports(term, f, "unquoted");
         }
     }
@@ -777,7 +841,7 @@ impl<'a> Builder<'a> {
                 "\"{word}\" ({how}) after \"{}\" read as a package: JS/TS imports of `{name}`; scope {}",
                 f.trigger, scope.why
             );
-            self.push_check(concepts::js_import_pattern(&name), scope, None, explanation);
+            self.push_check(concepts::js_import_pattern(&name), scope, None, explanation, true);
         }
         if want_py {
             let mut scope = FileScope::of_langs(&[Lang::Python], String::new());
@@ -787,7 +851,7 @@ impl<'a> Builder<'a> {
                 "\"{word}\" ({how}) after \"{}\" read as a package: Python imports of `{name}`; scope {}",
                 f.trigger, scope.why
             );
-            self.push_check(concepts::py_import_pattern(&name), scope, None, explanation);
+            self.push_check(concepts::py_import_pattern(&name), scope, None, explanation, true);
         }
     }
 
@@ -804,6 +868,12 @@ impl<'a> Builder<'a> {
             .into_iter()
             .filter(|l| l.is_command_context())
             .collect();
+        // "in docs and scripts": scripts are shell files and package.json scripts.
+        let scripts = !only.is_empty() && self.mentions(&["scripts", "script"]);
+        let mut only = only;
+        if scripts && !only.contains(&Lang::Shell) {
+            only.push(Lang::Shell);
+        }
         // Flags alone (`--force`) are matched anywhere in command files, not at a command position.
         let (flags, full): (Vec<String>, Vec<String>) =
             commands.into_iter().partition(|c| c.starts_with('-'));
@@ -813,7 +883,7 @@ impl<'a> Builder<'a> {
             .map(|t| format!("`{t}`"))
             .collect::<Vec<_>>()
             .join(", ");
-        for c in concepts::command_checks(&tools, &full, &only) {
+        for c in concepts::command_checks(&tools, &full, &only, scripts) {
             let mut scope = FileScope {
                 include: c.files.clone(),
                 ..FileScope::default()
@@ -824,7 +894,7 @@ impl<'a> Builder<'a> {
                 triggers.join("\", \""),
                 c.context
             );
-            self.push_check(c.pattern, scope, None, explanation);
+            self.push_check(c.pattern, scope, None, explanation, false);
         }
         for flag in flags {
             let mut files: Vec<String> = scope::COMMAND_FILES.iter().map(|s| s.to_string()).collect();
@@ -837,7 +907,7 @@ impl<'a> Builder<'a> {
                 "forbidden flag `{flag}` after \"{}\", matched in command files (scripts, CI, Makefiles, Dockerfiles, package.json)",
                 triggers.join("\", \"")
             );
-            self.push_check(literal::generic(&flag), scope, None, explanation);
+            self.push_check(literal::generic(&flag), scope, None, explanation, true);
         }
     }
 
@@ -863,23 +933,47 @@ impl<'a> Builder<'a> {
             .filter(|(_, p, _)| *p == Place::Allowed)
             .map(|(path, _, _)| *path)
             .collect();
-        let Some(subject) = self.file_subject() else {
+        let Some((noun, words)) = self.file_subject() else {
             self.inf.notes.push(format!(
                 "`{}` named as a forbidden place, but the rule does not say which files (\"route handlers\", \"test files\"): not checked",
                 forbidden[0].0
             ));
             return;
         };
+        // Which files: a kind recognizable by name (test files, stories, hooks), or — when the
+        // forbidden folder is named for the subject (`src/api/` for "API route handlers") — every
+        // file there. A folder that is not ("migrations … never in `src/`") would flag everything.
+        let kind = SUBJECT_KINDS
+            .iter()
+            .find(|(nouns, _)| words.iter().any(|w| nouns.contains(&w.as_str())));
+        let named_for_subject = forbidden.iter().all(|(p, _)| {
+            let last = p
+                .trim_end_matches("/**")
+                .trim_end_matches('/')
+                .rsplit('/')
+                .next()
+                .unwrap_or("")
+                .to_lowercase();
+            let singular = |w: &str| w.trim_end_matches('s').to_string();
+            !last.is_empty() && words.iter().any(|w| singular(w) == singular(&last))
+        });
+        if kind.is_none() && !named_for_subject {
+            self.inf.notes.push(format!(
+                "`{}` named as a forbidden place for {noun}, but those files are not recognizable by name and the folder is not named for them: not checked (it would flag every file there)",
+                forbidden[0].0
+            ));
+            return;
+        }
         let globs: Vec<String> = forbidden.iter().map(|(p, _)| path_glob(p)).collect();
-        let mut scope = if self.named.test_files_subject {
-            let mut s = FileScope::of_globs(scope::TEST_NAMES, String::new());
-            s.why = "test files".into();
+        let mut scope = if let Some((_, kind_globs)) = kind {
+            let mut s = FileScope::of_globs(kind_globs, String::new());
+            s.why = format!("{noun} by name ({})", kind_globs.join(", "));
             s
         } else if let Some(s) = self.named.scope() {
             s
         } else {
             FileScope {
-                why: "every file".into(),
+                why: format!("every file there (the folder is named for {noun})"),
                 ..FileScope::default()
             }
         };
@@ -899,7 +993,7 @@ impl<'a> Builder<'a> {
             .first()
             .map_or(String::new(), |h| format!("; allowed place `{h}`"));
         let explanation = format!(
-            "forbidden place {} after \"{}\" for {subject}{home}; files {}",
+            "forbidden place {} after \"{}\" for {noun}{home}; files {}",
             shown.join(", "),
             forbidden[0].1,
             scope.why
@@ -913,11 +1007,11 @@ impl<'a> Builder<'a> {
         });
     }
 
-    /// The files a placement rule is about: file nouns before the first place word that leads
-    /// to a path ("los manejadores de rutas de API en 'src/…'").
-    fn file_subject(&self) -> Option<String> {
+    /// The files a placement rule is about: the words before the first place word that is not
+    /// the instruction's opening ("In this repo, …"), when one of them is a file noun
+    /// ("los manejadores de rutas de API en 'src/…'"). Returns the noun and the words.
+    fn file_subject(&self) -> Option<(String, Vec<String>)> {
         let place_words = ["in", "inside", "under", "into", "within", "en", "dentro", "bajo"];
-        // The first place word that is not the instruction's opening ("In this repo, …").
         let end = self
             .tokens
             .iter()
@@ -925,11 +1019,12 @@ impl<'a> Builder<'a> {
             .skip(1)
             .find(|(_, t)| t.is_word() && place_words.contains(&t.lower.as_str()))
             .map(|(k, _)| k)?;
-        self.tokens[..end]
-            .iter()
-            .filter(|t| t.is_word())
-            .find(|t| FILE_NOUNS.contains(&t.lower.as_str()))
-            .map(|t| format!("\"{}\"", t.text))
+        let words: Vec<&Token> = self.tokens[..end].iter().filter(|t| t.is_word()).collect();
+        let noun = words.iter().find(|t| FILE_NOUNS.contains(&t.lower.as_str()))?;
+        Some((
+            format!("\"{}\"", noun.text),
+            words.iter().map(|t| t.lower.clone()).collect(),
+        ))
     }
 
     fn mentions(&self, words: &[&str]) -> bool {
@@ -1041,14 +1136,9 @@ fn dollar_escape(s: &str) -> String {
 }
 
 /// The fix text for a detector's hit: a method detector's hit starts with `.`.
-fn fix_for(d: &Detector, y: &Literal) -> String {
-    let text = y.replacement();
-    let text = if d.pattern.contains(r"(?P<hit>\.") && !text.starts_with('.') {
-        format!(".{text}")
-    } else {
-        text
-    };
-    dollar_escape(&text)
+fn fix_for(_d: &Detector, y: &Literal) -> String {
+    // Detector hits are names without the dot or parentheses, like literal hits.
+    dollar_escape(&y.replacement())
 }
 
 fn fix_note(fix: Option<&(Literal, String)>) -> String {

@@ -32,10 +32,12 @@ pub enum Place {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Entity {
-    /// A code span or an unquoted code token.
+    /// A code span or an unquoted code token; `returned` when it follows "return"
+    /// ("never return `null`"), which narrows it to `return null`.
     Code {
         text: String,
         quote: Option<Quote>,
+        returned: bool,
     },
     /// Unquoted words right after a trigger ("pnpm", "native fetch").
     Term(String),
@@ -386,6 +388,39 @@ const TERM_STOPS: &[&str] = &[
     "that",
 ];
 
+/// Words that make a `.x` span name files rather than a member.
+const FILE_WORDS: &[&str] = &["files", "file", "archivos", "archivo", "ficheros", "fichero"];
+
+fn names_files(clause: &[Token], i: usize) -> bool {
+    let file_word = |t: &Token| t.is_word() && FILE_WORDS.contains(&t.lower.as_str());
+    if i > 0 && file_word(&clause[i - 1]) {
+        return true;
+    }
+    let mut j = i + 1;
+    while let Some(t) = clause.get(j) {
+        let in_list = t.kind == Kind::Comma
+            || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str()))
+            || (matches!(t.kind, Kind::Span(_)) && t.text.starts_with('.'));
+        if !in_list {
+            return file_word(t);
+        }
+        j += 1;
+    }
+    false
+}
+
+/// "return `null`": the literal is forbidden as a returned value.
+const RETURN_WORDS: &[&str] = &[
+    "return",
+    "returns",
+    "returning",
+    "devolver",
+    "devuelvas",
+    "devuelve",
+    "retornar",
+    "retornes",
+];
+
 /// List words that keep a term list open: "npm or yarn", "npm, yarn y bun".
 const LIST_WORDS: &[&str] = &["or", "and", "nor", "o", "y", "ni", "u", "e"];
 
@@ -557,7 +592,10 @@ fn read_clause(clause: &[Token], ci: usize, out: &mut Vec<Found>) {
                     Kind::Span(q) => Some(q),
                     _ => None,
                 };
-                let is_path = t.kind == Kind::Path || (quote.is_some() && looks_like_path(&t.text));
+                // "`.orig` or `.rej` files", "archivos `.env`": a span that names files is a path.
+                let names_files = quote.is_some() && t.text.starts_with('.') && names_files(clause, i);
+                let is_path =
+                    t.kind == Kind::Path || (quote.is_some() && looks_like_path(&t.text)) || names_files;
                 let pending = st.place.take().filter(|(_, at, _)| i <= at + 3);
                 if is_path {
                     if let Some((trig, _, words)) = pending {
@@ -615,15 +653,15 @@ fn read_clause(clause: &[Token], ci: usize, out: &mut Vec<Found>) {
                     }
                     // A path with no place word ("never edit `dist/`") says nothing checkable.
                 } else if t.kind != Kind::Path {
-                    push(
-                        out,
-                        &mut st,
-                        Entity::Code {
-                            text: t.text.clone(),
-                            quote,
-                        },
-                        ci,
-                    );
+                    let returned = i > 0
+                        && clause[i - 1].is_word()
+                        && RETURN_WORDS.contains(&clause[i - 1].lower.as_str());
+                    let entity = Entity::Code {
+                        text: t.text.clone(),
+                        quote,
+                        returned,
+                    };
+                    push(out, &mut st, entity, ci);
                 }
                 st.term_open = false;
                 i += 1;
@@ -762,6 +800,11 @@ fn apply(
                 set(st, Role::Mandate, Some(Side::Preferred));
                 return true;
             }
+            if words == "to" && clause.get(i + 1).is_some_and(Token::is_code) {
+                // "assign to `innerHTML`": a preposition, not a purpose.
+                st.term_open = false;
+                return true;
+            }
             st.role = Role::Neutral;
             st.trigger.clear();
             st.trig = None;
@@ -825,7 +868,11 @@ fn take_term(clause: &[Token], mut i: usize) -> (Option<String>, usize) {
     }
     let mut words = Vec::new();
     while let Some(t) = word_at(clause, i) {
-        if words.len() == 3 || TERM_STOPS.contains(&t.lower.as_str()) || trigger_at(clause, i).is_some() {
+        if words.len() == 3
+            || TERM_STOPS.contains(&t.lower.as_str())
+            || trigger_at(clause, i).is_some()
+            || concept_at(clause, i).is_some()
+        {
             break;
         }
         words.push(t.text.as_str());

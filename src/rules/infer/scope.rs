@@ -160,6 +160,18 @@ pub const TEST_NAMES: &[&str] = &[
     "conftest.py",
 ];
 
+/// Entry points and examples: not library code.
+pub const ENTRY_POINTS: &[&str] = &[
+    "**/bin/**",
+    "**/cmd/**",
+    "scripts/**",
+    "**/examples/**",
+    "**/benches/**",
+    "**/main.rs",
+    "**/main.go",
+    "**/__main__.py",
+];
+
 /// The files a check covers, with the words that decided it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FileScope {
@@ -206,6 +218,13 @@ impl FileScope {
         s
     }
 
+    /// Adds include globs (kept unique).
+    pub fn add_globs(&mut self, globs: &[&str]) {
+        for g in globs {
+            push_unique(&mut self.include, g);
+        }
+    }
+
     /// Narrows to files under `dir` ("in `src/`").
     pub fn within(&mut self, dir: &str) {
         let dir = dir
@@ -243,6 +262,13 @@ impl FileScope {
         }
         for n in TEST_NAMES {
             push_unique(&mut self.exclude, &format!("!**/{n}"));
+        }
+    }
+
+    /// Leaves out programs' entry points and examples ("in library code").
+    pub fn except_entry_points(&mut self) {
+        for g in ENTRY_POINTS {
+            push_unique(&mut self.exclude, &format!("!{g}"));
         }
     }
 
@@ -368,6 +394,13 @@ impl Named {
                 .push_str(&format!("; test files only, from \"{words}\""));
         } else if let Some(words) = &self.not_tests {
             scope.except_tests();
+            if ["library", "librería", "biblioteca"]
+                .iter()
+                .any(|w| words.contains(w))
+            {
+                // Library code: not the entry points either.
+                scope.except_entry_points();
+            }
             scope
                 .why
                 .push_str(&format!("; test files left out, from \"{words}\""));
@@ -581,6 +614,97 @@ pub fn named(tokens: &[Token]) -> Named {
     n
 }
 
+/// Comment syntaxes, by the files they are used in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CommentStyle {
+    /// `//` and `/* */`: C-like languages.
+    Slash,
+    /// `/* */` only: CSS (`//` would swallow `url(//cdn…)`).
+    Block,
+    /// `#`: Python, shell, YAML, Dockerfiles, Makefiles, commit messages.
+    Hash,
+    /// `--` and `/* */`: SQL, Lua.
+    Dash,
+    /// `<!-- -->`: HTML, Markdown, Vue and Svelte templates.
+    Markup,
+}
+
+fn comment_styles(glob: &str) -> &'static [CommentStyle] {
+    use CommentStyle::*;
+    let name = glob.trim_start_matches('!').rsplit('/').next().unwrap_or("");
+    let ext = name.rsplit_once('.').map_or("", |(_, e)| e);
+    match ext {
+        "ts" | "tsx" | "mts" | "cts" | "js" | "jsx" | "mjs" | "cjs" | "rs" | "go" | "java" | "kt" | "kts"
+        | "scala" | "swift" | "c" | "h" | "cc" | "cpp" | "hpp" | "cs" | "dart" | "php" => &[Slash],
+        "vue" | "svelte" => &[Slash, Markup],
+        "css" | "scss" | "sass" | "less" => &[Block],
+        "py" | "pyi" | "rb" | "sh" | "bash" | "zsh" | "yml" | "yaml" | "toml" | "ex" | "exs" | "mk"
+        | "dockerfile" => &[Hash],
+        "sql" | "lua" => &[Dash],
+        "html" | "htm" | "md" | "mdx" => &[Markup],
+        _ if name.starts_with("Dockerfile")
+            || matches!(
+                name,
+                "Makefile" | "COMMIT_EDITMSG" | "Procfile" | "Justfile" | "justfile"
+            ) =>
+        {
+            &[Hash]
+        }
+        _ => &[],
+    }
+}
+
+/// A regex alternative matching the comments of the files `globs` cover, or `None` when their
+/// comment syntax is unknown. Used as `(?:COMMENTS)|(?:PATTERN)`: a match of the comment
+/// alternative has no `hit` group, so the engine skips it, and a literal inside a comment is
+/// never reported. Where syntaxes mix, `#` and `--` count only at a line start (a CSS colour
+/// `#fff`, a JS `x--`), so the guard can hide a hit but never invent one.
+pub fn comment_pattern(globs: &[String]) -> Option<String> {
+    use CommentStyle::*;
+    let mut styles: Vec<CommentStyle> = Vec::new();
+    for g in globs.iter().filter(|g| !g.starts_with('!')) {
+        let s = comment_styles(g);
+        if s.is_empty() {
+            return None;
+        }
+        for st in s {
+            if !styles.contains(st) {
+                styles.push(*st);
+            }
+        }
+    }
+    if styles.is_empty() {
+        return None;
+    }
+    let only = |allowed: &[CommentStyle]| styles.iter().all(|s| allowed.contains(s));
+    let mut alts: Vec<&str> = Vec::new();
+    if styles.contains(&Slash) {
+        // Not `://` in a URL.
+        alts.push(r"(?:^|[^:])//[^\r\n]*");
+    }
+    if styles.iter().any(|s| matches!(s, Slash | Block | Dash)) {
+        alts.push(r"/\*[\s\S]*?\*/");
+    }
+    if styles.contains(&Hash) {
+        alts.push(if only(&[Hash]) {
+            r"(?:^|[ \t])#[^\r\n]*"
+        } else {
+            r"^[ \t]*#[^\r\n]*"
+        });
+    }
+    if styles.contains(&Dash) {
+        alts.push(if only(&[Dash]) {
+            r"--[^\r\n]*"
+        } else {
+            r"^[ \t]*--[^\r\n]*"
+        });
+    }
+    if styles.contains(&Markup) {
+        alts.push(r"<!--[\s\S]*?-->");
+    }
+    Some(alts.join("|"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -617,6 +741,21 @@ mod tests {
         assert_eq!(n.not_tests.as_deref(), Some("library code"));
         let n = named(&tokenize("No usar `.only` en los tests"));
         assert_eq!(n.only_tests.as_deref(), Some("en los tests"));
+    }
+
+    #[test]
+    fn comment_syntax_follows_the_files() {
+        let globs = |g: &[&str]| g.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            comment_pattern(&globs(&["*.py"])).unwrap(),
+            r"(?:^|[ \t])#[^\r\n]*"
+        );
+        let ts = comment_pattern(&globs(&["*.ts", "*.tsx", "!**/*.d.ts"])).unwrap();
+        assert!(ts.contains("//") && !ts.contains('#'));
+        let mixed = comment_pattern(&globs(SOURCE_FILES)).unwrap();
+        assert!(mixed.contains(r"^[ \t]*#") && mixed.contains(r"^[ \t]*--"));
+        assert_eq!(comment_pattern(&globs(&["package.json"])), None);
+        assert_eq!(comment_pattern(&[]), None);
     }
 
     #[test]

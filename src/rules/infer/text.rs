@@ -383,14 +383,57 @@ pub fn looks_like_path(s: &str) -> bool {
             || ROOT_DIRS.contains(&first)
             || s.rsplit('/').next().is_some_and(has_extension);
     }
-    // `.env`, `*.log`, `package.json`.
+    // `.env`, `*.log`, `package.json` — but `.only`, `.then` are member accesses.
     (s.starts_with('.')
         && s.len() > 2
         && s[1..]
             .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-')))
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        && is_dotfile(&s[1..]))
         || (s.starts_with("*.") && s.len() > 2)
         || is_file_name(s)
+}
+
+/// Dotfiles and dot-folders people name in rules (`.env`, `.npmrc`, `.github`), as opposed to
+/// member accesses (`.only`, `.unwrap`).
+const DOTFILES: &[&str] = &[
+    "env",
+    "git",
+    "github",
+    "gitlab",
+    "husky",
+    "vscode",
+    "idea",
+    "venv",
+    "cache",
+    "next",
+    "nuxt",
+    "ds_store",
+    "npmrc",
+    "nvmrc",
+    "yarnrc",
+    "editorconfig",
+    "gitignore",
+    "gitattributes",
+    "dockerignore",
+    "prettierrc",
+    "eslintrc",
+    "babelrc",
+    "envrc",
+    "tool-versions",
+    "python-version",
+    "node-version",
+    "terraform",
+    "circleci",
+];
+
+fn is_dotfile(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    DOTFILES.contains(&lower.as_str())
+        || lower.contains('.')
+        || lower.contains('-')
+        || lower.ends_with("rc")
+        || lower.ends_with("ignore")
 }
 
 fn has_extension(name: &str) -> bool {
