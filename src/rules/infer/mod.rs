@@ -558,7 +558,7 @@ impl<'a> Builder<'a> {
         };
         if own.contains(&Lang::Sql) || (own.is_empty() && self.literal_langs.contains(&Lang::Sql)) {
             // SQL lives in `.sql` files and in strings of code.
-            scope.add_globs(scope::SOURCE_FILES);
+            scope.add_globs(&[scope::source_glob().as_str()]);
             scope.why.push_str(" and source files (SQL is embedded in code)");
         }
         self.narrow(&mut scope);
