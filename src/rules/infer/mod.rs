@@ -397,6 +397,18 @@ impl<'a> Builder<'a> {
         }
         let fixes = self.pair_fixes();
         for (i, f) in self.found.iter().enumerate() {
+            if f.conditional {
+                let what = match &f.entity {
+                    Entity::Code { text, .. } => format!("`{text}`"),
+                    Entity::Term(t) => format!("\"{t}\""),
+                    Entity::Concept { words, .. } => format!("\"{words}\""),
+                    Entity::Place { path, .. } => format!("`{path}`"),
+                };
+                self.inf.notes.push(format!(
+                    "{what} not checked: forbidden only under a condition (\"without\", \"unless\", \"sin\", \"a menos que\")"
+                ));
+                continue;
+            }
             self.record_term(f);
             match (&f.entity, f.role) {
                 (Entity::Code { text, returned, .. }, Role::Forbid) => {

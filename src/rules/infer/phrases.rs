@@ -88,6 +88,8 @@ pub enum Trig {
     StopHard,
     /// "for", "if", "unless", "when", "para", "si", "cuando": ends the current role.
     StopSoft,
+    /// "unless", "except when", "a menos que", "si no": what was forbidden is conditional.
+    Unless,
     /// "not in", "never in", "nunca en", "no en".
     LocNeg,
     /// "in", "inside", "under", "en", "dentro de".
@@ -200,7 +202,18 @@ const TRIGGERS: &[(&str, Trig)] = &[
     ("for", Trig::StopSoft),
     ("to", Trig::StopSoft),
     ("if", Trig::StopSoft),
-    ("unless", Trig::StopSoft),
+    ("unless", Trig::Unless),
+    ("except when", Trig::Unless),
+    ("except if", Trig::Unless),
+    ("only if", Trig::Unless),
+    ("if not", Trig::Unless),
+    ("never forget", Trig::Always),
+    ("don't forget", Trig::Always),
+    ("do not forget", Trig::Always),
+    ("never omit", Trig::Always),
+    ("don't omit", Trig::Always),
+    ("never skip", Trig::Always),
+    ("don't skip", Trig::Always),
     ("when", Trig::StopSoft),
     ("while", Trig::StopSoft),
     // English, places.
@@ -325,8 +338,18 @@ const TRIGGERS: &[(&str, Trig)] = &[
     ("para", Trig::StopSoft),
     ("si", Trig::StopSoft),
     ("cuando", Trig::StopSoft),
-    ("a menos que", Trig::StopSoft),
-    ("salvo que", Trig::StopSoft),
+    ("a menos que", Trig::Unless),
+    ("salvo que", Trig::Unless),
+    ("excepto cuando", Trig::Unless),
+    ("excepto si", Trig::Unless),
+    ("salvo cuando", Trig::Unless),
+    ("si no", Trig::Unless),
+    ("solo si", Trig::Unless),
+    ("nunca olvides", Trig::Always),
+    ("no olvides", Trig::Always),
+    ("no olvidar", Trig::Always),
+    ("no omitas", Trig::Always),
+    ("nunca omitas", Trig::Always),
     ("mientras", Trig::StopSoft),
     // Spanish, places.
     ("nunca en", Trig::LocNeg),
@@ -450,6 +473,9 @@ pub struct Found {
     pub trig: Option<Trig>,
     pub clause: usize,
     pub side: Option<Side>,
+    /// Forbidden only under a condition ("no `async` without `try/catch`", "never `x` unless
+    /// …"): not checked.
+    pub conditional: bool,
 }
 
 fn word_at(clause: &[Token], i: usize) -> Option<&Token> {
@@ -525,15 +551,47 @@ impl State {
 /// Reads an instruction's tokens into what it forbids, mandates and places.
 pub fn read(tokens: &[Token]) -> Vec<Found> {
     let mut out = Vec::new();
+    let mut last: Option<(Role, String, Option<Trig>)> = None;
     for (ci, clause) in clauses(tokens).into_iter().enumerate() {
-        read_clause(clause, ci, &mut out);
+        // "Avoid deprecated APIs (e.g. `componentWillMount`)": examples keep the role.
+        let inherit = if starts_examples(clause) {
+            last.clone()
+        } else {
+            None
+        };
+        last = Some(read_clause(clause, ci, &mut out, inherit));
     }
     out
 }
 
-fn read_clause(clause: &[Token], ci: usize, out: &mut Vec<Found>) {
+/// A clause that lists examples of what the previous one said: "e.g.", "such as", "p. ej.".
+fn starts_examples(clause: &[Token]) -> bool {
+    let w = |k: usize| word_at(clause, k).map(|t| t.lower.as_str());
+    matches!(
+        w(0),
+        Some("e.g" | "eg" | "i.e" | "ie" | "like" | "including" | "incluyendo" | "como")
+    ) || matches!(
+        (w(0), w(1)),
+        (Some("such"), Some("as"))
+            | (Some("por"), Some("ejemplo"))
+            | (Some("for"), Some("example"))
+            | (Some("p"), Some("ej"))
+    )
+}
+
+fn read_clause(
+    clause: &[Token],
+    ci: usize,
+    out: &mut Vec<Found>,
+    inherit: Option<(Role, String, Option<Trig>)>,
+) -> (Role, String, Option<Trig>) {
     let clause_start = out.len();
     let mut st = State::new();
+    if let Some((role, trigger, trig)) = inherit {
+        st.role = role;
+        st.trigger = trigger;
+        st.trig = trig;
+    }
     let mut i = 0;
     while i < clause.len() {
         let t = &clause[i];
@@ -625,6 +683,7 @@ fn read_clause(clause: &[Token], ci: usize, out: &mut Vec<Found>) {
                             trig: Some(trig),
                             clause: ci,
                             side: None,
+                            conditional: false,
                         });
                     } else if st.role == Role::Forbid
                         && matches!(st.trig, Some(Trig::Neg | Trig::Instead))
@@ -649,6 +708,7 @@ fn read_clause(clause: &[Token], ci: usize, out: &mut Vec<Found>) {
                             trig: st.trig,
                             clause: ci,
                             side: None,
+                            conditional: false,
                         });
                     }
                     // A path with no place word ("never edit `dist/`") says nothing checkable.
@@ -674,6 +734,7 @@ fn read_clause(clause: &[Token], ci: usize, out: &mut Vec<Found>) {
             }
         }
     }
+    (st.role, st.trigger, st.trig)
 }
 
 fn push(out: &mut Vec<Found>, st: &mut State, entity: Entity, clause: usize) {
@@ -689,6 +750,7 @@ fn push(out: &mut Vec<Found>, st: &mut State, entity: Entity, clause: usize) {
         trig: st.trig,
         clause,
         side: st.side,
+        conditional: false,
     });
 }
 
@@ -714,6 +776,17 @@ fn apply(
             set(st, Role::Forbid, None);
             st.neg_at = Some(i);
             st.found_since_neg = false;
+        }
+        Trig::Neg if matches!(words, "without" | "sin") && forbidden_here(&out[clause_start..]) => {
+            // "No `async` without `try/catch`": the earlier items are forbidden only conditionally.
+            make_conditional(&mut out[clause_start..]);
+            st.hard_stop = true;
+        }
+        Trig::Unless => {
+            if forbidden_here(&out[clause_start..]) {
+                make_conditional(&mut out[clause_start..]);
+            }
+            st.hard_stop = true;
         }
         Trig::Neg => {
             // "Use `const`, not `let`": the negation pairs with what was mandated before it.
@@ -851,6 +924,21 @@ fn is_pathish(t: &Token) -> bool {
 
 fn next_is_code_or_word(clause: &[Token], i: usize) -> bool {
     clause.get(i).is_some_and(|t| t.is_code() || t.is_word())
+}
+
+fn forbidden_here(found: &[Found]) -> bool {
+    found
+        .iter()
+        .any(|f| f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }))
+}
+
+fn make_conditional(found: &mut [Found]) {
+    for f in found.iter_mut() {
+        if f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }) {
+            f.role = Role::Neutral;
+            f.conditional = true;
+        }
+    }
 }
 
 fn mark_preferred(found: &mut [Found]) {
@@ -1083,6 +1171,39 @@ mod tests {
             [("src/".into(), Place::Forbidden)]
         );
         assert!(places("Never use `any` in TypeScript").is_empty());
+    }
+
+    #[test]
+    fn conditions_examples_and_double_negatives() {
+        assert_eq!(
+            roles("No `async` functions without `try/catch`."),
+            [("async".into(), Neutral)]
+        );
+        assert_eq!(
+            roles("Never call `fetch` unless a timeout is set"),
+            [("fetch".into(), Neutral)]
+        );
+        assert_eq!(
+            roles("No usar `any` sin justificación"),
+            [("any".into(), Neutral)]
+        );
+        assert_eq!(
+            roles("Handle errors without `unwrap()`"),
+            [("unwrap()".into(), Forbid)]
+        );
+        assert_eq!(
+            roles("Never forget `await` on promises"),
+            [("await".into(), Mandate)]
+        );
+        assert_eq!(roles("No olvides `await`"), [("await".into(), Mandate)]);
+        assert_eq!(
+            roles("Avoid deprecated lifecycle methods (e.g. `componentWillMount`)."),
+            [("componentWillMount".into(), Forbid)]
+        );
+        assert_eq!(
+            roles("Evitar APIs obsoletas (por ejemplo `document.write`)"),
+            [("document.write".into(), Forbid)]
+        );
     }
 
     #[test]
