@@ -616,6 +616,21 @@ pub fn is_prose_word(word: &str) -> bool {
     PROSE_WORDS.contains(&word.to_lowercase().as_str())
 }
 
+/// Names of naming conventions: "use `snake_case`, not `camelCase`" names no literal.
+const NAMING_STYLES: &[&str] = &[
+    "camelcase",
+    "snakecase",
+    "pascalcase",
+    "kebabcase",
+    "screamingsnakecase",
+    "uppercase",
+    "lowercase",
+    "titlecase",
+    "constantcase",
+    "dotcase",
+    "traincase",
+];
+
 /// Why a span is not turned into a literal.
 pub type Skip = &'static str;
 
@@ -638,6 +653,18 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
     }
     if text.chars().count() > 80 {
         return Err("too long to be a literal");
+    }
+    let style = text
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .collect::<String>()
+        .to_lowercase();
+    if NAMING_STYLES.contains(&style.as_str())
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() || c == '_' || c == '-')
+    {
+        return Err("a naming style, not a literal");
     }
     if text
         .chars()

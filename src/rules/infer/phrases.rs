@@ -162,6 +162,7 @@ const TRIGGERS: &[(&str, Trig)] = &[
     ("switch from", Trig::Replace),
     ("move away from", Trig::Replace),
     ("with", Trig::With),
+    ("con", Trig::With),
     ("by", Trig::With),
     ("is forbidden", Trig::Postfix),
     ("are forbidden", Trig::Postfix),
@@ -842,7 +843,15 @@ fn apply(
         }
         Trig::With => {
             if !st.replace {
-                // "with" outside "replace X with Y" only ends a term.
+                // "Never use `Math.floor` with negative numbers": a condition on what was forbidden.
+                if st.role == Role::Forbid
+                    && matches!(words, "with" | "con")
+                    && forbidden_here(&out[clause_start..])
+                {
+                    make_conditional(&mut out[clause_start..]);
+                    st.hard_stop = true;
+                }
+                // Otherwise "with" only ends a term.
                 st.term_open = false;
                 return true;
             }
@@ -926,10 +935,12 @@ fn next_is_code_or_word(clause: &[Token], i: usize) -> bool {
     clause.get(i).is_some_and(|t| t.is_code() || t.is_word())
 }
 
+/// Whether code or a concept is forbidden so far in the clause (terms after a bare negation
+/// are mostly verbs: "never disable ESLint rules with `eslint-disable`").
 fn forbidden_here(found: &[Found]) -> bool {
     found
         .iter()
-        .any(|f| f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }))
+        .any(|f| f.role == Role::Forbid && matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. }))
 }
 
 fn make_conditional(found: &mut [Found]) {
@@ -1190,6 +1201,14 @@ mod tests {
         assert_eq!(
             roles("Handle errors without `unwrap()`"),
             [("unwrap()".into(), Forbid)]
+        );
+        assert_eq!(
+            roles("Never use `Math.floor` with negative numbers"),
+            [("Math.floor".into(), Neutral)]
+        );
+        assert_eq!(
+            roles("Replace `var` with `const`"),
+            [("var".into(), Forbid), ("const".into(), Mandate)]
         );
         assert_eq!(
             roles("Never forget `await` on promises"),
