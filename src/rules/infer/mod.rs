@@ -447,7 +447,9 @@ impl<'a> Builder<'a> {
                             | Trig::With
                     )
                 );
-                if !use_like {
+                // A bare "always" / "siempre" is followed by a verb ("always run …").
+                let bare_always = matches!(f.trigger.as_str(), "always" | "siempre");
+                if !use_like || bare_always {
                     return;
                 }
                 (t.clone(), normalize_key(t))
@@ -655,7 +657,7 @@ impl<'a> Builder<'a> {
             let own: Vec<Lang> =
                 concepts::keyword(&lit.text).map_or(lit.langs.clone(), |k| k.detector.langs.to_vec());
             let scope = self.scope_for(&own, &format!("the keyword `{}`", lit.text));
-            let fix_text = fix.map(|(y, _)| dollar_escape(&y.replacement()));
+            let fix_text = fix.map(|(y, _)| fix_text_for(y));
             let explanation = format!(
                 "forbidden returned value `{}` after \"{}\" + \"return\"; scope {}{}",
                 lit.text,
@@ -672,7 +674,7 @@ impl<'a> Builder<'a> {
             && self.detector_fits(k.detector)
         {
             let scope = self.detector_scope(k.detector, &format!("the keyword `{}`", lit.text));
-            let fix_text = fix.map(|(y, _)| fix_for(k.detector, y));
+            let fix_text = fix.map(|(y, _)| fix_text_for(y));
             let explanation = format!(
                 "forbidden {} `{}` after \"{}\" → detector {} ({}); scope {}{}",
                 lit.kind.describe(),
@@ -699,7 +701,7 @@ impl<'a> Builder<'a> {
             return;
         }
         let scope = self.scope_for(&lit.langs, &format!("the {} `{}`", lit.kind.describe(), lit.text));
-        let fix_text = fix.map(|(y, _)| dollar_escape(&y.replacement()));
+        let fix_text = fix.map(|(y, _)| fix_text_for(y));
         let explanation = format!(
             "forbidden {} `{}` after \"{}\"; scope {}{}",
             lit.kind.describe(),
@@ -1147,9 +1149,8 @@ fn dollar_escape(s: &str) -> String {
     s.replace('$', "$$")
 }
 
-/// The fix text for a detector's hit: a method detector's hit starts with `.`.
-fn fix_for(_d: &Detector, y: &Literal) -> String {
-    // Detector hits are names without the dot or parentheses, like literal hits.
+/// The fix text: literal and detector hits are names without a dot or parentheses.
+fn fix_text_for(y: &Literal) -> String {
     dollar_escape(&y.replacement())
 }
 

@@ -381,4 +381,3 @@ fn make_explicit_writes_the_check_into_the_rule() {
     edited.replace_range(range, &text);
     assert!(!edited.contains('\n') && !parse(&edited).has_fatal(), "{edited}");
 }
-
