@@ -14,7 +14,7 @@ fn main() {
     divan::main();
 }
 
-/// Every rule of the labelled corpus (134 realistic instructions, English and Spanish).
+/// Every rule of the labelled corpus (realistic instructions, English and Spanish).
 fn corpus_rules() -> Vec<Rule> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/inference");
     let mut paths: Vec<_> = std::fs::read_dir(dir)
