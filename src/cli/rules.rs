@@ -91,13 +91,14 @@ pub fn run(args: RulesArgs) -> ExitCode {
             let value = json!({ "rules_file": shown, "for": rel, "rules": rules });
             format!("{}\n", serde_json::to_string_pretty(&value).unwrap_or_default())
         }
-        RulesFormat::Md => markdown(&shown, rel.as_deref(), &rules, args.explain, locale),
+        RulesFormat::Md => markdown(&set, &shown, rel.as_deref(), &rules, args.explain, locale),
     };
     print!("{out}");
     ExitCode::SUCCESS
 }
 
 fn markdown(
+    set: &RuleSet,
     file: &str,
     for_path: Option<&str>,
     rules: &[RuleEntry],
@@ -131,40 +132,57 @@ fn markdown(
             locale.pick("why", "por qué"),
             r.why
         );
-        if explain {
-            if r.checks.is_empty() {
+        if !explain {
+            continue;
+        }
+        let index = set.rules.iter().rposition(|rule| rule.number == r.rule_number);
+        let explicit = index.is_some_and(|i| !set.rules[i].checks.is_empty());
+        if let Some(i) = index.filter(|_| !explicit) {
+            // Words only: what was inferred from them, and why (or why nothing was).
+            let lines = crate::rules::infer::explain(&set.rules[i], &set.inferences[i]);
+            if lines.is_empty() {
                 let _ = writeln!(
                     out,
                     "  - {}",
-                    locale.pick("no check: words only", "sin comprobación: solo palabras")
+                    locale.pick(
+                        "no check: nothing could be inferred",
+                        "sin comprobación: no se pudo inferir nada"
+                    )
                 );
             }
-            for c in &r.checks {
-                let mut parts = Vec::new();
-                if let Some(p) = &c.pattern {
-                    parts.push(format!("Pattern `{p}`"));
-                }
-                if let Some(p) = &c.require {
-                    parts.push(format!("Require `{p}`"));
-                }
-                if !c.forbidden_paths.is_empty() {
-                    parts.push(format!("Forbidden_paths `{}`", c.forbidden_paths.join("`, `")));
-                }
-                if !c.files.is_empty() {
-                    parts.push(format!("Files `{}`", c.files.join("`, `")));
-                }
-                if !c.languages.is_empty() {
-                    parts.push(format!("languages `{}`", c.languages.join("`, `")));
-                }
-                if let Some(f) = &c.fix {
-                    parts.push(format!("Fix `{f}`"));
-                }
-                let origin = match &c.explanation {
-                    Some(why) => format!("{} ({why})", locale.pick("inferred", "inferida")),
-                    None => locale.pick("explicit", "explícita").to_string(),
-                };
-                let _ = writeln!(out, "  - {origin}: {}", parts.join("; "));
+            for line in lines {
+                let _ = writeln!(
+                    out,
+                    "  {}- {}",
+                    "  ".repeat(line.len() - line.trim_start().len()),
+                    line.trim_start()
+                );
             }
+            continue;
+        }
+        for c in &r.checks {
+            let mut parts = Vec::new();
+            if let Some(p) = &c.pattern {
+                parts.push(format!("Pattern `{p}`"));
+            }
+            if let Some(p) = &c.require {
+                parts.push(format!("Require `{p}`"));
+            }
+            if !c.forbidden_paths.is_empty() {
+                parts.push(format!("Forbidden_paths `{}`", c.forbidden_paths.join("`, `")));
+            }
+            if !c.files.is_empty() {
+                parts.push(format!("Files `{}`", c.files.join("`, `")));
+            }
+            if let Some(f) = &c.fix {
+                parts.push(format!("Fix `{f}`"));
+            }
+            let _ = writeln!(
+                out,
+                "  - {}: {}",
+                locale.pick("explicit", "explícita"),
+                parts.join("; ")
+            );
         }
     }
     out

@@ -55,6 +55,10 @@ pub struct CompiledCheck {
     scope: Scope,
     pattern: Option<Regex>,
     hit_group: Option<usize>,
+    /// The `hit` group's own pattern, its look-arounds dropped: a match whose text it does not
+    /// match cannot have a hit (a comment skipped by an inferred check), so the slower capture
+    /// search is spared.
+    hit_filter: Option<Regex>,
     require: Option<Regex>,
     forbidden: Option<Scope>,
     fix: Option<String>,
@@ -247,6 +251,11 @@ impl Checker {
                 push(whole.clone(), whole, check.fix.clone());
                 continue;
             }
+            if let Some(filter) = &check.hit_filter
+                && !hay.get(whole.clone()).is_some_and(|t| filter.is_match(t))
+            {
+                continue;
+            }
             let Some(caps) = re.captures_at(hay, whole.start) else {
                 continue;
             };
@@ -329,6 +338,47 @@ fn next_char(hay: &str, at: usize) -> Option<usize> {
     hay.get(at..)?.chars().next().map(|c| at + c.len_utf8())
 }
 
+/// A regex for the text of the `hit` group of `source` with its look-around assertions removed:
+/// whatever the group matches in context, this matches inside the whole match's text.
+fn hit_filter(source: &str) -> Option<Regex> {
+    use regex_syntax::hir::{Hir, HirKind};
+    fn find(hir: &Hir) -> Option<&Hir> {
+        match hir.kind() {
+            HirKind::Capture(c) if c.name.as_deref() == Some(HIT_GROUP) => Some(&c.sub),
+            HirKind::Capture(c) => find(&c.sub),
+            HirKind::Repetition(r) => find(&r.sub),
+            HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().find_map(find),
+            _ => None,
+        }
+    }
+    fn without_looks(hir: &Hir) -> Hir {
+        match hir.kind() {
+            HirKind::Look(_) => Hir::empty(),
+            HirKind::Capture(c) => without_looks(&c.sub),
+            HirKind::Repetition(r) => Hir::repetition(regex_syntax::hir::Repetition {
+                min: r.min,
+                max: r.max,
+                greedy: r.greedy,
+                sub: Box::new(without_looks(&r.sub)),
+            }),
+            HirKind::Concat(hs) => Hir::concat(hs.iter().map(without_looks).collect()),
+            HirKind::Alternation(hs) => Hir::alternation(hs.iter().map(without_looks).collect()),
+            _ => hir.clone(),
+        }
+    }
+    let hir = regex_syntax::ParserBuilder::new()
+        .multi_line(true)
+        .crlf(true)
+        .build()
+        .parse(source)
+        .ok()?;
+    let sub = without_looks(find(&hir)?);
+    RegexBuilder::new(&sub.to_string())
+        .size_limit(REGEX_SIZE_LIMIT)
+        .build()
+        .ok()
+}
+
 /// Bytes of line 1's content.
 pub fn first_line_end(text: &str) -> usize {
     text.find(['\n', '\r']).unwrap_or(text.len())
@@ -396,6 +446,7 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
     let hit_group = pattern
         .as_ref()
         .and_then(|re| re.capture_names().position(|n| n == Some(HIT_GROUP)));
+    let hit_filter = hit_group.and(spec.pattern.as_deref()).and_then(hit_filter);
     Ok(CompiledCheck {
         rule: rule.number,
         scope,
@@ -403,6 +454,7 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
         require_reach: spec.require.as_deref().map_or(Reach::Lines(0), Reach::of),
         pattern,
         hit_group,
+        hit_filter,
         require,
         forbidden,
         fix: spec.fix.clone(),
