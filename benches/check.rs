@@ -87,3 +87,24 @@ fn recheck_after_one_line_edit_inferred_rules(bencher: divan::Bencher) {
             .recheck(&previous, dirty, divan::black_box(&rope), &FILE)
     });
 }
+
+/// Loading a rules file — what happens on every keystroke in autofix.json: parse, infer,
+/// resolve, lint and compile.
+#[divan::bench(args = ["demo", "50 explicit rules"])]
+fn load_rules_file(bencher: divan::Bencher, which: &str) {
+    let text = match which {
+        "demo" => std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/demo/.agents/autofix.json"
+        ))
+        .unwrap(),
+        _ => fixtures::rules(50),
+    };
+    bencher.bench(|| {
+        RuleSet::from_text(
+            Path::new("/bench/autofix.json"),
+            divan::black_box(&text),
+            Options::default(),
+        )
+    });
+}

@@ -62,6 +62,9 @@ impl Ctx<'_> {
 pub fn code_actions(state: &State, params: &CodeActionParams) -> Option<CodeActionResponse> {
     let uri = &params.text_document.uri;
     let (rope, version, language, path) = state.snapshot(uri)?;
+    if let Some(rules_path) = path.as_deref().filter(|p| state.is_rules_path(p)) {
+        return Some(super::rules_actions::code_actions(state, params, rules_path));
+    }
     let checked = state.check(uri)?;
     if checked.version != version {
         return None;

@@ -13,6 +13,7 @@ pub mod hover;
 pub mod learn;
 pub mod messages;
 pub mod registry;
+pub mod rules_actions;
 pub mod state;
 pub mod status;
 pub mod watch;

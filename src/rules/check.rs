@@ -65,6 +65,8 @@ pub struct CompiledCheck {
     pub severity: Severity,
     pub message: Arc<str>,
     pub inferred: bool,
+    /// For an inferred check: the words it was inferred from.
+    pub explanation: Option<Arc<str>>,
     /// How far a `Pattern` match can reach: re-checking an edit reads that many lines around it.
     pub pattern_reach: Reach,
     /// The same for `Require`.
@@ -437,6 +439,10 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
     }
     let Some(scope) = scope else { return Err(problems) };
     let inferred = matches!(spec.origin, Origin::Inferred { .. });
+    let explanation = match &spec.origin {
+        Origin::Inferred { explanation } => Some(Arc::from(explanation.as_str())),
+        Origin::Explicit => None,
+    };
     let default_severity = if inferred {
         Severity::Information
     } else {
@@ -461,6 +467,7 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
         severity: spec.severity.unwrap_or(default_severity),
         message: message.into(),
         inferred,
+        explanation,
     })
 }
 
