@@ -81,12 +81,15 @@ pub fn code_actions(state: &State, params: &CodeActionParams) -> Option<CodeActi
         caps,
     };
     let wanted_range = byte_range(&rope, params.range, encoding);
+    let mut out: CodeActionResponse = Vec::new();
+    if wanted(params, &CodeActionKind::new(super::diff::ACTION_KIND)) {
+        out.extend(super::diff::code_actions(state, uri, wanted_range.start));
+    }
     let here: Vec<&Violation> = checked
         .visible
         .iter()
         .filter(|v| v.range.start <= wanted_range.end && wanted_range.start <= v.range.end)
         .collect();
-    let mut out: CodeActionResponse = Vec::new();
 
     if wanted(params, &CodeActionKind::QUICKFIX) {
         for v in &here {

@@ -8,6 +8,7 @@ pub mod comments;
 pub mod config;
 pub mod convert;
 pub mod diagnostics;
+pub mod diff;
 pub mod edit;
 pub mod hover;
 pub mod learn;
