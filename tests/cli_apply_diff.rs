@@ -336,3 +336,13 @@ fn help_mentions_every_option() {
     }
     assert!(Path::new(env!("CARGO_BIN_EXE_autofix")).exists());
 }
+
+#[test]
+fn usage_errors_are_json_too_when_json_is_asked_for() {
+    let out = Command::new(env!("CARGO_BIN_EXE_autofix"))
+        .args(["apply-diff", "a.ts", "--bogus", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2);
+    assert_eq!(json(&out), serde_json::json!({ "success": false, "error": "unexpected argument '--bogus' found" }));
+}
