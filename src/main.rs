@@ -35,7 +35,8 @@ enum Command {
 /// caller can always parse standard output.
 fn wants_json_errors(args: &[String]) -> bool {
     let diff = args.iter().any(|a| a == "apply-diff");
-    let json = args.windows(2).any(|w| w[0] == "--format" && w[1] == "json") || args.iter().any(|a| a == "--format=json");
+    let json = args.windows(2).any(|w| w[0] == "--format" && w[1] == "json")
+        || args.iter().any(|a| a == "--format=json");
     diff && json
 }
 
@@ -45,7 +46,12 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) if wants_json_errors(&args) && e.use_stderr() => {
             let message = e.render().to_string();
-            let first = message.lines().next().unwrap_or_default().trim_start_matches("error: ").to_string();
+            let first = message
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .trim_start_matches("error: ")
+                .to_string();
             println!("{}", serde_json::json!({ "success": false, "error": first }));
             return ExitCode::from(2);
         }

@@ -344,5 +344,8 @@ fn usage_errors_are_json_too_when_json_is_asked_for() {
         .output()
         .unwrap();
     assert_eq!(code(&out), 2);
-    assert_eq!(json(&out), serde_json::json!({ "success": false, "error": "unexpected argument '--bogus' found" }));
+    assert_eq!(
+        json(&out),
+        serde_json::json!({ "success": false, "error": "unexpected argument '--bogus' found" })
+    );
 }
