@@ -55,24 +55,12 @@ fn titles(actions: &[Value]) -> Vec<&str> {
         .collect()
 }
 
-/// Applies the single TextDocumentEdit of an action to `text` (positions in UTF-16, ASCII text).
+/// Applies the single TextDocumentEdit of an action to `text`.
 fn apply(text: &str, action: &Value) -> String {
-    let edits = action["edit"]["documentChanges"][0]["edits"].as_array().unwrap();
-    let lines: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let offset =
-        |p: &Value| lines[p["line"].as_u64().unwrap() as usize] + p["character"].as_u64().unwrap() as usize;
-    let mut out = text.to_string();
-    let mut sorted: Vec<&Value> = edits.iter().collect();
-    sorted.sort_by_key(|e| std::cmp::Reverse(offset(&e["range"]["start"])));
-    for e in sorted {
-        out.replace_range(
-            offset(&e["range"]["start"])..offset(&e["range"]["end"]),
-            e["newText"].as_str().unwrap(),
-        );
-    }
-    out
+    common::lsp::apply_text_edits(
+        text,
+        action["edit"]["documentChanges"][0]["edits"].as_array().unwrap(),
+    )
 }
 
 #[tokio::test]

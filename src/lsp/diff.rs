@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, CodeLens, Command, MessageType, TextEdit, Uri,
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeLens, Command, TextEdit, Uri,
 };
 
 use super::convert::{path_to_uri, range_in_rope, range_in_str, uri_to_path};
@@ -224,19 +224,7 @@ pub async fn run(state: &State, args: DiffArgs, preview: bool) -> Result<Value> 
             &caps,
             Some(confirm),
         );
-        match state.client.apply_edit(edit).await {
-            Ok(response) => response.applied,
-            Err(e) => {
-                state
-                    .client
-                    .log_message(
-                        MessageType::WARNING,
-                        format!("autofix: the editor did not apply the diff: {e}"),
-                    )
-                    .await;
-                false
-            }
-        }
+        super::edit::send(state, edit, "the diff").await
     } else {
         // The client cannot take the edit: write the file ourselves, atomically.
         match outcome
