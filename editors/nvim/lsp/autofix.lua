@@ -36,6 +36,13 @@ return {
     ['workspace/applyEdit'] = function(err, params, ctx)
       return require('autofix.edit').handler(err, params, ctx)
     end,
+    -- Server messages ("Learned rule #4 ([CODE]): … — recorded in .agents/autofix.json") as
+    -- notifications rather than echoed lines.
+    ['window/showMessage'] = function(_, params)
+      local levels = { vim.log.levels.ERROR, vim.log.levels.WARN, vim.log.levels.INFO, vim.log.levels.DEBUG }
+      vim.notify('autofix: ' .. tostring(params.message), levels[params.type] or vim.log.levels.INFO)
+      return params
+    end,
     ['autofix/status'] = function(_, params, ctx)
       require('autofix.status').on_status(params, ctx)
     end,

@@ -98,12 +98,10 @@ function M.learn(opts)
         local arg = { category = category, instruction = vim.trim(instruction), why = vim.trim(why) }
         arg.uri = buf_uri(bufnr)
         M.execute(client, 'autofix.learnRule', arg, bufnr, function(result)
+          -- On success the server says "Learned rule #N (...) — recorded in PATH" itself.
           result = type(result) == 'table' and result or {}
-          if result.applied == false then
-            notify(('rule not learned (%s)'):format(result.reason or result.error or 'the edit was not applied'), vim.log.levels.WARN)
-          elseif result.rule_number then
-            local path = type(result.path) == 'string' and vim.fn.fnamemodify(result.path, ':~:.') or 'the rules file'
-            notify(('learned rule #%s — recorded in %s'):format(result.rule_number, path))
+          if result.applied == false and not result.cancelled then
+            notify('rule not learned: the change was rejected or could not be applied', vim.log.levels.WARN)
           end
         end)
       end)

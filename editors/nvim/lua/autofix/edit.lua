@@ -359,10 +359,13 @@ local function targets(ops)
 end
 
 --- Writes the files an applied edit changed that had no unsaved changes before (as VS Code's
---- `files.refactoring.autoSave`), so a learned rule reaches the disk and every other tool.
+--- `files.refactoring.autoSave`), so a learned rule reaches the disk and every other tool. A
+--- buffer Neovim loaded only to apply the edit is closed again once written: the buffer list
+--- stays as the user left it, and no hidden copy of autofix.json goes stale behind the server.
+---@param clean table<string, 'unloaded'|'clean'>
 local function autosave(clean, client)
   local written = {}
-  for fname in pairs(clean) do
+  for fname, before in pairs(clean) do
     local buf = util.find_buf(fname)
     if buf and api.nvim_buf_is_loaded(buf) and vim.bo[buf].modified then
       vim.fn.mkdir(vim.fs.dirname(fname), 'p')
@@ -371,6 +374,9 @@ local function autosave(clean, client)
       end)
       if ok then
         written[#written + 1] = fname
+        if before == 'unloaded' and #vim.fn.win_findbuf(buf) == 0 then
+          pcall(api.nvim_buf_delete, buf, {})
+        end
       else
         vim.notify(('autofix: could not write %s: %s'):format(fname, err), vim.log.levels.WARN)
       end
@@ -450,8 +456,10 @@ function M.handler(err, params, ctx)
   local clean = {}
   for _, fname in ipairs(targets(ops)) do
     local buf = util.find_buf(fname)
-    if not (buf and api.nvim_buf_is_loaded(buf) and vim.bo[buf].modified) then
-      clean[fname] = true
+    if not (buf and api.nvim_buf_is_loaded(buf)) then
+      clean[fname] = 'unloaded'
+    elseif not vim.bo[buf].modified then
+      clean[fname] = 'clean'
     end
   end
   local ok, apply_err = pcall(M.apply, edit, encoding)

@@ -35,13 +35,18 @@ end
 --- does not see them through an attached buffer.
 ---@param client? vim.lsp.Client nil: every autofix client whose folders hold the file
 ---@param paths string[]
-function M.changed_on_disk(client, paths)
+---@param reread? boolean the change came from elsewhere: reload unmodified buffers of the files
+function M.changed_on_disk(client, paths, reread)
   for _, c in ipairs(client and { client } or clients()) do
     local changes = {}
     for _, path in ipairs(paths) do
       local buf = util.find_buf(path)
       local attached = buf and vim.api.nvim_buf_is_loaded(buf) and vim.lsp.buf_is_attached(buf, c.id)
-      if not attached and within(c, path) then
+      if attached and reread and not vim.bo[buf].modified then
+        -- The server reads this file from the buffer: bring the buffer up to date ('autoread'
+        -- reloads an unmodified buffer without asking), which tells the server.
+        pcall(vim.cmd.checktime, buf)
+      elseif not attached and within(c, path) then
         changes[#changes + 1] = { uri = vim.uri_from_fname(path), type = uv.fs_stat(path) and 2 or 3 }
       end
     end
@@ -87,7 +92,7 @@ local function on_event(dir, filename)
     timer:close()
     pending[path] = nil
     vim.schedule(function()
-      M.changed_on_disk(nil, { path })
+      M.changed_on_disk(nil, { path }, true)
     end)
   end)
 end
