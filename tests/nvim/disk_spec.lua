@@ -36,15 +36,32 @@ H.run(function()
   H.check(H.find_message('autofix.json is broken') ~= nil, 'the user is told the rules file broke')
   H.eq(#H.diags(button), 3, 'diagnostics stay while the file is broken')
 
-  -- 3. Settings at run time: switch rule #4 off, then back to default.
+  -- 3. Open (unmodified) in a buffer, then changed on disk: the buffer follows, so does the server.
+  local fixed = added:gsub('"Pattern": "onClick="', '"Pattern": "ButtonProps"')
+  H.write(rules_path, added)
+  H.check(H.wait(5000, function() return require('autofix').statusline(button) == 'autofix: 13 rules' end), 'status: mended on disk')
+  local rules_buf = H.open(rules_path)
+  vim.cmd.buffer(button)
+  H.write(rules_path, fixed)
+  H.check(H.wait(5000, function()
+    return table.concat(vim.api.nvim_buf_get_lines(rules_buf, 0, -1, false), '\n'):find('"Pattern": "ButtonProps"', 1, true) ~= nil
+  end), 'the unmodified autofix.json buffer is reloaded from disk')
+  H.check(H.wait_diags(button, function(d)
+    return #vim.tbl_filter(function(x) return x.code == 14 end, d) == 2
+  end), 'the server follows the reloaded buffer: #14 now flags ButtonProps twice', H.shape(H.diags(button)))
+
+  -- 4. Settings at run time: switch rule #4 off, then back to default.
   require('autofix').update_settings({ severityOverrides = { ['4'] = 'off' } })
-  H.check(H.wait_diags(button, function(d) return #d == 2 end), 'severityOverrides {4 = off} removes rule #4', H.shape(H.diags(button)))
+  local function rule4(d)
+    return vim.tbl_filter(function(x) return x.code == 4 end, d)[1]
+  end
+  H.check(H.wait_diags(button, function(d) return #d == 3 and not rule4(d) end), 'severityOverrides {4 = off} removes rule #4', H.shape(H.diags(button)))
   require('autofix').update_settings({ severityOverrides = { ['4'] = 'error' } })
   H.check(H.wait_diags(button, function(d)
-    return #d == 3 and d[1].code == 4 and d[1].severity == vim.diagnostic.severity.ERROR
+    return #d == 4 and rule4(d) and rule4(d).severity == vim.diagnostic.severity.ERROR
   end), 'severityOverrides {4 = error} brings it back as an error', H.shape(H.diags(button)))
 
-  -- 4. A file Neovim has no filetype for still gets the server.
+  -- 5. A file Neovim has no filetype for still gets the server.
   local odd = root .. '/notes.unknownext'
   H.write(odd, 'plain words\n')
   vim.cmd.edit(vim.fn.fnameescape(odd))
