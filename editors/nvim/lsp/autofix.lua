@@ -48,6 +48,18 @@ return {
     end,
   },
 
+  -- Commands of the server's code actions ("Learn rule: never use `…`", "Apply diff to PATH"):
+  -- run on the server as usual, but their result is reported (a rejected rule, each block of
+  -- a diff) instead of being dropped.
+  commands = {
+    ['autofix.learnRule'] = function(command, ctx)
+      require('autofix.commands').forward(command, ctx)
+    end,
+    ['autofix.applyDiff'] = function(command, ctx)
+      require('autofix.commands').forward(command, ctx)
+    end,
+  },
+
   -- Settings given as `settings = { autofix = { ... } }` also go out as initializationOptions,
   -- so the first rules load already uses them.
   before_init = function(params, config)

@@ -75,6 +75,15 @@ local function selection(opts, bufnr)
   return joined
 end
 
+--- What `autofix.learnRule` answered. On success the server says "Learned rule #N ([CAT]): … —
+--- recorded in PATH" itself (window/showMessage).
+local function learned(result)
+  result = type(result) == 'table' and result or {}
+  if result.applied == false and not result.cancelled then
+    notify('rule not learned: the change was rejected or could not be applied', vim.log.levels.WARN)
+  end
+end
+
 --- Asks for category, instruction and why, then sends `autofix.learnRule`.
 ---@param opts? {range?: integer, line1?: integer, line2?: integer, fargs?: string[]}
 function M.learn(opts)
@@ -97,13 +106,7 @@ function M.learn(opts)
         end
         local arg = { category = category, instruction = vim.trim(instruction), why = vim.trim(why) }
         arg.uri = buf_uri(bufnr)
-        M.execute(client, 'autofix.learnRule', arg, bufnr, function(result)
-          -- On success the server says "Learned rule #N (...) — recorded in PATH" itself.
-          result = type(result) == 'table' and result or {}
-          if result.applied == false and not result.cancelled then
-            notify('rule not learned: the change was rejected or could not be applied', vim.log.levels.WARN)
-          end
-        end)
+        M.execute(client, 'autofix.learnRule', arg, bufnr, learned)
       end)
     end)
   end
@@ -282,6 +285,26 @@ function M.rules(opts)
       api.nvim_win_set_cursor(0, { line, 0 })
       vim.cmd('normal! zv')
     end)
+  end)
+end
+
+--- Runs a command a code action carries on the server and reports its result like the user
+--- commands do (Neovim would drop it).
+---@param command lsp.Command
+---@param ctx {bufnr: integer, client_id: integer}
+function M.forward(command, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  if not client then
+    return
+  end
+  local arg = command.arguments and command.arguments[1]
+  M.execute(client, command.command, arg, ctx.bufnr, function(result)
+    if command.command == 'autofix.learnRule' then
+      learned(result)
+    elseif command.command == 'autofix.applyDiff' then
+      local target = type(arg) == 'table' and (arg.path or (arg.uri and require('autofix.util').relpath(vim.uri_to_fname(arg.uri), client.root_dir))) or '?'
+      report(result, target, false)
+    end
   end)
 end
 
