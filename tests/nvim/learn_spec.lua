@@ -123,6 +123,36 @@ H.run(function()
   H.eq(reply and reply.applied, false, 'the draft was rejected: applied=false')
   H.check((approvals[4] and approvals[4].prompt or ''):find('Learn rule #16', 1, true), 'the draft asked for approval as rule #16')
 
+  -- 5b. Accepted, the draft is written and the server shows it (window/showDocument) so the
+  --     user can write its words.
+  table.insert(H.selects, function(items)
+    return vim.tbl_filter(function(i) return i.title == 'DATA' end, items)[1]
+  end)
+  approve('Accept')
+  reply = nil
+  H.client(format):request('workspace/executeCommand', { command = 'autofix.learnRule', arguments = {} }, function(err, res)
+    reply = err or res
+  end, format)
+  H.check(H.wait(5000, function() return reply ~= nil end), 'learnRule without arguments answered again')
+  H.eq(reply and reply.applied, true, 'the draft was accepted')
+  H.check(H.wait(3000, function() return vim.api.nvim_buf_get_name(0) == rules_path end), 'Neovim shows autofix.json (showDocument)',
+    vim.api.nvim_buf_get_name(0))
+  H.check(vim.api.nvim_get_current_line():find('Never <what to avoid>', 1, true) ~= nil, 'the cursor is on the draft instruction',
+    vim.api.nvim_get_current_line())
+
+  -- 5c. A learn action rejected is reported too (Neovim drops a command's result).
+  vim.cmd.buffer(button)
+  approve('Reject')
+  local count = #H.messages
+  vim.lsp.buf.code_action({
+    range = { start = { 3, 6 }, ['end'] = { 3, 16 } }, -- `ButtonProps`
+    context = { only = { 'refactor' } },
+    filter = function(action) return action.title:find('^Learn rule') ~= nil end,
+    apply = true,
+  })
+  H.check(H.wait(5000, function() return #H.messages > count end) and H.messages[#H.messages].msg:find('rule not learned', 1, true) ~= nil,
+    'a rejected learn action says the rule was not learned', H.messages[#H.messages])
+
   -- 6. A project without autofix.json: the rule creates .agents/autofix.json.
   local fresh = vim.uv.fs_realpath(vim.fn.tempname()) or vim.fn.tempname()
   vim.fn.mkdir(fresh .. '/.git', 'p')
@@ -139,7 +169,7 @@ H.run(function()
   H.check(H.wait(5000, function() return H.read(created) ~= nil and H.read(created) ~= '' end), 'learning created .agents/autofix.json')
   local ok, parsed = pcall(vim.json.decode, H.read(created) or '')
   H.check(ok and type(parsed) == 'table' and parsed[1] and parsed[1].Rule_number == 1, 'it holds rule #1', H.read(created))
-  H.check(vim.list_contains(approvals[5] and approvals[5].preview or {}, '--- /dev/null'), 'the preview shows a new file', approvals[5] and approvals[5].preview)
+  H.check(vim.list_contains(approvals[#approvals].preview, '--- /dev/null'), 'the preview shows a new file', approvals[#approvals].preview)
   H.check(not (H.read(created) or ''):find('\n\n$'), 'no blank line at the end of the new file', H.read(created))
   H.check(H.wait(5000, function() return require('autofix').statusline(py) == 'autofix: 1 rule' end),
     'the server uses the new rules file', require('autofix').statusline(py))
