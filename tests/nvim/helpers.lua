@@ -203,7 +203,17 @@ function H.request(method, params, buf)
 end
 
 function H.run(body)
+  local globals = {}
+  for k in pairs(_G) do
+    globals[k] = true
+  end
   local ok, err = xpcall(body, debug.traceback)
+  for k in pairs(_G) do
+    -- The plugin must not leak globals (vim's own lazy modules appear under vim.*, not here).
+    if not globals[k] and not vim.list_contains({ 'server_exit' }, k) then
+      H.check(false, 'no global variable leaked: ' .. tostring(k))
+    end
+  end
   if not ok then
     H.failures = H.failures + 1
     H.log('LUA ERROR: %s', err)
