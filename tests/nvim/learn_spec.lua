@@ -35,12 +35,12 @@ H.run(function()
 
   -- 1. :AutofixLearn, rejected: nothing changes and the server is told.
   vim.cmd.buffer(format)
-  table.insert(H.selects, 'TOOL')
+  table.insert(H.selects, 'CODE')
   table.insert(H.inputs, function(opts)
     H.eq(opts.default, '', 'no selection: the instruction starts empty')
-    return 'Always run the linter before committing - keep main green.'
+    return 'Never use `JSON.parse` in TypeScript - use the schema parser.'
   end)
-  table.insert(H.inputs, 'CI minutes are expensive')
+  table.insert(H.inputs, 'untyped input')
   approve('Reject')
   vim.cmd('AutofixLearn')
   H.check(H.wait(5000, function() return H.find_message('rule not learned') ~= nil end),
@@ -49,7 +49,7 @@ H.run(function()
   H.eq(H.asked[1] and H.asked[1].items, { 'STYLE', 'CODE', 'ARCH', 'TOOL', 'PROCESS', 'DATA', 'UX', 'OTHER' }, 'the eight categories are offered')
   H.check(a.prompt and a.prompt:find('Learn rule #14', 1, true), 'the approval names "Learn rule #14"', a.prompt)
   H.check(vim.list_contains(a.preview, '+    "Rule_number": 14,')
-    and vim.list_contains(a.preview, '+    "Instruction": "Always run the linter before committing - keep main green.",')
+    and vim.list_contains(a.preview, '+    "Instruction": "Never use `JSON.parse` in TypeScript - use the schema parser.",')
     and vim.list_contains(a.preview, '--- a/.agents/autofix.json'), 'the preview is the diff adding rule #14', a.preview)
   H.eq(H.read(rules_path), original, 'rejected: autofix.json unchanged on disk')
   local rb = require('autofix.util').find_buf(rules_path)
@@ -57,21 +57,26 @@ H.run(function()
   H.check(not vim.list_contains(rule_numbers(), 14), 'rejected: the server has no rule #14')
 
   -- 2. :AutofixLearn, accepted: written to autofix.json, known to the server, said by it.
-  table.insert(H.selects, 'TOOL')
-  table.insert(H.inputs, 'Always run the linter before committing - keep main green.')
-  table.insert(H.inputs, 'CI minutes are expensive')
+  table.insert(H.selects, 'CODE')
+  table.insert(H.inputs, 'Never use `JSON.parse` in TypeScript - use the schema parser.')
+  table.insert(H.inputs, 'untyped input')
   approve('Accept')
   vim.cmd('AutofixLearn')
   H.check(H.wait(5000, function() return (H.read(rules_path) or ''):find('"Rule_number": 14', 1, true) ~= nil end),
     'accepted: rule #14 is in autofix.json on disk')
   H.check(H.wait(5000, function() return H.find_message('Learned rule #14') ~= nil end), 'the server says "Learned rule #14 …"')
   H.check(H.wait(5000, function() return vim.list_contains(rule_numbers(), 14) end), 'the server lists rule #14')
+  H.check(H.wait_diags(format, function(d)
+    local hits = vim.tbl_filter(function(x) return x.code == 14 end, d)
+    return #hits == 2 and hits[1].lnum == 7 and hits[1].col == 9 and hits[2].lnum == 11
+      and hits[1].severity == vim.diagnostic.severity.INFO and hits[1].message:find('inferred', 1, true) ~= nil
+  end), 'the new rule\'s (inferred) diagnostics appear in the open format.ts: JSON.parse on lines 8 and 12', H.shape(H.diags(format)))
   local written = vim.json.decode(H.read(rules_path))
   H.eq(written[14], {
     Rule_number = 14,
-    Category = 'TOOL',
-    Instruction = 'Always run the linter before committing - keep main green.',
-    Why = 'CI minutes are expensive',
+    Category = 'CODE',
+    Instruction = 'Never use `JSON.parse` in TypeScript - use the schema parser.',
+    Why = 'untyped input',
   }, 'the file holds the rule as given')
   rb = require('autofix.util').find_buf(rules_path)
   H.check(not (rb and vim.api.nvim_buf_is_loaded(rb)), 'the autofix.json buffer loaded for the edit is closed again once saved')
