@@ -73,7 +73,8 @@ H.run(function()
   vim.cmd('AutofixApplyDiff')
   H.check(H.wait(5000, function() return #H.messages > count end), 'a report after the rejection')
   H.eq(vim.api.nvim_buf_get_lines(format, 0, -1, false), before, 'rejected: the buffer is unchanged')
-  H.check(last_message().level >= vim.log.levels.WARN, 'rejected: reported as not applied', last_message())
+  H.check(last_message().level >= vim.log.levels.WARN and last_message().msg:find('not applied', 1, true) ~= nil
+    and last_message().msg:find('block 1: matches at line 1', 1, true) ~= nil, 'rejected: reported as not applied', last_message())
 
   -- 3. The XML tool call's <path> picks the target (not the current buffer); named register.
   vim.fn.setreg('a', table.concat({
@@ -102,7 +103,8 @@ H.run(function()
   vim.cmd('AutofixApplyDiff!')
   H.check(H.wait(5000, function() return last_message().msg:find('block', 1, true) ~= nil and #H.messages > count + 2 end),
     'preview reported', last_message())
-  H.check(last_message().msg:find('failed', 1, true) ~= nil, 'the failed block is named with its error', last_message().msg)
+  H.check(last_message().msg:find('would apply 0 of 1 block', 1, true) ~= nil and last_message().msg:find('block 1: failed', 1, true) ~= nil
+    and last_message().msg:find('No match', 1, true) ~= nil, 'the failed block is named with its error', last_message().msg)
   H.eq(#H.asked, asked, 'preview asks nothing')
   H.eq(vim.api.nvim_buf_get_lines(format, 10, 11, false)[1], 'export function parse(raw: string): unknown {', 'preview changes nothing')
 
@@ -143,5 +145,6 @@ H.run(function()
     return vim.api.nvim_buf_get_lines(format, 0, 1, false)[1] == 'export function formatDate(date: Date): string {'
   end), 'the action applied the diff to format.ts', { titles = titles, line = vim.api.nvim_buf_get_lines(format, 0, 1, false) })
   H.check(#approvals >= 4, 'the action went through the approval prompt', #approvals)
+  H.check(wait_message('applied 1 of 1 block to src/lib/format.ts\n  block 1: applied at line 1'), 'the result of the action is reported too', last_message())
   vim.cmd.buffer(md)
 end)

@@ -157,40 +157,54 @@ function M.xml_path(text)
   return nil
 end
 
-local function report(result, target, preview)
+--- Notifies the per-block report of `autofix.applyDiff` / `autofix.previewDiff`.
+---@param result table {success, blocks = {{index, status, line, similarity, error}}, error, path?, applied?}
+---@param target string the target as the user named it
+---@param preview boolean
+---@param root? string for showing the server's `path` relative to the project
+local function report(result, target, preview, root)
   if type(result) ~= 'table' then
     notify('no report from the server', vim.log.levels.ERROR)
     return
   end
+  if type(result.path) == 'string' then
+    target = require('autofix.util').relpath(result.path, root)
+  end
   local blocks = type(result.blocks) == 'table' and result.blocks or {}
-  local applied = 0
-  local lines = {}
+  local matched = 0
   for _, b in ipairs(blocks) do
     if b.status == 'applied' then
-      applied = applied + 1
+      matched = matched + 1
+    end
+  end
+  -- Rejected (or refused as stale) although blocks matched: they were not applied.
+  local rejected = result.applied == false and matched > 0
+  local lines = {}
+  for i, b in ipairs(blocks) do
+    local status = b.status or '?'
+    if status == 'applied' and (preview or rejected) then
+      status = 'matches'
     end
     local where = type(b.line) == 'number' and (' at line ' .. b.line) or ''
     local sim = type(b.similarity) == 'number' and (' (similarity %.0f%%)'):format(b.similarity * 100) or ''
-    local line = ('  block %s: %s%s%s'):format((b.index or 0) + 0, b.status or '?', where, sim)
+    local index = type(b.index) == 'number' and b.index + 1 or i
+    local line = ('  block %d: %s%s%s'):format(index, status, where, sim)
     if type(b.error) == 'string' and b.error ~= '' then
       line = line .. ' — ' .. b.error
     end
     lines[#lines + 1] = line
   end
-  local verb = preview and 'would apply' or 'applied'
-  local head
-  if result.applied == false then
-    head = ('diff to %s not applied: %s'):format(target, result.reason or result.failureReason or result.error or 'rejected')
-  elseif type(result.error) == 'string' and result.error ~= '' and #blocks == 0 then
-    head = ('diff to %s failed: %s'):format(target, result.error)
-  else
-    head = ('%s %d of %d block%s to %s'):format(verb, applied, #blocks, #blocks == 1 and '' or 's', target)
-  end
-  local level = vim.log.levels.INFO
-  if result.applied == false or result.success == false then
-    level = vim.log.levels.ERROR
-  elseif applied < #blocks then
+  local plural = #blocks == 1 and '' or 's'
+  local head, level
+  if rejected then
+    head = ('diff to %s not applied: the change was rejected or the file changed meanwhile'):format(target)
     level = vim.log.levels.WARN
+  elseif #blocks == 0 and type(result.error) == 'string' and result.error ~= '' then
+    head = ('diff to %s failed: %s'):format(target, result.error)
+    level = vim.log.levels.ERROR
+  else
+    head = ('%s %d of %d block%s to %s'):format(preview and 'would apply' or 'applied', matched, #blocks, plural, target)
+    level = matched == #blocks and vim.log.levels.INFO or matched == 0 and vim.log.levels.ERROR or vim.log.levels.WARN
   end
   notify(head .. (#lines > 0 and ('\n' .. table.concat(lines, '\n')) or ''), level)
 end
@@ -227,7 +241,7 @@ function M.apply_diff(opts)
   end
   local command = opts.bang and 'autofix.previewDiff' or 'autofix.applyDiff'
   M.execute(client, command, arg, bufnr, function(result)
-    report(result, target, opts.bang)
+    report(result, target, opts.bang, client.root_dir)
   end)
 end
 
@@ -302,8 +316,8 @@ function M.forward(command, ctx)
     if command.command == 'autofix.learnRule' then
       learned(result)
     elseif command.command == 'autofix.applyDiff' then
-      local target = type(arg) == 'table' and (arg.path or (arg.uri and require('autofix.util').relpath(vim.uri_to_fname(arg.uri), client.root_dir))) or '?'
-      report(result, target, false)
+      local target = type(arg) == 'table' and (arg.path or (arg.uri and vim.uri_to_fname(arg.uri))) or '?'
+      report(result, require('autofix.util').relpath(target, client.root_dir), false, client.root_dir)
     end
   end)
 end
