@@ -59,3 +59,52 @@ fn recheck_after_one_line_edit(bencher: divan::Bencher) {
             .recheck(&previous, dirty, divan::black_box(&rope), &FILE)
     });
 }
+
+/// The same edit with rules that have no `Check`: their checks are inferred from the words, and
+/// skipping comments makes them read from further up.
+#[divan::bench]
+fn recheck_after_one_line_edit_inferred_rules(bencher: divan::Bencher) {
+    let words = r#"[
+  {"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `console.log` in production code - use the logger.", "Why": "w"},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "Never use `any` in TypeScript - use `unknown`.", "Why": "w"},
+  {"Rule_number": 3, "Category": "CODE", "Instruction": "Avoid `var` in JavaScript and TypeScript; use `let` or `const`.", "Why": "w"}
+]"#;
+    let rules = RuleSet::from_text(
+        Path::new("/bench/autofix.json"),
+        words,
+        Options { inferred: true },
+    );
+    let text = fixtures::typescript(20_000);
+    let previous = rules.checker.check_full(&text, &FILE);
+    let at = text.len() / 2;
+    let at = (at..).find(|&i| text.is_char_boundary(i)).unwrap();
+    let mut rope = Rope::from_str(&text);
+    rope.insert(rope.byte_to_char(at), "x");
+    let dirty = Dirty::new(at..at, 1);
+    bencher.bench(|| {
+        rules
+            .checker
+            .recheck(&previous, dirty, divan::black_box(&rope), &FILE)
+    });
+}
+
+/// Loading a rules file — what happens on every keystroke in autofix.json: parse, infer,
+/// resolve, lint and compile.
+#[divan::bench(args = ["demo", "50 explicit rules"])]
+fn load_rules_file(bencher: divan::Bencher, which: &str) {
+    let text = match which {
+        "demo" => std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/demo/.agents/autofix.json"
+        ))
+        .unwrap(),
+        _ => fixtures::rules(50),
+    };
+    bencher.bench(|| {
+        RuleSet::from_text(
+            Path::new("/bench/autofix.json"),
+            divan::black_box(&text),
+            Options::default(),
+        )
+    });
+}

@@ -5,7 +5,8 @@
 pub fn typescript(lines: usize) -> String {
     let mut out = String::with_capacity(lines * 40);
     let mut i = 0;
-    while out.lines().count() < lines {
+    let mut count = 0;
+    while count < lines {
         let block = match i % 8 {
             0 => format!("import {{ helper{i} }} from \"./helpers/helper{i}\";\n"),
             1 => format!(
@@ -25,6 +26,7 @@ pub fn typescript(lines: usize) -> String {
             6 if i % 600 == 6 => format!("console.log(\"debug {i}\");\n"),
             _ => format!("const label{i} = `item-${{{i}}}`;\n"),
         };
+        count += block.matches('\n').count();
         out.push_str(&block);
         i += 1;
     }

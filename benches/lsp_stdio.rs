@@ -160,7 +160,7 @@ fn main() {
 
     // Memory with 200 open 100 KB documents.
     let mut server = Server::start(&root);
-    let doc = fixtures::typescript(3_000);
+    let doc = fixtures::typescript(4_000);
     let doc = &doc[..doc.len().min(100 * 1024)];
     for i in 0..200 {
         server.open(&format!("file://{}/src/file{i}.ts", root.display()), doc);

@@ -1,13 +1,16 @@
 //! Atomic file replacement: the new content goes to a temporary file in the same folder, is
-//! flushed, takes the old file's permissions, and is renamed over it — a reader sees the old
-//! content or the new, never half of either.
+//! flushed, takes the old file's permissions (and owner, where allowed), and is renamed over it —
+//! a reader sees the old content or the new, never half of either. A symlink is written through:
+//! the link stays a link and its target gets the new content.
 
 use std::io::Write;
 use std::path::Path;
 
 /// Replaces (or creates) `path` with `contents` atomically.
 pub fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
+    // Write where a symlink points, so the link survives.
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
@@ -16,11 +19,17 @@ pub fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
         .suffix(".tmp")
         .tempfile_in(dir)?;
     tmp.write_all(contents)?;
-    tmp.as_file().sync_all()?;
-    if let Ok(meta) = std::fs::metadata(path) {
+    if let Ok(meta) = std::fs::metadata(&target) {
         tmp.as_file().set_permissions(meta.permissions())?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            // Only root can give a file away; anyone else already owns what they create.
+            let _ = std::os::unix::fs::chown(tmp.path(), Some(meta.uid()), Some(meta.gid()));
+        }
     }
-    tmp.persist(path).map_err(|e| e.error)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(&target).map_err(|e| e.error)?;
     Ok(())
 }
 
@@ -50,6 +59,19 @@ mod tests {
             1,
             "no temporary file left behind"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_are_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.txt");
+        let link = dir.path().join("link.txt");
+        std::fs::write(&real, "old").unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
     }
 
     #[test]

@@ -31,8 +31,32 @@ enum Command {
     ApplyDiff(autofix::cli::apply_diff::ApplyDiffArgs),
 }
 
+/// True when the command line asks `apply-diff` for JSON: then even a usage error is JSON, so a
+/// caller can always parse standard output.
+fn wants_json_errors(args: &[String]) -> bool {
+    let diff = args.iter().any(|a| a == "apply-diff");
+    let json = args.windows(2).any(|w| w[0] == "--format" && w[1] == "json")
+        || args.iter().any(|a| a == "--format=json");
+    diff && json
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<String> = std::env::args().collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) if wants_json_errors(&args) && e.use_stderr() => {
+            let message = e.render().to_string();
+            let first = message
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .trim_start_matches("error: ")
+                .to_string();
+            println!("{}", serde_json::json!({ "success": false, "error": first }));
+            return ExitCode::from(2);
+        }
+        Err(e) => e.exit(),
+    };
     match cli.command {
         Command::Lsp(args) => autofix::cli::lsp::run(args),
         Command::Check(args) => autofix::cli::check::run(args),

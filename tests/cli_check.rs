@@ -397,3 +397,30 @@ fn missing_paths_are_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("nope.ts: no such file or folder"));
 }
+
+#[test]
+fn the_demo_enforces_a_words_only_rule_by_inference() {
+    let dir = demo();
+    let report = json(&autofix(dir.path(), &["check", "--format", "json"]));
+    let inferred: Vec<&serde_json::Value> = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["inferred"] == true)
+        .collect();
+    assert_eq!(inferred.len(), 1, "{inferred:?}");
+    assert_eq!(
+        (
+            inferred[0]["path"].as_str(),
+            inferred[0]["line"].as_u64(),
+            inferred[0]["rule"].as_u64()
+        ),
+        (Some("src/server/routes/orders.ts"), Some(4), Some(13))
+    );
+    assert_eq!(inferred[0]["severity"], "information");
+    let human = stdout(&autofix(dir.path(), &["check"]));
+    assert!(
+        human.contains("information #13 [CODE] Nunca uses `console.log`") && human.contains("(inferred)"),
+        "{human}"
+    );
+}

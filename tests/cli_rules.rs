@@ -6,7 +6,13 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn rules(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_autofix")).arg("rules").args(args).current_dir(cwd).env("LANG", "C").output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_autofix"))
+        .arg("rules")
+        .args(args)
+        .current_dir(cwd)
+        .env("LANG", "C")
+        .output()
+        .unwrap()
 }
 
 const RULES: &str = r#"[
@@ -34,12 +40,29 @@ fn for_a_file_only_the_rules_that_concern_it_with_explanations() {
     let out = rules(dir.path(), &["--for", "src/a.ts", "--explain", "--no-inferred"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("(for src/a.ts)"));
-    assert!(text.contains("#2 [CODE]") && text.contains("  - explicit: Pattern `:\\s*any\\b`; Files `**/*.ts`"), "{text}");
-    assert!(!text.contains("#4 [STYLE]"), "a Python rule does not concern a TypeScript file");
+    assert!(
+        text.contains("#2 [CODE]") && text.contains("  - explicit: Pattern `:\\s*any\\b`; Files `**/*.ts`"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("#4 [STYLE]"),
+        "a Python rule does not concern a TypeScript file"
+    );
     assert!(!text.contains("#1 [CODE]"), "superseded rules are dropped");
-    let json: serde_json::Value =
-        serde_json::from_slice(&rules(dir.path(), &["--for", "src/a.ts", "--format", "json", "--no-inferred"]).stdout).unwrap();
-    let numbers: Vec<u64> = json["rules"].as_array().unwrap().iter().map(|r| r["rule_number"].as_u64().unwrap()).collect();
+    let json: serde_json::Value = serde_json::from_slice(
+        &rules(
+            dir.path(),
+            &["--for", "src/a.ts", "--format", "json", "--no-inferred"],
+        )
+        .stdout,
+    )
+    .unwrap();
+    let numbers: Vec<u64> = json["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rule_number"].as_u64().unwrap())
+        .collect();
     assert_eq!(numbers, [3, 2]);
     assert_eq!(json["for"], "src/a.ts");
 }
@@ -49,7 +72,10 @@ fn errors_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let out = rules(dir.path(), &[]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("looked for .agents/autofix.json, autofix.json, .rules/autofix.json"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("looked for .agents/autofix.json, autofix.json, .rules/autofix.json")
+    );
     common::write(dir.path(), &[("autofix.json", "[{]")]);
     let out = rules(dir.path(), &[]);
     assert_eq!(out.status.code(), Some(2));

@@ -48,27 +48,19 @@ async fn actions(
 /// Titles of the actions, leaving out "learn rule from the selection" (offered because the
 /// requested range covers the whole line).
 fn titles(actions: &[Value]) -> Vec<&str> {
-    actions.iter().filter(|a| a["kind"] != "refactor.autofix.learn").map(|a| a["title"].as_str().unwrap()).collect()
+    actions
+        .iter()
+        .filter(|a| a["kind"] != "refactor.autofix.learn")
+        .map(|a| a["title"].as_str().unwrap())
+        .collect()
 }
 
-/// Applies the single TextDocumentEdit of an action to `text` (positions in UTF-16, ASCII text).
+/// Applies the single TextDocumentEdit of an action to `text`.
 fn apply(text: &str, action: &Value) -> String {
-    let edits = action["edit"]["documentChanges"][0]["edits"].as_array().unwrap();
-    let lines: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let offset =
-        |p: &Value| lines[p["line"].as_u64().unwrap() as usize] + p["character"].as_u64().unwrap() as usize;
-    let mut out = text.to_string();
-    let mut sorted: Vec<&Value> = edits.iter().collect();
-    sorted.sort_by_key(|e| std::cmp::Reverse(offset(&e["range"]["start"])));
-    for e in sorted {
-        out.replace_range(
-            offset(&e["range"]["start"])..offset(&e["range"]["end"]),
-            e["newText"].as_str().unwrap(),
-        );
-    }
-    out
+    common::lsp::apply_text_edits(
+        text,
+        action["edit"]["documentChanges"][0]["edits"].as_array().unwrap(),
+    )
 }
 
 #[tokio::test]
@@ -327,5 +319,96 @@ async fn unknown_commands_and_bad_arguments_are_errors() {
             .unwrap()
             .contains("autofix.listRules: invalid arguments"),
         "{bad}"
+    );
+}
+
+const WORDS: &str = "[\n  {\n    \"Rule_number\": 1,\n    \"Category\": \"code\",\n    \"Instruction\": \"Never use `console.log` in TypeScript - use the logger.\",\n    \"Why\": \"structured logs\"\n  }\n]\n";
+
+#[tokio::test]
+async fn inferred_violations_say_so_and_hover_tells_from_which_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    common::write(&root, &[("autofix.json", WORDS)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let uri = client
+        .open(
+            "src/a.ts",
+            "typescript",
+            "console.log(1);\n// console.log in a comment\n",
+        )
+        .await;
+    let diags = client.diagnostics(&uri).await;
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0]["severity"], 3, "inferred checks default to information");
+    assert_eq!(
+        diags[0]["message"],
+        "Never use `console.log` in TypeScript - use the logger. (inferred)"
+    );
+    let hover = client
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": pos(0, 3) }),
+        )
+        .await;
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.contains("inferred from the rule's words: forbidden qualified name `console.log`"),
+        "{text}"
+    );
+
+    let mut off = TestClient::start(&root, vscode_capabilities(), json!({ "inferredChecks": false })).await;
+    let uri = off.open("src/a.ts", "typescript", "console.log(1);\n").await;
+    assert!(
+        off.diagnostics(&uri).await.is_empty(),
+        "inferred checks can be turned off"
+    );
+}
+
+#[tokio::test]
+async fn the_rules_file_offers_to_make_an_inferred_check_explicit_and_to_fix_a_category() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    common::write(&root, &[("autofix.json", WORDS)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let uri = client.open_file("autofix.json", "json").await;
+    let diags = client.diagnostics(&uri).await;
+    let category = diags
+        .iter()
+        .find(|d| d["code"] == "non-canonical-category")
+        .unwrap()
+        .clone();
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": uri }, "range": { "start": pos(3, 5), "end": pos(3, 5) }, "context": { "diagnostics": [category] } }),
+        )
+        .await;
+    let actions = actions.as_array().unwrap();
+    let titles: Vec<&str> = actions.iter().map(|a| a["title"].as_str().unwrap()).collect();
+    assert_eq!(
+        titles,
+        [
+            "Make the check of rule #1 explicit",
+            "Write the category as \"CODE\""
+        ]
+    );
+    let explicit = apply(WORDS, &actions[0]);
+    let rules: Value = serde_json::from_str(&explicit).unwrap();
+    let check = &rules[0]["Check"];
+    assert!(
+        check["Pattern"].as_str().unwrap().contains("console\\.log"),
+        "{check}"
+    );
+    assert_eq!(check["Severity"], "information");
+    assert_eq!(apply(WORDS, &actions[1]), WORDS.replace("\"code\"", "\"CODE\""));
+    // The explicit check reports what the inferred one did.
+    client.change(&uri, None, &explicit).await;
+    assert!(client.diagnostics(&uri).await.iter().all(|d| d["severity"] != 1));
+    let doc = client.open("src/a.ts", "typescript", "console.log(1);\n").await;
+    let diags = client.diagnostics(&doc).await;
+    assert_eq!(diags.len(), 1);
+    assert_eq!(
+        diags[0]["message"], "Never use `console.log` in TypeScript - use the logger.",
+        "no longer inferred"
     );
 }

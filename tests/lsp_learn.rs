@@ -26,28 +26,6 @@ fn learn_args(client: &TestClient) -> Value {
     })
 }
 
-/// Applies the text edits of one TextDocumentEdit to `text` (single-line positions suffice here
-/// when converted through line starts; the texts are ASCII).
-fn apply_edits(text: &str, edits: &[Value]) -> String {
-    let starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let offset = |p: &Value| {
-        let line = p["line"].as_u64().unwrap() as usize;
-        starts.get(line).copied().unwrap_or(text.len()) + p["character"].as_u64().unwrap() as usize
-    };
-    let mut out = text.to_string();
-    let mut sorted: Vec<&Value> = edits.iter().collect();
-    sorted.sort_by_key(|e| std::cmp::Reverse(offset(&e["range"]["start"])));
-    for e in sorted {
-        out.replace_range(
-            offset(&e["range"]["start"])..offset(&e["range"]["end"]),
-            e["newText"].as_str().unwrap(),
-        );
-    }
-    out
-}
-
 #[tokio::test]
 async fn learning_into_the_open_rules_buffer_is_a_versioned_annotated_edit_and_applies_at_once() {
     let (_d, root) = workspace(&[(".agents/autofix.json", RULES), ("src/a.ts", "let a: any = 1;\n")]);
@@ -89,7 +67,7 @@ async fn learning_into_the_open_rules_buffer_is_a_versioned_annotated_edit_and_a
         apply["edit"]["changeAnnotations"][annotation]["needsConfirmation"],
         true
     );
-    let new_text = apply_edits(RULES, change["edits"].as_array().unwrap());
+    let new_text = common::lsp::apply_text_edits(RULES, change["edits"].as_array().unwrap());
     assert!(
         new_text.starts_with(RULES.trim_end_matches("\n]\n")),
         "the first rule is untouched, byte for byte"
@@ -319,7 +297,7 @@ async fn a_selection_offers_to_learn_a_rule_that_forbids_it() {
         .await;
     assert_eq!(result["rule_number"], 2);
     let apply = client.expect("workspace/applyEdit", |_| true).await;
-    let new_text = apply_edits(
+    let new_text = common::lsp::apply_text_edits(
         RULES,
         apply["edit"]["documentChanges"][0]["edits"].as_array().unwrap(),
     );

@@ -41,7 +41,13 @@ pub struct RulesArgs {
 pub fn run(args: RulesArgs) -> ExitCode {
     let locale = Locale::from_env();
     let cwd = std::env::current_dir().unwrap_or_default();
-    let start = args.for_path.as_deref().map(absolute).map(|p| if p.is_dir() { p } else { p.parent().map(PathBuf::from).unwrap_or(p) });
+    let start = args.for_path.as_deref().map(absolute).map(|p| {
+        if p.is_dir() {
+            p
+        } else {
+            p.parent().map(PathBuf::from).unwrap_or(p)
+        }
+    });
     let file = match &args.root {
         Some(root) => store::rules_file_in(&absolute(root)),
         None => store::nearest(start.as_deref().unwrap_or(&cwd)).map(|(_, f)| f),
@@ -54,7 +60,12 @@ pub fn run(args: RulesArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    let set = match RuleSet::load(&file, Options { inferred: !args.no_inferred }) {
+    let set = match RuleSet::load(
+        &file,
+        Options {
+            inferred: !args.no_inferred,
+        },
+    ) {
         Ok(set) => set,
         Err(e) => {
             eprintln!("autofix rules: {e}");
@@ -69,20 +80,31 @@ pub fn run(args: RulesArgs) -> ExitCode {
         eprintln!("autofix rules: the rules file has errors; fix them first");
         return ExitCode::from(2);
     }
-    let rel = args.for_path.as_deref().map(absolute).and_then(|p| set.relative_path(&p));
+    let rel = args
+        .for_path
+        .as_deref()
+        .map(absolute)
+        .and_then(|p| set.relative_path(&p));
     let rules = listing::active_for(&set, rel.as_deref());
     let out = match args.format {
         RulesFormat::Json => {
             let value = json!({ "rules_file": shown, "for": rel, "rules": rules });
             format!("{}\n", serde_json::to_string_pretty(&value).unwrap_or_default())
         }
-        RulesFormat::Md => markdown(&shown, rel.as_deref(), &rules, args.explain, locale),
+        RulesFormat::Md => markdown(&set, &shown, rel.as_deref(), &rules, args.explain, locale),
     };
     print!("{out}");
     ExitCode::SUCCESS
 }
 
-fn markdown(file: &str, for_path: Option<&str>, rules: &[RuleEntry], explain: bool, locale: Locale) -> String {
+fn markdown(
+    set: &RuleSet,
+    file: &str,
+    for_path: Option<&str>,
+    rules: &[RuleEntry],
+    explain: bool,
+    locale: Locale,
+) -> String {
     let mut out = String::new();
     let title = locale.pick("Active rules", "Reglas activas");
     match for_path {
@@ -94,40 +116,73 @@ fn markdown(file: &str, for_path: Option<&str>, rules: &[RuleEntry], explain: bo
         }
     }
     if rules.is_empty() {
-        let _ = writeln!(out, "{}", locale.pick("No active rules.", "No hay reglas activas."));
+        let _ = writeln!(
+            out,
+            "{}",
+            locale.pick("No active rules.", "No hay reglas activas.")
+        );
     }
     for r in rules {
-        let _ = writeln!(out, "- **#{} [{}]** {} — _{}: {}_", r.rule_number, r.category, r.instruction, locale.pick("why", "por qué"), r.why);
-        if explain {
-            if r.checks.is_empty() {
-                let _ = writeln!(out, "  - {}", locale.pick("no check: words only", "sin comprobación: solo palabras"));
+        let _ = writeln!(
+            out,
+            "- **#{} [{}]** {} — _{}: {}_",
+            r.rule_number,
+            r.category,
+            r.instruction,
+            locale.pick("why", "por qué"),
+            r.why
+        );
+        if !explain {
+            continue;
+        }
+        let index = set.rules.iter().rposition(|rule| rule.number == r.rule_number);
+        let explicit = index.is_some_and(|i| !set.rules[i].checks.is_empty());
+        if let Some(i) = index.filter(|_| !explicit) {
+            // Words only: what was inferred from them, and why (or why nothing was).
+            let lines = crate::rules::infer::explain(&set.rules[i], &set.inferences[i]);
+            if lines.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  - {}",
+                    locale.pick(
+                        "no check: nothing could be inferred",
+                        "sin comprobación: no se pudo inferir nada"
+                    )
+                );
             }
-            for c in &r.checks {
-                let mut parts = Vec::new();
-                if let Some(p) = &c.pattern {
-                    parts.push(format!("Pattern `{p}`"));
-                }
-                if let Some(p) = &c.require {
-                    parts.push(format!("Require `{p}`"));
-                }
-                if !c.forbidden_paths.is_empty() {
-                    parts.push(format!("Forbidden_paths `{}`", c.forbidden_paths.join("`, `")));
-                }
-                if !c.files.is_empty() {
-                    parts.push(format!("Files `{}`", c.files.join("`, `")));
-                }
-                if !c.languages.is_empty() {
-                    parts.push(format!("languages `{}`", c.languages.join("`, `")));
-                }
-                if let Some(f) = &c.fix {
-                    parts.push(format!("Fix `{f}`"));
-                }
-                let origin = match &c.explanation {
-                    Some(why) => format!("{} ({why})", locale.pick("inferred", "inferida")),
-                    None => locale.pick("explicit", "explícita").to_string(),
-                };
-                let _ = writeln!(out, "  - {origin}: {}", parts.join("; "));
+            for line in lines {
+                let _ = writeln!(
+                    out,
+                    "  {}- {}",
+                    "  ".repeat(line.len() - line.trim_start().len()),
+                    line.trim_start()
+                );
             }
+            continue;
+        }
+        for c in &r.checks {
+            let mut parts = Vec::new();
+            if let Some(p) = &c.pattern {
+                parts.push(format!("Pattern `{p}`"));
+            }
+            if let Some(p) = &c.require {
+                parts.push(format!("Require `{p}`"));
+            }
+            if !c.forbidden_paths.is_empty() {
+                parts.push(format!("Forbidden_paths `{}`", c.forbidden_paths.join("`, `")));
+            }
+            if !c.files.is_empty() {
+                parts.push(format!("Files `{}`", c.files.join("`, `")));
+            }
+            if let Some(f) = &c.fix {
+                parts.push(format!("Fix `{f}`"));
+            }
+            let _ = writeln!(
+                out,
+                "  - {}: {}",
+                locale.pick("explicit", "explícita"),
+                parts.join("; ")
+            );
         }
     }
     out

@@ -62,6 +62,9 @@ impl Ctx<'_> {
 pub fn code_actions(state: &State, params: &CodeActionParams) -> Option<CodeActionResponse> {
     let uri = &params.text_document.uri;
     let (rope, version, language, path) = state.snapshot(uri)?;
+    if let Some(rules_path) = path.as_deref().filter(|p| state.is_rules_path(p)) {
+        return Some(super::rules_actions::code_actions(state, params, rules_path));
+    }
     let checked = state.check(uri)?;
     if checked.version != version {
         return None;
@@ -78,12 +81,15 @@ pub fn code_actions(state: &State, params: &CodeActionParams) -> Option<CodeActi
         caps,
     };
     let wanted_range = byte_range(&rope, params.range, encoding);
+    let mut out: CodeActionResponse = Vec::new();
+    if wanted(params, &CodeActionKind::new(super::diff::ACTION_KIND)) {
+        out.extend(super::diff::code_actions(state, uri, wanted_range.start));
+    }
     let here: Vec<&Violation> = checked
         .visible
         .iter()
         .filter(|v| v.range.start <= wanted_range.end && wanted_range.start <= v.range.end)
         .collect();
-    let mut out: CodeActionResponse = Vec::new();
 
     if wanted(params, &CodeActionKind::QUICKFIX) {
         for v in &here {

@@ -120,6 +120,9 @@ impl LanguageServer for Backend {
                     ..Default::default()
                 })),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
+                code_lens_provider: Some(CodeLensOptions {
+                    resolve_provider: Some(false),
+                }),
                 code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
                     code_action_kinds: Some(actions::kinds()),
                     resolve_provider: Some(false),
@@ -216,6 +219,9 @@ impl LanguageServer for Backend {
             doc.record(version, spans);
             doc.path.clone()
         };
+        if let Some(path) = &path {
+            super::diff::refresh_if_targeted(&self.state, path);
+        }
         match path.filter(|p| self.state.is_rules_path(p)) {
             Some(path) => {
                 self.state.reload_rules_at(&path);
@@ -286,6 +292,13 @@ impl LanguageServer for Backend {
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         Ok(actions::code_actions(&self.state, &params))
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        Ok(Some(super::diff::code_lenses(
+            &self.state,
+            &params.text_document.uri,
+        )))
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<Value>> {

@@ -16,7 +16,13 @@ pub const LIST_RULES: &str = "autofix.listRules";
 pub const RELOAD_RULES: &str = "autofix.reloadRules";
 
 /// Every command the server executes.
-pub const NAMES: &[&str] = &[LIST_RULES, RELOAD_RULES, super::learn::COMMAND];
+pub const NAMES: &[&str] = &[
+    LIST_RULES,
+    RELOAD_RULES,
+    super::learn::COMMAND,
+    super::diff::APPLY,
+    super::diff::PREVIEW,
+];
 
 pub async fn execute(state: &std::sync::Arc<State>, params: ExecuteCommandParams) -> Result<Option<Value>> {
     let arg = params.arguments.into_iter().next().unwrap_or(Value::Null);
@@ -27,6 +33,16 @@ pub async fn execute(state: &std::sync::Arc<State>, params: ExecuteCommandParams
         super::learn::COMMAND => super::learn::learn_rule(state, parse(super::learn::COMMAND, arg, locale)?)
             .await
             .map(Some),
+        super::diff::APPLY => {
+            super::diff::run(state, parse_required(super::diff::APPLY, arg, locale)?, false)
+                .await
+                .map(Some)
+        }
+        super::diff::PREVIEW => {
+            super::diff::run(state, parse_required(super::diff::PREVIEW, arg, locale)?, true)
+                .await
+                .map(Some)
+        }
         other => Err(Error::invalid_params(m::unknown_command(locale, other))),
     }
 }
@@ -40,6 +56,16 @@ pub fn parse<T: for<'de> Deserialize<'de> + Default>(
     if arg.is_null() {
         return Ok(T::default());
     }
+    serde_json::from_value(arg)
+        .map_err(|e| Error::invalid_params(m::bad_arguments(locale, name, &e.to_string())))
+}
+
+/// Reads a command's argument object, which must be given.
+pub fn parse_required<T: for<'de> Deserialize<'de>>(
+    name: &str,
+    arg: Value,
+    locale: crate::i18n::Locale,
+) -> Result<T> {
     serde_json::from_value(arg)
         .map_err(|e| Error::invalid_params(m::bad_arguments(locale, name, &e.to_string())))
 }

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use tower_lsp_server::ls_types::{
     AnnotatedTextEdit, ChangeAnnotation, CreateFile, CreateFileOptions, DocumentChangeOperation,
-    DocumentChanges, OneOf, OptionalVersionedTextDocumentIdentifier, ResourceOp, TextDocumentEdit, TextEdit,
-    Uri, WorkspaceEdit,
+    DocumentChanges, MessageType, OneOf, OptionalVersionedTextDocumentIdentifier, ResourceOp,
+    TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
 use super::state::ClientCaps;
@@ -28,6 +28,35 @@ pub struct Confirm {
     pub id: String,
     pub label: String,
     pub description: Option<String>,
+}
+
+/// Sends `edit` with `workspace/applyEdit` and says whether the editor applied it (a refusal or
+/// an error is logged, naming `what` was being applied).
+pub async fn send(state: &super::state::State, edit: WorkspaceEdit, what: &str) -> bool {
+    match state.client.apply_edit(edit).await {
+        Ok(response) => {
+            if let Some(reason) = response.failure_reason.filter(|_| !response.applied) {
+                state
+                    .client
+                    .log_message(
+                        MessageType::INFO,
+                        format!("autofix: {what} not applied: {reason}"),
+                    )
+                    .await;
+            }
+            response.applied
+        }
+        Err(e) => {
+            state
+                .client
+                .log_message(
+                    MessageType::WARNING,
+                    format!("autofix: the editor did not apply {what}: {e}"),
+                )
+                .await;
+            false
+        }
+    }
 }
 
 /// Builds the workspace edit for `files`.

@@ -49,6 +49,15 @@ pub fn hover(state: &State, params: &TextDocumentPositionParams) -> Option<Hover
             continue;
         };
         describe(&mut text, rules, rule, status, v.inferred, locale);
+        let explanation = rules
+            .set
+            .checker
+            .checks()
+            .get(v.check)
+            .and_then(|c| c.explanation.as_deref());
+        if let Some(explanation) = explanation.filter(|_| v.inferred) {
+            let _ = write!(text, "\n\n_{}: {explanation}_", m::inferred_note(locale));
+        }
     }
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {

@@ -208,19 +208,7 @@ pub async fn learn_rule(state: &State, args: LearnArgs) -> Result<Value> {
             description: Some(rule.instruction.clone()),
         };
         let edit = workspace_edit(vec![edit], &caps, Some(confirm));
-        match state.client.apply_edit(edit).await {
-            Ok(response) => response.applied,
-            Err(e) => {
-                state
-                    .client
-                    .log_message(
-                        MessageType::WARNING,
-                        format!("autofix: the editor did not apply the rule: {e}"),
-                    )
-                    .await;
-                false
-            }
-        }
+        super::edit::send(state, edit, "the rule").await
     } else {
         // The client cannot take the edit: record the rule ourselves, under the lock.
         let written = store::update(&path, |current| {

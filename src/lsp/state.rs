@@ -45,6 +45,8 @@ pub struct Doc {
     /// Edits since `checked`: the version each produced, the bytes replaced and the new length.
     edits: Vec<(i32, Range<usize>, usize)>,
     checked: Option<Arc<CheckedDoc>>,
+    /// Files targeted by SEARCH/REPLACE diffs written in this document (from its code lenses).
+    pub diff_targets: Vec<PathBuf>,
 }
 
 impl Doc {
@@ -54,6 +56,7 @@ impl Doc {
             document,
             edits: Vec::new(),
             checked: None,
+            diff_targets: Vec::new(),
         }
     }
 
@@ -93,6 +96,10 @@ pub struct Session {
     pub caps: ClientCaps,
     pub config: Config,
     pub registry: Registry,
+    /// Apply-diff access rules, per workspace folder, read on first use.
+    pub access: std::collections::HashMap<PathBuf, crate::diff::AccessPolicy>,
+    /// Consecutive apply-diff failures per file.
+    pub mistakes: crate::diff::Mistakes,
 }
 
 impl Session {

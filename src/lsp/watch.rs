@@ -15,7 +15,7 @@ use super::state::State;
 use crate::rules::store;
 
 const WATCH_ID: &str = "autofix-watch";
-pub const IGNORE_FILE: &str = ".aicockpitcodeignore";
+pub const IGNORE_FILE: &str = crate::diff::IGNORE_FILE;
 
 /// Registers (again) the file watcher, when the client can watch for us.
 pub async fn register(state: &State) {
@@ -74,6 +74,7 @@ pub fn changed(state: &State, events: &[FileEvent]) -> bool {
             state.reload_rules_at(&path);
             any = true;
         } else if path.file_name().is_some_and(|n| n == IGNORE_FILE) {
+            super::diff::forget_access(state);
             any = true;
         }
     }

@@ -55,12 +55,18 @@ pub struct CompiledCheck {
     scope: Scope,
     pattern: Option<Regex>,
     hit_group: Option<usize>,
+    /// The `hit` group's own pattern, its look-arounds dropped: a match whose text it does not
+    /// match cannot have a hit (a comment skipped by an inferred check), so the slower capture
+    /// search is spared.
+    hit_filter: Option<Regex>,
     require: Option<Regex>,
     forbidden: Option<Scope>,
     fix: Option<String>,
     pub severity: Severity,
     pub message: Arc<str>,
     pub inferred: bool,
+    /// For an inferred check: the words it was inferred from.
+    pub explanation: Option<Arc<str>>,
     /// How far a `Pattern` match can reach: re-checking an edit reads that many lines around it.
     pub pattern_reach: Reach,
     /// The same for `Require`.
@@ -247,6 +253,11 @@ impl Checker {
                 push(whole.clone(), whole, check.fix.clone());
                 continue;
             }
+            if let Some(filter) = &check.hit_filter
+                && !hay.get(whole.clone()).is_some_and(|t| filter.is_match(t))
+            {
+                continue;
+            }
             let Some(caps) = re.captures_at(hay, whole.start) else {
                 continue;
             };
@@ -329,6 +340,47 @@ fn next_char(hay: &str, at: usize) -> Option<usize> {
     hay.get(at..)?.chars().next().map(|c| at + c.len_utf8())
 }
 
+/// A regex for the text of the `hit` group of `source` with its look-around assertions removed:
+/// whatever the group matches in context, this matches inside the whole match's text.
+fn hit_filter(source: &str) -> Option<Regex> {
+    use regex_syntax::hir::{Hir, HirKind};
+    fn find(hir: &Hir) -> Option<&Hir> {
+        match hir.kind() {
+            HirKind::Capture(c) if c.name.as_deref() == Some(HIT_GROUP) => Some(&c.sub),
+            HirKind::Capture(c) => find(&c.sub),
+            HirKind::Repetition(r) => find(&r.sub),
+            HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().find_map(find),
+            _ => None,
+        }
+    }
+    fn without_looks(hir: &Hir) -> Hir {
+        match hir.kind() {
+            HirKind::Look(_) => Hir::empty(),
+            HirKind::Capture(c) => without_looks(&c.sub),
+            HirKind::Repetition(r) => Hir::repetition(regex_syntax::hir::Repetition {
+                min: r.min,
+                max: r.max,
+                greedy: r.greedy,
+                sub: Box::new(without_looks(&r.sub)),
+            }),
+            HirKind::Concat(hs) => Hir::concat(hs.iter().map(without_looks).collect()),
+            HirKind::Alternation(hs) => Hir::alternation(hs.iter().map(without_looks).collect()),
+            _ => hir.clone(),
+        }
+    }
+    let hir = regex_syntax::ParserBuilder::new()
+        .multi_line(true)
+        .crlf(true)
+        .build()
+        .parse(source)
+        .ok()?;
+    let sub = without_looks(find(&hir)?);
+    RegexBuilder::new(&sub.to_string())
+        .size_limit(REGEX_SIZE_LIMIT)
+        .build()
+        .ok()
+}
+
 /// Bytes of line 1's content.
 pub fn first_line_end(text: &str) -> usize {
     text.find(['\n', '\r']).unwrap_or(text.len())
@@ -387,6 +439,10 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
     }
     let Some(scope) = scope else { return Err(problems) };
     let inferred = matches!(spec.origin, Origin::Inferred { .. });
+    let explanation = match &spec.origin {
+        Origin::Inferred { explanation } => Some(Arc::from(explanation.as_str())),
+        Origin::Explicit => None,
+    };
     let default_severity = if inferred {
         Severity::Information
     } else {
@@ -396,6 +452,7 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
     let hit_group = pattern
         .as_ref()
         .and_then(|re| re.capture_names().position(|n| n == Some(HIT_GROUP)));
+    let hit_filter = hit_group.and(spec.pattern.as_deref()).and_then(hit_filter);
     Ok(CompiledCheck {
         rule: rule.number,
         scope,
@@ -403,12 +460,14 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
         require_reach: spec.require.as_deref().map_or(Reach::Lines(0), Reach::of),
         pattern,
         hit_group,
+        hit_filter,
         require,
         forbidden,
         fix: spec.fix.clone(),
         severity: spec.severity.unwrap_or(default_severity),
         message: message.into(),
         inferred,
+        explanation,
     })
 }
 

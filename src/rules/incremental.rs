@@ -109,7 +109,7 @@ fn after_edit(reach: &Reach, source: &dyn Source, last: usize) -> usize {
         Reach::Spanning { opaque, .. } => {
             let mut seen = 0;
             let mut l = last + 1;
-            while l <= lines {
+            while l <= lines.min(last + crate::rules::reach::MAX_WALK) {
                 if reach.is_opaque(&source.line_text(l)) {
                     seen += 1;
                     if seen > *opaque {
@@ -118,7 +118,11 @@ fn after_edit(reach: &Reach, source: &dyn Source, last: usize) -> usize {
                 }
                 l += 1;
             }
-            l + 1
+            if l > last + crate::rules::reach::MAX_WALK {
+                lines
+            } else {
+                l + 1
+            }
         }
         Reach::Whole => lines,
     };

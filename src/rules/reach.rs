@@ -52,15 +52,19 @@ impl Reach {
 }
 
 /// The first line a re-check must read so that no match starting before it can touch `line`
-/// (or peek at its first character). `None`: only the whole text will do.
+/// (or peek at its first character). `None`: only the whole text will do — also when the walk
+/// back reaches the first line, so callers never grow a window line by line to the top.
 pub fn safe_line_before(reach: &Reach, line: usize, line_text: impl Fn(usize) -> String) -> Option<usize> {
     match reach {
         Reach::Lines(k) => Some(line.saturating_sub(k + 2)),
         // A match starting above line `l` and reaching `line` would cover every line from `l` to
         // `line - 1`: more lines outside its spanning characters than it can.
+        // A span of nearly every character (`[\s\S]*?`) makes no line opaque: don't walk.
+        Reach::Spanning { span, .. } if is_universal(span) => None,
         Reach::Spanning { opaque, .. } => {
             let mut seen = 0;
-            for l in (0..line).rev() {
+            // Past this many lines, reading the whole text is cheaper than walking further.
+            for l in (line.saturating_sub(MAX_WALK)..line).rev() {
                 if reach.is_opaque(&line_text(l)) {
                     seen += 1;
                     if seen > *opaque {
@@ -68,10 +72,21 @@ pub fn safe_line_before(reach: &Reach, line: usize, line_text: impl Fn(usize) ->
                     }
                 }
             }
-            Some(0)
+            None
         }
         Reach::Whole => None,
     }
+}
+
+/// Lines a re-check walks up (or down) looking for opaque lines before it settles for the
+/// whole text.
+pub const MAX_WALK: usize = 2000;
+
+/// True when a class holds every letter and digit — no ordinary line is opaque to it.
+fn is_universal(class: &ClassUnicode) -> bool {
+    ['a', 'z', 'A', '0', '_', ';', '}', '中']
+        .iter()
+        .all(|c| contains(class, *c))
 }
 
 fn contains(class: &ClassUnicode, c: char) -> bool {

@@ -327,3 +327,24 @@ pub fn uri(path: &Path) -> String {
         .as_str()
         .to_string()
 }
+
+/// Applies LSP text edits to `text` (ASCII text, so UTF-16 columns are bytes), as an editor would.
+pub fn apply_text_edits(text: &str, edits: &[Value]) -> String {
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let offset = |p: &Value| {
+        let line = p["line"].as_u64().unwrap() as usize;
+        starts.get(line).copied().unwrap_or(text.len()) + p["character"].as_u64().unwrap() as usize
+    };
+    let mut out = text.to_string();
+    let mut sorted: Vec<&Value> = edits.iter().collect();
+    sorted.sort_by_key(|e| std::cmp::Reverse(offset(&e["range"]["start"])));
+    for e in sorted {
+        out.replace_range(
+            offset(&e["range"]["start"])..offset(&e["range"]["end"]),
+            e["newText"].as_str().unwrap(),
+        );
+    }
+    out
+}

@@ -1,0 +1,79 @@
+//! How long inference takes: it runs on every rules-file load, i.e. on every keystroke in
+//! autofix.json in the editor. `cargo bench --bench infer`; the per-rule figure is recorded in
+//! docs/inference.md.
+
+use std::path::Path;
+
+use autofix::rules::infer::infer;
+use autofix::rules::parse::parse;
+use autofix::rules::{Options, Rule, RuleSet};
+use divan::Bencher;
+use divan::counter::ItemsCount;
+
+fn main() {
+    divan::main();
+}
+
+/// Every rule of the labelled corpus (realistic instructions, English and Spanish).
+fn corpus_rules() -> Vec<Rule> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/inference");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    let rules: Vec<serde_json::Value> = paths
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let case: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+            let mut rule = case["rule"].clone();
+            rule["Rule_number"] = serde_json::json!(i + 1);
+            rule
+        })
+        .collect();
+    parse(&serde_json::to_string_pretty(&rules).unwrap()).rules
+}
+
+#[divan::bench]
+fn infer_each_corpus_rule(bencher: Bencher) {
+    let rules = corpus_rules();
+    bencher.counter(ItemsCount::new(rules.len())).bench(|| {
+        for rule in &rules {
+            divan::black_box(infer(divan::black_box(rule)));
+        }
+    });
+}
+
+#[divan::bench(args = [
+    "Never use `any` in TypeScript - use `unknown` with type guards.",
+    "Usar siempre pnpm en lugar de npm o yarn.",
+    "Colocar siempre los manejadores de rutas de API en 'src/server/routes/', nunca en 'src/api/' - mantener una arquitectura de backend consistente.",
+    "Write clean, readable code.",
+])]
+fn infer_one_rule(bencher: Bencher, instruction: &str) {
+    let text =
+        serde_json::json!([{"Rule_number": 1, "Category": "CODE", "Instruction": instruction, "Why": "w"}])
+            .to_string();
+    let rule = parse(&text).rules.remove(0);
+    bencher.bench(|| infer(divan::black_box(&rule)));
+}
+
+/// For scale: a whole rules-file load (parse, infer, resolve, lint, compile the regexes).
+#[divan::bench]
+fn load_corpus_rules_file(bencher: Bencher) {
+    let rules = corpus_rules();
+    let values: Vec<serde_json::Value> = rules
+        .iter()
+        .map(|r| serde_json::json!({"Rule_number": r.number, "Category": r.category.as_str(), "Instruction": r.instruction, "Why": r.why}))
+        .collect();
+    let text = serde_json::to_string_pretty(&values).unwrap();
+    bencher.counter(ItemsCount::new(rules.len())).bench(|| {
+        RuleSet::from_text(
+            Path::new("/repo/autofix.json"),
+            divan::black_box(&text),
+            Options::default(),
+        )
+    });
+}

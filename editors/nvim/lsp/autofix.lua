@@ -1,0 +1,70 @@
+-- autofix language server configuration for Neovim >= 0.11 (`:h lsp-config`).
+--
+-- With `editors/nvim` on the 'runtimepath', `vim.lsp.enable('autofix')` starts `autofix lsp` for
+-- every buffer of a project (no `filetypes`: Neovim then attaches to all filetypes). Override any
+-- field with `vim.lsp.config('autofix', { ... })` or `require('autofix').setup{ ... }`.
+
+---@type vim.lsp.Config
+return {
+  cmd = { 'autofix', 'lsp' },
+
+  -- The rules files first (the nearest directory holding any of them is the root), then `.git`.
+  -- Neovim's own root detection would take `.agents/autofix.json`'s directory (`.agents`) as the
+  -- root, so `root_dir` below resolves these markers to the directory that holds them.
+  root_markers = { { '.agents/autofix.json', 'autofix.json', '.rules/autofix.json' }, '.git' },
+  root_dir = function(bufnr, on_dir)
+    require('autofix.root').resolve(bufnr, on_dir)
+  end,
+
+  -- `filetypes` is deliberately unset: all filetypes.
+
+  -- Neovim 0.11 does not advertise versioned `documentChanges` nor change annotations; the
+  -- plugin's `workspace/applyEdit` handler below understands both, so ask the server for them:
+  -- stale edits are then refused and edits that need approval are shown first.
+  capabilities = {
+    workspace = {
+      workspaceEdit = {
+        documentChanges = true,
+        resourceOperations = { 'create', 'rename', 'delete' },
+        failureHandling = 'abort',
+        changeAnnotationSupport = { groupsOnLabel = false },
+      },
+    },
+  },
+
+  handlers = {
+    ['workspace/applyEdit'] = function(err, params, ctx)
+      return require('autofix.edit').handler(err, params, ctx)
+    end,
+    -- Server messages ("Learned rule #4 ([CODE]): … — recorded in .agents/autofix.json") as
+    -- notifications rather than echoed lines.
+    ['window/showMessage'] = function(_, params)
+      local levels = { vim.log.levels.ERROR, vim.log.levels.WARN, vim.log.levels.INFO, vim.log.levels.DEBUG }
+      vim.notify('autofix: ' .. tostring(params.message), levels[params.type] or vim.log.levels.INFO)
+      return params
+    end,
+    ['autofix/status'] = function(_, params, ctx)
+      require('autofix.status').on_status(params, ctx)
+    end,
+  },
+
+  -- Commands of the server's code actions ("Learn rule: never use `…`", "Apply diff to PATH"):
+  -- run on the server as usual, but their result is reported (a rejected rule, each block of
+  -- a diff) instead of being dropped.
+  commands = {
+    ['autofix.learnRule'] = function(command, ctx)
+      require('autofix.commands').forward(command, ctx)
+    end,
+    ['autofix.applyDiff'] = function(command, ctx)
+      require('autofix.commands').forward(command, ctx)
+    end,
+  },
+
+  -- Settings given as `settings = { autofix = { ... } }` also go out as initializationOptions,
+  -- so the first rules load already uses them.
+  before_init = function(params, config)
+    if params.initializationOptions == nil and type(config.settings) == 'table' and config.settings.autofix then
+      params.initializationOptions = { autofix = config.settings.autofix }
+    end
+  end,
+}

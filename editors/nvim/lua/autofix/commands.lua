@@ -1,0 +1,367 @@
+-- User commands: :AutofixLearn, :AutofixApplyDiff, :AutofixRules, :AutofixReload.
+local M = {}
+
+local api = vim.api
+
+M.CATEGORIES = { 'STYLE', 'CODE', 'ARCH', 'TOOL', 'PROCESS', 'DATA', 'UX', 'OTHER' }
+
+local function notify(msg, level)
+  vim.notify('autofix: ' .. msg, level or vim.log.levels.INFO)
+end
+
+local function client_or_complain(bufnr)
+  local client = require('autofix').client(bufnr)
+  if not client then
+    notify('the language server is not attached to this buffer (see :checkhealth autofix)', vim.log.levels.ERROR)
+  end
+  return client
+end
+
+local function buf_uri(bufnr)
+  local name = api.nvim_buf_get_name(bufnr)
+  if name == '' or vim.bo[bufnr].buftype ~= '' then
+    return nil
+  end
+  return vim.uri_from_bufnr(bufnr)
+end
+
+local function error_text(err)
+  if type(err) == 'table' then
+    return err.message or vim.inspect(err)
+  end
+  return tostring(err)
+end
+
+--- Runs a server command with one object argument; `on_result(result)` on success.
+---@param client vim.lsp.Client
+---@param command string
+---@param arg? table
+---@param bufnr integer
+---@param on_result fun(result: any)
+function M.execute(client, command, arg, bufnr, on_result)
+  local params = { command = command, arguments = arg and { arg } or nil }
+  client:request('workspace/executeCommand', params, function(err, result)
+    if err then
+      notify(('%s failed: %s'):format(command, error_text(err)), vim.log.levels.ERROR)
+      return
+    end
+    on_result(result)
+  end, bufnr)
+end
+
+--- The text a range or visual selection covers, on one line.
+---@param opts table user command opts
+---@return string?
+local function selection(opts, bufnr)
+  if opts.range == 0 then
+    return nil
+  end
+  local text ---@type string[]
+  local vstart, vend = vim.fn.getpos("'<"), vim.fn.getpos("'>")
+  local mode = vim.fn.visualmode()
+  if vstart[2] == opts.line1 and vend[2] == opts.line2 and mode ~= '' then
+    local ok, region = pcall(vim.fn.getregion, vstart, vend, { type = mode })
+    text = ok and region or api.nvim_buf_get_lines(bufnr, opts.line1 - 1, opts.line2, false)
+  else
+    text = api.nvim_buf_get_lines(bufnr, opts.line1 - 1, opts.line2, false)
+  end
+  local joined = vim.trim((table.concat(text, ' '):gsub('%s+', ' ')))
+  if joined == '' then
+    return nil
+  end
+  if #joined > 120 then
+    joined = vim.fn.strcharpart(joined, 0, 117) .. '…'
+  end
+  return joined
+end
+
+--- What `autofix.learnRule` answered. On success the server says "Learned rule #N ([CAT]): … —
+--- recorded in PATH" itself (window/showMessage).
+local function learned(result)
+  result = type(result) == 'table' and result or {}
+  if result.applied == false and not result.cancelled then
+    notify('rule not learned: the change was rejected or could not be applied', vim.log.levels.WARN)
+  end
+end
+
+--- Asks for category, instruction and why, then sends `autofix.learnRule`.
+---@param opts? {range?: integer, line1?: integer, line2?: integer, fargs?: string[]}
+function M.learn(opts)
+  opts = opts or { range = 0, fargs = {} }
+  local bufnr = api.nvim_get_current_buf()
+  local client = client_or_complain(bufnr)
+  if not client then
+    return
+  end
+  local selected = selection(opts, bufnr)
+  local prefill = selected and ('Never use `%s` - '):format(selected) or ''
+  local function ask_rest(category)
+    vim.ui.input({ prompt = ('Rule [%s] instruction: '):format(category), default = prefill }, function(instruction)
+      if not instruction or vim.trim(instruction) == '' then
+        return
+      end
+      vim.ui.input({ prompt = 'Why: ' }, function(why)
+        if not why then
+          return
+        end
+        local arg = { category = category, instruction = vim.trim(instruction), why = vim.trim(why) }
+        arg.uri = buf_uri(bufnr)
+        M.execute(client, 'autofix.learnRule', arg, bufnr, learned)
+      end)
+    end)
+  end
+  local given = opts.fargs and opts.fargs[1] and opts.fargs[1]:upper():gsub('^%[(.*)%]$', '%1')
+  if given and vim.list_contains(M.CATEGORIES, given) then
+    ask_rest(given)
+    return
+  end
+  vim.ui.select(M.CATEGORIES, { prompt = 'Rule category', kind = 'autofix.category' }, function(category)
+    if category then
+      ask_rest(category)
+    end
+  end)
+end
+
+--- The first SEARCH/REPLACE diff among registers: the one named, else `+` (when a clipboard
+--- is available), then `"`.
+---@param reg? string
+---@return string? text
+---@return string? register
+function M.diff_from_register(reg)
+  local candidates = {}
+  if reg and reg ~= '' then
+    candidates = { reg }
+  else
+    if vim.fn.has('clipboard') == 1 then
+      candidates[#candidates + 1] = '+'
+    end
+    candidates[#candidates + 1] = '"'
+  end
+  for _, r in ipairs(candidates) do
+    local ok, text = pcall(vim.fn.getreg, r)
+    if ok and type(text) == 'string' and text:find('<<<<<<<%s*SEARCH') then
+      return text, r
+    end
+  end
+  return nil, candidates[#candidates]
+end
+
+--- The `<path>` of an `<apply_diff>` tool call, if the diff has one.
+---@param text string
+---@return string?
+function M.xml_path(text)
+  local path = text:match('<path>%s*(.-)%s*</path>')
+  if path and path ~= '' then
+    return path
+  end
+  return nil
+end
+
+--- Notifies the per-block report of `autofix.applyDiff` / `autofix.previewDiff`.
+---@param result table {success, blocks = {{index, status, line, similarity, error}}, error, path?, applied?}
+---@param target string the target as the user named it
+---@param preview boolean
+---@param root? string for showing the server's `path` relative to the project
+local function report(result, target, preview, root)
+  if type(result) ~= 'table' then
+    notify('no report from the server', vim.log.levels.ERROR)
+    return
+  end
+  if type(result.path) == 'string' then
+    target = require('autofix.util').relpath(result.path, root)
+  end
+  local blocks = type(result.blocks) == 'table' and result.blocks or {}
+  local matched = 0
+  for _, b in ipairs(blocks) do
+    if b.status == 'applied' then
+      matched = matched + 1
+    end
+  end
+  -- Rejected (or refused as stale) although blocks matched: they were not applied.
+  local rejected = result.applied == false and matched > 0
+  local lines = {}
+  for i, b in ipairs(blocks) do
+    local status = b.status or '?'
+    if status == 'applied' and (preview or rejected) then
+      status = 'matches'
+    end
+    local where = type(b.line) == 'number' and (' at line ' .. b.line) or ''
+    local sim = type(b.similarity) == 'number' and (' (similarity %.0f%%)'):format(b.similarity * 100) or ''
+    local index = type(b.index) == 'number' and b.index + 1 or i
+    local line = ('  block %d: %s%s%s'):format(index, status, where, sim)
+    if type(b.error) == 'string' and b.error ~= '' then
+      line = line .. ' — ' .. b.error
+    end
+    lines[#lines + 1] = line
+  end
+  local plural = #blocks == 1 and '' or 's'
+  local head, level
+  if rejected then
+    head = ('diff to %s not applied: the change was rejected or the file changed meanwhile'):format(target)
+    level = vim.log.levels.WARN
+  elseif #blocks == 0 and type(result.error) == 'string' and result.error ~= '' then
+    head = ('diff to %s failed: %s'):format(target, result.error)
+    level = vim.log.levels.ERROR
+  else
+    head = ('%s %d of %d block%s to %s'):format(preview and 'would apply' or 'applied', matched, #blocks, plural, target)
+    level = matched == #blocks and vim.log.levels.INFO or matched == 0 and vim.log.levels.ERROR or vim.log.levels.WARN
+  end
+  notify(head .. (#lines > 0 and ('\n' .. table.concat(lines, '\n')) or ''), level)
+end
+
+--- Applies (or with `preview`, only checks) a SEARCH/REPLACE diff held in a register.
+---@param opts? {args?: string, bang?: boolean}
+function M.apply_diff(opts)
+  opts = opts or {}
+  local bufnr = api.nvim_get_current_buf()
+  local reg = opts.args and vim.trim(opts.args) or nil
+  local text, from = M.diff_from_register(reg)
+  if not text then
+    notify(('register %s holds no SEARCH/REPLACE diff'):format(from or '"'), vim.log.levels.ERROR)
+    return
+  end
+  local client = client_or_complain(bufnr)
+  if not client then
+    return
+  end
+  local arg = { diff = text }
+  local target
+  local path = M.xml_path(text)
+  if path then
+    arg.path = path
+    target = path
+  else
+    local uri = buf_uri(bufnr)
+    if not uri then
+      notify('the diff names no <path> and this buffer is not a file', vim.log.levels.ERROR)
+      return
+    end
+    arg.uri = uri
+    target = require('autofix.util').relpath(api.nvim_buf_get_name(bufnr), client.root_dir)
+  end
+  local command = opts.bang and 'autofix.previewDiff' or 'autofix.applyDiff'
+  M.execute(client, command, arg, bufnr, function(result)
+    report(result, target, opts.bang, client.root_dir)
+  end)
+end
+
+--- Lists the rules (active ones; with `all`, superseded too) and jumps to the chosen one.
+---@param opts? {bang?: boolean}
+function M.rules(opts)
+  opts = opts or {}
+  local bufnr = api.nvim_get_current_buf()
+  local client = client_or_complain(bufnr)
+  if not client then
+    return
+  end
+  local arg = {}
+  arg.uri = buf_uri(bufnr)
+  M.execute(client, 'autofix.listRules', next(arg) and arg or vim.empty_dict(), bufnr, function(result)
+    if type(result) ~= 'table' or type(result.rules) ~= 'table' then
+      notify('no rules listed', vim.log.levels.WARN)
+      return
+    end
+    if result.rulesFile == vim.NIL or result.rulesFile == nil then
+      notify('no autofix.json for this buffer (learn a rule with :AutofixLearn to create one)', vim.log.levels.WARN)
+      return
+    end
+    local items = {}
+    for _, rule in ipairs(result.rules) do
+      if opts.bang or rule.status ~= 'superseded' then
+        items[#items + 1] = rule
+      end
+    end
+    if #items == 0 then
+      notify('no active rules in ' .. vim.fn.fnamemodify(result.rulesFile, ':~:.'))
+      return
+    end
+    local prompt = ('autofix rules (%s%s)'):format(
+      vim.fn.fnamemodify(result.rulesFile, ':~:.'),
+      result.broken and ', broken: the last good rules are shown' or ''
+    )
+    vim.ui.select(items, {
+      prompt = prompt,
+      kind = 'autofix.rule',
+      format_item = function(rule)
+        local text = ('#%s [%s] %s'):format(rule.rule_number, rule.category, rule.instruction)
+        if rule.status == 'superseded' then
+          text = text .. (' (superseded by #%s)'):format(rule.superseded_by ~= vim.NIL and rule.superseded_by or '?')
+        end
+        return text
+      end,
+    }, function(rule)
+      if not rule then
+        return
+      end
+      vim.cmd.edit(vim.fn.fnameescape(result.rulesFile))
+      local line = tonumber(rule.line) or 1
+      line = math.max(1, math.min(line, api.nvim_buf_line_count(0)))
+      api.nvim_win_set_cursor(0, { line, 0 })
+      vim.cmd('normal! zv')
+    end)
+  end)
+end
+
+--- Runs a command a code action carries on the server and reports its result like the user
+--- commands do (Neovim would drop it).
+---@param command lsp.Command
+---@param ctx {bufnr: integer, client_id: integer}
+function M.forward(command, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  if not client then
+    return
+  end
+  local arg = command.arguments and command.arguments[1]
+  M.execute(client, command.command, arg, ctx.bufnr, function(result)
+    if command.command == 'autofix.learnRule' then
+      learned(result)
+    elseif command.command == 'autofix.applyDiff' then
+      local target = type(arg) == 'table' and (arg.path or (arg.uri and vim.uri_to_fname(arg.uri))) or '?'
+      report(result, require('autofix.util').relpath(target, client.root_dir), false, client.root_dir)
+    end
+  end)
+end
+
+--- Rereads every rules file from disk.
+function M.reload()
+  local bufnr = api.nvim_get_current_buf()
+  local client = client_or_complain(bufnr)
+  if client then
+    M.execute(client, 'autofix.reloadRules', nil, bufnr, function() end)
+  end
+end
+
+local defined = false
+
+--- Defines the user commands (once).
+function M.define()
+  if defined then
+    return
+  end
+  defined = true
+  api.nvim_create_user_command('AutofixLearn', function(o)
+    M.learn(o)
+  end, {
+    range = true,
+    nargs = '?',
+    complete = function()
+      return M.CATEGORIES
+    end,
+    desc = 'autofix: learn a rule (category, instruction, why); a range prefills the instruction',
+  })
+  api.nvim_create_user_command('AutofixApplyDiff', function(o)
+    M.apply_diff(o)
+  end, {
+    nargs = '?',
+    bang = true,
+    desc = 'autofix: apply the SEARCH/REPLACE diff in a register (default + then "); ! only previews',
+  })
+  api.nvim_create_user_command('AutofixRules', function(o)
+    M.rules(o)
+  end, { bang = true, desc = 'autofix: list the active rules (! also superseded) and jump to one' })
+  api.nvim_create_user_command('AutofixReload', function()
+    M.reload()
+  end, { desc = 'autofix: reread the rules files from disk' })
+end
+
+return M

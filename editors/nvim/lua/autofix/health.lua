@@ -1,0 +1,160 @@
+-- :checkhealth autofix
+local M = {}
+
+local health = vim.health
+
+--- The buffer the user was in before :checkhealth opened its own.
+local function user_buffer()
+  local candidates = {}
+  local prev_tab = vim.fn.tabpagenr('#')
+  if prev_tab > 0 then
+    local tab = vim.api.nvim_list_tabpages()[prev_tab]
+    if tab then
+      candidates[#candidates + 1] = vim.api.nvim_win_get_buf(vim.api.nvim_tabpage_get_win(tab))
+    end
+  end
+  local prev_win = vim.fn.win_getid(vim.fn.winnr('#'))
+  if prev_win ~= 0 then
+    candidates[#candidates + 1] = vim.api.nvim_win_get_buf(prev_win)
+  end
+  candidates[#candidates + 1] = vim.fn.bufnr('#')
+  candidates[#candidates + 1] = vim.api.nvim_get_current_buf()
+  for _, buf in ipairs(candidates) do
+    if buf > 0 and vim.api.nvim_buf_is_valid(buf) and vim.bo[buf].buftype == '' and vim.api.nvim_buf_get_name(buf) ~= '' then
+      return buf
+    end
+  end
+  return nil
+end
+
+function M.check()
+  health.start('autofix: Neovim')
+  local v = vim.version()
+  if vim.fn.has('nvim-0.11') == 1 then
+    health.ok(('Neovim %d.%d.%d (>= 0.11)'):format(v.major, v.minor, v.patch))
+  else
+    health.error(('Neovim %d.%d.%d: autofix needs 0.11 or newer (vim.lsp.config / vim.lsp.enable)'):format(v.major, v.minor, v.patch))
+    return
+  end
+
+  health.start('autofix: language server')
+  local config = vim.lsp.config.autofix
+  if not config then
+    health.error('no `autofix` LSP config: put editors/nvim on the runtimepath (it provides lsp/autofix.lua)')
+    return
+  end
+  local cmd = config.cmd
+  if type(cmd) == 'table' and type(cmd[1]) == 'string' then
+    local exe = vim.fn.exepath(cmd[1])
+    if exe == '' then
+      health.error(('server `%s` not found or not executable'):format(cmd[1]), {
+        'Install it: `cargo install --path .` in the autofix repository (puts `autofix` on PATH)',
+        "Or point to it: require('autofix').setup({ cmd = '/path/to/autofix' })",
+      })
+    else
+      local ok, res = pcall(function()
+        return vim.system({ exe, '--version' }, { text = true }):wait(5000)
+      end)
+      if ok and res.code == 0 then
+        health.ok(('server: %s (%s)'):format(exe, vim.trim(res.stdout or '')))
+      else
+        health.error(('`%s --version` failed: %s'):format(exe, ok and vim.trim((res.stderr or '') .. ' exit ' .. tostring(res.code)) or tostring(res)))
+      end
+      health.info('command: ' .. table.concat(cmd, ' '))
+    end
+  elseif type(cmd) == 'function' then
+    health.info('cmd is a function (custom transport); not checked')
+  else
+    health.error('config.cmd is not set')
+  end
+  if vim.lsp.is_enabled('autofix') then
+    health.ok("enabled (vim.lsp.enable('autofix'))")
+  else
+    health.warn("not enabled", { "Call vim.lsp.enable('autofix') or require('autofix').setup()" })
+  end
+
+  health.start('autofix: current buffer')
+  local buf = user_buffer()
+  local client
+  if not buf then
+    health.info('no file buffer to check')
+  else
+    local name = vim.api.nvim_buf_get_name(buf)
+    health.info('buffer: ' .. vim.fn.fnamemodify(name, ':~:.'))
+    client = vim.lsp.get_clients({ bufnr = buf, name = 'autofix' })[1]
+    if client then
+      health.ok(('client %d attached (root %s, position encoding %s)'):format(
+        client.id,
+        client.root_dir and vim.fn.fnamemodify(client.root_dir, ':~') or 'none',
+        client.offset_encoding
+      ))
+    else
+      local root = require('autofix.root').find(name, config.root_markers)
+      health.warn('no autofix client attached to this buffer', {
+        root and ('project root would be ' .. root) or 'no project root: none of .agents/autofix.json, autofix.json, .rules/autofix.json, .git above this file',
+        'See :LspInfo / :checkhealth vim.lsp and the log (:lua vim.cmd.edit(vim.lsp.log.get_filename()))',
+      })
+    end
+    local status = client and require('autofix.status').by_client[client.id]
+    if status then
+      if #(status.rulesFiles or {}) == 0 then
+        health.warn('no rules file in this project', { 'Learn a rule with :AutofixLearn: it creates .agents/autofix.json' })
+      end
+      for _, f in ipairs(status.rulesFiles or {}) do
+        local path = vim.fn.fnamemodify(f.path, ':~:.')
+        if f.broken then
+          health.error(('rules file %s is broken: %s'):format(path, f.error ~= vim.NIL and tostring(f.error) or '?'),
+            { 'The last good rules stay in force; open the file to see the problems' })
+        else
+          health.ok(('rules file %s: %d active rule%s'):format(path, f.rules or 0, f.rules == 1 and '' or 's'))
+        end
+      end
+    else
+      local root = require('autofix.root').find(name, { { '.agents/autofix.json', 'autofix.json', '.rules/autofix.json' } })
+      if root then
+        for _, rel in ipairs({ '.agents/autofix.json', 'autofix.json', '.rules/autofix.json' }) do
+          if vim.uv.fs_stat(root .. '/' .. rel) then
+            health.ok('rules file found: ' .. vim.fn.fnamemodify(root .. '/' .. rel, ':~:.'))
+            break
+          end
+        end
+      else
+        health.warn('no rules file found above this buffer', { 'Learn a rule with :AutofixLearn: it creates .agents/autofix.json' })
+      end
+    end
+  end
+
+  health.start('autofix: approval of edits')
+  local handler = config.handlers and config.handlers['workspace/applyEdit']
+  local active = client and client.handlers and client.handlers['workspace/applyEdit']
+  if handler and (not client or active == handler) then
+    health.ok('workspace/applyEdit handler installed for the autofix client')
+  elseif handler then
+    health.warn('the running client uses another workspace/applyEdit handler than the config')
+  else
+    health.error('no workspace/applyEdit handler: edits would be applied without asking', {
+      "Do not override handlers['workspace/applyEdit'] in vim.lsp.config('autofix', ...)",
+    })
+  end
+  local we = client and vim.tbl_get(client.capabilities, 'workspace', 'workspaceEdit')
+    or vim.tbl_get(config, 'capabilities', 'workspace', 'workspaceEdit')
+  if we and we.documentChanges and we.changeAnnotationSupport then
+    health.ok('advertises versioned documentChanges and change annotations (stale edits refused, approvals shown)')
+  else
+    health.warn('versioned documentChanges / change annotations not advertised: the server cannot ask for approval')
+  end
+  local approve = require('autofix').options.approve
+  if approve == false then
+    health.warn('approve = false: edits that need confirmation are applied without asking')
+  elseif type(approve) == 'function' then
+    health.ok('approve: custom function')
+  else
+    health.ok('approve = true: the diff is shown and vim.ui.select asks Accept / Reject')
+  end
+  health.info(('autosave = %s, watch_rules = %s'):format(
+    tostring(require('autofix').options.autosave ~= false),
+    tostring(require('autofix').options.watch_rules ~= false)
+  ))
+end
+
+return M

@@ -1,0 +1,61 @@
+-- The server's `autofix/status` notification: rules in force and broken rules files.
+local M = {}
+
+---@type table<integer, {rules: integer, broken: boolean, rulesFiles: {path: string, rules: integer, broken: boolean, error: string?}[]}>
+M.by_client = {}
+
+local function is_open(path)
+  local buf = require('autofix.util').find_buf(path)
+  return buf ~= nil and vim.api.nvim_buf_is_loaded(buf)
+end
+
+---@param params table
+---@param ctx lsp.HandlerContext
+function M.on_status(params, ctx)
+  local previous = M.by_client[ctx.client_id]
+  M.by_client[ctx.client_id] = params
+  -- A rules file that breaks while nobody edits it here (an agent, a script, a merge) is worth
+  -- a message: the last good rules stay in force. While it is edited here, its diagnostics say it.
+  for _, file in ipairs(params.rulesFiles or {}) do
+    local was_broken = false
+    for _, old in ipairs(previous and previous.rulesFiles or {}) do
+      if old.path == file.path then
+        was_broken = old.broken
+      end
+    end
+    if file.broken and not was_broken and type(file.path) == 'string' and not is_open(file.path) then
+      local reason = type(file.error) == 'string' and (': ' .. file.error) or ''
+      vim.notify(
+        ('autofix: %s is broken%s; the last good rules stay in force'):format(vim.fn.fnamemodify(file.path, ':~:.'), reason),
+        vim.log.levels.WARN
+      )
+    end
+  end
+  require('autofix.watch').update(ctx.client_id, params)
+  vim.api.nvim_exec_autocmds('User', {
+    pattern = 'AutofixStatus',
+    modeline = false,
+    data = { client_id = ctx.client_id, status = params },
+  })
+end
+
+---@param bufnr? integer
+function M.get(bufnr)
+  local client = require('autofix').client(bufnr)
+  return client and M.by_client[client.id] or nil
+end
+
+---@param bufnr? integer
+---@return string
+function M.statusline(bufnr)
+  local status = M.get(bufnr)
+  if not status then
+    return ''
+  end
+  if status.broken then
+    return 'autofix: rules broken'
+  end
+  return ('autofix: %d rule%s'):format(status.rules or 0, status.rules == 1 and '' or 's')
+end
+
+return M

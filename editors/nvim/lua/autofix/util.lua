@@ -1,0 +1,62 @@
+-- Small helpers shared by the modules.
+local M = {}
+
+--- The buffer of a file, if Neovim has one, without creating it.
+---@param fname string
+---@return integer?
+function M.find_buf(fname)
+  local want = vim.fs.normalize(fname)
+  local real ---@type string?|false
+  for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+    local name = vim.api.nvim_buf_get_name(buf)
+    if name ~= '' then
+      if name == want then
+        return buf
+      end
+      if real == nil then
+        real = vim.uv.fs_realpath(want) or false
+      end
+      if real and vim.uv.fs_realpath(name) == real then
+        return buf
+      end
+    end
+  end
+  return nil
+end
+
+--- `path` relative to `root` when inside it, else shortened for display.
+---@param path string
+---@param root? string
+function M.relpath(path, root)
+  if root then
+    local rel = vim.fs.relpath(root, path)
+    if rel then
+      return rel
+    end
+  end
+  return vim.fn.fnamemodify(path, ':~:.')
+end
+
+--- The text of a file: from its loaded buffer when there is one, else from disk (nil: missing).
+---@param fname string
+---@return string?
+function M.read(fname)
+  local buf = M.find_buf(fname)
+  if buf and vim.api.nvim_buf_is_loaded(buf) then
+    local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+    local eol = (vim.bo[buf].eol or vim.bo[buf].fixeol) and '\n' or ''
+    if #lines == 1 and lines[1] == '' and vim.fn.filereadable(fname) == 0 then
+      return ''
+    end
+    return table.concat(lines, '\n') .. eol
+  end
+  local f = io.open(fname, 'rb')
+  if not f then
+    return nil
+  end
+  local text = f:read('*a')
+  f:close()
+  return (text:gsub('\r\n', '\n'))
+end
+
+return M

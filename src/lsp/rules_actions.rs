@@ -1,0 +1,111 @@
+//! Code actions inside autofix.json: "Make this check explicit" writes a rule's inferred checks
+//! into it as a `Check`; a non-canonical category is rewritten to its canonical name.
+
+use std::path::Path;
+
+use tower_lsp_server::ls_types::{
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, Diagnostic, NumberOrString, TextEdit,
+};
+
+use super::convert::{byte_range, range_in_rope};
+use super::edit::{FileEdits, workspace_edit};
+use super::state::State;
+use crate::i18n::Locale;
+use crate::rules::Category;
+use crate::rules::infer;
+
+pub const MAKE_EXPLICIT: &str = "refactor.rewrite.autofix.explicit";
+
+pub fn code_actions(state: &State, params: &CodeActionParams, path: &Path) -> Vec<CodeActionOrCommand> {
+    let uri = &params.text_document.uri;
+    let Some((rope, version, _, _)) = state.snapshot(uri) else {
+        return Vec::new();
+    };
+    let (encoding, locale, caps) = {
+        let s = state.session();
+        (s.encoding, s.locale, s.caps)
+    };
+    let Some(loaded) = state
+        .session()
+        .registry
+        .root_of_rules_file(path)
+        .and_then(|r| r.latest.clone())
+    else {
+        return Vec::new();
+    };
+    // The rule set must have been built from exactly this text, or its spans would be off.
+    if rope != *loaded.set.source {
+        return Vec::new();
+    }
+    let edit = |edits: Vec<TextEdit>| {
+        workspace_edit(
+            vec![FileEdits {
+                uri: uri.clone(),
+                version: Some(version),
+                edits,
+                create: false,
+            }],
+            &caps,
+            None,
+        )
+    };
+    let wanted = byte_range(&rope, params.range, encoding);
+    let mut out = Vec::new();
+    let set = &loaded.set;
+    for (i, rule) in set.rules.iter().enumerate() {
+        if rule.span.object.end < wanted.start || rule.span.object.start > wanted.end {
+            continue;
+        }
+        if let Some((range, text)) = infer::make_explicit_edit(&set.source, rule, &set.inferences[i]) {
+            let title = match locale {
+                Locale::En => format!("Make the check of rule #{} explicit", rule.number),
+                Locale::Es => format!("Hacer explícita la comprobación de la regla #{}", rule.number),
+            };
+            out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title,
+                kind: Some(CodeActionKind::new(MAKE_EXPLICIT)),
+                edit: Some(edit(vec![TextEdit::new(
+                    range_in_rope(&rope, &range, encoding),
+                    text,
+                )])),
+                ..Default::default()
+            }));
+        }
+    }
+    for diagnostic in &params.context.diagnostics {
+        if diagnostic.code != Some(NumberOrString::String("non-canonical-category".into())) {
+            continue;
+        }
+        if let Some(action) = canonical_category(diagnostic, &rope, encoding, locale, &edit) {
+            out.push(action);
+        }
+    }
+    out
+}
+
+fn canonical_category(
+    diagnostic: &Diagnostic,
+    rope: &ropey::Rope,
+    encoding: crate::text::Encoding,
+    locale: Locale,
+    edit: &dyn Fn(Vec<TextEdit>) -> tower_lsp_server::ls_types::WorkspaceEdit,
+) -> Option<CodeActionOrCommand> {
+    let range = byte_range(rope, diagnostic.range, encoding);
+    let written = crate::text::Source::slice(rope, range.clone()).into_owned();
+    let category = Category::parse(written.trim_matches('"'))?;
+    let title = match locale {
+        Locale::En => format!("Write the category as \"{category}\""),
+        Locale::Es => format!("Escribir la categoría como \"{category}\""),
+    };
+    Some(CodeActionOrCommand::CodeAction(CodeAction {
+        title,
+        kind: Some(CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![diagnostic.clone()]),
+        edit: Some(edit(vec![TextEdit::new(
+            range_in_rope(rope, &range, encoding),
+            format!("\"{category}\""),
+        )])),
+        is_preferred: Some(true),
+        ..Default::default()
+    }))
+}

@@ -1,0 +1,738 @@
+//! Named detectors: the things a rule's words can name unambiguously ("emojis", "default
+//! exports", "class components", `any`, `var`…), each with the regex that finds it and the files
+//! it applies to by default; plus the two parameterized detectors, forbidden tools in command
+//! contexts and imports of a named package.
+
+use super::literal::TOOLS;
+use super::scope::{COMMAND_FILES, Lang};
+
+/// What a detector does when its concept is named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Each match is a violation (the concept is forbidden).
+    Forbid,
+    /// A file in scope without a match is a violation (the concept is mandated).
+    Require,
+}
+
+/// One named detector.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Detector {
+    pub name: &'static str,
+    /// One line for docs and `--explain`.
+    pub summary: &'static str,
+    pub pattern: &'static str,
+    /// Default scope; empty means source files.
+    pub langs: &'static [Lang],
+    /// Globs left out of the default scope (tabs are required in Makefiles and gofmt'd Go).
+    pub exclude: &'static [&'static str],
+    pub effect: Effect,
+}
+
+const JS_TS: &[Lang] = &[Lang::TypeScript, Lang::JavaScript];
+
+pub const EMOJI: Detector = Detector {
+    name: "emoji",
+    summary: "emoji characters (Emoji_Presentation, or a pictograph with VS16, with modifiers and ZWJ sequences)",
+    pattern: r"(?P<hit>(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\x{FE0F})(?:\x{FE0F}|\p{Emoji_Modifier}|\x{200D}(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\x{FE0F}?))*)",
+    langs: &[],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const DEFAULT_EXPORT: Detector = Detector {
+    name: "default-export",
+    summary: "`export default …` and `export { x as default }` in JS/TS",
+    pattern: r"^[ \t]*(?P<hit>export[ \t]+default\b|export[ \t]*\{[^}\r\n]*\bas[ \t]+default\b)",
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const CLASS_COMPONENT: Detector = Detector {
+    name: "class-component",
+    summary: "React class components: `class X extends (React.)(Pure)Component`",
+    pattern: r"(?P<hit>\bclass[ \t]+[A-Za-z_$][\w$]*[ \t]+extends[ \t]+(?:React\.)?(?:Pure)?Component)\b",
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const WILDCARD_IMPORT: Detector = Detector {
+    name: "wildcard-import",
+    summary: "`from m import *` (Python), `import a.b.*` (Java/Kotlin)",
+    pattern: r"^[ \t]*(?P<hit>from[ \t]+[\w.]+[ \t]+import[ \t]+\*|import[ \t]+(?:static[ \t]+)?[\w.]+\.\*)",
+    langs: &[Lang::Python, Lang::Java, Lang::Kotlin],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const TODO_COMMENT: Detector = Detector {
+    name: "todo-comment",
+    summary: "`TODO` in a comment (`//`, `#`, `/*`, `--`, `<!--`, `*`)",
+    pattern: r"(?://+|#+|/\*+|--|<!--|^[ \t]*\*)[ \t]*(?P<hit>TODO)\b",
+    langs: &[],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const FIXME_COMMENT: Detector = Detector {
+    name: "fixme-comment",
+    summary: "`FIXME` in a comment",
+    pattern: r"(?://+|#+|/\*+|--|<!--|^[ \t]*\*)[ \t]*(?P<hit>FIXME)\b",
+    langs: &[],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const TRAILING_WHITESPACE: Detector = Detector {
+    name: "trailing-whitespace",
+    summary: "spaces or tabs at the end of a line",
+    pattern: r"(?P<hit>[ \t]+)$",
+    langs: &[],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const TAB_INDENT: Detector = Detector {
+    name: "tab-indentation",
+    summary: "tabs indenting a line (not in Go or Makefiles, where tabs are the rule)",
+    pattern: r"^(?P<hit>\t+)",
+    langs: &[],
+    exclude: &["!*.go", "!Makefile", "!*.mk"],
+    effect: Effect::Forbid,
+};
+
+pub const INLINE_STYLE: Detector = Detector {
+    name: "inline-style",
+    summary: "`style={{…}}` in JSX, `style=\"…\"` in HTML/Vue/Svelte",
+    pattern: r#"(?:^|[\s<])(?P<hit>style)[ \t]*=[ \t]*(?:\{\{|["'])"#,
+    langs: &[Lang::React, Lang::Html, Lang::Vue, Lang::Svelte],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const CONVENTIONAL_COMMITS: Detector = Detector {
+    name: "conventional-commits",
+    summary: "the commit title must read `type(scope)!: subject` (merges, reverts, fixups and an untouched template pass)",
+    pattern: r"\A(?:[ \t]*\r?\n)*(?:#|(?:feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore|revert)(?:\([^)\r\n]+\))?!?: \S|Merge |Revert |fixup! |squash! |amend! )",
+    langs: &[Lang::Commit],
+    exclude: &[],
+    effect: Effect::Require,
+};
+
+pub const ANY_TYPE: Detector = Detector {
+    name: "any-type",
+    summary: "`any` in a type position: `: any`, `<any>`, `any[]`, `as any`, `| any`, `=> any`",
+    pattern: r"(?:[:<,|&]|\bas|=>)[ \t]*(?P<hit>any)[ \t]*(?:[\]>,;)=|&\[{}?]|$)",
+    langs: &[Lang::TypeScript],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const VAR_DECL: Detector = Detector {
+    name: "var-declaration",
+    summary: "`var` declarations",
+    pattern: r"\b(?P<hit>var)[ \t]+(?:[A-Za-z_$][\w$]*|\[[^\]\r\n]*\]|\{[^}\r\n]*\})[ \t]*(?:[=,;:)]|\bin\b|\bof\b|$)",
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const LET_DECL: Detector = Detector {
+    name: "let-declaration",
+    summary: "`let` declarations",
+    pattern: r"\b(?P<hit>let)[ \t]+(?:[A-Za-z_$][\w$]*|\[[^\]\r\n]*\]|\{[^}\r\n]*\})[ \t]*(?:[=,;:)]|\bin\b|\bof\b|$)",
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const ENUM_DECL: Detector = Detector {
+    name: "enum-declaration",
+    summary: "`enum` declarations",
+    pattern: r"\b(?P<hit>enum)[ \t]+[A-Za-z_$]",
+    langs: &[Lang::TypeScript],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const INTERFACE_DECL: Detector = Detector {
+    name: "interface-declaration",
+    summary: "`interface X` declarations",
+    pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?P<hit>interface)[ \t]+[A-Za-z_$]",
+    langs: &[Lang::TypeScript],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const TYPE_ALIAS: Detector = Detector {
+    name: "type-alias",
+    summary: "`type X = { … }` object type aliases (the ones an interface can replace)",
+    pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?P<hit>type)[ \t]+[A-Za-z_$][\w$]*[ \t]*(?:<[^=\r\n]*>)?[ \t]*=[ \t]*\{",
+    langs: &[Lang::TypeScript],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const NULL_VALUE: Detector = Detector {
+    name: "null-value",
+    summary: "`null` used as a value (after `=`, `(`, `,`, `:`, `?`, `return`…)",
+    pattern: r"(?:[=(,:?!<>\[{|&]|\breturn|\byield)[ \t]*(?P<hit>null)\b",
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const UNDEFINED_VALUE: Detector = Detector {
+    name: "undefined-value",
+    summary: "`undefined` used as a value",
+    pattern: r"(?:[=(,:?!<>\[{|&]|\breturn|\byield)[ \t]*(?P<hit>undefined)\b",
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const PRINT_CALL: Detector = Detector {
+    name: "print-call",
+    summary: "calls of the `print` builtin (not `x.print(` or `pprint(`)",
+    pattern: r"(?:^|[^\w.$])(?P<hit>print)[ \t]*\(",
+    langs: &[Lang::Python],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const UNWRAP_CALL: Detector = Detector {
+    name: "unwrap-call",
+    summary: "`.unwrap()` calls",
+    pattern: r"\.(?P<hit>unwrap)[ \t]*\([ \t]*\)",
+    langs: &[Lang::Rust],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const EXPECT_CALL: Detector = Detector {
+    name: "expect-call",
+    summary: "`.expect(…)` calls",
+    pattern: r"\.(?P<hit>expect)[ \t]*\(",
+    langs: &[Lang::Rust],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const UNSAFE_BLOCK: Detector = Detector {
+    name: "unsafe-code",
+    summary: "`unsafe` blocks, functions, impls and traits",
+    pattern: r"\b(?P<hit>unsafe)[ \t]*(?:\{|fn\b|impl\b|trait\b|extern\b)",
+    langs: &[Lang::Rust],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// A concept named by words: "emojis", "exportaciones por defecto".
+#[derive(Debug, Clone, Copy)]
+pub struct Concept {
+    pub detector: &'static Detector,
+    /// Word sequences that name it (EN and ES), space-separated; a word written with capitals
+    /// must appear exactly so (`TODO`, not Spanish "todo"), others in any case.
+    pub phrases: &'static [&'static str],
+}
+
+pub const CONCEPTS: &[Concept] = &[
+    Concept {
+        detector: &EMOJI,
+        phrases: &[
+            "emojis",
+            "emoji",
+            "emoticons",
+            "emoticonos",
+            "emojis or emoticons",
+        ],
+    },
+    Concept {
+        detector: &DEFAULT_EXPORT,
+        phrases: &[
+            "default exports",
+            "default export",
+            "export default",
+            "exportaciones por defecto",
+            "exportación por defecto",
+            "exportacion por defecto",
+            "exportaciones default",
+            "exports por defecto",
+            "export por defecto",
+        ],
+    },
+    Concept {
+        detector: &CLASS_COMPONENT,
+        phrases: &[
+            "class components",
+            "class component",
+            "componentes de clase",
+            "componente de clase",
+            "react class components",
+        ],
+    },
+    Concept {
+        detector: &WILDCARD_IMPORT,
+        phrases: &[
+            "wildcard imports",
+            "wildcard import",
+            "star imports",
+            "star import",
+            "importaciones comodín",
+            "importaciones con comodín",
+            "imports con comodín",
+            "import con comodín",
+            "imports comodín",
+        ],
+    },
+    Concept {
+        detector: &TODO_COMMENT,
+        phrases: &["TODO comments", "TODOs", "TODO", "comentarios TODO"],
+    },
+    Concept {
+        detector: &FIXME_COMMENT,
+        phrases: &["FIXME comments", "FIXMEs", "FIXME", "comentarios FIXME"],
+    },
+    Concept {
+        detector: &TRAILING_WHITESPACE,
+        phrases: &[
+            "trailing whitespace",
+            "trailing spaces",
+            "trailing white space",
+            "espacios al final",
+            "espacios en blanco al final",
+            "espacios finales",
+        ],
+    },
+    Concept {
+        detector: &TAB_INDENT,
+        phrases: &[
+            "tabs",
+            "tab characters",
+            "tabs for indentation",
+            "tabulaciones",
+            "tabuladores",
+            "tabulador",
+        ],
+    },
+    Concept {
+        detector: &INLINE_STYLE,
+        phrases: &[
+            "inline styles",
+            "inline style",
+            "estilos en línea",
+            "estilos inline",
+            "estilos en linea",
+        ],
+    },
+    Concept {
+        detector: &PRINT_CALL,
+        phrases: &[
+            "print statements",
+            "print statement",
+            "print calls",
+            "sentencias print",
+            "llamadas a print",
+        ],
+    },
+    Concept {
+        detector: &CONVENTIONAL_COMMITS,
+        phrases: &[
+            "conventional commits",
+            "conventional commit",
+            "commits convencionales",
+            "conventional-commits",
+        ],
+    },
+];
+
+/// A keyword-like literal with a detector better than a bare word match.
+#[derive(Debug, Clone, Copy)]
+pub struct Keyword {
+    pub word: &'static str,
+    pub detector: &'static Detector,
+    /// Also an English word: unquoted, it counts only when the rule names the language.
+    pub english: bool,
+}
+
+pub const KEYWORDS: &[Keyword] = &[
+    Keyword {
+        word: "any",
+        detector: &ANY_TYPE,
+        english: true,
+    },
+    Keyword {
+        word: "var",
+        detector: &VAR_DECL,
+        english: false,
+    },
+    Keyword {
+        word: "let",
+        detector: &LET_DECL,
+        english: true,
+    },
+    Keyword {
+        word: "enum",
+        detector: &ENUM_DECL,
+        english: false,
+    },
+    Keyword {
+        word: "enums",
+        detector: &ENUM_DECL,
+        english: false,
+    },
+    Keyword {
+        word: "interface",
+        detector: &INTERFACE_DECL,
+        english: true,
+    },
+    Keyword {
+        word: "type",
+        detector: &TYPE_ALIAS,
+        english: true,
+    },
+    Keyword {
+        word: "null",
+        detector: &NULL_VALUE,
+        english: true,
+    },
+    Keyword {
+        word: "undefined",
+        detector: &UNDEFINED_VALUE,
+        english: false,
+    },
+    Keyword {
+        word: "print",
+        detector: &PRINT_CALL,
+        english: true,
+    },
+    Keyword {
+        word: "unwrap",
+        detector: &UNWRAP_CALL,
+        english: false,
+    },
+    Keyword {
+        word: "expect",
+        detector: &EXPECT_CALL,
+        english: true,
+    },
+    Keyword {
+        word: "unsafe",
+        detector: &UNSAFE_BLOCK,
+        english: true,
+    },
+];
+
+/// The keyword entry for a literal (`print()`, `.unwrap()`, `any`), if any.
+pub fn keyword(literal: &str) -> Option<&'static Keyword> {
+    let call = literal.ends_with(')') || literal.ends_with('(');
+    let word = literal.trim_start_matches('.').split('(').next().unwrap_or("");
+    KEYWORDS.iter().find(|k| {
+        k.word == word && (!call || matches!(k.detector.name, "print-call" | "unwrap-call" | "expect-call"))
+    })
+}
+
+/// Detectors whose matches count inside comments too (a TODO lives in a comment).
+pub fn counts_in_comments(d: &Detector) -> bool {
+    matches!(
+        d.name,
+        "emoji"
+            | "todo-comment"
+            | "fixme-comment"
+            | "trailing-whitespace"
+            | "tab-indentation"
+            | "conventional-commits"
+    )
+}
+
+/// Every named detector, for docs and tests.
+pub const ALL_DETECTORS: &[&Detector] = &[
+    &EMOJI,
+    &DEFAULT_EXPORT,
+    &CLASS_COMPONENT,
+    &WILDCARD_IMPORT,
+    &TODO_COMMENT,
+    &FIXME_COMMENT,
+    &TRAILING_WHITESPACE,
+    &TAB_INDENT,
+    &INLINE_STYLE,
+    &CONVENTIONAL_COMMITS,
+    &ANY_TYPE,
+    &VAR_DECL,
+    &LET_DECL,
+    &ENUM_DECL,
+    &INTERFACE_DECL,
+    &TYPE_ALIAS,
+    &NULL_VALUE,
+    &UNDEFINED_VALUE,
+    &PRINT_CALL,
+    &UNWRAP_CALL,
+    &EXPECT_CALL,
+    &UNSAFE_BLOCK,
+];
+
+/// Subcommands and flags that make a line in `package.json` or Markdown a command.
+const SUBCOMMANDS: &str = "install|i|ci|run|run-script|test|t|start|exec|x|publish|add|remove|rm|uninstall|update|upgrade|up|init|create|link|audit|pack|version|dlx|why|outdated|workspace|workspaces|global|build|dev|lint|format|prune|dedupe|rebuild|config|cache|info|view|list|ls|sync|lock|freeze|download|show|check|fmt|clippy|doc|bench|new|get|mod|tidy|push|pull|commit|clone|compose|-";
+
+fn alternation(tools: &[String]) -> String {
+    let mut sorted: Vec<&String> = tools.iter().collect();
+    // Longest first, so `pip3` is tried before `pip`.
+    sorted.sort_by_key(|t| std::cmp::Reverse(t.len()));
+    sorted
+        .iter()
+        .map(|t| regex::escape(t))
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// A command-context check: pattern and files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandCheck {
+    pub context: &'static str,
+    pub pattern: String,
+    pub files: Vec<String>,
+}
+
+/// Where `tools` (or a full command like `npm install`) are run: shell scripts, CI files,
+/// Makefiles and Dockerfiles (at a command position), `package.json` scripts (a JSON string
+/// value starting a command), and command lines in Markdown (a line starting with the command,
+/// optionally after a `$ ` prompt). `commands` are literal commands, matched whole.
+pub fn command_checks(
+    tools: &[String],
+    commands: &[String],
+    only: &[Lang],
+    package_json: bool,
+) -> Vec<CommandCheck> {
+    let mut alts: Vec<String> = Vec::new();
+    if !tools.is_empty() {
+        alts.push(format!("(?:{})", alternation(tools)));
+    }
+    for c in commands {
+        let words: Vec<String> = c.split_whitespace().map(regex::escape).collect();
+        alts.push(words.join("[ \\t]+"));
+    }
+    if alts.is_empty() {
+        return Vec::new();
+    }
+    let hit = alts.join("|");
+    // Only full commands: the end guard keeps `--force` from firing in `--force-with-lease`.
+    let end = r"(?:[ \t]|$|[;&|)])";
+    let needs_sub = !tools.is_empty();
+    let sub = if needs_sub && commands.is_empty() {
+        format!("[ \\t]+(?:{SUBCOMMANDS})")
+    } else {
+        String::new()
+    };
+    let mut out = Vec::new();
+    let wanted = |lang: Lang| only.is_empty() || only.contains(&lang);
+    let shell_files: Vec<String> = if only.is_empty() {
+        COMMAND_FILES.iter().map(|s| s.to_string()).collect()
+    } else {
+        only.iter()
+            .filter(|l| l.is_command_context() && **l != Lang::Docs)
+            .flat_map(|l| l.globs().iter().map(|s| s.to_string()))
+            .collect()
+    };
+    if !shell_files.is_empty() {
+        out.push(CommandCheck {
+            context: "shell scripts, CI files, Makefiles and Dockerfiles (at a command position)",
+            pattern: format!(
+                r"(?:^|[;&|(`]|\$\()[ \t]*(?:(?:-|RUN|run:|script:|command:|cmd:|\$|sudo|then|do|else|exec)[ \t]+)*(?P<hit>{hit}){end}"
+            ),
+            files: shell_files,
+        });
+    }
+    if only.is_empty() || package_json {
+        out.push(CommandCheck {
+            context: "package.json scripts (a JSON string value that runs the command)",
+            pattern: format!(
+                r#""[^"\r\n]+"[ \t]*:[ \t]*"(?:[^"\r\n]*?(?:&&|\|\||;|\|)[ \t]*)?(?P<hit>{hit}){sub}(?:[ \t"]|$)"#
+            ),
+            files: vec!["package.json".into()],
+        });
+    }
+    if wanted(Lang::Docs) {
+        out.push(CommandCheck {
+            context: "command lines in Markdown (a line starting with the command, optionally after `$ `)",
+            pattern: format!(r"^[ \t]*(?:[$>%][ \t]+)?(?:sudo[ \t]+)?(?P<hit>{hit}){sub}{end}"),
+            files: Lang::Docs.globs().iter().map(|s| s.to_string()).collect(),
+        });
+    }
+    out
+}
+
+/// Whether `word` names a command-line tool.
+pub fn is_tool(word: &str) -> bool {
+    TOOLS.contains(&word)
+}
+
+/// A package name as imported: `Moment.js` → `moment`, `Axios` → `axios`.
+pub fn package_name(word: &str) -> Option<String> {
+    let w = word
+        .trim()
+        .trim_end_matches(".js")
+        .trim_end_matches(".JS")
+        .to_lowercase();
+    let ok = !w.is_empty()
+        && w.len() <= 60
+        && w.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '@')
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/' | '@'));
+    ok.then_some(w)
+}
+
+/// Import of `name` in JS/TS (`from 'name'`, `require('name')`, `import('name')`, `import 'name'`).
+pub fn js_import_pattern(name: &str) -> String {
+    format!(
+        r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>{})(?:/[^"'\r\n]*)?["']"#,
+        regex::escape(name)
+    )
+}
+
+/// Import of `name` in Python (`import name`, `from name import …`, `from name.sub import …`).
+pub fn py_import_pattern(name: &str) -> String {
+    format!(
+        r"^[ \t]*(?:from|import)[ \t]+(?P<hit>{})(?:[ \t.,]|$)",
+        regex::escape(&name.replace('-', "_"))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use regex::{Regex, RegexBuilder};
+
+    fn re(p: &str) -> Regex {
+        RegexBuilder::new(p).multi_line(true).crlf(true).build().unwrap()
+    }
+
+    fn hits(p: &str, text: &str) -> Vec<String> {
+        re(p)
+            .captures_iter(text)
+            .filter_map(|c| c.name("hit").map(|m| m.as_str().to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn every_detector_compiles() {
+        for d in ALL_DETECTORS {
+            re(d.pattern);
+            assert!(
+                d.effect == Effect::Require || d.pattern.contains("(?P<hit>"),
+                "{}",
+                d.name
+            );
+        }
+    }
+
+    #[test]
+    fn emoji() {
+        assert_eq!(
+            hits(EMOJI.pattern, "feat: 🚀 launch ✅ © ™ → ❤️ 👍🏽 👨‍👩‍👧"),
+            ["🚀", "✅", "❤\u{fe0f}", "👍🏽", "👨‍👩‍👧"]
+        );
+        assert!(hits(EMOJI.pattern, "fix(api): handle ñ, 世界 and ©").is_empty());
+    }
+
+    #[test]
+    fn default_exports() {
+        let t = "export default function App() {}\nexport const x = 1;\n  export { App as default };\nconst s = 'export default';";
+        assert_eq!(
+            hits(DEFAULT_EXPORT.pattern, t),
+            ["export default", "export { App as default"]
+        );
+    }
+
+    #[test]
+    fn any_in_type_positions_only() {
+        let t = "let a: any = 1;\nfunction f(x: any): any[] {}\nconst y = z as any;\nMap<string, any>\n// accepts any value\nconst anyway = 1; company";
+        assert_eq!(hits(ANY_TYPE.pattern, t).len(), 5);
+    }
+
+    #[test]
+    fn declarations() {
+        assert_eq!(
+            hits(
+                VAR_DECL.pattern,
+                "var x = 1;\nvariable = 2;\n// var is bad\nvar {a} = o;"
+            )
+            .len(),
+            2
+        );
+        assert_eq!(
+            hits(
+                LET_DECL.pattern,
+                "let x = 1;\n// let the user decide\nconst y = 2;"
+            )
+            .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn comments_and_whitespace() {
+        assert_eq!(
+            hits(
+                TODO_COMMENT.pattern,
+                "// TODO: x\n# TODO y\nconst TODO_LIST = 1;\n/* TODO */"
+            )
+            .len(),
+            3
+        );
+        assert_eq!(hits(TRAILING_WHITESPACE.pattern, "a  \r\nb\nc\t\n").len(), 2);
+        assert_eq!(hits(TAB_INDENT.pattern, "\tx\n  y\n\t\tz").len(), 2);
+    }
+
+    #[test]
+    fn conventional_commits_require() {
+        let r = re(CONVENTIONAL_COMMITS.pattern);
+        for ok in [
+            "feat: add x",
+            "fix(api)!: y\n\nbody",
+            "Merge branch 'a'",
+            "\n# Please enter the commit message",
+            "chore(deps): bump",
+        ] {
+            assert!(r.is_match(ok), "{ok}");
+        }
+        for bad in ["Add login", "feat:missing space", "🚀 feat: x", "update stuff"] {
+            assert!(!r.is_match(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn tools_in_command_contexts() {
+        let checks = command_checks(&["npm".into(), "yarn".into()], &[], &[], false);
+        assert_eq!(checks.len(), 3);
+        let shell = &checks[0].pattern;
+        let t = "npm install\nRUN npm ci && yarn build\n# npm is fine in comments\necho \"npm\"\n  - run: npm test\npnpm install";
+        assert_eq!(hits(shell, t), ["npm", "npm", "yarn", "npm"]);
+        let pkg = &checks[1].pattern;
+        let t = r#"{"description": "npm package for x", "scripts": {"build": "tsc && npm run gen", "test": "yarn test", "lint": "yarn eslint .", "x": "pnpm i"}}"#;
+        assert_eq!(hits(pkg, t), ["npm", "yarn"]);
+        let md = &checks[2].pattern;
+        let t = "Install it:\n\n```sh\n$ npm install foo\nyarn add foo\n```\n\nnpm is a package manager.\n";
+        assert_eq!(hits(md, t), ["npm", "yarn"]);
+    }
+
+    #[test]
+    fn imports() {
+        let js = js_import_pattern("axios");
+        let t = "import axios from 'axios';\nconst a = require(\"axios/lib\");\nimport x from 'axios-retry';\n// axios is old";
+        assert_eq!(hits(&js, t), ["axios", "axios"]);
+        let py = py_import_pattern("requests");
+        assert_eq!(
+            hits(
+                &py,
+                "import requests\nfrom requests.adapters import X\nimport requests_mock\n"
+            )
+            .len(),
+            2
+        );
+        assert_eq!(package_name("Moment.js").as_deref(), Some("moment"));
+    }
+}

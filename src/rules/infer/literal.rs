@@ -1,0 +1,1132 @@
+//! A forbidden literal: what kind of code it is (identifier, call, operator, dotted path,
+//! directive, command…), which languages it implies on its own, and the boundary-aware regex
+//! that finds it (`var` never in `variable`, `print(` never in `blueprint(`, `==` never inside
+//! `===` or `!==`).
+
+use super::scope::Lang;
+use super::text::{OP_CHARS, is_file_name, is_operator, looks_like_path};
+
+/// What a literal is, which decides its boundaries and when a fix may replace it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LitKind {
+    /// `any`, `lodash`, `innerHTML`.
+    Identifier,
+    /// `print(`, `eval()`, `console.log()`: matched as calls of the callee.
+    Call,
+    /// `.only`, `.unwrap`: a member access.
+    Member,
+    /// `os.path`, `console.log`, `std::mem::forget`.
+    Dotted,
+    /// `println!`.
+    Macro,
+    /// `==`, `=>`, `&&`.
+    Operator,
+    /// `@ts-ignore`, `!important`, `# noqa`, `#[allow(dead_code)]`.
+    Directive,
+    /// Several tokens of code: `as any`, `SELECT *`, `import *`.
+    Phrase,
+    /// A shell command: `npm install`, `git push --force`.
+    Command,
+    /// A command-line flag: `--force`, `--no-verify`.
+    Flag,
+    /// An HTML tag: `<center>`.
+    Tag,
+    /// A path: `src/api/`, `.env`.
+    Path,
+}
+
+impl LitKind {
+    pub fn describe(self) -> &'static str {
+        match self {
+            LitKind::Identifier => "identifier",
+            LitKind::Call => "call",
+            LitKind::Member => "member access",
+            LitKind::Dotted => "qualified name",
+            LitKind::Macro => "macro",
+            LitKind::Operator => "operator",
+            LitKind::Directive => "directive",
+            LitKind::Phrase => "code phrase",
+            LitKind::Command => "command",
+            LitKind::Flag => "command-line flag",
+            LitKind::Tag => "HTML tag",
+            LitKind::Path => "path",
+        }
+    }
+}
+
+/// A code span read as a literal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Literal {
+    pub text: String,
+    pub kind: LitKind,
+    /// Languages the literal implies on its own (`os.path` → Python).
+    pub langs: Vec<Lang>,
+    pub case_insensitive: bool,
+}
+
+impl Literal {
+    /// The text a fix should put in place of a match of this literal's kind: the callee for
+    /// calls (`logger.info()` → `logger.info`), the text itself otherwise.
+    pub fn replacement(&self) -> String {
+        match self.kind {
+            LitKind::Call => callee(&self.text).trim_start_matches('.').to_string(),
+            LitKind::Member => self.text.trim_start_matches('.').to_string(),
+            _ => self.text.clone(),
+        }
+    }
+}
+
+pub const RUST_MACROS: &[&str] = &[
+    "println!",
+    "print!",
+    "eprintln!",
+    "eprint!",
+    "dbg!",
+    "panic!",
+    "todo!",
+    "unimplemented!",
+    "unreachable!",
+    "format!",
+    "vec!",
+    "assert!",
+    "assert_eq!",
+    "write!",
+    "writeln!",
+];
+
+/// First segments of qualified names and the language they give away.
+const CODE_PREFIXES: &[(&str, &[Lang])] = &[
+    ("console", &[Lang::TypeScript, Lang::JavaScript]),
+    ("document", &[Lang::TypeScript, Lang::JavaScript]),
+    ("window", &[Lang::TypeScript, Lang::JavaScript]),
+    ("JSON", &[Lang::TypeScript, Lang::JavaScript]),
+    ("Math", &[Lang::TypeScript, Lang::JavaScript]),
+    ("Object", &[Lang::TypeScript, Lang::JavaScript]),
+    ("Array", &[Lang::TypeScript, Lang::JavaScript]),
+    ("Promise", &[Lang::TypeScript, Lang::JavaScript]),
+    ("Date", &[Lang::TypeScript, Lang::JavaScript]),
+    ("localStorage", &[Lang::TypeScript, Lang::JavaScript]),
+    ("sessionStorage", &[Lang::TypeScript, Lang::JavaScript]),
+    ("React", &[Lang::TypeScript, Lang::JavaScript]),
+    ("process", &[Lang::TypeScript, Lang::JavaScript]),
+    ("module", &[Lang::TypeScript, Lang::JavaScript]),
+    ("navigator", &[Lang::TypeScript, Lang::JavaScript]),
+    ("globalThis", &[Lang::TypeScript, Lang::JavaScript]),
+    ("Buffer", &[Lang::TypeScript, Lang::JavaScript]),
+    ("os", &[Lang::Python]),
+    ("sys", &[Lang::Python]),
+    ("subprocess", &[Lang::Python]),
+    ("pickle", &[Lang::Python]),
+    ("datetime", &[Lang::Python]),
+    ("logging", &[Lang::Python]),
+    ("random", &[Lang::Python]),
+    ("typing", &[Lang::Python]),
+    ("json", &[Lang::Python]),
+    ("self", &[Lang::Python]),
+    ("pdb", &[Lang::Python]),
+    ("asyncio", &[Lang::Python]),
+    ("time", &[Lang::Python]),
+    ("fmt", &[Lang::Go]),
+    ("ioutil", &[Lang::Go]),
+    ("System", &[Lang::Java]),
+    ("Console", &[Lang::CSharp]),
+    ("std", &[Lang::Rust]),
+];
+
+fn first_segment(s: &str) -> &str {
+    s.trim_start_matches('.')
+        .split(['.', ':', '('])
+        .next()
+        .unwrap_or("")
+}
+
+/// True when a qualified name starts with a well-known module or object (`console.`, `os.`).
+pub fn has_code_prefix(s: &str) -> bool {
+    let first = first_segment(s);
+    (s.contains('.') || s.contains("::")) && CODE_PREFIXES.iter().any(|(p, _)| *p == first)
+}
+
+/// `fmt.Println`, `errors.New`: a Go package member (lowercase package, exported member).
+pub fn is_go_member(s: &str) -> bool {
+    let Some((pkg, member)) = s.split_once('.') else {
+        return false;
+    };
+    !member.contains('.')
+        && !pkg.is_empty()
+        && pkg.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && member.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && member.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !is_file_name(s)
+}
+
+fn is_ident_start(c: char) -> bool {
+    c.is_alphabetic() || c == '_' || c == '$'
+}
+
+fn is_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(is_ident_start) && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
+fn is_qualified(s: &str) -> bool {
+    let parts: Vec<&str> = s.split("::").flat_map(|p| p.split('.')).collect();
+    parts.len() >= 2 && parts.iter().all(|p| is_ident(p))
+}
+
+/// `print(`, `print()`, `console.log(...)`, `.unwrap()`, `println!(…)`.
+pub fn is_call(s: &str) -> bool {
+    let Some(open) = s.find('(') else { return false };
+    let name = s[..open].trim_start_matches('.').trim_end_matches('!');
+    let rest = &s[open..];
+    !name.is_empty()
+        && (is_ident(name) || is_qualified(name))
+        && (rest == "(" || (rest.ends_with(')') && rest.matches('(').count() == rest.matches(')').count()))
+}
+
+/// The callee of a call literal: `console.log` for `console.log(x)`.
+pub fn callee(s: &str) -> &str {
+    s.find('(').map_or(s, |i| &s[..i]).trim_end()
+}
+
+/// Command-line tools: a literal starting with one is a command, and an unquoted one after
+/// "instead of" is matched in command contexts only.
+pub const TOOLS: &[&str] = &[
+    "npm",
+    "npx",
+    "yarn",
+    "pnpm",
+    "bun",
+    "pip",
+    "pip3",
+    "pipenv",
+    "poetry",
+    "uv",
+    "conda",
+    "easy_install",
+    "gem",
+    "bundle",
+    "composer",
+    "cargo",
+    "gradle",
+    "mvn",
+    "docker-compose",
+    "python2",
+    "ts-node",
+    "jest",
+    "vitest",
+    "mocha",
+    "webpack",
+    "eslint",
+    "tslint",
+    "prettier",
+    "black",
+    "flake8",
+    "pylint",
+    "ruff",
+    "pytest",
+    "curl",
+    "wget",
+    "sudo",
+    "git",
+    "docker",
+    "kubectl",
+    "rm",
+    "chmod",
+    "brew",
+    "apt-get",
+    "go",
+    "make",
+    "node",
+    "deno",
+];
+
+/// Tools whose names are also plain words: only recognized unquoted right after "instead of".
+pub const WORDLIKE_TOOLS: &[&str] = &[
+    "go", "make", "node", "black", "bundle", "gem", "rm", "git", "docker", "sudo", "curl",
+];
+
+const SQL_WORDS: &[&str] = &[
+    "SELECT", "INSERT", "UPDATE", "DELETE", "DROP", "TRUNCATE", "ALTER", "GRANT", "NOLOCK", "CASCADE",
+    "WITH", "FROM", "WHERE", "JOIN", "ORDER", "GROUP", "LIMIT", "OFFSET", "UNION", "CREATE", "SERIAL",
+    "VARCHAR", "FLOAT",
+];
+
+/// Words that start code when a span holds several words: `as any`, `import *`.
+const CODE_LEADS: &[&str] = &[
+    "import",
+    "from",
+    "as",
+    "export",
+    "const",
+    "let",
+    "var",
+    "def",
+    "fn",
+    "pub",
+    "async",
+    "await",
+    "return",
+    "new",
+    "typeof",
+    "instanceof",
+    "class",
+    "extends",
+    "impl",
+    "use",
+    "mod",
+    "func",
+    "go",
+    "defer",
+    "type",
+    "interface",
+    "public",
+    "private",
+    "static",
+    "void",
+    "lambda",
+    "yield",
+    "raise",
+    "except",
+    "try",
+    "catch",
+    "throw",
+    "unsafe",
+    "mut",
+    "ref",
+    "with",
+    "declare",
+    "namespace",
+    "enum",
+    "struct",
+    "require",
+    "module",
+];
+
+/// Single words too common in prose to match as code (English and Spanish), unless a named
+/// detector handles them.
+const PROSE_WORDS: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "and",
+    "or",
+    "not",
+    "no",
+    "yes",
+    "is",
+    "are",
+    "be",
+    "to",
+    "of",
+    "in",
+    "on",
+    "at",
+    "for",
+    "by",
+    "it",
+    "this",
+    "that",
+    "these",
+    "those",
+    "with",
+    "from",
+    "as",
+    "if",
+    "else",
+    "then",
+    "so",
+    "but",
+    "all",
+    "any",
+    "some",
+    "each",
+    "every",
+    "one",
+    "two",
+    "new",
+    "old",
+    "good",
+    "bad",
+    "nice",
+    "clean",
+    "simple",
+    "small",
+    "big",
+    "fast",
+    "slow",
+    "easy",
+    "hard",
+    "short",
+    "long",
+    "clear",
+    "better",
+    "best",
+    "fine",
+    "ok",
+    "okay",
+    "done",
+    "fix",
+    "fixes",
+    "fixed",
+    "stuff",
+    "thing",
+    "things",
+    "misc",
+    "update",
+    "updates",
+    "change",
+    "changes",
+    "wip",
+    "temp",
+    "data",
+    "value",
+    "values",
+    "item",
+    "items",
+    "info",
+    "code",
+    "file",
+    "files",
+    "please",
+    "thanks",
+    "sorry",
+    "maybe",
+    "should",
+    "must",
+    "will",
+    "can",
+    "may",
+    "might",
+    "do",
+    "does",
+    "make",
+    "use",
+    "used",
+    "using",
+    "get",
+    "set",
+    "let",
+    "type",
+    "types",
+    "default",
+    "object",
+    "string",
+    "number",
+    "function",
+    "class",
+    "return",
+    "true",
+    "false",
+    "null",
+    "none",
+    "error",
+    "errors",
+    "test",
+    "tests",
+    "name",
+    "names",
+    "list",
+    "map",
+    "key",
+    "keys",
+    "moment",
+    "request",
+    "response",
+    "state",
+    "event",
+    "events",
+    "time",
+    "date",
+    "now",
+    "today",
+    "here",
+    "there",
+    "where",
+    "when",
+    "what",
+    "why",
+    "how",
+    "who",
+    "which",
+    "more",
+    "less",
+    "most",
+    "least",
+    "very",
+    "too",
+    "also",
+    "only",
+    "just",
+    "again",
+    "always",
+    "never",
+    "sometimes",
+    "often",
+    "other",
+    "another",
+    "same",
+    "different",
+    "first",
+    "last",
+    "next",
+    "previous",
+    "main",
+    "master",
+    "final",
+    "real",
+    "true",
+    "print",
+    "log",
+    "logs",
+    "debug",
+    "warn",
+    "warning",
+    "note",
+    "todo",
+    "hack",
+    "fixme",
+    "xxx",
+    "foo",
+    "bar",
+    "baz",
+    "example",
+    "examples",
+    "sample",
+    "demo",
+    "user",
+    "users",
+    "admin",
+    "password",
+    "secret",
+    "token",
+    "we",
+    "you",
+    "i",
+    "he",
+    "she",
+    "they",
+    "us",
+    "our",
+    "my",
+    "me",
+    "your",
+    "them",
+    "their",
+    "his",
+    "her",
+    "one's",
+    "want",
+    "need",
+    "think",
+    "know",
+    "like",
+    "see",
+    "try",
+    "just",
+    "really",
+    "actually",
+    "basically",
+    "simply",
+    "obviously",
+    "hello",
+    "hi",
+    "hey",
+    "yeah",
+    "nope",
+    "sure",
+    "great",
+    "awesome",
+    "cool",
+    "stuff",
+    "etc",
+    "whatever",
+    "something",
+    "anything",
+    "nothing",
+    "everything",
+    "someone",
+    "anyone",
+    "everyone",
+    "nosotros",
+    "yo",
+    "tú",
+    "usted",
+    "ustedes",
+    "ellos",
+    "hola",
+    "gracias",
+    "vale",
+    "bien",
+    "mal",
+    "el",
+    "la",
+    "los",
+    "las",
+    "un",
+    "una",
+    "unos",
+    "unas",
+    "y",
+    "o",
+    "de",
+    "del",
+    "en",
+    "con",
+    "sin",
+    "por",
+    "para",
+    "que",
+    "se",
+    "su",
+    "sus",
+    "es",
+    "son",
+    "muy",
+    "más",
+    "menos",
+    "todo",
+    "todos",
+    "nada",
+    "cosa",
+    "cosas",
+    "bueno",
+    "buena",
+    "malo",
+    "mala",
+    "limpio",
+    "limpia",
+    "simple",
+    "código",
+    "archivo",
+    "datos",
+    "valor",
+    "nuevo",
+    "nueva",
+    "arreglo",
+    "cambio",
+    "cambios",
+    "varios",
+    "prueba",
+    "pruebas",
+    "nunca",
+    "siempre",
+];
+
+pub fn is_prose_word(word: &str) -> bool {
+    PROSE_WORDS.contains(&word.to_lowercase().as_str())
+}
+
+/// Names of naming conventions: "use `snake_case`, not `camelCase`" names no literal.
+const NAMING_STYLES: &[&str] = &[
+    "camelcase",
+    "snakecase",
+    "pascalcase",
+    "kebabcase",
+    "screamingsnakecase",
+    "uppercase",
+    "lowercase",
+    "titlecase",
+    "constantcase",
+    "dotcase",
+    "traincase",
+];
+
+/// Why a span is not turned into a literal.
+pub type Skip = &'static str;
+
+/// Reads a code span as a literal, or says why it is not one.
+pub fn classify(raw: &str) -> Result<Literal, Skip> {
+    let text = raw.trim();
+    let lit = |kind: LitKind, langs: Vec<Lang>| {
+        Ok(Literal {
+            text: text.to_string(),
+            kind,
+            langs,
+            case_insensitive: false,
+        })
+    };
+    if text.is_empty() {
+        return Err("empty");
+    }
+    if text.chars().count() == 1 {
+        return Err("a single character is too generic to match");
+    }
+    if text.chars().count() > 80 {
+        return Err("too long to be a literal");
+    }
+    let style = text
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .collect::<String>()
+        .to_lowercase();
+    if NAMING_STYLES.contains(&style.as_str())
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() || c == '_' || c == '-')
+    {
+        return Err("a naming style, not a literal");
+    }
+    if text
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '_' | '-' | '+' | '%'))
+    {
+        return Err("a number");
+    }
+    if text.contains(char::is_whitespace) {
+        return classify_phrase(text);
+    }
+    if is_operator(text) {
+        let langs = match text {
+            "===" | "!==" | "??" | "?." | "??=" => vec![Lang::TypeScript, Lang::JavaScript],
+            "<>" => vec![Lang::Sql],
+            _ => vec![],
+        };
+        return lit(LitKind::Operator, langs);
+    }
+    if text.starts_with('<')
+        && text.len() > 2
+        && text[1..].chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+    {
+        let name: String = text[1..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        if !name.is_empty() {
+            let mut l = Literal {
+                text: format!("<{name}"),
+                kind: LitKind::Tag,
+                langs: vec![Lang::Html, Lang::React, Lang::Vue, Lang::Svelte],
+                case_insensitive: true,
+            };
+            if name.chars().any(|c| c.is_ascii_uppercase()) {
+                // `<Foo>` is a component, not an HTML tag.
+                l.case_insensitive = false;
+                l.langs = vec![Lang::React, Lang::Vue, Lang::Svelte];
+            }
+            return Ok(l);
+        }
+    }
+    if RUST_MACROS.contains(&text.trim_end_matches("()"))
+        || (text.ends_with('!') && is_ident(&text[..text.len() - 1]))
+    {
+        return Ok(Literal {
+            text: text.trim_end_matches("()").to_string(),
+            kind: LitKind::Macro,
+            langs: vec![Lang::Rust],
+            case_insensitive: false,
+        });
+    }
+    if let Some(open) = text.find('(')
+        && text[..open].ends_with('!')
+        && is_ident(text[..open].trim_end_matches('!'))
+    {
+        return Ok(Literal {
+            text: text[..open].to_string(),
+            kind: LitKind::Macro,
+            langs: vec![Lang::Rust],
+            case_insensitive: false,
+        });
+    }
+    if is_call(text) {
+        let name = callee(text);
+        let langs = implied_by_name(name);
+        if name.starts_with('.') {
+            return Ok(Literal {
+                text: text.to_string(),
+                kind: LitKind::Call,
+                langs,
+                case_insensitive: false,
+            });
+        }
+        return lit(LitKind::Call, langs);
+    }
+    if let Some(rest) = text.strip_prefix('.')
+        && is_ident(rest)
+    {
+        let langs = if matches!(rest, "unwrap" | "expect" | "clone") {
+            vec![Lang::Rust]
+        } else {
+            vec![]
+        };
+        return lit(LitKind::Member, langs);
+    }
+    if is_directive(text) {
+        return lit(LitKind::Directive, directive_langs(text));
+    }
+    if looks_like_path(text) && !has_code_prefix(text) && !is_go_member(text) {
+        return lit(LitKind::Path, vec![]);
+    }
+    if is_qualified(text) {
+        return lit(LitKind::Dotted, implied_by_name(text));
+    }
+    if text.starts_with('-')
+        && text.len() > 2
+        && text
+            .trim_start_matches('-')
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-')
+    {
+        // A command-line flag: `--force`, `--no-verify`.
+        return lit(LitKind::Flag, vec![]);
+    }
+    if is_ident(text)
+        || text.contains('-')
+            && text
+                .split('-')
+                .all(|p| !p.is_empty() && p.chars().all(char::is_alphanumeric))
+    {
+        if TOOLS.contains(&text) {
+            return lit(LitKind::Command, vec![]);
+        }
+        if SQL_WORDS.contains(&text) {
+            return Ok(Literal {
+                text: text.to_string(),
+                kind: LitKind::Identifier,
+                langs: vec![Lang::Sql],
+                case_insensitive: true,
+            });
+        }
+        return lit(LitKind::Identifier, vec![]);
+    }
+    lit(LitKind::Phrase, vec![])
+}
+
+fn classify_phrase(text: &str) -> Result<Literal, Skip> {
+    let first = text.split_whitespace().next().unwrap_or("");
+    if TOOLS.contains(&first) {
+        return Ok(Literal {
+            text: text.to_string(),
+            kind: LitKind::Command,
+            langs: vec![],
+            case_insensitive: false,
+        });
+    }
+    if SQL_WORDS.contains(&first) {
+        return Ok(Literal {
+            text: text.to_string(),
+            kind: LitKind::Phrase,
+            langs: vec![Lang::Sql],
+            case_insensitive: true,
+        });
+    }
+    if is_directive(text) {
+        return Ok(Literal {
+            text: text.to_string(),
+            kind: LitKind::Directive,
+            langs: directive_langs(text),
+            case_insensitive: false,
+        });
+    }
+    let code_chars = text.chars().any(|c| "(){}[]<>=;:*$@#!|&\\/._".contains(c));
+    if !code_chars && !CODE_LEADS.contains(&first) {
+        return Err("reads as prose, not code");
+    }
+    let langs = match first {
+        "as" | "declare" | "namespace" | "interface" => vec![Lang::TypeScript],
+        "def" | "lambda" | "except" | "raise" => vec![Lang::Python],
+        "fn" | "impl" | "unsafe" | "mut" | "pub" => vec![Lang::Rust],
+        "func" | "defer" => vec![Lang::Go],
+        _ => vec![],
+    };
+    Ok(Literal {
+        text: text.to_string(),
+        kind: LitKind::Phrase,
+        langs,
+        case_insensitive: false,
+    })
+}
+
+/// Directives that live in comments: a literal naming one is matched inside comments.
+const COMMENT_DIRECTIVES: &[&str] = &[
+    "eslint-disable",
+    "eslint-enable",
+    "prettier-ignore",
+    "istanbul ignore",
+    "c8 ignore",
+    "noqa",
+    "nolint",
+    "ts-ignore",
+    "ts-nocheck",
+    "ts-expect-error",
+    "type: ignore",
+    "pylint: disable",
+    "rubocop:disable",
+    "NOSONAR",
+    "biome-ignore",
+    "deno-lint-ignore",
+];
+
+fn is_directive(text: &str) -> bool {
+    COMMENT_DIRECTIVES.iter().any(|d| text.contains(d))
+        || text.starts_with('@') && text.len() > 2
+        || text.eq_ignore_ascii_case("!important")
+        || text.starts_with("#[")
+        || text.starts_with("#!")
+        || (text.starts_with('#')
+            && text[1..]
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_alphabetic())
+            && text.contains(char::is_whitespace))
+        || text.starts_with("//") && text.len() > 3
+        || text.starts_with("/*") && text.len() > 3
+}
+
+fn directive_langs(text: &str) -> Vec<Lang> {
+    let lower = text.to_lowercase();
+    if lower.contains("@ts-") || lower.contains("eslint") {
+        vec![Lang::TypeScript, Lang::JavaScript]
+    } else if lower.contains("noqa") || lower.contains("type: ignore") || lower.contains("pylint") {
+        vec![Lang::Python]
+    } else if text.starts_with("#[") {
+        vec![Lang::Rust]
+    } else if lower.contains("nolint") {
+        vec![Lang::Go]
+    } else if lower == "!important" {
+        vec![Lang::Css]
+    } else {
+        vec![]
+    }
+}
+
+fn implied_by_name(name: &str) -> Vec<Lang> {
+    let name = name.trim_start_matches('.');
+    if name.contains("::") {
+        return vec![Lang::Rust];
+    }
+    if is_go_member(name) {
+        return vec![Lang::Go];
+    }
+    let first = first_segment(name);
+    if name.contains('.')
+        && let Some((_, langs)) = CODE_PREFIXES.iter().find(|(p, _)| *p == first)
+    {
+        return langs.to_vec();
+    }
+    match name {
+        "print" | "input" | "exec" | "breakpoint" | "isinstance" => vec![Lang::Python],
+        "unwrap" | "expect" | "clone" => vec![Lang::Rust],
+        "require" | "setTimeout" | "setInterval" | "alert" | "fetch" => {
+            vec![Lang::TypeScript, Lang::JavaScript]
+        }
+        _ => vec![],
+    }
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Characters that must not come right before an operator for it to be that operator.
+const OP_BEFORE: &str = r"=!<>&|+\-*/%^~?:";
+/// Characters that must not come right after it (unary starters `!`, `-`, `+`, `~` may).
+const OP_AFTER: &str = r"=<>&|*/%^?:";
+
+/// The regex a literal compiles to. A group named `hit` always holds the literal itself.
+pub fn pattern(lit: &Literal) -> String {
+    let flags = if lit.case_insensitive { "(?i)" } else { "" };
+    let body = match lit.kind {
+        LitKind::Operator => {
+            format!(
+                "(?:^|[^{OP_BEFORE}])(?P<hit>{})(?:[^{OP_AFTER}]|$)",
+                regex::escape(&lit.text)
+            )
+        }
+        LitKind::Call => {
+            let name = callee(&lit.text);
+            match name.strip_prefix('.') {
+                // A method: the hit is its name, after the dot.
+                Some(method) => format!(r"\.(?P<hit>{})[ \t]*\(", regex::escape(method)),
+                None => format!(r"(?:^|[^\w$])(?P<hit>{})[ \t]*\(", regex::escape(name)),
+            }
+        }
+        LitKind::Member => {
+            let name = lit.text.trim_start_matches('.');
+            format!(r"\.(?P<hit>{})\b", regex::escape(name))
+        }
+        LitKind::Macro => {
+            let name = lit.text.trim_end_matches('(');
+            format!(r"(?:^|[^\w.$:])(?P<hit>{})[ \t]*[(\[{{]", regex::escape(name))
+        }
+        LitKind::Tag => format!(r"(?P<hit>{}(?:>|\b))", regex::escape(&lit.text)),
+        // `eslint-disable` covers `eslint-disable-next-line`: a directive's family shares its prefix.
+        LitKind::Directive => generic_opts(&lit.text, true),
+        _ => generic(&lit.text),
+    };
+    format!("{flags}{body}")
+}
+
+/// Escapes `text`, with flexible blanks and guards at both ends chosen by the end characters.
+pub fn generic(text: &str) -> String {
+    generic_opts(text, false)
+}
+
+/// `generic`, where `dash_family` lets a word-ending literal continue with `-…`.
+fn generic_opts(text: &str, dash_family: bool) -> String {
+    let dashy = text.contains('-') && !text.starts_with('-');
+    let flag = text.starts_with('-');
+    let first = text.chars().next().unwrap_or(' ');
+    let last = text.chars().next_back().unwrap_or(' ');
+    let lead = if flag {
+        r"(?:^|[^\w-])".to_string()
+    } else if first == '$' || first == '@' {
+        r"(?:^|[^\w$@])".to_string()
+    } else if is_word_char(first) {
+        if dashy {
+            r"(?:^|[^\w-])".to_string()
+        } else {
+            r"\b".to_string()
+        }
+    } else if OP_CHARS.contains(first) && first != '.' {
+        format!("(?:^|[^{OP_BEFORE}])")
+    } else {
+        String::new()
+    };
+    let trail = if is_word_char(last) {
+        if (dashy || flag) && !dash_family {
+            r"(?:[^\w-]|$)".to_string()
+        } else {
+            r"\b".to_string()
+        }
+    } else if OP_CHARS.contains(last) && last != '.' && last != ':' {
+        format!("(?:[^{OP_AFTER}]|$)")
+    } else {
+        String::new()
+    };
+    let mut hit = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_whitespace() {
+            let before = if i > 0 { chars[i - 1] } else { ' ' };
+            while i < chars.len() && chars[i].is_whitespace() {
+                i += 1;
+            }
+            let after = chars.get(i).copied().unwrap_or(' ');
+            hit.push_str(if is_word_char(before) && is_word_char(after) {
+                "[ \\t]+"
+            } else {
+                "[ \\t]*"
+            });
+            continue;
+        }
+        hit.push_str(&regex::escape(&chars[i].to_string()));
+        i += 1;
+    }
+    format!("{lead}(?P<hit>{hit}){trail}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use regex::Regex;
+
+    fn hits(literal: &str, text: &str) -> Vec<String> {
+        let lit = classify(literal).unwrap();
+        let re = Regex::new(&format!("(?m){}", pattern(&lit))).unwrap();
+        re.captures_iter(text).map(|c| c["hit"].to_string()).collect()
+    }
+
+    #[test]
+    fn kinds() {
+        let k = |s: &str| classify(s).map(|l| l.kind);
+        assert_eq!(k("any"), Ok(LitKind::Identifier));
+        assert_eq!(k("print("), Ok(LitKind::Call));
+        assert_eq!(k("print()"), Ok(LitKind::Call));
+        assert_eq!(k(".unwrap()"), Ok(LitKind::Call));
+        assert_eq!(k(".only"), Ok(LitKind::Member));
+        assert_eq!(k("os.path"), Ok(LitKind::Dotted));
+        assert_eq!(k("std::mem::forget"), Ok(LitKind::Dotted));
+        assert_eq!(k("println!"), Ok(LitKind::Macro));
+        assert_eq!(k("dbg!()"), Ok(LitKind::Macro));
+        assert_eq!(k("=="), Ok(LitKind::Operator));
+        assert_eq!(k("@ts-ignore"), Ok(LitKind::Directive));
+        assert_eq!(k("!important"), Ok(LitKind::Directive));
+        assert_eq!(k("as any"), Ok(LitKind::Phrase));
+        assert_eq!(k("SELECT *"), Ok(LitKind::Phrase));
+        assert_eq!(k("npm install"), Ok(LitKind::Command));
+        assert_eq!(k("--force"), Ok(LitKind::Flag));
+        assert_eq!(k("<center>"), Ok(LitKind::Tag));
+        assert_eq!(k("src/api/"), Ok(LitKind::Path));
+        assert_eq!(k("package.json"), Ok(LitKind::Path));
+        assert!(k("x").is_err());
+        assert!(k("42").is_err());
+        assert!(k("clean code").is_err());
+        assert!(k("fix stuff").is_err());
+    }
+
+    #[test]
+    fn implied_languages() {
+        let langs = |s: &str| classify(s).unwrap().langs;
+        assert_eq!(langs("os.path"), [Lang::Python]);
+        assert_eq!(langs("fmt.Println"), [Lang::Go]);
+        assert_eq!(langs("console.log"), [Lang::TypeScript, Lang::JavaScript]);
+        assert_eq!(langs("unwrap()"), [Lang::Rust]);
+        assert_eq!(langs("@ts-ignore"), [Lang::TypeScript, Lang::JavaScript]);
+        assert_eq!(langs("!important"), [Lang::Css]);
+        assert!(langs("lodash").is_empty());
+    }
+
+    #[test]
+    fn identifiers_respect_word_boundaries() {
+        assert_eq!(hits("var", "var x; variable; myvar; var_y"), ["var"]);
+        assert_eq!(hits("lodash", "import _ from 'lodash'; lodash_es"), ["lodash"]);
+        assert_eq!(hits("$scope", "$scope.x; my$scope"), ["$scope"]);
+    }
+
+    #[test]
+    fn calls_do_not_fire_inside_longer_names() {
+        assert_eq!(
+            hits("print(", "print(x)\nblueprint(y)\npprint(z)\nprint (w)"),
+            ["print", "print"]
+        );
+        assert_eq!(hits("eval()", "eval(code); evaluate(x)"), ["eval"]);
+        assert_eq!(hits(".unwrap()", "x.unwrap(); y.unwrap_or(1)"), ["unwrap"]);
+        assert_eq!(
+            hits("console.log()", "console.log(1); console.logger(2)"),
+            ["console.log"]
+        );
+    }
+
+    #[test]
+    fn operators_do_not_fire_inside_longer_operators() {
+        assert_eq!(
+            hits("==", "a == b; c === d; e !== f; g <== h; i==j; k ==-1"),
+            ["==", "==", "=="]
+        );
+        assert_eq!(hits("!=", "a != b; c !== d"), ["!="]);
+        assert_eq!(hits("=>", "a => b; c >= d; e <= f"), ["=>"]);
+        assert_eq!(hits("||", "a || b; c ||= d"), ["||"]);
+    }
+
+    #[test]
+    fn phrases_directives_and_flags() {
+        assert_eq!(
+            hits("as any", "x as any; y as   any; z as anything"),
+            ["as any", "as   any"]
+        );
+        assert_eq!(
+            hits("SELECT *", "select * from t; SELECT id FROM t; SELECT* FROM u"),
+            ["select *", "SELECT*"]
+        );
+        assert_eq!(
+            hits("@ts-ignore", "// @ts-ignore\n// @ts-ignored"),
+            ["@ts-ignore"]
+        );
+        assert_eq!(
+            hits("--force", "git push --force; git push --force-with-lease"),
+            ["--force"]
+        );
+        assert_eq!(hits("!important", "color: red !important;"), ["!important"]);
+        assert_eq!(hits("<center>", "<CENTER>x</center><centered>"), ["<CENTER>"]);
+        assert_eq!(
+            hits("# noqa", "x = 1  # noqa\ny = 2 #noqa: E501"),
+            ["# noqa", "#noqa"]
+        );
+    }
+
+    #[test]
+    fn fix_replacements_follow_the_kind() {
+        assert_eq!(classify("logger.info()").unwrap().replacement(), "logger.info");
+        assert_eq!(classify("===").unwrap().replacement(), "===");
+    }
+}

@@ -1,0 +1,1242 @@
+//! The trigger grammar (English and Spanish): which words make what follows forbidden
+//! ("never use", "avoid", "instead of", "no usar", "en lugar de"…), mandated ("always use",
+//! "prefer", "usar siempre"…), a place ("never in `src/api/`", "nunca en"), or irrelevant (a
+//! reason: "because", "porque"). Reads each clause left to right and records what it finds.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use super::concepts::CONCEPTS;
+use super::text::{Kind, Quote, Token, clauses, looks_like_path};
+
+/// Whether something is forbidden, mandated, or merely mentioned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Forbid,
+    Mandate,
+    Neutral,
+}
+
+/// What a path after a place word means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// "always in `src/server/routes/`": where things belong.
+    Allowed,
+    /// "never in `src/api/`": files there break the rule.
+    Forbidden,
+    /// "never use `x` in `src/`": narrows where a literal is forbidden.
+    Within,
+    /// "except in `scripts/`": left out of where a literal is forbidden.
+    Except,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entity {
+    /// A code span or an unquoted code token; `returned` when it follows "return"
+    /// ("never return `null`"), which narrows it to `return null`.
+    Code {
+        text: String,
+        quote: Option<Quote>,
+        returned: bool,
+    },
+    /// Unquoted words right after a trigger ("pnpm", "native fetch").
+    Term(String),
+    /// A named concept: index into `CONCEPTS`, and the words that named it.
+    Concept {
+        index: usize,
+        words: String,
+    },
+    Place {
+        path: String,
+        place: Place,
+    },
+}
+
+/// Which side of "use Y instead of X" an item is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Preferred,
+    Replaced,
+}
+
+/// The trigger that gave an item its role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trig {
+    /// "never use", "don't use", "avoid", "no usar", "evitar".
+    NegUse,
+    /// "never", "not", "no", "nunca", "without".
+    Neg,
+    /// "instead of", "rather than", "en lugar de", "en vez de".
+    Instead,
+    /// "over" / "to" / "sobre" / "antes que" after "prefer".
+    Over,
+    /// "always use", "always", "must use", "usar siempre", "siempre".
+    Always,
+    /// "use", "usar", "usa", "keep", "follow".
+    Use,
+    /// "prefer", "preferir".
+    Prefer,
+    /// "replace", "reemplazar", "migrate from", "migrar de".
+    Replace,
+    /// "with" / "by" / "por" / "to" after "replace" or "migrate from".
+    With,
+    /// "remove", "eliminar", "quitar".
+    Remove,
+    /// "is forbidden", "está prohibido", "should never be used": forbids what came before.
+    Postfix,
+    /// "because", "since", "porque", "ya que": the rest of the clause is a reason.
+    StopHard,
+    /// "for", "if", "unless", "when", "para", "si", "cuando": ends the current role.
+    StopSoft,
+    /// "unless", "except when", "a menos que", "si no": what was forbidden is conditional.
+    Unless,
+    /// "not in", "never in", "nunca en", "no en".
+    LocNeg,
+    /// "in", "inside", "under", "en", "dentro de".
+    Loc,
+    /// "except in", "outside", "excepto en", "fuera de".
+    Except,
+}
+
+impl Trig {
+    pub fn forbids(self) -> bool {
+        matches!(
+            self,
+            Trig::NegUse
+                | Trig::Neg
+                | Trig::Instead
+                | Trig::Over
+                | Trig::Replace
+                | Trig::Remove
+                | Trig::Postfix
+        )
+    }
+}
+
+const TRIGGERS: &[(&str, Trig)] = &[
+    // English, forbidding.
+    ("never use", Trig::NegUse),
+    ("never ever use", Trig::NegUse),
+    ("never call", Trig::NegUse),
+    ("do not use", Trig::NegUse),
+    ("don't use", Trig::NegUse),
+    ("dont use", Trig::NegUse),
+    ("do not call", Trig::NegUse),
+    ("don't call", Trig::NegUse),
+    ("must not use", Trig::NegUse),
+    ("mustn't use", Trig::NegUse),
+    ("should not use", Trig::NegUse),
+    ("shouldn't use", Trig::NegUse),
+    ("avoid", Trig::NegUse),
+    ("avoid using", Trig::NegUse),
+    ("stop using", Trig::NegUse),
+    ("no more", Trig::NegUse),
+    ("ban", Trig::NegUse),
+    ("forbid", Trig::NegUse),
+    ("disallow", Trig::NegUse),
+    ("never", Trig::Neg),
+    ("not", Trig::Neg),
+    ("no", Trig::Neg),
+    ("do not", Trig::Neg),
+    ("don't", Trig::Neg),
+    ("dont", Trig::Neg),
+    ("must not", Trig::Neg),
+    ("mustn't", Trig::Neg),
+    ("should not", Trig::Neg),
+    ("shouldn't", Trig::Neg),
+    ("cannot", Trig::Neg),
+    ("can't", Trig::Neg),
+    ("without", Trig::Neg),
+    ("neither", Trig::Neg),
+    ("nor", Trig::Neg),
+    ("instead of", Trig::Instead),
+    ("rather than", Trig::Instead),
+    ("in place of", Trig::Instead),
+    ("as opposed to", Trig::Instead),
+    ("over", Trig::Over),
+    ("remove", Trig::Remove),
+    ("delete", Trig::Remove),
+    ("replace", Trig::Replace),
+    ("migrate from", Trig::Replace),
+    ("migrate away from", Trig::Replace),
+    ("switch from", Trig::Replace),
+    ("move away from", Trig::Replace),
+    ("with", Trig::With),
+    ("con", Trig::With),
+    ("by", Trig::With),
+    ("is forbidden", Trig::Postfix),
+    ("are forbidden", Trig::Postfix),
+    ("is banned", Trig::Postfix),
+    ("are banned", Trig::Postfix),
+    ("is not allowed", Trig::Postfix),
+    ("are not allowed", Trig::Postfix),
+    ("is prohibited", Trig::Postfix),
+    ("are prohibited", Trig::Postfix),
+    ("is not permitted", Trig::Postfix),
+    ("is deprecated", Trig::Postfix),
+    ("should never be used", Trig::Postfix),
+    ("must never be used", Trig::Postfix),
+    ("should not be used", Trig::Postfix),
+    ("must not be used", Trig::Postfix),
+    // English, mandating.
+    ("always use", Trig::Always),
+    ("always", Trig::Always),
+    ("must use", Trig::Always),
+    ("only use", Trig::Always),
+    ("use only", Trig::Always),
+    ("stick to", Trig::Always),
+    ("switch to", Trig::Always),
+    ("use", Trig::Use),
+    ("keep", Trig::Use),
+    ("follow", Trig::Use),
+    ("format", Trig::Use),
+    ("write", Trig::Use),
+    ("include", Trig::Use),
+    ("prefer", Trig::Prefer),
+    // English, reasons and conditions.
+    ("because", Trig::StopHard),
+    ("since", Trig::StopHard),
+    ("as it", Trig::StopHard),
+    ("so that", Trig::StopHard),
+    ("otherwise", Trig::StopHard),
+    ("which", Trig::StopHard),
+    ("for", Trig::StopSoft),
+    ("to", Trig::StopSoft),
+    ("if", Trig::StopSoft),
+    ("unless", Trig::Unless),
+    ("except when", Trig::Unless),
+    ("except if", Trig::Unless),
+    ("only if", Trig::Unless),
+    ("if not", Trig::Unless),
+    ("never forget", Trig::Always),
+    ("don't forget", Trig::Always),
+    ("do not forget", Trig::Always),
+    ("never omit", Trig::Always),
+    ("don't omit", Trig::Always),
+    ("never skip", Trig::Always),
+    ("don't skip", Trig::Always),
+    ("when", Trig::StopSoft),
+    ("while", Trig::StopSoft),
+    // English, places.
+    ("not in", Trig::LocNeg),
+    ("never in", Trig::LocNeg),
+    ("not inside", Trig::LocNeg),
+    ("never inside", Trig::LocNeg),
+    ("not under", Trig::LocNeg),
+    ("never under", Trig::LocNeg),
+    ("never into", Trig::LocNeg),
+    ("in", Trig::Loc),
+    ("inside", Trig::Loc),
+    ("within", Trig::Loc),
+    ("under", Trig::Loc),
+    ("into", Trig::Loc),
+    ("except in", Trig::Except),
+    ("except for", Trig::Except),
+    ("except", Trig::Except),
+    ("outside", Trig::Except),
+    ("outside of", Trig::Except),
+    // Spanish, forbidding.
+    ("no usar", Trig::NegUse),
+    ("no usar nunca", Trig::NegUse),
+    ("no uses", Trig::NegUse),
+    ("no uses nunca", Trig::NegUse),
+    ("no utilices", Trig::NegUse),
+    ("no utilizar", Trig::NegUse),
+    ("no utilizar nunca", Trig::NegUse),
+    ("no llamar", Trig::NegUse),
+    ("no llames", Trig::NegUse),
+    ("nunca usar", Trig::NegUse),
+    ("nunca uses", Trig::NegUse),
+    ("nunca uséis", Trig::NegUse),
+    ("nunca utilices", Trig::NegUse),
+    ("nunca llames", Trig::NegUse),
+    ("jamás uses", Trig::NegUse),
+    ("jamás usar", Trig::NegUse),
+    ("evitar", Trig::NegUse),
+    ("evita", Trig::NegUse),
+    ("evite", Trig::NegUse),
+    ("evitad", Trig::NegUse),
+    ("evitar usar", Trig::NegUse),
+    ("evita usar", Trig::NegUse),
+    ("deja de usar", Trig::NegUse),
+    ("dejar de usar", Trig::NegUse),
+    ("prohibir", Trig::NegUse),
+    ("nunca", Trig::Neg),
+    ("jamás", Trig::Neg),
+    ("jamas", Trig::Neg),
+    ("sin", Trig::Neg),
+    ("ni", Trig::Neg),
+    ("en lugar de", Trig::Instead),
+    ("en vez de", Trig::Instead),
+    ("sobre", Trig::Over),
+    ("antes que", Trig::Over),
+    ("frente a", Trig::Over),
+    ("eliminar", Trig::Remove),
+    ("elimina", Trig::Remove),
+    ("quitar", Trig::Remove),
+    ("quita", Trig::Remove),
+    ("borrar", Trig::Remove),
+    ("reemplazar", Trig::Replace),
+    ("reemplaza", Trig::Replace),
+    ("sustituir", Trig::Replace),
+    ("sustituye", Trig::Replace),
+    ("cambiar", Trig::Replace),
+    ("cambia", Trig::Replace),
+    ("migrar de", Trig::Replace),
+    ("migra de", Trig::Replace),
+    ("por", Trig::With),
+    ("está prohibido", Trig::Postfix),
+    ("está prohibida", Trig::Postfix),
+    ("están prohibidos", Trig::Postfix),
+    ("están prohibidas", Trig::Postfix),
+    ("queda prohibido", Trig::Postfix),
+    ("no está permitido", Trig::Postfix),
+    ("no están permitidos", Trig::Postfix),
+    ("no se permite", Trig::Postfix),
+    ("no se permiten", Trig::Postfix),
+    ("no debe usarse", Trig::Postfix),
+    ("no deben usarse", Trig::Postfix),
+    ("nunca debe usarse", Trig::Postfix),
+    ("está obsoleto", Trig::Postfix),
+    // Spanish, mandating.
+    ("usar siempre", Trig::Always),
+    ("usa siempre", Trig::Always),
+    ("utilizar siempre", Trig::Always),
+    ("utiliza siempre", Trig::Always),
+    ("siempre", Trig::Always),
+    ("usar solo", Trig::Always),
+    ("usa solo", Trig::Always),
+    ("solo usar", Trig::Always),
+    ("usar solamente", Trig::Always),
+    ("usar", Trig::Use),
+    ("usa", Trig::Use),
+    ("usad", Trig::Use),
+    ("utiliza", Trig::Use),
+    ("utilizar", Trig::Use),
+    ("emplear", Trig::Use),
+    ("emplea", Trig::Use),
+    ("mantener", Trig::Use),
+    ("mantén", Trig::Use),
+    ("manten", Trig::Use),
+    ("seguir", Trig::Use),
+    ("sigue", Trig::Use),
+    ("formatear", Trig::Use),
+    ("formatea", Trig::Use),
+    ("escribir", Trig::Use),
+    ("escribe", Trig::Use),
+    ("incluir", Trig::Use),
+    ("incluye", Trig::Use),
+    ("preferir", Trig::Prefer),
+    ("prefiere", Trig::Prefer),
+    ("prefiera", Trig::Prefer),
+    // Spanish, reasons and conditions.
+    ("porque", Trig::StopHard),
+    ("ya que", Trig::StopHard),
+    ("pues", Trig::StopHard),
+    ("debido a", Trig::StopHard),
+    ("dado que", Trig::StopHard),
+    ("de lo contrario", Trig::StopHard),
+    ("para", Trig::StopSoft),
+    ("si", Trig::StopSoft),
+    ("cuando", Trig::StopSoft),
+    ("a menos que", Trig::Unless),
+    ("salvo que", Trig::Unless),
+    ("excepto cuando", Trig::Unless),
+    ("excepto si", Trig::Unless),
+    ("salvo cuando", Trig::Unless),
+    ("si no", Trig::Unless),
+    ("solo si", Trig::Unless),
+    ("nunca olvides", Trig::Always),
+    ("no olvides", Trig::Always),
+    ("no olvidar", Trig::Always),
+    ("no omitas", Trig::Always),
+    ("nunca omitas", Trig::Always),
+    ("mientras", Trig::StopSoft),
+    // Spanish, places.
+    ("nunca en", Trig::LocNeg),
+    ("no en", Trig::LocNeg),
+    ("jamás en", Trig::LocNeg),
+    ("nunca dentro de", Trig::LocNeg),
+    ("en", Trig::Loc),
+    ("dentro de", Trig::Loc),
+    ("bajo", Trig::Loc),
+    ("excepto en", Trig::Except),
+    ("salvo en", Trig::Except),
+    ("excepto", Trig::Except),
+    ("salvo", Trig::Except),
+    ("fuera de", Trig::Except),
+];
+
+/// Triggers by first word, each as its words, longest first.
+type Phrases<T> = Vec<(Vec<&'static str>, T)>;
+
+static TRIGGER_INDEX: LazyLock<HashMap<&'static str, Phrases<Trig>>> = LazyLock::new(|| {
+    let mut map: HashMap<&'static str, Phrases<Trig>> = HashMap::new();
+    for (phrase, trig) in TRIGGERS {
+        let words: Vec<&str> = phrase.split(' ').collect();
+        map.entry(words[0]).or_default().push((words, *trig));
+    }
+    for v in map.values_mut() {
+        v.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
+    }
+    map
+});
+
+/// Concept phrases by first word (lowercase), longest first.
+static CONCEPT_INDEX: LazyLock<HashMap<String, Phrases<usize>>> = LazyLock::new(|| {
+    let mut map: HashMap<String, Phrases<usize>> = HashMap::new();
+    for (i, c) in CONCEPTS.iter().enumerate() {
+        for phrase in c.phrases {
+            let words: Vec<&str> = phrase.split(' ').collect();
+            map.entry(words[0].to_lowercase()).or_default().push((words, i));
+        }
+    }
+    for v in map.values_mut() {
+        v.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
+    }
+    map
+});
+
+/// Words skipped before a term: articles.
+const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "el", "la", "los", "las", "un", "una", "unos", "unas", "lo",
+];
+
+/// Words that end a term.
+const TERM_STOPS: &[&str] = &[
+    "in", "on", "at", "for", "to", "with", "without", "from", "by", "as", "of", "into", "than", "because",
+    "since", "when", "if", "unless", "instead", "rather", "over", "and", "or", "nor", "but", "so", "is",
+    "are", "en", "para", "con", "sin", "de", "del", "por", "porque", "cuando", "si", "que", "y", "o", "ni",
+    "u", "e", "a", "al", "sobre", "como", "entre", "hasta", "desde", "antes", "es", "son", "the", "el", "la",
+    "los", "las", "always", "never", "siempre", "nunca", "only", "solo", "not", "no", "it", "them", "this",
+    "that",
+];
+
+/// Words that make a `.x` span name files rather than a member.
+const FILE_WORDS: &[&str] = &["files", "file", "archivos", "archivo", "ficheros", "fichero"];
+
+fn names_files(clause: &[Token], i: usize) -> bool {
+    let file_word = |t: &Token| t.is_word() && FILE_WORDS.contains(&t.lower.as_str());
+    if i > 0 && file_word(&clause[i - 1]) {
+        return true;
+    }
+    let mut j = i + 1;
+    while let Some(t) = clause.get(j) {
+        let in_list = t.kind == Kind::Comma
+            || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str()))
+            || (matches!(t.kind, Kind::Span(_)) && t.text.starts_with('.'));
+        if !in_list {
+            return file_word(t);
+        }
+        j += 1;
+    }
+    false
+}
+
+/// "return `null`": the literal is forbidden as a returned value.
+const RETURN_WORDS: &[&str] = &[
+    "return",
+    "returns",
+    "returning",
+    "devolver",
+    "devuelvas",
+    "devuelve",
+    "retornar",
+    "retornes",
+];
+
+/// List words that keep a term list open: "npm or yarn", "npm, yarn y bun".
+const LIST_WORDS: &[&str] = &["or", "and", "nor", "o", "y", "ni", "u", "e"];
+
+/// Words between a place word and its path: "in the `src/` folder", "en la carpeta".
+const PLACE_FILLER: &[&str] = &[
+    "the",
+    "a",
+    "el",
+    "la",
+    "los",
+    "las",
+    "folder",
+    "directory",
+    "dir",
+    "carpeta",
+    "directorio",
+    "any",
+];
+
+/// One thing found in an instruction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    pub entity: Entity,
+    pub role: Role,
+    /// The words that gave the role ("never use"), empty when neutral.
+    pub trigger: String,
+    pub trig: Option<Trig>,
+    pub clause: usize,
+    pub side: Option<Side>,
+    /// Forbidden only under a condition ("no `async` without `try/catch`", "never `x` unless
+    /// …"): not checked.
+    pub conditional: bool,
+}
+
+fn word_at(clause: &[Token], i: usize) -> Option<&Token> {
+    clause.get(i).filter(|t| t.is_word())
+}
+
+fn match_words(clause: &[Token], i: usize, words: &[&str]) -> bool {
+    words.iter().enumerate().all(|(k, w)| {
+        word_at(clause, i + k).is_some_and(|t| {
+            if w.chars().any(|c| c.is_uppercase()) {
+                t.text == *w
+            } else {
+                t.lower == *w
+            }
+        })
+    })
+}
+
+fn trigger_at(clause: &[Token], i: usize) -> Option<(usize, Trig, String)> {
+    let first = word_at(clause, i)?;
+    let candidates = TRIGGER_INDEX.get(first.lower.as_str())?;
+    candidates
+        .iter()
+        .find(|(words, _)| match_words(clause, i, words))
+        .map(|(words, trig)| (words.len(), *trig, words.join(" ")))
+}
+
+fn concept_at(clause: &[Token], i: usize) -> Option<(usize, usize)> {
+    let first = word_at(clause, i)?;
+    let candidates = CONCEPT_INDEX.get(&first.lower)?;
+    candidates
+        .iter()
+        .find(|(words, _)| match_words(clause, i, words))
+        .map(|(words, c)| (words.len(), *c))
+}
+
+struct State {
+    role: Role,
+    trigger: String,
+    trig: Option<Trig>,
+    side: Option<Side>,
+    hard_stop: bool,
+    /// Word index and whether anything was found since the last negation.
+    neg_at: Option<usize>,
+    found_since_neg: bool,
+    prefer: bool,
+    replace: bool,
+    instead_seen: bool,
+    term_open: bool,
+    /// A place word waiting for its path: trigger, token index it fired at, words.
+    place: Option<(Trig, usize, String)>,
+}
+
+impl State {
+    fn new() -> State {
+        State {
+            role: Role::Neutral,
+            trigger: String::new(),
+            trig: None,
+            side: None,
+            hard_stop: false,
+            neg_at: None,
+            found_since_neg: false,
+            prefer: false,
+            replace: false,
+            instead_seen: false,
+            term_open: false,
+            place: None,
+        }
+    }
+}
+
+/// Reads an instruction's tokens into what it forbids, mandates and places.
+pub fn read(tokens: &[Token]) -> Vec<Found> {
+    let mut out = Vec::new();
+    let mut last: Option<(Role, String, Option<Trig>)> = None;
+    for (ci, clause) in clauses(tokens).into_iter().enumerate() {
+        // "Avoid deprecated APIs (e.g. `componentWillMount`)": examples keep the role.
+        let inherit = if starts_examples(clause) {
+            last.clone()
+        } else {
+            None
+        };
+        last = Some(read_clause(clause, ci, &mut out, inherit));
+    }
+    out
+}
+
+/// A clause that lists examples of what the previous one said: "e.g.", "such as", "p. ej.".
+fn starts_examples(clause: &[Token]) -> bool {
+    let w = |k: usize| word_at(clause, k).map(|t| t.lower.as_str());
+    matches!(
+        w(0),
+        Some("e.g" | "eg" | "i.e" | "ie" | "like" | "including" | "incluyendo" | "como")
+    ) || matches!(
+        (w(0), w(1)),
+        (Some("such"), Some("as"))
+            | (Some("por"), Some("ejemplo"))
+            | (Some("for"), Some("example"))
+            | (Some("p"), Some("ej"))
+    )
+}
+
+fn read_clause(
+    clause: &[Token],
+    ci: usize,
+    out: &mut Vec<Found>,
+    inherit: Option<(Role, String, Option<Trig>)>,
+) -> (Role, String, Option<Trig>) {
+    let clause_start = out.len();
+    let mut st = State::new();
+    if let Some((role, trigger, trig)) = inherit {
+        st.role = role;
+        st.trigger = trigger;
+        st.trig = trig;
+    }
+    let mut i = 0;
+    while i < clause.len() {
+        let t = &clause[i];
+        if st.hard_stop {
+            // A reason can still end in "… is forbidden"? No: a reason is ignored entirely.
+            break;
+        }
+        match t.kind {
+            Kind::Word => {
+                if let Some((len, trig, words)) = trigger_at(clause, i)
+                    && apply(&mut st, trig, &words, i, clause, clause_start, out)
+                {
+                    i += len;
+                    continue;
+                }
+                if let Some((len, index)) = concept_at(clause, i) {
+                    let words = clause[i..i + len]
+                        .iter()
+                        .map(|t| t.text.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    push(out, &mut st, Entity::Concept { index, words }, ci);
+                    st.term_open = false;
+                    i += len;
+                    continue;
+                }
+                if st.term_open && st.role != Role::Neutral {
+                    let (term, next) = take_term(clause, i);
+                    if let Some(term) = term {
+                        push(out, &mut st, Entity::Term(term), ci);
+                        // A list keeps the term open: "npm or yarn", "npm, yarn y bun".
+                        let mut j = next;
+                        let mut open = false;
+                        while let Some(t) = clause.get(j) {
+                            if t.kind == Kind::Comma
+                                || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str()))
+                            {
+                                open = true;
+                                j += 1;
+                            } else {
+                                break;
+                            }
+                        }
+                        st.term_open = open;
+                        i = if open { j } else { next };
+                        continue;
+                    }
+                }
+                if !DETERMINERS.contains(&t.lower.as_str()) && !LIST_WORDS.contains(&t.lower.as_str()) {
+                    st.term_open = false;
+                }
+                i += 1;
+            }
+            Kind::Span(_) | Kind::Bare | Kind::Path => {
+                let quote = match t.kind {
+                    Kind::Span(q) => Some(q),
+                    _ => None,
+                };
+                // "`.orig` or `.rej` files", "archivos `.env`": a span that names files is a path.
+                let names_files = quote.is_some() && t.text.starts_with('.') && names_files(clause, i);
+                let is_path =
+                    t.kind == Kind::Path || (quote.is_some() && looks_like_path(&t.text)) || names_files;
+                let pending = st.place.take().filter(|(_, at, _)| i <= at + 3);
+                if is_path {
+                    if let Some((trig, _, words)) = pending {
+                        let place = match trig {
+                            Trig::LocNeg => Place::Forbidden,
+                            Trig::Except => Place::Except,
+                            _ if st.role == Role::Forbid => {
+                                let literal_here = out[clause_start..].iter().any(|f| {
+                                    f.role == Role::Forbid
+                                        && matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. })
+                                });
+                                if literal_here {
+                                    Place::Within
+                                } else {
+                                    Place::Forbidden
+                                }
+                            }
+                            _ => Place::Allowed,
+                        };
+                        out.push(Found {
+                            entity: Entity::Place {
+                                path: t.text.clone(),
+                                place,
+                            },
+                            role: st.role,
+                            trigger: words,
+                            trig: Some(trig),
+                            clause: ci,
+                            side: None,
+                            conditional: false,
+                        });
+                    } else if st.role == Role::Forbid
+                        && matches!(st.trig, Some(Trig::Neg | Trig::Instead))
+                        && out.iter().any(|f| {
+                            matches!(
+                                f.entity,
+                                Entity::Place {
+                                    place: Place::Allowed,
+                                    ..
+                                }
+                            )
+                        })
+                    {
+                        // "live in `src/server/routes/`, not `src/api/`".
+                        out.push(Found {
+                            entity: Entity::Place {
+                                path: t.text.clone(),
+                                place: Place::Forbidden,
+                            },
+                            role: st.role,
+                            trigger: st.trigger.clone(),
+                            trig: st.trig,
+                            clause: ci,
+                            side: None,
+                            conditional: false,
+                        });
+                    }
+                    // A path with no place word ("never edit `dist/`") says nothing checkable.
+                } else if t.kind != Kind::Path {
+                    let returned = i > 0
+                        && clause[i - 1].is_word()
+                        && RETURN_WORDS.contains(&clause[i - 1].lower.as_str());
+                    let entity = Entity::Code {
+                        text: t.text.clone(),
+                        quote,
+                        returned,
+                    };
+                    push(out, &mut st, entity, ci);
+                }
+                st.term_open = false;
+                i += 1;
+            }
+            Kind::Comma => {
+                i += 1;
+            }
+            Kind::Sep => {
+                i += 1;
+            }
+        }
+    }
+    (st.role, st.trigger, st.trig)
+}
+
+fn push(out: &mut Vec<Found>, st: &mut State, entity: Entity, clause: usize) {
+    // Words after a bare negation are often a verb or an adverb ("never directly use"): only
+    // code and concepts end the negation's reach.
+    if !matches!(entity, Entity::Term(_)) {
+        st.found_since_neg = true;
+    }
+    out.push(Found {
+        entity,
+        role: st.role,
+        trigger: st.trigger.clone(),
+        trig: st.trig,
+        clause,
+        side: st.side,
+        conditional: false,
+    });
+}
+
+/// Applies a trigger; false when the words are not a trigger here (so they are read as words).
+fn apply(
+    st: &mut State,
+    trig: Trig,
+    words: &str,
+    i: usize,
+    clause: &[Token],
+    clause_start: usize,
+    out: &mut [Found],
+) -> bool {
+    let set = |st: &mut State, role: Role, side: Option<Side>| {
+        st.role = role;
+        st.trigger = words.to_string();
+        st.trig = Some(trig);
+        st.side = side;
+        st.term_open = true;
+    };
+    match trig {
+        Trig::NegUse | Trig::Remove => {
+            set(st, Role::Forbid, None);
+            st.neg_at = Some(i);
+            st.found_since_neg = false;
+        }
+        Trig::Neg if matches!(words, "without" | "sin") && forbidden_here(&out[clause_start..]) => {
+            // "No `async` without `try/catch`": the earlier items are forbidden only conditionally.
+            make_conditional(&mut out[clause_start..]);
+            st.hard_stop = true;
+        }
+        Trig::Unless => {
+            if forbidden_here(&out[clause_start..]) {
+                make_conditional(&mut out[clause_start..]);
+            }
+            st.hard_stop = true;
+        }
+        Trig::Neg => {
+            // "Use `const`, not `let`": the negation pairs with what was mandated before it.
+            let after_mandate = out[clause_start..]
+                .iter()
+                .any(|f| f.role == Role::Mandate && matches!(f.entity, Entity::Code { .. }));
+            if after_mandate && matches!(words, "not" | "no" | "never" | "nunca") {
+                mark_preferred(&mut out[clause_start..]);
+                set(st, Role::Forbid, Some(Side::Replaced));
+            } else {
+                set(st, Role::Forbid, None);
+            }
+            st.neg_at = Some(i);
+            st.found_since_neg = false;
+        }
+        Trig::Instead => {
+            mark_preferred(&mut out[clause_start..]);
+            set(st, Role::Forbid, Some(Side::Replaced));
+            st.instead_seen = true;
+        }
+        Trig::Over => {
+            if !st.prefer {
+                return false;
+            }
+            mark_preferred(&mut out[clause_start..]);
+            set(st, Role::Forbid, Some(Side::Replaced));
+        }
+        Trig::Always => {
+            let side = st.instead_seen.then_some(Side::Preferred);
+            set(st, Role::Mandate, side);
+            st.neg_at = None;
+        }
+        Trig::Use | Trig::Prefer => {
+            let recent_neg =
+                st.neg_at.is_some_and(|at| i <= at + 4) && !st.found_since_neg && st.role == Role::Forbid;
+            if recent_neg {
+                // "never directly use", "no deben usar": still forbidding.
+                st.trigger = format!("{} … {words}", st.trigger);
+                st.trig = Some(Trig::NegUse);
+                st.term_open = true;
+                return true;
+            }
+            let side = st.instead_seen.then_some(Side::Preferred);
+            set(st, Role::Mandate, side);
+            if trig == Trig::Prefer {
+                st.prefer = true;
+            }
+            st.neg_at = None;
+        }
+        Trig::Replace => {
+            set(st, Role::Forbid, Some(Side::Replaced));
+            st.replace = true;
+        }
+        Trig::With => {
+            if !st.replace {
+                // "Never use `Math.floor` with negative numbers": a condition on what was forbidden.
+                if st.role == Role::Forbid
+                    && matches!(words, "with" | "con")
+                    && forbidden_here(&out[clause_start..])
+                {
+                    make_conditional(&mut out[clause_start..]);
+                    st.hard_stop = true;
+                }
+                // Otherwise "with" only ends a term.
+                st.term_open = false;
+                return true;
+            }
+            set(st, Role::Mandate, Some(Side::Preferred));
+        }
+        Trig::Postfix => {
+            for f in out[clause_start..].iter_mut() {
+                if f.role == Role::Neutral && !matches!(f.entity, Entity::Place { .. }) {
+                    f.role = Role::Forbid;
+                    f.trigger = words.to_string();
+                    f.trig = Some(Trig::Postfix);
+                }
+            }
+            st.role = Role::Neutral;
+            st.term_open = false;
+        }
+        Trig::StopHard => {
+            st.hard_stop = true;
+        }
+        Trig::StopSoft => {
+            // "prefer `unknown` to `any`", "migrate from X to Y".
+            if words == "to" && st.prefer && next_is_code_or_word(clause, i + 1) {
+                mark_preferred(&mut out[clause_start..]);
+                set(st, Role::Forbid, Some(Side::Replaced));
+                return true;
+            }
+            if words == "to" && st.replace {
+                set(st, Role::Mandate, Some(Side::Preferred));
+                return true;
+            }
+            if words == "to" && clause.get(i + 1).is_some_and(Token::is_code) {
+                // "assign to `innerHTML`": a preposition, not a purpose.
+                st.term_open = false;
+                return true;
+            }
+            st.role = Role::Neutral;
+            st.trigger.clear();
+            st.trig = None;
+            st.term_open = false;
+        }
+        Trig::LocNeg | Trig::Loc | Trig::Except => {
+            // "in TypeScript": a place word followed by no path is only a word.
+            st.place = Some((trig, i + words.split(' ').count() - 1, words.to_string()));
+            // Skip filler words so the path can be further away.
+            let mut j = i + words.split(' ').count();
+            while word_at(clause, j).is_some_and(|t| PLACE_FILLER.contains(&t.lower.as_str())) {
+                j += 1;
+            }
+            if let Some(p) = st.place.as_mut() {
+                p.1 = j.saturating_sub(1);
+            }
+            st.term_open = false;
+            if matches!(trig, Trig::LocNeg) && !clause.get(j).is_some_and(is_pathish) {
+                // "never in production": a plain negation.
+                return apply(
+                    st,
+                    Trig::Neg,
+                    words.split(' ').next().unwrap_or(""),
+                    i,
+                    clause,
+                    clause_start,
+                    out,
+                );
+            }
+            if trig == Trig::Except && !clause.get(j).is_some_and(is_pathish) {
+                // "except for debugging": the rest is an exception, not a target.
+                st.role = Role::Neutral;
+                st.trig = None;
+                st.trigger.clear();
+            }
+        }
+    }
+    true
+}
+
+fn is_pathish(t: &Token) -> bool {
+    t.kind == Kind::Path || (matches!(t.kind, Kind::Span(_)) && looks_like_path(&t.text))
+}
+
+fn next_is_code_or_word(clause: &[Token], i: usize) -> bool {
+    clause.get(i).is_some_and(|t| t.is_code() || t.is_word())
+}
+
+/// Whether code or a concept is forbidden so far in the clause (terms after a bare negation
+/// are mostly verbs: "never disable ESLint rules with `eslint-disable`").
+fn forbidden_here(found: &[Found]) -> bool {
+    found
+        .iter()
+        .any(|f| f.role == Role::Forbid && matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. }))
+}
+
+fn make_conditional(found: &mut [Found]) {
+    for f in found.iter_mut() {
+        if f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }) {
+            f.role = Role::Neutral;
+            f.conditional = true;
+        }
+    }
+}
+
+fn mark_preferred(found: &mut [Found]) {
+    for f in found.iter_mut() {
+        if f.role == Role::Mandate && f.side.is_none() {
+            f.side = Some(Side::Preferred);
+        }
+    }
+}
+
+/// Up to three words from `i`, after articles, until a stop word; and the index after them.
+fn take_term(clause: &[Token], mut i: usize) -> (Option<String>, usize) {
+    while word_at(clause, i).is_some_and(|t| DETERMINERS.contains(&t.lower.as_str())) {
+        i += 1;
+    }
+    let mut words = Vec::new();
+    while let Some(t) = word_at(clause, i) {
+        if words.len() == 3
+            || TERM_STOPS.contains(&t.lower.as_str())
+            || trigger_at(clause, i).is_some()
+            || concept_at(clause, i).is_some()
+        {
+            break;
+        }
+        words.push(t.text.as_str());
+        i += 1;
+    }
+    if words.is_empty() {
+        (None, i.max(1))
+    } else {
+        (Some(words.join(" ")), i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::infer::text::tokenize;
+
+    fn code(text: &str) -> Vec<(String, Role, Option<Side>)> {
+        read(&tokenize(text))
+            .into_iter()
+            .filter_map(|f| match f.entity {
+                Entity::Code { text, .. } => Some((text, f.role, f.side)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn roles(text: &str) -> Vec<(String, Role)> {
+        code(text).into_iter().map(|(t, r, _)| (t, r)).collect()
+    }
+
+    fn terms(text: &str) -> Vec<(String, Role)> {
+        read(&tokenize(text))
+            .into_iter()
+            .filter_map(|f| match f.entity {
+                Entity::Term(t) => Some((t, f.role)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn places(text: &str) -> Vec<(String, Place)> {
+        read(&tokenize(text))
+            .into_iter()
+            .filter_map(|f| match f.entity {
+                Entity::Place { path, place } => Some((path, place)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    use Role::*;
+
+    #[test]
+    fn forbidding_words_in_english() {
+        assert_eq!(
+            roles("Never use `any` in TypeScript - use `unknown` with type guards."),
+            [("any".into(), Forbid), ("unknown".into(), Mandate)]
+        );
+        assert_eq!(
+            roles("Don't use `var`; use `let` or `const`."),
+            [
+                ("var".into(), Forbid),
+                ("let".into(), Mandate),
+                ("const".into(), Mandate)
+            ]
+        );
+        assert_eq!(
+            roles("Avoid `print()` and `pprint` in library code"),
+            [("print()".into(), Forbid), ("pprint".into(), Forbid)]
+        );
+        assert_eq!(
+            roles("Never call `unwrap()` because it panics on `None`"),
+            [("unwrap()".into(), Forbid)]
+        );
+        assert_eq!(roles("`eval` is forbidden"), [("eval".into(), Forbid)]);
+        assert_eq!(
+            roles("Components must never directly use `fetch`"),
+            [("fetch".into(), Forbid)]
+        );
+    }
+
+    #[test]
+    fn instead_of_and_prefer_over_pair_sides() {
+        assert_eq!(
+            code("Use `===` instead of `==`"),
+            [
+                ("===".into(), Mandate, Some(Side::Preferred)),
+                ("==".into(), Forbid, Some(Side::Replaced))
+            ]
+        );
+        assert_eq!(
+            code("Prefer `const` over `let`"),
+            [
+                ("const".into(), Mandate, Some(Side::Preferred)),
+                ("let".into(), Forbid, Some(Side::Replaced))
+            ]
+        );
+        assert_eq!(
+            code("Prefer `unknown` to `any`"),
+            [
+                ("unknown".into(), Mandate, Some(Side::Preferred)),
+                ("any".into(), Forbid, Some(Side::Replaced))
+            ]
+        );
+        assert_eq!(
+            code("Instead of `moment`, use `dayjs`"),
+            [
+                ("moment".into(), Forbid, Some(Side::Replaced)),
+                ("dayjs".into(), Mandate, Some(Side::Preferred))
+            ]
+        );
+        assert_eq!(
+            code("Replace `var` with `const`"),
+            [
+                ("var".into(), Forbid, Some(Side::Replaced)),
+                ("const".into(), Mandate, Some(Side::Preferred))
+            ]
+        );
+        assert_eq!(
+            code("Use `const`, not `let`"),
+            [
+                ("const".into(), Mandate, Some(Side::Preferred)),
+                ("let".into(), Forbid, Some(Side::Replaced))
+            ]
+        );
+    }
+
+    #[test]
+    fn forbidding_words_in_spanish() {
+        assert_eq!(
+            roles("No usar nunca `any` en TypeScript; usar `unknown`"),
+            [("any".into(), Forbid), ("unknown".into(), Mandate)]
+        );
+        assert_eq!(
+            roles("Usa `const` en lugar de `var`"),
+            [("const".into(), Mandate), ("var".into(), Forbid)]
+        );
+        assert_eq!(
+            roles("Nunca uses `==`, usa `===`"),
+            [("==".into(), Forbid), ("===".into(), Mandate)]
+        );
+        assert_eq!(
+            roles("Evitar `console.log` en código de producción"),
+            [("console.log".into(), Forbid)]
+        );
+        assert_eq!(roles("`eval` está prohibido"), [("eval".into(), Forbid)]);
+        assert_eq!(
+            roles("Los componentes no deben usar `any`"),
+            [("any".into(), Forbid)]
+        );
+    }
+
+    #[test]
+    fn unquoted_terms() {
+        assert_eq!(
+            terms("Always use pnpm instead of npm or yarn"),
+            [
+                ("pnpm".into(), Mandate),
+                ("npm".into(), Forbid),
+                ("yarn".into(), Forbid)
+            ]
+        );
+        assert_eq!(
+            terms("Usar siempre pnpm en lugar de npm o yarn"),
+            [
+                ("pnpm".into(), Mandate),
+                ("npm".into(), Forbid),
+                ("yarn".into(), Forbid)
+            ]
+        );
+        assert_eq!(
+            terms("Always use native fetch instead of Axios"),
+            [("native fetch".into(), Mandate), ("Axios".into(), Forbid)]
+        );
+        assert_eq!(terms("Use Axios."), [("Axios".into(), Mandate)]);
+        assert_eq!(terms("No usar nunca any en TypeScript"), [("any".into(), Forbid)]);
+    }
+
+    #[test]
+    fn places_after_place_words() {
+        assert_eq!(
+            places(
+                "Colocar siempre los manejadores de rutas de API en 'src/server/routes/', nunca en 'src/api/'"
+            ),
+            [
+                ("src/server/routes/".into(), Place::Allowed),
+                ("src/api/".into(), Place::Forbidden)
+            ]
+        );
+        assert_eq!(
+            places("Las rutas de API viven en src/server/routes/, no en src/api/"),
+            [
+                ("src/server/routes/".into(), Place::Allowed),
+                ("src/api/".into(), Place::Forbidden)
+            ]
+        );
+        assert_eq!(
+            places("Never use `console.log` in the `src/` folder"),
+            [("src/".into(), Place::Within)]
+        );
+        assert_eq!(
+            places("Never use `print()` except in `scripts/`"),
+            [("scripts/".into(), Place::Except)]
+        );
+        assert_eq!(
+            places("Never put test files in `src/`"),
+            [("src/".into(), Place::Forbidden)]
+        );
+        assert!(places("Never use `any` in TypeScript").is_empty());
+    }
+
+    #[test]
+    fn conditions_examples_and_double_negatives() {
+        assert_eq!(
+            roles("No `async` functions without `try/catch`."),
+            [("async".into(), Neutral)]
+        );
+        assert_eq!(
+            roles("Never call `fetch` unless a timeout is set"),
+            [("fetch".into(), Neutral)]
+        );
+        assert_eq!(
+            roles("No usar `any` sin justificación"),
+            [("any".into(), Neutral)]
+        );
+        assert_eq!(
+            roles("Handle errors without `unwrap()`"),
+            [("unwrap()".into(), Forbid)]
+        );
+        assert_eq!(
+            roles("Never use `Math.floor` with negative numbers"),
+            [("Math.floor".into(), Neutral)]
+        );
+        assert_eq!(
+            roles("Replace `var` with `const`"),
+            [("var".into(), Forbid), ("const".into(), Mandate)]
+        );
+        assert_eq!(
+            roles("Never forget `await` on promises"),
+            [("await".into(), Mandate)]
+        );
+        assert_eq!(roles("No olvides `await`"), [("await".into(), Mandate)]);
+        assert_eq!(
+            roles("Avoid deprecated lifecycle methods (e.g. `componentWillMount`)."),
+            [("componentWillMount".into(), Forbid)]
+        );
+        assert_eq!(
+            roles("Evitar APIs obsoletas (por ejemplo `document.write`)"),
+            [("document.write".into(), Forbid)]
+        );
+    }
+
+    #[test]
+    fn concepts_carry_the_role() {
+        let f = read(&tokenize(
+            "No agregar nunca emojis a los mensajes de commit - mantener títulos como Conventional Commits",
+        ));
+        let concepts: Vec<(&str, Role)> = f
+            .iter()
+            .filter_map(|f| match f.entity {
+                Entity::Concept { index, .. } => Some((CONCEPTS[index].detector.name, f.role)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(concepts, [("emoji", Forbid), ("conventional-commits", Mandate)]);
+    }
+}

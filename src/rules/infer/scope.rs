@@ -1,0 +1,805 @@
+//! Which files an inferred check covers: language words ("TypeScript", "componentes React",
+//! "commit messages") → globs, the default "source files only" list, command contexts, test
+//! files, and composing those with folders ("in `src/`", "except in `scripts/`").
+
+use super::text::{Kind, Token};
+
+/// A language or kind of file a rule's words can name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    TypeScript,
+    JavaScript,
+    React,
+    Python,
+    Rust,
+    Go,
+    Sql,
+    Css,
+    Shell,
+    Commit,
+    Html,
+    Java,
+    Kotlin,
+    CSharp,
+    Ruby,
+    Php,
+    Swift,
+    Vue,
+    Svelte,
+    Cpp,
+    Docs,
+    Docker,
+    Make,
+    Ci,
+    Yaml,
+}
+
+impl Lang {
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::TypeScript => "TypeScript",
+            Lang::JavaScript => "JavaScript",
+            Lang::React => "React components",
+            Lang::Python => "Python",
+            Lang::Rust => "Rust",
+            Lang::Go => "Go",
+            Lang::Sql => "SQL",
+            Lang::Css => "CSS",
+            Lang::Shell => "shell scripts",
+            Lang::Commit => "commit messages",
+            Lang::Html => "HTML",
+            Lang::Java => "Java",
+            Lang::Kotlin => "Kotlin",
+            Lang::CSharp => "C#",
+            Lang::Ruby => "Ruby",
+            Lang::Php => "PHP",
+            Lang::Swift => "Swift",
+            Lang::Vue => "Vue",
+            Lang::Svelte => "Svelte",
+            Lang::Cpp => "C/C++",
+            Lang::Docs => "docs",
+            Lang::Docker => "Dockerfiles",
+            Lang::Make => "Makefiles",
+            Lang::Ci => "CI files",
+            Lang::Yaml => "YAML",
+        }
+    }
+
+    /// The globs of the language's files (relative, any depth unless they hold a `/`).
+    pub fn globs(self) -> &'static [&'static str] {
+        match self {
+            Lang::TypeScript => &["*.ts", "*.tsx"],
+            Lang::JavaScript => &["*.js", "*.jsx", "*.mjs", "*.cjs"],
+            Lang::React => &["*.tsx", "*.jsx"],
+            Lang::Python => &["*.py"],
+            Lang::Rust => &["*.rs"],
+            Lang::Go => &["*.go"],
+            Lang::Sql => &["*.sql"],
+            Lang::Css => &["*.css", "*.scss", "*.sass", "*.less"],
+            Lang::Shell => &["*.sh", "*.bash", "*.zsh"],
+            Lang::Commit => &["COMMIT_EDITMSG"],
+            Lang::Html => &["*.html", "*.htm"],
+            Lang::Java => &["*.java"],
+            Lang::Kotlin => &["*.kt", "*.kts"],
+            Lang::CSharp => &["*.cs"],
+            Lang::Ruby => &["*.rb"],
+            Lang::Php => &["*.php"],
+            Lang::Swift => &["*.swift"],
+            Lang::Vue => &["*.vue"],
+            Lang::Svelte => &["*.svelte"],
+            Lang::Cpp => &["*.c", "*.h", "*.cc", "*.cpp", "*.hpp"],
+            Lang::Docs => &["*.md", "*.mdx"],
+            Lang::Docker => &["Dockerfile", "Dockerfile.*", "*.dockerfile"],
+            Lang::Make => &["Makefile", "*.mk"],
+            Lang::Ci => &[
+                ".github/workflows/*.yml",
+                ".github/workflows/*.yaml",
+                ".gitlab-ci.yml",
+                ".circleci/config.yml",
+            ],
+            Lang::Yaml => &["*.yml", "*.yaml"],
+        }
+    }
+
+    /// Editor language ids in scope whatever the file's path.
+    pub fn language_ids(self) -> &'static [&'static str] {
+        match self {
+            Lang::Commit => &["gitcommit"],
+            _ => &[],
+        }
+    }
+
+    /// Where commands run: a forbidden tool is looked for only in these.
+    pub fn is_command_context(self) -> bool {
+        matches!(
+            self,
+            Lang::Shell | Lang::Ci | Lang::Docker | Lang::Make | Lang::Docs
+        )
+    }
+}
+
+/// Source files: where a rule without language words applies. Never prose (`*.md`, `*.txt`).
+pub const SOURCE_FILES: &[&str] = &[
+    "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.vue", "*.svelte", "*.py",
+    "*.rs", "*.go", "*.java", "*.kt", "*.kts", "*.scala", "*.swift", "*.c", "*.h", "*.cc", "*.cpp", "*.hpp",
+    "*.cs", "*.rb", "*.php", "*.dart", "*.lua", "*.ex", "*.exs", "*.sql", "*.css", "*.scss", "*.sass",
+    "*.less", "*.html", "*.htm", "*.sh", "*.bash", "*.zsh",
+];
+
+/// `SOURCE_FILES` as one glob, `*.{ts,tsx,…}`: one entry to compile instead of forty.
+pub fn source_glob() -> String {
+    let exts: Vec<&str> = SOURCE_FILES.iter().map(|g| g.trim_start_matches("*.")).collect();
+    format!("*.{{{}}}", exts.join(","))
+}
+
+/// Files where shell commands run (besides `package.json` scripts and Markdown, which get their
+/// own patterns).
+pub const COMMAND_FILES: &[&str] = &[
+    "*.sh",
+    "*.bash",
+    "*.zsh",
+    "Makefile",
+    "*.mk",
+    "Justfile",
+    "justfile",
+    "Dockerfile",
+    "Dockerfile.*",
+    "*.dockerfile",
+    ".github/workflows/*.yml",
+    ".github/workflows/*.yaml",
+    ".gitlab-ci.yml",
+    ".circleci/config.yml",
+    "azure-pipelines.yml",
+    "Jenkinsfile",
+    "Procfile",
+    ".husky/*",
+];
+
+/// Test files, as folders and as names.
+pub const TEST_DIRS: &[&str] = &["tests", "test", "__tests__", "spec", "specs"];
+pub const TEST_NAMES: &[&str] = &[
+    "*.test.*",
+    "*.spec.*",
+    "*_test.go",
+    "test_*.py",
+    "*_test.py",
+    "conftest.py",
+];
+
+/// Entry points and examples: not library code.
+pub const ENTRY_POINTS: &[&str] = &[
+    "**/bin/**",
+    "**/cmd/**",
+    "scripts/**",
+    "**/examples/**",
+    "**/benches/**",
+    "**/main.rs",
+    "**/main.go",
+    "**/__main__.py",
+];
+
+/// The files a check covers, with the words that decided it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileScope {
+    pub include: Vec<String>,
+    pub exclude: Vec<String>,
+    pub languages: Vec<String>,
+    /// Why: "TypeScript (*.ts, *.tsx) from \"TypeScript\"".
+    pub why: String,
+}
+
+impl FileScope {
+    pub fn of_langs(langs: &[Lang], why: String) -> FileScope {
+        let mut scope = FileScope {
+            why,
+            ..FileScope::default()
+        };
+        for lang in langs {
+            for g in lang.globs() {
+                push_unique(&mut scope.include, g);
+            }
+            for id in lang.language_ids() {
+                push_unique(&mut scope.languages, id);
+            }
+        }
+        scope
+    }
+
+    pub fn of_globs(globs: &[&str], why: String) -> FileScope {
+        FileScope {
+            include: globs.iter().map(|g| g.to_string()).collect(),
+            why,
+            ..FileScope::default()
+        }
+    }
+
+    pub fn source_files(docs: bool) -> FileScope {
+        let glob = source_glob();
+        let mut s = FileScope::of_globs(&[glob.as_str()], "source files (no language named)".into());
+        if docs {
+            for g in Lang::Docs.globs() {
+                push_unique(&mut s.include, g);
+            }
+            s.why = "source files and docs (no language named)".into();
+        }
+        s
+    }
+
+    /// Adds include globs (kept unique).
+    pub fn add_globs(&mut self, globs: &[&str]) {
+        for g in globs {
+            push_unique(&mut self.include, g);
+        }
+    }
+
+    /// Narrows to files under `dir` ("in `src/`").
+    pub fn within(&mut self, dir: &str) {
+        let dir = dir
+            .trim_start_matches("./")
+            .trim_end_matches('/')
+            .trim_end_matches("/**");
+        if dir.is_empty() {
+            return;
+        }
+        let include = std::mem::take(&mut self.include);
+        self.include = if include.is_empty() {
+            vec![format!("{dir}/**")]
+        } else {
+            include.iter().filter_map(|g| compose(dir, g)).collect()
+        };
+        // An editor language id ignores folders: a folder restriction drops it.
+        self.languages.clear();
+    }
+
+    /// Leaves out files under `dir` or matching a name glob ("except in `scripts/`").
+    pub fn except(&mut self, path: &str) {
+        let p = path.trim_start_matches("./");
+        let glob = if p.ends_with('/') {
+            format!("{}/**", p.trim_end_matches('/'))
+        } else {
+            p.to_string()
+        };
+        push_unique(&mut self.exclude, &format!("!{glob}"));
+    }
+
+    /// Leaves out test files ("in production code", "outside tests").
+    pub fn except_tests(&mut self) {
+        push_unique(&mut self.exclude, &format!("!**/{{{}}}/**", TEST_DIRS.join(",")));
+        push_unique(&mut self.exclude, &format!("!**/{{{}}}", TEST_NAMES.join(",")));
+    }
+
+    /// Leaves out programs' entry points and examples ("in library code").
+    pub fn except_entry_points(&mut self) {
+        for g in ENTRY_POINTS {
+            push_unique(&mut self.exclude, &format!("!{g}"));
+        }
+    }
+
+    /// Narrows to test files ("in tests").
+    pub fn only_tests(&mut self) {
+        let include = std::mem::take(&mut self.include);
+        let mut out = Vec::new();
+        if include.is_empty() {
+            out.extend(TEST_DIRS.iter().map(|d| format!("{d}/")));
+            out.extend(TEST_NAMES.iter().map(|n| n.to_string()));
+        }
+        for g in &include {
+            let Some(ext) = g.strip_prefix("*.").filter(|e| !e.contains(['/', '*'])) else {
+                continue;
+            };
+            let listed = |e: &str| ext.trim_matches(['{', '}']).split(',').any(|x| x == e);
+            push_unique(&mut out, &format!("**/{{{}}}/**/*.{ext}", TEST_DIRS.join(",")));
+            for n in TEST_NAMES {
+                let specialized = match *n {
+                    "*.test.*" => Some(format!("*.test.{ext}")),
+                    "*.spec.*" => Some(format!("*.spec.{ext}")),
+                    "*_test.go" if listed("go") => Some(n.to_string()),
+                    "test_*.py" | "*_test.py" | "conftest.py" if listed("py") => Some(n.to_string()),
+                    _ => None,
+                };
+                if let Some(s) = specialized {
+                    push_unique(&mut out, &s);
+                }
+            }
+        }
+        self.include = out;
+        self.languages.clear();
+    }
+
+    /// `Files` as written in a `Check`: includes then `!` excludes.
+    pub fn files(&self) -> Vec<String> {
+        self.include.iter().chain(&self.exclude).cloned().collect()
+    }
+
+    /// A short description for explanations: `*.ts, *.tsx`.
+    pub fn describe(&self) -> String {
+        let mut all = self.files();
+        if all.is_empty() {
+            return "every file".into();
+        }
+        if all.len() > 8 {
+            let more = all.len() - 6;
+            all.truncate(6);
+            return format!("{}, … ({more} more)", all.join(", "));
+        }
+        all.join(", ")
+    }
+}
+
+fn push_unique(v: &mut Vec<String>, s: &str) {
+    if !v.iter().any(|x| x == s) {
+        v.push(s.to_string());
+    }
+}
+
+/// `dir` ∩ `glob`: `src` + `*.ts` → `src/**/*.ts`.
+fn compose(dir: &str, glob: &str) -> Option<String> {
+    if !glob.contains('/') {
+        Some(format!("{dir}/**/{glob}"))
+    } else if let Some(rest) = glob.strip_prefix("**/") {
+        Some(format!("{dir}/**/{rest}"))
+    } else if glob.starts_with(dir) {
+        Some(glob.to_string())
+    } else {
+        None
+    }
+}
+
+/// What the rule's words say about where it applies.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Named {
+    /// Languages named, each with the words that named it.
+    pub langs: Vec<(Lang, String)>,
+    /// "in production code", "outside tests", "fuera de los tests".
+    pub not_tests: Option<String>,
+    /// "in tests", "en los tests".
+    pub only_tests: Option<String>,
+    /// The rule is about test files themselves ("test files", "archivos de prueba").
+    pub test_files_subject: bool,
+}
+
+impl Named {
+    pub fn langs(&self) -> Vec<Lang> {
+        let mut v: Vec<Lang> = self.langs.iter().map(|(l, _)| *l).collect();
+        v.dedup();
+        v
+    }
+
+    pub fn has(&self, lang: Lang) -> bool {
+        self.langs.iter().any(|(l, _)| *l == lang)
+    }
+
+    /// The scope of the named languages, or `None` when none is named.
+    pub fn scope(&self) -> Option<FileScope> {
+        if self.langs.is_empty() {
+            return None;
+        }
+        let langs = self.langs();
+        let words: Vec<String> = self.langs.iter().map(|(_, w)| format!("\"{w}\"")).collect();
+        let names: Vec<&str> = langs.iter().map(|l| l.name()).collect();
+        let mut scope = FileScope::of_langs(&langs, String::new());
+        scope.why = format!(
+            "{} ({}) from {}",
+            names.join(" + "),
+            scope.describe(),
+            words.join(", ")
+        );
+        Some(scope)
+    }
+
+    /// Applies the test qualifiers to `scope`.
+    pub fn qualify(&self, scope: &mut FileScope) {
+        if let Some(words) = &self.only_tests {
+            scope.only_tests();
+            scope
+                .why
+                .push_str(&format!("; test files only, from \"{words}\""));
+        } else if let Some(words) = &self.not_tests {
+            scope.except_tests();
+            if ["library", "librería", "biblioteca"]
+                .iter()
+                .any(|w| words.contains(w))
+            {
+                // Library code: not the entry points either.
+                scope.except_entry_points();
+            }
+            scope
+                .why
+                .push_str(&format!("; test files left out, from \"{words}\""));
+        }
+    }
+}
+
+fn words_at(tokens: &[Token], i: usize, phrase: &[&str]) -> bool {
+    phrase
+        .iter()
+        .enumerate()
+        .all(|(k, w)| tokens.get(i + k).is_some_and(|t| t.is_word() && t.lower == *w))
+}
+
+const NOT_TESTS: &[&[&str]] = &[
+    &["except", "in", "tests"],
+    &["except", "in", "test", "files"],
+    &["except", "tests"],
+    &["except", "in", "the", "tests"],
+    &["excepto", "en", "los", "tests"],
+    &["excepto", "en", "tests"],
+    &["salvo", "en", "los", "tests"],
+    &["salvo", "en", "tests"],
+    &["excepto", "en", "las", "pruebas"],
+    &["salvo", "en", "las", "pruebas"],
+    &["production", "code"],
+    &["in", "production"],
+    &["outside", "tests"],
+    &["outside", "of", "tests"],
+    &["outside", "test", "files"],
+    &["outside", "of", "test", "files"],
+    &["non-test", "code"],
+    &["library", "code"],
+    &["application", "code"],
+    &["shipped", "code"],
+    &["código", "de", "producción"],
+    &["en", "producción"],
+    &["fuera", "de", "los", "tests"],
+    &["fuera", "de", "las", "pruebas"],
+    &["fuera", "de", "tests"],
+    &["código", "de", "librería"],
+    &["código", "de", "biblioteca"],
+];
+
+const ONLY_TESTS: &[&[&str]] = &[
+    &["in", "tests"],
+    &["in", "test", "files"],
+    &["in", "test", "code"],
+    &["in", "the", "tests"],
+    &["in", "specs"],
+    &["in", "unit", "tests"],
+    &["inside", "tests"],
+    &["en", "los", "tests"],
+    &["en", "tests"],
+    &["en", "las", "pruebas"],
+    &["en", "los", "archivos", "de", "prueba"],
+    &["en", "archivos", "de", "prueba"],
+    &["en", "el", "código", "de", "pruebas"],
+];
+
+const TEST_FILES: &[&[&str]] = &[
+    &["test", "files"],
+    &["test", "file"],
+    &["tests"],
+    &["spec", "files"],
+    &["archivos", "de", "prueba"],
+    &["ficheros", "de", "prueba"],
+    &["archivos", "de", "test"],
+    &["pruebas"],
+];
+
+/// Reads the language words and test qualifiers of an instruction.
+pub fn named(tokens: &[Token]) -> Named {
+    let mut n = Named::default();
+    let words: Vec<(usize, &Token)> = tokens.iter().enumerate().filter(|(_, t)| t.is_word()).collect();
+    let prev_word = |i: usize| {
+        tokens[..i]
+            .iter()
+            .rev()
+            .find(|t| t.kind != Kind::Comma)
+            .filter(|t| t.is_word())
+    };
+    let next_word = |i: usize| tokens.get(i + 1).filter(|t| t.is_word());
+    for &(i, t) in &words {
+        let w = t.lower.as_str();
+        let mut add = |lang: Lang, said: &str| {
+            if !n.langs.iter().any(|(l, _)| *l == lang) {
+                n.langs.push((lang, said.to_string()));
+            }
+        };
+        match w {
+            "typescript" => add(Lang::TypeScript, &t.text),
+            "ts" if t.text == "TS" => add(Lang::TypeScript, &t.text),
+            "javascript" | "node.js" | "nodejs" => add(Lang::JavaScript, &t.text),
+            "js" if t.text == "JS" => add(Lang::JavaScript, &t.text),
+            "react" | "jsx" | "tsx" => add(Lang::React, &t.text),
+            "python" | "python3" => add(Lang::Python, &t.text),
+            "rust" => add(Lang::Rust, &t.text),
+            "golang" => add(Lang::Go, &t.text),
+            "go" if t.text == "Go" => {
+                let before = prev_word(i).is_some_and(|p| {
+                    [
+                        "in",
+                        "en",
+                        "de",
+                        "for",
+                        "para",
+                        "with",
+                        "con",
+                        "idiomatic",
+                        "our",
+                        "nuestro",
+                    ]
+                    .contains(&p.lower.as_str())
+                });
+                let after = next_word(i).is_some_and(|p| {
+                    [
+                        "code", "files", "file", "modules", "packages", "services", "código", "archivos",
+                    ]
+                    .contains(&p.lower.as_str())
+                });
+                if before || after {
+                    add(Lang::Go, &t.text);
+                }
+            }
+            "sql" | "postgres" | "postgresql" | "mysql" | "sqlite" => add(Lang::Sql, &t.text),
+            "css" | "scss" | "sass" | "stylesheets" | "stylesheet" => add(Lang::Css, &t.text),
+            "shell" | "bash" | "zsh" => add(Lang::Shell, &t.text),
+            "html" => add(Lang::Html, &t.text),
+            "java" => add(Lang::Java, &t.text),
+            "kotlin" => add(Lang::Kotlin, &t.text),
+            "c#" | "csharp" => add(Lang::CSharp, &t.text),
+            "ruby" => add(Lang::Ruby, &t.text),
+            "php" => add(Lang::Php, &t.text),
+            "swift" if t.text == "Swift" => add(Lang::Swift, &t.text),
+            "vue" => add(Lang::Vue, &t.text),
+            "svelte" => add(Lang::Svelte, &t.text),
+            "c++" | "cpp" => add(Lang::Cpp, &t.text),
+            "docs" | "documentation" | "documentación" | "documentacion" | "readme" | "markdown"
+            | "readmes" => add(Lang::Docs, &t.text),
+            "dockerfile" | "dockerfiles" => add(Lang::Docker, &t.text),
+            "makefile" | "makefiles" => add(Lang::Make, &t.text),
+            "ci" if t.text == "CI" => add(Lang::Ci, &t.text),
+            "workflows" | "pipelines" => add(Lang::Ci, &t.text),
+            "yaml" => add(Lang::Yaml, &t.text),
+            "commit" | "commits" => {
+                let next = next_word(i).map(|t| t.lower.as_str());
+                let prev = prev_word(i).map(|t| t.lower.as_str());
+                let about_message = matches!(
+                    next,
+                    Some(
+                        "message"
+                            | "messages"
+                            | "title"
+                            | "titles"
+                            | "subject"
+                            | "subjects"
+                            | "summary"
+                            | "body"
+                    )
+                );
+                let es_message = prev == Some("de")
+                    && i >= 2
+                    && tokens[..i - 1]
+                        .iter()
+                        .rev()
+                        .find(|t| t.is_word())
+                        .is_some_and(|t| {
+                            matches!(
+                                t.lower.as_str(),
+                                "mensaje"
+                                    | "mensajes"
+                                    | "título"
+                                    | "títulos"
+                                    | "titulo"
+                                    | "titulos"
+                                    | "asunto"
+                            )
+                        });
+                let in_commits =
+                    w == "commits" && matches!(prev, Some("in" | "en" | "los" | "the" | "all" | "todos"));
+                if about_message || es_message || in_commits {
+                    add(Lang::Commit, "commit messages");
+                }
+            }
+            _ => {}
+        }
+        if w == "github" && next_word(i).is_some_and(|t| t.lower == "actions") && !n.has(Lang::Ci) {
+            n.langs.push((Lang::Ci, "GitHub Actions".into()));
+        }
+    }
+    for i in 0..tokens.len() {
+        if n.not_tests.is_none()
+            && let Some(p) = NOT_TESTS.iter().find(|p| words_at(tokens, i, p))
+        {
+            n.not_tests = Some(p.join(" "));
+        }
+        if n.only_tests.is_none()
+            && let Some(p) = ONLY_TESTS.iter().find(|p| words_at(tokens, i, p))
+        {
+            n.only_tests = Some(p.join(" "));
+        }
+        if TEST_FILES.iter().any(|p| words_at(tokens, i, p)) {
+            n.test_files_subject = true;
+        }
+    }
+    // "outside tests" and "in tests" never both: the exclusion wins (the safer reading).
+    if n.not_tests.is_some() {
+        n.only_tests = None;
+    }
+    n
+}
+
+/// Comment syntaxes, by the files they are used in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CommentStyle {
+    /// `//` and `/* */`: C-like languages.
+    Slash,
+    /// `/* */` only: CSS (`//` would swallow `url(//cdn…)`).
+    Block,
+    /// `#`: Python, shell, YAML, Dockerfiles, Makefiles, commit messages.
+    Hash,
+    /// `--` and `/* */`: SQL, Lua.
+    Dash,
+    /// `<!-- -->`: HTML, Markdown, Vue and Svelte templates.
+    Markup,
+}
+
+/// The comment styles of every extension a glob names, braces included (`*.{ts,py}`); empty
+/// when one is unknown.
+fn comment_styles(glob: &str) -> Vec<CommentStyle> {
+    let name = glob.trim_start_matches('!').rsplit('/').next().unwrap_or("");
+    let ext = name.rsplit_once('.').map_or("", |(_, e)| e);
+    let mut out = Vec::new();
+    for e in ext.trim_start_matches('{').trim_end_matches('}').split(',') {
+        let styles = style_of(name, e);
+        if styles.is_empty() {
+            return Vec::new();
+        }
+        for st in styles {
+            if !out.contains(st) {
+                out.push(*st);
+            }
+        }
+    }
+    out
+}
+
+fn style_of(name: &str, ext: &str) -> &'static [CommentStyle] {
+    use CommentStyle::*;
+    match ext {
+        "ts" | "tsx" | "mts" | "cts" | "js" | "jsx" | "mjs" | "cjs" | "rs" | "go" | "java" | "kt" | "kts"
+        | "scala" | "swift" | "c" | "h" | "cc" | "cpp" | "hpp" | "cs" | "dart" | "php" => &[Slash],
+        "vue" | "svelte" => &[Slash, Markup],
+        "css" | "scss" | "sass" | "less" => &[Block],
+        "py" | "pyi" | "rb" | "sh" | "bash" | "zsh" | "yml" | "yaml" | "toml" | "ex" | "exs" | "mk"
+        | "dockerfile" => &[Hash],
+        "sql" | "lua" => &[Dash],
+        "html" | "htm" | "md" | "mdx" => &[Markup],
+        _ if name.starts_with("Dockerfile")
+            || matches!(
+                name,
+                "Makefile" | "COMMIT_EDITMSG" | "Procfile" | "Justfile" | "justfile"
+            ) =>
+        {
+            &[Hash]
+        }
+        _ => &[],
+    }
+}
+
+/// A regex alternative matching the comments of the files `globs` cover, or `None` when their
+/// comment syntax is unknown. Used as `(?:COMMENTS)|(?:PATTERN)`: a match of the comment
+/// alternative has no `hit` group, so the engine skips it, and a literal inside a comment is
+/// never reported. Where syntaxes mix, `#` and `--` count only at a line start (a CSS colour
+/// `#fff`, a JS `x--`), so the guard can hide a hit but never invent one.
+pub fn comment_pattern(globs: &[String]) -> Option<String> {
+    use CommentStyle::*;
+    let mut styles: Vec<CommentStyle> = Vec::new();
+    for g in globs.iter().filter(|g| !g.starts_with('!')) {
+        let s = comment_styles(g);
+        if s.is_empty() {
+            return None;
+        }
+        for st in s {
+            if !styles.contains(&st) {
+                styles.push(st);
+            }
+        }
+    }
+    if styles.is_empty() {
+        return None;
+    }
+    let only = |allowed: &[CommentStyle]| styles.iter().all(|s| allowed.contains(s));
+    let mut alts: Vec<&str> = Vec::new();
+    if styles.contains(&Slash) {
+        // Not `://` in a URL.
+        alts.push(r"(?:^|[^:])//[^\r\n]*");
+    }
+    if styles.iter().any(|s| matches!(s, Slash | Block | Dash)) {
+        alts.push(r"/\*[\s\S]*?\*/");
+    }
+    if styles.contains(&Hash) {
+        alts.push(if only(&[Hash]) {
+            r"(?:^|[ \t])#[^\r\n]*"
+        } else {
+            r"^[ \t]*#[^\r\n]*"
+        });
+    }
+    if styles.contains(&Dash) {
+        alts.push(if only(&[Dash]) {
+            r"--[^\r\n]*"
+        } else {
+            r"^[ \t]*--[^\r\n]*"
+        });
+    }
+    if styles.contains(&Markup) {
+        alts.push(r"<!--[\s\S]*?-->");
+    }
+    Some(alts.join("|"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::infer::text::tokenize;
+
+    fn langs(text: &str) -> Vec<Lang> {
+        named(&tokenize(text)).langs()
+    }
+
+    #[test]
+    fn language_words_in_english_and_spanish() {
+        assert_eq!(langs("Never use `any` in TypeScript"), [Lang::TypeScript]);
+        assert_eq!(
+            langs("No usar nunca exportaciones por defecto para componentes React"),
+            [Lang::React]
+        );
+        assert_eq!(
+            langs("No agregar nunca emojis a los mensajes de commit"),
+            [Lang::Commit]
+        );
+        assert_eq!(langs("No emojis in commit messages"), [Lang::Commit]);
+        assert_eq!(langs("In Go code, never ignore errors"), [Lang::Go]);
+        assert!(langs("Go to the docs folder").iter().all(|l| *l != Lang::Go));
+        assert!(langs("Never commit secrets").is_empty());
+        assert_eq!(
+            langs("Never use JS or TS for this"),
+            [Lang::JavaScript, Lang::TypeScript]
+        );
+    }
+
+    #[test]
+    fn test_qualifiers() {
+        let n = named(&tokenize("Never call `unwrap()` in library code"));
+        assert_eq!(n.not_tests.as_deref(), Some("library code"));
+        let n = named(&tokenize("No usar `.only` en los tests"));
+        assert_eq!(n.only_tests.as_deref(), Some("en los tests"));
+    }
+
+    #[test]
+    fn comment_syntax_follows_the_files() {
+        let globs = |g: &[&str]| g.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            comment_pattern(&globs(&["*.py"])).unwrap(),
+            r"(?:^|[ \t])#[^\r\n]*"
+        );
+        let ts = comment_pattern(&globs(&["*.ts", "*.tsx", "!**/*.d.ts"])).unwrap();
+        assert!(ts.contains("//") && !ts.contains('#'));
+        let mixed = comment_pattern(&[source_glob()]).unwrap();
+        assert!(mixed.contains(r"^[ \t]*#") && mixed.contains(r"^[ \t]*--"));
+        assert_eq!(comment_pattern(&globs(&["package.json"])), None);
+        assert_eq!(comment_pattern(&[]), None);
+    }
+
+    #[test]
+    fn composing_scopes() {
+        let mut s = FileScope::of_langs(&[Lang::TypeScript], String::new());
+        s.within("src/");
+        assert_eq!(s.files(), ["src/**/*.ts", "src/**/*.tsx"]);
+        let mut s = FileScope::of_langs(&[Lang::Python], String::new());
+        s.except("scripts/");
+        s.except_tests();
+        assert!(s.files().contains(&"!scripts/**".to_string()));
+        assert!(
+            s.files()
+                .iter()
+                .any(|g| g.starts_with("!**/{") && g.contains("test_*.py"))
+        );
+        let mut s = FileScope::of_langs(&[Lang::TypeScript], String::new());
+        s.only_tests();
+        assert!(s.include.contains(&"*.test.ts".to_string()));
+        assert!(
+            s.include
+                .iter()
+                .any(|g| g.contains("__tests__") && g.ends_with("/**/*.tsx"))
+        );
+        assert!(!s.include.iter().any(|g| g.ends_with(".py")));
+    }
+}

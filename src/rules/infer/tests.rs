@@ -1,0 +1,387 @@
+use std::path::Path;
+
+use super::*;
+use crate::rules::parse::parse;
+use crate::rules::problem::{ProblemKind, SupersededReason};
+use crate::rules::{Options, RuleSet, Severity, Status};
+
+fn rule(instruction: &str) -> Rule {
+    let json =
+        serde_json::json!([{"Rule_number": 1, "Category": "CODE", "Instruction": instruction, "Why": "w"}])
+            .to_string();
+    parse(&json).rules.remove(0)
+}
+
+fn set(instructions: &[&str]) -> RuleSet {
+    let rules: Vec<serde_json::Value> = instructions
+        .iter()
+        .enumerate()
+        .map(|(i, ins)| serde_json::json!({"Rule_number": i + 1, "Category": "CODE", "Instruction": ins, "Why": "w"}))
+        .collect();
+    let text = serde_json::to_string_pretty(&rules).unwrap();
+    RuleSet::from_text(Path::new("/repo/autofix.json"), &text, Options::default())
+}
+
+/// `(text hit, fix)` of each violation of `instruction` in `text` at `path`.
+fn hits(instruction: &str, path: &str, text: &str) -> Vec<(String, Option<String>)> {
+    let s = set(&[instruction]);
+    assert!(s.is_usable(), "{:?}", s.problems);
+    s.check_file(&Path::new("/repo").join(path), text, None)
+        .into_iter()
+        .map(|v| (text[v.range.clone()].to_string(), v.fix))
+        .collect()
+}
+
+fn texts(instruction: &str, path: &str, text: &str) -> Vec<String> {
+    hits(instruction, path, text)
+        .into_iter()
+        .map(|(t, _)| t)
+        .collect()
+}
+
+#[test]
+fn never_use_any_in_typescript() {
+    let i = "Never use `any` in TypeScript - use `unknown` with type guards.";
+    let ts = "let a: any = 1;\n// handles any input\nfunction f(x: unknown): any[] { return [] }\n";
+    assert_eq!(
+        hits(i, "src/a.ts", ts),
+        [
+            ("any".into(), Some("unknown".into())),
+            ("any".into(), Some("unknown".into()))
+        ]
+    );
+    assert!(
+        texts(i, "src/a.py", "x: any = 1").is_empty(),
+        "scope is TypeScript"
+    );
+    let inf = infer(&rule(i));
+    assert_eq!(inf.checks.len(), 1);
+    assert_eq!(inf.checks[0].files, ["*.ts", "*.tsx"]);
+    let Origin::Inferred { explanation } = &inf.checks[0].origin else {
+        panic!()
+    };
+    assert!(explanation.contains("after \"never use\""), "{explanation}");
+    assert!(explanation.contains("from \"TypeScript\""), "{explanation}");
+}
+
+#[test]
+fn inferred_diagnostics_are_information_and_say_so() {
+    let s = set(&["Never use `eval()`."]);
+    let v = s.check_file(Path::new("/repo/a.js"), "eval(x)", None);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0].severity, Severity::Information);
+    assert!(v[0].inferred);
+    assert!(
+        !v[0].message.contains("(inferred)"),
+        "the tag is added where the message is shown: {}",
+        v[0].message
+    );
+}
+
+#[test]
+fn inference_can_be_turned_off() {
+    let text =
+        r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `eval()`.", "Why": "w"}]"#;
+    let s = RuleSet::from_text(Path::new("/r/autofix.json"), text, Options { inferred: false });
+    assert!(s.check_file(Path::new("/r/a.js"), "eval(x)", None).is_empty());
+}
+
+#[test]
+fn boundaries() {
+    assert_eq!(
+        texts("Never use `var`.", "a.js", "var x = 1; const variable = 2;"),
+        ["var"]
+    );
+    assert_eq!(
+        texts(
+            "Never use `print(` in Python.",
+            "a.py",
+            "print(1)\nblueprint(2)\n"
+        ),
+        ["print"]
+    );
+    assert_eq!(
+        texts(
+            "Always use `===` instead of `==`.",
+            "a.js",
+            "a == b; a === b; a !== b"
+        ),
+        ["=="]
+    );
+    assert_eq!(
+        hits("Always use `===` instead of `==`.", "a.js", "a == b")[0]
+            .1
+            .as_deref(),
+        Some("===")
+    );
+    assert!(
+        texts("Always use `===` instead of `==`.", "a.py", "a == b").is_empty(),
+        "`===` makes it JS/TS"
+    );
+}
+
+#[test]
+fn use_y_instead_of_x_fixes_only_same_kinds() {
+    // `moment` is also a word: after "instead of" it is read as a package, and imports are flagged.
+    assert_eq!(
+        hits(
+            "Use `dayjs` instead of `moment`.",
+            "a.ts",
+            "import moment from 'moment'; // a moment"
+        ),
+        [("moment".into(), None)]
+    );
+    let h = hits(
+        "Use `pathlib` instead of `os.path`.",
+        "a.py",
+        "import os.path\nos.path.join(a, b)",
+    );
+    assert_eq!(h.len(), 2);
+    assert!(
+        h.iter().all(|(_, f)| f.is_none()),
+        "a module for a qualified name is no fix"
+    );
+    let h = hits(
+        "Use `logger.info()` instead of `print()` in Python.",
+        "a.py",
+        "print('x')",
+    );
+    assert_eq!(h, [("print".into(), Some("logger.info".into()))]);
+    let h = hits("Usa `const` en lugar de `var`.", "a.js", "var x = 1;");
+    assert_eq!(h, [("var".into(), Some("const".into()))]);
+}
+
+#[test]
+fn spanish_rules() {
+    assert_eq!(
+        texts(
+            "No usar nunca any en TypeScript; usar unknown con guards de tipo",
+            "a.ts",
+            "let a: any;"
+        ),
+        ["any"]
+    );
+    assert!(texts("No usar nunca any en TypeScript", "a.py", "a: any").is_empty());
+    let i = "No usar nunca exportaciones por defecto para componentes React - usar siempre exportaciones con nombre.";
+    assert_eq!(
+        texts(i, "src/Button.tsx", "export default function Button() {}"),
+        ["export default"]
+    );
+    assert!(
+        texts(i, "src/util.ts", "export default 1").is_empty(),
+        "React components only"
+    );
+    let i = "No agregar nunca emojis a los mensajes de commit - mantener títulos de commit como Conventional Commits simples.";
+    let s = set(&[i]);
+    let v = s.check_file(Path::new("/repo/.git/COMMIT_EDITMSG"), "feat: add login 🚀", None);
+    assert_eq!(v.len(), 1);
+    let v = s.check_file(Path::new("/elsewhere/msg"), "Add login ✨", Some("gitcommit"));
+    assert_eq!(v.len(), 2, "emoji and not a conventional commit title: {v:?}");
+    assert!(
+        s.check_file(Path::new("/repo/src/a.ts"), "// 🚀", None)
+            .is_empty()
+    );
+}
+
+#[test]
+fn forbidden_paths_from_places() {
+    let i = "Colocar siempre los manejadores de rutas de API en 'src/server/routes/', nunca en 'src/api/' - mantener una arquitectura de backend consistente.";
+    let inf = infer(&rule(i));
+    assert_eq!(inf.checks.len(), 1, "{inf:?}");
+    assert_eq!(inf.checks[0].forbidden_paths, ["src/api/**"]);
+    assert!(
+        inf.checks[0]
+            .message
+            .as_deref()
+            .unwrap()
+            .contains("src/server/routes/")
+    );
+    let s = set(&[i]);
+    assert_eq!(
+        s.check_file(Path::new("/repo/src/api/users.ts"), "export {}", None)
+            .len(),
+        1
+    );
+    assert!(
+        s.check_file(Path::new("/repo/src/server/routes/users.ts"), "export {}", None)
+            .is_empty()
+    );
+    // Content in a place is not a file kind: nothing.
+    assert!(
+        infer(&rule("Keep business logic in services, never in `controllers/`."))
+            .checks
+            .is_empty()
+    );
+    let inf = infer(&rule("Never put test files in `src/`; they go in `tests/`."));
+    assert_eq!(inf.checks[0].forbidden_paths, ["src/**"]);
+    assert!(inf.checks[0].files.contains(&"*.test.*".to_string()));
+}
+
+#[test]
+fn tools_only_in_command_contexts() {
+    let i = "Usar siempre pnpm en lugar de npm o yarn";
+    assert_eq!(
+        texts(
+            i,
+            "scripts/setup.sh",
+            "#!/bin/sh\nnpm install\nyarn build\npnpm i\n"
+        ),
+        ["npm", "yarn"]
+    );
+    assert_eq!(
+        texts(
+            i,
+            "package.json",
+            r#"{"scripts": {"build": "npm run gen && tsc"}}"#
+        ),
+        ["npm"]
+    );
+    assert!(texts(i, "src/a.ts", "// run npm install first\nconst npm = 1;").is_empty());
+    assert_eq!(
+        texts(i, "README.md", "Use npm carefully.\n\n```sh\nnpm install\n```\n"),
+        ["npm"]
+    );
+}
+
+#[test]
+fn imports_of_a_named_library() {
+    let i = "Always use native fetch instead of Axios.";
+    assert_eq!(
+        texts(
+            i,
+            "src/api.ts",
+            "import axios from 'axios';\n// axios was removed\n"
+        ),
+        ["axios"]
+    );
+}
+
+#[test]
+fn vague_rules_infer_nothing_and_are_flagged() {
+    for v in [
+        "Write clean code.",
+        "Keep functions small.",
+        "Follow best practices",
+        "Escribir código limpio y legible",
+        "Mantener las funciones pequeñas",
+    ] {
+        let inf = infer(&rule(v));
+        assert!(inf.checks.is_empty() && inf.vague, "{v}: {inf:?}");
+    }
+    for concrete in [
+        "Keep functions under 40 lines.",
+        "Always validate input with Zod schemas",
+        "Usar siempre camelCase para funciones auxiliares",
+        "Never use `eval`",
+        "Write clean code in `src/`",
+    ] {
+        assert!(!infer(&rule(concrete)).vague, "{concrete}");
+    }
+    let s = set(&["Write clean code."]);
+    assert!(s.problems.iter().any(|p| p.kind == ProblemKind::TooVague));
+}
+
+#[test]
+fn prose_in_quotes_infers_nothing() {
+    for r in [
+        "Never write commit messages like 'fix stuff'.",
+        "Don't say 'please' in prompts.",
+        "Avoid 'clean' as a variable name.",
+        "Never use \"we\" in docs.",
+    ] {
+        assert!(infer(&rule(r)).checks.is_empty(), "{r}");
+    }
+}
+
+#[test]
+fn conflicts_from_words() {
+    let s = set(&[
+        "Use Axios for HTTP calls.",
+        "Never use `var`.",
+        "Always use native fetch instead of Axios.",
+    ]);
+    assert_eq!(
+        s.status[0],
+        Status::Superseded {
+            by: 3,
+            reason: SupersededReason::Conflict
+        }
+    );
+    assert!(s.status[1].is_active());
+    let s = set(&[
+        "Always use `let` for loop counters.",
+        "Never use `let`; use `const`.",
+    ]);
+    assert_eq!(
+        s.status[0],
+        Status::Superseded {
+            by: 2,
+            reason: SupersededReason::Conflict
+        }
+    );
+    // Different languages never conflict.
+    let s = set(&["Always use tabs in Makefiles.", "Never use tabs in Python."]);
+    assert!(s.status.iter().all(Status::is_active));
+    // Older forbidding, newer mandating: no supersession from words.
+    let s = set(&["Never use npm.", "Always use npm."]);
+    assert!(s.status.iter().all(Status::is_active));
+}
+
+#[test]
+fn explain_says_what_and_why() {
+    let r = rule("Always use pnpm instead of npm or yarn");
+    let lines = explain(&r, &infer(&r));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("forbidden command `npm`, `yarn` after \"instead of\"")),
+        "{lines:#?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("mandates pnpm")), "{lines:#?}");
+    let r = rule("Write clean code");
+    assert!(explain(&r, &infer(&r)).iter().any(|l| l.contains("too vague")));
+}
+
+#[test]
+fn make_explicit_writes_the_check_into_the_rule() {
+    let source = "[\n  {\n    \"Rule_number\": 1,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"Use `===` instead of `==`.\",\n    \"Why\": \"w\"\n  }\n]\n";
+    let parsed = parse(source);
+    let r = &parsed.rules[0];
+    let inf = infer(r);
+    let (range, text) = make_explicit_edit(source, r, &inf).unwrap();
+    let mut edited = source.to_string();
+    edited.replace_range(range, &text);
+    let reparsed = parse(&edited);
+    assert!(!reparsed.has_fatal(), "{edited}\n{:?}", reparsed.problems);
+    let check = &reparsed.rules[0].checks[0];
+    assert_eq!(check.pattern, inf.checks[0].pattern);
+    assert_eq!(check.fix.as_deref(), Some("==="));
+    assert_eq!(check.severity, Some(Severity::Information));
+    assert!(
+        edited.contains("    \"Check\": {\n      \"Files\": ["),
+        "{edited}"
+    );
+    // The explicit check behaves like the inferred one.
+    let before = RuleSet::from_text(Path::new("/r/autofix.json"), source, Options::default());
+    let after = RuleSet::from_text(Path::new("/r/autofix.json"), &edited, Options::default());
+    let text = "if (a == b && c === d) {}";
+    let ranges = |s: &RuleSet| {
+        s.check_file(Path::new("/r/x.ts"), text, None)
+            .into_iter()
+            .map(|v| (v.range, v.fix))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ranges(&before), ranges(&after));
+    assert!(
+        make_explicit_edit(&edited, &reparsed.rules[0], &inf).is_none(),
+        "already explicit"
+    );
+    // One-line rules get a one-line Check.
+    let source =
+        r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `eval()`.", "Why": "w"}]"#;
+    let parsed = parse(source);
+    let (range, text) = make_explicit_edit(source, &parsed.rules[0], &infer(&parsed.rules[0])).unwrap();
+    let mut edited = source.to_string();
+    edited.replace_range(range, &text);
+    assert!(!edited.contains('\n') && !parse(&edited).has_fatal(), "{edited}");
+}

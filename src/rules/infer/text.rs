@@ -1,0 +1,602 @@
+//! Splitting an instruction into tokens: words, code spans (backticks, single and double quotes,
+//! typographic quotes and guillemets), unquoted tokens that read as code (`console.log`, `==`,
+//! `print()`) or as paths (`src/api/`), clause separators and commas.
+
+/// How a code span was delimited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quote {
+    Backtick,
+    Double,
+    Single,
+    Guillemet,
+}
+
+impl Quote {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Quote::Backtick => "backticks",
+            Quote::Double => "double quotes",
+            Quote::Single => "single quotes",
+            Quote::Guillemet => "guillemets",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A word; `lower` holds its lowercase form.
+    Word,
+    /// A code span.
+    Span(Quote),
+    /// An unquoted token that reads as code.
+    Bare,
+    /// An unquoted token that reads as a path.
+    Path,
+    /// Ends a clause: `.` `;` `:` `(` `)` `!` `?` or a dash between spaces.
+    Sep,
+    /// Separates list items without ending the clause.
+    Comma,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    pub kind: Kind,
+    /// The text as written (without the delimiters of a span).
+    pub text: String,
+    /// Lowercase text (apostrophes normalized to `'`), for matching words.
+    pub lower: String,
+}
+
+impl Token {
+    fn new(kind: Kind, text: &str) -> Token {
+        Token {
+            kind,
+            text: text.to_string(),
+            lower: text.to_lowercase().replace(['’', '‘'], "'"),
+        }
+    }
+
+    pub fn is_word(&self) -> bool {
+        self.kind == Kind::Word
+    }
+
+    pub fn is_code(&self) -> bool {
+        matches!(self.kind, Kind::Span(_) | Kind::Bare)
+    }
+}
+
+/// Characters operators are made of.
+pub const OP_CHARS: &str = "=!<>&|+-*/%^~?:.";
+
+/// Code spans longer than this are quotations, not code.
+const MAX_SPAN: usize = 120;
+
+fn is_ws(c: char) -> bool {
+    c.is_whitespace()
+}
+
+/// The closing delimiter of a span opened by `c`, when `c` opens one here.
+fn closer(c: char) -> Option<&'static [char]> {
+    match c {
+        '`' => Some(&['`']),
+        '"' | '“' | '„' => Some(&['"', '”', '“']),
+        '«' => Some(&['»']),
+        '\'' | '‘' => Some(&['\'', '’']),
+        _ => None,
+    }
+}
+
+fn quote_kind(c: char) -> Quote {
+    match c {
+        '`' => Quote::Backtick,
+        '"' | '“' | '„' => Quote::Double,
+        '«' => Quote::Guillemet,
+        _ => Quote::Single,
+    }
+}
+
+/// Tokenizes `text`. Never fails: anything unrecognized is skipped.
+pub fn tokenize(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let bytes_len = text.len();
+    while i < bytes_len {
+        let Some(c) = text[i..].chars().next() else { break };
+        let clen = c.len_utf8();
+        if is_ws(c) {
+            i += clen;
+            continue;
+        }
+        let prev = text[..i].chars().next_back();
+        if let Some(closers) = closer(c) {
+            let is_single = matches!(c, '\'' | '‘');
+            let opener_ok = !is_single || prev.is_none_or(|p| !p.is_alphanumeric());
+            if opener_ok && let Some((content, end)) = find_span(text, i + clen, closers, is_single) {
+                let trimmed = content.trim();
+                if !trimmed.is_empty() && trimmed.chars().count() <= MAX_SPAN && !content.contains('\n') {
+                    out.push(Token::new(Kind::Span(quote_kind(c)), trimmed));
+                } else if !trimmed.is_empty() {
+                    // A long quotation: its words still count (scope words, vagueness).
+                    out.extend(tokenize(trimmed).into_iter().filter(|t| t.kind == Kind::Word));
+                }
+                i = end;
+                continue;
+            }
+            if c != '\'' && c != '‘' {
+                // An unclosed quote or backtick: skip it.
+                i += clen;
+                continue;
+            }
+        }
+        // A dash between spaces separates clauses.
+        if matches!(c, '-' | '–' | '—') {
+            let next = text[i + clen..].chars().next();
+            let run_end = i + text[i..]
+                .chars()
+                .take_while(|&d| matches!(d, '-' | '–' | '—'))
+                .map(char::len_utf8)
+                .sum::<usize>();
+            let after = text[run_end..].chars().next();
+            if prev.is_none_or(is_ws) && after.is_none_or(is_ws) && (run_end - i <= 3) {
+                out.push(Token::new(Kind::Sep, "-"));
+                i = run_end;
+                continue;
+            }
+            let _ = next;
+        }
+        if matches!(c, ';' | '(' | ')' | '[' | ']' | '{' | '}') && !starts_code(&text[i..]) {
+            out.push(Token::new(Kind::Sep, &text[i..i + clen]));
+            i += clen;
+            continue;
+        }
+        if c == ',' {
+            out.push(Token::new(Kind::Comma, ","));
+            i += clen;
+            continue;
+        }
+        // A chunk: up to whitespace or the start of a span.
+        let mut end = i;
+        for (off, d) in text[i..].char_indices() {
+            if is_ws(d) || matches!(d, '`' | '"' | '“' | '”' | '«' | '»' | ',' | ';') {
+                break;
+            }
+            end = i + off + d.len_utf8();
+        }
+        if end == i {
+            // A lone delimiter that opened nothing.
+            i += clen;
+            continue;
+        }
+        chunk(&text[i..end], &mut out);
+        i = end;
+    }
+    out
+}
+
+/// A `(` that starts code such as `()` stays in its chunk.
+fn starts_code(rest: &str) -> bool {
+    rest.starts_with("()")
+}
+
+fn find_span<'a>(text: &'a str, from: usize, closers: &[char], single: bool) -> Option<(&'a str, usize)> {
+    let rest = text.get(from..)?;
+    for (off, d) in rest.char_indices() {
+        if d == '\n' {
+            return None;
+        }
+        if closers.contains(&d) {
+            let after = rest[off + d.len_utf8()..].chars().next();
+            if single && after.is_some_and(char::is_alphanumeric) {
+                // `don't` inside a quotation: not the closer.
+                continue;
+            }
+            let content = &rest[..off];
+            if single && (content.starts_with(' ') || content.is_empty()) {
+                return None;
+            }
+            return Some((content, from + off + d.len_utf8()));
+        }
+    }
+    None
+}
+
+const ABBREVIATIONS: &[&str] = &[
+    "e.g.", "i.e.", "etc.", "vs.", "p.ej.", "ej.", "p.", "cf.", "approx.", "aprox.",
+];
+
+/// Classifies one whitespace-delimited chunk.
+fn chunk(raw: &str, out: &mut Vec<Token>) {
+    let lower = raw.to_lowercase();
+    if ABBREVIATIONS.contains(&lower.as_str()) {
+        out.push(Token::new(Kind::Word, raw.trim_end_matches('.')));
+        return;
+    }
+    if matches!(raw, "-" | "–" | "—" | "--") {
+        out.push(Token::new(Kind::Sep, "-"));
+        return;
+    }
+    if is_operator(raw) {
+        out.push(Token::new(Kind::Bare, raw));
+        return;
+    }
+    // Leading unbalanced `(` / `[`, trailing sentence punctuation.
+    let mut body = raw;
+    let mut leading = Vec::new();
+    while let Some(first) = body.chars().next() {
+        if matches!(first, '(' | '[' | '¿' | '¡') && !balanced_open(body) {
+            leading.push(first);
+            body = &body[first.len_utf8()..];
+        } else {
+            break;
+        }
+    }
+    let mut trailing = Vec::new();
+    while let Some(last) = body.chars().next_back() {
+        let strip = match last {
+            '.' | ':' | '!' | '?' => {
+                !is_operator(body) && !body.ends_with("!important") && !is_macro_bang(body)
+            }
+            ')' | ']' => !balanced_close(body),
+            '\'' | '’' => true,
+            _ => false,
+        };
+        if !strip {
+            break;
+        }
+        trailing.push(last);
+        body = &body[..body.len() - last.len_utf8()];
+    }
+    for c in leading {
+        if c == '(' || c == '[' {
+            out.push(Token::new(Kind::Sep, "("));
+        }
+    }
+    if !body.is_empty() {
+        classify(body, out);
+    }
+    for c in trailing.into_iter().rev() {
+        match c {
+            '\'' | '’' => {}
+            _ => out.push(Token::new(Kind::Sep, &c.to_string())),
+        }
+    }
+}
+
+fn is_macro_bang(body: &str) -> bool {
+    // `println!` — a Rust macro name, not an exclamation.
+    crate::rules::infer::literal::RUST_MACROS.contains(&body.trim_end_matches("()"))
+}
+
+fn balanced_open(s: &str) -> bool {
+    let opens = s.matches(['(', '[']).count();
+    let closes = s.matches([')', ']']).count();
+    opens <= closes
+}
+
+fn balanced_close(s: &str) -> bool {
+    let opens = s.matches(['(', '[']).count();
+    let closes = s.matches([')', ']']).count();
+    closes <= opens
+}
+
+/// Only operator characters, at least two of them: `==`, `!==`, `=>`, `&&`.
+pub fn is_operator(s: &str) -> bool {
+    s.chars().count() >= 2
+        && s.chars().all(|c| OP_CHARS.contains(c))
+        && !s.chars().all(|c| c == '.' || c == '-')
+}
+
+/// Folders that start a path people write without `./`.
+const ROOT_DIRS: &[&str] = &[
+    "src",
+    "lib",
+    "app",
+    "apps",
+    "packages",
+    "tests",
+    "test",
+    "docs",
+    "doc",
+    "scripts",
+    "server",
+    "client",
+    "pkg",
+    "cmd",
+    "internal",
+    "components",
+    "pages",
+    "public",
+    "config",
+    "api",
+    "bin",
+    "dist",
+    "build",
+    "spec",
+    "specs",
+    ".github",
+    "migrations",
+    "db",
+    "assets",
+    "static",
+    "styles",
+    "utils",
+    "hooks",
+    "services",
+    "routes",
+    "vendor",
+    "examples",
+    "benches",
+    "crates",
+    "web",
+    "frontend",
+    "backend",
+    "infra",
+    "deploy",
+    "tools",
+    "fixtures",
+];
+
+/// Known file extensions, for telling `package.json` (a file) from `os.path` (code).
+pub const FILE_EXTENSIONS: &[&str] = &[
+    "json", "yaml", "yml", "toml", "md", "mdx", "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rs", "go",
+    "env", "lock", "txt", "sql", "sh", "css", "scss", "html", "log", "cfg", "ini", "xml", "csv", "rb",
+    "java", "kt", "swift", "php", "vue", "svelte", "lua", "conf", "pem", "key", "db", "sqlite", "png", "jpg",
+    "svg", "gif",
+];
+
+/// Words separated by slashes that are not paths.
+const NOT_PATHS: &[&str] = &[
+    "and/or",
+    "y/o",
+    "i/o",
+    "ci/cd",
+    "tcp/ip",
+    "ui/ux",
+    "read/write",
+    "async/await",
+    "try/catch",
+    "input/output",
+    "e/s",
+    "n/a",
+    "js/ts",
+    "ts/js",
+];
+
+/// True when an unquoted token reads as a path: `src/api/`, `./scripts`, `*.log`, `.env`.
+pub fn looks_like_path(s: &str) -> bool {
+    let lower = s.to_lowercase();
+    if lower.contains("://") || NOT_PATHS.contains(&lower.as_str()) || s.starts_with("//") {
+        return false;
+    }
+    if !s.chars().all(|c| {
+        c.is_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '*' | '@' | '[' | ']' | '{' | '}' | ',')
+    }) {
+        return false;
+    }
+    if s.contains('/') {
+        let first = lower.trim_start_matches("./").split('/').next().unwrap_or("");
+        return s.ends_with('/')
+            || s.starts_with("./")
+            || s.starts_with("../")
+            || s.starts_with('/')
+            || s.contains('*')
+            || ROOT_DIRS.contains(&first)
+            || s.rsplit('/').next().is_some_and(has_extension);
+    }
+    // `.env`, `*.log`, `package.json` — but `.only`, `.then` are member accesses.
+    (s.starts_with('.')
+        && s.len() > 2
+        && s[1..]
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        && is_dotfile(&s[1..]))
+        || (s.starts_with("*.") && s.len() > 2)
+        || is_file_name(s)
+}
+
+/// Dotfiles and dot-folders people name in rules (`.env`, `.npmrc`, `.github`), as opposed to
+/// member accesses (`.only`, `.unwrap`).
+const DOTFILES: &[&str] = &[
+    "env",
+    "git",
+    "github",
+    "gitlab",
+    "husky",
+    "vscode",
+    "idea",
+    "venv",
+    "cache",
+    "next",
+    "nuxt",
+    "ds_store",
+    "npmrc",
+    "nvmrc",
+    "yarnrc",
+    "editorconfig",
+    "gitignore",
+    "gitattributes",
+    "dockerignore",
+    "prettierrc",
+    "eslintrc",
+    "babelrc",
+    "envrc",
+    "tool-versions",
+    "python-version",
+    "node-version",
+    "terraform",
+    "circleci",
+];
+
+fn is_dotfile(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    DOTFILES.contains(&lower.as_str())
+        || lower.contains('.')
+        || lower.contains('-')
+        || lower.ends_with("rc")
+        || lower.ends_with("ignore")
+}
+
+fn has_extension(name: &str) -> bool {
+    name.rsplit_once('.')
+        .is_some_and(|(stem, ext)| !stem.is_empty() && FILE_EXTENSIONS.contains(&ext.to_lowercase().as_str()))
+}
+
+/// `package.json`, `Dockerfile.dev`, `README.md` — a file name, not code.
+pub fn is_file_name(s: &str) -> bool {
+    !s.contains('/')
+        && s.matches('.').count() >= 1
+        && has_extension(s)
+        && !crate::rules::infer::literal::has_code_prefix(s)
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
+}
+
+/// True when an unquoted chunk reads unmistakably as code.
+fn looks_like_code(s: &str) -> bool {
+    use crate::rules::infer::literal::{has_code_prefix, is_call, is_go_member};
+    if is_operator(s) || is_call(s) || s == "!important" || is_macro_bang(s) {
+        return true;
+    }
+    if s.starts_with('@')
+        && s.len() > 2
+        && s[1..]
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    {
+        return true;
+    }
+    if s.starts_with("#[") || s.contains("::") && s.split("::").all(|p| !p.is_empty()) {
+        return true;
+    }
+    let dotted = s.contains('.')
+        && s.split('.')
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$'));
+    dotted && (has_code_prefix(s) || is_go_member(s))
+}
+
+fn classify(body: &str, out: &mut Vec<Token>) {
+    if looks_like_code(body) {
+        out.push(Token::new(Kind::Bare, body));
+        return;
+    }
+    if looks_like_path(body) {
+        out.push(Token::new(Kind::Path, body));
+        return;
+    }
+    // Words: split on anything that is not part of a word.
+    let mut start = None;
+    let flush = |from: usize, to: usize, out: &mut Vec<Token>| {
+        let w = body[from..to].trim_matches(|c: char| matches!(c, '\'' | '’' | '-' | '.'));
+        if !w.is_empty() {
+            out.push(Token::new(Kind::Word, w));
+        }
+    };
+    for (off, c) in body.char_indices() {
+        let word_char = c.is_alphanumeric() || matches!(c, '\'' | '’' | '-' | '_' | '+' | '#' | '.');
+        match (word_char, start) {
+            (true, None) => start = Some(off),
+            (false, Some(s)) => {
+                flush(s, off, out);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        flush(s, body.len(), out);
+    }
+}
+
+/// Tokens grouped into clauses (separators dropped).
+pub fn clauses(tokens: &[Token]) -> Vec<&[Token]> {
+    tokens
+        .split(|t| t.kind == Kind::Sep)
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(Kind, String)> {
+        tokenize(text).into_iter().map(|t| (t.kind, t.text)).collect()
+    }
+
+    fn spans(text: &str) -> Vec<String> {
+        tokenize(text)
+            .into_iter()
+            .filter(|t| matches!(t.kind, Kind::Span(_)))
+            .map(|t| t.text)
+            .collect()
+    }
+
+    #[test]
+    fn code_spans_in_every_delimiter() {
+        assert_eq!(
+            spans("Never use `any` - use 'unknown' or \"never\""),
+            ["any", "unknown", "never"]
+        );
+        assert_eq!(spans("Usa «const» en lugar de “var”"), ["const", "var"]);
+        assert_eq!(spans("Don't use 'var'; it's old"), ["var"]);
+        assert_eq!(spans("users' data isn't 'code'"), ["code"]);
+        assert_eq!(
+            spans("Colocar en 'src/server/routes/', nunca en 'src/api/'."),
+            ["src/server/routes/", "src/api/"]
+        );
+        assert!(spans("an `unclosed span").is_empty());
+    }
+
+    #[test]
+    fn bare_code_paths_and_words() {
+        let k = kinds("Always use === instead of ==, never console.log() in src/api/ (e.g. print).");
+        assert!(k.contains(&(Kind::Bare, "===".into())));
+        assert!(k.contains(&(Kind::Bare, "==".into())));
+        assert!(k.contains(&(Kind::Bare, "console.log()".into())));
+        assert!(k.contains(&(Kind::Path, "src/api/".into())));
+        assert!(k.contains(&(Kind::Word, "e.g".into())));
+        assert!(k.contains(&(Kind::Word, "print".into())));
+        assert_eq!(k.iter().filter(|(k, _)| *k == Kind::Sep).count(), 3, "{k:?}");
+    }
+
+    #[test]
+    fn dashes_between_spaces_separate_clauses() {
+        let t = tokenize("Never use `any` - use `unknown` — really; non-null");
+        assert_eq!(clauses(&t).len(), 4);
+        assert!(t.iter().any(|t| t.text == "non-null"));
+    }
+
+    #[test]
+    fn paths_are_told_from_prose_and_code() {
+        for p in [
+            "src/api/",
+            "./scripts",
+            "*.log",
+            ".env",
+            "package.json",
+            "apps/web/src",
+            "docs/",
+        ] {
+            assert!(looks_like_path(p), "{p}");
+        }
+        for n in [
+            "and/or",
+            "async/await",
+            "os.path",
+            "console.log",
+            "https://x.dev/a",
+            "clean",
+        ] {
+            assert!(!looks_like_path(n), "{n}");
+        }
+    }
+
+    #[test]
+    fn never_panics_on_odd_input() {
+        for s in [
+            "'", "`", "\"", "«", "'a", "—", "((", "))", "é'", "'é", "a'b'c", "-- -", "¿qué?", "`\n`", "\u{0}",
+        ] {
+            let _ = tokenize(s);
+        }
+    }
+}

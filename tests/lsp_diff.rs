@@ -1,0 +1,366 @@
+//! Apply diff in the language server: the annotated edit per file with one minimal edit per
+//! block, previews, failures and their escalation, access rules, and diffs written inside open
+//! documents (code action and code lenses).
+
+mod common;
+
+use common::lsp::{TestClient, vscode_capabilities};
+use serde_json::{Value, json};
+
+const APP: &str =
+    "function greet(name) {\n  return 'hi ' + name;\n}\n\nfunction bye() {\n  return 'bye';\n}\n";
+
+fn diff(search: &str, replace: &str, line: usize) -> String {
+    format!("<<<<<<< SEARCH\n:start_line:{line}\n-------\n{search}\n=======\n{replace}\n>>>>>>> REPLACE\n")
+}
+
+fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    common::write(&root, files);
+    (dir, root)
+}
+
+async fn command(client: &mut TestClient, name: &str, args: Value) -> Value {
+    client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": name, "arguments": [args] }),
+        )
+        .await
+}
+
+#[tokio::test]
+async fn apply_diff_sends_one_versioned_annotated_edit_with_one_minimal_edit_per_block() {
+    let (_d, root) = workspace(&[("src/app.js", APP)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let uri = client.open_file("src/app.js", "javascript").await;
+    client.change(&uri, Some([7, 0, 7, 0]), "").await;
+    let two = format!(
+        "{}{}",
+        diff("  return 'hi ' + name;", "  return 'hello ' + name;", 2),
+        diff("  return 'bye';", "  return 'goodbye';", 6)
+    );
+    let report = command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "uri": uri, "diff": two }),
+    )
+    .await;
+    assert_eq!(report["success"], true);
+    assert_eq!(report["applied"], true);
+    assert_eq!(report["blocks"].as_array().unwrap().len(), 2);
+    assert!(
+        report["blocks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|b| b["status"] == "applied")
+    );
+    assert!(report.get("content").is_none());
+
+    let apply = client.expect("workspace/applyEdit", |_| true).await;
+    let change = &apply["edit"]["documentChanges"][0];
+    assert_eq!(change["textDocument"], json!({ "uri": uri, "version": 2 }));
+    let edits = change["edits"].as_array().unwrap();
+    assert_eq!(edits.len(), 2, "one edit per block");
+    assert_eq!(edits[0]["newText"], "ello");
+    assert_eq!(
+        edits[0]["range"],
+        json!({ "start": { "line": 1, "character": 11 }, "end": { "line": 1, "character": 12 } }),
+        "`i` becomes `ello`"
+    );
+    let id = edits[0]["annotationId"].as_str().unwrap();
+    assert_eq!(
+        apply["edit"]["changeAnnotations"][id]["label"],
+        "Apply diff to src/app.js (2 blocks)"
+    );
+    assert_eq!(apply["edit"]["changeAnnotations"][id]["needsConfirmation"], true);
+}
+
+#[tokio::test]
+async fn a_file_that_is_not_open_gets_an_unversioned_edit_and_preview_only_reports() {
+    let (_d, root) = workspace(&[("src/app.js", APP)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let d = diff("function bye() {", "function farewell() {", 5);
+    let preview = command(
+        &mut client,
+        "autofix.previewDiff",
+        json!({ "path": "src/app.js", "diff": d }),
+    )
+    .await;
+    assert_eq!(preview["success"], true);
+    assert_eq!(preview["blocks"][0]["line"], 5);
+    assert!(preview.get("applied").is_none());
+    assert!(client.received("workspace/applyEdit").is_empty());
+
+    let report = command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "src/app.js", "diff": d }),
+    )
+    .await;
+    assert_eq!(report["applied"], true);
+    let apply = client.expect("workspace/applyEdit", |_| true).await;
+    assert_eq!(
+        apply["edit"]["documentChanges"][0]["textDocument"]["version"],
+        Value::Null
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join("src/app.js")).unwrap(),
+        APP,
+        "the server never writes itself"
+    );
+}
+
+#[tokio::test]
+async fn failures_are_reported_per_block_and_escalate() {
+    let (_d, root) = workspace(&[("src/app.js", APP)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let mixed = format!(
+        "{}{}",
+        diff("function bye() {", "function farewell() {", 5),
+        diff("  nowhere();", "  somewhere();", 2)
+    );
+    let report = command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "src/app.js", "diff": mixed }),
+    )
+    .await;
+    assert_eq!(report["success"], true, "at least one block applied");
+    assert_eq!(report["blocks"][1]["status"], "failed");
+    assert!(
+        report["blocks"][1]["error"].as_str().unwrap().contains("Re-read"),
+        "{report}"
+    );
+    let apply = client.expect("workspace/applyEdit", |_| true).await;
+    assert_eq!(
+        apply["edit"]["documentChanges"][0]["edits"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+
+    let bad = diff("  nowhere();", "  somewhere();", 2);
+    let first = command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "src/app.js", "diff": bad }),
+    )
+    .await;
+    assert_eq!(first["success"], false);
+    assert_eq!(first["applied"], false);
+    let second = command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "src/app.js", "diff": bad }),
+    )
+    .await;
+    assert!(
+        second["error"]
+            .as_str()
+            .unwrap()
+            .contains("failure number 3 in a row"),
+        "{second}"
+    );
+    assert!(
+        client.received("workspace/applyEdit").is_empty(),
+        "nothing applied, nothing sent"
+    );
+    let malformed = command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "src/app.js", "diff": "<<<<<<< SEARCH\nx\n" }),
+    )
+    .await;
+    assert_eq!(malformed["success"], false);
+    assert!(
+        malformed["error"].as_str().unwrap().contains("======="),
+        "{malformed}"
+    );
+}
+
+#[tokio::test]
+async fn targets_must_stay_in_the_workspace_and_respect_the_ignore_file() {
+    let (_d, root) = workspace(&[
+        ("ws/src/app.js", APP),
+        ("ws/secrets/key.txt", "k\n"),
+        ("ws/.aicockpitcodeignore", "secrets/\n"),
+        ("outside.txt", "o\n"),
+    ]);
+    let mut client = TestClient::start(&root.join("ws"), vscode_capabilities(), json!({})).await;
+    let d = diff("k", "stolen", 1);
+    let blocked = command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "secrets/key.txt", "diff": d }),
+    )
+    .await;
+    assert!(
+        blocked["error"]
+            .as_str()
+            .unwrap()
+            .contains("access blocked by .aicockpitcodeignore"),
+        "{blocked}"
+    );
+    let outside = command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "../outside.txt", "diff": diff("o", "x", 1) }),
+    )
+    .await;
+    assert!(
+        outside["error"]
+            .as_str()
+            .unwrap()
+            .contains("outside the workspace"),
+        "{outside}"
+    );
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(root.join("outside.txt"), root.join("ws/link.txt")).unwrap();
+        let through = command(
+            &mut client,
+            "autofix.applyDiff",
+            json!({ "path": "link.txt", "diff": diff("o", "x", 1) }),
+        )
+        .await;
+        assert!(
+            through["error"]
+                .as_str()
+                .unwrap()
+                .contains("outside the workspace"),
+            "{through}"
+        );
+    }
+    // The ignore file is read again when it changes.
+    std::fs::write(root.join("ws/.aicockpitcodeignore"), "src/\n").unwrap();
+    client
+        .notify(
+            "workspace/didChangeWatchedFiles",
+            json!({ "changes": [{ "uri": client.uri(".aicockpitcodeignore"), "type": 2 }] }),
+        )
+        .await;
+    let now_blocked = command(
+        &mut client,
+        "autofix.previewDiff",
+        json!({ "path": "src/app.js", "diff": diff("}", "};", 3) }),
+    )
+    .await;
+    assert!(
+        now_blocked["error"].as_str().unwrap().contains("access blocked"),
+        "{now_blocked}"
+    );
+    assert!(client.received("workspace/applyEdit").is_empty());
+}
+
+#[tokio::test]
+async fn the_xml_wrapper_names_the_target() {
+    let (_d, root) = workspace(&[("src/app.js", APP)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let wrapped = format!(
+        "<apply_diff>\n<path>src/app.js</path>\n<diff>\n{}</diff>\n</apply_diff>",
+        diff("function bye() {", "function farewell() {", 5)
+    );
+    let report = command(&mut client, "autofix.applyDiff", json!({ "diff": wrapped })).await;
+    assert_eq!(report["applied"], true, "{report}");
+    assert_eq!(report["path"], root.join("src/app.js").display().to_string());
+}
+
+#[tokio::test]
+async fn clients_that_cannot_edit_get_plain_changes_or_a_written_file() {
+    let (_d, root) = workspace(&[("src/app.js", APP)]);
+    let mut caps = vscode_capabilities();
+    caps["workspace"]["workspaceEdit"] = json!({});
+    let mut client = TestClient::start(&root, caps.clone(), json!({})).await;
+    let d = diff("function bye() {", "function farewell() {", 5);
+    command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "src/app.js", "diff": d }),
+    )
+    .await;
+    let apply = client.expect("workspace/applyEdit", |_| true).await;
+    assert_eq!(
+        apply["edit"]["changes"][client.uri("src/app.js")][0]["newText"],
+        "farewell"
+    );
+
+    caps["workspace"]["applyEdit"] = json!(false);
+    let mut client = TestClient::start(&root, caps, json!({})).await;
+    let report = command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "src/app.js", "diff": d }),
+    )
+    .await;
+    assert_eq!(report["applied"], true);
+    assert!(
+        std::fs::read_to_string(root.join("src/app.js"))
+            .unwrap()
+            .contains("function farewell() {")
+    );
+}
+
+const CHAT: &str = "Here is the change:\n\n```diff:src/app.js\n<<<<<<< SEARCH\n:start_line:5\n-------\nfunction bye() {\n=======\nfunction farewell() {\n>>>>>>> REPLACE\n<<<<<<< SEARCH\n:start_line:2\n-------\n  return 'hey ' + name;\n=======\n  return 'hello ' + name;\n>>>>>>> REPLACE\n```\n";
+
+#[tokio::test]
+async fn a_diff_in_a_chat_log_gets_an_action_and_live_code_lenses() {
+    let (_d, root) = workspace(&[("src/app.js", APP)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let chat = client.open("notes/chat.md", "markdown", CHAT).await;
+    client.diagnostics(&chat).await;
+    let lenses = client
+        .request(
+            "textDocument/codeLens",
+            json!({ "textDocument": { "uri": chat } }),
+        )
+        .await;
+    let titles: Vec<&str> = lenses
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["command"]["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles[0], "autofix: applies at line 5 (100%)");
+    assert!(
+        titles[1].starts_with("autofix: no match — best 9") && titles[1].ends_with("at line 2"),
+        "{titles:?}"
+    );
+    assert_eq!(lenses[0]["range"]["start"]["line"], 3);
+    assert_eq!(lenses[1]["range"]["start"]["line"], 10);
+
+    // Editing the target makes the client ask again; the new lenses follow the new text.
+    let target = client.open_file("src/app.js", "javascript").await;
+    client.change(&target, Some([1, 10, 1, 12]), "hey").await;
+    client.expect("workspace/codeLens/refresh", |_| true).await;
+    let lenses = client
+        .request(
+            "textDocument/codeLens",
+            json!({ "textDocument": { "uri": chat } }),
+        )
+        .await;
+    assert_eq!(lenses[1]["command"]["title"], "autofix: applies at line 2 (100%)");
+
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": chat }, "range": { "start": { "line": 6, "character": 0 }, "end": { "line": 6, "character": 0 } }, "context": { "diagnostics": [] } }),
+        )
+        .await;
+    let apply = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == "refactor.autofix.applyDiff")
+        .unwrap()
+        .clone();
+    assert_eq!(apply["title"], "Apply diff to src/app.js (2 blocks)");
+    let args = apply["command"]["arguments"][0].clone();
+    let report = command(&mut client, "autofix.applyDiff", args).await;
+    assert_eq!(report["applied"], true);
+    let edit = client.expect("workspace/applyEdit", |_| true).await;
+    assert_eq!(edit["edit"]["documentChanges"][0]["textDocument"]["uri"], target);
+}

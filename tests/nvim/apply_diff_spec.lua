@@ -1,0 +1,150 @@
+-- :AutofixApplyDiff — a SEARCH/REPLACE diff from a register, sent to `autofix.applyDiff`, shown
+-- for approval, applied on accept, reported per block; `!` previews; the XML <path> picks the
+-- target; the "Apply diff to PATH" action inside a document holding a diff.
+local H = dofile(vim.fs.dirname(debug.getinfo(1, 'S').source:sub(2)) .. '/helpers.lua')
+
+H.run(function()
+  local root = H.demo()
+  H.setup()
+  local format_path = root .. '/src/lib/format.ts'
+  local format = H.open(format_path)
+  local client = H.client(format)
+  local commands = vim.tbl_get(client.server_capabilities, 'executeCommandProvider', 'commands') or {}
+  if not vim.list_contains(commands, 'autofix.applyDiff') then
+    H.log('SKIP the server does not offer autofix.applyDiff yet (commands: %s)', table.concat(commands, ', '))
+    return
+  end
+  H.check(H.wait_diags(format, function(d) return #d == 2 end), 'format.ts diagnostics arrived')
+
+  local approvals = {}
+  local function approve(answer)
+    table.insert(H.selects, function(items, opts)
+      local preview
+      for _, w in ipairs(vim.api.nvim_list_wins()) do
+        local b = vim.api.nvim_win_get_buf(w)
+        if vim.api.nvim_buf_get_name(b):match('^autofix://approve/') then
+          preview = vim.api.nvim_buf_get_lines(b, 0, -1, false)
+        end
+      end
+      table.insert(approvals, { prompt = opts.prompt, preview = preview or {} })
+      return answer
+    end)
+  end
+  local function last_message()
+    return H.messages[#H.messages] or { msg = '' }
+  end
+  local function wait_message(pattern)
+    return H.wait(5000, function() return H.find_message(pattern) ~= nil end)
+  end
+
+  -- 1. From the unnamed register, target the current buffer, accepted.
+  vim.fn.setreg('"', table.concat({
+    '<<<<<<< SEARCH',
+    ':start_line:11',
+    '-------',
+    'export function parse(raw: string): any {',
+    '  return JSON.parse(raw);',
+    '}',
+    '=======',
+    'export function parse(raw: string): unknown {',
+    '  return JSON.parse(raw) as unknown;',
+    '}',
+    '>>>>>>> REPLACE',
+  }, '\n'))
+  approve('Accept')
+  vim.cmd('AutofixApplyDiff')
+  H.check(wait_message('applied 1 of 1 block to src/lib/format.ts'), 'the report says 1 of 1 block applied', H.messages)
+  H.eq(vim.api.nvim_buf_get_lines(format, 10, 13, false), {
+    'export function parse(raw: string): unknown {',
+    '  return JSON.parse(raw) as unknown;',
+    '}',
+  }, 'accepted: the buffer changed')
+  local a = approvals[1] or { preview = {} }
+  H.check(a.prompt and a.prompt:find('Apply diff to src/lib/format.ts', 1, true), 'the approval names the diff', a.prompt)
+  H.check(vim.list_contains(a.preview, '-  return JSON.parse(raw);') and vim.list_contains(a.preview, '+  return JSON.parse(raw) as unknown;'),
+    'the preview shows the change', a.preview)
+  H.check(H.wait_diags(format, function(d) return #d == 1 end), 'the `any` diagnostic went with it')
+
+  -- 2. Rejected: nothing changes, the report says so.
+  local before = vim.api.nvim_buf_get_lines(format, 0, -1, false)
+  vim.fn.setreg('"', '<<<<<<< SEARCH\nexport function format_date(date: Date): string {\n=======\nexport function formatDate(date: Date): string {\n>>>>>>> REPLACE\n')
+  approve('Reject')
+  local count = #H.messages
+  vim.cmd('AutofixApplyDiff')
+  H.check(H.wait(5000, function() return #H.messages > count end), 'a report after the rejection')
+  H.eq(vim.api.nvim_buf_get_lines(format, 0, -1, false), before, 'rejected: the buffer is unchanged')
+  H.check(last_message().level >= vim.log.levels.WARN and last_message().msg:find('not applied', 1, true) ~= nil
+    and last_message().msg:find('block 1: matches at line 1', 1, true) ~= nil, 'rejected: reported as not applied', last_message())
+
+  -- 3. The XML tool call's <path> picks the target (not the current buffer); named register.
+  vim.fn.setreg('a', table.concat({
+    '<apply_diff>',
+    '<path>src/components/Button.tsx</path>',
+    '<diff>',
+    '<<<<<<< SEARCH',
+    'export default function Button({ label, onClick }: ButtonProps) {',
+    '=======',
+    'export function Button({ label, onClick }: ButtonProps) {',
+    '>>>>>>> REPLACE',
+    '</diff>',
+    '</apply_diff>',
+  }, '\n'))
+  approve('Accept')
+  vim.cmd('AutofixApplyDiff a')
+  H.check(wait_message('applied 1 of 1 block to src/components/Button.tsx'), 'the report names Button.tsx')
+  H.check(H.wait(3000, function()
+    return (H.read(root .. '/src/components/Button.tsx') or ''):find('\nexport function Button%(') ~= nil
+  end), 'Button.tsx changed (and saved: it was not open)')
+  H.eq(vim.api.nvim_get_current_buf(), format, 'the current buffer stays')
+
+  -- 4. Preview (!): a failing block is reported with its error; nothing is asked or changed.
+  local asked = #H.asked
+  vim.fn.setreg('"', '<<<<<<< SEARCH\nthis line is not in the file\n=======\nwhatever\n>>>>>>> REPLACE\n')
+  vim.cmd('AutofixApplyDiff!')
+  H.check(H.wait(5000, function() return last_message().msg:find('block', 1, true) ~= nil and #H.messages > count + 2 end),
+    'preview reported', last_message())
+  H.check(last_message().msg:find('would apply 0 of 1 block', 1, true) ~= nil and last_message().msg:find('block 1: failed', 1, true) ~= nil
+    and last_message().msg:find('No match', 1, true) ~= nil, 'the failed block is named with its error', last_message().msg)
+  H.eq(#H.asked, asked, 'preview asks nothing')
+  H.eq(vim.api.nvim_buf_get_lines(format, 10, 11, false)[1], 'export function parse(raw: string): unknown {', 'preview changes nothing')
+
+  -- 5. No diff in the register: a clear error, no request.
+  vim.fn.setreg('"', 'just text')
+  vim.cmd('AutofixApplyDiff')
+  H.check(last_message().msg:find('holds no SEARCH/REPLACE diff', 1, true) ~= nil, 'a register without a diff is refused', last_message())
+
+  -- 6. The "Apply diff to PATH" action, with the cursor inside a diff in another document.
+  local notes = root .. '/notes.md'
+  H.write(notes, table.concat({
+    '# Proposed change',
+    '',
+    '<apply_diff>',
+    '<path>src/lib/format.ts</path>',
+    '<diff>',
+    '<<<<<<< SEARCH',
+    'export function format_date(date: Date): string {',
+    '=======',
+    'export function formatDate(date: Date): string {',
+    '>>>>>>> REPLACE',
+    '</diff>',
+    '</apply_diff>',
+    '',
+  }, '\n'))
+  local md = H.open(notes)
+  vim.api.nvim_win_set_cursor(0, { 7, 3 })
+  approve('Accept')
+  local titles = {}
+  vim.lsp.buf.code_action({
+    filter = function(action)
+      titles[#titles + 1] = action.title
+      return action.title:find('^Apply diff to') ~= nil
+    end,
+    apply = true,
+  })
+  H.check(H.wait(5000, function()
+    return vim.api.nvim_buf_get_lines(format, 0, 1, false)[1] == 'export function formatDate(date: Date): string {'
+  end), 'the action applied the diff to format.ts', { titles = titles, line = vim.api.nvim_buf_get_lines(format, 0, 1, false) })
+  H.check(#approvals >= 4, 'the action went through the approval prompt', #approvals)
+  H.check(wait_message('applied 1 of 1 block to src/lib/format.ts\n  block 1: applied at line 1'), 'the result of the action is reported too', last_message())
+  vim.cmd.buffer(md)
+end)

@@ -1,0 +1,237 @@
+-- Shared harness for the headless Neovim specs (run by scripts/test-nvim):
+--   nvim --headless -u NONE -i NONE -n -l tests/nvim/<name>_spec.lua
+-- Env: AUTOFIX (server binary), AUTOFIX_REPO (repository root).
+local H = {}
+
+local T0 = vim.uv.hrtime()
+H.failures = 0
+H.repo = assert(os.getenv('AUTOFIX_REPO'), 'AUTOFIX_REPO is not set (run scripts/test-nvim)')
+H.server = assert(os.getenv('AUTOFIX'), 'AUTOFIX is not set (run scripts/test-nvim)')
+H.name = vim.fn.fnamemodify(_G.arg and _G.arg[0] or '?', ':t:r')
+
+function H.log(fmt, ...)
+  io.stdout:write(string.format('%7.0fms [%s] ', (vim.uv.hrtime() - T0) / 1e6, H.name), string.format(fmt, ...), '\n')
+  io.stdout:flush()
+end
+
+function H.check(cond, what, extra)
+  if cond then
+    H.log('ok   %s', what)
+  else
+    H.failures = H.failures + 1
+    H.log('FAIL %s %s', what, extra ~= nil and vim.inspect(extra) or '')
+  end
+  return cond
+end
+
+function H.eq(actual, expected, what)
+  return H.check(vim.deep_equal(actual, expected), what, { actual = actual, expected = expected })
+end
+
+H.server_exit = nil
+
+--- vim.wait that stops early when the server died or an error reached v:errmsg.
+function H.wait(timeout, pred)
+  vim.wait(timeout, function()
+    return H.server_exit ~= nil or vim.v.errmsg ~= '' or pred()
+  end, 10)
+  return pred() and true or false
+end
+
+--- Messages given to vim.notify, recorded instead of printed.
+H.messages = {}
+vim.notify = function(msg, level)
+  table.insert(H.messages, { msg = msg, level = level or vim.log.levels.INFO })
+  H.log('notify[%s] %s', level or 'INFO', tostring(msg):gsub('\n', ' | '))
+end
+
+function H.find_message(pattern)
+  for _, m in ipairs(H.messages) do
+    if m.msg:find(pattern) then
+      return m
+    end
+  end
+  return nil
+end
+
+--- vim.ui.select / vim.ui.input answered from queues the test fills: each entry is a function
+--- (items, opts) -> choice, or a value; a prompt with nothing queued fails the test and cancels.
+H.selects, H.inputs, H.asked = {}, {}, {}
+vim.ui.select = function(items, opts, on_choice)
+  table.insert(H.asked, { kind = 'select', items = items, opts = opts })
+  local answer = table.remove(H.selects, 1)
+  if answer == nil then
+    H.check(false, 'unexpected vim.ui.select: ' .. tostring(opts and opts.prompt))
+    return on_choice(nil)
+  end
+  if type(answer) == 'function' then
+    answer = answer(items, opts)
+  end
+  local idx
+  for i, item in ipairs(items) do
+    if item == answer then
+      idx = i
+    end
+  end
+  on_choice(answer, idx)
+end
+vim.ui.input = function(opts, on_confirm)
+  table.insert(H.asked, { kind = 'input', opts = opts })
+  local answer = table.remove(H.inputs, 1)
+  if answer == nil then
+    H.check(false, 'unexpected vim.ui.input: ' .. tostring(opts and opts.prompt))
+    return on_confirm(nil)
+  end
+  if type(answer) == 'function' then
+    answer = answer(opts)
+  end
+  on_confirm(answer)
+end
+
+--- A copy of examples/demo in a fresh temporary directory (its real path).
+function H.demo()
+  local dir = vim.fn.tempname()
+  vim.fn.mkdir(dir, 'p')
+  local src = H.repo .. '/examples/demo'
+  local res = vim.system({ 'cp', '-R', src .. '/.', dir }):wait()
+  assert(res.code == 0, res.stderr)
+  return vim.uv.fs_realpath(dir)
+end
+
+function H.write(path, text)
+  vim.fn.mkdir(vim.fs.dirname(path), 'p')
+  local f = assert(io.open(path, 'w'))
+  f:write(text)
+  f:close()
+end
+
+function H.read(path)
+  local f = io.open(path, 'r')
+  if not f then
+    return nil
+  end
+  local s = f:read('*a')
+  f:close()
+  return s
+end
+
+--- Loads the plugin the way a user would, pointed at the built server.
+---@param opts? table setup() options
+function H.setup(opts)
+  vim.opt.rtp:prepend(H.repo .. '/editors/nvim')
+  vim.cmd('filetype on')
+  opts = vim.tbl_extend('force', { cmd = { H.server, 'lsp' } }, opts or {})
+  require('autofix').setup(opts)
+  vim.lsp.enable('autofix')
+  -- Notice a dying server instead of waiting for timeouts.
+  vim.lsp.config('autofix', {
+    on_exit = function(code, signal)
+      if not H.stopping then
+        H.server_exit = { code = code, signal = signal }
+        H.log('server exited: code %s signal %s', code, signal)
+      end
+    end,
+  })
+end
+
+--- Opens a file and waits until the autofix client is attached and initialized.
+function H.open(path)
+  vim.cmd.edit(vim.fn.fnameescape(path))
+  local buf = vim.api.nvim_get_current_buf()
+  local ok = H.wait(10000, function()
+    local c = vim.lsp.get_clients({ bufnr = buf, name = 'autofix' })[1]
+    return c ~= nil and c.initialized == true
+  end)
+  H.check(ok, 'autofix attached to ' .. vim.fn.fnamemodify(path, ':t'))
+  return buf
+end
+
+function H.client(buf)
+  return vim.lsp.get_clients({ bufnr = buf or 0, name = 'autofix' })[1]
+end
+
+--- The autofix diagnostics of a buffer, sorted by position.
+function H.diags(buf)
+  local out = {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.source == 'autofix' then
+      out[#out + 1] = d
+    end
+  end
+  table.sort(out, function(a, b)
+    if a.lnum ~= b.lnum then
+      return a.lnum < b.lnum
+    end
+    return a.col < b.col
+  end)
+  return out
+end
+
+--- { code, lnum, col, end_lnum, end_col } of each diagnostic.
+function H.shape(diags)
+  local out = {}
+  for _, d in ipairs(diags) do
+    out[#out + 1] = { d.code, d.lnum, d.col, d.end_lnum, d.end_col }
+  end
+  return out
+end
+
+function H.codes(buf)
+  local out = {}
+  for _, d in ipairs(H.diags(buf)) do
+    out[#out + 1] = d.code
+  end
+  return out
+end
+
+--- Waits until `pred(diagnostics)` holds for the buffer.
+function H.wait_diags(buf, pred, timeout)
+  return H.wait(timeout or 10000, function()
+    return pred(H.diags(buf))
+  end)
+end
+
+--- A synchronous server request through the client (fails the test on error).
+function H.request(method, params, buf)
+  local client = assert(H.client(buf))
+  local res = client:request_sync(method, params, 10000, buf or 0)
+  if not res or res.err then
+    H.check(false, method .. ' answered', res and res.err or 'timeout')
+    return nil
+  end
+  return res.result
+end
+
+function H.run(body)
+  local globals = {}
+  for k in pairs(_G) do
+    globals[k] = true
+  end
+  local ok, err = xpcall(body, debug.traceback)
+  for k in pairs(_G) do
+    -- The plugin must not leak globals (vim's own lazy modules appear under vim.*, not here).
+    if not globals[k] and not vim.list_contains({ 'server_exit' }, k) then
+      H.check(false, 'no global variable leaked: ' .. tostring(k))
+    end
+  end
+  if not ok then
+    H.failures = H.failures + 1
+    H.log('LUA ERROR: %s', err)
+  end
+  if vim.v.errmsg ~= '' then
+    H.failures = H.failures + 1
+    H.log('FAIL v:errmsg = %s', vim.v.errmsg)
+  end
+  H.stopping = true
+  for _, c in ipairs(vim.lsp.get_clients()) do
+    c:stop()
+  end
+  vim.wait(2000, function()
+    return #vim.lsp.get_clients() == 0
+  end, 10)
+  H.log('%d failure(s)', H.failures)
+  io.stdout:flush()
+  os.exit(H.failures == 0 and 0 or 1)
+end
+
+return H
