@@ -307,7 +307,9 @@ try {
     } else {
       log('note: this server infers no check from rule #14\'s words (autofix check agrees), so it flags nothing yet');
     }
-    await shot('09-learned-rule.png', 'after Accept: "Learned rule #14 …" from the server, status bar 13 rules');
+    await shot('09-learned-rule.png', inferred14.length
+      ? 'after Accept: status bar 13 rules; rule #14 (inferred from its words) flags both JSON.parse calls, as information'
+      : 'after Accept: "Learned rule #14 …" from the server, status bar 13 rules');
 
     // The server's own "Learn rule: never use `…`" refactoring on a selection: a rule with an
     // explicit Check, through the same review; its diagnostics appear in the open file.
@@ -358,6 +360,15 @@ try {
       '',
     ].join('\n');
     await page.evaluate((text) => navigator.clipboard.writeText(text), diff);
+    const formatBefore = fs.readFileSync(path.join(WS, 'src/lib/format.ts'), 'utf8');
+    // Reject first: nothing changes, and the command says the diff was not applied.
+    await runCommand('Autofix: Apply Diff from Clipboard');
+    await toast('review the change to src/lib/format.ts').locator('.monaco-button', { hasText: 'Reject' }).first().click();
+    await toast('was not applied').waitFor({ timeout: 15000 });
+    check(/export function format_date/.test(await editorText()) && fs.readFileSync(path.join(WS, 'src/lib/format.ts'), 'utf8') === formatBefore,
+      'Reject leaves format.ts as it was (buffer and disk)');
+    await clearToasts();
+    await openFile('src/lib/format.ts');
     await runCommand('Autofix: Apply Diff from Clipboard');
     await page.locator('.tabs-container .tab.active', { hasText: 'format.ts (current ↔ proposed)' }).waitFor({ timeout: 30000 });
     await toast('review the change to src/lib/format.ts').waitFor({ timeout: 15000 });

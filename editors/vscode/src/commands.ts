@@ -60,8 +60,11 @@ interface BlockReport {
 
 interface DiffReport {
   success: boolean;
+  /** Whether the edit was applied (false: the review was rejected, or the editor refused it). */
+  applied?: boolean;
   blocks?: BlockReport[];
   error?: string | null;
+  warnings?: string[];
 }
 
 export type ClientGetter = () => LanguageClient | undefined;
@@ -183,13 +186,18 @@ export async function applyDiffFromClipboard(getClient: ClientGetter, log: vscod
   const blocks = report.blocks ?? [];
   const failed = blocks.filter((b) => b.status !== 'applied');
   const total = blocks.length || blockCount(text);
+  const firstLine = (s: string) => s.split('\n')[0];
+  if (report.success && report.applied === false) {
+    void vscode.window.showWarningMessage(`autofix: the diff was not applied to ${shown} — the change was not accepted.`);
+    return;
+  }
   if (report.success && failed.length === 0) {
     void vscode.window.showInformationMessage(`autofix: applied ${total} block${total === 1 ? '' : 's'} to ${shown}.`);
     return;
   }
   const details = failed
-    .map((b) => `block ${b.index + 1}: ${b.error ?? 'failed'}`)
-    .concat(report.error ? [report.error] : [])
+    .map((b) => `block ${b.index + 1}: ${firstLine(b.error ?? 'failed')}`)
+    .concat(report.error && failed.length === 0 ? [firstLine(report.error)] : [])
     .join(' · ');
   const message = report.success
     ? `autofix: applied ${total - failed.length} of ${total} blocks to ${shown}; ${details}`
