@@ -383,7 +383,7 @@ try {
   }
 
   // No error notifications from the extension at any point.
-  const errors = await page.locator('.notifications-toasts .notification-toast:has(.codicon-error)').allInnerTexts();
+  const errors = await page.locator('.notifications-toasts .notification-toast:has(.codicon-error)').allTextContents();
   check(errors.length === 0, 'no error notifications', errors.join(' | '));
 
   // 8. `autofix.server.path` changes restart the server: a bad path gives one clear error and
@@ -408,7 +408,8 @@ try {
   await field.fill('');
   await page.locator('.statusbar-item', { hasText: rulesNow }).first().waitFor({ timeout: 30000 });
   check(true, `server restarted with the bundled binary once the setting is cleared ("${rulesNow}")`);
-  const later = (await page.locator('.notifications-toasts .notification-toast:has(.codicon-error)').allInnerTexts())
+  // textContent, not innerText: a toast still sliding in has no rendered text yet.
+  const later = (await page.locator('.notifications-toasts .notification-toast:has(.codicon-error)').allTextContents())
     .filter((t) => !t.includes('autofix.server.path'));
   check(later.length === 0, 'no other error notifications around the restarts', later.join(' | '));
 
