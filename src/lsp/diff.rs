@@ -441,8 +441,3 @@ pub fn refresh_if_targeted(state: &std::sync::Arc<State>, changed: &Path) {
 pub fn forget_access(state: &State) {
     state.session().access.clear();
 }
-
-/// The byte offset of a cursor, for code actions.
-pub fn offset_of(rope: &Rope, position: tower_lsp_server::ls_types::Position, encoding: Encoding) -> usize {
-    crate::text::position::pos_to_offset(rope, super::convert::to_pos(position), encoding)
-}

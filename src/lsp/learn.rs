@@ -157,7 +157,7 @@ pub async fn learn_rule(state: &State, args: LearnArgs) -> Result<Value> {
     };
     let current = open.as_ref().map(|(rope, _)| rope.to_string()).or(disk.clone());
     let shown = path
-        .strip_prefix(root_dir(&path))
+        .strip_prefix(store::root_of(&path))
         .unwrap_or(&path)
         .display()
         .to_string();
@@ -252,10 +252,6 @@ pub async fn learn_rule(state: &State, args: LearnArgs) -> Result<Value> {
         result["failure_reason"] = json!(reason);
     }
     Ok(result)
-}
-
-fn root_dir(path: &Path) -> PathBuf {
-    store::root_of(path)
 }
 
 fn refusal(shown: &str, e: LearnError) -> Error {
