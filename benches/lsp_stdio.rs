@@ -117,6 +117,9 @@ fn main() {
         std::fs::write(out.join("src/app.ts"), fixtures::typescript(20_000)).unwrap();
         return;
     }
+    // `cargo bench` passes `--bench`; under `cargo test` this runs as a quick smoke test.
+    let full = std::env::args().any(|a| a == "--bench");
+    let (edits, documents) = if full { (300, 200) } else { (10, 10) };
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().canonicalize().unwrap();
     std::fs::write(root.join("autofix.json"), fixtures::rules(50)).unwrap();
@@ -130,7 +133,7 @@ fn main() {
     let first = server.diagnostics(&uri, 1);
     let line = text.lines().count() / 2;
     let mut samples = Vec::new();
-    for i in 0..300i64 {
+    for i in 0..edits {
         let version = i + 2;
         let ch = if i % 2 == 0 { "x" } else { "" };
         let range = if i % 2 == 0 {
@@ -162,14 +165,14 @@ fn main() {
     let mut server = Server::start(&root);
     let doc = fixtures::typescript(4_000);
     let doc = &doc[..doc.len().min(100 * 1024)];
-    for i in 0..200 {
+    for i in 0..documents {
         server.open(&format!("file://{}/src/file{i}.ts", root.display()), doc);
     }
-    for i in 0..200 {
+    for i in 0..documents {
         server.diagnostics(&format!("file://{}/src/file{i}.ts", root.display()), 1);
     }
     println!(
-        "  200 open documents of {} KB: RSS {} MiB",
+        "  {documents} open documents of {} KB: RSS {} MiB",
         doc.len() / 1024,
         server.rss_kib() / 1024
     );

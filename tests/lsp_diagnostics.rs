@@ -472,3 +472,22 @@ async fn bad_input_never_takes_the_server_down() {
         .await;
     assert_eq!(answered["rules"][0]["rule_number"], 1);
 }
+
+#[tokio::test]
+async fn clients_that_cannot_watch_files_still_see_rules_change_on_disk() {
+    let (_d, root) = workspace(&[("autofix.json", TS_RULES)]);
+    let mut caps = vscode_capabilities();
+    caps["workspace"]["didChangeWatchedFiles"] = json!({});
+    let mut client = TestClient::start(&root, caps, json!({})).await;
+    let doc = client.open("a.ts", "typescript", "let a: any; // TODO\n").await;
+    assert_eq!(codes(&client.diagnostics(&doc).await), [json!(1)]);
+    assert!(client.received("client/registerCapability").is_empty());
+    // An agent learns a rule from the shell: the server notices within a poll.
+    let learned = TS_RULES.replace(
+        "\n]",
+        ",\n  {\"Rule_number\": 2, \"Category\": \"STYLE\", \"Instruction\": \"Never leave TODO.\", \"Why\": \"w\", \"Check\": {\"Pattern\": \"TODO\"}}\n]",
+    );
+    std::fs::write(root.join("autofix.json"), learned).unwrap();
+    let both = client.diagnostics_where(&doc, |d| d.len() == 2).await;
+    assert_eq!(codes(&both), [json!(1), json!(2)]);
+}

@@ -275,6 +275,15 @@ async fn clients_that_cannot_edit_get_plain_changes_or_a_written_file() {
     let mut caps = vscode_capabilities();
     caps["workspace"]["workspaceEdit"] = json!({});
     let mut client = TestClient::start(&root, caps.clone(), json!({})).await;
+    // Without change annotations the editor would not ask: the server does.
+    client.answer("window/showMessageRequest", |params| {
+        let message = params["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("autofix: Apply diff to src/app.js (1 block)?"),
+            "{params}"
+        );
+        json!({ "title": "Apply" })
+    });
     let d = diff("function bye() {", "function farewell() {", 5);
     command(
         &mut client,
@@ -363,4 +372,30 @@ async fn a_diff_in_a_chat_log_gets_an_action_and_live_code_lenses() {
     assert_eq!(report["applied"], true);
     let edit = client.expect("workspace/applyEdit", |_| true).await;
     assert_eq!(edit["edit"]["documentChanges"][0]["textDocument"]["uri"], target);
+}
+
+#[tokio::test]
+async fn a_lens_that_only_informs_shows_its_text_when_clicked() {
+    let (_d, root) = workspace(&[("src/app.js", APP), (".aicockpitcodeignore", "src/\n")]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let chat = client.open("chat.md", "markdown", CHAT).await;
+    client.diagnostics(&chat).await;
+    let lenses = client
+        .request(
+            "textDocument/codeLens",
+            json!({ "textDocument": { "uri": chat } }),
+        )
+        .await;
+    let command = lenses[0]["command"].clone();
+    assert!(
+        command["title"]
+            .as_str()
+            .unwrap()
+            .contains("access blocked by .aicockpitcodeignore"),
+        "{command}"
+    );
+    assert_eq!(command["command"], "autofix.showMessage");
+    client.request("workspace/executeCommand", command.clone()).await;
+    let shown = client.expect("window/showMessage", |_| true).await;
+    assert_eq!(shown["message"], command["title"]);
 }

@@ -127,7 +127,7 @@ async fn learning_into_a_file_on_disk_and_into_no_file() {
     assert_eq!(ops[0]["uri"], client.uri(".agents/autofix.json"));
     assert_eq!(
         ops[0]["options"],
-        json!({ "overwrite": false, "ignoreIfExists": true })
+        json!({ "overwrite": false, "ignoreIfExists": false })
     );
     let content = ops[1]["edits"][0]["newText"].as_str().unwrap();
     assert!(content.starts_with("[\n  {\n    \"Rule_number\": 1,") && content.ends_with("\n]\n"));
@@ -310,4 +310,52 @@ async fn a_selection_offers_to_learn_a_rule_that_forbids_it() {
         .await;
     let diags = client.diagnostics_where(&uri, |d| d.len() == 2).await;
     assert!(diags.iter().all(|d| d["code"] == 2));
+}
+
+#[tokio::test]
+async fn clients_without_change_annotations_are_asked_before_the_edit_and_reasons_come_back() {
+    let (_d, root) = workspace(&[("autofix.json", RULES)]);
+    let mut caps = vscode_capabilities();
+    caps["workspace"]["workspaceEdit"] = json!({ "documentChanges": true });
+    let mut client = TestClient::start(&root, caps, json!({})).await;
+    client.answer("window/showMessageRequest", |params| {
+        assert!(
+            params["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("autofix: Learn rule #2?"),
+            "{params}"
+        );
+        json!({ "title": "Cancel" })
+    });
+    let args = learn_args(&client);
+    let result = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule", "arguments": [args] }),
+        )
+        .await;
+    assert_eq!(result["applied"], false);
+    assert_eq!(result["failure_reason"], "rejected by the user");
+    assert!(
+        client.received("workspace/applyEdit").is_empty(),
+        "nothing is sent without a yes"
+    );
+
+    client.answer("window/showMessageRequest", |_| json!({ "title": "Apply" }));
+    client.answer(
+        "workspace/applyEdit",
+        |_| json!({ "applied": false, "failureReason": "the file changed" }),
+    );
+    let args = learn_args(&client);
+    let result = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule", "arguments": [args] }),
+        )
+        .await;
+    let apply = client.expect("workspace/applyEdit", |_| true).await;
+    assert!(apply["edit"].get("changeAnnotations").is_none());
+    assert_eq!(result["applied"], false);
+    assert_eq!(result["failure_reason"], "the file changed");
 }

@@ -157,6 +157,7 @@ impl LanguageServer for Backend {
         self.state.schedule_all();
         let state = self.state.clone();
         tokio::spawn(async move { watch::register(&state).await });
+        tokio::spawn(watch::poll(self.state.clone()));
         super::status::notify(&self.state).await;
     }
 

@@ -14,6 +14,8 @@ use crate::rules::listing;
 
 pub const LIST_RULES: &str = "autofix.listRules";
 pub const RELOAD_RULES: &str = "autofix.reloadRules";
+/// Shows a message: what a code lens that only informs does when clicked.
+pub const SHOW_MESSAGE: &str = "autofix.showMessage";
 
 /// Every command the server executes.
 pub const NAMES: &[&str] = &[
@@ -42,6 +44,15 @@ pub async fn execute(state: &std::sync::Arc<State>, params: ExecuteCommandParams
             super::diff::run(state, parse_required(super::diff::PREVIEW, arg, locale)?, true)
                 .await
                 .map(Some)
+        }
+        SHOW_MESSAGE => {
+            let message = arg
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            state.client.show_message(MessageType::INFO, message).await;
+            Ok(None)
         }
         other => Err(Error::invalid_params(m::unknown_command(locale, other))),
     }

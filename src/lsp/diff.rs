@@ -181,7 +181,7 @@ pub async fn run(state: &State, args: DiffArgs, preview: bool) -> Result<Value> 
         return Ok(report(&outcome, Some(&target), Some(false)));
     }
 
-    let applied = if caps.apply_edit {
+    let sent = if caps.apply_edit {
         let (uri, version, edits) = match &original {
             Original::Open { uri, rope, version } => (
                 uri.clone(),
@@ -222,9 +222,9 @@ pub async fn run(state: &State, args: DiffArgs, preview: bool) -> Result<Value> 
                 create: false,
             }],
             &caps,
-            Some(confirm),
+            Some(confirm.clone()),
         );
-        super::edit::send(state, edit, "the diff").await
+        super::edit::send(state, edit, Some(&confirm), "the diff").await
     } else {
         // The client cannot take the edit: write the file ourselves, atomically.
         match outcome
@@ -232,12 +232,22 @@ pub async fn run(state: &State, args: DiffArgs, preview: bool) -> Result<Value> 
             .as_deref()
             .map(|c| crate::atomic::write(&target, c.as_bytes()))
         {
-            Some(Ok(())) => true,
+            Some(Ok(())) => super::edit::Sent {
+                applied: true,
+                failure_reason: None,
+            },
             Some(Err(e)) => return Ok(failure(format!("{}: cannot write: {e}", target.display()))),
-            None => false,
+            None => super::edit::Sent {
+                applied: false,
+                failure_reason: None,
+            },
         }
     };
-    Ok(report(&outcome, Some(&target), Some(applied)))
+    let mut value = report(&outcome, Some(&target), Some(sent.applied));
+    if let Some(reason) = sent.failure_reason {
+        value["failure_reason"] = json!(reason);
+    }
+    Ok(value)
 }
 
 fn text_edits_rope(rope: &Rope, outcome: &Outcome, encoding: Encoding) -> Vec<TextEdit> {
@@ -387,25 +397,29 @@ pub fn code_lenses(state: &State, uri: &Uri) -> Vec<CodeLens> {
             }
             (Ok(outcome), _) => lenses.push(CodeLens {
                 range: at(0),
-                command: Some(Command {
-                    title: format!("autofix: {}", outcome.error.unwrap_or_default()),
-                    command: String::new(),
-                    arguments: None,
-                }),
+                command: Some(info_command(format!(
+                    "autofix: {}",
+                    outcome.error.unwrap_or_default()
+                ))),
                 data: None,
             }),
             (Err(e), _) => lenses.push(CodeLens {
                 range: at(0),
-                command: Some(Command {
-                    title: format!("autofix: {e}"),
-                    command: String::new(),
-                    arguments: None,
-                }),
+                command: Some(info_command(format!("autofix: {e}"))),
                 data: None,
             }),
         }
     }
     lenses
+}
+
+/// A lens command that only informs: clicking it shows its text.
+fn info_command(title: String) -> Command {
+    Command {
+        arguments: Some(vec![json!({ "message": title })]),
+        title,
+        command: super::commands::SHOW_MESSAGE.into(),
+    }
 }
 
 /// Asks the client to re-request code lenses when `changed` is the target of a diff shown in
@@ -426,9 +440,4 @@ pub fn refresh_if_targeted(state: &std::sync::Arc<State>, changed: &Path) {
 /// Forgets the access rules read so far (an ignore file changed).
 pub fn forget_access(state: &State) {
     state.session().access.clear();
-}
-
-/// The byte offset of a cursor, for code actions.
-pub fn offset_of(rope: &Rope, position: tower_lsp_server::ls_types::Position, encoding: Encoding) -> usize {
-    crate::text::position::pos_to_offset(rope, super::convert::to_pos(position), encoding)
 }

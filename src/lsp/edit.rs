@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use tower_lsp_server::ls_types::{
     AnnotatedTextEdit, ChangeAnnotation, CreateFile, CreateFileOptions, DocumentChangeOperation,
-    DocumentChanges, MessageType, OneOf, OptionalVersionedTextDocumentIdentifier, ResourceOp,
-    TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
+    DocumentChanges, MessageActionItem, MessageType, OneOf, OptionalVersionedTextDocumentIdentifier,
+    ResourceOp, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
 use super::state::ClientCaps;
@@ -30,12 +30,56 @@ pub struct Confirm {
     pub description: Option<String>,
 }
 
-/// Sends `edit` with `workspace/applyEdit` and says whether the editor applied it (a refusal or
-/// an error is logged, naming `what` was being applied).
-pub async fn send(state: &super::state::State, edit: WorkspaceEdit, what: &str) -> bool {
+/// What the editor answered to an edit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sent {
+    pub applied: bool,
+    /// Why it was not applied, when the editor (or the user) said.
+    pub failure_reason: Option<String>,
+}
+
+/// Sends `edit` with `workspace/applyEdit`. An edit to `confirm` goes to a client that cannot
+/// show change annotations (and so would apply it without asking) only after the user says
+/// yes to a `window/showMessageRequest`. Errors are logged, naming `what` was being applied.
+pub async fn send(
+    state: &super::state::State,
+    edit: WorkspaceEdit,
+    confirm: Option<&Confirm>,
+    what: &str,
+) -> Sent {
+    let (caps, locale) = {
+        let s = state.session();
+        (s.caps, s.locale)
+    };
+    if let Some(confirm) = confirm
+        && !caps.change_annotations
+        && caps.show_message_request
+    {
+        let (yes, no) = (locale.pick("Apply", "Aplicar"), locale.pick("Cancel", "Cancelar"));
+        let question = match &confirm.description {
+            Some(d) => format!("autofix: {}? — {d}", confirm.label),
+            None => format!("autofix: {}?", confirm.label),
+        };
+        let actions = [yes, no]
+            .map(|t| MessageActionItem {
+                title: t.into(),
+                properties: Default::default(),
+            })
+            .to_vec();
+        let answer = state
+            .client
+            .show_message_request(MessageType::INFO, question, Some(actions))
+            .await;
+        if !matches!(answer, Ok(Some(ref a)) if a.title == yes) {
+            return Sent {
+                applied: false,
+                failure_reason: Some("rejected by the user".into()),
+            };
+        }
+    }
     match state.client.apply_edit(edit).await {
         Ok(response) => {
-            if let Some(reason) = response.failure_reason.filter(|_| !response.applied) {
+            if let Some(reason) = response.failure_reason.as_ref().filter(|_| !response.applied) {
                 state
                     .client
                     .log_message(
@@ -44,7 +88,10 @@ pub async fn send(state: &super::state::State, edit: WorkspaceEdit, what: &str) 
                     )
                     .await;
             }
-            response.applied
+            Sent {
+                applied: response.applied,
+                failure_reason: response.failure_reason.filter(|_| !response.applied),
+            }
         }
         Err(e) => {
             state
@@ -54,7 +101,10 @@ pub async fn send(state: &super::state::State, edit: WorkspaceEdit, what: &str) 
                     format!("autofix: the editor did not apply {what}: {e}"),
                 )
                 .await;
-            false
+            Sent {
+                applied: false,
+                failure_reason: Some(e.to_string()),
+            }
         }
     }
 }
@@ -79,7 +129,7 @@ pub fn workspace_edit(files: Vec<FileEdits>, caps: &ClientCaps, confirm: Option<
                 uri: f.uri.clone(),
                 options: Some(CreateFileOptions {
                     overwrite: Some(false),
-                    ignore_if_exists: Some(true),
+                    ignore_if_exists: Some(false),
                 }),
                 annotation_id: annotate.as_ref().map(|c| c.id.clone()),
             })));
@@ -154,6 +204,10 @@ mod tests {
         let json = serde_json::to_value(&edit).unwrap();
         assert_eq!(json["documentChanges"][0]["kind"], "create");
         assert_eq!(json["documentChanges"][0]["options"]["overwrite"], false);
+        assert_eq!(
+            json["documentChanges"][0]["options"]["ignoreIfExists"], false,
+            "an existing file makes the edit fail"
+        );
         assert_eq!(json["documentChanges"][1]["textDocument"]["version"], 3);
         assert_eq!(json["documentChanges"][1]["edits"][0]["annotationId"], "learn");
         assert_eq!(json["changeAnnotations"]["learn"]["needsConfirmation"], true);

@@ -157,7 +157,7 @@ pub async fn learn_rule(state: &State, args: LearnArgs) -> Result<Value> {
     };
     let current = open.as_ref().map(|(rope, _)| rope.to_string()).or(disk.clone());
     let shown = path
-        .strip_prefix(root_dir(&path))
+        .strip_prefix(store::root_of(&path))
         .unwrap_or(&path)
         .display()
         .to_string();
@@ -166,7 +166,7 @@ pub async fn learn_rule(state: &State, args: LearnArgs) -> Result<Value> {
     let creates = current.is_none();
     let client_can = caps.apply_edit && (!creates || (caps.document_changes && caps.resource_create));
     let mut number = plan.number;
-    let applied = if client_can {
+    let sent = if client_can {
         let edit = match (&open, &disk) {
             (Some((rope, version)), _) => FileEdits {
                 uri: uri.clone(),
@@ -207,8 +207,8 @@ pub async fn learn_rule(state: &State, args: LearnArgs) -> Result<Value> {
             label,
             description: Some(rule.instruction.clone()),
         };
-        let edit = workspace_edit(vec![edit], &caps, Some(confirm));
-        super::edit::send(state, edit, "the rule").await
+        let edit = workspace_edit(vec![edit], &caps, Some(confirm.clone()));
+        super::edit::send(state, edit, Some(&confirm), "the rule").await
     } else {
         // The client cannot take the edit: record the rule ourselves, under the lock.
         let written = store::update(&path, |current| {
@@ -224,8 +224,12 @@ pub async fn learn_rule(state: &State, args: LearnArgs) -> Result<Value> {
         state.reload_rules_at(&path);
         state.schedule_all();
         super::status::notify(state).await;
-        true
+        super::edit::Sent {
+            applied: true,
+            failure_reason: None,
+        }
     };
+    let applied = sent.applied;
 
     if applied {
         let message = learn::learned_message(locale, number, plan.category, &rule.instruction, &shown);
@@ -243,11 +247,11 @@ pub async fn learn_rule(state: &State, args: LearnArgs) -> Result<Value> {
             open_rule(state, &uri, &plan).await;
         }
     }
-    Ok(json!({ "rule_number": number, "path": path, "applied": applied }))
-}
-
-fn root_dir(path: &Path) -> PathBuf {
-    store::root_of(path)
+    let mut result = json!({ "rule_number": number, "path": path, "applied": applied });
+    if let Some(reason) = sent.failure_reason {
+        result["failure_reason"] = json!(reason);
+    }
+    Ok(result)
 }
 
 fn refusal(shown: &str, e: LearnError) -> Error {

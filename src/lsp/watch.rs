@@ -123,3 +123,71 @@ pub async fn pull_configuration(state: &std::sync::Arc<State>) {
         }
     }
 }
+
+/// How often files are polled for clients that cannot watch them for the server.
+const POLL_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A file's identity for change detection: modification time and length (`None`: absent).
+fn stamp(path: &Path) -> Option<(std::time::SystemTime, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok()?, meta.len()))
+}
+
+/// The files whose changes matter: every rules-file location of every known root and each
+/// workspace folder's ignore file.
+fn watched(state: &State) -> Vec<std::path::PathBuf> {
+    let session = state.session();
+    let custom = session.config.rules_file.clone();
+    let mut paths: Vec<std::path::PathBuf> = Vec::new();
+    for root in session.registry.roots() {
+        paths.extend(store::LOCATIONS.iter().map(|l| root.dir.join(l)));
+        if let Some(custom) = &custom {
+            paths.push(root.dir.join(custom));
+        }
+    }
+    paths.extend(session.registry.folders().iter().map(|f| f.join(IGNORE_FILE)));
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
+/// For clients that cannot register file watchers: polls the rules files and ignore files, so
+/// a rule learned by an agent from the shell reaches the editor anyway.
+pub async fn poll(state: std::sync::Arc<State>) {
+    if state.session().caps.watched_files_dynamic {
+        return;
+    }
+    let mut known: std::collections::HashMap<std::path::PathBuf, Option<(std::time::SystemTime, u64)>> =
+        watched(&state)
+            .into_iter()
+            .map(|p| {
+                let s = stamp(&p);
+                (p, s)
+            })
+            .collect();
+    loop {
+        tokio::time::sleep(POLL_EVERY).await;
+        let mut any = false;
+        for path in watched(&state) {
+            let now = stamp(&path);
+            let before = known.insert(path.clone(), now);
+            if before.is_some_and(|b| b == now) || (before.is_none() && now.is_none()) {
+                continue;
+            }
+            // Open buffers are the editor's business: their changes arrive as didChange.
+            if state.docs.iter().any(|d| d.path.as_deref() == Some(&path)) {
+                continue;
+            }
+            if path.file_name().is_some_and(|n| n == IGNORE_FILE) {
+                super::diff::forget_access(&state);
+            } else {
+                state.reload_rules_at(&path);
+            }
+            any = true;
+        }
+        if any {
+            state.schedule_all();
+            super::status::notify(&state).await;
+        }
+    }
+}

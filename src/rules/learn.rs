@@ -129,7 +129,8 @@ pub fn plan(current: Option<&str>, rule: &NewRule) -> Result<Plan, LearnError> {
             let (replace, insert) = match (parsed.last_element_end, parsed.array_start, parsed.array_end) {
                 (Some(last), _, _) => (last..last, format!(",\n{indent}{rendered}")),
                 (None, Some(open), Some(close)) => (open + 1..close, format!("\n{indent}{rendered}\n")),
-                _ => unreachable_plan()?,
+                // `refuse_broken` let only arrays through; say so rather than panic if not.
+                _ => return Err(not_an_array()),
             };
             let mut content = format!("{}{}{}", &text[..replace.start], insert, &text[replace.end..]);
             if !content.ends_with('\n') {
@@ -193,12 +194,12 @@ fn refuse_broken(text: &str, parsed: &Parsed) -> Result<(), LearnError> {
     }
 }
 
-fn unreachable_plan() -> Result<(Range<usize>, String), LearnError> {
-    Err(LearnError::Broken {
+fn not_an_array() -> LearnError {
+    LearnError::Broken {
         line: 1,
         column: 1,
         message: "the rules file is not a JSON array".into(),
-    })
+    }
 }
 
 /// The indentation of the array's elements, as the file already has it.

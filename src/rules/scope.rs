@@ -124,11 +124,6 @@ impl Scope {
         })
     }
 
-    /// True when the scope names no files and no languages: it covers everything.
-    pub fn is_everything(&self) -> bool {
-        self.include.is_none() && self.languages.is_empty()
-    }
-
     pub fn covers(&self, file: &FileContext) -> bool {
         let by_language = file
             .language_id
@@ -204,7 +199,6 @@ mod tests {
     #[test]
     fn empty_scope_covers_everything_even_without_a_path() {
         let s = scope(&[]);
-        assert!(s.is_everything());
         assert!(s.covers(&FileContext::default()));
         assert!(!scope(&["*.ts"]).covers(&FileContext::default()));
     }
