@@ -45,9 +45,12 @@ export interface RulesListing {
 }
 
 interface LearnResult {
-  rule_number: number;
+  rule_number: number | null;
   path: string;
   applied: boolean;
+  /** Why the editor did not apply the rule (rejected in review, stale buffer, …). */
+  failure_reason?: string;
+  cancelled?: boolean;
 }
 
 interface BlockReport {
@@ -62,6 +65,7 @@ interface DiffReport {
   success: boolean;
   /** Whether the edit was applied (false: the review was rejected, or the editor refused it). */
   applied?: boolean;
+  failure_reason?: string;
   blocks?: BlockReport[];
   error?: string | null;
   warnings?: string[];
@@ -155,10 +159,9 @@ export async function learnRule(getClient: ClientGetter): Promise<void> {
     why: why.trim(),
     uri: uri.toString(),
   });
-  if (result && !result.applied) {
-    void vscode.window.showWarningMessage(
-      `autofix: rule #${result.rule_number} was not learned — the change to ${vscode.workspace.asRelativePath(result.path)} was not accepted.`,
-    );
+  if (result && !result.applied && !result.cancelled) {
+    const why = result.failure_reason ?? `the change to ${vscode.workspace.asRelativePath(result.path)} was not accepted`;
+    void vscode.window.showWarningMessage(`autofix: rule #${result.rule_number ?? '?'} was not learned (${why}).`);
   }
 }
 
@@ -188,7 +191,9 @@ export async function applyDiffFromClipboard(getClient: ClientGetter, log: vscod
   const total = blocks.length || blockCount(text);
   const firstLine = (s: string) => s.split('\n')[0];
   if (report.success && report.applied === false) {
-    void vscode.window.showWarningMessage(`autofix: the diff was not applied to ${shown} — the change was not accepted.`);
+    void vscode.window.showWarningMessage(
+      `autofix: the diff was not applied to ${shown} (${report.failure_reason ?? 'the change was not accepted'}).`,
+    );
     return;
   }
   if (report.success && failed.length === 0) {

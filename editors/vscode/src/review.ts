@@ -142,7 +142,7 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
       if (verdict !== 'accept') {
         return {
           applied: false,
-          failureReason: verdict === 'closed' ? 'The review was closed without accepting the change' : 'Rejected by the user',
+          failureReason: verdict === 'closed' ? 'the review was closed without accepting the change' : 'rejected in the review',
         };
       }
       // The user may have edited a file while the diff was open: the edit would then be stale.
