@@ -491,3 +491,24 @@ async fn clients_that_cannot_watch_files_still_see_rules_change_on_disk() {
     let both = client.diagnostics_where(&doc, |d| d.len() == 2).await;
     assert_eq!(codes(&both), [json!(1), json!(2)]);
 }
+
+#[tokio::test]
+async fn a_rules_file_deleted_on_disk_stops_counting_even_while_its_document_stays_open() {
+    let (_d, root) = workspace(&[("autofix.json", TS_RULES)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let doc = client.open("a.ts", "typescript", "let a: any;\n").await;
+    assert_eq!(client.diagnostics(&doc).await.len(), 1);
+    let rules = client.open_file("autofix.json", "json").await;
+    client.diagnostics(&rules).await;
+    std::fs::remove_file(root.join("autofix.json")).unwrap();
+    client
+        .notify(
+            "workspace/didChangeWatchedFiles",
+            json!({ "changes": [{ "uri": rules, "type": 3 }] }),
+        )
+        .await;
+    client.diagnostics_where(&doc, |d| d.is_empty()).await;
+    // Typing in the still-open buffer makes it the rules again.
+    client.change(&rules, None, TS_RULES).await;
+    client.diagnostics_where(&doc, |d| d.len() == 1).await;
+}

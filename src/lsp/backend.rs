@@ -218,6 +218,7 @@ impl LanguageServer for Backend {
             }
             let spans = doc.document.apply_changes(&changes, encoding, version);
             doc.record(version, spans);
+            doc.orphaned = false;
             doc.path.clone()
         };
         if let Some(path) = &path {

@@ -117,11 +117,11 @@ fn list_rules(state: &State, args: ListRulesArgs) -> Result<Value> {
         ))
     })?;
     let Some(root) = root_for(state, &path) else {
-        return Ok(json!({ "rulesFile": null, "root": null, "broken": false, "rules": [] }));
+        return Ok(json!({ "rules_file": null, "root": null, "broken": false, "rules": [] }));
     };
     let session = state.session();
     let Some(entry) = session.registry.root(&root) else {
-        return Ok(json!({ "rulesFile": null, "root": root, "broken": false, "rules": [] }));
+        return Ok(json!({ "rules_file": null, "root": root, "broken": false, "rules": [] }));
     };
     let broken = entry.latest.as_ref().is_some_and(|l| !l.set.is_usable());
     let rules = entry
@@ -129,7 +129,7 @@ fn list_rules(state: &State, args: ListRulesArgs) -> Result<Value> {
         .as_ref()
         .map(|g| listing::entries(&g.set))
         .unwrap_or_default();
-    Ok(json!({ "rulesFile": entry.file, "root": entry.dir, "broken": broken, "rules": rules }))
+    Ok(json!({ "rules_file": entry.file, "root": entry.dir, "broken": broken, "rules": rules }))
 }
 
 async fn reload_rules(state: &State) -> Value {
@@ -145,5 +145,5 @@ async fn reload_rules(state: &State) -> Value {
         )
         .await;
     super::status::notify(state).await;
-    json!({ "rules": status.rules, "rulesFiles": status.rules_files, "broken": status.broken })
+    json!({ "rules": status.rules, "rules_files": status.rules_files, "broken": status.broken })
 }

@@ -209,10 +209,22 @@ pub async fn run(state: &State, args: DiffArgs, preview: bool) -> Result<Value> 
                 if blocks == 1 { "" } else { "s" }
             ),
         };
+        // Said before the user decides: the blocks match, nothing is applied yet.
+        let total = outcome.blocks.len();
+        let description = match locale {
+            Locale::En => format!(
+                "{blocks} of {total} block{} will be applied",
+                if total == 1 { "" } else { "s" }
+            ),
+            Locale::Es => format!(
+                "se aplicarán {blocks} de {total} bloque{}",
+                if total == 1 { "" } else { "s" }
+            ),
+        };
         let confirm = Confirm {
             id: "autofix.diff".into(),
             label,
-            description: Some(outcome.summary()),
+            description: Some(description),
         };
         let edit = workspace_edit(
             vec![FileEdits {

@@ -47,6 +47,9 @@ pub struct Doc {
     checked: Option<Arc<CheckedDoc>>,
     /// Files targeted by SEARCH/REPLACE diffs written in this document (from its code lenses).
     pub diff_targets: Vec<PathBuf>,
+    /// The file was deleted on disk while this unedited buffer stayed open (editors keep
+    /// documents open after their tab closes): its text no longer counts as the file's.
+    pub orphaned: bool,
 }
 
 impl Doc {
@@ -57,6 +60,7 @@ impl Doc {
             edits: Vec::new(),
             checked: None,
             diff_targets: Vec::new(),
+            orphaned: false,
         }
     }
 
@@ -163,7 +167,7 @@ impl State {
     pub fn buffer_text(&self, path: &Path) -> Option<String> {
         self.docs
             .iter()
-            .find(|d| d.path.as_deref() == Some(path))
+            .find(|d| d.path.as_deref() == Some(path) && !d.orphaned)
             .map(|d| d.document.text())
     }
 

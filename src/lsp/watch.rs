@@ -6,8 +6,8 @@ use std::path::Path;
 
 use serde_json::json;
 use tower_lsp_server::ls_types::{
-    ConfigurationItem, DidChangeWatchedFilesRegistrationOptions, FileEvent, FileSystemWatcher, GlobPattern,
-    MessageType, Registration, Unregistration,
+    ConfigurationItem, DidChangeWatchedFilesRegistrationOptions, FileChangeType, FileEvent,
+    FileSystemWatcher, GlobPattern, MessageType, Registration, Unregistration,
 };
 
 use super::convert::uri_to_path;
@@ -71,6 +71,14 @@ pub fn changed(state: &State, events: &[FileEvent]) -> bool {
             continue;
         };
         if is_watched_rules(state, &path) {
+            // A rules file deleted on disk is gone even if an editor keeps its document open;
+            // it counts again once edited in the buffer or written back.
+            let deleted = event.typ == FileChangeType::DELETED;
+            for mut doc in state.docs.iter_mut() {
+                if doc.path.as_deref() == Some(path.as_path()) {
+                    doc.orphaned = deleted;
+                }
+            }
             state.reload_rules_at(&path);
             any = true;
         } else if path.file_name().is_some_and(|n| n == IGNORE_FILE) {

@@ -38,7 +38,7 @@ export interface RuleEntry {
 }
 
 export interface RulesListing {
-  rulesFile: string | null;
+  rules_file: string | null;
   root: string | null;
   broken: boolean;
   rules: RuleEntry[];
@@ -230,7 +230,7 @@ export async function showActiveRules(getClient: ClientGetter): Promise<void> {
   const uri = contextUri();
   const listing = await serverCommand<RulesListing>(getClient, 'autofix.listRules', uri ? { uri: uri.toString() } : {});
   if (!listing) return;
-  if (!listing.rulesFile) {
+  if (!listing.rules_file) {
     const choice = await vscode.window.showInformationMessage(
       'autofix: no autofix.json governs this workspace yet.',
       'Learn Rule…',
@@ -256,7 +256,7 @@ export async function showActiveRules(getClient: ClientGetter): Promise<void> {
     ...(superseded.length ? [{ label: 'superseded', kind: vscode.QuickPickItemKind.Separator } as RuleItem] : []),
     ...superseded.map(item),
   ];
-  const file = vscode.workspace.asRelativePath(listing.rulesFile);
+  const file = vscode.workspace.asRelativePath(listing.rules_file);
   const chosen = await vscode.window.showQuickPick(items, {
     title: `autofix: ${active.length} active rule${active.length === 1 ? '' : 's'} in ${file}${listing.broken ? ' — the file has errors; the last good rules are shown' : ''}`,
     placeHolder: 'Pick a rule to open it in autofix.json',
@@ -265,7 +265,7 @@ export async function showActiveRules(getClient: ClientGetter): Promise<void> {
   });
   if (!chosen?.rule) return;
   const line = Math.max(0, chosen.rule.line - 1);
-  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(listing.rulesFile));
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(listing.rules_file));
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
   const pos = new vscode.Position(line, doc.lineAt(Math.min(line, doc.lineCount - 1)).firstNonWhitespaceCharacterIndex);
   editor.selection = new vscode.Selection(pos, pos);

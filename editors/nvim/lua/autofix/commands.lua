@@ -261,7 +261,7 @@ function M.rules(opts)
       notify('no rules listed', vim.log.levels.WARN)
       return
     end
-    if result.rulesFile == vim.NIL or result.rulesFile == nil then
+    if result.rules_file == vim.NIL or result.rules_file == nil then
       notify('no autofix.json for this buffer (learn a rule with :AutofixLearn to create one)', vim.log.levels.WARN)
       return
     end
@@ -272,11 +272,11 @@ function M.rules(opts)
       end
     end
     if #items == 0 then
-      notify('no active rules in ' .. vim.fn.fnamemodify(result.rulesFile, ':~:.'))
+      notify('no active rules in ' .. vim.fn.fnamemodify(result.rules_file, ':~:.'))
       return
     end
     local prompt = ('autofix rules (%s%s)'):format(
-      vim.fn.fnamemodify(result.rulesFile, ':~:.'),
+      vim.fn.fnamemodify(result.rules_file, ':~:.'),
       result.broken and ', broken: the last good rules are shown' or ''
     )
     vim.ui.select(items, {
@@ -293,7 +293,7 @@ function M.rules(opts)
       if not rule then
         return
       end
-      vim.cmd.edit(vim.fn.fnameescape(result.rulesFile))
+      vim.cmd.edit(vim.fn.fnameescape(result.rules_file))
       local line = tonumber(rule.line) or 1
       line = math.max(1, math.min(line, api.nvim_buf_line_count(0)))
       api.nvim_win_set_cursor(0, { line, 0 })
