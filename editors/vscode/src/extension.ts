@@ -13,6 +13,7 @@ import {
   DidChangeConfigurationNotification,
   LanguageClient,
   LanguageClientOptions,
+  RevealOutputChannelOn,
   ServerOptions,
   State,
   TransportKind,
@@ -139,6 +140,9 @@ async function start(): Promise<void> {
     // Rules apply to every language, so every file (and unsaved buffers) is sent.
     documentSelector: [{ scheme: 'file' }, { scheme: 'untitled' }],
     diagnosticCollectionName: 'autofix',
+    // The client's own errors (a notification failing while the server restarts) go to the
+    // output channel only; failures the user must act on get this extension's own message.
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
     outputChannel: output,
     traceOutputChannel: output,
     initializationOptions: { autofix: serverSettings() },
