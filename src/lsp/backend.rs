@@ -109,7 +109,7 @@ impl LanguageServer for Backend {
             session.registry = Registry::new(folders(&params), options, rules_file);
         }
         for w in warnings {
-            tracing_warn(&self.state, w);
+            log_warning(&self.state, w);
         }
         Ok(InitializeResult {
             capabilities: ServerCapabilities {
@@ -200,14 +200,14 @@ impl LanguageServer for Backend {
             .collect();
         let path = {
             let Some(mut doc) = self.state.docs.get_mut(&uri) else {
-                tracing_warn(
+                log_warning(
                     &self.state,
                     format!("didChange for {} which is not open; ignored", uri.as_str()),
                 );
                 return;
             };
             if version <= doc.document.version() {
-                tracing_warn(
+                log_warning(
                     &self.state,
                     format!(
                         "didChange for {} with old version {version}; ignored",
@@ -284,7 +284,7 @@ impl LanguageServer for Backend {
         self.state.reload_all_rules();
         self.state.schedule_all();
         for w in warnings {
-            tracing_warn(&self.state, w);
+            log_warning(&self.state, w);
         }
     }
 
@@ -309,7 +309,7 @@ impl LanguageServer for Backend {
 }
 
 /// Logs a warning to the client's output (never fails, never blocks on a reply).
-pub fn tracing_warn(state: &State, message: String) {
+pub fn log_warning(state: &State, message: String) {
     let client = state.client.clone();
     tokio::spawn(async move { client.log_message(MessageType::WARNING, message).await });
 }
