@@ -43,16 +43,19 @@ fn full_check_with_suppressions(bencher: divan::Bencher) {
     bencher.bench(|| rules.checker.check(divan::black_box(&text), &FILE));
 }
 
+/// `text` with one character typed in its middle, and the edit as a re-check sees it.
+fn type_one_character_mid_file(text: &str) -> (Rope, Dirty) {
+    let at = (text.len() / 2..).find(|&i| text.is_char_boundary(i)).unwrap();
+    let mut rope = Rope::from_str(text);
+    rope.insert(rope.byte_to_char(at), "x");
+    (rope, Dirty::new(at..at, 1))
+}
+
 #[divan::bench]
 fn recheck_after_one_line_edit(bencher: divan::Bencher) {
     let (rules, text) = setup();
     let previous = rules.checker.check_full(&text, &FILE);
-    // Type one character in the middle of the file.
-    let at = text.len() / 2;
-    let at = (at..).find(|&i| text.is_char_boundary(i)).unwrap();
-    let mut rope = Rope::from_str(&text);
-    rope.insert(rope.byte_to_char(at), "x");
-    let dirty = Dirty::new(at..at, 1);
+    let (rope, dirty) = type_one_character_mid_file(&text);
     bencher.bench(|| {
         rules
             .checker
@@ -76,11 +79,7 @@ fn recheck_after_one_line_edit_inferred_rules(bencher: divan::Bencher) {
     );
     let text = fixtures::typescript(20_000);
     let previous = rules.checker.check_full(&text, &FILE);
-    let at = text.len() / 2;
-    let at = (at..).find(|&i| text.is_char_boundary(i)).unwrap();
-    let mut rope = Rope::from_str(&text);
-    rope.insert(rope.byte_to_char(at), "x");
-    let dirty = Dirty::new(at..at, 1);
+    let (rope, dirty) = type_one_character_mid_file(&text);
     bencher.bench(|| {
         rules
             .checker

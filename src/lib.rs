@@ -8,5 +8,6 @@ pub mod cli;
 pub mod diff;
 pub mod i18n;
 pub mod lsp;
+pub mod paths;
 pub mod rules;
 pub mod text;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub use crate::paths::absolute;
 use crate::rules::{Options, RuleSet, store};
 
 #[derive(Debug, thiserror::Error)]
@@ -91,22 +92,6 @@ impl Workspace {
     }
 }
 
-/// `path` made absolute against the current directory, `.` and `..` resolved lexically.
-pub fn absolute(path: &Path) -> PathBuf {
-    let joined = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut out = PathBuf::new();
-    for c in joined.components() {
-        match c {
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            std::path::Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
-}
-
 /// `path` as shown to the user: relative to `base` with `/` separators when inside it.
 pub fn display_path(path: &Path, base: &Path) -> String {
     match path.strip_prefix(base) {
@@ -123,12 +108,6 @@ pub fn display_path(path: &Path, base: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn absolute_resolves_dots() {
-        let cwd = std::env::current_dir().unwrap();
-        assert_eq!(absolute(Path::new("a/../b/./c")), cwd.join("b/c"));
-    }
 
     #[test]
     fn display_is_relative_inside_the_base() {

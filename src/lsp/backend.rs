@@ -171,10 +171,7 @@ impl LanguageServer for Backend {
             &item.uri,
             Document::new(&item.text, item.version, item.language_id),
         );
-        let rules_path = doc
-            .path
-            .clone()
-            .filter(|p| self.state.is_rules_path(p) || crate::rules::store::is_rules_file(p));
+        let rules_path = doc.path.clone().filter(|p| self.state.is_rules_path(p));
         self.state.docs.insert(item.uri.clone(), doc);
         match rules_path {
             Some(path) => {

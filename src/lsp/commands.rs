@@ -98,13 +98,13 @@ pub fn target_path(state: &State, uri: Option<&Uri>) -> Option<PathBuf> {
 
 /// The rules root for a path: a document's governing root, or a folder's own.
 pub fn root_for(state: &State, path: &Path) -> Option<PathBuf> {
-    let probe = if path.is_dir() {
-        path.join(".autofix-probe")
-    } else {
-        path.to_path_buf()
-    };
     let buffers = |p: &Path| state.buffer_text(p);
-    state.session().registry.root_for(&probe, &buffers)
+    let mut session = state.session();
+    if path.is_dir() {
+        session.registry.root_for_dir(path, &buffers)
+    } else {
+        session.registry.root_for(path, &buffers)
+    }
 }
 
 fn list_rules(state: &State, args: ListRulesArgs) -> Result<Value> {

@@ -77,7 +77,7 @@ pub fn resolve_target(
             None => return Err(format!("{given}: no workspace folder to resolve it in")),
         }
     };
-    let absolute = crate::cli::workspace::absolute(&absolute);
+    let absolute = crate::paths::absolute(&absolute);
     let Some(folder) = folder_of(state, &absolute) else {
         return Err(format!("{}: outside the workspace", absolute.display()));
     };
@@ -98,7 +98,11 @@ pub fn resolve_target(
 fn original(state: &State, target: &Path) -> std::result::Result<Original, String> {
     let open = state.docs.iter().find_map(|d| {
         let path = d.path.as_deref()?;
-        let same = path == target || std::fs::canonicalize(path).is_ok_and(|p| p == target);
+        // Only a document with the same file name can be the target under another spelling of
+        // its path (a symlink): resolve those alone.
+        let same = path == target
+            || (path.file_name() == target.file_name()
+                && std::fs::canonicalize(path).is_ok_and(|p| p == target));
         same.then(|| Original::Open {
             uri: d.key().clone(),
             rope: d.document.rope().clone(),

@@ -116,11 +116,16 @@ impl Registry {
     /// rules file, not looking above its workspace folder (which is its root when it has none);
     /// `None` outside every folder with no rules file above.
     pub fn root_for(&mut self, path: &Path, buffers: Buffers) -> Option<PathBuf> {
-        let start = path.parent()?.to_path_buf();
+        self.root_for_dir(path.parent()?, buffers)
+    }
+
+    /// The root governing files in folder `start` (see [`Registry::root_for`]).
+    pub fn root_for_dir(&mut self, start: &Path, buffers: Buffers) -> Option<PathBuf> {
+        let start = start.to_path_buf();
         if let Some(cached) = self.dir_cache.get(&start) {
             return cached.clone();
         }
-        let folder = self.folder_of(path).cloned();
+        let folder = self.folder_of(&start).cloned();
         let mut found = None;
         for dir in start.ancestors() {
             if !self.existing(dir, buffers).is_empty() || folder.as_deref() == Some(dir) {

@@ -70,7 +70,7 @@ pub fn changed(state: &State, events: &[FileEvent]) -> bool {
         let Some(path) = uri_to_path(&event.uri) else {
             continue;
         };
-        if is_watched_rules(state, &path) {
+        if state.is_rules_path(&path) {
             // A rules file deleted on disk is gone even if an editor keeps its document open;
             // it counts again once edited in the buffer or written back.
             let deleted = event.typ == FileChangeType::DELETED;
@@ -87,10 +87,6 @@ pub fn changed(state: &State, events: &[FileEvent]) -> bool {
         }
     }
     any
-}
-
-fn is_watched_rules(state: &State, path: &Path) -> bool {
-    store::is_rules_file(path) || state.is_rules_path(path)
 }
 
 /// Asks a pull-model client for the `autofix` settings and applies them.

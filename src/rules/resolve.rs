@@ -34,6 +34,7 @@ pub struct Resolution {
     pub problems: Vec<Problem>,
 }
 
+// The patterns below are constants checked by the tests: compiling them cannot fail at run time.
 static NAMED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?xi)
