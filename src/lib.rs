@@ -3,6 +3,7 @@
 //!
 //! The engines (`rules`, `diff`, `text`) know nothing of LSP; `lsp` and `cli` are thin adapters.
 
+pub mod access;
 pub mod atomic;
 pub mod cli;
 pub mod diff;

@@ -156,7 +156,7 @@ async fn closing_clears_diagnostics() {
 }
 
 #[tokio::test]
-async fn the_watcher_is_registered_for_the_rules_files_and_the_ignore_file() {
+async fn the_watcher_is_registered_for_the_rules_files() {
     let (_d, root) = workspace(&[("autofix.json", TS_RULES)]);
     let client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let reg = client.expect("client/registerCapability", |_| true).await;
@@ -172,7 +172,6 @@ async fn the_watcher_is_registered_for_the_rules_files_and_the_ignore_file() {
             "**/.agents/autofix.json",
             "**/autofix.json",
             "**/.rules/autofix.json",
-            "**/.aicockpitcodeignore"
         ]
     );
     assert_eq!(

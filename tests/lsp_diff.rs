@@ -235,14 +235,8 @@ async fn targets_must_stay_in_the_workspace_and_respect_the_ignore_file() {
             "{through}"
         );
     }
-    // The ignore file is read again when it changes.
+    // The ignore file is read again when it changes, with no watcher event needed.
     std::fs::write(root.join("ws/.aicockpitcodeignore"), "src/\n").unwrap();
-    client
-        .notify(
-            "workspace/didChangeWatchedFiles",
-            json!({ "changes": [{ "uri": client.uri(".aicockpitcodeignore"), "type": 2 }] }),
-        )
-        .await;
     let now_blocked = command(
         &mut client,
         "autofix.previewDiff",
@@ -398,4 +392,111 @@ async fn a_lens_that_only_informs_shows_its_text_when_clicked() {
     client.request("workspace/executeCommand", command.clone()).await;
     let shown = client.expect("window/showMessage", |_| true).await;
     assert_eq!(shown["message"], command["title"]);
+}
+
+#[tokio::test]
+async fn nested_workspace_folders_keep_the_outer_ignore_file_in_force() {
+    let (_d, root) = workspace(&[
+        (".aicockpitcodeignore", "secrets/\n"),
+        ("pkg/secrets/key.txt", "k\n"),
+        ("pkg/src/a.js", "a\n"),
+    ]);
+    let pkg = root.join("pkg");
+    let mut client =
+        TestClient::start_in(&root, &[&root, &pkg], vscode_capabilities(), json!({}), None).await;
+    let blocked = command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": pkg.join("secrets/key.txt"), "diff": diff("k", "stolen", 1) }),
+    )
+    .await;
+    assert_eq!(blocked["applied"], false, "{blocked}");
+    assert!(
+        blocked["error"]
+            .as_str()
+            .unwrap()
+            .contains("access blocked by .aicockpitcodeignore (pattern `secrets/`)"),
+        "{blocked}"
+    );
+    let allowed = command(
+        &mut client,
+        "autofix.previewDiff",
+        json!({ "path": pkg.join("src/a.js"), "diff": diff("a", "b", 1) }),
+    )
+    .await;
+    assert_eq!(allowed["success"], true, "{allowed}");
+    assert!(client.received("workspace/applyEdit").is_empty());
+}
+
+#[tokio::test]
+async fn the_ignore_file_and_git_are_protected_from_diffs() {
+    let (_d, root) = workspace(&[
+        (".aicockpitcodeignore", "secrets/\n"),
+        (".git/config", "[core]\n"),
+        ("src/a.js", "a\n"),
+    ]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    for (path, search, why) in [
+        (".aicockpitcodeignore", "secrets/", "never changes an ignore file"),
+        (".git/config", "[core]", "never reads or writes inside .git/"),
+    ] {
+        let report = command(
+            &mut client,
+            "autofix.applyDiff",
+            json!({ "path": path, "diff": diff(search, "", 1) }),
+        )
+        .await;
+        assert_eq!(report["applied"], false, "{report}");
+        assert!(report["error"].as_str().unwrap().contains(why), "{report}");
+    }
+    assert!(client.received("workspace/applyEdit").is_empty());
+    assert_eq!(
+        std::fs::read_to_string(root.join(".aicockpitcodeignore")).unwrap(),
+        "secrets/\n"
+    );
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn a_diff_naming_a_fifo_does_not_hang_the_server() {
+    let (_d, root) = workspace(&[("src/a.js", "a\n")]);
+    let fifo = root.join("src/pipe.js");
+    let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let chat = format!(
+        "Here is the change:\n\nsrc/pipe.js\n```\n{}```\n",
+        diff("a", "b", 1)
+    );
+    let uri = client.open("chat.md", "markdown", &chat).await;
+    let lenses = tokio::time::timeout(
+        std::time::Duration::from_secs(5),
+        client.request("textDocument/codeLens", json!({ "textDocument": { "uri": uri } })),
+    )
+    .await
+    .expect("code lenses must not block on a FIFO");
+    assert!(
+        lenses.to_string().contains("not a regular file (a FIFO)"),
+        "{lenses}"
+    );
+    let report = command(
+        &mut client,
+        "autofix.previewDiff",
+        json!({ "path": "src/pipe.js", "diff": diff("a", "b", 1) }),
+    )
+    .await;
+    assert!(
+        report["error"]
+            .as_str()
+            .unwrap()
+            .contains("not a regular file (a FIFO)"),
+        "{report}"
+    );
+    let shutdown = tokio::time::timeout(
+        std::time::Duration::from_secs(1),
+        client.request("shutdown", json!(null)),
+    )
+    .await;
+    assert!(shutdown.is_ok(), "shutdown answered within a second");
 }

@@ -14,8 +14,8 @@
 //! ```
 //!
 //! The engine knows nothing of LSP: byte offsets over `&str`, 1-based lines in reports.
-//! [`find_embedded`] finds diffs inside any document; [`AccessPolicy`] decides which files a diff
-//! may touch; [`Mistakes`] counts consecutive failures per file.
+//! [`find_embedded`] finds diffs inside any document; [`Mistakes`] counts consecutive failures per
+//! file. Which files a diff may touch is [`crate::access`]'s business.
 
 #![warn(missing_docs)]
 #![cfg_attr(
@@ -28,7 +28,6 @@
     )
 )]
 
-mod access;
 mod apply;
 mod edits;
 mod embedded;
@@ -40,7 +39,6 @@ mod parse;
 mod report;
 mod search;
 
-pub use access::{AccessError, AccessPolicy, IGNORE_FILE};
 pub use apply::{Options, apply, apply_text};
 pub use edits::{Edit, apply_edits};
 pub use embedded::{EmbeddedDiff, PathSource, find_embedded};

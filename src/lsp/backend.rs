@@ -106,7 +106,9 @@ impl LanguageServer for Backend {
             session.caps = client_caps(&params.capabilities);
             let options = session.options();
             let rules_file = session.config.rules_file.clone();
-            session.registry = Registry::new(folders(&params), options, rules_file);
+            let folders = folders(&params);
+            session.access = Arc::new(crate::access::AccessPolicy::new(&folders));
+            session.registry = Registry::new(folders, options, rules_file);
         }
         for w in warnings {
             log_warning(&self.state, w);
@@ -261,6 +263,7 @@ impl LanguageServer for Backend {
                 folders.retain(|f| *f != removed);
             }
             folders.extend(params.event.added.iter().filter_map(|f| uri_to_path(&f.uri)));
+            session.access = Arc::new(crate::access::AccessPolicy::new(&folders));
             session.registry.set_folders(folders);
         }
         self.state.reload_all_rules();

@@ -17,7 +17,8 @@ use tower_lsp_server::ls_types::{
 use super::convert::{path_to_uri, range_in_rope, range_in_str, uri_to_path};
 use super::edit::{Confirm, FileEdits, workspace_edit};
 use super::state::State;
-use crate::diff::{self, AccessPolicy, BlockStatus, Options, Outcome};
+use crate::access::{Intent, MAX_TEXT_BYTES};
+use crate::diff::{self, BlockStatus, Options, Outcome};
 use crate::i18n::Locale;
 use crate::text::{Encoding, LineIndex};
 
@@ -77,22 +78,10 @@ pub fn resolve_target(
             None => return Err(format!("{given}: no workspace folder to resolve it in")),
         }
     };
-    let absolute = crate::paths::absolute(&absolute);
-    let Some(folder) = folder_of(state, &absolute) else {
-        return Err(format!("{}: outside the workspace", absolute.display()));
-    };
-    let policy = {
-        let mut session = state.session();
-        match session.access.get(&folder) {
-            Some(policy) => policy.clone(),
-            None => {
-                let policy = AccessPolicy::new(&folder).map_err(|e| e.to_string())?;
-                session.access.insert(folder.clone(), policy.clone());
-                policy
-            }
-        }
-    };
-    policy.check(&absolute).map_err(|e| e.to_string())
+    let policy = state.session().access.clone();
+    policy
+        .check(&crate::paths::absolute(&absolute), Intent::Write)
+        .map_err(|e| e.to_string())
 }
 
 fn original(state: &State, target: &Path) -> std::result::Result<Original, String> {
@@ -112,12 +101,11 @@ fn original(state: &State, target: &Path) -> std::result::Result<Original, Strin
     if let Some(open) = open {
         return Ok(open);
     }
-    match std::fs::read(target) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map(|text| Original::Disk { text })
-            .map_err(|_| format!("{}: not a UTF-8 text file", target.display())),
-        Err(e) => Err(format!("{}: {e}", target.display())),
-    }
+    // Read as the policy allows: a regular file, bounded (a FIFO named by a diff must not hang
+    // the server).
+    crate::access::read_text(target, MAX_TEXT_BYTES)
+        .map(|text| Original::Disk { text })
+        .map_err(|e| e.to_string())
 }
 
 fn options(state: &State, args: &DiffArgs) -> Options {
@@ -451,9 +439,4 @@ pub fn refresh_if_targeted(state: &std::sync::Arc<State>, changed: &Path) {
             let _ = state.client.code_lens_refresh().await;
         });
     }
-}
-
-/// Forgets the access rules read so far (an ignore file changed).
-pub fn forget_access(state: &State) {
-    state.session().access.clear();
 }

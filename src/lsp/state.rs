@@ -100,8 +100,8 @@ pub struct Session {
     pub caps: ClientCaps,
     pub config: Config,
     pub registry: Registry,
-    /// Apply-diff access rules, per workspace folder, read on first use.
-    pub access: std::collections::HashMap<PathBuf, crate::diff::AccessPolicy>,
+    /// The access policy of the workspace folders (every read and write on a user's behalf).
+    pub access: Arc<crate::access::AccessPolicy>,
     /// Consecutive apply-diff failures per file.
     pub mistakes: crate::diff::Mistakes,
 }

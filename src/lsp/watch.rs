@@ -1,6 +1,7 @@
-//! Watching the files that change the server's mind — the rules files and
-//! `.aicockpitcodeignore` — through a dynamically registered file watcher, and pulling settings
-//! from clients that want to be asked.
+//! Watching the files that change the server's mind — the rules files — through a dynamically
+//! registered file watcher (or by polling for clients that cannot watch), and pulling settings
+//! from clients that want to be asked. Ignore files need no watching: the access policy
+//! re-reads one whenever it changed on disk.
 
 use std::path::Path;
 
@@ -15,7 +16,6 @@ use super::state::State;
 use crate::rules::store;
 
 const WATCH_ID: &str = "autofix-watch";
-pub const IGNORE_FILE: &str = crate::diff::IGNORE_FILE;
 
 /// Registers (again) the file watcher, when the client can watch for us.
 pub async fn register(state: &State) {
@@ -27,7 +27,6 @@ pub async fn register(state: &State) {
         return;
     }
     let mut globs: Vec<String> = store::LOCATIONS.iter().map(|l| format!("**/{l}")).collect();
-    globs.push(format!("**/{IGNORE_FILE}"));
     if let Some(custom) = custom {
         globs.push(format!("**/{}", custom.trim_start_matches("./")));
     }
@@ -63,7 +62,7 @@ pub async fn register(state: &State) {
     }
 }
 
-/// Reacts to watched files changing on disk; true when rules (or access rules) changed.
+/// Reacts to watched files changing on disk; true when rules changed.
 pub fn changed(state: &State, events: &[FileEvent]) -> bool {
     let mut any = false;
     for event in events {
@@ -80,9 +79,6 @@ pub fn changed(state: &State, events: &[FileEvent]) -> bool {
                 }
             }
             state.reload_rules_at(&path);
-            any = true;
-        } else if path.file_name().is_some_and(|n| n == IGNORE_FILE) {
-            super::diff::forget_access(state);
             any = true;
         }
     }
@@ -137,8 +133,7 @@ fn stamp(path: &Path) -> Option<(std::time::SystemTime, u64)> {
     Some((meta.modified().ok()?, meta.len()))
 }
 
-/// The files whose changes matter: every rules-file location of every known root and each
-/// workspace folder's ignore file.
+/// The files whose changes matter: every rules-file location of every known root.
 fn watched(state: &State) -> Vec<std::path::PathBuf> {
     let session = state.session();
     let custom = session.config.rules_file.clone();
@@ -149,14 +144,13 @@ fn watched(state: &State) -> Vec<std::path::PathBuf> {
             paths.push(root.dir.join(custom));
         }
     }
-    paths.extend(session.registry.folders().iter().map(|f| f.join(IGNORE_FILE)));
     paths.sort();
     paths.dedup();
     paths
 }
 
-/// For clients that cannot register file watchers: polls the rules files and ignore files, so
-/// a rule learned by an agent from the shell reaches the editor anyway.
+/// For clients that cannot register file watchers: polls the rules files, so a rule learned by
+/// an agent from the shell reaches the editor anyway.
 pub async fn poll(state: std::sync::Arc<State>) {
     if state.session().caps.watched_files_dynamic {
         return;
@@ -182,11 +176,7 @@ pub async fn poll(state: std::sync::Arc<State>) {
             if state.docs.iter().any(|d| d.path.as_deref() == Some(&path)) {
                 continue;
             }
-            if path.file_name().is_some_and(|n| n == IGNORE_FILE) {
-                super::diff::forget_access(&state);
-            } else {
-                state.reload_rules_at(&path);
-            }
+            state.reload_rules_at(&path);
             any = true;
         }
         if any {

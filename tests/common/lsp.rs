@@ -69,6 +69,18 @@ impl TestClient {
         options: Value,
         locale: Option<&str>,
     ) -> TestClient {
+        Self::start_in(root, &[root], capabilities, options, locale).await
+    }
+
+    /// Starts a server with several workspace folders; relative paths in the helpers are
+    /// relative to `root`.
+    pub async fn start_in(
+        root: &Path,
+        folders: &[&Path],
+        capabilities: Value,
+        options: Value,
+        locale: Option<&str>,
+    ) -> TestClient {
         let (client_end, server_end) = tokio::io::duplex(1 << 22);
         let (server_read, server_write) = tokio::io::split(server_end);
         let (service, socket) = autofix::lsp::service();
@@ -92,7 +104,10 @@ impl TestClient {
             "processId": null,
             "rootUri": uri(root),
             "capabilities": capabilities,
-            "workspaceFolders": [{ "uri": uri(root), "name": "root" }],
+            "workspaceFolders": folders
+                .iter()
+                .map(|f| json!({ "uri": uri(f), "name": f.file_name().map(|n| n.to_string_lossy().into_owned()) }))
+                .collect::<Vec<_>>(),
             "initializationOptions": options,
         });
         if let Some(locale) = locale {
