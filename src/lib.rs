@@ -5,6 +5,7 @@
 
 pub mod access;
 pub mod atomic;
+pub mod budget;
 pub mod cli;
 pub mod diff;
 pub mod i18n;

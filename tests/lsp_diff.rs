@@ -291,20 +291,73 @@ async fn clients_that_cannot_edit_get_plain_changes_or_a_written_file() {
         "farewell"
     );
 
+    // A client that cannot apply edits at all is asked first, then the server writes.
     caps["workspace"]["applyEdit"] = json!(false);
-    let mut client = TestClient::start(&root, caps, json!({})).await;
+    let mut client = TestClient::start(&root, caps.clone(), json!({})).await;
+    let rejected = command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "src/app.js", "diff": d }),
+    )
+    .await;
+    assert_eq!(rejected["applied"], false, "no answer is no: {rejected}");
+    assert!(
+        !std::fs::read_to_string(root.join("src/app.js"))
+            .unwrap()
+            .contains("farewell")
+    );
+    client.answer("window/showMessageRequest", |params| {
+        assert!(
+            params["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("autofix: Apply diff to src/app.js (1 block)? — 1 of 1 block will be applied"),
+            "{params}"
+        );
+        json!({ "title": "Apply" })
+    });
     let report = command(
         &mut client,
         "autofix.applyDiff",
         json!({ "path": "src/app.js", "diff": d }),
     )
     .await;
-    assert_eq!(report["applied"], true);
+    assert_eq!(report["applied"], true, "{report}");
     assert!(
         std::fs::read_to_string(root.join("src/app.js"))
             .unwrap()
             .contains("function farewell() {")
     );
+
+    // A client that can neither apply edits nor ask: nothing is written, and the user is told
+    // how to apply it.
+    caps["window"] = json!({});
+    let mut client = TestClient::start(&root, caps, json!({})).await;
+    let back = diff("function farewell() {", "function bye() {", 5);
+    let report = command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "src/app.js", "diff": back }),
+    )
+    .await;
+    assert_eq!(report["applied"], false, "{report}");
+    let reason = report["failure_reason"].as_str().unwrap();
+    assert!(
+        reason.contains("wrote nothing") && reason.contains("autofix apply-diff"),
+        "{reason}"
+    );
+    let shown = client.expect("window/showMessage", |m| m["type"] == 2).await;
+    assert!(
+        shown["message"].as_str().unwrap().contains("autofix apply-diff"),
+        "{shown}"
+    );
+    assert!(
+        std::fs::read_to_string(root.join("src/app.js"))
+            .unwrap()
+            .contains("function farewell() {"),
+        "untouched"
+    );
+    assert!(client.received("window/showMessageRequest").is_empty());
 }
 
 const CHAT: &str = "Here is the change:\n\n```diff:src/app.js\n<<<<<<< SEARCH\n:start_line:5\n-------\nfunction bye() {\n=======\nfunction farewell() {\n>>>>>>> REPLACE\n<<<<<<< SEARCH\n:start_line:2\n-------\n  return 'hey ' + name;\n=======\n  return 'hello ' + name;\n>>>>>>> REPLACE\n```\n";

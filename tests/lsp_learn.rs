@@ -154,12 +154,22 @@ async fn a_rejected_edit_records_nothing_and_says_so() {
 }
 
 #[tokio::test]
-async fn a_client_that_cannot_edit_gets_the_file_written_under_the_lock() {
+async fn a_client_that_cannot_edit_is_asked_then_gets_the_file_written_under_the_lock() {
     let (_d, root) = workspace(&[("autofix.json", RULES)]);
     let mut caps = vscode_capabilities();
     caps["workspace"]["applyEdit"] = json!(false);
     let mut client =
         TestClient::start_with(&root, caps, json!({ "inferredChecks": false }), Some("es")).await;
+    client.answer("window/showMessageRequest", |params| {
+        assert!(
+            params["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("autofix: Aprender la regla #2?"),
+            "{params}"
+        );
+        json!({ "title": "Aplicar" })
+    });
     let doc = client.open("src/a.ts", "typescript", "let a: any;\n").await;
     assert!(client.diagnostics(&doc).await.is_empty());
     let args = learn_args(&client);
@@ -181,6 +191,31 @@ async fn a_client_that_cannot_edit_gets_the_file_written_under_the_lock() {
     );
     let diags = client.diagnostics_where(&doc, |d| !d.is_empty()).await;
     assert_eq!(diags[0]["code"], 2);
+}
+
+#[tokio::test]
+async fn a_client_that_can_neither_edit_nor_ask_gets_nothing_written_and_the_command_to_run() {
+    let (_d, root) = workspace(&[("autofix.json", RULES)]);
+    let mut caps = vscode_capabilities();
+    caps["workspace"]["applyEdit"] = json!(false);
+    caps["window"] = json!({});
+    let mut client = TestClient::start(&root, caps, json!({})).await;
+    let args = learn_args(&client);
+    let result = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule", "arguments": [args] }),
+        )
+        .await;
+    assert_eq!(result["applied"], false, "{result}");
+    let reason = result["failure_reason"].as_str().unwrap();
+    assert!(
+        reason.contains(
+            "autofix learn code 'Never use `any` in TypeScript - use `unknown`.' --why 'type safety'"
+        ),
+        "{reason}"
+    );
+    assert_eq!(std::fs::read_to_string(root.join("autofix.json")).unwrap(), RULES);
 }
 
 #[tokio::test]

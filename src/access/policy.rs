@@ -28,6 +28,10 @@ pub enum Intent {
     Read,
     /// Change or create it.
     Write,
+    /// Read autofix's own configuration (a rules file): containment, protected folders and the
+    /// file type apply, ignore files do not — they say what agents may touch, and a rules file
+    /// hidden from agents must still be enforced.
+    ReadConfig,
 }
 
 /// Why a path is protected whatever the ignore files say.
@@ -231,8 +235,10 @@ impl AccessPolicy {
         for (spelling, top) in &spellings {
             protected(path, spelling, top, intent)?;
         }
-        for (spelling, top) in &spellings {
-            self.refuse_ignored(path, spelling, top, is_dir)?;
+        if intent != Intent::ReadConfig {
+            for (spelling, top) in &spellings {
+                self.refuse_ignored(path, spelling, top, is_dir)?;
+            }
         }
         if let Some(meta) = meta
             && !meta.is_file()
@@ -589,6 +595,17 @@ mod tests {
         assert!(
             error.to_string().contains("never changes an ignore file"),
             "{error}"
+        );
+        // Our own configuration is read even where agents may not look.
+        assert!(
+            policy
+                .check(Path::new("secrets/autofix.json"), Intent::ReadConfig)
+                .is_ok()
+        );
+        assert!(
+            policy
+                .check(Path::new(".git/autofix.json"), Intent::ReadConfig)
+                .is_err()
         );
         // Reading an ignore file is harmless; reading inside .git is not our business.
         assert!(policy.check(Path::new(IGNORE_FILE), Intent::Read).is_ok());

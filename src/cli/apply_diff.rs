@@ -99,6 +99,7 @@ fn execute(args: ApplyDiffArgs) -> Result<ExitCode, Fatal> {
             .as_deref()
             .map(|value| number(Some(value), "--start-line", 1, |n: &usize| *n > 0))
             .transpose()?,
+        budget: crate::budget::Budget::unlimited(),
     };
     let diff_text = read_diff(args.diff.as_deref().unwrap_or("-"))?;
     let original = read_text(file)?;

@@ -8,6 +8,7 @@ use super::indent;
 use super::parse::{Block, Diff, parse, strip_pipes};
 use super::report::{BlockReport, FailureKind, Outcome, TIP, list_lines, numbered, percent};
 use super::search::{self, Claim, Found, Miss, Needle, Query};
+use crate::budget::Budget;
 
 /// How hard to look for each block.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,6 +20,9 @@ pub struct Options {
     pub buffer_lines: usize,
     /// 1-based hint for blocks that carry none (`--start-line`).
     pub start_line: Option<usize>,
+    /// When to stop looking: blocks left when it runs out are reported as not tried, and
+    /// nothing is applied.
+    pub budget: Budget,
 }
 
 impl Default for Options {
@@ -27,6 +31,7 @@ impl Default for Options {
             threshold: 1.0,
             buffer_lines: 40,
             start_line: None,
+            budget: Budget::unlimited(),
         }
     }
 }
@@ -57,7 +62,20 @@ pub fn apply(original: &str, diff: &Diff, options: &Options) -> Outcome {
     let mut claims: Vec<Claim> = Vec::new();
     let mut plans = Vec::new();
     let mut reports = Vec::with_capacity(diff.blocks.len());
+    let mut stopped = None;
     for (index, block) in diff.blocks.iter().enumerate() {
+        if stopped.is_none() {
+            stopped = options.budget.stopped();
+        }
+        if let Some(stop) = stopped {
+            reports.push(BlockReport::failed(
+                index,
+                FailureKind::Interrupted,
+                format!("Not tried: {} before this block.", stop.describe()),
+                None,
+            ));
+            continue;
+        }
         match locate(&mut hay, block, &options, &claims) {
             Ok((found, search)) => {
                 let lines = found.start..found.start + search.len();
@@ -86,8 +104,16 @@ pub fn apply(original: &str, diff: &Diff, options: &Options) -> Outcome {
             Err(miss) => reports.push(failure(&hay, block, index, &options, miss)),
         }
     }
+    // Half a diff is not what was asked for: an interrupted run applies nothing.
+    if stopped.is_some() {
+        plans.clear();
+    }
     let edits = edits::build(&hay, plans);
-    let applied = reports.iter().filter(|r| r.is_applied()).count();
+    let applied = if stopped.is_some() {
+        0
+    } else {
+        reports.iter().filter(|r| r.is_applied()).count()
+    };
     let content = if applied > 0 {
         apply_edits(original, &edits)
     } else {
@@ -104,7 +130,17 @@ pub fn apply(original: &str, diff: &Diff, options: &Options) -> Outcome {
     let failed: Vec<&BlockReport> = outcome.blocks.iter().filter(|r| !r.is_applied()).collect();
     if !failed.is_empty() {
         let total = outcome.blocks.len();
-        let mut text = if applied == 0 {
+        let mut text = if let Some(stop) = stopped {
+            format!(
+                "Nothing applied: {} after {} of {total} blocks were looked for; try a smaller diff.",
+                stop.describe(),
+                total
+                    - failed
+                        .iter()
+                        .filter(|r| r.reason == Some(FailureKind::Interrupted))
+                        .count()
+            )
+        } else if applied == 0 {
             format!("No block applied: {} of {total} failed.", failed.len())
         } else {
             format!("{applied} of {total} blocks applied; {} failed.", failed.len())
@@ -541,5 +577,42 @@ mod tests {
             },
         );
         assert!(!out.success);
+    }
+
+    #[test]
+    fn a_spent_budget_applies_nothing_and_says_which_blocks_were_not_tried() {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let out = apply_text(
+            "a\nb\n",
+            &format!("{}{}", block("a", "x"), block("b", "y")),
+            &Options {
+                budget: Budget::unlimited().cancelled_by(flag),
+                ..opts()
+            },
+        );
+        assert!(!out.success);
+        assert!(out.content.is_none() && out.edits.is_empty());
+        assert!(
+            out.blocks
+                .iter()
+                .all(|b| b.reason == Some(FailureKind::Interrupted))
+        );
+        assert!(
+            out.error
+                .as_deref()
+                .unwrap()
+                .starts_with("Nothing applied: the request was cancelled"),
+            "{:?}",
+            out.error
+        );
+        let out = apply_text(
+            "a\n",
+            &block("a", "x"),
+            &Options {
+                budget: Budget::for_at_most(std::time::Duration::ZERO),
+                ..opts()
+            },
+        );
+        assert!(out.error.unwrap().contains("the time budget ran out"));
     }
 }

@@ -75,6 +75,7 @@ fn options() -> impl Strategy<Value = Options> {
             threshold,
             buffer_lines,
             start_line,
+            ..Options::default()
         })
 }
 

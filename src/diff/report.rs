@@ -42,6 +42,8 @@ pub enum FailureKind {
     Overlap,
     /// The block has no SEARCH lines.
     EmptySearch,
+    /// Not tried: the work was cancelled or ran out of time before this block.
+    Interrupted,
 }
 
 /// The result of one block.

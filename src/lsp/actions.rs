@@ -7,16 +7,16 @@ use std::path::Path;
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, Diagnostic,
-    NumberOrString, Range, TextEdit, Uri,
+    NumberOrString, Range, TextEdit,
 };
 
 use super::comments::{Comment, comment_for};
-use super::convert::{byte_range, range_in_rope};
 use super::edit::{FileEdits, workspace_edit};
 use super::messages as m;
-use super::state::{ClientCaps, State};
+use super::session::Session;
+use super::snapshot::DocumentSnapshot;
 use crate::rules::{Violation, fix};
-use crate::text::{Encoding, Source};
+use crate::text::Source;
 
 pub const FIX_ALL: &str = "source.fixAll.autofix";
 pub const LEARN: &str = "refactor.autofix.learn";
@@ -39,51 +39,38 @@ fn wanted(params: &CodeActionParams, kind: &CodeActionKind) -> bool {
     }
 }
 
-struct Ctx<'a> {
-    uri: &'a Uri,
-    version: i32,
-    rope: &'a Rope,
-    encoding: Encoding,
-    caps: ClientCaps,
+/// A versioned edit of the snapshot's document.
+fn edit(doc: &DocumentSnapshot, edits: Vec<TextEdit>) -> tower_lsp_server::ls_types::WorkspaceEdit {
+    let file = FileEdits {
+        uri: doc.uri.clone(),
+        version: Some(doc.version),
+        edits,
+        create: false,
+    };
+    workspace_edit(vec![file], &doc.ctx.caps, None)
 }
 
-impl Ctx<'_> {
-    fn edit(&self, edits: Vec<TextEdit>) -> tower_lsp_server::ls_types::WorkspaceEdit {
-        let file = FileEdits {
-            uri: self.uri.clone(),
-            version: Some(self.version),
-            edits,
-            create: false,
-        };
-        workspace_edit(vec![file], &self.caps, None)
-    }
-}
-
-pub fn code_actions(state: &State, params: &CodeActionParams) -> Option<CodeActionResponse> {
+pub async fn code_actions(session: &Session, params: &CodeActionParams) -> Option<CodeActionResponse> {
     let uri = &params.text_document.uri;
-    let (rope, version, language, path) = state.snapshot(uri)?;
-    if let Some(rules_path) = path.as_deref().filter(|p| state.is_rules_path(p)) {
-        return Some(super::rules_actions::code_actions(state, params, rules_path));
+    let doc = session.snapshot(uri)?;
+    if let Some(rules_path) = doc.path.as_deref().filter(|p| session.is_rules_path(p)) {
+        session.rules_settled().await;
+        return Some(super::rules_actions::code_actions(
+            session, &doc, params, rules_path,
+        ));
     }
-    let checked = state.check(uri)?;
-    if checked.version != version {
+    let checked = session.check(uri)?;
+    if checked.version != doc.version {
         return None;
     }
-    let (encoding, locale, caps) = {
-        let s = state.session();
-        (s.encoding, s.locale, s.caps)
-    };
-    let ctx = Ctx {
-        uri,
-        version,
-        rope: &rope,
-        encoding,
-        caps,
-    };
-    let wanted_range = byte_range(&rope, params.range, encoding);
+    let locale = doc.locale();
+    let rope = &doc.rope;
+    let path = doc.path.clone();
+    let language = doc.language.clone();
+    let wanted_range = doc.bytes(params.range);
     let mut out: CodeActionResponse = Vec::new();
-    if wanted(params, &CodeActionKind::new(super::diff::ACTION_KIND)) {
-        out.extend(super::diff::code_actions(state, uri, wanted_range.start));
+    if wanted(params, &CodeActionKind::new(super::lenses::ACTION_KIND)) {
+        out.extend(super::lenses::code_actions(session, &doc, wanted_range.start));
     }
     let here: Vec<&Violation> = checked
         .visible
@@ -94,12 +81,12 @@ pub fn code_actions(state: &State, params: &CodeActionParams) -> Option<CodeActi
     if wanted(params, &CodeActionKind::QUICKFIX) {
         for v in &here {
             let Some(replacement) = &v.fix else { continue };
-            let range = range_in_rope(&rope, &v.range, encoding);
+            let range = doc.range(&v.range);
             out.push(CodeActionOrCommand::CodeAction(CodeAction {
                 title: m::fix_title(locale, replacement),
                 kind: Some(CodeActionKind::QUICKFIX),
                 diagnostics: Some(matching(&params.context.diagnostics, v.rule, range)),
-                edit: Some(ctx.edit(vec![TextEdit::new(range, replacement.clone())])),
+                edit: Some(edit(&doc, vec![TextEdit::new(range, replacement.clone())])),
                 is_preferred: Some(true),
                 ..Default::default()
             }));
@@ -113,15 +100,15 @@ pub fn code_actions(state: &State, params: &CodeActionParams) -> Option<CodeActi
                     continue;
                 }
                 done.push((line, v.rule));
-                let Some(edit) = ignore_edit(&ctx, line, v.rule, comment, &language) else {
+                let Some(ignore) = ignore_edit(&doc, line, v.rule, comment, &language) else {
                     continue;
                 };
-                let range = range_in_rope(&rope, &v.range, encoding);
+                let range = doc.range(&v.range);
                 out.push(CodeActionOrCommand::CodeAction(CodeAction {
                     title: m::ignore_title(locale, v.rule),
                     kind: Some(CodeActionKind::QUICKFIX),
                     diagnostics: Some(matching(&params.context.diagnostics, v.rule, range)),
-                    edit: Some(ctx.edit(vec![edit])),
+                    edit: Some(edit(&doc, vec![ignore])),
                     ..Default::default()
                 }));
             }
@@ -130,7 +117,7 @@ pub fn code_actions(state: &State, params: &CodeActionParams) -> Option<CodeActi
 
     let learn = CodeActionKind::new(LEARN);
     if wanted(params, &learn) && wanted_range.start < wanted_range.end {
-        let selection = crate::text::Source::slice(&rope, wanted_range.clone()).into_owned();
+        let selection = crate::text::Source::slice(rope, wanted_range.clone()).into_owned();
         if let Some(argument) = super::learn::draft_from_selection(&selection, path.as_deref(), locale, uri) {
             let title = match locale {
                 crate::i18n::Locale::En => format!("Learn rule: never use `{}`", selection.trim()),
@@ -141,7 +128,7 @@ pub fn code_actions(state: &State, params: &CodeActionParams) -> Option<CodeActi
                 kind: Some(learn),
                 command: Some(tower_lsp_server::ls_types::Command {
                     title,
-                    command: super::learn::COMMAND.into(),
+                    command: <super::protocol::LearnRule as super::protocol::Command>::NAME.into(),
                     arguments: Some(vec![argument]),
                 }),
                 ..Default::default()
@@ -160,12 +147,12 @@ pub fn code_actions(state: &State, params: &CodeActionParams) -> Option<CodeActi
     if !edits.is_empty() && (asked || (params.context.only.is_none() && edits.len() > 1)) {
         let text_edits = edits
             .iter()
-            .map(|e| TextEdit::new(range_in_rope(&rope, &e.range, encoding), e.replacement.clone()))
+            .map(|e| TextEdit::new(doc.range(&e.range), e.replacement.clone()))
             .collect();
         out.push(CodeActionOrCommand::CodeAction(CodeAction {
             title: m::fix_all_title(locale).into(),
             kind: Some(fix_all),
-            edit: Some(ctx.edit(text_edits)),
+            edit: Some(edit(&doc, text_edits)),
             ..Default::default()
         }));
     }
@@ -192,11 +179,16 @@ fn needs_own_line(language: &str) -> bool {
 
 /// The edit silencing `rule` on `line`: extends an existing `autofix-ignore: …` list, or adds a
 /// comment at the end of the line (or above it, where comments must start a line).
-fn ignore_edit(ctx: &Ctx, line: usize, rule: u64, comment: Comment, language: &str) -> Option<TextEdit> {
-    let text = ctx.rope.line_text(line).into_owned();
-    let line_start = ctx.rope.line_bounds(line).start;
-    let to_range =
-        |a: usize, b: usize| range_in_rope(ctx.rope, &(line_start + a..line_start + b), ctx.encoding);
+fn ignore_edit(
+    doc: &DocumentSnapshot,
+    line: usize,
+    rule: u64,
+    comment: Comment,
+    language: &str,
+) -> Option<TextEdit> {
+    let text = doc.rope.line_text(line).into_owned();
+    let line_start = doc.rope.line_bounds(line).start;
+    let to_range = |a: usize, b: usize| doc.range(&(line_start + a..line_start + b));
     if let Some(at) = text.find("autofix-ignore") {
         return match crate::rules::suppress::parse_line(&text)? {
             crate::rules::suppress::Silenced::All => None,
@@ -215,7 +207,7 @@ fn ignore_edit(ctx: &Ctx, line: usize, rule: u64, comment: Comment, language: &s
     let marker = comment.wrap(&format!("autofix-ignore: {rule}"));
     if needs_own_line(language) {
         let indent: String = text.chars().take_while(|c| c.is_whitespace()).collect();
-        let eol = line_ending(ctx.rope, line);
+        let eol = line_ending(&doc.rope, line);
         return Some(TextEdit::new(to_range(0, 0), format!("{indent}{marker}{eol}")));
     }
     let end = text.len();

@@ -1,149 +1,145 @@
-//! `workspace/executeCommand`: one handler per command, each taking one JSON object argument.
+//! `workspace/executeCommand`: each command of [`super::protocol`] to its handler, its one
+//! argument object read as the command's typed `Args`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::Arc;
 
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{ExecuteCommandParams, MessageType, Uri};
 
 use super::convert::uri_to_path;
 use super::messages as m;
-use super::state::State;
+use super::protocol::{
+    ApplyDiff, Command, LearnRule, ListRules, ListRulesArgs, ListRulesResult, PreviewDiff, ReloadRules,
+    ReloadRulesResult, ShowMessage,
+};
+use super::session::{Reload, Session};
+use crate::i18n::Locale;
 use crate::rules::listing;
 
-pub const LIST_RULES: &str = "autofix.listRules";
-pub const RELOAD_RULES: &str = "autofix.reloadRules";
-/// Shows a message: what a code lens that only informs does when clicked.
-pub const SHOW_MESSAGE: &str = "autofix.showMessage";
-
-/// Every command the server executes.
-pub const NAMES: &[&str] = &[
-    LIST_RULES,
-    RELOAD_RULES,
-    super::learn::COMMAND,
-    super::diff::APPLY,
-    super::diff::PREVIEW,
-];
-
-pub async fn execute(state: &std::sync::Arc<State>, params: ExecuteCommandParams) -> Result<Option<Value>> {
+pub async fn execute(session: &Arc<Session>, params: ExecuteCommandParams) -> Result<Option<Value>> {
     let arg = params.arguments.into_iter().next().unwrap_or(Value::Null);
-    let locale = state.session().locale;
+    let locale = session.context().locale;
     match params.command.as_str() {
-        LIST_RULES => list_rules(state, parse(LIST_RULES, arg, locale)?).map(Some),
-        RELOAD_RULES => Ok(Some(reload_rules(state).await)),
-        super::learn::COMMAND => super::learn::learn_rule(state, parse(super::learn::COMMAND, arg, locale)?)
-            .await
-            .map(Some),
-        super::diff::APPLY => {
-            super::diff::run(state, parse_required(super::diff::APPLY, arg, locale)?, false)
-                .await
-                .map(Some)
+        LearnRule::NAME => answer(super::learn::learn_rule(session, parse::<LearnRule>(arg, locale)?).await),
+        ApplyDiff::NAME => answer(super::diff::run(session, parse::<ApplyDiff>(arg, locale)?, false).await),
+        PreviewDiff::NAME => {
+            answer(super::diff::run(session, parse::<PreviewDiff>(arg, locale)?, true).await)
         }
-        super::diff::PREVIEW => {
-            super::diff::run(state, parse_required(super::diff::PREVIEW, arg, locale)?, true)
-                .await
-                .map(Some)
+        ListRules::NAME => answer(list_rules(session, parse::<ListRules>(arg, locale)?).await),
+        ReloadRules::NAME => {
+            parse::<ReloadRules>(arg, locale)?;
+            answer(Ok(reload_rules(session).await))
         }
-        SHOW_MESSAGE => {
-            let message = arg
-                .get("message")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string();
-            state.client.show_message(MessageType::INFO, message).await;
+        ShowMessage::NAME => {
+            let args = parse::<ShowMessage>(arg, locale)?;
+            session.client.show_message(MessageType::INFO, args.message).await;
             Ok(None)
         }
         other => Err(Error::invalid_params(m::unknown_command(locale, other))),
     }
 }
 
-/// Reads a command's argument object; `null` is an empty object.
-pub fn parse<T: for<'de> Deserialize<'de> + Default>(
-    name: &str,
-    arg: Value,
-    locale: crate::i18n::Locale,
-) -> Result<T> {
-    if arg.is_null() {
-        return Ok(T::default());
-    }
-    serde_json::from_value(arg)
-        .map_err(|e| Error::invalid_params(m::bad_arguments(locale, name, &e.to_string())))
+fn answer<T: Serialize>(result: Result<T>) -> Result<Option<Value>> {
+    let value = result?;
+    serde_json::to_value(value)
+        .map(Some)
+        .map_err(|e| Error::invalid_params(format!("autofix: cannot encode the result: {e}")))
 }
 
-/// Reads a command's argument object, which must be given.
-pub fn parse_required<T: for<'de> Deserialize<'de>>(
-    name: &str,
-    arg: Value,
-    locale: crate::i18n::Locale,
-) -> Result<T> {
+/// Reads a command's argument object; a left-out argument is an empty object for commands whose
+/// arguments are all optional.
+pub fn parse<C: Command>(arg: Value, locale: Locale) -> Result<C::Args> {
+    let arg = if arg.is_null() && C::ARGS_OPTIONAL {
+        Value::Object(Default::default())
+    } else {
+        arg
+    };
     serde_json::from_value(arg)
-        .map_err(|e| Error::invalid_params(m::bad_arguments(locale, name, &e.to_string())))
+        .map_err(|e| Error::invalid_params(m::bad_arguments(locale, C::NAME, &e.to_string())))
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ListRulesArgs {
-    /// A document or folder whose rules to list; default: the first workspace folder.
-    pub uri: Option<Uri>,
+/// The local path of a command's `uri` argument.
+pub fn path_of_uri(uri: &str, command: &str) -> Result<PathBuf> {
+    Uri::from_str(uri)
+        .ok()
+        .as_ref()
+        .and_then(uri_to_path)
+        .ok_or_else(|| Error::invalid_params(format!("{command}: `{uri}` is not a file URI")))
 }
 
 /// The folder (or file) a command is about: `uri` when given, else the first workspace folder.
-pub fn target_path(state: &State, uri: Option<&Uri>) -> Option<PathBuf> {
+pub fn target_path(session: &Session, uri: Option<&str>, command: &str) -> Result<Option<PathBuf>> {
     match uri {
-        Some(uri) => uri_to_path(uri),
-        None => state.session().registry.folders().first().cloned(),
+        Some(uri) => path_of_uri(uri, command).map(Some),
+        None => Ok(session.folders().first().cloned()),
     }
 }
 
 /// The rules root for a path: a document's governing root, or a folder's own.
-pub fn root_for(state: &State, path: &Path) -> Option<PathBuf> {
-    let buffers = |p: &Path| state.buffer_text(p);
-    let mut session = state.session();
-    if path.is_dir() {
-        session.registry.root_for_dir(path, &buffers)
-    } else {
-        session.registry.root_for(path, &buffers)
-    }
+pub fn root_for(session: &Session, path: &std::path::Path) -> Option<PathBuf> {
+    let is_dir = path.is_dir();
+    session.with_index(|index, buffers| {
+        if is_dir {
+            index.root_for_dir(path, buffers)
+        } else {
+            index.root_for(path, buffers)
+        }
+    })
 }
 
-fn list_rules(state: &State, args: ListRulesArgs) -> Result<Value> {
-    let locale = state.session().locale;
-    let path = target_path(state, args.uri.as_ref()).ok_or_else(|| {
+async fn list_rules(session: &Session, args: ListRulesArgs) -> Result<ListRulesResult> {
+    session.rules_settled().await;
+    let locale = session.context().locale;
+    let path = target_path(session, args.uri.as_deref(), ListRules::NAME)?.ok_or_else(|| {
         Error::invalid_params(m::bad_arguments(
             locale,
-            LIST_RULES,
+            ListRules::NAME,
             "no uri and no workspace folder",
         ))
     })?;
-    let Some(root) = root_for(state, &path) else {
-        return Ok(json!({ "rules_file": null, "root": null, "broken": false, "rules": [] }));
+    let Some(root) = root_for(session, &path) else {
+        return Ok(ListRulesResult::default());
     };
-    let session = state.session();
-    let Some(entry) = session.registry.root(&root) else {
-        return Ok(json!({ "rules_file": null, "root": root, "broken": false, "rules": [] }));
-    };
-    let broken = entry.latest.as_ref().is_some_and(|l| !l.set.is_usable());
-    let rules = entry
-        .good
-        .as_ref()
-        .map(|g| listing::entries(&g.set))
-        .unwrap_or_default();
-    Ok(json!({ "rules_file": entry.file, "root": entry.dir, "broken": broken, "rules": rules }))
+    Ok(session.with_index(|index, _| {
+        let Some(entry) = index.root(&root) else {
+            return ListRulesResult {
+                root: Some(root.clone()),
+                ..Default::default()
+            };
+        };
+        ListRulesResult {
+            rules_file: entry.file.clone(),
+            root: Some(entry.dir.clone()),
+            broken: entry.is_broken(),
+            rules: entry
+                .good
+                .as_ref()
+                .map(|g| listing::entries(&g.set))
+                .unwrap_or_default(),
+            error: entry.read_error.clone(),
+        }
+    }))
 }
 
-async fn reload_rules(state: &State) -> Value {
-    state.reload_all_rules();
-    state.schedule_all();
-    let status = super::status::current(state);
-    let locale = state.session().locale;
-    state
+async fn reload_rules(session: &Session) -> ReloadRulesResult {
+    session.request_reload(Reload::All);
+    session.rules_settled().await;
+    let status = super::status::current(session);
+    let locale = session.context().locale;
+    session
         .client
         .show_message(
             MessageType::INFO,
             m::rules_reloaded(locale, status.rules_files.len(), status.rules),
         )
         .await;
-    super::status::notify(state).await;
-    json!({ "rules": status.rules, "rules_files": status.rules_files, "broken": status.broken })
+    ReloadRulesResult {
+        rules: status.rules,
+        rules_files: status.rules_files,
+        broken: status.broken,
+    }
 }

@@ -5,7 +5,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use ropey::Rope;
-use tower_lsp_server::ls_types::{self as lsp, DiagnosticSeverity, PositionEncodingKind, Uri};
+use tower_lsp_server::ls_types::{self as lsp, DiagnosticSeverity, Uri};
 
 use crate::rules::Severity;
 use crate::text::position::{offset_to_pos, offset_to_pos_in_str, pos_to_offset};
@@ -23,22 +23,6 @@ pub fn uri_to_path(uri: &Uri) -> Option<PathBuf> {
 /// The `file:` URI of an absolute path.
 pub fn path_to_uri(path: &Path) -> Option<Uri> {
     Uri::from_file_path(path)
-}
-
-pub fn encoding_kind(encoding: Encoding) -> PositionEncodingKind {
-    match encoding {
-        Encoding::Utf8 => PositionEncodingKind::UTF8,
-        Encoding::Utf16 => PositionEncodingKind::UTF16,
-        Encoding::Utf32 => PositionEncodingKind::UTF32,
-    }
-}
-
-/// UTF-8 when the client offers it (no conversions at all), else UTF-16, the LSP default.
-pub fn negotiate_encoding(offered: Option<&[PositionEncodingKind]>) -> Encoding {
-    match offered {
-        Some(kinds) if kinds.contains(&PositionEncodingKind::UTF8) => Encoding::Utf8,
-        _ => Encoding::Utf16,
-    }
 }
 
 pub fn to_pos(p: lsp::Position) -> Pos {
@@ -93,18 +77,5 @@ mod tests {
         assert_eq!(uri.as_str(), "file:///tmp/a%20b/%C3%B1.ts");
         assert_eq!(uri_to_path(&uri).unwrap(), path);
         assert_eq!(uri_to_path(&Uri::from_str("untitled:Untitled-1").unwrap()), None);
-    }
-
-    #[test]
-    fn utf8_is_chosen_only_when_offered() {
-        assert_eq!(negotiate_encoding(None), Encoding::Utf16);
-        assert_eq!(
-            negotiate_encoding(Some(&[PositionEncodingKind::UTF16, PositionEncodingKind::UTF8])),
-            Encoding::Utf8
-        );
-        assert_eq!(
-            negotiate_encoding(Some(&[PositionEncodingKind::UTF32])),
-            Encoding::Utf16
-        );
     }
 }

@@ -13,10 +13,11 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::config::{Config, Override};
+use super::convert::path_to_uri;
 use super::convert::{range_in_rope, range_in_str, severity};
 use super::messages;
-use super::registry::{Loaded, Root};
 use crate::i18n::Locale;
+use crate::rules::index::{LoadedRules, RulesRoot};
 use crate::rules::{Problem, ProblemKind, Violation};
 use crate::text::Encoding;
 
@@ -29,7 +30,13 @@ struct RuleLink {
     related: String,
 }
 
-fn rule_link(rules: &Loaded, number: u64, encoding: Encoding, locale: Locale) -> RuleLink {
+fn rule_link(
+    rules: &LoadedRules,
+    uri: Option<&Uri>,
+    number: u64,
+    encoding: Encoding,
+    locale: Locale,
+) -> RuleLink {
     let Some((rule, _)) = rules.set.rule(number) else {
         return RuleLink {
             location: None,
@@ -37,12 +44,9 @@ fn rule_link(rules: &Loaded, number: u64, encoding: Encoding, locale: Locale) ->
             related: String::new(),
         };
     };
-    let range = range_in_str(&rules.set.source, &rules.index, &rule.span.object, encoding);
-    let location = rules.uri.clone().map(|uri| Location { uri, range });
-    let href = rules
-        .uri
-        .as_ref()
-        .and_then(|u| Uri::from_str(&format!("{}#L{}", u.as_str(), range.start.line + 1)).ok());
+    let range = range_in_str(&rules.set.source, &rules.lines, &rule.span.object, encoding);
+    let location = uri.cloned().map(|uri| Location { uri, range });
+    let href = uri.and_then(|u| Uri::from_str(&format!("{}#L{}", u.as_str(), range.start.line + 1)).ok());
     RuleLink {
         location,
         href,
@@ -53,7 +57,7 @@ fn rule_link(rules: &Loaded, number: u64, encoding: Encoding, locale: Locale) ->
 /// The diagnostics of a document's visible violations.
 pub fn for_violations(
     violations: &[Violation],
-    rules: &Loaded,
+    rules: &LoadedRules,
     rope: &Rope,
     encoding: Encoding,
     locale: Locale,
@@ -61,6 +65,7 @@ pub fn for_violations(
 ) -> Vec<Diagnostic> {
     let mut links: HashMap<u64, RuleLink> = HashMap::new();
     let mut out = Vec::with_capacity(violations.len());
+    let uri = path_to_uri(&rules.set.path);
     for v in violations {
         let category = rules.set.rule(v.rule).map(|(r, _)| r.category);
         let mut level = v.severity;
@@ -73,7 +78,7 @@ pub fn for_violations(
         }
         let link = links
             .entry(v.rule)
-            .or_insert_with(|| rule_link(rules, v.rule, encoding, locale));
+            .or_insert_with(|| rule_link(rules, uri.as_ref(), v.rule, encoding, locale));
         let range = range_in_rope(rope, &v.range, encoding);
         let mut message = v.message.to_string();
         if v.inferred {
@@ -121,7 +126,7 @@ fn problem_diagnostic(problem: &Problem, range: Range, locale: Locale) -> Diagno
 
 /// The diagnostics of a rules file at `path`: its own problems when it is the file in force, or
 /// a note saying which file is when it is shadowed.
-pub fn for_rules_file(root: &Root, path: &Path, encoding: Encoding, locale: Locale) -> Vec<Diagnostic> {
+pub fn for_rules_file(root: &RulesRoot, path: &Path, encoding: Encoding, locale: Locale) -> Vec<Diagnostic> {
     if root.shadowed.iter().any(|p| p == path) {
         let in_force = root.file.clone().unwrap_or_default();
         let shown = in_force
@@ -153,7 +158,7 @@ pub fn for_rules_file(root: &Root, path: &Path, encoding: Encoding, locale: Loca
         .map(|p| {
             problem_diagnostic(
                 p,
-                range_in_str(&latest.set.source, &latest.index, &p.span, encoding),
+                range_in_str(&latest.set.source, &latest.lines, &p.span, encoding),
                 locale,
             )
         })

@@ -1,52 +1,38 @@
 //! Apply diff in the editor: `autofix.applyDiff` lands an agent's SEARCH/REPLACE blocks as one
-//! versioned, annotated edit per file (one minimal `TextEdit` per block) that the user approves in
-//! the editor; `autofix.previewDiff` only reports. Diffs written inside any open document get an
-//! "Apply diff to PATH" action and a code lens per block saying where it would land. Targets must
-//! resolve inside a workspace folder and not be blocked by its `.aicockpitcodeignore`.
+//! versioned, annotated edit per file (one minimal `TextEdit` per block) that the user approves
+//! in the editor; `autofix.previewDiff` only reports. The search runs off the dispatcher with a
+//! total time budget, and stops when the request is cancelled. Targets must pass the access
+//! policy (inside a workspace folder, not blocked by an ignore file, not protected).
 
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::sync::Arc;
 
 use ropey::Rope;
-use serde::Deserialize;
-use serde_json::{Value, json};
 use tower_lsp_server::jsonrpc::{Error, Result};
-use tower_lsp_server::ls_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, CodeLens, Command, TextEdit, Uri,
-};
+use tower_lsp_server::ls_types::{TextEdit, Uri};
 
+use super::background::DIFF_BUDGET;
 use super::convert::{path_to_uri, range_in_rope, range_in_str, uri_to_path};
-use super::edit::{Confirm, FileEdits, workspace_edit};
-use super::state::State;
+use super::edit::{Confirm, FileEdits, Sent, workspace_edit};
+use super::protocol::{DiffArgs, DiffReport, DiffSource};
+use super::session::Session;
+use super::snapshot::ClientContext;
 use crate::access::{Intent, MAX_TEXT_BYTES};
-use crate::diff::{self, BlockStatus, Options, Outcome};
+use crate::budget::Budget;
+use crate::diff::{self, Options, Outcome};
 use crate::i18n::Locale;
 use crate::text::{Encoding, LineIndex};
 
-pub const APPLY: &str = "autofix.applyDiff";
-pub const PREVIEW: &str = "autofix.previewDiff";
-pub const ACTION_KIND: &str = "refactor.autofix.applyDiff";
-/// Documents larger than this are not searched for embedded diffs.
-const MAX_SCAN: usize = 4 << 20;
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct DiffArgs {
-    /// The target, absolute or relative to the workspace folder (default: the diff's `<path>`).
-    pub path: Option<String>,
-    pub uri: Option<Uri>,
-    pub diff: String,
-    pub threshold: Option<f64>,
-    pub buffer_lines: Option<usize>,
-}
-
 /// The target text as the editor has it (open buffer) or as the disk has it.
-enum Original {
+#[derive(Debug, Clone)]
+pub enum Original {
     Open { uri: Uri, rope: Rope, version: i32 },
     Disk { text: String },
 }
 
 impl Original {
-    fn text(&self) -> String {
+    pub fn text(&self) -> String {
         match self {
             Original::Open { rope, .. } => rope.to_string(),
             Original::Disk { text } => text.clone(),
@@ -54,389 +40,257 @@ impl Original {
     }
 }
 
-/// The workspace folder holding `path` (lexically).
-fn folder_of(state: &State, path: &Path) -> Option<PathBuf> {
-    state.session().registry.folder_of(path).cloned()
-}
-
-/// Resolves and vets a target: inside a workspace folder, not blocked by its ignore file.
+/// Resolves and vets a target (absolute, or relative to the workspace folder of `base`, else
+/// the first folder) for writing.
 pub fn resolve_target(
-    state: &State,
+    session: &Session,
     given: &str,
     base: Option<&Path>,
 ) -> std::result::Result<PathBuf, String> {
-    let folders = state.session().registry.folders().to_vec();
     let given_path = Path::new(given.trim());
     let absolute = if given_path.is_absolute() {
         given_path.to_path_buf()
     } else {
         let folder = base
-            .and_then(|b| folder_of(state, b))
-            .or_else(|| folders.first().cloned());
+            .and_then(|b| session.folder_of(b))
+            .or_else(|| session.folders().first().cloned());
         match folder {
             Some(folder) => folder.join(given_path),
             None => return Err(format!("{given}: no workspace folder to resolve it in")),
         }
     };
-    let policy = state.session().access.clone();
-    policy
+    session
+        .access()
         .check(&crate::paths::absolute(&absolute), Intent::Write)
         .map_err(|e| e.to_string())
 }
 
-fn original(state: &State, target: &Path) -> std::result::Result<Original, String> {
-    let open = state.docs.iter().find_map(|d| {
-        let path = d.path.as_deref()?;
-        // Only a document with the same file name can be the target under another spelling of
-        // its path (a symlink): resolve those alone.
-        let same = path == target
-            || (path.file_name() == target.file_name()
-                && std::fs::canonicalize(path).is_ok_and(|p| p == target));
-        same.then(|| Original::Open {
-            uri: d.key().clone(),
-            rope: d.document.rope().clone(),
-            version: d.document.version(),
-        })
-    });
-    if let Some(open) = open {
-        return Ok(open);
+/// The text a diff applies to: the open buffer when the editor has the file, else the file on
+/// disk, read as the policy allows (a regular file, bounded: a FIFO named by a diff must not
+/// hang the server).
+pub fn original(session: &Session, target: &Path) -> std::result::Result<Original, String> {
+    if let Some(doc) = session.open_at(target) {
+        return Ok(Original::Open {
+            uri: doc.uri,
+            rope: doc.rope,
+            version: doc.version,
+        });
     }
-    // Read as the policy allows: a regular file, bounded (a FIFO named by a diff must not hang
-    // the server).
     crate::access::read_text(target, MAX_TEXT_BYTES)
         .map(|text| Original::Disk { text })
         .map_err(|e| e.to_string())
 }
 
-fn options(state: &State, args: &DiffArgs) -> Options {
-    let config = &state.session().config;
+/// The search options: the request's, else the settings'.
+pub fn options(
+    ctx: &ClientContext,
+    threshold: Option<f64>,
+    buffer_lines: Option<usize>,
+    budget: Budget,
+) -> Options {
     Options {
-        threshold: args.threshold.unwrap_or(config.fuzzy_threshold),
-        buffer_lines: args.buffer_lines.unwrap_or(config.buffer_lines),
+        threshold: threshold.unwrap_or(ctx.config.fuzzy_threshold),
+        buffer_lines: buffer_lines.unwrap_or(ctx.config.buffer_lines),
         start_line: None,
+        budget,
     }
 }
 
-/// The report as `apply-diff --format json` gives it, with the target and whether it was applied.
-fn report(outcome: &Outcome, target: Option<&Path>, applied: Option<bool>) -> Value {
-    let mut value = serde_json::to_value(outcome).unwrap_or_else(|_| json!({ "success": false }));
-    if let Some(map) = value.as_object_mut() {
-        map.remove("content");
-        if let Some(t) = target {
-            map.insert("path".into(), json!(t));
-        }
-        if let Some(a) = applied {
-            map.insert("applied".into(), json!(a));
-        }
+fn report(mut outcome: Outcome, target: Option<&Path>, applied: Option<bool>) -> DiffReport {
+    outcome.content = None;
+    DiffReport {
+        outcome,
+        path: target.map(Path::to_path_buf),
+        applied,
+        failure_reason: None,
     }
-    value
 }
 
-fn failure(error: String) -> Value {
-    report(&Outcome::from_error(error), None, Some(false))
+fn failure(error: String) -> DiffReport {
+    report(Outcome::from_error(error), None, Some(false))
+}
+
+/// The diff a request names: its text, or a diff inside an open document.
+fn diff_text(
+    session: &Session,
+    args: &DiffArgs,
+) -> std::result::Result<(String, Option<PathBuf>, Option<String>), String> {
+    match (&args.diff, &args.source) {
+        (Some(text), _) => Ok((text.clone(), None, None)),
+        (None, Some(source)) => embedded_diff(session, source),
+        (None, None) => Err("give `diff` (the diff's text) or `source` (a diff in an open document)".into()),
+    }
+}
+
+/// The text of diff number `source.index` of an open document, with the document's path and
+/// the target written above the diff.
+fn embedded_diff(
+    session: &Session,
+    source: &DiffSource,
+) -> std::result::Result<(String, Option<PathBuf>, Option<String>), String> {
+    let uri = Uri::from_str(&source.uri).map_err(|e| format!("{}: not a URI: {e}", source.uri))?;
+    let doc = session
+        .snapshot(&uri)
+        .ok_or_else(|| format!("{} is not open any more", source.uri))?;
+    let found = diff::find_embedded(&doc.rope.to_string());
+    let Some(d) = found.into_iter().nth(source.index) else {
+        return Err(format!(
+            "the document no longer holds diff {} — run the action again",
+            source.index + 1
+        ));
+    };
+    Ok((d.text, doc.path, d.path))
 }
 
 /// `autofix.applyDiff` (`preview: false`) and `autofix.previewDiff` (`preview: true`).
-pub async fn run(state: &State, args: DiffArgs, preview: bool) -> Result<Value> {
-    let (locale, caps, encoding) = {
-        let s = state.session();
-        (s.locale, s.caps, s.encoding)
+pub async fn run(session: &Arc<Session>, args: DiffArgs, preview: bool) -> Result<DiffReport> {
+    let ctx = session.context();
+    let locale = ctx.locale;
+    let (text, base, written_path) = match diff_text(session, &args) {
+        Ok(found) => found,
+        Err(e) => return Err(Error::invalid_params(format!("autofix.applyDiff: {e}"))),
     };
-    let parsed_path = diff::parse(&args.diff).ok().and_then(|d| d.path);
-    let given = match (&args.uri, &args.path, &parsed_path) {
-        (Some(uri), _, _) => uri_to_path(uri).map(|p| p.display().to_string()),
-        (None, Some(p), _) => Some(p.clone()),
-        (None, None, Some(p)) => Some(p.clone()),
-        _ => None,
+    let parsed_path = written_path.or_else(|| diff::parse(&text).ok().and_then(|d| d.path));
+    let uri_path = match &args.uri {
+        Some(uri) => match Uri::from_str(uri).ok().as_ref().and_then(uri_to_path) {
+            Some(p) => Some(p.display().to_string()),
+            None => return Ok(failure(format!("{uri}: not a file URI"))),
+        },
+        None => None,
     };
-    let Some(given) = given else {
+    let Some(given) = uri_path.or(args.path.clone()).or(parsed_path) else {
         return Err(Error::invalid_params(locale.pick(
             "autofix.applyDiff: give `path` or `uri` (or a diff with <path>)",
             "autofix.applyDiff: indica `path` o `uri` (o un diff con <path>)",
         )));
     };
-    let target = match resolve_target(state, &given, None) {
+    let target = match resolve_target(session, &given, base.as_deref()) {
         Ok(t) => t,
         Err(e) => return Ok(failure(e)),
     };
-    let original = match original(state, &target) {
+    let original = match original(session, &target) {
         Ok(o) => o,
         Err(e) => return Ok(failure(e)),
     };
-    let text = original.text();
-    let mut outcome = diff::apply_text(&text, &args.diff, &options(state, &args));
+    let (threshold, buffer_lines) = (args.threshold, args.buffer_lines);
+    let search_ctx = ctx.clone();
+    let searched_text = original.text();
+    let searched = searched_text.clone();
+    let outcome = session
+        .background
+        .run(DIFF_BUDGET, move |budget| {
+            diff::apply_text(
+                &searched,
+                &text,
+                &options(&search_ctx, threshold, buffer_lines, budget),
+            )
+        })
+        .await;
+    let mut outcome = match outcome {
+        Ok(outcome) => outcome,
+        Err(stop) => return Ok(failure(format!("the diff was not applied: {}", stop.describe()))),
+    };
     if preview {
-        return Ok(report(&outcome, Some(&target), None));
+        return Ok(report(outcome, Some(&target), None));
     }
-    state.session().mistakes.record(&target, &mut outcome);
+    session.mistakes().record(&target, &mut outcome);
     if outcome.edits.is_empty() {
-        return Ok(report(&outcome, Some(&target), Some(false)));
+        return Ok(report(outcome, Some(&target), Some(false)));
     }
-
-    let sent = if caps.apply_edit {
-        let (uri, version, edits) = match &original {
-            Original::Open { uri, rope, version } => (
-                uri.clone(),
-                Some(*version),
-                text_edits_rope(rope, &outcome, encoding),
-            ),
-            Original::Disk { text } => {
-                let Some(uri) = path_to_uri(&target) else {
-                    return Ok(failure(format!("{}: not a file path", target.display())));
-                };
-                (uri, None, text_edits_str(text, &outcome, encoding))
-            }
-        };
-        let shown = folder_of(state, &target)
-            .and_then(|f| target.strip_prefix(&f).ok().map(|p| p.display().to_string()))
-            .unwrap_or_else(|| target.display().to_string());
-        let blocks = outcome.applied_count();
-        let label = match locale {
-            Locale::En => format!(
-                "Apply diff to {shown} ({blocks} block{})",
-                if blocks == 1 { "" } else { "s" }
-            ),
-            Locale::Es => format!(
-                "Aplicar diff a {shown} ({blocks} bloque{})",
-                if blocks == 1 { "" } else { "s" }
-            ),
-        };
+    let shown = session
+        .folder_of(&target)
+        .and_then(|f| target.strip_prefix(&f).ok().map(|p| p.display().to_string()))
+        .unwrap_or_else(|| target.display().to_string());
+    let blocks = outcome.applied_count();
+    let total = outcome.blocks.len();
+    let confirm = Confirm {
+        id: "autofix.diff".into(),
+        label: match locale {
+            Locale::En => format!("Apply diff to {shown} ({blocks} block{})", plural(blocks)),
+            Locale::Es => format!("Aplicar diff a {shown} ({blocks} bloque{})", plural(blocks)),
+        },
         // Said before the user decides: the blocks match, nothing is applied yet.
-        let total = outcome.blocks.len();
-        let description = match locale {
-            Locale::En => format!(
-                "{blocks} of {total} block{} will be applied",
-                if total == 1 { "" } else { "s" }
-            ),
-            Locale::Es => format!(
-                "se aplicarán {blocks} de {total} bloque{}",
-                if total == 1 { "" } else { "s" }
-            ),
+        description: Some(match locale {
+            Locale::En => format!("{blocks} of {total} block{} will be applied", plural(total)),
+            Locale::Es => format!("se aplicarán {blocks} de {total} bloque{}", plural(total)),
+        }),
+    };
+    let sent = if ctx.caps.apply_edit {
+        let file = match file_edits(&original, &target, &outcome, ctx.encoding) {
+            Ok(f) => f,
+            Err(e) => return Ok(failure(e)),
         };
-        let confirm = Confirm {
-            id: "autofix.diff".into(),
-            label,
-            description: Some(description),
-        };
-        let edit = workspace_edit(
-            vec![FileEdits {
-                uri,
-                version,
-                edits,
-                create: false,
-            }],
-            &caps,
-            Some(confirm.clone()),
-        );
-        super::edit::send(state, edit, Some(&confirm), "the diff").await
+        let edit = workspace_edit(vec![file], &ctx.caps, Some(confirm.clone()));
+        super::edit::send(session, edit, Some(&confirm), "the diff").await
     } else {
-        // The client cannot take the edit: write the file ourselves, atomically.
-        match outcome
-            .content
-            .as_deref()
-            .map(|c| crate::atomic::write(&target, c.as_bytes()))
-        {
-            Some(Ok(())) => super::edit::Sent {
-                applied: true,
-                failure_reason: None,
-            },
-            Some(Err(e)) => return Ok(failure(format!("{}: cannot write: {e}", target.display()))),
-            None => super::edit::Sent {
-                applied: false,
-                failure_reason: None,
-            },
+        // The client cannot take the edit: write the file ourselves, once the user said yes.
+        let how = format!("autofix apply-diff {} -", target.display());
+        match super::edit::confirm_without_edits(session, &confirm, &how).await {
+            Sent { applied: true, .. } => write_checked(&target, &searched_text, outcome.content.as_deref()),
+            refused => refused,
         }
     };
-    let mut value = report(&outcome, Some(&target), Some(sent.applied));
-    if let Some(reason) = sent.failure_reason {
-        value["failure_reason"] = json!(reason);
-    }
+    let mut value = report(outcome, Some(&target), Some(sent.applied));
+    value.failure_reason = sent.failure_reason;
     Ok(value)
 }
 
-fn text_edits_rope(rope: &Rope, outcome: &Outcome, encoding: Encoding) -> Vec<TextEdit> {
-    outcome
-        .edits
-        .iter()
-        .map(|e| TextEdit::new(range_in_rope(rope, &e.range, encoding), e.new_text.clone()))
-        .collect()
-}
-
-fn text_edits_str(text: &str, outcome: &Outcome, encoding: Encoding) -> Vec<TextEdit> {
-    let index = LineIndex::new(text);
-    outcome
-        .edits
-        .iter()
-        .map(|e| TextEdit::new(range_in_str(text, &index, &e.range, encoding), e.new_text.clone()))
-        .collect()
-}
-
-/// The embedded diffs of an open document, with their resolved targets (or why not).
-fn embedded(
-    state: &State,
-    rope: &Rope,
-    doc_path: Option<&Path>,
-) -> Vec<(diff::EmbeddedDiff, std::result::Result<PathBuf, String>)> {
-    if rope.len_bytes() > MAX_SCAN {
-        return Vec::new();
-    }
-    let text = rope.to_string();
-    if !text.contains("<<<<<<< SEARCH") {
-        return Vec::new();
-    }
-    diff::find_embedded(&text)
-        .into_iter()
-        .map(|d| {
-            let target = match &d.path {
-                Some(p) => resolve_target(state, p, doc_path),
-                None => Err("no target path above the diff".to_string()),
-            };
-            (d, target)
-        })
-        .collect()
-}
-
-fn apply_command(title: String, target: &Path, text: &str) -> Command {
-    Command {
-        title,
-        command: APPLY.into(),
-        arguments: Some(vec![
-            json!({ "path": target.display().to_string(), "diff": text }),
-        ]),
-    }
-}
-
-/// "Apply diff to PATH" for the embedded diff under the cursor.
-pub fn code_actions(state: &State, uri: &Uri, offset: usize) -> Vec<CodeActionOrCommand> {
-    let Some((rope, _, _, path)) = state.snapshot(uri) else {
-        return Vec::new();
+/// Writes `content` over `target` unless the file changed since `expected` was read from it
+/// (then nothing is lost: the write is refused and says so).
+fn write_checked(target: &Path, expected: &str, content: Option<&str>) -> Sent {
+    let Some(content) = content else {
+        return Sent::not_applied(None);
     };
-    let locale = state.session().locale;
-    embedded(state, &rope, path.as_deref())
-        .into_iter()
-        .filter(|(d, _)| d.range.start <= offset && offset <= d.range.end)
-        .filter_map(|(d, target)| {
-            let target = target.ok()?;
-            let shown = d.path.clone().unwrap_or_default();
-            let n = d.blocks.len();
-            let title = match locale {
-                Locale::En => format!(
-                    "Apply diff to {shown} ({n} block{})",
-                    if n == 1 { "" } else { "s" }
-                ),
-                Locale::Es => format!(
-                    "Aplicar diff a {shown} ({n} bloque{})",
-                    if n == 1 { "" } else { "s" }
-                ),
-            };
-            Some(CodeActionOrCommand::CodeAction(CodeAction {
-                title: title.clone(),
-                kind: Some(CodeActionKind::new(ACTION_KIND)),
-                command: Some(apply_command(title, &target, &d.text)),
-                ..Default::default()
-            }))
-        })
-        .collect()
+    match crate::access::read_text(target, MAX_TEXT_BYTES) {
+        Ok(now) if now == expected => match crate::atomic::write(target, content.as_bytes()) {
+            Ok(()) => Sent::applied(),
+            Err(e) => Sent::not_applied(Some(format!("{}: cannot write: {e}", target.display()))),
+        },
+        Ok(_) => Sent::not_applied(Some(format!(
+            "{}: the file changed while the diff was reviewed; nothing was written — apply it again",
+            target.display()
+        ))),
+        Err(e) => Sent::not_applied(Some(e.to_string())),
+    }
 }
 
-/// One lens above each block: where it would apply, or why it would not.
-pub fn code_lenses(state: &State, uri: &Uri) -> Vec<CodeLens> {
-    let Some((rope, _, _, path)) = state.snapshot(uri) else {
-        return Vec::new();
-    };
-    let (locale, encoding) = {
-        let s = state.session();
-        (s.locale, s.encoding)
-    };
-    let found = embedded(state, &rope, path.as_deref());
-    let targets: Vec<PathBuf> = found
-        .iter()
-        .filter_map(|(_, t)| t.as_ref().ok().cloned())
-        .collect();
-    if let Some(mut doc) = state.docs.get_mut(uri) {
-        doc.diff_targets = targets;
-    }
-    let options = options(state, &DiffArgs::default());
-    let mut lenses = Vec::new();
-    for (d, target) in found {
-        let at = |block: usize| {
-            let start = d.blocks.get(block).map_or(d.range.start, |b| b.start);
-            range_in_rope(&rope, &(start..start), encoding)
-        };
-        let outcome = match &target {
-            Ok(t) => match original(state, t) {
-                Ok(o) => Ok(diff::apply_text(&o.text(), &d.text, &options)),
-                Err(e) => Err(e),
-            },
-            Err(e) => Err(e.clone()),
-        };
-        match (outcome, target) {
-            (Ok(outcome), Ok(target)) if outcome.error.is_none() || !outcome.blocks.is_empty() => {
-                for block in &outcome.blocks {
-                    let pct = block.similarity.map(diff::percent).unwrap_or_default();
-                    let line = block.line.unwrap_or(0);
-                    let title = match (block.status, locale) {
-                        (BlockStatus::Applied, Locale::En) => {
-                            format!("autofix: applies at line {line} ({pct})")
-                        }
-                        (BlockStatus::Applied, Locale::Es) => {
-                            format!("autofix: se aplica en la línea {line} ({pct})")
-                        }
-                        (_, Locale::En) if block.line.is_some() => {
-                            format!("autofix: no match — best {pct} at line {line}")
-                        }
-                        (_, Locale::Es) if block.line.is_some() => {
-                            format!("autofix: sin coincidencia — la mejor, {pct} en la línea {line}")
-                        }
-                        (_, l) => l
-                            .pick("autofix: no match", "autofix: sin coincidencia")
-                            .to_string(),
-                    };
-                    lenses.push(CodeLens {
-                        range: at(block.index),
-                        command: Some(apply_command(title, &target, &d.text)),
-                        data: None,
-                    });
-                }
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The edits of `outcome` for the file, versioned when it is open.
+fn file_edits(
+    original: &Original,
+    target: &Path,
+    outcome: &Outcome,
+    encoding: Encoding,
+) -> std::result::Result<FileEdits, String> {
+    Ok(match original {
+        Original::Open { uri, rope, version } => FileEdits {
+            uri: uri.clone(),
+            version: Some(*version),
+            edits: outcome
+                .edits
+                .iter()
+                .map(|e| TextEdit::new(range_in_rope(rope, &e.range, encoding), e.new_text.clone()))
+                .collect(),
+            create: false,
+        },
+        Original::Disk { text } => {
+            let uri = path_to_uri(target).ok_or_else(|| format!("{}: not a file path", target.display()))?;
+            let index = LineIndex::new(text);
+            FileEdits {
+                uri,
+                version: None,
+                edits: outcome
+                    .edits
+                    .iter()
+                    .map(|e| {
+                        TextEdit::new(range_in_str(text, &index, &e.range, encoding), e.new_text.clone())
+                    })
+                    .collect(),
+                create: false,
             }
-            (Ok(outcome), _) => lenses.push(CodeLens {
-                range: at(0),
-                command: Some(info_command(format!(
-                    "autofix: {}",
-                    outcome.error.unwrap_or_default()
-                ))),
-                data: None,
-            }),
-            (Err(e), _) => lenses.push(CodeLens {
-                range: at(0),
-                command: Some(info_command(format!("autofix: {e}"))),
-                data: None,
-            }),
         }
-    }
-    lenses
-}
-
-/// A lens command that only informs: clicking it shows its text.
-fn info_command(title: String) -> Command {
-    Command {
-        arguments: Some(vec![json!({ "message": title })]),
-        title,
-        command: super::commands::SHOW_MESSAGE.into(),
-    }
-}
-
-/// Asks the client to re-request code lenses when `changed` is the target of a diff shown in
-/// another open document (its lenses say where the blocks land).
-pub fn refresh_if_targeted(state: &std::sync::Arc<State>, changed: &Path) {
-    let targeted = state
-        .docs
-        .iter()
-        .any(|d| d.diff_targets.iter().any(|t| t == changed));
-    if targeted && state.session().caps.code_lens_refresh {
-        let state = state.clone();
-        tokio::spawn(async move {
-            let _ = state.client.code_lens_refresh().await;
-        });
-    }
+    })
 }

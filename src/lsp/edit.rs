@@ -9,7 +9,8 @@ use tower_lsp_server::ls_types::{
     ResourceOp, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
-use super::state::ClientCaps;
+use super::capabilities::ClientCaps;
+use super::session::Session;
 
 /// Edits to one file: its URI, the version they were computed against (`None` for a file that
 /// is not open) and the text edits.
@@ -38,49 +39,89 @@ pub struct Sent {
     pub failure_reason: Option<String>,
 }
 
+impl Sent {
+    pub fn applied() -> Sent {
+        Sent {
+            applied: true,
+            failure_reason: None,
+        }
+    }
+
+    pub fn not_applied(reason: Option<String>) -> Sent {
+        Sent {
+            applied: false,
+            failure_reason: reason,
+        }
+    }
+}
+
+/// Asks the user "label? — description" with Apply / Cancel; true for Apply.
+async fn ask(session: &Session, confirm: &Confirm) -> bool {
+    let locale = session.context().locale;
+    let (yes, no) = (locale.pick("Apply", "Aplicar"), locale.pick("Cancel", "Cancelar"));
+    let question = match &confirm.description {
+        Some(d) => format!("autofix: {}? — {d}", confirm.label),
+        None => format!("autofix: {}?", confirm.label),
+    };
+    let actions = [yes, no]
+        .map(|t| MessageActionItem {
+            title: t.into(),
+            properties: Default::default(),
+        })
+        .to_vec();
+    let answer = session
+        .client
+        .show_message_request(MessageType::INFO, question, Some(actions))
+        .await;
+    matches!(answer, Ok(Some(ref a)) if a.title == yes)
+}
+
+/// For a client that cannot apply workspace edits: the server may write the change itself, but
+/// only once the user said yes to a `window/showMessageRequest`. A client that cannot ask either
+/// gets nothing written, and a message saying how to apply the change by hand (`how`).
+pub async fn confirm_without_edits(session: &Session, confirm: &Confirm, how: &str) -> Sent {
+    let ctx = session.context();
+    if ctx.caps.show_message_request {
+        return if ask(session, confirm).await {
+            Sent::applied()
+        } else {
+            Sent::not_applied(Some("rejected by the user".into()))
+        };
+    }
+    let reason = match ctx.locale {
+        crate::i18n::Locale::En => format!(
+            "this editor can neither apply edits nor ask for a confirmation, so autofix wrote nothing; to apply it, run: {how}"
+        ),
+        crate::i18n::Locale::Es => format!(
+            "este editor no puede aplicar ediciones ni pedir confirmación, así que autofix no escribió nada; para aplicarlo, ejecuta: {how}"
+        ),
+    };
+    session
+        .client
+        .show_message(
+            MessageType::WARNING,
+            format!("autofix: {}: {reason}", confirm.label),
+        )
+        .await;
+    Sent::not_applied(Some(reason))
+}
+
 /// Sends `edit` with `workspace/applyEdit`. An edit to `confirm` goes to a client that cannot
 /// show change annotations (and so would apply it without asking) only after the user says
 /// yes to a `window/showMessageRequest`. Errors are logged, naming `what` was being applied.
-pub async fn send(
-    state: &super::state::State,
-    edit: WorkspaceEdit,
-    confirm: Option<&Confirm>,
-    what: &str,
-) -> Sent {
-    let (caps, locale) = {
-        let s = state.session();
-        (s.caps, s.locale)
-    };
+pub async fn send(session: &Session, edit: WorkspaceEdit, confirm: Option<&Confirm>, what: &str) -> Sent {
+    let caps = session.context().caps;
     if let Some(confirm) = confirm
         && !caps.change_annotations
         && caps.show_message_request
+        && !ask(session, confirm).await
     {
-        let (yes, no) = (locale.pick("Apply", "Aplicar"), locale.pick("Cancel", "Cancelar"));
-        let question = match &confirm.description {
-            Some(d) => format!("autofix: {}? — {d}", confirm.label),
-            None => format!("autofix: {}?", confirm.label),
-        };
-        let actions = [yes, no]
-            .map(|t| MessageActionItem {
-                title: t.into(),
-                properties: Default::default(),
-            })
-            .to_vec();
-        let answer = state
-            .client
-            .show_message_request(MessageType::INFO, question, Some(actions))
-            .await;
-        if !matches!(answer, Ok(Some(ref a)) if a.title == yes) {
-            return Sent {
-                applied: false,
-                failure_reason: Some("rejected by the user".into()),
-            };
-        }
+        return Sent::not_applied(Some("rejected by the user".into()));
     }
-    match state.client.apply_edit(edit).await {
+    match session.client.apply_edit(edit).await {
         Ok(response) => {
             if let Some(reason) = response.failure_reason.as_ref().filter(|_| !response.applied) {
-                state
+                session
                     .client
                     .log_message(
                         MessageType::INFO,
@@ -94,17 +135,14 @@ pub async fn send(
             }
         }
         Err(e) => {
-            state
+            session
                 .client
                 .log_message(
                     MessageType::WARNING,
                     format!("autofix: the editor did not apply {what}: {e}"),
                 )
                 .await;
-            Sent {
-                applied: false,
-                failure_reason: Some(e.to_string()),
-            }
+            Sent::not_applied(Some(e.to_string()))
         }
     }
 }

@@ -8,26 +8,25 @@ use tower_lsp_server::ls_types::{
     Hover, HoverContents, MarkupContent, MarkupKind, TextDocumentPositionParams,
 };
 
-use super::convert::{range_in_rope, to_pos};
 use super::messages as m;
-use super::registry::Loaded;
-use super::state::State;
+use super::session::Session;
 use crate::i18n::Locale;
+use crate::rules::index::LoadedRules;
 use crate::rules::{Rule, Status};
-use crate::text::position::pos_to_offset;
 
-pub fn hover(state: &State, params: &TextDocumentPositionParams) -> Option<Hover> {
+pub async fn hover(session: &Session, params: &TextDocumentPositionParams) -> Option<Hover> {
     let uri = &params.text_document.uri;
-    let (rope, _, _, path) = state.snapshot(uri)?;
-    let (encoding, locale) = {
-        let s = state.session();
-        (s.encoding, s.locale)
-    };
-    let offset = pos_to_offset(&rope, to_pos(params.position), encoding);
-    if let Some(path) = path.as_deref().filter(|p| state.is_rules_path(p)) {
-        return rule_hover(state, path, offset, locale);
+    let snapshot = session.snapshot(uri)?;
+    let locale = snapshot.locale();
+    let offset = snapshot.offset(params.position);
+    if let Some(path) = snapshot.path.as_deref().filter(|p| session.is_rules_path(p)) {
+        session.rules_settled().await;
+        return rule_hover(session, path, offset, locale);
     }
-    let checked = state.check(uri)?;
+    let checked = session.check(uri)?;
+    if checked.version != snapshot.version {
+        return None;
+    }
     let rules = checked.rules.as_ref()?;
     let hits: Vec<_> = checked
         .visible
@@ -64,11 +63,18 @@ pub fn hover(state: &State, params: &TextDocumentPositionParams) -> Option<Hover
             kind: MarkupKind::Markdown,
             value: text,
         }),
-        range: Some(range_in_rope(&rope, &first.range, encoding)),
+        range: Some(snapshot.range(&first.range)),
     })
 }
 
-fn describe(out: &mut String, rules: &Loaded, rule: &Rule, status: &Status, inferred: bool, locale: Locale) {
+fn describe(
+    out: &mut String,
+    rules: &LoadedRules,
+    rule: &Rule,
+    status: &Status,
+    inferred: bool,
+    locale: Locale,
+) {
     let status_text = match status {
         Status::Active => m::status_active(locale).to_string(),
         Status::Superseded { by, .. } => m::status_superseded(locale, *by),
@@ -90,7 +96,7 @@ fn describe(out: &mut String, rules: &Loaded, rule: &Rule, status: &Status, infe
         m::why_label(locale),
         rule.why
     );
-    let line = rules.index.line_col(&rules.set.source, rule.span.object.start).0 + 1;
+    let line = rules.lines.line_col(&rules.set.source, rule.span.object.start).0 + 1;
     let shown = rules
         .set
         .path
@@ -102,11 +108,8 @@ fn describe(out: &mut String, rules: &Loaded, rule: &Rule, status: &Status, infe
 }
 
 /// Hover over a rule in its own rules file: its status and its checks.
-fn rule_hover(state: &State, path: &Path, offset: usize, locale: Locale) -> Option<Hover> {
-    let loaded = {
-        let session = state.session();
-        session.registry.root_of_rules_file(path)?.latest.clone()?
-    };
+fn rule_hover(session: &Session, path: &Path, offset: usize, locale: Locale) -> Option<Hover> {
+    let loaded = session.with_index(|index, _| index.root_of_rules_file(path)?.latest.clone())?;
     let set = &loaded.set;
     let i = set.rules.iter().position(|r| r.span.object.contains(&offset))?;
     let (rule, status) = (&set.rules[i], &set.status[i]);

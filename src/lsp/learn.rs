@@ -1,66 +1,89 @@
 //! `autofix.learnRule`: a rule recorded in autofix.json as an edit the user approves in the
 //! editor — inserted before the closing `]` of the open buffer (versioned), of the file on disk,
 //! or in a new `.agents/autofix.json` — and enforced as soon as it lands.
+//!
+//! What keeps it safe: the rules file passes the access policy (inside the workspace, not
+//! blocked, not a link out); learners take turns per rules file, and hold the root's lock while
+//! the editor asks the user, so that `autofix learn` in a terminal waits instead of taking the
+//! same number; an empty or half-saved file is read again, then refused, never taken for "no
+//! rules"; a file `check` refuses is refused with the same lint; and once the rule landed, its
+//! number is checked unique and moved to the next free one if not.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use serde::Deserialize;
+use ropey::Rope;
 use serde_json::{Value, json};
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{MessageActionItem, MessageType, TextEdit, Uri};
 
 use super::commands::{root_for, target_path};
 use super::convert::{path_to_uri, range_in_rope, range_in_str};
-use super::edit::{Confirm, FileEdits, workspace_edit};
-use super::state::State;
+use super::edit::{Confirm, FileEdits, Sent, confirm_without_edits, workspace_edit};
+use super::protocol::{Command as _, LearnRule, LearnRuleArgs, LearnRuleResult};
+use super::session::{Reload, Session};
+use crate::access::Intent;
 use crate::i18n::Locale;
 use crate::rules::learn::{self, LearnError, NewRule, Plan};
-use crate::rules::{Category, store};
+use crate::rules::store::{self, RootLock};
+use crate::rules::{Category, parse::MAX_RULE_NUMBER};
 use crate::text::LineIndex;
 
-pub const COMMAND: &str = "autofix.learnRule";
+/// How long a learn waits for another learner (a terminal `autofix learn`, another editor) to
+/// release the rules file before it gives up and says so.
+const LOCK_PATIENCE: Duration = Duration::from_secs(10);
+/// How long the landed rule is looked for in the buffer or on disk, to check its number.
+const LANDING_PATIENCE: Duration = Duration::from_secs(2);
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(untagged)]
-pub enum Numbers {
-    #[default]
-    None,
-    One(u64),
-    Many(Vec<u64>),
+/// Learners take turns per rules file; numbers handed out are remembered until their rules are
+/// visible in the file (an editor may keep the edit unsaved for a while).
+#[derive(Debug, Default)]
+pub struct LearnGate {
+    turns: Mutex<HashMap<PathBuf, Arc<tokio::sync::Mutex<()>>>>,
+    issued: Mutex<HashMap<PathBuf, u64>>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LearnArgs {
-    pub category: Option<String>,
-    pub instruction: Option<String>,
-    pub why: Option<String>,
-    pub check: Option<Value>,
-    #[serde(default)]
-    pub supersedes: Numbers,
-    /// A document or folder that picks the workspace (and so the rules file).
-    pub uri: Option<Uri>,
+impl LearnGate {
+    fn turn(&self, path: &Path) -> Arc<tokio::sync::Mutex<()>> {
+        let mut turns = self.turns.lock().unwrap_or_else(|e| e.into_inner());
+        turns.entry(path.to_path_buf()).or_default().clone()
+    }
+
+    /// The highest number this server has seen land in `path`.
+    fn floor(&self, path: &Path) -> u64 {
+        let issued = self.issued.lock().unwrap_or_else(|e| e.into_inner());
+        issued.get(path).copied().unwrap_or(0)
+    }
+
+    fn landed(&self, path: &Path, number: u64) {
+        let mut issued = self.issued.lock().unwrap_or_else(|e| e.into_inner());
+        let entry = issued.entry(path.to_path_buf()).or_default();
+        *entry = (*entry).max(number);
+    }
 }
 
 fn invalid(message: impl Into<String>) -> Error {
     Error::invalid_params(message.into())
 }
 
-/// Where the rules of the root governing `path` live, and whether that file exists.
-fn rules_file(state: &State, path: &Path) -> Option<PathBuf> {
-    let root = root_for(state, path)?;
-    let session = state.session();
-    let entry = session.registry.root(&root)?;
-    Some(
-        entry
-            .file
-            .clone()
-            .unwrap_or_else(|| root.join(store::DEFAULT_LOCATION)),
-    )
+/// Where the rules of the root governing `path` live (the file in force, or where a new one
+/// goes).
+fn rules_file(session: &Session, path: &Path) -> Option<PathBuf> {
+    let root = root_for(session, path)?;
+    session.with_index(|index, _| {
+        let entry = index.root(&root);
+        Some(
+            entry
+                .and_then(|e| e.file.clone())
+                .unwrap_or_else(|| root.join(store::DEFAULT_LOCATION)),
+        )
+    })
 }
 
 /// Asks the user for a category; `None` when they dismiss the question.
-async fn ask_category(state: &State, locale: Locale) -> Option<Category> {
+async fn ask_category(session: &Session, locale: Locale) -> Option<Category> {
     let actions = Category::ALL
         .iter()
         .map(|c| MessageActionItem {
@@ -72,7 +95,7 @@ async fn ask_category(state: &State, locale: Locale) -> Option<Category> {
         "autofix: learn a rule — which category?",
         "autofix: aprender una regla — ¿qué categoría?",
     );
-    let answer = state
+    let answer = session
         .client
         .show_message_request(MessageType::INFO, question, Some(actions))
         .await
@@ -80,162 +103,234 @@ async fn ask_category(state: &State, locale: Locale) -> Option<Category> {
     Category::parse(&answer.title)
 }
 
-pub async fn learn_rule(state: &State, args: LearnArgs) -> Result<Value> {
-    let (locale, caps) = {
-        let s = state.session();
-        (s.locale, s.caps)
+/// The text the rule goes into: the open buffer wins over the disk.
+enum Current {
+    Open { uri: Uri, rope: Rope, version: i32 },
+    Disk(String),
+    Missing,
+}
+
+impl Current {
+    fn text(&self) -> Option<String> {
+        match self {
+            Current::Open { rope, .. } => Some(rope.to_string()),
+            Current::Disk(text) => Some(text.clone()),
+            Current::Missing => None,
+        }
+    }
+}
+
+/// Reads what the rule goes into. A file on disk that is empty or not valid JSON is read again
+/// for a moment: an editor saving in place truncates it first.
+async fn current(session: &Session, path: &Path, uri: &Uri) -> std::result::Result<Current, String> {
+    if let Some(doc) = session.snapshot(uri) {
+        return Ok(Current::Open {
+            uri: doc.uri,
+            rope: doc.rope,
+            version: doc.version,
+        });
+    }
+    let mut attempt = 0;
+    loop {
+        let text = match store::read(path) {
+            Ok(text) => text,
+            Err(store::ReadError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Current::Missing);
+            }
+            Err(e) => return Err(e.to_string()),
+        };
+        attempt += 1;
+        if store::looks_settled(&text) || attempt >= store::SETTLE_ATTEMPTS {
+            return Ok(Current::Disk(text));
+        }
+        tokio::time::sleep(store::SETTLE_PAUSE).await;
+    }
+}
+
+/// Takes the root's lock, waiting politely (never blocking a thread of the server) for another
+/// learner to finish.
+async fn lock_root(path: &Path) -> std::result::Result<RootLock, String> {
+    let root = store::root_of(path);
+    let until = tokio::time::Instant::now() + LOCK_PATIENCE;
+    loop {
+        match RootLock::try_acquire(&root) {
+            Ok(Some(lock)) => return Ok(lock),
+            Ok(None) if tokio::time::Instant::now() < until => {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            Ok(None) => {
+                return Err(format!(
+                    "{}: another learner (a terminal `autofix learn`, another editor) has held the rules file for {} s; try again",
+                    path.display(),
+                    LOCK_PATIENCE.as_secs()
+                ));
+            }
+            Err(e) => return Err(format!("{}: cannot lock the rules folder: {e}", root.display())),
+        }
+    }
+}
+
+/// The rule the request describes, or a draft once the user picked a category; `Ok(None)` when
+/// the user dismissed the question.
+async fn rule_of(session: &Session, args: &LearnRuleArgs) -> Result<Option<(NewRule, bool)>> {
+    let ctx = session.context();
+    let locale = ctx.locale;
+    let supersedes = args.supersedes.to_vec();
+    if args.category.is_none() && args.instruction.is_none() {
+        if !ctx.caps.show_message_request {
+            return Err(invalid("autofix.learnRule: give {category, instruction, why}"));
+        }
+        let Some(category) = ask_category(session, locale).await else {
+            return Ok(None);
+        };
+        let rule = NewRule {
+            category: category.as_str().to_string(),
+            instruction: locale
+                .pick(
+                    "Never <what to avoid> - <what to do instead>.",
+                    "Nunca <qué evitar> - <qué hacer en su lugar>.",
+                )
+                .to_string(),
+            why: locale
+                .pick("<why this rule exists>", "<por qué existe esta regla>")
+                .to_string(),
+            check: args.check.clone(),
+            supersedes,
+        };
+        return Ok(Some((rule, true)));
+    }
+    let rule = NewRule {
+        category: args.category.clone().unwrap_or_default(),
+        instruction: args.instruction.clone().unwrap_or_default(),
+        why: args.why.clone().unwrap_or_default(),
+        check: args.check.clone(),
+        supersedes,
     };
-    let target = target_path(state, args.uri.as_ref()).ok_or_else(|| {
+    Ok(Some((rule, false)))
+}
+
+pub async fn learn_rule(session: &Arc<Session>, args: LearnRuleArgs) -> Result<LearnRuleResult> {
+    session.rules_settled().await;
+    let ctx = session.context();
+    let locale = ctx.locale;
+    let target = target_path(session, args.uri.as_deref(), LearnRule::NAME)?.ok_or_else(|| {
         invalid(locale.pick(
             "autofix.learnRule: no uri and no workspace folder",
             "autofix.learnRule: sin uri ni carpeta de trabajo",
         ))
     })?;
-    let path = rules_file(state, &target).ok_or_else(|| {
+    if session.folder_of(&target).is_none() {
+        return Err(invalid(format!(
+            "autofix.learnRule: {} is outside every workspace folder — rules are learned into a workspace folder's rules file",
+            target.display()
+        )));
+    }
+    let path = rules_file(session, &target).ok_or_else(|| {
         invalid(format!(
             "autofix.learnRule: {} is in no workspace folder",
             target.display()
         ))
     })?;
-
-    let mut draft = false;
-    let (category, instruction, why) = match (&args.category, &args.instruction) {
-        (None, None) => {
-            if !caps.show_message_request {
-                return Err(invalid("autofix.learnRule: give {category, instruction, why}"));
-            }
-            let Some(category) = ask_category(state, locale).await else {
-                return Ok(json!({ "rule_number": null, "path": path, "applied": false, "cancelled": true }));
-            };
-            draft = true;
-            (
-                category.as_str().to_string(),
-                locale
-                    .pick(
-                        "Never <what to avoid> - <what to do instead>.",
-                        "Nunca <qué evitar> - <qué hacer en su lugar>.",
-                    )
-                    .to_string(),
-                locale
-                    .pick("<why this rule exists>", "<por qué existe esta regla>")
-                    .to_string(),
-            )
-        }
-        _ => (
-            args.category.clone().unwrap_or_default(),
-            args.instruction.clone().unwrap_or_default(),
-            args.why.clone().unwrap_or_default(),
-        ),
-    };
-    let supersedes = match args.supersedes {
-        Numbers::None => Vec::new(),
-        Numbers::One(n) => vec![n],
-        Numbers::Many(v) => v,
-    };
-    let rule = NewRule {
-        category,
-        instruction,
-        why,
-        check: args.check.clone(),
-        supersedes,
-    };
-
-    // The text the rule goes into: the open buffer wins over the disk.
+    // The same policy as a diff: inside the workspace (a rules file linking out, or a setting
+    // naming a file elsewhere, is refused), not blocked by an ignore file, not protected.
+    session
+        .access()
+        .check(&path, Intent::Write)
+        .map_err(|e| invalid(format!("autofix.learnRule: {e}")))?;
     let uri =
         path_to_uri(&path).ok_or_else(|| invalid(format!("{}: not a valid file path", path.display())))?;
-    let open = state
-        .docs
-        .get(&uri)
-        .map(|d| (d.document.rope().clone(), d.document.version()));
-    let disk = match &open {
-        Some(_) => None,
-        None => match store::read(&path) {
-            Ok(text) => Some(text),
-            Err(store::ReadError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(invalid(e.to_string())),
-        },
-    };
-    let current = open.as_ref().map(|(rope, _)| rope.to_string()).or(disk.clone());
-    let shown = path
-        .strip_prefix(store::root_of(&path))
-        .unwrap_or(&path)
-        .display()
-        .to_string();
-    let plan = learn::plan(current.as_deref(), &rule).map_err(|e| refusal(&shown, e))?;
+    let shown = shown_path(session, &path);
 
-    let creates = current.is_none();
-    let client_can = caps.apply_edit && (!creates || (caps.document_changes && caps.resource_create));
-    let mut number = plan.number;
-    let sent = if client_can {
-        let edit = match (&open, &disk) {
-            (Some((rope, version)), _) => FileEdits {
-                uri: uri.clone(),
-                version: Some(*version),
-                edits: vec![TextEdit::new(
-                    range_in_rope(rope, &plan.replace, state.session().encoding),
-                    plan.insert.clone(),
-                )],
-                create: false,
-            },
-            (None, Some(text)) => FileEdits {
-                uri: uri.clone(),
-                version: None,
-                edits: vec![TextEdit::new(
-                    range_in_str(
-                        text,
-                        &LineIndex::new(text),
-                        &plan.replace,
-                        state.session().encoding,
-                    ),
-                    plan.insert.clone(),
-                )],
-                create: false,
-            },
-            (None, None) => FileEdits {
-                uri: uri.clone(),
-                version: None,
-                edits: vec![TextEdit::new(Default::default(), plan.content.clone())],
-                create: true,
-            },
-        };
-        let label = match locale {
-            Locale::En => format!("Learn rule #{}", plan.number),
-            Locale::Es => format!("Aprender la regla #{}", plan.number),
-        };
-        let confirm = Confirm {
-            id: "autofix.learn".into(),
-            label,
-            description: Some(rule.instruction.clone()),
-        };
-        let edit = workspace_edit(vec![edit], &caps, Some(confirm.clone()));
-        super::edit::send(state, edit, Some(&confirm), "the rule").await
-    } else {
-        // The client cannot take the edit: record the rule ourselves, under the lock.
-        let written = store::update(&path, |current| {
-            let plan = learn::plan(current, &rule)?;
-            Ok::<_, LearnError>((plan.content.clone(), plan.number))
+    let Some((rule, draft)) = rule_of(session, &args).await? else {
+        return Ok(LearnRuleResult {
+            path: Some(path),
+            cancelled: true,
+            ..Default::default()
         });
-        // The file may have changed since it was read: the number written is the one that counts.
-        number = match written {
-            Ok(n) => n,
-            Err(store::UpdateError::Refused(e)) => return Err(refusal(&shown, e)),
-            Err(e) => return Err(invalid(e.to_string())),
-        };
-        state.reload_rules_at(&path);
-        state.schedule_all();
-        super::status::notify(state).await;
-        super::edit::Sent {
-            applied: true,
-            failure_reason: None,
+    };
+
+    // One learner at a time per rules file, here and (through the root's lock) in any other
+    // process, for as long as the editor asks the user.
+    let turn = session.learning.turn(&path);
+    let _turn = turn.lock().await;
+    let lock = lock_root(&path)
+        .await
+        .map_err(|e| invalid(format!("autofix.learnRule: {e}")))?;
+    let current = current(session, &path, &uri)
+        .await
+        .map_err(|e| invalid(format!("autofix.learnRule: {e}")))?;
+    let floor = session.learning.floor(&path);
+    let text = current.text();
+    let planned_rule = rule.clone();
+    let plan = session
+        .background
+        .run(Duration::from_secs(30), move |_| {
+            learn::plan_from(text.as_deref(), &planned_rule, floor)
+        })
+        .await
+        .map_err(|stop| invalid(format!("autofix.learnRule: {}", stop.describe())))?
+        .map_err(|e| refusal(&shown, e))?;
+
+    let label = match locale {
+        Locale::En => format!("Learn rule #{}", plan.number),
+        Locale::Es => format!("Aprender la regla #{}", plan.number),
+    };
+    let confirm = Confirm {
+        id: "autofix.learn".into(),
+        label,
+        description: Some(rule.instruction.clone()),
+    };
+    let creates = matches!(current, Current::Missing);
+    let client_can =
+        ctx.caps.apply_edit && (!creates || (ctx.caps.document_changes && ctx.caps.resource_create));
+    let (sent, mut number) = if client_can {
+        let file = file_edits(&current, &uri, &plan, ctx.encoding);
+        let edit = workspace_edit(vec![file], &ctx.caps, Some(confirm.clone()));
+        (
+            super::edit::send(session, edit, Some(&confirm), "the rule").await,
+            plan.number,
+        )
+    } else {
+        let how = format!(
+            "autofix learn {} {} --why {}",
+            quote(&rule.category),
+            quote(&rule.instruction),
+            quote(&rule.why)
+        );
+        match confirm_without_edits(session, &confirm, &how).await {
+            Sent { applied: true, .. } => {
+                // Written by the server, under the lock it already holds; the file may have
+                // changed since it was read, and the number written is the one that counts.
+                let written = store::update_locked(&lock, &path, |now| {
+                    let plan = learn::plan_from(now, &rule, floor)?;
+                    Ok::<_, LearnError>((plan.content.clone(), plan.number))
+                });
+                match written {
+                    Ok(n) => (Sent::applied(), n),
+                    Err(store::UpdateError::Refused(e)) => return Err(refusal(&shown, e)),
+                    Err(e) => return Err(invalid(e.to_string())),
+                }
+            }
+            refused => (refused, plan.number),
         }
     };
-    let applied = sent.applied;
 
-    if applied {
+    if sent.applied {
+        session.learning.landed(&path, number);
+        if let Some(renumbered) = ensure_unique(session, &lock, &path, &uri, number, &rule.instruction).await
+        {
+            session.learning.landed(&path, renumbered);
+            number = renumbered;
+        }
+    }
+    drop(lock);
+    if sent.applied {
+        // Enforced at once, without waiting for a file watcher.
+        session.request_reload(Reload::File(path.clone()));
         let message = learn::learned_message(locale, number, plan.category, &rule.instruction, &shown);
-        state.client.show_message(MessageType::INFO, message).await;
+        session.client.show_message(MessageType::INFO, message).await;
         for warning in &plan.warnings {
-            state
+            session
                 .client
                 .log_message(
                     MessageType::WARNING,
@@ -243,15 +338,126 @@ pub async fn learn_rule(state: &State, args: LearnArgs) -> Result<Value> {
                 )
                 .await;
         }
-        if draft && caps.show_document {
-            open_rule(state, &uri, &plan).await;
+        if draft && ctx.caps.show_document {
+            open_rule(session, &uri, &plan).await;
         }
     }
-    let mut result = json!({ "rule_number": number, "path": path, "applied": applied });
-    if let Some(reason) = sent.failure_reason {
-        result["failure_reason"] = json!(reason);
+    Ok(LearnRuleResult {
+        rule_number: Some(number),
+        path: Some(path),
+        applied: sent.applied,
+        cancelled: false,
+        failure_reason: sent.failure_reason,
+    })
+}
+
+/// The rules file's path as people read it: relative to its workspace folder.
+fn shown_path(session: &Session, path: &Path) -> String {
+    let base = session.folder_of(path).unwrap_or_else(|| store::root_of(path));
+    path.strip_prefix(&base).unwrap_or(path).display().to_string()
+}
+
+/// A word for a shell command line.
+fn quote(word: &str) -> String {
+    shlex::try_quote(word).map_or_else(|_| format!("'{word}'"), |q| q.into_owned())
+}
+
+/// The edit that inserts the planned rule.
+fn file_edits(current: &Current, uri: &Uri, plan: &Plan, encoding: crate::text::Encoding) -> FileEdits {
+    match current {
+        Current::Open { uri, rope, version } => FileEdits {
+            uri: uri.clone(),
+            version: Some(*version),
+            edits: vec![TextEdit::new(
+                range_in_rope(rope, &plan.replace, encoding),
+                plan.insert.clone(),
+            )],
+            create: false,
+        },
+        Current::Disk(text) => FileEdits {
+            uri: uri.clone(),
+            version: None,
+            edits: vec![TextEdit::new(
+                range_in_str(text, &LineIndex::new(text), &plan.replace, encoding),
+                plan.insert.clone(),
+            )],
+            create: false,
+        },
+        Current::Missing => FileEdits {
+            uri: uri.clone(),
+            version: None,
+            edits: vec![TextEdit::new(Default::default(), plan.content.clone())],
+            create: true,
+        },
     }
-    Ok(result)
+}
+
+/// Once a rule landed: when its number turns out to be taken twice (another learner that did not
+/// take turns — a person editing, an editor applying the edit to stale text), the new rule moves
+/// to the next free number. Returns the new number when it moved.
+async fn ensure_unique(
+    session: &Session,
+    lock: &RootLock,
+    path: &Path,
+    uri: &Uri,
+    number: u64,
+    instruction: &str,
+) -> Option<u64> {
+    let until = tokio::time::Instant::now() + LANDING_PATIENCE;
+    let landed = loop {
+        let text = match session.snapshot(uri) {
+            Some(doc) => Some(doc.rope.to_string()),
+            None => store::read(path).ok(),
+        };
+        if let Some(text) = text.filter(|t| {
+            crate::rules::parse::parse(t)
+                .rules
+                .iter()
+                .any(|r| r.number == number && r.instruction == instruction)
+        }) {
+            break text;
+        }
+        if tokio::time::Instant::now() >= until {
+            // The editor keeps the edit to itself for now: numbers handed out are remembered,
+            // so the next learn here cannot take this one.
+            return None;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let floor = session.learning.floor(path);
+    let fix = learn::renumber_duplicate(&landed, number, instruction, floor)?;
+    if fix.number > MAX_RULE_NUMBER {
+        return None;
+    }
+    let new_text = fix.number.to_string();
+    match session.snapshot(uri) {
+        Some(doc) => {
+            let edit = workspace_edit(
+                vec![FileEdits {
+                    uri: doc.uri.clone(),
+                    version: Some(doc.version),
+                    edits: vec![TextEdit::new(doc.range(&fix.span), new_text)],
+                    create: false,
+                }],
+                &doc.ctx.caps,
+                None,
+            );
+            let sent = super::edit::send(session, edit, None, "the renumbering").await;
+            sent.applied.then_some(fix.number)
+        }
+        None => {
+            let written = store::update_locked(lock, path, |now| {
+                let Some(now) = now else {
+                    return Err(());
+                };
+                let fix = learn::renumber_duplicate(now, number, instruction, floor).ok_or(())?;
+                let mut text = now.to_string();
+                text.replace_range(fix.span.clone(), &fix.number.to_string());
+                Ok((text, fix.number))
+            });
+            written.ok()
+        }
+    }
 }
 
 fn refusal(shown: &str, e: LearnError) -> Error {
@@ -263,12 +469,12 @@ fn refusal(shown: &str, e: LearnError) -> Error {
         } => invalid(format!(
             "{shown}:{line}:{column}: {message} — the rules file was not changed; fix it first"
         )),
-        other => invalid(format!("autofix.learnRule: {other}")),
+        other => invalid(format!("autofix.learnRule: {shown}: {other}")),
     }
 }
 
 /// Shows the new draft rule in autofix.json so the user can write its words.
-async fn open_rule(state: &State, uri: &Uri, plan: &Plan) {
+async fn open_rule(session: &Session, uri: &Uri, plan: &Plan) {
     let index = LineIndex::new(&plan.content);
     let at = plan
         .content
@@ -285,7 +491,7 @@ async fn open_rule(state: &State, uri: &Uri, plan: &Plan) {
         take_focus: Some(true),
         selection: Some(range),
     };
-    let _ = state.client.show_document(params).await;
+    let _ = session.client.show_document(params).await;
 }
 
 /// The argument of a "learn rule from this selection" action: a draft forbidding the selected

@@ -1,37 +1,47 @@
 //! The language server (`autofix lsp`): a thin adapter over the engines — documents in ropes,
 //! diagnostics published as people type, hovers, code actions and commands.
+//!
+//! Where things live: [`server`] dispatches each LSP method; [`session`] holds the mutable state
+//! and [`snapshot`] what a request reads; [`background`] runs heavy work off the dispatcher;
+//! [`protocol`] types the server's own commands and notifications.
 
 pub mod actions;
-pub mod backend;
+pub mod background;
+pub mod capabilities;
 pub mod commands;
 pub mod comments;
 pub mod config;
 pub mod convert;
 pub mod diagnostics;
 pub mod diff;
+pub mod document;
 pub mod edit;
 pub mod hover;
 pub mod learn;
+pub mod lenses;
 pub mod messages;
-pub mod registry;
+pub mod protocol;
 pub mod rules_actions;
-pub mod state;
+pub mod server;
+pub mod session;
+pub mod snapshot;
 pub mod status;
+pub mod tasks;
 pub mod watch;
 
-use tower_lsp_server::{ClientSocket, LspService, Server};
+use tower_lsp_server::{ClientSocket, LspService};
 
-pub use backend::Backend;
+pub use server::Server;
 
 /// The service and its client socket, for any transport (stdio, or an in-memory pipe in tests).
-pub fn service() -> (LspService<Backend>, ClientSocket) {
-    LspService::new(Backend::new)
+pub fn service() -> (LspService<Server>, ClientSocket) {
+    LspService::new(Server::new)
 }
 
 /// Serves LSP over stdin/stdout until the client exits.
 pub async fn serve_stdio() {
     let (service, socket) = service();
-    Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
+    tower_lsp_server::Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
         .serve(service)
         .await;
 }

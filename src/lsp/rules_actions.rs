@@ -7,49 +7,44 @@ use tower_lsp_server::ls_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, Diagnostic, NumberOrString, TextEdit,
 };
 
-use super::convert::{byte_range, range_in_rope};
 use super::edit::{FileEdits, workspace_edit};
-use super::state::State;
+use super::session::Session;
+use super::snapshot::DocumentSnapshot;
 use crate::i18n::Locale;
 use crate::rules::Category;
 use crate::rules::infer;
 
 pub const MAKE_EXPLICIT: &str = "refactor.rewrite.autofix.explicit";
 
-pub fn code_actions(state: &State, params: &CodeActionParams, path: &Path) -> Vec<CodeActionOrCommand> {
-    let uri = &params.text_document.uri;
-    let Some((rope, version, _, _)) = state.snapshot(uri) else {
-        return Vec::new();
-    };
-    let (encoding, locale, caps) = {
-        let s = state.session();
-        (s.encoding, s.locale, s.caps)
-    };
-    let Some(loaded) = state
-        .session()
-        .registry
-        .root_of_rules_file(path)
-        .and_then(|r| r.latest.clone())
+pub fn code_actions(
+    session: &Session,
+    doc: &DocumentSnapshot,
+    params: &CodeActionParams,
+    path: &Path,
+) -> Vec<CodeActionOrCommand> {
+    let locale = doc.locale();
+    let Some(loaded) =
+        session.with_index(|index, _| index.root_of_rules_file(path).and_then(|r| r.latest.clone()))
     else {
         return Vec::new();
     };
     // The rule set must have been built from exactly this text, or its spans would be off.
-    if rope != *loaded.set.source {
+    if doc.rope != *loaded.set.source {
         return Vec::new();
     }
     let edit = |edits: Vec<TextEdit>| {
         workspace_edit(
             vec![FileEdits {
-                uri: uri.clone(),
-                version: Some(version),
+                uri: doc.uri.clone(),
+                version: Some(doc.version),
                 edits,
                 create: false,
             }],
-            &caps,
+            &doc.ctx.caps,
             None,
         )
     };
-    let wanted = byte_range(&rope, params.range, encoding);
+    let wanted = doc.bytes(params.range);
     let mut out = Vec::new();
     let set = &loaded.set;
     for (i, rule) in set.rules.iter().enumerate() {
@@ -64,10 +59,7 @@ pub fn code_actions(state: &State, params: &CodeActionParams, path: &Path) -> Ve
             out.push(CodeActionOrCommand::CodeAction(CodeAction {
                 title,
                 kind: Some(CodeActionKind::new(MAKE_EXPLICIT)),
-                edit: Some(edit(vec![TextEdit::new(
-                    range_in_rope(&rope, &range, encoding),
-                    text,
-                )])),
+                edit: Some(edit(vec![TextEdit::new(doc.range(&range), text)])),
                 ..Default::default()
             }));
         }
@@ -76,7 +68,7 @@ pub fn code_actions(state: &State, params: &CodeActionParams, path: &Path) -> Ve
         if diagnostic.code != Some(NumberOrString::String("non-canonical-category".into())) {
             continue;
         }
-        if let Some(action) = canonical_category(diagnostic, &rope, encoding, locale, &edit) {
+        if let Some(action) = canonical_category(diagnostic, doc, &edit) {
             out.push(action);
         }
     }
@@ -85,13 +77,12 @@ pub fn code_actions(state: &State, params: &CodeActionParams, path: &Path) -> Ve
 
 fn canonical_category(
     diagnostic: &Diagnostic,
-    rope: &ropey::Rope,
-    encoding: crate::text::Encoding,
-    locale: Locale,
+    doc: &DocumentSnapshot,
     edit: &dyn Fn(Vec<TextEdit>) -> tower_lsp_server::ls_types::WorkspaceEdit,
 ) -> Option<CodeActionOrCommand> {
-    let range = byte_range(rope, diagnostic.range, encoding);
-    let written = crate::text::Source::slice(rope, range.clone()).into_owned();
+    let locale = doc.locale();
+    let range = doc.bytes(diagnostic.range);
+    let written = crate::text::Source::slice(&doc.rope, range.clone()).into_owned();
     let category = Category::parse(written.trim_matches('"'))?;
     let title = match locale {
         Locale::En => format!("Write the category as \"{category}\""),
@@ -102,7 +93,7 @@ fn canonical_category(
         kind: Some(CodeActionKind::QUICKFIX),
         diagnostics: Some(vec![diagnostic.clone()]),
         edit: Some(edit(vec![TextEdit::new(
-            range_in_rope(rope, &range, encoding),
+            doc.range(&range),
             format!("\"{category}\""),
         )])),
         is_preferred: Some(true),

@@ -12,17 +12,15 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::convert::uri_to_path;
-use super::state::State;
+use super::session::{Reload, Session};
 use crate::rules::store;
 
 const WATCH_ID: &str = "autofix-watch";
 
 /// Registers (again) the file watcher, when the client can watch for us.
-pub async fn register(state: &State) {
-    let (caps, custom) = {
-        let session = state.session();
-        (session.caps, session.config.rules_file.clone())
-    };
+pub async fn register(session: &Session) {
+    let ctx = session.context();
+    let (caps, custom) = (ctx.caps, ctx.config.rules_file.clone());
     if !caps.watched_files_dynamic {
         return;
     }
@@ -44,15 +42,15 @@ pub async fn register(state: &State) {
         register_options: Some(json!(options)),
     };
     // A second registration under the same id would be refused: drop the old one first.
-    let _ = state
+    let _ = session
         .client
         .unregister_capability(vec![Unregistration {
             id: WATCH_ID.into(),
             method: "workspace/didChangeWatchedFiles".into(),
         }])
         .await;
-    if let Err(e) = state.client.register_capability(vec![registration]).await {
-        state
+    if let Err(e) = session.client.register_capability(vec![registration]).await {
+        session
             .client
             .log_message(
                 MessageType::WARNING,
@@ -62,58 +60,43 @@ pub async fn register(state: &State) {
     }
 }
 
-/// Reacts to watched files changing on disk; true when rules changed.
-pub fn changed(state: &State, events: &[FileEvent]) -> bool {
-    let mut any = false;
+/// Reacts to watched files changing on disk: rules files are read again.
+pub fn changed(session: &Session, events: &[FileEvent]) {
     for event in events {
         let Some(path) = uri_to_path(&event.uri) else {
             continue;
         };
-        if state.is_rules_path(&path) {
+        if session.is_rules_path(&path) {
             // A rules file deleted on disk is gone even if an editor keeps its document open;
             // it counts again once edited in the buffer or written back.
-            let deleted = event.typ == FileChangeType::DELETED;
-            for mut doc in state.docs.iter_mut() {
-                if doc.path.as_deref() == Some(path.as_path()) {
-                    doc.orphaned = deleted;
-                }
-            }
-            state.reload_rules_at(&path);
-            any = true;
+            session.set_orphaned(&path, event.typ == FileChangeType::DELETED);
+            session.request_reload(Reload::File(path));
         }
     }
-    any
 }
 
 /// Asks a pull-model client for the `autofix` settings and applies them.
-pub async fn pull_configuration(state: &std::sync::Arc<State>) {
-    if !state.session().caps.configuration {
+pub async fn pull_configuration(session: &std::sync::Arc<Session>) {
+    if !session.context().caps.configuration {
         return;
     }
     let item = ConfigurationItem {
         scope_uri: None,
         section: Some("autofix".into()),
     };
-    match state.client.configuration(vec![item]).await {
+    match session.client.configuration(vec![item]).await {
         Ok(values) => {
             let value = values.into_iter().next().unwrap_or_default();
             let (config, warnings) = super::config::Config::from_json(&value);
-            {
-                let mut session = state.session();
-                let options = crate::rules::Options {
-                    inferred: config.inferred_checks,
-                };
-                session.registry.set_options(options, config.rules_file.clone());
-                session.config = config;
-            }
-            state.reload_all_rules();
-            state.schedule_all();
+            session.update_context(|ctx| ctx.config = config);
+            session.configure(session.folders());
+            session.request_reload(Reload::All);
             for w in warnings {
-                state.client.log_message(MessageType::WARNING, w).await;
+                session.client.log_message(MessageType::WARNING, w).await;
             }
         }
         Err(e) => {
-            state
+            session
                 .client
                 .log_message(
                     MessageType::WARNING,
@@ -134,16 +117,17 @@ fn stamp(path: &Path) -> Option<(std::time::SystemTime, u64)> {
 }
 
 /// The files whose changes matter: every rules-file location of every known root.
-fn watched(state: &State) -> Vec<std::path::PathBuf> {
-    let session = state.session();
-    let custom = session.config.rules_file.clone();
+fn watched(session: &Session) -> Vec<std::path::PathBuf> {
+    let custom = session.context().config.rules_file.clone();
     let mut paths: Vec<std::path::PathBuf> = Vec::new();
-    for root in session.registry.roots() {
-        paths.extend(store::LOCATIONS.iter().map(|l| root.dir.join(l)));
-        if let Some(custom) = &custom {
-            paths.push(root.dir.join(custom));
+    session.with_index(|index, _| {
+        for root in index.roots() {
+            paths.extend(store::LOCATIONS.iter().map(|l| root.dir.join(l)));
+            if let Some(custom) = &custom {
+                paths.push(root.dir.join(custom));
+            }
         }
-    }
+    });
     paths.sort();
     paths.dedup();
     paths
@@ -151,12 +135,12 @@ fn watched(state: &State) -> Vec<std::path::PathBuf> {
 
 /// For clients that cannot register file watchers: polls the rules files, so a rule learned by
 /// an agent from the shell reaches the editor anyway.
-pub async fn poll(state: std::sync::Arc<State>) {
-    if state.session().caps.watched_files_dynamic {
+pub async fn poll(session: std::sync::Arc<Session>) {
+    if session.context().caps.watched_files_dynamic {
         return;
     }
     let mut known: std::collections::HashMap<std::path::PathBuf, Option<(std::time::SystemTime, u64)>> =
-        watched(&state)
+        watched(&session)
             .into_iter()
             .map(|p| {
                 let s = stamp(&p);
@@ -165,23 +149,17 @@ pub async fn poll(state: std::sync::Arc<State>) {
             .collect();
     loop {
         tokio::time::sleep(POLL_EVERY).await;
-        let mut any = false;
-        for path in watched(&state) {
+        for path in watched(&session) {
             let now = stamp(&path);
             let before = known.insert(path.clone(), now);
             if before.is_some_and(|b| b == now) || (before.is_none() && now.is_none()) {
                 continue;
             }
             // Open buffers are the editor's business: their changes arrive as didChange.
-            if state.docs.iter().any(|d| d.path.as_deref() == Some(&path)) {
+            if session.is_open(&path) {
                 continue;
             }
-            state.reload_rules_at(&path);
-            any = true;
-        }
-        if any {
-            state.schedule_all();
-            super::status::notify(&state).await;
+            session.request_reload(Reload::File(path));
         }
     }
 }

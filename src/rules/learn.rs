@@ -8,7 +8,6 @@ use serde_json::{Map, Value, json};
 use super::lint::is_imperative;
 use super::model::Category;
 use super::parse::{self, Parsed};
-use super::problem::ProblemKind;
 use super::ruleset::{Options, RuleSet};
 use crate::i18n::Locale;
 use crate::text::LineIndex;
@@ -41,6 +40,10 @@ pub enum LearnError {
     },
     #[error("the check is not valid: {0}")]
     InvalidCheck(String),
+    #[error(
+        "the rules file is empty — an editor may be saving it right now; try again in a moment (to start a new rules file, write `[]` in it)"
+    )]
+    EmptyFile,
 }
 
 /// Something worth telling about a rule that is learned anyway.
@@ -75,8 +78,15 @@ pub struct Plan {
 }
 
 /// Plans learning `rule` into a rules file whose current text is `current` (`None`: the file
-/// does not exist yet).
+/// does not exist yet). An empty file is refused, never taken for "no rules": it is what an
+/// editor saving in place (truncate, then write) leaves for a moment.
 pub fn plan(current: Option<&str>, rule: &NewRule) -> Result<Plan, LearnError> {
+    plan_from(current, rule, 0)
+}
+
+/// [`plan`], with a number above `at_least` too (numbers handed out whose rules have not reached
+/// the text yet).
+pub fn plan_from(current: Option<&str>, rule: &NewRule, at_least: u64) -> Result<Plan, LearnError> {
     let category =
         Category::parse(&rule.category).ok_or_else(|| LearnError::UnknownCategory(rule.category.clone()))?;
     if rule.instruction.trim().is_empty() {
@@ -89,20 +99,26 @@ pub fn plan(current: Option<&str>, rule: &NewRule) -> Result<Plan, LearnError> {
     if !is_imperative(&rule.instruction) {
         warnings.push(LearnWarning::NotImperative);
     }
-    let current = current.filter(|t| !t.trim().is_empty());
+    if current.is_some_and(|t| t.trim().is_empty()) {
+        return Err(LearnError::EmptyFile);
+    }
     let parsed = match current {
         Some(text) => {
-            let parsed = parse::parse(text);
-            refuse_broken(text, &parsed)?;
-            Some(parsed)
+            refuse_broken(text)?;
+            Some(parse::parse(text))
         }
         None => None,
     };
-    let number = parsed
+    let highest = parsed
         .as_ref()
         .and_then(|p| p.numbers.iter().max().copied())
         .unwrap_or(0)
-        + 1;
+        .max(at_least);
+    // The validator bounds every number, so this never overflows; say so rather than wrap.
+    let number = highest
+        .checked_add(1)
+        .filter(|n| *n <= super::parse::MAX_RULE_NUMBER)
+        .ok_or_else(|| LearnError::InvalidCheck("no rule number is left above the highest one".into()))?;
 
     let mut object = Map::new();
     object.insert("Rule_number".into(), json!(number));
@@ -172,15 +188,15 @@ pub fn plan(current: Option<&str>, rule: &NewRule) -> Result<Plan, LearnError> {
     })
 }
 
-/// A file that is not a JSON array of objects is never written to.
-fn refuse_broken(text: &str, parsed: &Parsed) -> Result<(), LearnError> {
-    let broken = parsed.problems.iter().find(|p| {
-        matches!(
-            p.kind,
-            ProblemKind::InvalidJson { .. } | ProblemKind::NotAnArray { .. }
-        )
-    });
-    match broken {
+/// A file that `check` would refuse is never written to: one validator for both, the rule set's
+/// own (any fatal problem: invalid JSON, a broken rule, a number out of range, a bad regex…).
+fn refuse_broken(text: &str) -> Result<(), LearnError> {
+    let set = RuleSet::from_text(
+        std::path::Path::new("autofix.json"),
+        text,
+        Options { inferred: false },
+    );
+    match set.fatal_problems().next() {
         Some(p) => {
             let index = LineIndex::new(text);
             let (line, col) = index.line_col(text, p.span.start);
@@ -228,6 +244,36 @@ fn render(value: &Value, indent: &str) -> String {
         .join("\n")
 }
 
+/// A renumbering that makes a just-learned rule's number unique again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Renumber {
+    /// The bytes of the rule's `Rule_number` value...
+    pub span: Range<usize>,
+    /// ...become this number.
+    pub number: u64,
+}
+
+/// When the text a learned rule landed in holds `number` more than once (another learner took
+/// the same number meanwhile — a defence: the learners take turns and should never collide),
+/// the renumbering of the last rule with that number and `instruction` to the next free number
+/// above `at_least`.
+pub fn renumber_duplicate(text: &str, number: u64, instruction: &str, at_least: u64) -> Option<Renumber> {
+    let parsed = parse::parse(text);
+    let same: Vec<_> = parsed.rules.iter().filter(|r| r.number == number).collect();
+    if same.len() < 2 {
+        return None;
+    }
+    let ours = same.iter().rev().find(|r| r.instruction == instruction)?;
+    let highest = parsed.numbers.iter().max().copied().unwrap_or(0).max(at_least);
+    let next = highest
+        .checked_add(1)
+        .filter(|n| *n <= super::parse::MAX_RULE_NUMBER)?;
+    Some(Renumber {
+        span: ours.span.number.clone(),
+        number: next,
+    })
+}
+
 /// The sentence people see once a rule is recorded.
 pub fn learned_message(
     locale: Locale,
@@ -266,9 +312,9 @@ mod tests {
             "[\n  {\n    \"Rule_number\": 1,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"Never use `any`.\",\n    \"Why\": \"user preference\"\n  }\n]\n"
         );
         assert_eq!(
-            super::plan(Some("  \n"), &rule("Never x.")).unwrap().number,
-            1,
-            "an empty file is a new file"
+            super::plan(Some("  \n"), &rule("Never x.")),
+            Err(LearnError::EmptyFile),
+            "an empty file is an editor saving in place, not a new file: refused, never overwritten"
         );
         assert_eq!(
             super::plan(Some("[]"), &rule("Never x."))
@@ -281,10 +327,10 @@ mod tests {
     }
 
     #[test]
-    fn the_next_number_is_the_highest_plus_one_even_with_gaps_duplicates_and_broken_rules() {
+    fn the_next_number_is_the_highest_plus_one_even_with_gaps_and_duplicates() {
         let text = r#"[
   {"Rule_number": 2, "Category": "CODE", "Instruction": "a", "Why": "w"},
-  {"Rule_number": 7, "Category": "SECURITY", "Instruction": "b", "Why": "w"},
+  {"Rule_number": 7, "Category": "CODE", "Instruction": "b", "Why": "w"},
   {"Rule_number": 2, "Category": "CODE", "Instruction": "c", "Why": "w"}
 ]"#;
         assert_eq!(plan(Some(text), &rule("Never d.")).unwrap().number, 8);
@@ -384,6 +430,72 @@ mod tests {
         let mut bad = rule("Never x.");
         bad.check = Some(json!({"Pattern": "("}));
         assert!(matches!(plan(None, &bad), Err(LearnError::InvalidCheck(m)) if m.contains("invalid regex")));
+    }
+
+    #[test]
+    fn a_file_check_refuses_is_refused_with_the_same_lint() {
+        for (text, what) in [
+            (
+                r#"[{"Rule_number": 18446744073709551616, "Category": "CODE", "Instruction": "a", "Why": "w"}]"#,
+                "too large",
+            ),
+            (
+                r#"[{"Rule_number": -1, "Category": "CODE", "Instruction": "a", "Why": "w"}]"#,
+                "positive integer",
+            ),
+            (
+                r#"[{"Rule_number": "1", "Category": "CODE", "Instruction": "a", "Why": "w"}]"#,
+                "Rule_number",
+            ),
+            (
+                r#"[{"Rule_number": 1, "Category": "NOPE", "Instruction": "a", "Why": "w"}]"#,
+                "NOPE",
+            ),
+            (
+                r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "a", "Why": "w", "Check": {"Pattern": "("}}]"#,
+                "regex",
+            ),
+        ] {
+            let err = plan(Some(text), &rule("Never b.")).unwrap_err();
+            assert!(matches!(err, LearnError::Broken { .. }), "{text}: {err:?}");
+            assert!(err.to_string().contains(what), "{text}: {err}");
+            let set = RuleSet::from_text(std::path::Path::new("a.json"), text, Options::default());
+            assert!(!set.is_usable(), "check refuses it too: {text}");
+        }
+        let max = format!(
+            r#"[{{"Rule_number": {}, "Category": "CODE", "Instruction": "a", "Why": "w"}}]"#,
+            super::super::parse::MAX_RULE_NUMBER
+        );
+        assert!(matches!(
+            plan(Some(&max), &rule("Never b.")),
+            Err(LearnError::InvalidCheck(_))
+        ));
+    }
+
+    #[test]
+    fn numbers_handed_out_but_not_landed_yet_are_skipped() {
+        let text = r#"[{"Rule_number": 2, "Category": "CODE", "Instruction": "a", "Why": "w"}]"#;
+        assert_eq!(plan_from(Some(text), &rule("Never b."), 5).unwrap().number, 6);
+        assert_eq!(plan_from(Some(text), &rule("Never b."), 1).unwrap().number, 3);
+    }
+
+    #[test]
+    fn a_duplicated_number_is_moved_to_the_next_free_one() {
+        let text = r#"[
+  {"Rule_number": 1, "Category": "CODE", "Instruction": "a", "Why": "w"},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "ours", "Why": "w"},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "theirs", "Why": "w"}
+]"#;
+        let fix = renumber_duplicate(text, 2, "ours", 0).unwrap();
+        assert_eq!(&text[fix.span.clone()], "2");
+        assert_eq!(fix.number, 3);
+        assert_eq!(renumber_duplicate(text, 2, "ours", 7).unwrap().number, 8);
+        assert_eq!(renumber_duplicate(text, 1, "a", 0), None, "unique: nothing to do");
+        assert_eq!(
+            renumber_duplicate(text, 2, "nobody", 0),
+            None,
+            "not ours: left alone"
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 pub mod check;
 pub mod fix;
 pub mod incremental;
+pub mod index;
 pub mod infer;
 pub mod learn;
 pub mod lint;

@@ -197,8 +197,22 @@ fn read_rule(object: &Object, index: usize, problems: &mut Vec<Problem>) -> Opti
             spans.number = value_span(&prop.value);
             match &prop.value {
                 Value::NumberLit(n) => match n.value.parse::<u64>() {
-                    Ok(0) | Err(_) if n.value.parse::<i64>().is_ok() => problems.push(Problem::new(
-                        ProblemKind::NonPositiveNumber {
+                    Ok(0) | Err(_) if n.value.parse::<i64>().is_ok() || is_negative_integer(n.value) => {
+                        problems.push(Problem::new(
+                            ProblemKind::NonPositiveNumber {
+                                found: n.value.to_string(),
+                            },
+                            spans.number.clone(),
+                        ))
+                    }
+                    Ok(number) if number > MAX_RULE_NUMBER => problems.push(Problem::new(
+                        ProblemKind::NumberTooLarge {
+                            found: n.value.to_string(),
+                        },
+                        spans.number.clone(),
+                    )),
+                    Err(_) if n.value.bytes().all(|b| b.is_ascii_digit()) => problems.push(Problem::new(
+                        ProblemKind::NumberTooLarge {
                             found: n.value.to_string(),
                         },
                         spans.number.clone(),
@@ -445,6 +459,16 @@ fn wrong_type(field: &str, expected: &'static str, found: &Value) -> Problem {
     )
 }
 
+/// The largest `Rule_number`: 2^53 − 1, the largest integer a JavaScript (or any IEEE double)
+/// JSON reader keeps exact, so every tool reading the file sees the same numbers — and the next
+/// number never overflows.
+pub const MAX_RULE_NUMBER: u64 = (1 << 53) - 1;
+
+fn is_negative_integer(text: &str) -> bool {
+    text.strip_prefix('-')
+        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Field names compared loosely, to suggest `Rule_number` for `rule-number` or `RuleNumber`.
 fn normalize_key(key: &str) -> String {
     key.chars()
@@ -602,6 +626,16 @@ mod tests {
         assert_eq!(k[0], ProblemKind::NonPositiveNumber { found: "0".into() });
         assert_eq!(k[1], ProblemKind::NonPositiveNumber { found: "-3".into() });
         assert!(matches!(k[2], ProblemKind::WrongType { .. }));
+        let k = kinds(
+            r#"[{"Rule_number": 18446744073709551616, "Category": "CODE", "Instruction": "x", "Why": "y"},
+                {"Rule_number": 9007199254740992, "Category": "CODE", "Instruction": "x", "Why": "y"},
+                {"Rule_number": -99999999999999999999, "Category": "CODE", "Instruction": "x", "Why": "y"},
+                {"Rule_number": 9007199254740991, "Category": "CODE", "Instruction": "x", "Why": "y"}]"#,
+        );
+        assert!(matches!(&k[0], ProblemKind::NumberTooLarge { found } if found == "18446744073709551616"));
+        assert!(matches!(&k[1], ProblemKind::NumberTooLarge { .. }));
+        assert!(matches!(&k[2], ProblemKind::NonPositiveNumber { .. }));
+        assert_eq!(k.len(), 3, "2^53 - 1 is the largest allowed: {k:?}");
     }
 
     #[test]

@@ -53,6 +53,9 @@ pub enum ProblemKind {
     NonPositiveNumber {
         found: String,
     },
+    NumberTooLarge {
+        found: String,
+    },
     DuplicateNumber {
         number: u64,
     },
@@ -133,6 +136,7 @@ impl Problem {
                 | WrongType { .. }
                 | UnknownCategory { .. }
                 | NonPositiveNumber { .. }
+                | NumberTooLarge { .. }
                 | InvalidRegex { .. }
                 | InvalidGlob { .. }
                 | InvalidSeverity { .. }
@@ -175,6 +179,7 @@ impl Problem {
             UnknownCategory { .. } => "unknown-category",
             NonCanonicalCategory { .. } => "non-canonical-category",
             NonPositiveNumber { .. } => "non-positive-number",
+            NumberTooLarge { .. } => "number-too-large",
             DuplicateNumber { .. } => "duplicate-number",
             DuplicateKey { .. } => "duplicate-key",
             EmptyField { .. } => "empty-field",
@@ -276,6 +281,22 @@ impl Problem {
                 l(
                     format!("`Rule_number` must be a positive integer, found {found}"),
                     format!("`Rule_number` debe ser un entero positivo, se encontró {found}"),
+                ),
+                Some(l(
+                    "number rules 1, 2, 3, … in the order they were learned".into(),
+                    "numera las reglas 1, 2, 3, … en el orden en que se aprendieron".into(),
+                )),
+            ),
+            NumberTooLarge { found } => (
+                l(
+                    format!(
+                        "`Rule_number` {found} is too large: numbers go up to {MAX} (the largest integer every JSON reader keeps exact)",
+                        MAX = super::parse::MAX_RULE_NUMBER
+                    ),
+                    format!(
+                        "`Rule_number` {found} es demasiado grande: los números llegan hasta {MAX} (el mayor entero que todo lector de JSON conserva exacto)",
+                        MAX = super::parse::MAX_RULE_NUMBER
+                    ),
                 ),
                 Some(l(
                     "number rules 1, 2, 3, … in the order they were learned".into(),

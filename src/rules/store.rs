@@ -48,16 +48,54 @@ pub fn nearest(start: &Path) -> Option<(PathBuf, PathBuf)> {
         .find_map(|dir| rules_file_in(dir).map(|file| (dir.to_path_buf(), file)))
 }
 
-/// Reads a rules file as text.
+/// Reads a rules file as text: a regular file of bounded size (a FIFO or a huge file planted in
+/// a repository is refused, not waited on).
 pub fn read(path: &Path) -> Result<String, ReadError> {
-    let bytes = std::fs::read(path).map_err(|source| ReadError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8 {
-        path: path.to_path_buf(),
-        offset: e.utf8_error().valid_up_to(),
+    crate::access::read_text(path, crate::access::MAX_RULES_BYTES).map_err(|e| match e {
+        crate::access::ReadError::Io { source, .. } => ReadError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+        crate::access::ReadError::NotUtf8 { offset, .. } => ReadError::NotUtf8 {
+            path: path.to_path_buf(),
+            offset,
+        },
+        other => ReadError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::other(other.to_string()),
+        },
     })
+}
+
+/// True when a rules file's text looks finished: not empty, and valid JSON. What an editor saving
+/// in place leaves for a moment (an empty or half-written file) is not.
+pub fn looks_settled(text: &str) -> bool {
+    !text.trim().is_empty() && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
+}
+
+/// How often, and how long apart, a rules file that does not look settled is read again.
+pub const SETTLE_ATTEMPTS: u32 = 10;
+pub const SETTLE_PAUSE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Reads a rules file (`None`: it does not exist), reading it again for a moment while it is
+/// empty or not valid JSON — an editor may be in the middle of saving it. Returns what was read
+/// last: the caller refuses it if it still does not look settled.
+pub fn read_settled(path: &Path) -> Result<Option<String>, ReadError> {
+    let mut attempt = 0;
+    loop {
+        let text = match read(path) {
+            Ok(text) => text,
+            Err(ReadError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(None);
+            }
+            Err(e) => return Err(e),
+        };
+        attempt += 1;
+        if looks_settled(&text) || attempt >= SETTLE_ATTEMPTS {
+            return Ok(Some(text));
+        }
+        std::thread::sleep(SETTLE_PAUSE);
+    }
 }
 
 /// Why a locked update of a rules file failed.
@@ -71,33 +109,80 @@ pub enum UpdateError<E> {
     Refused(E),
 }
 
-/// Holds an exclusive lock for one root while rules files under it are read and rewritten, so
-/// concurrent learners (processes or threads) take turns and never lose a rule.
-struct RootLock {
+/// An exclusive lock on one root while rules files under it are read and rewritten, so
+/// concurrent learners (processes, threads, a language server awaiting an editor's approval) take
+/// turns and never lose a rule or share a number.
+#[derive(Debug)]
+pub struct RootLock {
     _file: std::fs::File,
 }
 
 impl RootLock {
-    fn acquire(root: &Path) -> std::io::Result<RootLock> {
+    fn open(root: &Path) -> std::io::Result<std::fs::File> {
+        std::fs::create_dir_all(root)?;
         // The folder itself is locked where folders can be (no file left behind); elsewhere a
         // lock file beside the rules.
         #[cfg(unix)]
-        let file = std::fs::File::open(root)?;
+        return std::fs::File::open(root);
         #[cfg(not(unix))]
-        let file = std::fs::OpenOptions::new()
+        return std::fs::OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
-            .open(root.join(".autofix.lock"))?;
+            .open(root.join(".autofix.lock"));
+    }
+
+    /// Waits for the lock of `root` (the folder a rules file governs).
+    pub fn acquire(root: &Path) -> std::io::Result<RootLock> {
+        let file = Self::open(root)?;
         file.lock()?;
         Ok(RootLock { _file: file })
     }
+
+    /// Takes the lock if nobody holds it.
+    pub fn try_acquire(root: &Path) -> std::io::Result<Option<RootLock>> {
+        let file = Self::open(root)?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(RootLock { _file: file })),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(e)) => Err(e),
+        }
+    }
+
+    /// Waits at most `patience` for the lock; `Ok(None)` when someone held it all along (an
+    /// editor waiting for the user to approve a learned rule, say).
+    pub fn acquire_within(root: &Path, patience: std::time::Duration) -> std::io::Result<Option<RootLock>> {
+        let until = std::time::Instant::now() + patience;
+        loop {
+            if let Some(lock) = Self::try_acquire(root)? {
+                return Ok(Some(lock));
+            }
+            if std::time::Instant::now() >= until {
+                return Ok(None);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
 }
 
-/// Reads the rules file at `path` (`None` when it does not exist), lets `change` compute the new
-/// content, and writes it atomically — all under the root's exclusive lock. Nothing is written
-/// when `change` refuses.
+/// Reads the rules file at `path` (`None` when it does not exist; read again for a moment while
+/// it looks half-saved), lets `change` compute the new content, and writes it atomically — all
+/// under the root's exclusive lock. Nothing is written when `change` refuses.
 pub fn update<T, E>(
+    path: &Path,
+    change: impl FnOnce(Option<&str>) -> Result<(String, T), E>,
+) -> Result<T, UpdateError<E>> {
+    let root = root_of(path);
+    let lock = RootLock::acquire(&root).map_err(|source| UpdateError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    update_locked(&lock, path, change)
+}
+
+/// [`update`], for a caller that already holds the root's lock.
+pub fn update_locked<T, E>(
+    _lock: &RootLock,
     path: &Path,
     change: impl FnOnce(Option<&str>) -> Result<(String, T), E>,
 ) -> Result<T, UpdateError<E>> {
@@ -105,14 +190,7 @@ pub fn update<T, E>(
         path: path.to_path_buf(),
         source,
     };
-    let root = root_of(path);
-    std::fs::create_dir_all(&root).map_err(io)?;
-    let _lock = RootLock::acquire(&root).map_err(io)?;
-    let current = match read(path) {
-        Ok(text) => Some(text),
-        Err(ReadError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e.into()),
-    };
+    let current = read_settled(path)?;
     let (content, result) = change(current.as_deref()).map_err(UpdateError::Refused)?;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;

@@ -1,0 +1,133 @@
+//! Capabilities: what the client can do (read once from `initialize`), and what the server
+//! offers in return.
+
+use tower_lsp_server::ls_types::*;
+
+use super::protocol::COMMANDS;
+use crate::text::Encoding;
+
+/// What the client can do.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ClientCaps {
+    pub document_changes: bool,
+    pub change_annotations: bool,
+    pub resource_create: bool,
+    pub apply_edit: bool,
+    pub watched_files_dynamic: bool,
+    pub watched_files_relative: bool,
+    pub show_message_request: bool,
+    pub show_document: bool,
+    pub configuration: bool,
+    pub code_lens_refresh: bool,
+}
+
+impl ClientCaps {
+    pub fn from_lsp(caps: &ClientCapabilities) -> ClientCaps {
+        let ws = caps.workspace.as_ref();
+        let edit = ws.and_then(|w| w.workspace_edit.as_ref());
+        let watched = ws.and_then(|w| w.did_change_watched_files.as_ref());
+        let window = caps.window.as_ref();
+        ClientCaps {
+            document_changes: edit.and_then(|e| e.document_changes).unwrap_or(false),
+            change_annotations: edit.and_then(|e| e.change_annotation_support.as_ref()).is_some(),
+            resource_create: edit
+                .and_then(|e| e.resource_operations.as_ref())
+                .is_some_and(|ops| ops.contains(&ResourceOperationKind::Create)),
+            apply_edit: ws.and_then(|w| w.apply_edit).unwrap_or(false),
+            watched_files_dynamic: watched.and_then(|w| w.dynamic_registration).unwrap_or(false),
+            watched_files_relative: watched.and_then(|w| w.relative_pattern_support).unwrap_or(false),
+            show_message_request: window.and_then(|w| w.show_message.as_ref()).is_some(),
+            show_document: window
+                .and_then(|w| w.show_document.as_ref())
+                .is_some_and(|s| s.support),
+            configuration: ws.and_then(|w| w.configuration).unwrap_or(false),
+            code_lens_refresh: ws
+                .and_then(|w| w.code_lens.as_ref())
+                .and_then(|c| c.refresh_support)
+                .unwrap_or(false),
+        }
+    }
+}
+
+/// UTF-8 when the client offers it (no conversions at all), else UTF-16, the LSP default.
+pub fn negotiate_encoding(offered: Option<&[PositionEncodingKind]>) -> Encoding {
+    match offered {
+        Some(kinds) if kinds.contains(&PositionEncodingKind::UTF8) => Encoding::Utf8,
+        _ => Encoding::Utf16,
+    }
+}
+
+pub fn encoding_kind(encoding: Encoding) -> PositionEncodingKind {
+    match encoding {
+        Encoding::Utf8 => PositionEncodingKind::UTF8,
+        Encoding::Utf16 => PositionEncodingKind::UTF16,
+        Encoding::Utf32 => PositionEncodingKind::UTF32,
+    }
+}
+
+/// What the server offers.
+pub fn server_capabilities(encoding: Encoding) -> ServerCapabilities {
+    ServerCapabilities {
+        position_encoding: Some(encoding_kind(encoding)),
+        text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
+            open_close: Some(true),
+            change: Some(TextDocumentSyncKind::INCREMENTAL),
+            ..Default::default()
+        })),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        code_lens_provider: Some(CodeLensOptions {
+            resolve_provider: Some(false),
+        }),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(super::actions::kinds()),
+            resolve_provider: Some(false),
+            ..Default::default()
+        })),
+        execute_command_provider: Some(ExecuteCommandOptions {
+            commands: COMMANDS.iter().map(|s| s.to_string()).collect(),
+            ..Default::default()
+        }),
+        workspace: Some(WorkspaceServerCapabilities {
+            workspace_folders: Some(WorkspaceFoldersServerCapabilities {
+                supported: Some(true),
+                change_notifications: Some(OneOf::Left(true)),
+            }),
+            file_operations: None,
+        }),
+        ..Default::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_is_chosen_only_when_offered() {
+        assert_eq!(negotiate_encoding(None), Encoding::Utf16);
+        assert_eq!(
+            negotiate_encoding(Some(&[PositionEncodingKind::UTF16, PositionEncodingKind::UTF8])),
+            Encoding::Utf8
+        );
+        assert_eq!(
+            negotiate_encoding(Some(&[PositionEncodingKind::UTF32])),
+            Encoding::Utf16
+        );
+    }
+
+    #[test]
+    fn every_command_is_advertised() {
+        let caps = server_capabilities(Encoding::Utf16);
+        let advertised = caps.execute_command_provider.unwrap().commands;
+        for name in [
+            "autofix.learnRule",
+            "autofix.applyDiff",
+            "autofix.previewDiff",
+            "autofix.listRules",
+            "autofix.reloadRules",
+            "autofix.showMessage",
+        ] {
+            assert!(advertised.iter().any(|c| c == name), "{name}");
+        }
+    }
+}

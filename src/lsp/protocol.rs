@@ -1,0 +1,283 @@
+//! The server's own protocol, typed: one type per `workspace/executeCommand` command and per
+//! custom notification, with the JSON shapes of their arguments and results. The advertised
+//! command list is derived from here, and the VS Code extension's `protocol.ts` is generated from
+//! these types (a test keeps it in step).
+
+use std::path::PathBuf;
+
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::diff::Outcome;
+use crate::rules::listing::RuleEntry;
+
+/// A command the server executes: its name, its one argument object and its result.
+pub trait Command {
+    const NAME: &'static str;
+    type Args: DeserializeOwned + JsonSchema;
+    type Result: Serialize + JsonSchema;
+    /// Whether the argument may be left out (`null` reads as the default).
+    const ARGS_OPTIONAL: bool;
+}
+
+/// A custom notification the server sends.
+pub trait Notification {
+    const METHOD: &'static str;
+    type Params: Serialize + JsonSchema;
+}
+
+/// Every command the server executes, as advertised in `executeCommandProvider`.
+pub const COMMANDS: &[&str] = &[
+    LearnRule::NAME,
+    ApplyDiff::NAME,
+    PreviewDiff::NAME,
+    ListRules::NAME,
+    ReloadRules::NAME,
+    ShowMessage::NAME,
+];
+
+/// `autofix.learnRule`: append the next rule to the rules file, as an edit the user approves.
+pub enum LearnRule {}
+
+/// Rule numbers, one or several.
+#[derive(Debug, Default, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Numbers {
+    #[default]
+    None,
+    One(u64),
+    Many(Vec<u64>),
+}
+
+impl Numbers {
+    pub fn to_vec(&self) -> Vec<u64> {
+        match self {
+            Numbers::None => Vec::new(),
+            Numbers::One(n) => vec![*n],
+            Numbers::Many(v) => v.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Default, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LearnRuleArgs {
+    /// STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX or OTHER. With neither this nor
+    /// `instruction`, the server asks for a category and opens a draft.
+    pub category: Option<String>,
+    pub instruction: Option<String>,
+    pub why: Option<String>,
+    /// A `Check` object (or array of them), written as given.
+    pub check: Option<Value>,
+    #[serde(default)]
+    pub supersedes: Numbers,
+    /// A document or folder that picks the workspace folder, and so the rules file.
+    pub uri: Option<String>,
+}
+
+#[derive(Debug, Default, Clone, Deserialize, Serialize, JsonSchema)]
+pub struct LearnRuleResult {
+    pub rule_number: Option<u64>,
+    pub path: Option<PathBuf>,
+    pub applied: bool,
+    /// The user dismissed the question before anything was proposed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cancelled: bool,
+    /// Why the edit was not applied, when the editor or the user said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure_reason: Option<String>,
+}
+
+impl Command for LearnRule {
+    const NAME: &'static str = "autofix.learnRule";
+    type Args = LearnRuleArgs;
+    type Result = LearnRuleResult;
+    const ARGS_OPTIONAL: bool = true;
+}
+
+/// `autofix.applyDiff`: land a SEARCH/REPLACE diff as one reviewed workspace edit.
+pub enum ApplyDiff {}
+/// `autofix.previewDiff`: the same report, nothing applied.
+pub enum PreviewDiff {}
+
+/// A diff written inside an open document, named instead of copied (code lenses carry this, so
+/// a response stays linear in the size of the diff).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct DiffSource {
+    /// The document holding the diff.
+    pub uri: String,
+    /// Which diff of the document (0-based, in order of appearance).
+    pub index: usize,
+    /// The document version the lens was computed for; a newer version is read afresh.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<i32>,
+}
+
+#[derive(Debug, Default, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DiffArgs {
+    /// The target, absolute or relative to the workspace folder (default: the diff's `<path>`).
+    pub path: Option<String>,
+    pub uri: Option<String>,
+    /// The diff text; or `source`, a diff inside an open document.
+    pub diff: Option<String>,
+    pub source: Option<DiffSource>,
+    pub threshold: Option<f64>,
+    pub buffer_lines: Option<usize>,
+}
+
+/// The report of `autofix.applyDiff` / `autofix.previewDiff`: the `apply-diff --format json`
+/// report with the target and whether the edit was applied.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DiffReport {
+    #[serde(flatten)]
+    #[schemars(with = "DiffOutcomeSchema")]
+    pub outcome: Outcome,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<PathBuf>,
+    /// Absent for a preview.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub applied: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure_reason: Option<String>,
+}
+
+/// The JSON shape of [`Outcome`] as reports show it (for the generated TypeScript).
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+struct DiffOutcomeSchema {
+    success: bool,
+    blocks: Vec<BlockSchema>,
+    error: Option<String>,
+    #[serde(default)]
+    warnings: Vec<String>,
+}
+
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+struct BlockSchema {
+    index: usize,
+    status: String,
+    line: Option<usize>,
+    similarity: Option<f64>,
+    error: Option<String>,
+    #[serde(rename = "match")]
+    matched: Option<String>,
+    reason: Option<String>,
+}
+
+impl Command for ApplyDiff {
+    const NAME: &'static str = "autofix.applyDiff";
+    type Args = DiffArgs;
+    type Result = DiffReport;
+    const ARGS_OPTIONAL: bool = false;
+}
+
+impl Command for PreviewDiff {
+    const NAME: &'static str = "autofix.previewDiff";
+    type Args = DiffArgs;
+    type Result = DiffReport;
+    const ARGS_OPTIONAL: bool = false;
+}
+
+/// `autofix.listRules`: the rules governing a document or folder, with their status.
+pub enum ListRules {}
+
+#[derive(Debug, Default, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListRulesArgs {
+    /// A document or folder whose rules to list; default: the first workspace folder.
+    pub uri: Option<String>,
+}
+
+#[derive(Debug, Default, Clone, Serialize, JsonSchema)]
+pub struct ListRulesResult {
+    pub rules_file: Option<PathBuf>,
+    pub root: Option<PathBuf>,
+    pub broken: bool,
+    #[schemars(with = "Vec<Value>")]
+    pub rules: Vec<RuleEntry>,
+    /// Why the rules file could not be read, when it could not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl Command for ListRules {
+    const NAME: &'static str = "autofix.listRules";
+    type Args = ListRulesArgs;
+    type Result = ListRulesResult;
+    const ARGS_OPTIONAL: bool = true;
+}
+
+/// `autofix.reloadRules`: read every rules file again.
+pub enum ReloadRules {}
+
+#[derive(Debug, Default, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoArgs {}
+
+#[derive(Debug, Default, Clone, Serialize, JsonSchema)]
+pub struct ReloadRulesResult {
+    pub rules: usize,
+    pub rules_files: Vec<RulesFileStatus>,
+    pub broken: bool,
+}
+
+impl Command for ReloadRules {
+    const NAME: &'static str = "autofix.reloadRules";
+    type Args = NoArgs;
+    type Result = ReloadRulesResult;
+    const ARGS_OPTIONAL: bool = true;
+}
+
+/// `autofix.showMessage`: show a message (what a code lens that only informs does when clicked).
+pub enum ShowMessage {}
+
+#[derive(Debug, Default, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShowMessageArgs {
+    pub message: String,
+}
+
+impl Command for ShowMessage {
+    const NAME: &'static str = "autofix.showMessage";
+    type Args = ShowMessageArgs;
+    type Result = Option<()>;
+    const ARGS_OPTIONAL: bool = false;
+}
+
+/// `autofix/status`: how many rules are in force and whether a rules file is broken, for an
+/// editor's status bar; sent after rules load or change.
+pub enum Status {}
+
+#[derive(Debug, Default, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusParams {
+    /// Active rules across every rules file.
+    pub rules: usize,
+    /// True when a rules file in use does not parse or has a broken rule.
+    pub broken: bool,
+    pub rules_files: Vec<RulesFileStatus>,
+}
+
+/// One rules file in a status report.
+#[derive(Debug, Default, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct RulesFileStatus {
+    pub path: PathBuf,
+    pub rules: usize,
+    pub broken: bool,
+    pub error: Option<String>,
+}
+
+impl Notification for Status {
+    const METHOD: &'static str = "autofix/status";
+    type Params = StatusParams;
+}
+
+impl tower_lsp_server::ls_types::notification::Notification for Status {
+    type Params = StatusParams;
+    const METHOD: &'static str = <Status as Notification>::METHOD;
+}

@@ -1,0 +1,477 @@
+//! The server's state, as ruff's `Session` and rust-analyzer's `GlobalState`: open documents
+//! (ropes in a `DashMap`), the client context, the rules index, the access policy and the
+//! apply-diff failure counts. Notification handlers change it before their first `.await`;
+//! request handlers take a [`DocumentSnapshot`] and work on that, heavy ones off the dispatcher.
+//!
+//! Locking: the rules index may be locked while open buffers are read, never the other way
+//! round; no lock or document guard is ever held across an `.await`. Rules are compiled outside
+//! every lock (see [`Session::reload`]).
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, RwLock};
+
+use dashmap::DashMap;
+use tokio::sync::{mpsc, watch};
+use tower_lsp_server::Client;
+use tower_lsp_server::ls_types::{Diagnostic, MessageType, Uri};
+
+use super::background::Background;
+use super::convert::{path_to_uri, uri_to_path};
+use super::diagnostics;
+use super::document::{CheckedDoc, OpenDocument};
+use super::learn::LearnGate;
+use super::snapshot::{ClientContext, DocumentSnapshot};
+use crate::access::AccessPolicy;
+use crate::diff::Mistakes;
+use crate::rules::incremental::{Checked, Dirty, suppress};
+use crate::rules::index::{Boundary, LoadJob, LoadedRules, OpenBuffers, RulesIndex};
+use crate::rules::{FileContext, Options};
+use crate::text::{Document, TextChange};
+
+/// Which rules to read again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reload {
+    /// The root owning this rules file (it changed in its buffer or on disk).
+    File(PathBuf),
+    /// Every root (settings changed, folders changed, asked for).
+    All,
+}
+
+pub struct Session {
+    pub client: Client,
+    docs: DashMap<Uri, OpenDocument>,
+    context: RwLock<Arc<ClientContext>>,
+    index: Mutex<RulesIndex>,
+    access: RwLock<Arc<AccessPolicy>>,
+    mistakes: Mutex<Mistakes>,
+    pub learning: LearnGate,
+    pub background: Background,
+    publisher: mpsc::UnboundedSender<Uri>,
+    reloader: mpsc::UnboundedSender<Reload>,
+    /// Reloads asked for and reloads done, so that a request can wait for the rules an earlier
+    /// notification changed.
+    rules_epoch: watch::Sender<(u64, u64)>,
+}
+
+/// The receiving ends of the session's queues, for the tasks that serve them.
+pub struct Queues {
+    pub publish: mpsc::UnboundedReceiver<Uri>,
+    pub reload: mpsc::UnboundedReceiver<Reload>,
+}
+
+/// The session's open buffers, as the rules index reads them.
+struct Buffers<'a>(&'a DashMap<Uri, OpenDocument>);
+
+impl OpenBuffers for Buffers<'_> {
+    fn text(&self, path: &Path) -> Option<String> {
+        self.0
+            .iter()
+            .find(|d| d.path.as_deref() == Some(path) && !d.orphaned)
+            .map(|d| d.document.text())
+    }
+}
+
+impl Session {
+    pub fn new(client: Client) -> (Arc<Session>, Queues) {
+        let (publisher, publish) = mpsc::unbounded_channel();
+        let (reloader, reload) = mpsc::unbounded_channel();
+        let session = Arc::new(Session {
+            client,
+            docs: DashMap::new(),
+            context: RwLock::default(),
+            index: Mutex::default(),
+            access: RwLock::default(),
+            mistakes: Mutex::default(),
+            learning: LearnGate::default(),
+            background: Background::default(),
+            publisher,
+            reloader,
+            rules_epoch: watch::Sender::new((0, 0)),
+        });
+        (session, Queues { publish, reload })
+    }
+
+    // --- the client context ---------------------------------------------------------------
+
+    pub fn context(&self) -> Arc<ClientContext> {
+        self.context.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Replaces the client context with a changed copy.
+    pub fn update_context(&self, change: impl FnOnce(&mut ClientContext)) {
+        let mut guard = self.context.write().unwrap_or_else(|e| e.into_inner());
+        let mut next = (**guard).clone();
+        change(&mut next);
+        *guard = Arc::new(next);
+    }
+
+    // --- folders, the index and the access policy ------------------------------------------
+
+    fn index(&self) -> MutexGuard<'_, RulesIndex> {
+        self.index.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn access(&self) -> Arc<AccessPolicy> {
+        self.access.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub fn folders(&self) -> Vec<PathBuf> {
+        self.index().folders().to_vec()
+    }
+
+    /// The innermost workspace folder holding `path`.
+    pub fn folder_of(&self, path: &Path) -> Option<PathBuf> {
+        self.index().folder_of(path).cloned()
+    }
+
+    /// Sets the workspace folders and the settings that decide how rules are found and built;
+    /// rules are read again on next use.
+    pub fn configure(&self, folders: Vec<PathBuf>) {
+        let config = self.context().config.clone();
+        let policy = Arc::new(AccessPolicy::new(&folders));
+        *self.access.write().unwrap_or_else(|e| e.into_inner()) = policy.clone();
+        let boundary = Boundary::Nearest {
+            folders,
+            rules_file: config.rules_file.clone(),
+            policy: Some(policy),
+        };
+        let options = Options {
+            inferred: config.inferred_checks,
+        };
+        self.index().reconfigure(boundary, options);
+    }
+
+    /// Runs `f` with the rules index and the open buffers.
+    pub fn with_index<T>(&self, f: impl FnOnce(&mut RulesIndex, &dyn OpenBuffers) -> T) -> T {
+        let mut index = self.index();
+        f(&mut index, &Buffers(&self.docs))
+    }
+
+    /// The text of the open buffer at `path`, if any.
+    pub fn buffer_text(&self, path: &Path) -> Option<String> {
+        Buffers(&self.docs).text(path)
+    }
+
+    /// True when `path` is a rules file the server reads rules from.
+    pub fn is_rules_path(&self, path: &Path) -> bool {
+        self.index().is_rules_path(path)
+    }
+
+    /// The usable rules governing a file at `path`.
+    pub fn rules_for(&self, path: &Path) -> Option<Arc<LoadedRules>> {
+        self.with_index(|index, buffers| index.rules_for(path, buffers))
+    }
+
+    /// The URIs of every rules file the index knows (in force or shadowed).
+    pub fn rules_file_uris(&self) -> Vec<Uri> {
+        self.index()
+            .roots()
+            .flat_map(|r| r.file.iter().chain(&r.shadowed))
+            .filter_map(|p| path_to_uri(p))
+            .collect()
+    }
+
+    pub fn mistakes(&self) -> MutexGuard<'_, Mistakes> {
+        self.mistakes.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    // --- reloading rules ---------------------------------------------------------------------
+
+    /// Asks for rules to be read again, off the dispatcher; diagnostics follow once they are.
+    pub fn request_reload(&self, reload: Reload) {
+        self.rules_epoch.send_modify(|(asked, _)| *asked += 1);
+        if self.reloader.send(reload).is_err() {
+            // No reloader task (a session without its tasks, in unit tests): nothing waits.
+            self.rules_epoch.send_modify(|(asked, done)| *done = *asked);
+        }
+    }
+
+    /// Waits until every reload asked for so far is done (at most a few seconds: a reload
+    /// that takes longer leaves the previous rules in force, which is what anyone sees then).
+    pub async fn rules_settled(&self) {
+        let wanted = self.rules_epoch.borrow().0;
+        let mut rx = self.rules_epoch.subscribe();
+        let _ = tokio::time::timeout(
+            std::time::Duration::from_secs(10),
+            rx.wait_for(|(_, done)| *done >= wanted),
+        )
+        .await;
+    }
+
+    /// Reads and rebuilds rules now. The build, the expensive part, happens outside the index
+    /// lock; call this off the dispatcher.
+    pub fn reload(&self, reloads: &[Reload]) {
+        let jobs: Vec<LoadJob> = self.with_index(|index, buffers| {
+            if reloads.contains(&Reload::All) {
+                return index.prepare_all(buffers);
+            }
+            reloads
+                .iter()
+                .flat_map(|r| match r {
+                    Reload::File(path) => index.prepare_rules_file(path, buffers),
+                    Reload::All => Vec::new(),
+                })
+                .collect()
+        });
+        let built: Vec<_> = jobs.into_iter().map(LoadJob::build).collect();
+        self.with_index(|index, buffers| {
+            for b in built {
+                index.install(b);
+            }
+            // A folder's rules are loaded even before a document is opened, so that a broken
+            // rules file is reported at once.
+            index.load_folders(buffers);
+        });
+    }
+
+    /// Marks `n` reloads done.
+    pub fn reloads_done(&self, n: u64) {
+        self.rules_epoch
+            .send_modify(|(asked, done)| *done = (*done + n).min(*asked));
+    }
+
+    // --- documents -----------------------------------------------------------------------------
+
+    /// A snapshot of an open document.
+    pub fn snapshot(&self, uri: &Uri) -> Option<DocumentSnapshot> {
+        let doc = self.docs.get(uri)?;
+        Some(DocumentSnapshot {
+            uri: uri.clone(),
+            rope: doc.document.rope().clone(),
+            version: doc.document.version(),
+            language: doc.document.language_id().to_string(),
+            path: doc.path.clone(),
+            ctx: self.context(),
+        })
+    }
+
+    /// Opens a document; returns its path when it is a rules file.
+    pub fn open(&self, uri: Uri, document: Document) -> Option<PathBuf> {
+        let doc = OpenDocument::new(&uri, document);
+        let rules_path = doc.path.clone().filter(|p| self.is_rules_path(p));
+        self.docs.insert(uri, doc);
+        rules_path
+    }
+
+    /// Applies changes to an open document. `Err` says why they were ignored; `Ok` holds the
+    /// document's path.
+    pub fn change(&self, uri: &Uri, version: i32, changes: &[TextChange]) -> Result<Option<PathBuf>, String> {
+        let encoding = self.context().encoding;
+        let Some(mut doc) = self.docs.get_mut(uri) else {
+            return Err(format!(
+                "didChange for {} which is not open; ignored",
+                uri.as_str()
+            ));
+        };
+        if version <= doc.document.version() {
+            return Err(format!(
+                "didChange for {} with old version {version}; ignored",
+                uri.as_str()
+            ));
+        }
+        let spans = doc.document.apply_changes(changes, encoding, version);
+        doc.record(version, spans);
+        doc.orphaned = false;
+        Ok(doc.path.clone())
+    }
+
+    /// Closes a document; returns its path.
+    pub fn close(&self, uri: &Uri) -> Option<PathBuf> {
+        self.docs.remove(uri).and_then(|(_, d)| d.path)
+    }
+
+    /// Marks the open buffers of `path` as orphaned (the file was deleted on disk) or not.
+    pub fn set_orphaned(&self, path: &Path, orphaned: bool) {
+        for mut doc in self.docs.iter_mut() {
+            if doc.path.as_deref() == Some(path) {
+                doc.orphaned = orphaned;
+            }
+        }
+    }
+
+    /// True when an open buffer has `path`.
+    pub fn is_open(&self, path: &Path) -> bool {
+        self.docs.iter().any(|d| d.path.as_deref() == Some(path))
+    }
+
+    /// The open document at `target` (by path, or by the same file under another spelling: a
+    /// symlink), with its snapshot.
+    pub fn open_at(&self, target: &Path) -> Option<DocumentSnapshot> {
+        let uri = self.docs.iter().find_map(|d| {
+            let path = d.path.as_deref()?;
+            // Only a document with the same file name can be the target under another spelling
+            // of its path: resolve those alone.
+            let same = path == target
+                || (path.file_name() == target.file_name()
+                    && std::fs::canonicalize(path).is_ok_and(|p| p == target));
+            same.then(|| d.key().clone())
+        })?;
+        self.snapshot(&uri)
+    }
+
+    /// Records which files the diffs written in a document target (for lens refreshes).
+    pub fn set_diff_targets(&self, uri: &Uri, targets: Vec<PathBuf>) {
+        if let Some(mut doc) = self.docs.get_mut(uri) {
+            doc.diff_targets = targets;
+        }
+    }
+
+    /// True when some open document shows a diff targeting `path`.
+    pub fn is_diff_target(&self, path: &Path) -> bool {
+        self.docs.iter().any(|d| d.diff_targets.iter().any(|t| t == path))
+    }
+
+    // --- checking and publishing ---------------------------------------------------------------
+
+    /// Asks for `uri`'s diagnostics to be (re)published.
+    pub fn schedule(&self, uri: Uri) {
+        let _ = self.publisher.send(uri);
+    }
+
+    /// Schedules every open document and every known rules file.
+    pub fn schedule_all(&self) {
+        let mut uris: Vec<Uri> = self.docs.iter().map(|d| d.key().clone()).collect();
+        uris.extend(self.rules_file_uris());
+        for uri in uris {
+            self.schedule(uri);
+        }
+    }
+
+    /// Checks `uri` at its current version, reusing the last check when possible. `None` for
+    /// unknown documents and for rules files (which get lint diagnostics instead).
+    pub fn check(&self, uri: &Uri) -> Option<Arc<CheckedDoc>> {
+        let (rope, version, path, language, edits, previous) = {
+            let doc = self.docs.get(uri)?;
+            let prev_version = doc.checked.as_ref().map(|c| c.version);
+            let edits: Vec<_> = doc
+                .edits
+                .iter()
+                .filter(|(v, _, _)| prev_version.is_none_or(|p| *v > p))
+                .map(|(_, r, n)| (r.clone(), *n))
+                .collect();
+            (
+                doc.document.rope().clone(),
+                doc.document.version(),
+                doc.path.clone(),
+                doc.document.language_id().to_string(),
+                edits,
+                doc.checked.clone(),
+            )
+        };
+        let path = path?;
+        if self.is_rules_path(&path) {
+            return None;
+        }
+        let Some(rules) = self.rules_for(&path) else {
+            return Some(Arc::new(CheckedDoc {
+                version,
+                rules: None,
+                checked: Checked::default(),
+                visible: Vec::new(),
+            }));
+        };
+        let rel = rules.set.relative_path(&path);
+        let file = FileContext {
+            rel_path: rel.as_deref(),
+            language_id: Some(&language),
+        };
+        let same_rules = previous
+            .as_ref()
+            .and_then(|p| p.rules.as_ref())
+            .is_some_and(|r| Arc::ptr_eq(r, &rules));
+        if same_rules && edits.is_empty() && previous.as_ref().is_some_and(|p| p.version == version) {
+            return previous;
+        }
+        let checked = match (&previous, Dirty::compose(edits)) {
+            (Some(prev), Some(dirty)) if same_rules => {
+                rules.set.checker.recheck(&prev.checked, dirty, &rope, &file)
+            }
+            _ => rules.set.checker.check_full(&rope.to_string(), &file),
+        };
+        let visible = suppress(checked.violations.clone(), &rope);
+        let result = Arc::new(CheckedDoc {
+            version,
+            rules: Some(rules),
+            checked,
+            visible,
+        });
+        if let Some(mut doc) = self.docs.get_mut(uri) {
+            let unchanged = match (&doc.checked, &previous) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            };
+            if unchanged {
+                doc.checked = Some(result.clone());
+                doc.edits.retain(|(v, _, _)| *v > version);
+            }
+        }
+        Some(result)
+    }
+
+    /// The diagnostics to publish for `uri` now, with the document version they belong to.
+    /// `None` when nothing should be published (a newer change is on its way).
+    pub fn diagnostics(&self, uri: &Uri) -> Option<(Option<i32>, Vec<Diagnostic>)> {
+        let path = uri_to_path(uri);
+        let current = self
+            .docs
+            .get(uri)
+            .map(|d| (d.document.version(), d.document.rope().clone()));
+        let ctx = self.context();
+        if let Some(path) = &path
+            && self.is_rules_path(path)
+        {
+            let index = self.index();
+            let root = index.root_of_rules_file(path)?;
+            // Lints point into the text they were built from: a buffer that moved on since is
+            // published once its reload is done.
+            if let (Some((_, rope)), Some(latest)) = (&current, &root.latest)
+                && root.file.as_deref() == Some(path.as_path())
+                && *rope != *latest.set.source
+            {
+                return None;
+            }
+            return Some((
+                current.map(|(v, _)| v),
+                diagnostics::for_rules_file(root, path, ctx.encoding, ctx.locale),
+            ));
+        }
+        let Some((version, rope)) = current else {
+            // Closed: clear what was shown.
+            return Some((None, Vec::new()));
+        };
+        let checked = self.check(uri)?;
+        if checked.version != version {
+            return None;
+        }
+        let Some(rules) = &checked.rules else {
+            return Some((Some(version), Vec::new()));
+        };
+        let diags = diagnostics::for_violations(
+            &checked.visible,
+            rules,
+            &rope,
+            ctx.encoding,
+            ctx.locale,
+            &ctx.config,
+        );
+        Some((Some(version), diags))
+    }
+
+    /// The diagnostics to publish for `uri`, unless the document changed while they were
+    /// computed (then a newer check is already queued).
+    pub fn to_publish(&self, uri: &Uri) -> Option<(Option<i32>, Vec<Diagnostic>)> {
+        let (version, diags) = self.diagnostics(uri)?;
+        let current = self.docs.get(uri).map(|d| d.document.version());
+        if version.is_some() && current != version {
+            return None;
+        }
+        Some((version, diags))
+    }
+
+    /// Logs a warning to the client's output (never fails, never waits for the client).
+    pub fn log_warning(&self, message: String) {
+        let client = self.client.clone();
+        tokio::spawn(async move { client.log_message(MessageType::WARNING, message).await });
+    }
+}
