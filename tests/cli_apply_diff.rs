@@ -15,13 +15,18 @@ const BAD_BLOCK: &str = "<<<<<<< SEARCH\n\treturn a * b;\n=======\n\treturn 0;\n
 
 struct Workspace {
     dir: tempfile::TempDir,
+    /// The user's state folder, where failure counts are kept between runs.
+    state: tempfile::TempDir,
 }
 
 impl Workspace {
     fn new() -> Workspace {
         let dir = tempfile::tempdir().unwrap();
         fs::write(dir.path().join("math.ts"), ORIGINAL).unwrap();
-        Workspace { dir }
+        Workspace {
+            dir,
+            state: tempfile::tempdir().unwrap(),
+        }
     }
 
     fn path(&self, name: &str) -> std::path::PathBuf {
@@ -38,10 +43,15 @@ impl Workspace {
 
     /// Runs the binary in the workspace, so paths in its output are relative and stable.
     fn run(&self, args: &[&str], stdin: Option<&str>) -> Output {
+        self.run_in(self.dir.path(), args, stdin)
+    }
+
+    fn run_in(&self, cwd: &Path, args: &[&str], stdin: Option<&str>) -> Output {
         let mut child = Command::new(env!("CARGO_BIN_EXE_autofix"))
             .arg("apply-diff")
             .args(args)
-            .current_dir(self.dir.path())
+            .current_dir(cwd)
+            .env("XDG_STATE_HOME", self.state.path())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -348,4 +358,114 @@ fn usage_errors_are_json_too_when_json_is_asked_for() {
         json(&out),
         serde_json::json!({ "success": false, "error": "unexpected argument '--bogus' found" })
     );
+}
+
+fn error_of(out: &Output) -> String {
+    json(out)["error"].as_str().unwrap_or_default().to_string()
+}
+
+#[test]
+fn the_access_policy_refuses_ignored_protected_and_outside_files() {
+    let ws = Workspace::new();
+    fs::create_dir_all(ws.path("project/.git")).unwrap();
+    fs::create_dir_all(ws.path("project/src")).unwrap();
+    fs::write(ws.path("project/.git/config"), "[core]\n").unwrap();
+    fs::write(ws.path("project/src/secret.ts"), ORIGINAL).unwrap();
+    fs::write(ws.path("project/src/ok.ts"), ORIGINAL).unwrap();
+    fs::write(ws.path("project/.aicockpitcodeignore"), "secret.ts\n").unwrap();
+    std::os::unix::fs::symlink(ws.path("math.ts"), ws.path("project/src/link.ts")).unwrap();
+    let project = ws.path("project");
+    let run = |file: &str, diff: &str| ws.run_in(&project, &[file, "-", "--format", "json"], Some(diff));
+    let core = "<<<<<<< SEARCH\n[core]\n=======\n[core]\n\tfsmonitor = evil\n>>>>>>> REPLACE\n";
+    let empty_ignore = "<<<<<<< SEARCH\nsecret.ts\n=======\n\n>>>>>>> REPLACE\n";
+    for (file, diff, why) in [
+        (
+            "src/secret.ts",
+            GOOD_BLOCK,
+            "access blocked by .aicockpitcodeignore (pattern `secret.ts`)",
+        ),
+        (".git/config", core, "never reads or writes inside .git/"),
+        (
+            ".aicockpitcodeignore",
+            empty_ignore,
+            "never changes an ignore file",
+        ),
+        ("../math.ts", GOOD_BLOCK, "outside the workspace"),
+        ("src/link.ts", GOOD_BLOCK, "outside the workspace"),
+    ] {
+        let out = run(file, diff);
+        assert_eq!(code(&out), 2, "{file}: {}", stdout(&out));
+        let error = error_of(&out);
+        assert!(error.contains(why), "{file}: {error}");
+        assert!(error.contains("--unrestricted"), "says how to proceed: {error}");
+    }
+    assert_eq!(
+        fs::read_to_string(ws.path("project/.git/config")).unwrap(),
+        "[core]\n"
+    );
+    assert_eq!(
+        fs::read_to_string(ws.path("project/.aicockpitcodeignore")).unwrap(),
+        "secret.ts\n"
+    );
+    assert_eq!(ws.read("math.ts"), ORIGINAL);
+    // Inside and allowed.
+    assert_eq!(code(&run("src/ok.ts", GOOD_BLOCK)), 0);
+    // The explicit ways out: another root, or no policy at all.
+    let out = ws.run_in(&project, &["../math.ts", "-", "--root", ".."], Some(GOOD_BLOCK));
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let out = ws.run_in(
+        &project,
+        &["src/secret.ts", "-", "--unrestricted"],
+        Some(GOOD_BLOCK),
+    );
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+}
+
+#[test]
+fn a_fifo_target_is_refused_at_once_and_a_diff_may_come_from_a_pipe() {
+    let ws = Workspace::new();
+    let fifo = ws.path("pipe.ts");
+    let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let started = std::time::Instant::now();
+    let out = ws.run(&["pipe.ts", "-", "--format", "json"], Some(GOOD_BLOCK));
+    assert_eq!(code(&out), 2);
+    assert!(
+        error_of(&out).contains("not a regular file (a FIFO)"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    // The diff itself may come from a pipe (`<(generate-diff)`).
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::write(fifo, GOOD_BLOCK).unwrap())
+    };
+    let out = ws.run(&["math.ts", "pipe.ts"], None);
+    writer.join().unwrap();
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+}
+
+#[test]
+fn consecutive_failures_are_counted_across_runs_and_reset_by_a_success() {
+    let ws = Workspace::new();
+    let fail = || ws.run(&["math.ts", "-", "--format", "json"], Some(BAD_BLOCK));
+    assert!(!error_of(&fail()).contains("in a row"));
+    let dry = ws.run(
+        &["math.ts", "-", "--format", "json", "--dry-run"],
+        Some(BAD_BLOCK),
+    );
+    assert!(
+        !error_of(&dry).contains("in a row"),
+        "a dry run is not an attempt"
+    );
+    let second = error_of(&fail());
+    assert!(second.contains("failure number 2 in a row"), "{second}");
+    assert!(error_of(&fail()).contains("failure number 3 in a row"));
+    assert_eq!(code(&ws.run(&["math.ts", "-"], Some(GOOD_BLOCK))), 0);
+    assert!(!error_of(&fail()).contains("in a row"), "a success starts again");
+    // The counts live in the user's state folder, not in the project.
+    assert!(ws.state.path().join("autofix/apply-diff-failures.json").is_file());
+    assert_eq!(ws.entries(), vec!["math.ts"]);
 }

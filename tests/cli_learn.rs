@@ -234,3 +234,124 @@ fn forty_concurrent_learners_end_with_forty_consecutive_rules() {
     instructions.dedup();
     assert_eq!(instructions.len(), 40, "no rule lost");
 }
+
+const ONE_RULE: &str =
+    "[\n  {\"Rule_number\": 1, \"Category\": \"CODE\", \"Instruction\": \"Never a.\", \"Why\": \"w\"}\n]\n";
+
+#[test]
+fn a_file_caught_mid_save_is_read_again_and_an_empty_one_is_refused_not_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("autofix.json");
+    // An editor saving in place: the file is empty for a moment, then whole again.
+    std::fs::write(&file, "").unwrap();
+    let restorer = {
+        let file = file.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(150));
+            std::fs::write(file, ONE_RULE).unwrap();
+        })
+    };
+    let out = learn(dir.path(), &["CODE", "Never b.", "--why", "w"], "C");
+    restorer.join().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rules: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(rules.as_array().unwrap().len(), 2, "rule #1 survived");
+    assert_eq!(rules[1]["Rule_number"], 2);
+
+    // A file that stays empty is refused, and stays as it was.
+    std::fs::write(&file, "  \n").unwrap();
+    let out = learn(dir.path(), &["CODE", "Never c.", "--why", "w"], "C");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("the rules file is empty"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "  \n");
+}
+
+#[test]
+fn a_file_check_refuses_is_refused_by_learn_with_the_same_lint() {
+    for (number, lint) in [
+        ("18446744073709551616", "too large"),
+        ("-4", "must be a positive integer"),
+        ("\"7\"", "Rule_number"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let text = format!(
+            "[\n  {{\"Rule_number\": {number}, \"Category\": \"CODE\", \"Instruction\": \"Never a.\", \"Why\": \"w\"}}\n]\n"
+        );
+        common::write(dir.path(), &[("autofix.json", &text), ("a.ts", "let a = 1;\n")]);
+        let out = learn(dir.path(), &["CODE", "Never b.", "--why", "w"], "C");
+        assert_eq!(out.status.code(), Some(2), "{number}");
+        assert!(
+            stderr(&out).starts_with("autofix.json:2:"),
+            "{number}: {}",
+            stderr(&out)
+        );
+        assert!(stderr(&out).contains(lint), "{number}: {}", stderr(&out));
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("autofix.json")).unwrap(),
+            text
+        );
+        let check = Command::new(env!("CARGO_BIN_EXE_autofix"))
+            .args(["check", "."])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(check.status.code(), Some(2), "check refuses it too");
+        assert!(stderr(&check).contains(lint), "{}", stderr(&check));
+    }
+}
+
+#[test]
+fn a_rules_file_linking_outside_the_project_is_not_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let target = outside.path().join("rules.json");
+    std::fs::write(&target, ONE_RULE).unwrap();
+    std::fs::create_dir_all(dir.path().join(".git")).unwrap();
+    std::os::unix::fs::symlink(&target, dir.path().join("autofix.json")).unwrap();
+    let out = learn(dir.path(), &["CODE", "Never b.", "--why", "w"], "C");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("outside the workspace"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--unrestricted"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), ONE_RULE);
+    let out = learn(
+        dir.path(),
+        &["CODE", "Never b.", "--why", "w", "--unrestricted"],
+        "C",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&target).unwrap().contains("Never b."));
+}
+
+#[test]
+fn a_learner_waits_while_an_editor_holds_the_rules_file() {
+    let dir = tempfile::tempdir().unwrap();
+    common::write(dir.path(), &[("autofix.json", ONE_RULE)]);
+    // What the language server does while the user reviews a learned rule.
+    let lock = autofix::rules::store::RootLock::acquire(dir.path()).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_autofix"))
+        .args(["learn", "CODE", "Never b.", "--why", "w"])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("autofix.json")).unwrap(),
+        ONE_RULE,
+        "nothing written while the lock is held"
+    );
+    // The editor's rule lands, then the lock is released.
+    std::fs::write(
+        dir.path().join("autofix.json"),
+        ONE_RULE.replace("\n]", ",\n  {\"Rule_number\": 2, \"Category\": \"CODE\", \"Instruction\": \"Never e.\", \"Why\": \"w\"}\n]"),
+    )
+    .unwrap();
+    drop(lock);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).starts_with("Learned rule #3"), "{}", stdout(&out));
+}

@@ -394,3 +394,224 @@ async fn clients_without_change_annotations_are_asked_before_the_edit_and_reason
     assert_eq!(result["applied"], false);
     assert_eq!(result["failure_reason"], "the file changed");
 }
+
+async fn learn(client: &mut TestClient, args: Value) -> Value {
+    client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.learnRule", "arguments": [args] }),
+        )
+        .await
+}
+
+fn rule(instruction: &str, uri: &str) -> Value {
+    json!({ "category": "CODE", "instruction": instruction, "why": "w", "uri": uri })
+}
+
+#[tokio::test]
+async fn rules_are_never_learned_outside_the_workspace() {
+    let (_d, top) = workspace(&[
+        ("ws/src/a.ts", "let a = 1;\n"),
+        ("elsewhere/autofix.json", RULES),
+        ("outside.json", RULES),
+    ]);
+    let ws = top.join("ws");
+    let mut client = TestClient::start(&ws, vscode_capabilities(), json!({})).await;
+    // A document outside every folder picks no rules file.
+    let outside_uri = common::lsp::uri(&top.join("elsewhere/x.ts"));
+    let refused = learn(&mut client, rule("Never a.", &outside_uri)).await;
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("outside every workspace folder"),
+        "{refused}"
+    );
+    // A workspace rules file that is a link to a file outside.
+    std::os::unix::fs::symlink(top.join("outside.json"), ws.join("autofix.json")).unwrap();
+    client
+        .notify(
+            "workspace/didChangeWatchedFiles",
+            json!({ "changes": [{ "uri": client.uri("autofix.json"), "type": 1 }] }),
+        )
+        .await;
+    let refused = {
+        let a = rule("Never b.", &client.uri("src/a.ts"));
+        learn(&mut client, a).await
+    };
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("outside the workspace"),
+        "{refused}"
+    );
+    assert!(client.received("workspace/applyEdit").is_empty());
+    assert_eq!(std::fs::read_to_string(top.join("outside.json")).unwrap(), RULES);
+    std::fs::remove_file(ws.join("autofix.json")).unwrap();
+
+    // A rulesFile setting pointing outside, relative or absolute: neither read nor written,
+    // even by a server that writes itself (a client without applyEdit, saying yes).
+    for setting in [
+        "../outside.json".to_string(),
+        top.join("outside.json").display().to_string(),
+    ] {
+        let mut caps = vscode_capabilities();
+        caps["workspace"]["applyEdit"] = json!(false);
+        let mut client = TestClient::start(&ws, caps, json!({ "rulesFile": setting })).await;
+        client.answer("window/showMessageRequest", |_| json!({ "title": "Apply" }));
+        let listed = client
+            .request(
+                "workspace/executeCommand",
+                json!({ "command": "autofix.listRules", "arguments": [] }),
+            )
+            .await;
+        assert_eq!(listed["rules"], json!([]), "not read: {listed}");
+        assert!(
+            listed["error"]
+                .as_str()
+                .unwrap()
+                .contains("outside the workspace"),
+            "{listed}"
+        );
+        let refused = {
+            let a = rule("Never c.", &client.uri("src/a.ts"));
+            learn(&mut client, a).await
+        };
+        assert!(refused.get("error").is_some(), "{setting}: {refused}");
+        assert_eq!(std::fs::read_to_string(top.join("outside.json")).unwrap(), RULES);
+    }
+}
+
+#[tokio::test]
+async fn a_rules_file_caught_mid_save_is_read_again_and_an_empty_one_is_refused() {
+    let (_d, root) = workspace(&[("autofix.json", ""), ("src/a.ts", "x\n")]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    client.answer("workspace/applyEdit", common::lsp::apply_to_disk);
+    let file = root.join("autofix.json");
+    let restorer = {
+        let file = file.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(150));
+            std::fs::write(file, RULES).unwrap();
+        })
+    };
+    let result = {
+        let a = rule("Never b.", &client.uri("src/a.ts"));
+        learn(&mut client, a).await
+    };
+    restorer.join().unwrap();
+    assert_eq!(result["rule_number"], 2, "{result}");
+    let written: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(
+        written.as_array().unwrap().len(),
+        2,
+        "rule #1 survived: {written}"
+    );
+
+    std::fs::write(&file, "").unwrap();
+    let refused = {
+        let a = rule("Never c.", &client.uri("src/a.ts"));
+        learn(&mut client, a).await
+    };
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("the rules file is empty"),
+        "{refused}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "");
+}
+
+#[tokio::test]
+async fn a_rules_file_that_check_refuses_is_refused_by_learn_too() {
+    let broken = "[\n  {\"Rule_number\": 18446744073709551616, \"Category\": \"CODE\", \"Instruction\": \"Never a.\", \"Why\": \"w\"}\n]\n";
+    let (_d, root) = workspace(&[("autofix.json", broken), ("src/a.ts", "x\n")]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let refused = {
+        let a = rule("Never b.", &client.uri("src/a.ts"));
+        learn(&mut client, a).await
+    };
+    let message = refused["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("autofix.json:2:19: `Rule_number` 18446744073709551616 is too large"),
+        "{message}"
+    );
+    assert!(client.received("workspace/applyEdit").is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn parallel_learners_in_the_editor_and_the_shell_never_share_a_number() {
+    let (_d, root) = workspace(&[("autofix.json", RULES), ("src/a.ts", "x\n")]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    // An editor that approves each learned rule at once but saves it a moment later, and a
+    // terminal `autofix learn` started while the first review is open.
+    let shell = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let reviews = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    {
+        let (shell, reviews, root) = (shell.clone(), reviews.clone(), root.clone());
+        client.answer("workspace/applyEdit", move |params| {
+            if reviews.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 0 {
+                for i in 0..2 {
+                    let child = std::process::Command::new(env!("CARGO_BIN_EXE_autofix"))
+                        .args([
+                            "learn",
+                            "CODE",
+                            &format!("Never do shell thing {i}."),
+                            "--why",
+                            "race",
+                        ])
+                        .current_dir(&root)
+                        .stdout(std::process::Stdio::null())
+                        .spawn()
+                        .unwrap();
+                    shell.lock().unwrap().push(child);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(300));
+            }
+            let params = params.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(150));
+                common::lsp::apply_to_disk(&params);
+            });
+            json!({ "applied": true })
+        });
+    }
+    let uri = client.uri("src/a.ts");
+    let params: Vec<Value> = (0..8)
+        .map(|i| json!({ "command": "autofix.learnRule", "arguments": [rule(&format!("Never do editor thing {i}."), &uri)] }))
+        .collect();
+    let results = client.request_all("workspace/executeCommand", params).await;
+    let children: Vec<_> = std::mem::take(&mut *shell.lock().unwrap());
+    assert_eq!(children.len(), 2);
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    for r in &results {
+        assert_eq!(r["applied"], true, "{r}");
+    }
+    let rules: Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("autofix.json")).unwrap()).unwrap();
+    let mut numbers: Vec<u64> = rules
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["Rule_number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers.len(), 11, "no rule lost: {rules:#}");
+    numbers.sort_unstable();
+    numbers.dedup();
+    assert_eq!(numbers.len(), 11, "every number unique: {rules:#}");
+    let reported: Vec<u64> = results
+        .iter()
+        .map(|r| r["rule_number"].as_u64().unwrap())
+        .collect();
+    for (n, r) in reported.iter().zip(&results) {
+        assert!(
+            numbers.contains(n),
+            "the number reported is the one in the file: {r}"
+        );
+    }
+}

@@ -1,8 +1,15 @@
 //! `autofix apply-diff`: apply a SEARCH/REPLACE diff to a file from the shell.
 //!
 //! Exit 0 when every block applied, 1 when some or all failed, 2 for a malformed diff, a usage
-//! error or an I/O error. With `--format json` stdout always holds one JSON object, errors
-//! included. The file is written atomically, and only when something changed.
+//! error, an I/O error or a refusal of the access policy. With `--format json` stdout always
+//! holds one JSON object, errors included. The file is written atomically, only when something
+//! changed, and only when nobody changed it meanwhile.
+//!
+//! The same access policy as the editor's: the target must resolve inside the project root (the
+//! nearest folder above the current one holding `.git` or a rules file, else the current folder,
+//! or `--root`), no `.aicockpitcodeignore` on the way may block it, `.git/` and the ignore files
+//! are protected; `--unrestricted` is the one documented way around it. Consecutive failures on
+//! a file are counted across runs (see [`super::failures`]).
 
 use std::fs;
 use std::io::{self, Read, Write};
@@ -11,7 +18,9 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use crate::diff::{self, Diff, Mistakes, Options, Outcome};
+use crate::access::{AccessPolicy, Intent, MAX_TEXT_BYTES};
+use crate::diff::{self, Diff, Options, Outcome};
+use crate::rules::store;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
@@ -20,7 +29,12 @@ Examples:
   llm-tool | autofix apply-diff src/app.ts --format json
   autofix apply-diff --parse-only change.diff
 
-Exit status: 0 every block applied, 1 some or all blocks failed, 2 malformed diff, usage or I/O error.")]
+Exit status: 0 every block applied, 1 some or all blocks failed, 2 malformed diff, usage or I/O
+error, or a file the access policy refuses.
+
+Access: FILE must be inside the project root (the nearest folder above the current one holding
+.git or a rules file, else the current folder; or --root), not blocked by an .aicockpitcodeignore
+on the way, and not inside .git/ or an ignore file itself. --unrestricted lifts this.")]
 pub struct ApplyDiffArgs {
     /// The file to change. With --parse-only, the diff to check.
     #[arg(value_name = "FILE")]
@@ -47,6 +61,13 @@ pub struct ApplyDiffArgs {
     /// Only check that the diff is well formed: `autofix apply-diff --parse-only [DIFF]`.
     #[arg(long)]
     pub parse_only: bool,
+    /// The project root FILE must be inside [default: the nearest folder above the current one
+    /// holding .git or a rules file, else the current folder].
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+    /// Write wherever this user can: no project root, no ignore files, no protected paths.
+    #[arg(long)]
+    pub unrestricted: bool,
 }
 
 /// A failure that ends the command with exit status 2.
@@ -101,13 +122,16 @@ fn execute(args: ApplyDiffArgs) -> Result<ExitCode, Fatal> {
             .transpose()?,
         budget: crate::budget::Budget::unlimited(),
     };
+    let target = allowed(file, args.root.as_deref(), args.unrestricted)?;
     let diff_text = read_diff(args.diff.as_deref().unwrap_or("-"))?;
     let original = read_text(file)?;
     let diff = diff::parse(&diff_text).map_err(|error| Fatal(format!("malformed diff: {error}")))?;
 
     let mut outcome = diff::apply(&original, &diff, &options);
     outcome.warnings.extend(path_mismatch(&diff, file));
-    Mistakes::new().record(file, &mut outcome);
+    if !args.dry_run {
+        super::failures::with_counts(|counts| counts.record(&target, &mut outcome));
+    }
 
     let changed = outcome.content.as_deref().is_some_and(|c| c != original);
     let mut written = false;
@@ -115,7 +139,14 @@ fn execute(args: ApplyDiffArgs) -> Result<ExitCode, Fatal> {
         && !args.dry_run
         && let Some(content) = &outcome.content
     {
-        crate::atomic::write(file, content.as_bytes())
+        // Nothing lost: a file saved by someone else while the diff was applied is left alone.
+        if read_text(file)? != original {
+            return Err(Fatal(format!(
+                "{}: the file changed while the diff was applied; nothing was written — read it again and retry",
+                file.display()
+            )));
+        }
+        crate::atomic::write(&target, content.as_bytes())
             .map_err(|e| Fatal(format!("{}: cannot write: {e}", file.display())))?;
         written = true;
     }
@@ -181,20 +212,66 @@ fn parse_only(source: &str, json: bool) -> Result<ExitCode, Fatal> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Reads the diff: standard input, or a file the user named — a pipe too (`<(command)`), since
+/// the diff is the caller's own input, not a file of the project; bounded in size either way.
 fn read_diff(source: &str) -> Result<String, Fatal> {
-    if source == "-" {
-        let mut bytes = Vec::new();
-        io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Fatal(format!("cannot read the diff from standard input: {e}")))?;
-        return String::from_utf8(bytes).map_err(|_| Fatal("the diff on standard input is not UTF-8".into()));
+    let limit = MAX_TEXT_BYTES;
+    let mut bytes = Vec::new();
+    let (read, what) = if source == "-" {
+        (
+            io::stdin().take(limit + 1).read_to_end(&mut bytes),
+            "standard input".to_string(),
+        )
+    } else {
+        let file = fs::File::open(source).map_err(|e| Fatal(format!("{source}: {e}")))?;
+        (file.take(limit + 1).read_to_end(&mut bytes), source.to_string())
+    };
+    read.map_err(|e| Fatal(format!("cannot read the diff from {what}: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(Fatal(format!(
+            "the diff in {what} is larger than {} MiB; split it into smaller diffs",
+            limit >> 20
+        )));
     }
-    read_text(Path::new(source))
+    String::from_utf8(bytes).map_err(|_| Fatal(format!("the diff in {what} is not UTF-8")))
 }
 
+/// Reads a regular file of bounded size (a FIFO or a huge file is refused, not waited on).
 fn read_text(path: &Path) -> Result<String, Fatal> {
-    let bytes = fs::read(path).map_err(|e| Fatal(format!("{}: {e}", path.display())))?;
-    String::from_utf8(bytes).map_err(|_| Fatal(format!("{}: not UTF-8 text", path.display())))
+    crate::access::read_text(path, MAX_TEXT_BYTES).map_err(|e| match e {
+        crate::access::ReadError::NotUtf8 { .. } => Fatal(format!("{}: not UTF-8 text", path.display())),
+        other => Fatal(other.to_string()),
+    })
+}
+
+/// The project root: `--root`, else the nearest folder above the current one holding `.git` or
+/// a rules file, else the current folder.
+pub fn project_root(given: Option<&Path>) -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    if let Some(root) = given {
+        return crate::paths::absolute(root);
+    }
+    cwd.ancestors()
+        .find(|d| d.join(".git").exists() || store::rules_file_in(d).is_some())
+        .map_or_else(|| cwd.clone(), Path::to_path_buf)
+}
+
+/// Vets `file` against the access policy of the project root, unless `--unrestricted`. Returns
+/// the path to write (symlinks resolved).
+fn allowed(file: &Path, root: Option<&Path>, unrestricted: bool) -> Result<PathBuf, Fatal> {
+    let absolute = crate::paths::absolute(file);
+    if unrestricted {
+        return Ok(std::fs::canonicalize(&absolute).unwrap_or(absolute));
+    }
+    let root = project_root(root);
+    AccessPolicy::new([&root])
+        .check(&absolute, Intent::Write)
+        .map_err(|e| {
+            Fatal(format!(
+                "{e} (project root: {}; --root DIR picks another, --unrestricted lifts the policy)",
+                root.display()
+            ))
+        })
 }
 
 /// FILE wins over the XML wrapper's `<path>`; a different file is worth a warning.

@@ -1,5 +1,8 @@
 //! `autofix learn`: append the next rule to the rules file — under an exclusive lock, written
-//! atomically, never deleting or reformatting another rule.
+//! atomically, never deleting or reformatting another rule. The rules file passes the access
+//! policy (inside its project, not a link out, not blocked); `--unrestricted` lifts it. While an
+//! editor waits for the user to approve a learned rule it holds the lock: `learn` waits a while,
+//! then says so rather than take the same number.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -7,9 +10,10 @@ use std::process::ExitCode;
 use serde_json::{Map, Value, json};
 
 use super::workspace::{absolute, display_path};
+use crate::access::{AccessPolicy, Intent};
 use crate::i18n::Locale;
 use crate::rules::learn::{self, LearnError, NewRule};
-use crate::rules::store;
+use crate::rules::store::{self, RootLock};
 
 #[derive(clap::Args, Debug)]
 pub struct LearnArgs {
@@ -48,7 +52,13 @@ pub struct LearnArgs {
     /// file, else the enclosing git repository, else the current folder.
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
+    /// Write the rules file wherever it is: no containment, ignore files or protected paths.
+    #[arg(long)]
+    pub unrestricted: bool,
 }
+
+/// How long `learn` waits for another learner to release the rules file.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl LearnArgs {
     fn check(&self) -> Option<Value> {
@@ -105,7 +115,28 @@ pub fn run(args: LearnArgs) -> ExitCode {
         supersedes: args.supersedes.clone(),
     };
     let shown = display_path(&path, &cwd);
-    let result = store::update(&path, |current| {
+    let root = store::root_of(&path);
+    if !args.unrestricted
+        && let Err(e) = AccessPolicy::new([&root]).check(&path, Intent::Write)
+    {
+        eprintln!("autofix learn: {e} (--unrestricted lifts the policy)");
+        return ExitCode::from(2);
+    }
+    let lock = match RootLock::acquire_within(&root, LOCK_PATIENCE) {
+        Ok(Some(lock)) => lock,
+        Ok(None) => {
+            eprintln!(
+                "autofix learn: {shown} has been locked by another learner for {} s — an editor may be waiting for you to approve a learned rule; accept or reject it, then learn again",
+                LOCK_PATIENCE.as_secs()
+            );
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("autofix learn: cannot lock {}: {e}", root.display());
+            return ExitCode::from(2);
+        }
+    };
+    let result = store::update_locked(&lock, &path, |current| {
         let plan = learn::plan(current, &rule)?;
         Ok::<_, LearnError>((plan.content.clone(), plan))
     });

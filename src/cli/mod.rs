@@ -3,6 +3,7 @@
 
 pub mod apply_diff;
 pub mod check;
+pub mod failures;
 pub mod files;
 pub mod format;
 pub mod learn;

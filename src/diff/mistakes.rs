@@ -1,6 +1,6 @@
 //! Consecutive failures per file: after two in a row the failure message says so and insists on
 //! re-reading the file (the reference's `consecutiveMistakeCountForApplyDiff`). The LSP keeps one
-//! tracker per server, the CLI one per run.
+//! tracker per server; the CLI keeps the counts in a state file between runs.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -42,6 +42,16 @@ impl Mistakes {
             ));
         }
         count
+    }
+
+    /// Counts kept elsewhere between runs (the command line keeps them in a state file).
+    pub fn from_counts(counts: HashMap<PathBuf, u32>) -> Mistakes {
+        Mistakes { counts }
+    }
+
+    /// Every file's current count.
+    pub fn counts(&self) -> &HashMap<PathBuf, u32> {
+        &self.counts
     }
 
     /// The current count for `path`.

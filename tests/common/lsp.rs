@@ -200,6 +200,31 @@ impl TestClient {
             .unwrap_or_else(|| json!({ "error": response["error"] }))
     }
 
+    /// Sends several requests at once and waits for all their responses, in order.
+    pub async fn request_all(&mut self, method: &str, params: Vec<Value>) -> Vec<Value> {
+        let mut ids = Vec::new();
+        for p in params {
+            self.next_id += 1;
+            ids.push(self.next_id);
+            send(
+                &self.writer,
+                &json!({ "jsonrpc": "2.0", "id": self.next_id, "method": method, "params": p }),
+            )
+            .await;
+        }
+        let mut out = Vec::new();
+        for id in ids {
+            let response = self.wait_for(|inbox| inbox.responses.remove(&id)).await;
+            out.push(
+                response
+                    .get("result")
+                    .cloned()
+                    .unwrap_or_else(|| json!({ "error": response["error"] })),
+            );
+        }
+        out
+    }
+
     pub async fn notify(&self, method: &str, params: Value) {
         send(
             &self.writer,
@@ -209,7 +234,7 @@ impl TestClient {
     }
 
     async fn wait_for<T>(&self, mut f: impl FnMut(&mut Inbox) -> Option<T>) -> T {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
         loop {
             let notified = self.arrived.notified();
             if let Some(v) = f(&mut self.inbox.lock().unwrap()) {
@@ -341,6 +366,28 @@ pub fn uri(path: &Path) -> String {
         .unwrap()
         .as_str()
         .to_string()
+}
+
+/// Applies a `workspace/applyEdit` request to the files on disk, as an editor that saves at once
+/// would: every text document edit of `params["edit"]` (created files included). Returns
+/// `{ "applied": true }`.
+pub fn apply_to_disk(params: &Value) -> Value {
+    let changes = params["edit"]["documentChanges"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    for change in changes {
+        let Some(uri) = change["textDocument"]["uri"].as_str() else {
+            continue;
+        };
+        let path = autofix::lsp::convert::uri_to_path(&uri.parse().unwrap()).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let edits: Vec<Value> = change["edits"].as_array().cloned().unwrap_or_default();
+        let new = apply_text_edits(&text, &edits);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, new).unwrap();
+    }
+    json!({ "applied": true })
 }
 
 /// Applies LSP text edits to `text` (ASCII text, so UTF-16 columns are bytes), as an editor would.
