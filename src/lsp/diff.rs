@@ -150,7 +150,6 @@ pub async fn run(session: &Arc<Session>, args: DiffArgs, preview: bool) -> Resul
         Ok(found) => found,
         Err(e) => return Err(Error::invalid_params(format!("autofix.applyDiff: {e}"))),
     };
-    let parsed_path = written_path.or_else(|| diff::parse(&text).ok().and_then(|d| d.path));
     let uri_path = match &args.uri {
         Some(uri) => match Uri::from_str(uri).ok().as_ref().and_then(uri_to_path) {
             Some(p) => Some(p.display().to_string()),
@@ -158,7 +157,22 @@ pub async fn run(session: &Arc<Session>, args: DiffArgs, preview: bool) -> Resul
         },
         None => None,
     };
-    let Some(given) = uri_path.or(args.path.clone()).or(parsed_path) else {
+    let given = match uri_path.or(args.path.clone()).or(written_path) {
+        Some(given) => Some(given),
+        // Only the diff's own `<path>` is left: parsing a large diff is heavy work too.
+        None => {
+            let diff_text = text.clone();
+            session
+                .background
+                .run(DIFF_BUDGET, move |_| {
+                    diff::parse(&diff_text).ok().and_then(|d| d.path)
+                })
+                .await
+                .ok()
+                .flatten()
+        }
+    };
+    let Some(given) = given else {
         return Err(Error::invalid_params(locale.pick(
             "autofix.applyDiff: give `path` or `uri` (or a diff with <path>)",
             "autofix.applyDiff: indica `path` o `uri` (o un diff con <path>)",

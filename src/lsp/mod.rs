@@ -33,15 +33,29 @@ use tower_lsp_server::{ClientSocket, LspService};
 
 pub use server::Server;
 
+/// How many requests are handled at once. Heavy ones wait for their turn off the dispatcher
+/// (see [`background`]), so a few slow previews never hold `shutdown` or a hover up behind them.
+pub const CONCURRENCY: usize = 64;
+
 /// The service and its client socket, for any transport (stdio, or an in-memory pipe in tests).
 pub fn service() -> (LspService<Server>, ClientSocket) {
     LspService::new(Server::new)
 }
 
-/// Serves LSP over stdin/stdout until the client exits.
-pub async fn serve_stdio() {
+/// Serves LSP over any byte streams (stdio, or an in-memory pipe in tests) until the client exits.
+pub async fn serve<I, O>(input: I, output: O)
+where
+    I: tokio::io::AsyncRead + Unpin,
+    O: tokio::io::AsyncWrite,
+{
     let (service, socket) = service();
-    tower_lsp_server::Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
+    tower_lsp_server::Server::new(input, output, socket)
+        .concurrency_level(CONCURRENCY)
         .serve(service)
         .await;
+}
+
+/// Serves LSP over stdin/stdout until the client exits.
+pub async fn serve_stdio() {
+    serve(tokio::io::stdin(), tokio::io::stdout()).await;
 }

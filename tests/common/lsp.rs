@@ -83,8 +83,7 @@ impl TestClient {
     ) -> TestClient {
         let (client_end, server_end) = tokio::io::duplex(1 << 22);
         let (server_read, server_write) = tokio::io::split(server_end);
-        let (service, socket) = autofix::lsp::service();
-        tokio::spawn(tower_lsp_server::Server::new(server_read, server_write, socket).serve(service));
+        tokio::spawn(autofix::lsp::serve(server_read, server_write));
         let (client_read, client_write) = tokio::io::split(client_end);
         let mut client = TestClient {
             writer: Arc::new(tokio::sync::Mutex::new(client_write)),
@@ -193,6 +192,27 @@ impl TestClient {
             &json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }),
         )
         .await;
+        let response = self.wait_for(|inbox| inbox.responses.remove(&id)).await;
+        response
+            .get("result")
+            .cloned()
+            .unwrap_or_else(|| json!({ "error": response["error"] }))
+    }
+
+    /// Sends a request without waiting for its response; returns its id.
+    pub async fn send_request(&mut self, method: &str, params: Value) -> u64 {
+        self.next_id += 1;
+        let id = self.next_id;
+        send(
+            &self.writer,
+            &json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }),
+        )
+        .await;
+        id
+    }
+
+    /// Waits for the response to request `id`: its `result`, or `{ "error": … }`.
+    pub async fn response(&self, id: u64) -> Value {
         let response = self.wait_for(|inbox| inbox.responses.remove(&id)).await;
         response
             .get("result")

@@ -1,0 +1,175 @@
+//! Nothing hangs: heavy requests (huge diffs, many lenses) run off the dispatcher within a time
+//! budget, other requests are answered meanwhile, `$/cancelRequest` stops them, `shutdown` is
+//! answered within a second, and responses stay linear in the size of their input.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::lsp::{TestClient, vscode_capabilities};
+use serde_json::{Value, json};
+
+/// A file of `n` distinct lines.
+fn file(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!(
+                "let value_{i} = compute({i}, \"{:08x}\");\n",
+                i.wrapping_mul(2654435761)
+            )
+        })
+        .collect()
+}
+
+/// A diff of `n` blocks, each close to a line of the file but matching none exactly: every block
+/// needs a fuzzy search of the whole file.
+fn heavy_diff(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!(
+                "<<<<<<< SEARCH\nlet valeu_{i} = compute({i}, \"{:08x}\")\n=======\nlet value_{i} = 0;\n>>>>>>> REPLACE\n",
+                i.wrapping_mul(2654435761)
+            )
+        })
+        .collect()
+}
+
+fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    common::write(&root, files);
+    (dir, root)
+}
+
+const RULES: &str = r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `any`.", "Why": "w", "Check": {"Pattern": ":\\s*any\\b"}}]"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_huge_preview_neither_freezes_other_requests_nor_survives_its_cancellation() {
+    let (_d, root) = workspace(&[("big.ts", &file(5000)), ("autofix.json", RULES)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let doc = client.open("a.ts", "typescript", "let a: any;\n").await;
+    assert_eq!(client.diagnostics(&doc).await.len(), 1);
+    let preview = client
+        .send_request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.previewDiff", "arguments": [{ "path": "big.ts", "diff": heavy_diff(5000), "threshold": 0.8 }] }),
+        )
+        .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Meanwhile, the editor is served.
+    let started = Instant::now();
+    let hover = client
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": doc }, "position": { "line": 0, "character": 8 } }),
+        )
+        .await;
+    assert!(hover.to_string().contains("#1"), "{hover}");
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "hover took {:?}",
+        started.elapsed()
+    );
+    // And the preview stops when cancelled.
+    let started = Instant::now();
+    client.notify("$/cancelRequest", json!({ "id": preview })).await;
+    let cancelled = client.response(preview).await;
+    assert_eq!(cancelled["error"]["code"], -32800, "{cancelled}");
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "cancel took {:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_preview_has_a_total_budget_and_says_what_it_did_not_try() {
+    let (_d, root) = workspace(&[("big.ts", &file(5000))]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let started = Instant::now();
+    let report = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.previewDiff", "arguments": [{ "path": "big.ts", "diff": heavy_diff(10_000), "threshold": 0.8 }] }),
+        )
+        .await;
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "took {:?}",
+        started.elapsed()
+    );
+    let blocks = report["blocks"].as_array().unwrap();
+    assert_eq!(blocks.len(), 10_000);
+    assert!(
+        blocks.iter().any(|b| b["reason"] == "interrupted"),
+        "the budget ran out before 10,000 fuzzy searches of 5,000 lines"
+    );
+    assert!(
+        report["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("Nothing applied: the time budget ran out"),
+        "{}",
+        report["error"]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_is_answered_within_a_second_while_heavy_requests_run() {
+    let (_d, root) = workspace(&[("big.ts", &file(5000))]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    for _ in 0..3 {
+        client
+            .send_request(
+                "workspace/executeCommand",
+                json!({ "command": "autofix.previewDiff", "arguments": [{ "path": "big.ts", "diff": heavy_diff(10_000), "threshold": 0.8 }] }),
+            )
+            .await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let started = Instant::now();
+    let answer = tokio::time::timeout(Duration::from_secs(1), client.request("shutdown", Value::Null)).await;
+    assert!(answer.is_ok(), "shutdown took more than a second");
+    assert!(started.elapsed() < Duration::from_secs(1));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn code_lenses_name_their_diff_so_the_response_is_linear() {
+    let blocks = 2000;
+    let (_d, root) = workspace(&[("big.ts", &file(blocks))]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let diff: String = (0..blocks)
+        .map(|i| {
+            format!(
+                "<<<<<<< SEARCH\n:start_line:{}\n-------\nlet value_{i} = compute({i}, \"{:08x}\");\n=======\nlet value_{i} = 0;\n>>>>>>> REPLACE\n",
+                i + 1,
+                i.wrapping_mul(2654435761)
+            )
+        })
+        .collect();
+    let chat = format!("Apply this:\n\nbig.ts\n```\n{diff}```\n");
+    let uri = client.open("chat.md", "markdown", &chat).await;
+    let lenses = client
+        .request("textDocument/codeLens", json!({ "textDocument": { "uri": uri } }))
+        .await;
+    let lenses = lenses.as_array().unwrap();
+    assert_eq!(lenses.len(), blocks);
+    let size = serde_json::to_string(lenses).unwrap().len();
+    assert!(
+        size < blocks * 600,
+        "{size} bytes for {blocks} lenses: a lens must not carry the diff"
+    );
+    // A lens applies its diff by name.
+    let command = &lenses[7]["command"];
+    assert_eq!(command["command"], "autofix.applyDiff");
+    assert_eq!(command["arguments"][0]["source"]["index"], 0);
+    assert!(command["arguments"][0].get("diff").is_none());
+    let report = client
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "autofix.previewDiff", "arguments": [command["arguments"][0]] }),
+        )
+        .await;
+    assert_eq!(report["success"], true, "{report}");
+    assert_eq!(report["blocks"].as_array().unwrap().len(), blocks);
+}
