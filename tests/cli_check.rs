@@ -424,3 +424,20 @@ fn the_demo_enforces_a_words_only_rule_by_inference() {
         "{human}"
     );
 }
+
+const CONSOLE_LOG: &str = r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `console.log` in TypeScript.", "Why": "noise"}]"#;
+
+#[test]
+fn an_inferred_check_still_reports_after_a_thousand_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!("{}console.log(1);\n", "// a note\n".repeat(1200));
+    write(dir.path(), &[("autofix.json", CONSOLE_LOG), ("a.ts", &text)]);
+    let report = json(&autofix(dir.path(), &["check", "--format", "json"]));
+    let lines: Vec<u64> = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1201], "{report}");
+}

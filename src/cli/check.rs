@@ -208,7 +208,7 @@ fn check_one(
         Err(Skipped::NotUtf8) => return Err(format!("note: {shown}: skipped (not UTF-8)")),
         Err(Skipped::Unreadable(e)) => return Err(format!("note: {shown}: skipped (cannot read: {e})")),
     };
-    let mut violations = job.rules.check_file(&job.path, &text, None);
+    let mut violations = job.rules.check_file(&job.path, &text, None).violations;
     if fix {
         let mut changed = false;
         for _ in 0..FIX_PASSES {
@@ -223,7 +223,7 @@ fn check_one(
             fixed.fetch_add(edits.len(), Ordering::Relaxed);
             text = next;
             changed = true;
-            violations = job.rules.check_file(&job.path, &text, None);
+            violations = job.rules.check_file(&job.path, &text, None).violations;
         }
         if changed {
             crate::atomic::write(&job.path, text.as_bytes())

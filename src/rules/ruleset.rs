@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::check::{Checker, Violation};
+use super::check::{Checker, FileCheck};
 use super::infer::{self, Inference};
 use super::lint;
 use super::model::{CheckSpec, Rule};
@@ -157,7 +157,7 @@ impl RuleSet {
     }
 
     /// Checks `text`, the content of the file at `path`.
-    pub fn check_file(&self, path: &Path, text: &str, language_id: Option<&str>) -> Vec<Violation> {
+    pub fn check_file(&self, path: &Path, text: &str, language_id: Option<&str>) -> FileCheck {
         let rel = self.relative_path(path);
         self.checker.check(
             text,
@@ -187,7 +187,9 @@ mod tests {
         let set = RuleSet::from_text(&dir.join(".agents/autofix.json"), RULES, Options::default());
         assert!(set.is_usable());
         assert_eq!(set.root, dir);
-        let v = set.check_file(&dir.join("src/a.ts"), "fetch(url); axios.get(url);", None);
+        let v = set
+            .check_file(&dir.join("src/a.ts"), "fetch(url); axios.get(url);", None)
+            .violations;
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].rule, 2);
         assert!(
@@ -199,6 +201,7 @@ mod tests {
         assert_eq!(set.active_rules().count(), 1);
         assert!(
             set.check_file(Path::new("/elsewhere/a.ts"), "axios.get()", None)
+                .violations
                 .is_empty()
         );
     }
