@@ -441,3 +441,57 @@ fn an_inferred_check_still_reports_after_a_thousand_comments() {
         .collect();
     assert_eq!(lines, [1201], "{report}");
 }
+
+const COMPOUNDING: &str = r#"[
+  {"Rule_number": 1, "Category": "CODE", "Instruction": "Always await fetch.", "Why": "w",
+   "Check": {"Files": ["*.ts"], "Pattern": "fetch\\(", "Fix": "await fetch("}},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "Always use strict equality.", "Why": "w",
+   "Check": {"Files": ["*.ts"], "Pattern": "==", "Fix": "==="}}
+]"#;
+
+#[test]
+fn fix_applies_each_fix_once_and_reports_what_still_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("autofix.json", COMPOUNDING),
+            ("a.ts", "const r = fetch(url);\nif (a == b) {}\n"),
+        ],
+    );
+    let out = autofix(dir.path(), &["check", "--fix", "--no-inferred"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("a.ts")).unwrap(),
+        "const r = await fetch(url);\nif (a === b) {}\n",
+        "each fix applied once, not again on its own output"
+    );
+    let human = stdout(&out);
+    assert!(human.contains("Fixed 2 violations."), "{human}");
+    // Both fixes' output still matches its pattern: the re-check says so.
+    assert!(human.contains("Found 2 violations"), "{human}");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn of_two_overlapping_fixes_the_first_is_applied_and_the_other_reported() {
+    let rules = r#"[
+  {"Rule_number": 1, "Category": "CODE", "Instruction": "Never write ab.", "Why": "w", "Check": {"Pattern": "ab", "Fix": "xb"}},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "Never write bc.", "Why": "w", "Check": {"Pattern": "bc", "Fix": "BC"}}
+]"#;
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("autofix.json", rules), ("a.txt", "abc\n")]);
+    let out = autofix(dir.path(), &["check", "--fix", "--format", "json"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("a.txt")).unwrap(),
+        "xbc\n"
+    );
+    let report = json(&out);
+    let rules: Vec<u64> = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["rule"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rules, [2], "{report}");
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -74,9 +74,6 @@ pub struct CheckArgs {
     pub color: Color,
 }
 
-/// Passes of `--fix` over one file: a fix can reveal or unblock another.
-const FIX_PASSES: usize = 10;
-
 pub fn run(args: CheckArgs) -> ExitCode {
     match execute(&args) {
         Ok((report, failed)) => {
@@ -197,7 +194,7 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
 fn check_one(
     job: &Job,
     fix: bool,
-    fixed: &AtomicUsize,
+    fixed_count: &AtomicUsize,
     base: &Path,
     cwd: &Path,
 ) -> Result<Vec<Finding>, String> {
@@ -210,24 +207,15 @@ fn check_one(
     };
     let mut violations = job.rules.check_file(&job.path, &text, None).violations;
     if fix {
-        let mut changed = false;
-        for _ in 0..FIX_PASSES {
-            let edits = fix::fix_edits(&violations);
-            if edits.is_empty() {
-                break;
-            }
-            let next = fix::apply(&text, &edits);
-            if next == text {
-                break;
-            }
-            fixed.fetch_add(edits.len(), Ordering::Relaxed);
-            text = next;
-            changed = true;
-            violations = job.rules.check_file(&job.path, &text, None).violations;
-        }
-        if changed {
-            crate::atomic::write(&job.path, text.as_bytes())
+        let fixed = fix::fix_once(&text, &violations);
+        if !fixed.edits.is_empty() {
+            crate::atomic::write(&job.path, fixed.text.as_bytes())
                 .map_err(|e| format!("error: {shown}: cannot write the fixed file: {e}"))?;
+            fixed_count.fetch_add(fixed.edits.len(), Ordering::Relaxed);
+            text = fixed.text;
+            // What remains: fixes left out for overlapping, and fixes whose output still
+            // breaks a rule.
+            violations = job.rules.check_file(&job.path, &text, None).violations;
         }
     }
     let index = LineIndex::new(&text);
