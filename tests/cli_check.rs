@@ -495,3 +495,53 @@ fn of_two_overlapping_fixes_the_first_is_applied_and_the_other_reported() {
     assert_eq!(rules, [2], "{report}");
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn a_check_stopped_at_its_limit_says_so_in_every_format() {
+    let rules = r#"[{"Rule_number": 4, "Category": "STYLE", "Instruction": "Never leave TODO.", "Why": "w", "Check": {"Pattern": "TODO", "Severity": "hint"}}]"#;
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("autofix.json", rules),
+            ("many.txt", &"TODO\n".repeat(1005)),
+            ("few.txt", &"TODO\n".repeat(1000)),
+        ],
+    );
+    let human = stdout(&autofix(dir.path(), &["check"]));
+    let notes: Vec<&str> = human.lines().filter(|l| l.contains("stopped after")).collect();
+    assert_eq!(
+        notes,
+        ["note: rule #4: stopped after 1000 violations in many.txt"],
+        "exactly the limit is not a truncation"
+    );
+    assert!(human.contains("Found 2000 violations"), "{human}");
+
+    let report = json(&autofix(dir.path(), &["check", "--format", "json"]));
+    assert_eq!(
+        report["truncated"],
+        serde_json::json!([{"path": "many.txt", "rule": 4, "limit": 1000}])
+    );
+    assert_eq!(report["violations"].as_array().unwrap().len(), 2000);
+
+    let sarif = json(&autofix(dir.path(), &["check", "--format", "sarif"]));
+    let notes = &sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"];
+    assert_eq!(notes.as_array().map(Vec::len), Some(1), "{notes}");
+    assert_eq!(
+        notes[0]["message"]["text"],
+        "rule #4: stopped after 1000 violations in many.txt"
+    );
+    assert_eq!(
+        notes[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "many.txt"
+    );
+
+    let github = stdout(&autofix(dir.path(), &["check", "--format", "github"]));
+    assert!(
+        github.contains(
+            "::notice file=many.txt,title=autofix #4 stopped::rule #4: stopped after 1000 violations in many.txt\n"
+        ),
+        "{}",
+        github.lines().filter(|l| !l.starts_with("::notice file=few.txt,line")).collect::<Vec<_>>().join("\n")
+    );
+}

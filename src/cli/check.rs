@@ -8,10 +8,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::files::{self, Skipped};
-use super::format::{self, Finding, Report};
+use super::format::{self, Finding, Report, Truncation};
 use super::workspace::{Workspace, display_path};
 use crate::i18n::Locale;
-use crate::rules::{Options, RuleSet, Severity, Violation, fix};
+use crate::rules::{FileCheck, Options, RuleSet, Severity, Violation, fix};
 use crate::text::LineIndex;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -170,12 +170,14 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
         files_checked: 0,
         findings: Vec::new(),
         fixed: fixed.load(Ordering::Relaxed),
+        ..Report::default()
     };
     for result in results {
         match result {
-            Ok(findings) => {
+            Ok(checked) => {
                 report.files_checked += 1;
-                report.findings.extend(findings);
+                report.findings.extend(checked.findings);
+                report.truncated.extend(checked.truncated);
             }
             Err(note) => eprintln!("{note}"),
         }
@@ -183,11 +185,18 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     report
         .findings
         .sort_by(|a, b| (&a.path, a.line, a.column, a.rule).cmp(&(&b.path, b.line, b.column, b.rule)));
+    report.truncated.sort();
     let failed = report
         .findings
         .iter()
         .any(|f| args.fail_level.includes(f.severity));
     Ok((report, failed))
+}
+
+/// What checking one file found.
+struct Checked {
+    findings: Vec<Finding>,
+    truncated: Vec<Truncation>,
 }
 
 /// Checks (and with `fix`, repairs) one file. `Err` is a note about a skipped file.
@@ -197,7 +206,7 @@ fn check_one(
     fixed_count: &AtomicUsize,
     base: &Path,
     cwd: &Path,
-) -> Result<Vec<Finding>, String> {
+) -> Result<Checked, String> {
     let shown = display_path(&job.path, base);
     let mut text = match files::read_text(&job.path) {
         Ok(text) => text,
@@ -205,9 +214,9 @@ fn check_one(
         Err(Skipped::NotUtf8) => return Err(format!("note: {shown}: skipped (not UTF-8)")),
         Err(Skipped::Unreadable(e)) => return Err(format!("note: {shown}: skipped (cannot read: {e})")),
     };
-    let mut violations = job.rules.check_file(&job.path, &text, None).violations;
+    let mut found = job.rules.check_file(&job.path, &text, None);
     if fix {
-        let fixed = fix::fix_once(&text, &violations);
+        let fixed = fix::fix_once(&text, &found.violations);
         if !fixed.edits.is_empty() {
             crate::atomic::write(&job.path, fixed.text.as_bytes())
                 .map_err(|e| format!("error: {shown}: cannot write the fixed file: {e}"))?;
@@ -215,15 +224,35 @@ fn check_one(
             text = fixed.text;
             // What remains: fixes left out for overlapping, and fixes whose output still
             // breaks a rule.
-            violations = job.rules.check_file(&job.path, &text, None).violations;
+            found = job.rules.check_file(&job.path, &text, None);
         }
     }
     let index = LineIndex::new(&text);
     let rules_file = display_path(&job.rules.path, cwd);
-    Ok(violations
+    Ok(Checked {
+        findings: found
+            .violations
+            .iter()
+            .map(|v| finding(&shown, &text, &index, v, &job.rules, &rules_file))
+            .collect(),
+        truncated: truncations(&found, &job.rules, &shown),
+    })
+}
+
+/// The rules whose checks stopped at the limit in a file, once each.
+fn truncations(found: &FileCheck, rules: &RuleSet, path: &str) -> Vec<Truncation> {
+    let mut out: Vec<Truncation> = found
+        .truncated
         .iter()
-        .map(|v| finding(&shown, &text, &index, v, &job.rules, &rules_file))
-        .collect())
+        .map(|t| Truncation {
+            path: path.to_string(),
+            rule: t.rule,
+            limit: rules.checker.limit(),
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 fn finding(

@@ -35,6 +35,14 @@ pub fn render(report: &Report) -> String {
             escape_data(&format!("{} (why: {})", f.message, f.why)),
         ));
     }
+    for t in &report.truncated {
+        out.push_str(&format!(
+            "::notice file={},title={}::{}\n",
+            escape_property(&t.path),
+            escape_property(&format!("autofix #{} stopped", t.rule)),
+            escape_data(&t.message()),
+        ));
+    }
     out
 }
 

@@ -84,6 +84,12 @@ pub fn render(report: &Report, color: bool) -> String {
     for f in &report.findings {
         render_finding(&mut out, f, &p, bold, blue, dim);
     }
+    for t in &report.truncated {
+        let _ = writeln!(out, "{} {}", p.paint(bold, "note:"), t.message());
+    }
+    if !report.truncated.is_empty() {
+        out.push('\n');
+    }
     out.push_str(&summary(report, &p));
     out
 }

@@ -1,5 +1,5 @@
-//! `--format json`: one object with the rules files, the count of files checked and every
-//! violation, for programs and agents.
+//! `--format json`: one object with the rules files, the count of files checked, every
+//! violation and the checks cut short, for programs and agents.
 
 use serde_json::json;
 
@@ -25,10 +25,16 @@ pub fn render(report: &Report) -> String {
             })
         })
         .collect();
+    let truncated: Vec<_> = report
+        .truncated
+        .iter()
+        .map(|t| json!({ "path": t.path, "rule": t.rule, "limit": t.limit }))
+        .collect();
     let out = json!({
         "rules_files": report.rules_files,
         "files_checked": report.files_checked,
         "violations": violations,
+        "truncated": truncated,
     });
     format!("{}\n", serde_json::to_string_pretty(&out).unwrap_or_default())
 }

@@ -89,6 +89,24 @@ impl Finding {
     }
 }
 
+/// A rule whose check stopped reporting in a file at the violation limit: the file may hold
+/// more violations than are listed.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Truncation {
+    pub path: String,
+    pub rule: u64,
+    pub limit: usize,
+}
+
+impl Truncation {
+    pub fn message(&self) -> String {
+        format!(
+            "rule #{}: stopped after {} violations in {}",
+            self.rule, self.limit, self.path
+        )
+    }
+}
+
 /// Everything a check run found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Report {
@@ -98,6 +116,8 @@ pub struct Report {
     pub findings: Vec<Finding>,
     /// Violations repaired by `--fix`.
     pub fixed: usize,
+    /// Checks that stopped at the limit, sorted by path and rule.
+    pub truncated: Vec<Truncation>,
 }
 
 impl Report {

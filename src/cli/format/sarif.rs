@@ -36,6 +36,34 @@ fn rule_id(f: &Finding, many_files: bool) -> String {
     }
 }
 
+/// A tool notification about `path` (SARIF's way to say something about the run itself).
+fn notification(id: &str, level: &str, text: &str, path: &str) -> Value {
+    json!({
+        "descriptor": { "id": id },
+        "level": level,
+        "message": { "text": text },
+        "locations": [{
+            "physicalLocation": {
+                "artifactLocation": { "uri": uri(path), "uriBaseId": "%SRCROOT%" },
+            },
+        }],
+    })
+}
+
+/// The run's invocation: whether it completed, and what it has to say about files it did not
+/// fully report.
+fn invocation(report: &Report) -> Value {
+    let notes: Vec<Value> = report
+        .truncated
+        .iter()
+        .map(|t| notification("truncated", "warning", &t.message(), &t.path))
+        .collect();
+    json!({
+        "executionSuccessful": true,
+        "toolExecutionNotifications": notes,
+    })
+}
+
 pub fn render(report: &Report) -> String {
     let many_files = report.rules_files.len() > 1;
     let mut rule_ids: Vec<String> = Vec::new();
@@ -94,6 +122,7 @@ pub fn render(report: &Report) -> String {
                     "rules": rules,
                 },
             },
+            "invocations": [invocation(report)],
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],
