@@ -262,20 +262,75 @@ fn gitignored_files_are_skipped_unless_named() {
     assert_eq!(named["violations"][0]["path"], "dist/x.ts");
 }
 
+/// A file larger than the limit, without writing its bytes (sparse).
+fn huge(path: &Path) {
+    let file = std::fs::File::create(path).unwrap();
+    file.set_len(16 * 1024 * 1024 + 1).unwrap();
+}
+
 #[test]
-fn binary_and_non_utf8_files_are_skipped_with_a_note() {
+fn skipped_files_are_reported_in_every_format() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), &[("autofix.json", RULES)]);
-    std::fs::write(dir.path().join("latin1.ts"), b"let a: any; // caf\xe9\n").unwrap();
-    std::fs::write(dir.path().join("img.ts"), b"\0\0any").unwrap();
-    let out = autofix(dir.path(), &["check"]);
-    assert_eq!(out.status.code(), Some(0));
-    assert!(
-        stderr(&out).contains("note: latin1.ts: skipped (not UTF-8)"),
-        "{}",
-        stderr(&out)
+    write(
+        dir.path(),
+        &[("autofix.json", RULES), ("ok.ts", "let a: unknown;\n")],
     );
-    assert!(stderr(&out).contains("note: img.ts: skipped (binary file)"));
+    std::fs::write(dir.path().join("latin1.ts"), b"let a: any; // caf\xe9\n").unwrap();
+    std::fs::write(dir.path().join("img.ts"), b"let a: any;\0\n").unwrap();
+    huge(&dir.path().join("big.ts"));
+
+    let out = autofix(dir.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "All clear: no violations in 1 file checked.\n\
+         Skipped 3 files: 1 binary, 1 not UTF-8, 1 larger than 16 MiB (--verbose lists them).\n"
+    );
+    let verbose = stdout(&autofix(dir.path(), &["check", "--verbose"]));
+    assert!(
+        verbose.starts_with(
+            "skipped: big.ts (larger than 16 MiB)\n\
+             skipped: img.ts (binary: a NUL byte in its first 8 KiB)\n\
+             skipped: latin1.ts (not UTF-8)\n"
+        ),
+        "{verbose}"
+    );
+
+    let report = json(&autofix(dir.path(), &["check", "--format", "json"]));
+    assert_eq!(
+        report["files_skipped"],
+        serde_json::json!([
+            {"path": "big.ts", "reason": "too_large"},
+            {"path": "img.ts", "reason": "binary"},
+            {"path": "latin1.ts", "reason": "not_utf8"},
+        ])
+    );
+    assert_eq!(report["files_checked"], 1);
+
+    let sarif = json(&autofix(dir.path(), &["check", "--format", "sarif"]));
+    let notes = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let texts: Vec<&str> = notes
+        .iter()
+        .map(|n| n["message"]["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "big.ts: not checked (larger than 16 MiB)",
+            "img.ts: not checked (binary: a NUL byte in its first 8 KiB)",
+            "latin1.ts: not checked (not UTF-8)",
+        ]
+    );
+    assert!(notes.iter().all(|n| n["level"] == "note"));
+
+    let github = stdout(&autofix(dir.path(), &["check", "--format", "github"]));
+    assert!(
+        github.contains("::notice file=img.ts,title=autofix skipped::img.ts: not checked (binary: a NUL byte in its first 8 KiB)\n"),
+        "{github}"
+    );
 }
 
 #[test]

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::files::{self, Skipped};
-use super::format::{self, Finding, Report, Truncation};
+use super::files::{self, Unread};
+use super::format::{self, Finding, Report, SkippedFile, Truncation};
 use super::workspace::{Workspace, display_path};
 use crate::i18n::Locale;
 use crate::rules::{FileCheck, Options, RuleSet, Severity, Violation, fix};
@@ -72,6 +72,10 @@ pub struct CheckArgs {
     pub fail_level: Level,
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
+    /// List each file skipped (binary, not UTF-8, larger than 16 MiB) with the reason; the
+    /// summary only counts them.
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 pub fn run(args: CheckArgs) -> ExitCode {
@@ -83,7 +87,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
             };
             let out = match args.format {
-                Format::Human => format::human::render(&report, color),
+                Format::Human => format::human::render(&report, color, args.verbose),
                 Format::Json => format::json::render(&report),
                 Format::Sarif => format::sarif::render(&report),
                 Format::Github => format::github::render(&report),
@@ -174,14 +178,16 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     };
     for result in results {
         match result {
-            Ok(checked) => {
+            Outcome::Checked(checked) => {
                 report.files_checked += 1;
                 report.findings.extend(checked.findings);
                 report.truncated.extend(checked.truncated);
             }
-            Err(note) => eprintln!("{note}"),
+            Outcome::Skipped(skipped) => report.skipped.push(skipped),
+            Outcome::Note(note) => eprintln!("{note}"),
         }
     }
+    report.skipped.sort();
     report
         .findings
         .sort_by(|a, b| (&a.path, a.line, a.column, a.rule).cmp(&(&b.path, b.line, b.column, b.rule)));
@@ -199,27 +205,28 @@ struct Checked {
     truncated: Vec<Truncation>,
 }
 
-/// Checks (and with `fix`, repairs) one file. `Err` is a note about a skipped file.
-fn check_one(
-    job: &Job,
-    fix: bool,
-    fixed_count: &AtomicUsize,
-    base: &Path,
-    cwd: &Path,
-) -> Result<Checked, String> {
+/// What became of one file.
+enum Outcome {
+    Checked(Checked),
+    Skipped(SkippedFile),
+    Note(String),
+}
+
+/// Checks (and with `fix`, repairs) one file.
+fn check_one(job: &Job, fix: bool, fixed_count: &AtomicUsize, base: &Path, cwd: &Path) -> Outcome {
     let shown = display_path(&job.path, base);
     let mut text = match files::read_text(&job.path) {
         Ok(text) => text,
-        Err(Skipped::Binary) => return Err(format!("note: {shown}: skipped (binary file)")),
-        Err(Skipped::NotUtf8) => return Err(format!("note: {shown}: skipped (not UTF-8)")),
-        Err(Skipped::Unreadable(e)) => return Err(format!("note: {shown}: skipped (cannot read: {e})")),
+        Err(Unread::Skipped(reason)) => return Outcome::Skipped(SkippedFile { path: shown, reason }),
+        Err(Unread::Failed(e)) => return Outcome::Note(format!("note: {shown}: skipped (cannot read: {e})")),
     };
     let mut found = job.rules.check_file(&job.path, &text, None);
     if fix {
         let fixed = fix::fix_once(&text, &found.violations);
         if !fixed.edits.is_empty() {
-            crate::atomic::write(&job.path, fixed.text.as_bytes())
-                .map_err(|e| format!("error: {shown}: cannot write the fixed file: {e}"))?;
+            if let Err(e) = crate::atomic::write(&job.path, fixed.text.as_bytes()) {
+                return Outcome::Note(format!("error: {shown}: cannot write the fixed file: {e}"));
+            }
             fixed_count.fetch_add(fixed.edits.len(), Ordering::Relaxed);
             text = fixed.text;
             // What remains: fixes left out for overlapping, and fixes whose output still
@@ -229,7 +236,7 @@ fn check_one(
     }
     let index = LineIndex::new(&text);
     let rules_file = display_path(&job.rules.path, cwd);
-    Ok(Checked {
+    Outcome::Checked(Checked {
         findings: found
             .violations
             .iter()

@@ -1,6 +1,6 @@
 //! The files a command works on: paths given explicitly (always taken, even when ignored) and
 //! folders walked in parallel with `ignore` (respecting .gitignore and .ignore), and reading them
-//! as text — binary and non-UTF-8 files are skipped with a reason.
+//! as text — binary, non-UTF-8 and huge files are skipped with a reason.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -10,12 +10,60 @@ use ignore::{WalkBuilder, WalkState};
 use super::workspace::absolute;
 use crate::rules::store;
 
+/// Files larger than this are not checked: far beyond any hand-written source file, and a
+/// hostile or careless repository can ship a multi-gigabyte file that every parallel worker
+/// would otherwise read whole into memory. Decided from the file's size before reading it.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Bytes searched for a NUL to call a file binary (as git and ripgrep do).
+const BINARY_PROBE_BYTES: usize = 8192;
+
 /// Why a file was not checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Skipped {
+    /// A NUL byte in its first 8 KiB.
     Binary,
     NotUtf8,
-    Unreadable(String),
+    /// Larger than [`MAX_FILE_BYTES`].
+    TooLarge,
+}
+
+impl Skipped {
+    /// The reason as `--format json` names it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Skipped::Binary => "binary",
+            Skipped::NotUtf8 => "not_utf8",
+            Skipped::TooLarge => "too_large",
+        }
+    }
+
+    /// The reason in words, for one file.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Skipped::Binary => "binary: a NUL byte in its first 8 KiB",
+            Skipped::NotUtf8 => "not UTF-8",
+            Skipped::TooLarge => "larger than 16 MiB",
+        }
+    }
+
+    /// The reason in a count ("1 binary, 2 not UTF-8").
+    pub fn counted(self) -> &'static str {
+        match self {
+            Skipped::Binary => "binary",
+            Skipped::NotUtf8 => "not UTF-8",
+            Skipped::TooLarge => "larger than 16 MiB",
+        }
+    }
+}
+
+/// Why a file could not be read as text.
+#[derive(Debug)]
+pub enum Unread {
+    /// Read, and not text a rule can be checked against.
+    Skipped(Skipped),
+    /// Not read at all.
+    Failed(std::io::Error),
 }
 
 /// Expands `paths` into the files to check, sorted and without duplicates. Rules files are
@@ -59,13 +107,27 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
     (files, missing)
 }
 
-/// Reads a file to check. Files with a NUL byte in their first 8 KiB are binary.
-pub fn read_text(path: &Path) -> Result<String, Skipped> {
-    let bytes = std::fs::read(path).map_err(|e| Skipped::Unreadable(e.to_string()))?;
-    if bytes.iter().take(8192).any(|&b| b == 0) {
-        return Err(Skipped::Binary);
+/// Reads a file to check: its size is looked at before its content, so a huge file is never
+/// read; files with a NUL byte in their first 8 KiB are binary.
+pub fn read_text(path: &Path) -> Result<String, Unread> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(Unread::Failed)?;
+    let size = file.metadata().map_err(Unread::Failed)?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(Unread::Skipped(Skipped::TooLarge));
     }
-    String::from_utf8(bytes).map_err(|_| Skipped::NotUtf8)
+    // The file may grow between the size and the read: never read past the limit.
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(Unread::Failed)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Unread::Skipped(Skipped::TooLarge));
+    }
+    if bytes.iter().take(BINARY_PROBE_BYTES).any(|&b| b == 0) {
+        return Err(Unread::Skipped(Skipped::Binary));
+    }
+    String::from_utf8(bytes).map_err(|_| Unread::Skipped(Skipped::NotUtf8))
 }
 
 #[cfg(test)]
@@ -104,18 +166,39 @@ mod tests {
         assert_eq!(missing, [root.join("nope")]);
     }
 
+    fn skipped(result: Result<String, Unread>) -> Option<Skipped> {
+        match result {
+            Err(Unread::Skipped(why)) => Some(why),
+            _ => None,
+        }
+    }
+
     #[test]
-    fn binary_and_non_utf8_files_are_skipped() {
+    fn binary_non_utf8_and_huge_files_are_skipped() {
         let dir = tempfile::tempdir().unwrap();
         let bin = dir.path().join("a.png");
         std::fs::write(&bin, b"\x89PNG\0\0").unwrap();
-        assert_eq!(read_text(&bin), Err(Skipped::Binary));
+        assert_eq!(skipped(read_text(&bin)), Some(Skipped::Binary));
         let latin1 = dir.path().join("a.txt");
         std::fs::write(&latin1, b"caf\xe9").unwrap();
-        assert_eq!(read_text(&latin1), Err(Skipped::NotUtf8));
+        assert_eq!(skipped(read_text(&latin1)), Some(Skipped::NotUtf8));
+        // Sparse: 4 GiB on paper; reading it whole would take seconds and the memory.
+        let huge = dir.path().join("huge.ts");
+        std::fs::File::create(&huge).unwrap().set_len(4 << 30).unwrap();
+        assert_eq!(skipped(read_text(&huge)), Some(Skipped::TooLarge));
+        let limit = dir.path().join("limit.ts");
+        std::fs::File::create(&limit)
+            .unwrap()
+            .set_len(MAX_FILE_BYTES)
+            .unwrap();
+        assert_eq!(
+            skipped(read_text(&limit)),
+            Some(Skipped::Binary),
+            "at the limit, read"
+        );
         assert!(matches!(
             read_text(&dir.path().join("none")),
-            Err(Skipped::Unreadable(_))
+            Err(Unread::Failed(_))
         ));
     }
 }

@@ -43,6 +43,14 @@ pub fn render(report: &Report) -> String {
             escape_data(&t.message()),
         ));
     }
+    for f in &report.skipped {
+        out.push_str(&format!(
+            "::notice file={},title={}::{}\n",
+            escape_property(&f.path),
+            escape_property("autofix skipped"),
+            escape_data(&f.message()),
+        ));
+    }
     out
 }
 

@@ -1,5 +1,6 @@
 //! `--format human`: `path:line:col`, the rule, its message, a code frame with the match
-//! underlined and a summary line — coloured only when asked to (on a terminal).
+//! underlined, notes on checks cut short and a summary (with the files skipped) — coloured only
+//! when asked to (on a terminal).
 
 use std::fmt::Write as _;
 
@@ -7,6 +8,7 @@ use anstyle::{AnsiColor, Style};
 use unicode_width::UnicodeWidthChar;
 
 use super::{Finding, FrameLine, Report};
+use crate::cli::files::Skipped;
 use crate::rules::Severity;
 
 const TAB: &str = "    ";
@@ -75,7 +77,8 @@ fn frame_line(line: &FrameLine, gutter: usize, p: &Painter, style: Style) -> Str
     out
 }
 
-pub fn render(report: &Report, color: bool) -> String {
+/// `verbose`: list each skipped file, not only their count.
+pub fn render(report: &Report, color: bool, verbose: bool) -> String {
     let p = Painter { color };
     let bold = Style::new().bold();
     let blue = Style::new().fg_color(Some(AnsiColor::Blue.into())).bold();
@@ -90,7 +93,13 @@ pub fn render(report: &Report, color: bool) -> String {
     if !report.truncated.is_empty() {
         out.push('\n');
     }
+    if verbose {
+        for f in &report.skipped {
+            let _ = writeln!(out, "skipped: {} ({})", f.path, f.reason.describe());
+        }
+    }
     out.push_str(&summary(report, &p));
+    out.push_str(&skipped_summary(report, verbose));
     out
 }
 
@@ -137,6 +146,31 @@ fn render_finding(out: &mut String, f: &Finding, p: &Painter, bold: Style, blue:
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// "Skipped 3 files: 1 binary, 2 not UTF-8." — nothing when none was skipped.
+fn skipped_summary(report: &Report, verbose: bool) -> String {
+    if report.skipped.is_empty() {
+        return String::new();
+    }
+    let mut counts: Vec<(Skipped, usize)> = Vec::new();
+    for f in &report.skipped {
+        match counts.iter_mut().find(|(r, _)| *r == f.reason) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((f.reason, 1)),
+        }
+    }
+    counts.sort();
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|(reason, n)| format!("{n} {}", reason.counted()))
+        .collect();
+    let hint = if verbose { "" } else { " (--verbose lists them)" };
+    format!(
+        "Skipped {}: {}{hint}.\n",
+        plural(report.skipped.len(), "file", "files"),
+        parts.join(", ")
+    )
 }
 
 fn summary(report: &Report, p: &Painter) -> String {

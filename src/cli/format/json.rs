@@ -1,5 +1,5 @@
 //! `--format json`: one object with the rules files, the count of files checked, every
-//! violation and the checks cut short, for programs and agents.
+//! violation, the checks cut short and the files skipped, for programs and agents.
 
 use serde_json::json;
 
@@ -30,11 +30,17 @@ pub fn render(report: &Report) -> String {
         .iter()
         .map(|t| json!({ "path": t.path, "rule": t.rule, "limit": t.limit }))
         .collect();
+    let skipped: Vec<_> = report
+        .skipped
+        .iter()
+        .map(|f| json!({ "path": f.path, "reason": f.reason.code() }))
+        .collect();
     let out = json!({
         "rules_files": report.rules_files,
         "files_checked": report.files_checked,
         "violations": violations,
         "truncated": truncated,
+        "files_skipped": skipped,
     });
     format!("{}\n", serde_json::to_string_pretty(&out).unwrap_or_default())
 }

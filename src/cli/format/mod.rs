@@ -8,6 +8,7 @@ pub mod sarif;
 
 use std::ops::Range;
 
+use super::files::Skipped;
 use crate::rules::{Category, Severity, Violation};
 use crate::text::LineIndex;
 
@@ -107,6 +108,19 @@ impl Truncation {
     }
 }
 
+/// A file that was not checked, and why.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SkippedFile {
+    pub path: String,
+    pub reason: Skipped,
+}
+
+impl SkippedFile {
+    pub fn message(&self) -> String {
+        format!("{}: not checked ({})", self.path, self.reason.describe())
+    }
+}
+
 /// Everything a check run found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Report {
@@ -118,6 +132,8 @@ pub struct Report {
     pub fixed: usize,
     /// Checks that stopped at the limit, sorted by path and rule.
     pub truncated: Vec<Truncation>,
+    /// Files not checked, sorted by path.
+    pub skipped: Vec<SkippedFile>,
 }
 
 impl Report {

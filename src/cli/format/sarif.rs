@@ -53,11 +53,15 @@ fn notification(id: &str, level: &str, text: &str, path: &str) -> Value {
 /// The run's invocation: whether it completed, and what it has to say about files it did not
 /// fully report.
 fn invocation(report: &Report) -> Value {
-    let notes: Vec<Value> = report
+    let truncated = report
         .truncated
         .iter()
-        .map(|t| notification("truncated", "warning", &t.message(), &t.path))
-        .collect();
+        .map(|t| notification("truncated", "warning", &t.message(), &t.path));
+    let skipped = report
+        .skipped
+        .iter()
+        .map(|f| notification("skipped", "note", &f.message(), &f.path));
+    let notes: Vec<Value> = truncated.chain(skipped).collect();
     json!({
         "executionSuccessful": true,
         "toolExecutionNotifications": notes,
