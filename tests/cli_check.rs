@@ -600,3 +600,145 @@ fn a_check_stopped_at_its_limit_says_so_in_every_format() {
         github.lines().filter(|l| !l.starts_with("::notice file=few.txt,line")).collect::<Vec<_>>().join("\n")
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn paths_named_that_cannot_be_read_are_errors_and_the_rest_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[("autofix.json", RULES), ("ok.ts", "let a: unknown;\n")],
+    );
+    std::os::unix::fs::symlink("nowhere.ts", dir.path().join("dangling.ts")).unwrap();
+    let fifo = Command::new("mkfifo")
+        .arg(dir.path().join("pipe.ts"))
+        .status()
+        .unwrap();
+    assert!(fifo.success());
+
+    let out = autofix(dir.path(), &["check", "ok.ts", "dangling.ts", "pipe.ts"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "error: dangling.ts: cannot read: a broken symbolic link (to nowhere.ts, which does not exist)"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: pipe.ts: cannot read: not a regular file (a FIFO)"),
+        "{err}"
+    );
+    assert_eq!(
+        stdout(&out),
+        "No violations in 1 file checked.\nIncomplete: errors on 2 paths (listed on standard error).\n",
+        "what was checked is still reported, and never as all clear"
+    );
+
+    let report = json(&autofix(
+        dir.path(),
+        &["check", "--format", "json", "ok.ts", "dangling.ts", "pipe.ts"],
+    ));
+    assert_eq!(report["files_checked"], 1);
+    assert_eq!(
+        report["errors"],
+        serde_json::json!([
+            {"path": "dangling.ts", "error": "cannot read: a broken symbolic link (to nowhere.ts, which does not exist)"},
+            {"path": "pipe.ts", "error": "cannot read: not a regular file (a FIFO)"},
+        ])
+    );
+    let sarif = json(&autofix(
+        dir.path(),
+        &["check", "--format", "sarif", "ok.ts", "pipe.ts"],
+    ));
+    let invocation = &sarif["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false);
+    assert_eq!(invocation["toolExecutionNotifications"][0]["level"], "error");
+    let github = stdout(&autofix(
+        dir.path(),
+        &["check", "--format", "github", "ok.ts", "pipe.ts"],
+    ));
+    assert_eq!(
+        github,
+        "::error file=pipe.ts,title=autofix could not read::pipe.ts: cannot read: not a regular file (a FIFO)\n"
+    );
+}
+
+/// Runs `autofix` where permissions bind: as is, or as `nobody` when the tests run as root
+/// (root reads a file whatever its mode). `None`, with a message, when that cannot be arranged.
+#[cfg(unix)]
+fn autofix_without_privileges(cwd: &Path, args: &[&str]) -> Option<Output> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    use std::os::unix::process::CommandExt;
+    let probe = cwd.join(".probe");
+    std::fs::write(&probe, "").unwrap();
+    let root = std::fs::metadata(&probe).unwrap().uid() == 0;
+    std::fs::remove_file(&probe).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_autofix"));
+    command.args(args).current_dir(cwd).env("LANG", "C");
+    if root {
+        std::fs::set_permissions(cwd, std::fs::Permissions::from_mode(0o755)).unwrap();
+        command.uid(65534).gid(65534);
+    }
+    match command.output() {
+        Ok(out) if out.status.code() != Some(127) => Some(out),
+        other => {
+            eprintln!("skipped: cannot run autofix without privileges: {other:?}");
+            None
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn unreadable_folders_and_files_in_a_walk_are_errors() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("autofix.json", RULES),
+            ("ok.ts", "let a: any;\n"),
+            ("locked/x.ts", "let b: any;\n"),
+            ("secret.ts", "let c: any;\n"),
+        ],
+    );
+    let locked = dir.path().join("locked");
+    let secret = dir.path().join("secret.ts");
+    for path in [&locked, &secret] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    }
+    let out = autofix_without_privileges(dir.path(), &["check"]);
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let Some(out) = out else { return };
+    let err = stderr(&out);
+    if stdout(&out).contains("in 3 files checked") {
+        eprintln!("skipped: permissions do not bind here (a capability?): {err}");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("error: locked: cannot read the folder: permission denied"),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: secret.ts: cannot read: permission denied"),
+        "{err}"
+    );
+    assert!(
+        stdout(&out).contains("Found 1 violation (1 warning) in 1 of 1 file checked."),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn help_documents_the_exit_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = stdout(&autofix(dir.path(), &["check", "--help"]));
+    assert!(help.contains("Exit codes:"), "{help}");
+    assert!(
+        help.contains("or a path that could not be read (permission denied, a broken symbolic link,"),
+        "{help}"
+    );
+}

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::files::{self, Unread};
-use super::format::{self, Finding, Report, SkippedFile, Truncation};
+use super::format::{self, FileError, Finding, Report, SkippedFile, Truncation};
 use super::workspace::{Workspace, display_path};
 use crate::i18n::Locale;
 use crate::rules::{FileCheck, Options, RuleSet, Severity, Violation, fix};
@@ -51,6 +51,13 @@ impl Level {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Exit codes:
+  0  no violations at or above --fail-level
+  1  violations at or above --fail-level
+  2  an error: a broken rules file, no rules file or a path that does not exist (nothing is
+     checked); or a path that could not be read (permission denied, a broken symbolic link,
+     not a regular file) or fixed — named on standard error, while the report shows the rest")]
 pub struct CheckArgs {
     /// Files or folders to check (default: the current folder). Files named here are checked
     /// even when .gitignore ignores them.
@@ -92,8 +99,14 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 Format::Sarif => format::sarif::render(&report),
                 Format::Github => format::github::render(&report),
             };
+            // The errors first: on a terminal the report's summary then comes last.
+            for e in &report.errors {
+                eprintln!("error: {}", e.message());
+            }
             let _ = std::io::stdout().write_all(out.as_bytes());
-            if failed {
+            if !report.errors.is_empty() {
+                ExitCode::from(2)
+            } else if failed {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
@@ -126,15 +139,20 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     } else {
         args.paths.clone()
     };
-    let (found, missing) = files::collect(&paths);
-    if let Some(first) = missing.first() {
+    let collected = files::collect(&paths);
+    if let Some(first) = collected.missing.first() {
         return Err(format!("{}: no such file or folder", first.display()));
     }
-    let mut jobs = Vec::with_capacity(found.len());
-    for path in found {
+    let mut jobs = Vec::with_capacity(collected.files.len());
+    for path in collected.files {
         if let Some(rules) = workspace.rules_for(&path).map_err(|e| e.to_string())? {
             jobs.push(Job { path, rules });
         }
+    }
+    // The rules over a path that could not be read are in force too: they are linted, and a
+    // run that read nothing is not a run without rules.
+    for error in &collected.errors {
+        workspace.rules_for(&error.path).map_err(|e| e.to_string())?;
     }
     let sets = workspace.loaded();
     if sets.is_empty() {
@@ -174,6 +192,14 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
         files_checked: 0,
         findings: Vec::new(),
         fixed: fixed.load(Ordering::Relaxed),
+        errors: collected
+            .errors
+            .iter()
+            .map(|e| FileError {
+                path: display_path(&e.path, &base),
+                message: e.cause.clone(),
+            })
+            .collect(),
         ..Report::default()
     };
     for result in results {
@@ -182,12 +208,14 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
                 report.files_checked += 1;
                 report.findings.extend(checked.findings);
                 report.truncated.extend(checked.truncated);
+                report.errors.extend(checked.error);
             }
             Outcome::Skipped(skipped) => report.skipped.push(skipped),
-            Outcome::Note(note) => eprintln!("{note}"),
+            Outcome::Failed(error) => report.errors.push(error),
         }
     }
     report.skipped.sort();
+    report.errors.sort();
     report
         .findings
         .sort_by(|a, b| (&a.path, a.line, a.column, a.rule).cmp(&(&b.path, b.line, b.column, b.rule)));
@@ -203,13 +231,15 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
 struct Checked {
     findings: Vec<Finding>,
     truncated: Vec<Truncation>,
+    /// Checked, but its fixes could not be written.
+    error: Option<FileError>,
 }
 
 /// What became of one file.
 enum Outcome {
     Checked(Checked),
     Skipped(SkippedFile),
-    Note(String),
+    Failed(FileError),
 }
 
 /// Checks (and with `fix`, repairs) one file.
@@ -218,20 +248,34 @@ fn check_one(job: &Job, fix: bool, fixed_count: &AtomicUsize, base: &Path, cwd: 
     let mut text = match files::read_text(&job.path) {
         Ok(text) => text,
         Err(Unread::Skipped(reason)) => return Outcome::Skipped(SkippedFile { path: shown, reason }),
-        Err(Unread::Failed(e)) => return Outcome::Note(format!("note: {shown}: skipped (cannot read: {e})")),
+        Err(Unread::Failed(e)) => {
+            return Outcome::Failed(FileError {
+                path: shown,
+                message: format!("cannot read: {}", files::io_cause(&e)),
+            });
+        }
     };
+    let mut error = None;
     let mut found = job.rules.check_file(&job.path, &text, None);
     if fix {
         let fixed = fix::fix_once(&text, &found.violations);
         if !fixed.edits.is_empty() {
-            if let Err(e) = crate::atomic::write(&job.path, fixed.text.as_bytes()) {
-                return Outcome::Note(format!("error: {shown}: cannot write the fixed file: {e}"));
+            match crate::atomic::write(&job.path, fixed.text.as_bytes()) {
+                Ok(()) => {
+                    fixed_count.fetch_add(fixed.edits.len(), Ordering::Relaxed);
+                    text = fixed.text;
+                    // What remains: fixes left out for overlapping, and fixes whose output
+                    // still breaks a rule.
+                    found = job.rules.check_file(&job.path, &text, None);
+                }
+                // The file is as it was: its violations stand, unfixed.
+                Err(e) => {
+                    error = Some(FileError {
+                        path: shown.clone(),
+                        message: format!("cannot write the fixed file: {}", files::io_cause(&e)),
+                    });
+                }
             }
-            fixed_count.fetch_add(fixed.edits.len(), Ordering::Relaxed);
-            text = fixed.text;
-            // What remains: fixes left out for overlapping, and fixes whose output still
-            // breaks a rule.
-            found = job.rules.check_file(&job.path, &text, None);
         }
     }
     let index = LineIndex::new(&text);
@@ -243,6 +287,7 @@ fn check_one(job: &Job, fix: bool, fixed_count: &AtomicUsize, base: &Path, cwd: 
             .map(|v| finding(&shown, &text, &index, v, &job.rules, &rules_file))
             .collect(),
         truncated: truncations(&found, &job.rules, &shown),
+        error,
     })
 }
 

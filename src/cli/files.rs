@@ -66,11 +66,112 @@ pub enum Unread {
     Failed(std::io::Error),
 }
 
+/// A path that could not be read: the run is incomplete.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ReadError {
+    pub path: PathBuf,
+    /// What went wrong, in words ("cannot read: permission denied — …").
+    pub cause: String,
+}
+
+/// What `paths` expand to.
+#[derive(Debug, Default)]
+pub struct Collected {
+    /// The files to check, sorted, each once.
+    pub files: Vec<PathBuf>,
+    /// Paths given that do not exist.
+    pub missing: Vec<PathBuf>,
+    /// Paths given or walked that could not be read.
+    pub errors: Vec<ReadError>,
+}
+
+/// An I/O error in words, with what to do about the usual ones.
+pub fn io_cause(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::PermissionDenied => {
+            "permission denied — check its permissions, or leave it out with an .ignore file".into()
+        }
+        _ => e.to_string(),
+    }
+}
+
+/// Why a path given explicitly that is neither a file nor a folder cannot be read; `None`
+/// when nothing is there at all.
+fn unreadable(path: &Path) -> Option<String> {
+    let link = match std::fs::symlink_metadata(path) {
+        Ok(link) => link,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => return Some(format!("cannot read: {}", io_cause(&e))),
+    };
+    if link.file_type().is_symlink() {
+        let target = std::fs::read_link(path).map_or_else(|_| "?".into(), |t| t.display().to_string());
+        return Some(match std::fs::metadata(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                format!("cannot read: a broken symbolic link (to {target}, which does not exist)")
+            }
+            Err(e) => format!("cannot read: a symbolic link to {target}: {}", io_cause(&e)),
+            Ok(meta) => format!("cannot read: not a regular file ({})", kind_of(&meta.file_type())),
+        });
+    }
+    Some(format!(
+        "cannot read: not a regular file ({})",
+        kind_of(&link.file_type())
+    ))
+}
+
+/// What a file that is not a regular file or a folder is, in words.
+fn kind_of(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    let _ = t;
+    "a special file"
+}
+
+/// The path an error of the walk is about, and its cause.
+fn walk_error(err: &ignore::Error, walked: &Path) -> ReadError {
+    fn path_of(err: &ignore::Error) -> Option<&Path> {
+        match err {
+            ignore::Error::WithPath { path, .. } => Some(path),
+            ignore::Error::Loop { child, .. } => Some(child),
+            ignore::Error::WithLineNumber { err, .. } | ignore::Error::WithDepth { err, .. } => path_of(err),
+            ignore::Error::Partial(errs) => errs.iter().find_map(path_of),
+            _ => None,
+        }
+    }
+    let path = path_of(err).unwrap_or(walked).to_path_buf();
+    let what = if path.is_dir() {
+        "cannot read the folder"
+    } else {
+        "cannot read"
+    };
+    let cause = match err.io_error() {
+        Some(io) => io_cause(io),
+        None => err.to_string(),
+    };
+    ReadError {
+        path,
+        cause: format!("{what}: {cause}"),
+    }
+}
+
 /// Expands `paths` into the files to check, sorted and without duplicates. Rules files are
-/// left out: their problems are reported as such, not as rule violations. Missing paths are
-/// returned as errors.
-pub fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+/// left out: their problems are reported as such, not as rule violations. Nothing is dropped
+/// silently: a path that does not exist is `missing`, and one that cannot be read (a folder
+/// without permission, a broken symbolic link, a FIFO) is an error.
+pub fn collect(paths: &[PathBuf]) -> Collected {
     let found = Mutex::new(Vec::new());
+    let errors = Mutex::new(Vec::new());
     let mut missing = Vec::new();
     for path in paths {
         let abs = absolute(path);
@@ -83,10 +184,26 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
                 .filter_entry(|e| e.file_name() != ".git")
                 .build_parallel()
                 .run(|| {
-                    let found = &found;
+                    let (found, errors, abs) = (&found, &errors, &abs);
                     Box::new(move |entry| {
-                        if let Ok(entry) = entry
-                            && entry.file_type().is_some_and(|t| t.is_file())
+                        let entry = match entry {
+                            Ok(entry) => entry,
+                            Err(e) => {
+                                errors
+                                    .lock()
+                                    .unwrap_or_else(|e| e.into_inner())
+                                    .push(walk_error(&e, abs));
+                                return WalkState::Continue;
+                            }
+                        };
+                        // An ignore file that could not be read: what it ignores is unknown.
+                        if let Some(e) = entry.error().filter(|e| e.is_io()) {
+                            errors
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push(walk_error(e, entry.path()));
+                        }
+                        if entry.file_type().is_some_and(|t| t.is_file())
                             && !store::is_rules_file(entry.path())
                         {
                             found
@@ -97,6 +214,11 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
                         WalkState::Continue
                     })
                 });
+        } else if let Some(cause) = unreadable(&abs) {
+            errors
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(ReadError { path: abs, cause });
         } else {
             missing.push(path.clone());
         }
@@ -104,7 +226,14 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
     let mut files = found.into_inner().unwrap_or_else(|e| e.into_inner());
     files.sort();
     files.dedup();
-    (files, missing)
+    let mut errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
+    errors.sort();
+    errors.dedup();
+    Collected {
+        files,
+        missing,
+        errors,
+    }
 }
 
 /// Reads a file to check: its size is looked at before its content, so a huge file is never
@@ -149,7 +278,12 @@ mod tests {
             std::fs::create_dir_all(root.join(p).parent().unwrap()).unwrap();
             std::fs::write(root.join(p), c).unwrap();
         }
-        let (files, missing) = collect(&[root.to_path_buf(), root.join("dist/out.js"), root.join("nope")]);
+        let Collected {
+            files,
+            missing,
+            errors,
+        } = collect(&[root.to_path_buf(), root.join("dist/out.js"), root.join("nope")]);
+        assert!(errors.is_empty(), "{errors:?}");
         let rel: Vec<_> = files
             .iter()
             .map(|f| f.strip_prefix(root).unwrap().to_string_lossy().into_owned())
@@ -164,6 +298,45 @@ mod tests {
             ]
         );
         assert_eq!(missing, [root.join("nope")]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn paths_that_cannot_be_read_are_errors_not_missing() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::os::unix::fs::symlink("gone.ts", root.join("broken.ts")).unwrap();
+        std::os::unix::fs::symlink(".", root.join("self")).unwrap();
+        let collected = collect(&[root.join("broken.ts"), root.join("nope.ts")]);
+        assert_eq!(collected.missing, [root.join("nope.ts")]);
+        assert_eq!(
+            collected.errors,
+            [ReadError {
+                path: root.join("broken.ts"),
+                cause: "cannot read: a broken symbolic link (to gone.ts, which does not exist)".into(),
+            }]
+        );
+        // Symbolic links met in a walk are not followed, so they are neither files nor errors.
+        let walked = collect(&[root.to_path_buf()]);
+        assert!(walked.files.is_empty() && walked.errors.is_empty(), "{walked:?}");
+    }
+
+    #[test]
+    fn walk_errors_name_the_path_and_the_cause() {
+        let denied = ignore::Error::WithDepth {
+            depth: 1,
+            err: Box::new(ignore::Error::WithPath {
+                path: PathBuf::from("/r/locked"),
+                err: Box::new(ignore::Error::Io(std::io::ErrorKind::PermissionDenied.into())),
+            }),
+        };
+        let e = walk_error(&denied, Path::new("/r"));
+        assert_eq!(e.path, Path::new("/r/locked"));
+        assert!(
+            e.cause.starts_with("cannot read: permission denied — "),
+            "{}",
+            e.cause
+        );
     }
 
     fn skipped(result: Result<String, Unread>) -> Option<Skipped> {

@@ -16,6 +16,14 @@ fn escape_property(s: &str) -> String {
 
 pub fn render(report: &Report) -> String {
     let mut out = String::new();
+    for e in &report.errors {
+        out.push_str(&format!(
+            "::error file={},title={}::{}\n",
+            escape_property(&e.path),
+            escape_property("autofix could not read"),
+            escape_data(&e.message()),
+        ));
+    }
     for f in &report.findings {
         let level = match f.severity {
             Severity::Error => "error",

@@ -100,6 +100,14 @@ pub fn render(report: &Report, color: bool, verbose: bool) -> String {
     }
     out.push_str(&summary(report, &p));
     out.push_str(&skipped_summary(report, verbose));
+    if !report.errors.is_empty() {
+        let _ = writeln!(
+            out,
+            "{} errors on {} (listed on standard error).",
+            p.paint(severity_style(Severity::Error), "Incomplete:"),
+            plural(report.errors.len(), "path", "paths"),
+        );
+    }
     out
 }
 
@@ -180,14 +188,19 @@ fn summary(report: &Report, p: &Painter) -> String {
     }
     let files = plural(report.files_checked, "file", "files");
     if report.findings.is_empty() {
-        let _ = writeln!(
-            out,
-            "{} no violations in {files} checked.",
-            p.paint(
-                Style::new().fg_color(Some(AnsiColor::Green.into())).bold(),
-                "All clear:"
-            )
-        );
+        // Not "all clear" when part of the tree was not read.
+        if report.errors.is_empty() {
+            let _ = writeln!(
+                out,
+                "{} no violations in {files} checked.",
+                p.paint(
+                    Style::new().fg_color(Some(AnsiColor::Green.into())).bold(),
+                    "All clear:"
+                )
+            );
+        } else {
+            let _ = writeln!(out, "No violations in {files} checked.");
+        }
         return out;
     }
     let parts: Vec<String> = [

@@ -1,5 +1,6 @@
 //! `--format json`: one object with the rules files, the count of files checked, every
-//! violation, the checks cut short and the files skipped, for programs and agents.
+//! violation, the checks cut short, the files skipped and the paths that could not be read, for
+//! programs and agents.
 
 use serde_json::json;
 
@@ -35,12 +36,18 @@ pub fn render(report: &Report) -> String {
         .iter()
         .map(|f| json!({ "path": f.path, "reason": f.reason.code() }))
         .collect();
+    let errors: Vec<_> = report
+        .errors
+        .iter()
+        .map(|e| json!({ "path": e.path, "error": e.message }))
+        .collect();
     let out = json!({
         "rules_files": report.rules_files,
         "files_checked": report.files_checked,
         "violations": violations,
         "truncated": truncated,
         "files_skipped": skipped,
+        "errors": errors,
     });
     format!("{}\n", serde_json::to_string_pretty(&out).unwrap_or_default())
 }

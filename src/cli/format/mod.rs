@@ -121,6 +121,20 @@ impl SkippedFile {
     }
 }
 
+/// A path that could not be read (or a fix that could not be written): the run is incomplete.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct FileError {
+    pub path: String,
+    /// What went wrong, after the path ("cannot read: permission denied").
+    pub message: String,
+}
+
+impl FileError {
+    pub fn message(&self) -> String {
+        format!("{}: {}", self.path, self.message)
+    }
+}
+
 /// Everything a check run found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Report {
@@ -134,6 +148,8 @@ pub struct Report {
     pub truncated: Vec<Truncation>,
     /// Files not checked, sorted by path.
     pub skipped: Vec<SkippedFile>,
+    /// Paths that could not be read or written, sorted by path: the run is incomplete.
+    pub errors: Vec<FileError>,
 }
 
 impl Report {

@@ -61,9 +61,13 @@ fn invocation(report: &Report) -> Value {
         .skipped
         .iter()
         .map(|f| notification("skipped", "note", &f.message(), &f.path));
-    let notes: Vec<Value> = truncated.chain(skipped).collect();
+    let errors = report
+        .errors
+        .iter()
+        .map(|e| notification("error", "error", &e.message(), &e.path));
+    let notes: Vec<Value> = errors.chain(truncated).chain(skipped).collect();
     json!({
-        "executionSuccessful": true,
+        "executionSuccessful": report.errors.is_empty(),
         "toolExecutionNotifications": notes,
     })
 }
