@@ -742,3 +742,48 @@ fn help_documents_the_exit_codes() {
         "{help}"
     );
 }
+
+#[test]
+fn a_folder_holding_only_a_rules_file_is_checked_and_its_rules_linted() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("autofix.json", RULES)]);
+    let out = autofix(dir.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "All clear: no violations in 0 files checked.\n");
+    let report = json(&autofix(dir.path(), &["check", "--format", "json"]));
+    assert_eq!(report["rules_files"], serde_json::json!(["autofix.json"]));
+    assert_eq!(report["files_checked"], 0);
+
+    // Named, a rules file is linted too, not checked against its own rules.
+    let never = r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never write Rule_number.", "Why": "w", "Check": {"Pattern": "Rule_number"}}]"#;
+    write(dir.path(), &[("autofix.json", never)]);
+    let out = autofix(dir.path(), &["check", "autofix.json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+    // Broken, it stops the run as a broken rules file always does.
+    write(dir.path(), &[("autofix.json", "[{]")]);
+    let out = autofix(dir.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("autofix.json:1:"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("nothing was checked"), "{}", stderr(&out));
+}
+
+#[test]
+fn only_the_rules_file_in_force_of_a_folder_is_loaded_from_a_walk() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("a/.agents/autofix.json", RULES),
+            ("a/.rules/autofix.json", "[{]"),
+            ("b/.rules/autofix.json", RULES),
+        ],
+    );
+    let out = autofix(dir.path(), &["check", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        json(&out)["rules_files"],
+        serde_json::json!(["a/.agents/autofix.json", "b/.rules/autofix.json"]),
+        "a/.rules/autofix.json is not in force: .agents/autofix.json comes first"
+    );
+}

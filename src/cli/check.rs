@@ -11,7 +11,7 @@ use super::files::{self, Unread};
 use super::format::{self, FileError, Finding, Report, SkippedFile, Truncation};
 use super::workspace::{Workspace, display_path};
 use crate::i18n::Locale;
-use crate::rules::{FileCheck, Options, RuleSet, Severity, Violation, fix};
+use crate::rules::{FileCheck, Options, RuleSet, Severity, Violation, fix, store};
 use crate::text::LineIndex;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -154,9 +154,21 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     for error in &collected.errors {
         workspace.rules_for(&error.path).map_err(|e| e.to_string())?;
     }
+    // A rules file met on the way is linted even when no file it governs is checked. Only the
+    // one in force in its folder: a lower-priority file beside it governs nothing. (With
+    // `--root`, its rules file is the only one in force.)
+    if workspace.root().is_none() {
+        for rules_file in &collected.rules_files {
+            let in_force = store::rules_file_in(&store::root_of(rules_file));
+            if in_force.as_deref() == Some(rules_file.as_path()) {
+                // The nearest rules file above a rules file in force is that file itself.
+                workspace.rules_for(rules_file).map_err(|e| e.to_string())?;
+            }
+        }
+    }
     let sets = workspace.loaded();
     if sets.is_empty() {
-        let looked = crate::rules::store::LOCATIONS.join(", ");
+        let looked = store::LOCATIONS.join(", ");
         return Err(format!(
             "no rules file found for {}: looked for {looked} in each folder above the files — create one with `autofix learn`, or pass --root DIR",
             paths

@@ -79,6 +79,8 @@ pub struct ReadError {
 pub struct Collected {
     /// The files to check, sorted, each once.
     pub files: Vec<PathBuf>,
+    /// The rules files met (walked or named), sorted: they are linted, not checked.
+    pub rules_files: Vec<PathBuf>,
     /// Paths given that do not exist.
     pub missing: Vec<PathBuf>,
     /// Paths given or walked that could not be read.
@@ -166,17 +168,26 @@ fn walk_error(err: &ignore::Error, walked: &Path) -> ReadError {
 }
 
 /// Expands `paths` into the files to check, sorted and without duplicates. Rules files are
-/// left out: their problems are reported as such, not as rule violations. Nothing is dropped
+/// set apart: their problems are reported as such, not as rule violations. Nothing is dropped
 /// silently: a path that does not exist is `missing`, and one that cannot be read (a folder
 /// without permission, a broken symbolic link, a FIFO) is an error.
 pub fn collect(paths: &[PathBuf]) -> Collected {
     let found = Mutex::new(Vec::new());
+    let rules_files = Mutex::new(Vec::new());
     let errors = Mutex::new(Vec::new());
+    let take = |path: PathBuf| {
+        let list = if store::is_rules_file(&path) {
+            &rules_files
+        } else {
+            &found
+        };
+        list.lock().unwrap_or_else(|e| e.into_inner()).push(path);
+    };
     let mut missing = Vec::new();
     for path in paths {
         let abs = absolute(path);
         if abs.is_file() {
-            found.lock().unwrap_or_else(|e| e.into_inner()).push(abs);
+            take(abs);
         } else if abs.is_dir() {
             WalkBuilder::new(&abs)
                 .hidden(false)
@@ -184,7 +195,7 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
                 .filter_entry(|e| e.file_name() != ".git")
                 .build_parallel()
                 .run(|| {
-                    let (found, errors, abs) = (&found, &errors, &abs);
+                    let (take, errors, abs) = (&take, &errors, &abs);
                     Box::new(move |entry| {
                         let entry = match entry {
                             Ok(entry) => entry,
@@ -203,13 +214,8 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
                                 .unwrap_or_else(|e| e.into_inner())
                                 .push(walk_error(e, entry.path()));
                         }
-                        if entry.file_type().is_some_and(|t| t.is_file())
-                            && !store::is_rules_file(entry.path())
-                        {
-                            found
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                                .push(entry.into_path());
+                        if entry.file_type().is_some_and(|t| t.is_file()) {
+                            take(entry.into_path());
                         }
                         WalkState::Continue
                     })
@@ -226,11 +232,15 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
     let mut files = found.into_inner().unwrap_or_else(|e| e.into_inner());
     files.sort();
     files.dedup();
+    let mut rules_files = rules_files.into_inner().unwrap_or_else(|e| e.into_inner());
+    rules_files.sort();
+    rules_files.dedup();
     let mut errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
     errors.sort();
     errors.dedup();
     Collected {
         files,
+        rules_files,
         missing,
         errors,
     }
@@ -280,10 +290,12 @@ mod tests {
         }
         let Collected {
             files,
+            rules_files,
             missing,
             errors,
         } = collect(&[root.to_path_buf(), root.join("dist/out.js"), root.join("nope")]);
         assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(rules_files, [root.join(".agents/autofix.json")]);
         let rel: Vec<_> = files
             .iter()
             .map(|f| f.strip_prefix(root).unwrap().to_string_lossy().into_owned())
