@@ -787,3 +787,48 @@ fn only_the_rules_file_in_force_of_a_folder_is_loaded_from_a_walk() {
         "a/.rules/autofix.json is not in force: .agents/autofix.json comes first"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_file_reached_by_two_paths_is_checked_and_fixed_once_under_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("autofix.json", COMPOUNDING),
+            ("src/a.ts", "const r = fetch(url);\n"),
+        ],
+    );
+    std::os::unix::fs::symlink("src/a.ts", dir.path().join("link.ts")).unwrap();
+    std::os::unix::fs::symlink("src", dir.path().join("lib")).unwrap();
+    let paths = |report: &serde_json::Value| -> Vec<String> {
+        report["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["path"].as_str().unwrap().to_string())
+            .collect()
+    };
+
+    let report = json(&autofix(
+        dir.path(),
+        &[
+            "check",
+            "--format",
+            "json",
+            "link.ts",
+            "src/a.ts",
+            "src/../src/a.ts",
+            "lib",
+        ],
+    ));
+    assert_eq!(report["files_checked"], 1, "{report}");
+    assert_eq!(paths(&report), ["link.ts"], "shown under the first path given");
+
+    let out = autofix(dir.path(), &["check", "--fix", "src", "link.ts", "lib/a.ts"]);
+    assert!(stdout(&out).contains("Fixed 1 violation."), "{}", stdout(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("src/a.ts")).unwrap(),
+        "const r = await fetch(url);\n"
+    );
+}

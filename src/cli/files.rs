@@ -77,9 +77,9 @@ pub struct ReadError {
 /// What `paths` expand to.
 #[derive(Debug, Default)]
 pub struct Collected {
-    /// The files to check, sorted, each once.
+    /// The files to check, each once, in the order of the paths given (a folder's sorted).
     pub files: Vec<PathBuf>,
-    /// The rules files met (walked or named), sorted: they are linted, not checked.
+    /// The rules files met (walked or named), in the same order: linted, not checked.
     pub rules_files: Vec<PathBuf>,
     /// Paths given that do not exist.
     pub missing: Vec<PathBuf>,
@@ -167,83 +167,82 @@ fn walk_error(err: &ignore::Error, walked: &Path) -> ReadError {
     }
 }
 
-/// Expands `paths` into the files to check, sorted and without duplicates. Rules files are
-/// set apart: their problems are reported as such, not as rule violations. Nothing is dropped
-/// silently: a path that does not exist is `missing`, and one that cannot be read (a folder
-/// without permission, a broken symbolic link, a FIFO) is an error.
-pub fn collect(paths: &[PathBuf]) -> Collected {
+fn push<T>(list: &Mutex<Vec<T>>, item: T) {
+    list.lock().unwrap_or_else(|e| e.into_inner()).push(item);
+}
+
+/// The files under `dir` (walked in parallel, sorted), and the errors met on the way.
+fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<ReadError>) {
     let found = Mutex::new(Vec::new());
-    let rules_files = Mutex::new(Vec::new());
     let errors = Mutex::new(Vec::new());
-    let take = |path: PathBuf| {
-        let list = if store::is_rules_file(&path) {
-            &rules_files
-        } else {
-            &found
-        };
-        list.lock().unwrap_or_else(|e| e.into_inner()).push(path);
-    };
-    let mut missing = Vec::new();
+    WalkBuilder::new(dir)
+        .hidden(false)
+        .require_git(false)
+        .filter_entry(|e| e.file_name() != ".git")
+        .build_parallel()
+        .run(|| {
+            let (found, errors) = (&found, &errors);
+            Box::new(move |entry| {
+                let entry = match entry {
+                    Ok(entry) => entry,
+                    Err(e) => {
+                        push(errors, walk_error(&e, dir));
+                        return WalkState::Continue;
+                    }
+                };
+                // An ignore file that could not be read: what it ignores is unknown.
+                if let Some(e) = entry.error().filter(|e| e.is_io()) {
+                    push(errors, walk_error(e, entry.path()));
+                }
+                if entry.file_type().is_some_and(|t| t.is_file()) {
+                    push(found, entry.into_path());
+                }
+                WalkState::Continue
+            })
+        });
+    let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    found.sort();
+    (found, errors.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// Expands `paths` into the files to check, each once. Rules files are set apart: their
+/// problems are reported as such, not as rule violations. A file reached by several paths (a
+/// symbolic link and its target, a linked folder) is kept under the first path given, so it is
+/// checked and fixed once. Nothing is dropped silently: a path that does not exist is
+/// `missing`, and one that cannot be read (a folder without permission, a broken symbolic
+/// link, a FIFO) is an error.
+pub fn collect(paths: &[PathBuf]) -> Collected {
+    let mut collected = Collected::default();
+    let mut seen = std::collections::HashSet::new();
     for path in paths {
         let abs = absolute(path);
-        if abs.is_file() {
-            take(abs);
+        let found = if abs.is_file() {
+            vec![abs]
         } else if abs.is_dir() {
-            WalkBuilder::new(&abs)
-                .hidden(false)
-                .require_git(false)
-                .filter_entry(|e| e.file_name() != ".git")
-                .build_parallel()
-                .run(|| {
-                    let (take, errors, abs) = (&take, &errors, &abs);
-                    Box::new(move |entry| {
-                        let entry = match entry {
-                            Ok(entry) => entry,
-                            Err(e) => {
-                                errors
-                                    .lock()
-                                    .unwrap_or_else(|e| e.into_inner())
-                                    .push(walk_error(&e, abs));
-                                return WalkState::Continue;
-                            }
-                        };
-                        // An ignore file that could not be read: what it ignores is unknown.
-                        if let Some(e) = entry.error().filter(|e| e.is_io()) {
-                            errors
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                                .push(walk_error(e, entry.path()));
-                        }
-                        if entry.file_type().is_some_and(|t| t.is_file()) {
-                            take(entry.into_path());
-                        }
-                        WalkState::Continue
-                    })
-                });
-        } else if let Some(cause) = unreadable(&abs) {
-            errors
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(ReadError { path: abs, cause });
+            let (found, errors) = walk(&abs);
+            collected.errors.extend(errors);
+            found
         } else {
-            missing.push(path.clone());
+            match unreadable(&abs) {
+                Some(cause) => collected.errors.push(ReadError { path: abs, cause }),
+                None => collected.missing.push(path.clone()),
+            }
+            continue;
+        };
+        for file in found {
+            if !seen.insert(std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone())) {
+                continue;
+            }
+            if store::is_rules_file(&file) {
+                collected.rules_files.push(file);
+            } else {
+                collected.files.push(file);
+            }
         }
     }
-    let mut files = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    files.sort();
-    files.dedup();
-    let mut rules_files = rules_files.into_inner().unwrap_or_else(|e| e.into_inner());
-    rules_files.sort();
-    rules_files.dedup();
-    let mut errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
-    errors.sort();
-    errors.dedup();
-    Collected {
-        files,
-        rules_files,
-        missing,
-        errors,
-    }
+    collected.errors.sort();
+    collected.errors.dedup();
+    collected
 }
 
 /// Reads a file to check: its size is looked at before its content, so a huge file is never
@@ -305,9 +304,10 @@ mod tests {
             [
                 ".github/workflows/ci.yml",
                 ".gitignore",
-                "dist/out.js",
-                "src/a.ts"
-            ]
+                "src/a.ts",
+                "dist/out.js"
+            ],
+            "in the order of the paths given, a folder's sorted"
         );
         assert_eq!(missing, [root.join("nope")]);
     }
@@ -331,6 +331,24 @@ mod tests {
         // Symbolic links met in a walk are not followed, so they are neither files nor errors.
         let walked = collect(&[root.to_path_buf()]);
         assert!(walked.files.is_empty() && walked.errors.is_empty(), "{walked:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_reached_by_several_paths_is_kept_once_under_the_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir(root.join("a")).unwrap();
+        std::fs::write(root.join("a/x.ts"), "x").unwrap();
+        std::os::unix::fs::symlink("a/x.ts", root.join("link.ts")).unwrap();
+        std::os::unix::fs::symlink("a", root.join("b")).unwrap();
+        let collected = collect(&[
+            root.join("link.ts"),
+            root.join("a/../a/x.ts"),
+            root.join("b"),
+            root.join("a"),
+        ]);
+        assert_eq!(collected.files, [root.join("link.ts")]);
     }
 
     #[test]
