@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::files::{self, Unread};
 use super::format::{self, FileError, Finding, Report, SkippedFile, Truncation};
 use super::workspace::{Workspace, display_path};
+use crate::atomic::{self, ReplaceError};
 use crate::i18n::Locale;
 use crate::rules::{FileCheck, Options, RuleSet, Severity, Violation, fix, store};
 use crate::text::LineIndex;
@@ -272,7 +273,7 @@ fn check_one(job: &Job, fix: bool, fixed_count: &AtomicUsize, base: &Path, cwd: 
     if fix {
         let fixed = fix::fix_once(&text, &found.violations);
         if !fixed.edits.is_empty() {
-            match crate::atomic::write(&job.path, fixed.text.as_bytes()) {
+            match atomic::write_if_unchanged(&job.path, text.as_bytes(), fixed.text.as_bytes()) {
                 Ok(()) => {
                     fixed_count.fetch_add(fixed.edits.len(), Ordering::Relaxed);
                     text = fixed.text;
@@ -280,8 +281,14 @@ fn check_one(job: &Job, fix: bool, fixed_count: &AtomicUsize, base: &Path, cwd: 
                     // still breaks a rule.
                     found = job.rules.check_file(&job.path, &text, None);
                 }
-                // The file is as it was: its violations stand, unfixed.
-                Err(e) => {
+                // The file is not written: the violations found in what was read stand.
+                Err(ReplaceError::Changed) => {
+                    error = Some(FileError {
+                        path: shown.clone(),
+                        message: "changed during the run; not fixed — run again".into(),
+                    });
+                }
+                Err(ReplaceError::Io(e)) => {
                     error = Some(FileError {
                         path: shown.clone(),
                         message: format!("cannot write the fixed file: {}", files::io_cause(&e)),
