@@ -2,10 +2,12 @@
 //! for CI and pre-commit hooks. Exit 0 clean, 1 violations, 2 error.
 
 use std::io::{IsTerminal, Write};
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
 
 use super::files::{self, Unread};
 use super::format::{self, FileError, Finding, Report, SkippedFile, Truncation};
@@ -198,13 +200,11 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
         return Err(errors);
     }
 
-    let fixed = AtomicUsize::new(0);
-    let results = parallel_map(&jobs, |job| check_one(job, args.fix, &fixed, &base, &cwd));
+    let results = map_files(&jobs, |job| check_one(job, args.fix, &base, &cwd));
     let mut report = Report {
         rules_files: sets.iter().map(|s| display_path(&s.path, &base)).collect(),
         files_checked: 0,
         findings: Vec::new(),
-        fixed: fixed.load(Ordering::Relaxed),
         errors: collected
             .errors
             .iter()
@@ -215,10 +215,19 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
             .collect(),
         ..Report::default()
     };
-    for result in results {
-        match result {
+    for (job, result) in jobs.iter().zip(results) {
+        let outcome = result.unwrap_or_else(|panic| {
+            Outcome::Failed(FileError {
+                path: display_path(&job.path, &base),
+                message: format!(
+                    "autofix failed on this file ({panic}); it is not checked — please report this bug"
+                ),
+            })
+        });
+        match outcome {
             Outcome::Checked(checked) => {
                 report.files_checked += 1;
+                report.fixed += checked.fixed;
                 report.findings.extend(checked.findings);
                 report.truncated.extend(checked.truncated);
                 report.errors.extend(checked.error);
@@ -244,6 +253,8 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
 struct Checked {
     findings: Vec<Finding>,
     truncated: Vec<Truncation>,
+    /// Violations fixed.
+    fixed: usize,
     /// Checked, but its fixes could not be written.
     error: Option<FileError>,
 }
@@ -256,7 +267,7 @@ enum Outcome {
 }
 
 /// Checks (and with `fix`, repairs) one file.
-fn check_one(job: &Job, fix: bool, fixed_count: &AtomicUsize, base: &Path, cwd: &Path) -> Outcome {
+fn check_one(job: &Job, fix: bool, base: &Path, cwd: &Path) -> Outcome {
     let shown = display_path(&job.path, base);
     let mut text = match files::read_text(&job.path) {
         Ok(text) => text,
@@ -269,13 +280,14 @@ fn check_one(job: &Job, fix: bool, fixed_count: &AtomicUsize, base: &Path, cwd: 
         }
     };
     let mut error = None;
+    let mut fixed_count = 0;
     let mut found = job.rules.check_file(&job.path, &text, None);
     if fix {
         let fixed = fix::fix_once(&text, &found.violations);
         if !fixed.edits.is_empty() {
             match atomic::write_if_unchanged(&job.path, text.as_bytes(), fixed.text.as_bytes()) {
                 Ok(()) => {
-                    fixed_count.fetch_add(fixed.edits.len(), Ordering::Relaxed);
+                    fixed_count = fixed.edits.len();
                     text = fixed.text;
                     // What remains: fixes left out for overlapping, and fixes whose output
                     // still breaks a rule.
@@ -306,6 +318,7 @@ fn check_one(job: &Job, fix: bool, fixed_count: &AtomicUsize, base: &Path, cwd: 
             .map(|v| finding(&shown, &text, &index, v, &job.rules, &rules_file))
             .collect(),
         truncated: truncations(&found, &job.rules, &shown),
+        fixed: fixed_count,
         error,
     })
 }
@@ -348,33 +361,23 @@ fn finding(
     )
 }
 
-/// Maps `f` over `items` on every core, keeping the order.
-fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len().max(1));
-    let next = AtomicUsize::new(0);
-    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut out = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(i) else { break };
-                        out.push((i, f(item)));
-                    }
-                    out
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
-    });
-    results.sort_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, r)| r).collect()
+/// Maps `f` over `items` on every core (rayon), keeping the order. A panic in `f` — a bug —
+/// becomes that item's `Err` with the panic's message: the run then names the file and exits 2
+/// rather than quietly reporting fewer files.
+fn map_files<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<Result<R, String>> {
+    items
+        .par_iter()
+        // `f` shares nothing that a panic could leave half-updated.
+        .map(|item| std::panic::catch_unwind(AssertUnwindSafe(|| f(item))).map_err(|p| panic_message(&*p)))
+        .collect()
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
 }
 
 #[cfg(test)]
@@ -390,11 +393,22 @@ mod tests {
     }
 
     #[test]
-    fn parallel_map_keeps_order() {
+    fn files_are_mapped_in_order_and_a_panic_is_that_files_error() {
         let items: Vec<usize> = (0..100).collect();
-        assert_eq!(
-            parallel_map(&items, |i| i * 2),
-            items.iter().map(|i| i * 2).collect::<Vec<_>>()
-        );
+        let results = map_files(&items, |&i| {
+            assert!(i != 42, "bug on item {i}");
+            i * 2
+        });
+        assert_eq!(results.len(), 100, "no result is lost");
+        for (i, r) in results.iter().enumerate() {
+            match r {
+                Ok(v) => assert_eq!(*v, i * 2),
+                Err(message) => {
+                    assert_eq!(i, 42);
+                    assert_eq!(message, "bug on item 42");
+                }
+            }
+        }
+        assert!(results[42].is_err());
     }
 }
