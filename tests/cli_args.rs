@@ -24,10 +24,12 @@ fn a_path_that_is_not_utf8_is_checked() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("autofix.json"),
-        r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never leave TODO.", "Why": "w", "Check": {"Pattern": "TODO"}}]"#,
+        r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never leave TODO.", "Why": "w", "Check": {"Pattern": "TODO", "Files": ["src/*.ts"]}}]"#,
     )
     .unwrap();
-    let name = [LATIN1, b".ts"].concat();
+    // Its name matters: the rule's `Files` glob must still see `src/….ts`.
+    let name = [b"src/", LATIN1, b".ts"].concat();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
     std::fs::write(dir.path().join(OsStr::from_bytes(&name)), "// TODO\n").unwrap();
     let out = autofix(dir.path(), &["check".as_ref(), OsStr::from_bytes(&name)]);
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -37,7 +39,7 @@ fn a_path_that_is_not_utf8_is_checked() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("caf\u{fffd}.ts:1:4"), "{stdout}");
+    assert!(stdout.contains("src/caf\u{fffd}.ts:1:4"), "{stdout}");
 }
 
 #[test]

@@ -146,13 +146,15 @@ impl RuleSet {
         self.rules.iter().map(|r| r.number).max().unwrap_or(0)
     }
 
-    /// `path` relative to the root with `/` separators, or `None` when outside it.
+    /// `path` relative to the root with `/` separators, or `None` when outside it. A name that
+    /// is not UTF-8 is read lossily (its odd bytes become U+FFFD), so globs such as `*.ts` still
+    /// see it rather than every scoped check passing it by.
     pub fn relative_path(&self, path: &Path) -> Option<String> {
         let rel = path.strip_prefix(&self.root).ok()?;
-        let parts: Vec<&str> = rel
+        let parts: Vec<_> = rel
             .components()
-            .map(|c| c.as_os_str().to_str())
-            .collect::<Option<_>>()?;
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect();
         Some(parts.join("/"))
     }
 
@@ -204,6 +206,17 @@ mod tests {
                 .violations
                 .is_empty()
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn scoped_checks_see_names_that_are_not_utf8() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = Path::new("/repo");
+        let set = RuleSet::from_text(&dir.join("autofix.json"), RULES, Options::default());
+        let file = dir.join(std::ffi::OsStr::from_bytes(b"src/caf\xe9.ts"));
+        assert_eq!(set.relative_path(&file).as_deref(), Some("src/caf\u{fffd}.ts"));
+        assert_eq!(set.check_file(&file, "axios.get(url);", None).violations.len(), 1);
     }
 
     #[test]
