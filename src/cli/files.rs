@@ -39,20 +39,19 @@ impl Skipped {
     }
 
     /// The reason in words, for one file.
-    pub fn describe(self) -> &'static str {
+    pub fn describe(self) -> String {
         match self {
-            Skipped::Binary => "binary: a NUL byte in its first 8 KiB",
-            Skipped::NotUtf8 => "not UTF-8",
-            Skipped::TooLarge => "larger than 16 MiB",
+            Skipped::Binary => format!("binary: a NUL byte in its first {} KiB", BINARY_PROBE_BYTES >> 10),
+            Skipped::NotUtf8 | Skipped::TooLarge => self.counted(),
         }
     }
 
     /// The reason in a count ("1 binary, 2 not UTF-8").
-    pub fn counted(self) -> &'static str {
+    pub fn counted(self) -> String {
         match self {
-            Skipped::Binary => "binary",
-            Skipped::NotUtf8 => "not UTF-8",
-            Skipped::TooLarge => "larger than 16 MiB",
+            Skipped::Binary => "binary".into(),
+            Skipped::NotUtf8 => "not UTF-8".into(),
+            Skipped::TooLarge => format!("larger than {} MiB", MAX_FILE_BYTES >> 20),
         }
     }
 }
