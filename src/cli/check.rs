@@ -272,12 +272,7 @@ fn check_one(job: &Job, fix: bool, base: &Path, cwd: &Path) -> Outcome {
     let mut text = match files::read_text(&job.path) {
         Ok(text) => text,
         Err(Unread::Skipped(reason)) => return Outcome::Skipped(SkippedFile { path: shown, reason }),
-        Err(Unread::Failed(e)) => {
-            return Outcome::Failed(FileError {
-                path: shown,
-                message: format!("cannot read: {}", files::io_cause(&e)),
-            });
-        }
+        Err(Unread::Failed(message)) => return Outcome::Failed(FileError { path: shown, message }),
     };
     let mut error = None;
     let mut fixed_count = 0;

@@ -8,12 +8,14 @@ use std::sync::Mutex;
 use ignore::{WalkBuilder, WalkState};
 
 use super::workspace::absolute;
+use crate::access::read::{self, kind_of};
 use crate::rules::store;
 
 /// Files larger than this are not checked: far beyond any hand-written source file, and a
 /// hostile or careless repository can ship a multi-gigabyte file that every parallel worker
-/// would otherwise read whole into memory. Decided from the file's size before reading it.
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// would otherwise read whole into memory. Decided from the file's size before reading it. The
+/// limit of every text autofix reads on a user's behalf.
+pub const MAX_FILE_BYTES: u64 = read::MAX_TEXT_BYTES;
 
 /// Bytes searched for a NUL to call a file binary (as git and ripgrep do).
 const BINARY_PROBE_BYTES: usize = 8192;
@@ -59,10 +61,10 @@ impl Skipped {
 /// Why a file could not be read as text.
 #[derive(Debug)]
 pub enum Unread {
-    /// Read, and not text a rule can be checked against.
+    /// Not text a rule can be checked against.
     Skipped(Skipped),
-    /// Not read at all.
-    Failed(std::io::Error),
+    /// Not read at all: what went wrong, in words ("cannot read: permission denied — …").
+    Failed(String),
 }
 
 /// A path that could not be read: the run is incomplete.
@@ -118,25 +120,6 @@ fn unreadable(path: &Path) -> Option<String> {
         "cannot read: not a regular file ({})",
         kind_of(&link.file_type())
     ))
-}
-
-/// What a file that is not a regular file or a folder is, in words.
-fn kind_of(t: &std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return "a FIFO";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-        if t.is_block_device() || t.is_char_device() {
-            return "a device";
-        }
-    }
-    let _ = t;
-    "a special file"
 }
 
 /// The path an error of the walk is about, and its cause.
@@ -244,23 +227,17 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
     collected
 }
 
-/// Reads a file to check: its size is looked at before its content, so a huge file is never
-/// read; files with a NUL byte in their first 8 KiB are binary.
+/// Reads a file to check: only a regular file, its size looked at before its content so a huge
+/// file is never read; files with a NUL byte in their first 8 KiB are binary.
 pub fn read_text(path: &Path) -> Result<String, Unread> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(Unread::Failed)?;
-    let size = file.metadata().map_err(Unread::Failed)?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(Unread::Skipped(Skipped::TooLarge));
-    }
-    // The file may grow between the size and the read: never read past the limit.
-    let mut bytes = Vec::with_capacity(size as usize);
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(Unread::Failed)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Unread::Skipped(Skipped::TooLarge));
-    }
+    let bytes = read::read_bytes(path, MAX_FILE_BYTES).map_err(|e| match e {
+        read::ReadError::TooLarge { .. } => Unread::Skipped(Skipped::TooLarge),
+        read::ReadError::NotRegular { kind, .. } => {
+            Unread::Failed(format!("cannot read: not a regular file ({kind})"))
+        }
+        read::ReadError::Io { source, .. } => Unread::Failed(format!("cannot read: {}", io_cause(&source))),
+        other => Unread::Failed(other.to_string()),
+    })?;
     if bytes.iter().take(BINARY_PROBE_BYTES).any(|&b| b == 0) {
         return Err(Unread::Skipped(Skipped::Binary));
     }
