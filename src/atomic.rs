@@ -1,13 +1,62 @@
 //! Atomic file replacement: the new content goes to a temporary file in the same folder, is
 //! flushed, takes the old file's permissions (and owner, where allowed), and is renamed over it —
 //! a reader sees the old content or the new, never half of either. A symlink is written through:
-//! the link stays a link and its target gets the new content.
+//! the link stays a link and its target gets the new content. A replacement can be made
+//! conditional on the file still holding what was read (compare before replace).
 
 use std::io::Write;
 use std::path::Path;
 
+/// Why [`write_if_unchanged`] did not replace a file.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplaceError {
+    /// The file no longer holds what was read: someone else saved it meanwhile.
+    #[error("the file changed since it was read")]
+    Changed,
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
 /// Replaces (or creates) `path` with `contents` atomically.
 pub fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let (target, tmp) = prepare(path, contents)?;
+    tmp.persist(&target).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Replaces `path` with `contents` atomically, only if it still holds `expected` (what was read
+/// and worked on): a save by someone else since then is never overwritten.
+pub fn write_if_unchanged(path: &Path, expected: &[u8], contents: &[u8]) -> Result<(), ReplaceError> {
+    replace_if(path, expected, contents, || {})
+}
+
+/// [`write_if_unchanged`], with `meanwhile` run after the new content is on disk and before the
+/// comparison (where tests play the other writer).
+fn replace_if(
+    path: &Path,
+    expected: &[u8],
+    contents: &[u8],
+    meanwhile: impl FnOnce(),
+) -> Result<(), ReplaceError> {
+    let (target, tmp) = prepare(path, contents)?;
+    meanwhile();
+    // Compared as late as possible: after the new content is written and flushed, right before
+    // the rename. A save landing between this read and the rename is still lost — POSIX has no
+    // rename-if-unchanged, and editors take no lock autofix could honour — but the window
+    // shrinks from the whole run to one read and one rename. The temporary file is removed
+    // when `tmp` is dropped.
+    let unchanged =
+        std::fs::metadata(&target)?.len() == expected.len() as u64 && std::fs::read(&target)? == expected;
+    if !unchanged {
+        return Err(ReplaceError::Changed);
+    }
+    tmp.persist(&target).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// The file `path` resolves to, and a flushed temporary file beside it holding `contents` with
+/// its permissions, ready to be renamed over it.
+fn prepare(path: &Path, contents: &[u8]) -> std::io::Result<(std::path::PathBuf, tempfile::NamedTempFile)> {
     // Write where a symlink points, so the link survives.
     let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let dir = match target.parent() {
@@ -29,8 +78,7 @@ pub fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
         }
     }
     tmp.as_file().sync_all()?;
-    tmp.persist(&target).map_err(|e| e.error)?;
-    Ok(())
+    Ok((target, tmp))
 }
 
 #[cfg(test)]
@@ -72,6 +120,36 @@ mod tests {
         write(&link, b"new").unwrap();
         assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
         assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+    }
+
+    #[test]
+    fn replaces_only_what_was_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.ts");
+        std::fs::write(&p, "old").unwrap();
+        write_if_unchanged(&p, b"old", b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "new");
+        assert!(matches!(
+            write_if_unchanged(&p, b"old", b"newer"),
+            Err(ReplaceError::Changed)
+        ));
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "new");
+    }
+
+    #[test]
+    fn a_save_during_the_write_is_not_lost() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.ts");
+        std::fs::write(&p, "old").unwrap();
+        // Someone saves while the new content is being written to the temporary file.
+        let result = replace_if(&p, b"old", b"fixed", || std::fs::write(&p, "theirs").unwrap());
+        assert!(matches!(result, Err(ReplaceError::Changed)), "{result:?}");
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "theirs");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary file left behind"
+        );
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! The `autofix` binary: parses the command line and hands each subcommand to its module in `cli/`.
 
+use std::ffi::{OsStr, OsString};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(
@@ -33,16 +35,49 @@ enum Command {
 
 /// True when the command line asks `apply-diff` for JSON: then even a usage error is JSON, so a
 /// caller can always parse standard output.
-fn wants_json_errors(args: &[String]) -> bool {
+fn wants_json_errors(args: &[OsString]) -> bool {
     let diff = args.iter().any(|a| a == "apply-diff");
     let json = args.windows(2).any(|w| w[0] == "--format" && w[1] == "json")
         || args.iter().any(|a| a == "--format=json");
     diff && json
 }
 
+/// `arg` with its bytes that are not UTF-8 written `\xNN`.
+fn escaped(arg: &OsStr) -> String {
+    let mut out = String::new();
+    for chunk in arg.as_encoded_bytes().utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out
+}
+
+/// clap only says that some argument is not UTF-8: name it, and say what to do.
+fn name_invalid_utf8(e: clap::Error, args: &[OsString]) -> clap::Error {
+    if e.kind() != ErrorKind::InvalidUtf8 {
+        return e;
+    }
+    let bad: Vec<String> = args
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, a)| a.to_str().is_none())
+        .map(|(i, a)| format!("argument {i} (`{}`)", escaped(a)))
+        .collect();
+    let message = format!(
+        "{} is not valid UTF-8 where text is expected (only paths may hold other bytes) — write it in UTF-8\n",
+        bad.join(", ")
+    );
+    clap::Error::raw(ErrorKind::InvalidUtf8, message).with_cmd(&Cli::command())
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
-    let cli = match Cli::try_parse_from(&args) {
+    // Arguments as the OS gives them: any byte string is a valid Unix argument. Paths take them
+    // as they are; a text argument that is not UTF-8 is a usage error from clap.
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&args).map_err(|e| name_invalid_utf8(e, &args)) {
         Ok(cli) => cli,
         Err(e) if wants_json_errors(&args) && e.use_stderr() => {
             let message = e.render().to_string();

@@ -262,20 +262,75 @@ fn gitignored_files_are_skipped_unless_named() {
     assert_eq!(named["violations"][0]["path"], "dist/x.ts");
 }
 
+/// A file larger than the limit, without writing its bytes (sparse).
+fn huge(path: &Path) {
+    let file = std::fs::File::create(path).unwrap();
+    file.set_len(16 * 1024 * 1024 + 1).unwrap();
+}
+
 #[test]
-fn binary_and_non_utf8_files_are_skipped_with_a_note() {
+fn skipped_files_are_reported_in_every_format() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), &[("autofix.json", RULES)]);
-    std::fs::write(dir.path().join("latin1.ts"), b"let a: any; // caf\xe9\n").unwrap();
-    std::fs::write(dir.path().join("img.ts"), b"\0\0any").unwrap();
-    let out = autofix(dir.path(), &["check"]);
-    assert_eq!(out.status.code(), Some(0));
-    assert!(
-        stderr(&out).contains("note: latin1.ts: skipped (not UTF-8)"),
-        "{}",
-        stderr(&out)
+    write(
+        dir.path(),
+        &[("autofix.json", RULES), ("ok.ts", "let a: unknown;\n")],
     );
-    assert!(stderr(&out).contains("note: img.ts: skipped (binary file)"));
+    std::fs::write(dir.path().join("latin1.ts"), b"let a: any; // caf\xe9\n").unwrap();
+    std::fs::write(dir.path().join("img.ts"), b"let a: any;\0\n").unwrap();
+    huge(&dir.path().join("big.ts"));
+
+    let out = autofix(dir.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "All clear: no violations in 1 file checked.\n\
+         Skipped 3 files: 1 binary, 1 not UTF-8, 1 larger than 16 MiB (--verbose lists them).\n"
+    );
+    let verbose = stdout(&autofix(dir.path(), &["check", "--verbose"]));
+    assert!(
+        verbose.starts_with(
+            "skipped: big.ts (larger than 16 MiB)\n\
+             skipped: img.ts (binary: a NUL byte in its first 8 KiB)\n\
+             skipped: latin1.ts (not UTF-8)\n"
+        ),
+        "{verbose}"
+    );
+
+    let report = json(&autofix(dir.path(), &["check", "--format", "json"]));
+    assert_eq!(
+        report["files_skipped"],
+        serde_json::json!([
+            {"path": "big.ts", "reason": "too_large"},
+            {"path": "img.ts", "reason": "binary"},
+            {"path": "latin1.ts", "reason": "not_utf8"},
+        ])
+    );
+    assert_eq!(report["files_checked"], 1);
+
+    let sarif = json(&autofix(dir.path(), &["check", "--format", "sarif"]));
+    let notes = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let texts: Vec<&str> = notes
+        .iter()
+        .map(|n| n["message"]["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "big.ts: not checked (larger than 16 MiB)",
+            "img.ts: not checked (binary: a NUL byte in its first 8 KiB)",
+            "latin1.ts: not checked (not UTF-8)",
+        ]
+    );
+    assert!(notes.iter().all(|n| n["level"] == "note"));
+
+    let github = stdout(&autofix(dir.path(), &["check", "--format", "github"]));
+    assert!(
+        github.contains("::notice file=img.ts,title=autofix skipped::img.ts: not checked (binary: a NUL byte in its first 8 KiB)\n"),
+        "{github}"
+    );
 }
 
 #[test]
@@ -422,5 +477,358 @@ fn the_demo_enforces_a_words_only_rule_by_inference() {
     assert!(
         human.contains("information #13 [CODE] Nunca uses `console.log`") && human.contains("(inferred)"),
         "{human}"
+    );
+}
+
+const CONSOLE_LOG: &str = r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `console.log` in TypeScript.", "Why": "noise"}]"#;
+
+#[test]
+fn an_inferred_check_still_reports_after_a_thousand_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!("{}console.log(1);\n", "// a note\n".repeat(1200));
+    write(dir.path(), &[("autofix.json", CONSOLE_LOG), ("a.ts", &text)]);
+    let report = json(&autofix(dir.path(), &["check", "--format", "json"]));
+    let lines: Vec<u64> = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1201], "{report}");
+}
+
+const COMPOUNDING: &str = r#"[
+  {"Rule_number": 1, "Category": "CODE", "Instruction": "Always await fetch.", "Why": "w",
+   "Check": {"Files": ["*.ts"], "Pattern": "fetch\\(", "Fix": "await fetch("}},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "Always use strict equality.", "Why": "w",
+   "Check": {"Files": ["*.ts"], "Pattern": "==", "Fix": "==="}}
+]"#;
+
+#[test]
+fn fix_applies_each_fix_once_and_reports_what_still_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("autofix.json", COMPOUNDING),
+            ("a.ts", "const r = fetch(url);\nif (a == b) {}\n"),
+        ],
+    );
+    let out = autofix(dir.path(), &["check", "--fix", "--no-inferred"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("a.ts")).unwrap(),
+        "const r = await fetch(url);\nif (a === b) {}\n",
+        "each fix applied once, not again on its own output"
+    );
+    let human = stdout(&out);
+    assert!(human.contains("Fixed 2 violations."), "{human}");
+    // Both fixes' output still matches its pattern: the re-check says so.
+    assert!(human.contains("Found 2 violations"), "{human}");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn of_two_overlapping_fixes_the_first_is_applied_and_the_other_reported() {
+    let rules = r#"[
+  {"Rule_number": 1, "Category": "CODE", "Instruction": "Never write ab.", "Why": "w", "Check": {"Pattern": "ab", "Fix": "xb"}},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "Never write bc.", "Why": "w", "Check": {"Pattern": "bc", "Fix": "BC"}}
+]"#;
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("autofix.json", rules), ("a.txt", "abc\n")]);
+    let out = autofix(dir.path(), &["check", "--fix", "--format", "json"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("a.txt")).unwrap(),
+        "xbc\n"
+    );
+    let report = json(&out);
+    let rules: Vec<u64> = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["rule"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rules, [2], "{report}");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn a_check_stopped_at_its_limit_says_so_in_every_format() {
+    let rules = r#"[{"Rule_number": 4, "Category": "STYLE", "Instruction": "Never leave TODO.", "Why": "w", "Check": {"Pattern": "TODO", "Severity": "hint"}}]"#;
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("autofix.json", rules),
+            ("many.txt", &"TODO\n".repeat(1005)),
+            ("few.txt", &"TODO\n".repeat(1000)),
+        ],
+    );
+    let human = stdout(&autofix(dir.path(), &["check"]));
+    let notes: Vec<&str> = human.lines().filter(|l| l.contains("stopped after")).collect();
+    assert_eq!(
+        notes,
+        ["note: rule #4: stopped after 1000 violations in many.txt"],
+        "exactly the limit is not a truncation"
+    );
+    assert!(human.contains("Found 2000 violations"), "{human}");
+
+    let report = json(&autofix(dir.path(), &["check", "--format", "json"]));
+    assert_eq!(
+        report["truncated"],
+        serde_json::json!([{"path": "many.txt", "rule": 4, "limit": 1000}])
+    );
+    assert_eq!(report["violations"].as_array().unwrap().len(), 2000);
+
+    let sarif = json(&autofix(dir.path(), &["check", "--format", "sarif"]));
+    let notes = &sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"];
+    assert_eq!(notes.as_array().map(Vec::len), Some(1), "{notes}");
+    assert_eq!(
+        notes[0]["message"]["text"],
+        "rule #4: stopped after 1000 violations in many.txt"
+    );
+    assert_eq!(
+        notes[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "many.txt"
+    );
+
+    let github = stdout(&autofix(dir.path(), &["check", "--format", "github"]));
+    assert!(
+        github.contains(
+            "::notice file=many.txt,title=autofix #4 stopped::rule #4: stopped after 1000 violations in many.txt\n"
+        ),
+        "{}",
+        github.lines().filter(|l| !l.starts_with("::notice file=few.txt,line")).collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn paths_named_that_cannot_be_read_are_errors_and_the_rest_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[("autofix.json", RULES), ("ok.ts", "let a: unknown;\n")],
+    );
+    std::os::unix::fs::symlink("nowhere.ts", dir.path().join("dangling.ts")).unwrap();
+    let fifo = Command::new("mkfifo")
+        .arg(dir.path().join("pipe.ts"))
+        .status()
+        .unwrap();
+    assert!(fifo.success());
+
+    let out = autofix(dir.path(), &["check", "ok.ts", "dangling.ts", "pipe.ts"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "error: dangling.ts: cannot read: a broken symbolic link (to nowhere.ts, which does not exist)"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: pipe.ts: cannot read: not a regular file (a FIFO)"),
+        "{err}"
+    );
+    assert_eq!(
+        stdout(&out),
+        "No violations in 1 file checked.\nIncomplete: errors on 2 paths (listed on standard error).\n",
+        "what was checked is still reported, and never as all clear"
+    );
+
+    let report = json(&autofix(
+        dir.path(),
+        &["check", "--format", "json", "ok.ts", "dangling.ts", "pipe.ts"],
+    ));
+    assert_eq!(report["files_checked"], 1);
+    assert_eq!(
+        report["errors"],
+        serde_json::json!([
+            {"path": "dangling.ts", "error": "cannot read: a broken symbolic link (to nowhere.ts, which does not exist)"},
+            {"path": "pipe.ts", "error": "cannot read: not a regular file (a FIFO)"},
+        ])
+    );
+    let sarif = json(&autofix(
+        dir.path(),
+        &["check", "--format", "sarif", "ok.ts", "pipe.ts"],
+    ));
+    let invocation = &sarif["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false);
+    assert_eq!(invocation["toolExecutionNotifications"][0]["level"], "error");
+    let github = stdout(&autofix(
+        dir.path(),
+        &["check", "--format", "github", "ok.ts", "pipe.ts"],
+    ));
+    assert_eq!(
+        github,
+        "::error file=pipe.ts,title=autofix could not read::pipe.ts: cannot read: not a regular file (a FIFO)\n"
+    );
+}
+
+/// Runs `autofix` where permissions bind: as is, or as `nobody` when the tests run as root
+/// (root reads a file whatever its mode). `None`, with a message, when that cannot be arranged.
+#[cfg(unix)]
+fn autofix_without_privileges(cwd: &Path, args: &[&str]) -> Option<Output> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    use std::os::unix::process::CommandExt;
+    let probe = cwd.join(".probe");
+    std::fs::write(&probe, "").unwrap();
+    let root = std::fs::metadata(&probe).unwrap().uid() == 0;
+    std::fs::remove_file(&probe).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_autofix"));
+    command.args(args).current_dir(cwd).env("LANG", "C");
+    if root {
+        std::fs::set_permissions(cwd, std::fs::Permissions::from_mode(0o755)).unwrap();
+        command.uid(65534).gid(65534);
+    }
+    match command.output() {
+        Ok(out) if out.status.code() != Some(127) => Some(out),
+        other => {
+            eprintln!("skipped: cannot run autofix without privileges: {other:?}");
+            None
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn unreadable_folders_and_files_in_a_walk_are_errors() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("autofix.json", RULES),
+            ("ok.ts", "let a: any;\n"),
+            ("locked/x.ts", "let b: any;\n"),
+            ("secret.ts", "let c: any;\n"),
+        ],
+    );
+    let locked = dir.path().join("locked");
+    let secret = dir.path().join("secret.ts");
+    for path in [&locked, &secret] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    }
+    let out = autofix_without_privileges(dir.path(), &["check"]);
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let Some(out) = out else { return };
+    let err = stderr(&out);
+    if stdout(&out).contains("in 3 files checked") {
+        eprintln!("skipped: permissions do not bind here (a capability?): {err}");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("error: locked: cannot read the folder: permission denied"),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: secret.ts: cannot read: permission denied"),
+        "{err}"
+    );
+    assert!(
+        stdout(&out).contains("Found 1 violation (1 warning) in 1 of 1 file checked."),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn help_documents_the_exit_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = stdout(&autofix(dir.path(), &["check", "--help"]));
+    assert!(help.contains("Exit codes:"), "{help}");
+    assert!(
+        help.contains("or a path that could not be read (permission denied, a broken symbolic link,"),
+        "{help}"
+    );
+}
+
+#[test]
+fn a_folder_holding_only_a_rules_file_is_checked_and_its_rules_linted() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("autofix.json", RULES)]);
+    let out = autofix(dir.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "All clear: no violations in 0 files checked.\n");
+    let report = json(&autofix(dir.path(), &["check", "--format", "json"]));
+    assert_eq!(report["rules_files"], serde_json::json!(["autofix.json"]));
+    assert_eq!(report["files_checked"], 0);
+
+    // Named, a rules file is linted too, not checked against its own rules.
+    let never = r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never write Rule_number.", "Why": "w", "Check": {"Pattern": "Rule_number"}}]"#;
+    write(dir.path(), &[("autofix.json", never)]);
+    let out = autofix(dir.path(), &["check", "autofix.json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+    // Broken, it stops the run as a broken rules file always does.
+    write(dir.path(), &[("autofix.json", "[{]")]);
+    let out = autofix(dir.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("autofix.json:1:"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("nothing was checked"), "{}", stderr(&out));
+}
+
+#[test]
+fn only_the_rules_file_in_force_of_a_folder_is_loaded_from_a_walk() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("a/.agents/autofix.json", RULES),
+            ("a/.rules/autofix.json", "[{]"),
+            ("b/.rules/autofix.json", RULES),
+        ],
+    );
+    let out = autofix(dir.path(), &["check", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        json(&out)["rules_files"],
+        serde_json::json!(["a/.agents/autofix.json", "b/.rules/autofix.json"]),
+        "a/.rules/autofix.json is not in force: .agents/autofix.json comes first"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_reached_by_two_paths_is_checked_and_fixed_once_under_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("autofix.json", COMPOUNDING),
+            ("src/a.ts", "const r = fetch(url);\n"),
+        ],
+    );
+    std::os::unix::fs::symlink("src/a.ts", dir.path().join("link.ts")).unwrap();
+    std::os::unix::fs::symlink("src", dir.path().join("lib")).unwrap();
+    let paths = |report: &serde_json::Value| -> Vec<String> {
+        report["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["path"].as_str().unwrap().to_string())
+            .collect()
+    };
+
+    let report = json(&autofix(
+        dir.path(),
+        &[
+            "check",
+            "--format",
+            "json",
+            "link.ts",
+            "src/a.ts",
+            "src/../src/a.ts",
+            "lib",
+        ],
+    ));
+    assert_eq!(report["files_checked"], 1, "{report}");
+    assert_eq!(paths(&report), ["link.ts"], "shown under the first path given");
+
+    let out = autofix(dir.path(), &["check", "--fix", "src", "link.ts", "lib/a.ts"]);
+    assert!(stdout(&out).contains("Fixed 1 violation."), "{}", stdout(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("src/a.ts")).unwrap(),
+        "const r = await fetch(url);\n"
     );
 }

@@ -105,7 +105,10 @@ fn run(case: &Case) -> (Vec<Hit>, bool, usize) {
     let mut hits = Vec::new();
     for sample in &case.files {
         let index = LineIndex::new(&sample.text);
-        for v in set.check_file(&root.join(&sample.path), &sample.text, sample.language.as_deref()) {
+        for v in set
+            .check_file(&root.join(&sample.path), &sample.text, sample.language.as_deref())
+            .violations
+        {
             let (line, col) = index.line_col(&sample.text, v.range.start);
             hits.push(Hit {
                 file: sample.path.clone(),

@@ -2,16 +2,19 @@
 //! for CI and pre-commit hooks. Exit 0 clean, 1 violations, 2 error.
 
 use std::io::{IsTerminal, Write};
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::files::{self, Skipped};
-use super::format::{self, Finding, Report};
+use rayon::prelude::*;
+
+use super::files::{self, Unread};
+use super::format::{self, FileError, Finding, Report, SkippedFile, Truncation};
 use super::workspace::{Workspace, display_path};
+use crate::atomic::{self, ReplaceError};
 use crate::i18n::Locale;
-use crate::rules::{Options, RuleSet, Severity, Violation, fix};
+use crate::rules::{FileCheck, Options, RuleSet, Severity, Violation, fix, store};
 use crate::text::LineIndex;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -51,6 +54,13 @@ impl Level {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Exit codes:
+  0  no violations at or above --fail-level
+  1  violations at or above --fail-level
+  2  an error: a broken rules file, no rules file or a path that does not exist (nothing is
+     checked); or a path that could not be read (permission denied, a broken symbolic link,
+     not a regular file) or fixed — named on standard error, while the report shows the rest")]
 pub struct CheckArgs {
     /// Files or folders to check (default: the current folder). Files named here are checked
     /// even when .gitignore ignores them.
@@ -72,10 +82,11 @@ pub struct CheckArgs {
     pub fail_level: Level,
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
+    /// List each file skipped (binary, not UTF-8, larger than 16 MiB) with the reason; the
+    /// summary only counts them.
+    #[arg(long, short)]
+    pub verbose: bool,
 }
-
-/// Passes of `--fix` over one file: a fix can reveal or unblock another.
-const FIX_PASSES: usize = 10;
 
 pub fn run(args: CheckArgs) -> ExitCode {
     match execute(&args) {
@@ -86,13 +97,19 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
             };
             let out = match args.format {
-                Format::Human => format::human::render(&report, color),
+                Format::Human => format::human::render(&report, color, args.verbose),
                 Format::Json => format::json::render(&report),
                 Format::Sarif => format::sarif::render(&report),
                 Format::Github => format::github::render(&report),
             };
+            // The errors first: on a terminal the report's summary then comes last.
+            for e in &report.errors {
+                eprintln!("error: {}", e.message());
+            }
             let _ = std::io::stdout().write_all(out.as_bytes());
-            if failed {
+            if !report.errors.is_empty() {
+                ExitCode::from(2)
+            } else if failed {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
@@ -125,19 +142,36 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     } else {
         args.paths.clone()
     };
-    let (found, missing) = files::collect(&paths);
-    if let Some(first) = missing.first() {
+    let collected = files::collect(&paths);
+    if let Some(first) = collected.missing.first() {
         return Err(format!("{}: no such file or folder", first.display()));
     }
-    let mut jobs = Vec::with_capacity(found.len());
-    for path in found {
+    let mut jobs = Vec::with_capacity(collected.files.len());
+    for path in collected.files {
         if let Some(rules) = workspace.rules_for(&path).map_err(|e| e.to_string())? {
             jobs.push(Job { path, rules });
         }
     }
+    // The rules over a path that could not be read are in force too: they are linted, and a
+    // run that read nothing is not a run without rules.
+    for error in &collected.errors {
+        workspace.rules_for(&error.path).map_err(|e| e.to_string())?;
+    }
+    // A rules file met on the way is linted even when no file it governs is checked. Only the
+    // one in force in its folder: a lower-priority file beside it governs nothing. (With
+    // `--root`, its rules file is the only one in force.)
+    if workspace.root().is_none() {
+        for rules_file in &collected.rules_files {
+            let in_force = store::rules_file_in(&store::root_of(rules_file));
+            if in_force.as_deref() == Some(rules_file.as_path()) {
+                // The nearest rules file above a rules file in force is that file itself.
+                workspace.rules_for(rules_file).map_err(|e| e.to_string())?;
+            }
+        }
+    }
     let sets = workspace.loaded();
     if sets.is_empty() {
-        let looked = crate::rules::store::LOCATIONS.join(", ");
+        let looked = store::LOCATIONS.join(", ");
         return Err(format!(
             "no rules file found for {}: looked for {looked} in each folder above the files — create one with `autofix learn`, or pass --root DIR",
             paths
@@ -166,26 +200,48 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
         return Err(errors);
     }
 
-    let fixed = AtomicUsize::new(0);
-    let results = parallel_map(&jobs, |job| check_one(job, args.fix, &fixed, &base, &cwd));
+    let results = map_files(&jobs, |job| check_one(job, args.fix, &base, &cwd));
     let mut report = Report {
         rules_files: sets.iter().map(|s| display_path(&s.path, &base)).collect(),
         files_checked: 0,
         findings: Vec::new(),
-        fixed: fixed.load(Ordering::Relaxed),
+        errors: collected
+            .errors
+            .iter()
+            .map(|e| FileError {
+                path: display_path(&e.path, &base),
+                message: e.cause.clone(),
+            })
+            .collect(),
+        ..Report::default()
     };
-    for result in results {
-        match result {
-            Ok(findings) => {
+    for (job, result) in jobs.iter().zip(results) {
+        let outcome = result.unwrap_or_else(|panic| {
+            Outcome::Failed(FileError {
+                path: display_path(&job.path, &base),
+                message: format!(
+                    "autofix failed on this file ({panic}); it is not checked — please report this bug"
+                ),
+            })
+        });
+        match outcome {
+            Outcome::Checked(checked) => {
                 report.files_checked += 1;
-                report.findings.extend(findings);
+                report.fixed += checked.fixed;
+                report.findings.extend(checked.findings);
+                report.truncated.extend(checked.truncated);
+                report.errors.extend(checked.error);
             }
-            Err(note) => eprintln!("{note}"),
+            Outcome::Skipped(skipped) => report.skipped.push(skipped),
+            Outcome::Failed(error) => report.errors.push(error),
         }
     }
+    report.skipped.sort();
+    report.errors.sort();
     report
         .findings
         .sort_by(|a, b| (&a.path, a.line, a.column, a.rule).cmp(&(&b.path, b.line, b.column, b.rule)));
+    report.truncated.sort();
     let failed = report
         .findings
         .iter()
@@ -193,49 +249,89 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     Ok((report, failed))
 }
 
-/// Checks (and with `fix`, repairs) one file. `Err` is a note about a skipped file.
-fn check_one(
-    job: &Job,
-    fix: bool,
-    fixed: &AtomicUsize,
-    base: &Path,
-    cwd: &Path,
-) -> Result<Vec<Finding>, String> {
+/// What checking one file found.
+struct Checked {
+    findings: Vec<Finding>,
+    truncated: Vec<Truncation>,
+    /// Violations fixed.
+    fixed: usize,
+    /// Checked, but its fixes could not be written.
+    error: Option<FileError>,
+}
+
+/// What became of one file.
+enum Outcome {
+    Checked(Checked),
+    Skipped(SkippedFile),
+    Failed(FileError),
+}
+
+/// Checks (and with `fix`, repairs) one file.
+fn check_one(job: &Job, fix: bool, base: &Path, cwd: &Path) -> Outcome {
     let shown = display_path(&job.path, base);
     let mut text = match files::read_text(&job.path) {
         Ok(text) => text,
-        Err(Skipped::Binary) => return Err(format!("note: {shown}: skipped (binary file)")),
-        Err(Skipped::NotUtf8) => return Err(format!("note: {shown}: skipped (not UTF-8)")),
-        Err(Skipped::Unreadable(e)) => return Err(format!("note: {shown}: skipped (cannot read: {e})")),
+        Err(Unread::Skipped(reason)) => return Outcome::Skipped(SkippedFile { path: shown, reason }),
+        Err(Unread::Failed(message)) => return Outcome::Failed(FileError { path: shown, message }),
     };
-    let mut violations = job.rules.check_file(&job.path, &text, None);
+    let mut error = None;
+    let mut fixed_count = 0;
+    let mut found = job.rules.check_file(&job.path, &text, None);
     if fix {
-        let mut changed = false;
-        for _ in 0..FIX_PASSES {
-            let edits = fix::fix_edits(&violations);
-            if edits.is_empty() {
-                break;
+        let fixed = fix::fix_once(&text, &found.violations);
+        if !fixed.edits.is_empty() {
+            match atomic::write_if_unchanged(&job.path, text.as_bytes(), fixed.text.as_bytes()) {
+                Ok(()) => {
+                    fixed_count = fixed.edits.len();
+                    text = fixed.text;
+                    // What remains: fixes left out for overlapping, and fixes whose output
+                    // still breaks a rule.
+                    found = job.rules.check_file(&job.path, &text, None);
+                }
+                // The file is not written: the violations found in what was read stand.
+                Err(ReplaceError::Changed) => {
+                    error = Some(FileError {
+                        path: shown.clone(),
+                        message: "changed during the run; not fixed — run again".into(),
+                    });
+                }
+                Err(ReplaceError::Io(e)) => {
+                    error = Some(FileError {
+                        path: shown.clone(),
+                        message: format!("cannot write the fixed file: {}", files::io_cause(&e)),
+                    });
+                }
             }
-            let next = fix::apply(&text, &edits);
-            if next == text {
-                break;
-            }
-            fixed.fetch_add(edits.len(), Ordering::Relaxed);
-            text = next;
-            changed = true;
-            violations = job.rules.check_file(&job.path, &text, None);
-        }
-        if changed {
-            crate::atomic::write(&job.path, text.as_bytes())
-                .map_err(|e| format!("error: {shown}: cannot write the fixed file: {e}"))?;
         }
     }
     let index = LineIndex::new(&text);
     let rules_file = display_path(&job.rules.path, cwd);
-    Ok(violations
+    Outcome::Checked(Checked {
+        findings: found
+            .violations
+            .iter()
+            .map(|v| finding(&shown, &text, &index, v, &job.rules, &rules_file))
+            .collect(),
+        truncated: truncations(&found, &job.rules, &shown),
+        fixed: fixed_count,
+        error,
+    })
+}
+
+/// The rules whose checks stopped at the limit in a file, once each.
+fn truncations(found: &FileCheck, rules: &RuleSet, path: &str) -> Vec<Truncation> {
+    let mut out: Vec<Truncation> = found
+        .truncated
         .iter()
-        .map(|v| finding(&shown, &text, &index, v, &job.rules, &rules_file))
-        .collect())
+        .map(|t| Truncation {
+            path: path.to_string(),
+            rule: t.rule,
+            limit: rules.checker.limit(),
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 fn finding(
@@ -260,33 +356,23 @@ fn finding(
     )
 }
 
-/// Maps `f` over `items` on every core, keeping the order.
-fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len().max(1));
-    let next = AtomicUsize::new(0);
-    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut out = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(i) else { break };
-                        out.push((i, f(item)));
-                    }
-                    out
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
-    });
-    results.sort_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, r)| r).collect()
+/// Maps `f` over `items` on every core (rayon), keeping the order. A panic in `f` — a bug —
+/// becomes that item's `Err` with the panic's message: the run then names the file and exits 2
+/// rather than quietly reporting fewer files.
+fn map_files<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<Result<R, String>> {
+    items
+        .par_iter()
+        // `f` shares nothing that a panic could leave half-updated.
+        .map(|item| std::panic::catch_unwind(AssertUnwindSafe(|| f(item))).map_err(|p| panic_message(&*p)))
+        .collect()
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
 }
 
 #[cfg(test)]
@@ -302,11 +388,22 @@ mod tests {
     }
 
     #[test]
-    fn parallel_map_keeps_order() {
+    fn files_are_mapped_in_order_and_a_panic_is_that_files_error() {
         let items: Vec<usize> = (0..100).collect();
-        assert_eq!(
-            parallel_map(&items, |i| i * 2),
-            items.iter().map(|i| i * 2).collect::<Vec<_>>()
-        );
+        let results = map_files(&items, |&i| {
+            assert!(i != 42, "bug on item {i}");
+            i * 2
+        });
+        assert_eq!(results.len(), 100, "no result is lost");
+        for (i, r) in results.iter().enumerate() {
+            match r {
+                Ok(v) => assert_eq!(*v, i * 2),
+                Err(message) => {
+                    assert_eq!(i, 42);
+                    assert_eq!(message, "bug on item 42");
+                }
+            }
+        }
+        assert!(results[42].is_err());
     }
 }

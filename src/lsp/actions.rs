@@ -143,7 +143,7 @@ pub async fn code_actions(session: &Session, params: &CodeActionParams) -> Optio
         .only
         .as_ref()
         .is_some_and(|_| wanted(params, &fix_all));
-    let edits = fix::fix_edits(&checked.visible);
+    let edits = fix::fix_once(&rope.to_string(), &checked.visible).edits;
     if !edits.is_empty() && (asked || (params.context.only.is_none() && edits.len() > 1)) {
         let text_edits = edits
             .iter()

@@ -17,7 +17,7 @@ const REGEX_SIZE_LIMIT: usize = 1 << 20;
 const REGEX_DFA_LIMIT: usize = 2 << 20;
 const SET_SIZE_LIMIT: usize = 32 << 20;
 /// A pattern matching everywhere (`.`) must not flood the editor: past this many violations
-/// in one file, a check stops reporting.
+/// in one file, a check stops reporting (and says so: see [`Truncated`]).
 pub const MAX_VIOLATIONS_PER_CHECK: usize = 1000;
 /// The capture group that, when present, narrows the reported range of a `Pattern` match.
 pub const HIT_GROUP: &str = "hit";
@@ -46,6 +46,24 @@ pub struct Violation {
     /// Replacement text for `range`, when the check has a `Fix`.
     pub fix: Option<String>,
     pub inferred: bool,
+}
+
+/// A check that reached the violation limit in a file: its first violations are reported, the
+/// rest are not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Truncated {
+    /// Index of the compiled check in its [`Checker`].
+    pub check: usize,
+    pub rule: u64,
+}
+
+/// What checking a whole file found: its violations, suppressions applied and sorted by range,
+/// and the checks that stopped at the limit.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileCheck {
+    pub violations: Vec<Violation>,
+    /// Sorted by check.
+    pub truncated: Vec<Truncated>,
 }
 
 /// One check, compiled.
@@ -118,12 +136,25 @@ fn build_regex(source: &str) -> Result<Regex, String> {
 }
 
 /// Every compiled check of a rule set, and the prefilter over their patterns.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Checker {
     checks: Vec<CompiledCheck>,
     /// One set over every pattern; `set_checks[i]` is the check of the set's pattern `i`.
     set: Option<RegexSet>,
     set_checks: Vec<usize>,
+    /// Violations one check reports in one file at most.
+    limit: usize,
+}
+
+impl Default for Checker {
+    fn default() -> Self {
+        Checker {
+            checks: Vec::new(),
+            set: None,
+            set_checks: Vec::new(),
+            limit: MAX_VIOLATIONS_PER_CHECK,
+        }
+    }
 }
 
 impl Checker {
@@ -147,8 +178,7 @@ impl Checker {
         }
         let mut checker = Checker {
             checks,
-            set: None,
-            set_checks: Vec::new(),
+            ..Checker::default()
         };
         checker.build_set();
         (checker, problems)
@@ -179,6 +209,18 @@ impl Checker {
         &self.checks
     }
 
+    /// Violations one check reports in one file at most.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// A lower limit, so tests can reach it with small texts.
+    #[cfg(test)]
+    pub(crate) fn with_limit(mut self, limit: usize) -> Self {
+        self.limit = limit;
+        self
+    }
+
     pub fn is_empty(&self) -> bool {
         self.checks.is_empty()
     }
@@ -205,14 +247,61 @@ impl Checker {
     }
 
     /// Checks a whole text. Suppression comments are honoured; violations come sorted by range.
-    pub fn check(&self, text: &str, file: &FileContext) -> Vec<Violation> {
+    pub fn check(&self, text: &str, file: &FileContext) -> FileCheck {
         let checked = self.check_full(text, file);
-        super::incremental::suppress(checked.violations, &crate::text::StrSource::new(text))
+        FileCheck {
+            violations: super::incremental::suppress(checked.violations, &crate::text::StrSource::new(text)),
+            truncated: checked.truncated,
+        }
+    }
+
+    /// The violation check `i` reports for the match `whole` of its pattern in `hay`: the range
+    /// (its `hit` group, when it has one) and the expanded fix. `None` when the match reports
+    /// nothing (empty, or a branch without a hit, such as a comment an inferred check skips).
+    fn reportable(&self, i: usize, hay: &str, whole: Range<usize>) -> Option<(Range<usize>, Option<String>)> {
+        let check = &self.checks[i];
+        let re = check.pattern.as_ref()?;
+        let needs_captures =
+            check.hit_group.is_some() || check.fix.as_deref().is_some_and(|f| f.contains('$'));
+        if !needs_captures {
+            return (!whole.is_empty()).then(|| (whole, check.fix.clone()));
+        }
+        if let Some(filter) = &check.hit_filter
+            && !hay.get(whole.clone()).is_some_and(|t| filter.is_match(t))
+        {
+            return None;
+        }
+        let caps = re.captures_at(hay, whole.start)?;
+        let range = match check.hit_group.map(|g| caps.get(g)) {
+            Some(Some(hit)) => hit.range(),
+            Some(None) => return None,
+            None => whole.clone(),
+        };
+        if range.is_empty() {
+            return None;
+        }
+        let fix = check.fix.as_ref().map(|template| {
+            let mut expanded = String::new();
+            caps.expand(template, &mut expanded);
+            // With a `hit` group the fix replaces the hit only: keep what surrounds it.
+            if range != whole {
+                let (before, after) = (&hay[whole.start..range.start], &hay[range.end..whole.end]);
+                expanded = expanded
+                    .strip_prefix(before)
+                    .and_then(|e| e.strip_suffix(after))
+                    .map(str::to_string)
+                    .unwrap_or(expanded);
+            }
+            expanded
+        });
+        Some((range, fix))
     }
 
     /// The `Pattern` violations of check `i` in `hay` found from byte `start` on (the text before
-    /// `start` is context for `^` and `\b`), reported at `offset + position`. Returns how many
-    /// were added; at most [`MAX_VIOLATIONS_PER_CHECK`].
+    /// `start` is context for `^` and `\b`), reported at `offset + position`: at most
+    /// [`Checker::limit`] of them. Only reported violations count towards the limit, so matches
+    /// that report nothing (comments an inferred check skips) cannot use it up. Returns true when
+    /// the limit stopped the search with violations left unreported.
     pub fn pattern_violations(
         &self,
         i: usize,
@@ -220,69 +309,31 @@ impl Checker {
         start: usize,
         offset: usize,
         out: &mut Vec<Violation>,
-    ) -> usize {
+    ) -> bool {
         let check = &self.checks[i];
-        let Some(re) = &check.pattern else { return 0 };
-        let needs_captures =
-            check.hit_group.is_some() || check.fix.as_deref().is_some_and(|f| f.contains('$'));
-        let before = out.len();
-        let mut push = |range: Range<usize>, matched: Range<usize>, fix: Option<String>| {
-            if range.is_empty() {
-                return;
+        let Some(re) = &check.pattern else { return false };
+        let mut reported = 0;
+        for whole in matches_from(re, hay, start) {
+            let Some((range, fix)) = self.reportable(i, hay, whole.clone()) else {
+                continue;
+            };
+            if reported == self.limit {
+                return true;
             }
+            reported += 1;
             out.push(Violation {
                 rule: check.rule,
                 check: i,
                 kind: ViolationKind::Pattern,
                 range: range.start + offset..range.end + offset,
-                matched: matched.start + offset..matched.end + offset,
+                matched: whole.start + offset..whole.end + offset,
                 severity: check.severity,
                 message: check.message.clone(),
                 fix,
                 inferred: check.inferred,
             });
-        };
-        let mut reported = 0;
-        for whole in matches_from(re, hay, start) {
-            // Empty matches are skipped by `push`, so count what it is given that is not empty.
-            if reported >= MAX_VIOLATIONS_PER_CHECK {
-                break;
-            }
-            reported += usize::from(!whole.is_empty());
-            if !needs_captures {
-                push(whole.clone(), whole, check.fix.clone());
-                continue;
-            }
-            if let Some(filter) = &check.hit_filter
-                && !hay.get(whole.clone()).is_some_and(|t| filter.is_match(t))
-            {
-                continue;
-            }
-            let Some(caps) = re.captures_at(hay, whole.start) else {
-                continue;
-            };
-            let range = match check.hit_group.and_then(|g| caps.get(g)) {
-                Some(hit) => hit.range(),
-                None if check.hit_group.is_some() => continue,
-                None => whole.clone(),
-            };
-            let fix = check.fix.as_ref().map(|template| {
-                let mut expanded = String::new();
-                caps.expand(template, &mut expanded);
-                // With a `hit` group the fix replaces the hit only: keep what surrounds it.
-                if range != whole {
-                    let (before, after) = (&hay[whole.start..range.start], &hay[range.end..whole.end]);
-                    expanded = expanded
-                        .strip_prefix(before)
-                        .and_then(|e| e.strip_suffix(after))
-                        .map(str::to_string)
-                        .unwrap_or(expanded);
-                }
-                expanded
-            });
-            push(range, whole, fix);
         }
-        out.len() - before
+        false
     }
 
     /// The violation of check `i` reported at line 1 (a missing `Require`, a forbidden path),
@@ -509,7 +560,7 @@ mod tests {
     fn pattern_matches_are_violations_with_exact_byte_ranges() {
         let c = one(r#"{"Pattern": ":\\s*any\\b", "Files": ["*.ts"]}"#);
         let text = "let a: any = 1;\nlet b:any;\nlet c: anyway;";
-        let v = c.check(text, &at("src/x.ts"));
+        let v = c.check(text, &at("src/x.ts")).violations;
         assert_eq!(
             v.iter().map(|v| &text[v.range.clone()]).collect::<Vec<_>>(),
             [": any", ":any"]
@@ -517,17 +568,22 @@ mod tests {
         assert_eq!(v[0].rule, 7);
         assert_eq!(v[0].severity, Severity::Warning);
         assert_eq!(&*v[0].message, "Never do it.");
-        assert!(c.check(text, &at("src/x.js")).is_empty(), "out of scope");
+        assert!(
+            c.check(text, &at("src/x.js")).violations.is_empty(),
+            "out of scope"
+        );
     }
 
     #[test]
     fn fix_expands_numbered_and_named_groups() {
         let c = one(r#"{"Pattern": "var (?P<name>\\w+) = (\\d+)", "Fix": "const ${name} = $2"}"#);
-        let v = c.check("var x = 42;", &at("a.js"));
+        let v = c.check("var x = 42;", &at("a.js")).violations;
         assert_eq!(v[0].fix.as_deref(), Some("const x = 42"));
         let c = one(r#"{"Pattern": "console\\.log", "Fix": "logger.debug"}"#);
         assert_eq!(
-            c.check("console.log(1)", &at("a.js"))[0].fix.as_deref(),
+            c.check("console.log(1)", &at("a.js")).violations[0]
+                .fix
+                .as_deref(),
             Some("logger.debug")
         );
     }
@@ -536,7 +592,7 @@ mod tests {
     fn hit_group_narrows_the_range_and_the_fix() {
         let c = one(r#"{"Pattern": "(?:^|[^=!<>])(?P<hit>==)(?:[^=]|$)", "Fix": "==="}"#);
         let text = "a == b; c === d; e !== f; g==h";
-        let v = c.check(text, &at("a.js"));
+        let v = c.check(text, &at("a.js")).violations;
         assert_eq!(v.len(), 2);
         assert!(v.iter().all(|v| &text[v.range.clone()] == "=="));
         assert_eq!(v[0].fix.as_deref(), Some("==="));
@@ -547,7 +603,7 @@ mod tests {
         let c = one(
             r#"{"Require": "^// SPDX-License-Identifier:", "Files": ["src/**/*.rs"], "Severity": "error"}"#,
         );
-        let v = c.check("fn main() {}\r\n", &at("src/main.rs"));
+        let v = c.check("fn main() {}\r\n", &at("src/main.rs")).violations;
         assert_eq!(v.len(), 1);
         assert_eq!(
             (v[0].kind, v[0].range.clone(), v[0].severity),
@@ -558,27 +614,34 @@ mod tests {
                 "// SPDX-License-Identifier: MIT\nfn main() {}",
                 &at("src/main.rs")
             )
+            .violations
             .is_empty()
         );
-        assert!(c.check("fn main() {}", &at("tests/a.rs")).is_empty());
+        assert!(c.check("fn main() {}", &at("tests/a.rs")).violations.is_empty());
     }
 
     #[test]
     fn forbidden_paths_flag_the_file_itself() {
         let c =
             one(r#"{"Forbidden_paths": ["src/api/**"], "Message": "API routes live in src/server/routes/"}"#);
-        let v = c.check("export const x = 1;\n", &at("src/api/users.ts"));
+        let v = c
+            .check("export const x = 1;\n", &at("src/api/users.ts"))
+            .violations;
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].kind, ViolationKind::ForbiddenPath);
         assert_eq!(&*v[0].message, "API routes live in src/server/routes/");
-        assert!(c.check("", &at("src/server/routes/users.ts")).is_empty());
+        assert!(
+            c.check("", &at("src/server/routes/users.ts"))
+                .violations
+                .is_empty()
+        );
     }
 
     #[test]
     fn suppressions_are_honoured() {
         let c = one(r#"{"Pattern": "TODO"}"#);
         let text = "TODO a\n// autofix-ignore: 7\nTODO b\nTODO c // autofix-ignore: 3\n";
-        let v = c.check(text, &at("a.txt"));
+        let v = c.check(text, &at("a.txt")).violations;
         assert_eq!(
             v.iter().map(|v| v.range.start).collect::<Vec<_>>(),
             [0, text.find("TODO c").unwrap()]
@@ -589,7 +652,7 @@ mod tests {
     fn crlf_and_non_ascii_ranges() {
         let c = one(r#"{"Pattern": "übel$"}"#);
         let text = "😀 übel\r\nnot übel here\r\n世界 übel";
-        let v = c.check(text, &at("a.txt"));
+        let v = c.check(text, &at("a.txt")).violations;
         assert_eq!(v.len(), 2);
         let index = LineIndex::new(text);
         assert_eq!(index.line_col(text, v[0].range.start), (0, 2));
@@ -599,12 +662,39 @@ mod tests {
     #[test]
     fn empty_matches_are_ignored_and_floods_are_capped() {
         let c = one(r#"{"Pattern": "x*"}"#);
-        assert!(c.check("abc", &at("a")).is_empty());
+        assert!(c.check("abc", &at("a")).violations.is_empty());
         let c = one(r#"{"Pattern": "."}"#);
         assert_eq!(
-            c.check(&"a".repeat(5000), &at("a")).len(),
+            c.check(&"a".repeat(5000), &at("a")).violations.len(),
             MAX_VIOLATIONS_PER_CHECK
         );
+    }
+
+    #[test]
+    fn the_cap_counts_reported_violations_not_skipped_comments() {
+        // An inferred check's first branch matches every comment and reports nothing.
+        let c = one(
+            r#"{"Pattern": "(?:(?:^|[^:])//[^\\r\\n]*|/\\*[\\s\\S]*?\\*/)|(?:\\b(?P<hit>console\\.log)\\b)"}"#,
+        );
+        let text = format!("{}console.log(1);\n", "// a note\n".repeat(1200));
+        let found = c.check(&text, &at("a.ts"));
+        assert_eq!(
+            found.violations.len(),
+            1,
+            "the violation after 1,200 comments is reported"
+        );
+        assert!(found.truncated.is_empty());
+    }
+
+    #[test]
+    fn a_check_stopped_at_the_limit_says_so() {
+        let c = one(r#"{"Pattern": "."}"#);
+        let found = c.check(&"a".repeat(MAX_VIOLATIONS_PER_CHECK), &at("a"));
+        assert_eq!(found.violations.len(), MAX_VIOLATIONS_PER_CHECK);
+        assert!(found.truncated.is_empty(), "exactly the limit is not truncated");
+        let found = c.check(&"a".repeat(MAX_VIOLATIONS_PER_CHECK + 1), &at("a"));
+        assert_eq!(found.violations.len(), MAX_VIOLATIONS_PER_CHECK);
+        assert_eq!(found.truncated, [Truncated { check: 0, rule: 7 }]);
     }
 
     #[test]
@@ -637,7 +727,7 @@ mod tests {
         let (c, _) = checker(
             r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "x", "Why": "y", "Check": [{"Pattern": "alpha"}, {"Pattern": "beta", "Files": ["*.md"]}]}]"#,
         );
-        let v = c.check("alpha beta", &at("a.ts"));
+        let v = c.check("alpha beta", &at("a.ts")).violations;
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].check, 0);
     }

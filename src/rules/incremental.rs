@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use std::borrow::Cow;
 
-use super::check::{Checker, MAX_VIOLATIONS_PER_CHECK, Violation, ViolationKind, first_line_end};
+use super::check::{Checker, Truncated, Violation, ViolationKind, first_line_end};
 use super::reach::{Reach, safe_line_before};
 use super::scope::FileContext;
 use super::suppress::{Silenced, parse_line};
@@ -62,6 +62,8 @@ pub struct Checked {
     pub violations: Vec<Violation>,
     /// For each applicable `Require` check: where a match was found, if anywhere.
     require_hits: Vec<(usize, Option<Range<usize>>)>,
+    /// The checks that stopped at the limit ([`Checker::limit`]), sorted by check.
+    pub truncated: Vec<Truncated>,
 }
 
 /// A growing slice of the new text, from a line start, shared by the checks being re-run.
@@ -163,15 +165,27 @@ impl Checker {
             .copied()
             .filter(|&i| self.checks()[i].pattern().is_some())
             .collect();
+        let mut truncated = Vec::new();
         if !with_pattern.is_empty() {
             for i in self.prefilter(text, &with_pattern) {
-                self.pattern_violations(i, text, 0, 0, &mut violations);
+                if self.pattern_violations(i, text, 0, 0, &mut violations) {
+                    truncated.push(self.truncated(i));
+                }
             }
         }
         sort(&mut violations);
+        truncated.sort();
         Checked {
             violations,
             require_hits,
+            truncated,
+        }
+    }
+
+    fn truncated(&self, check: usize) -> Truncated {
+        Truncated {
+            check,
+            rule: self.checks()[check].rule,
         }
     }
 
@@ -197,6 +211,7 @@ impl Checker {
         let applicable = self.applicable(file);
         let line_one = first_line_end(&source.line_text(0));
         let mut violations = Vec::with_capacity(previous.violations.len() + 4);
+        let mut truncated = Vec::new();
 
         let mut old: std::collections::HashMap<usize, Vec<&Violation>> = std::collections::HashMap::new();
         for v in previous
@@ -214,7 +229,10 @@ impl Checker {
             .iter()
             .filter(|&&i| self.checks()[i].pattern().is_some())
         {
-            let capped = old.get(&i).is_some_and(|o| o.len() >= MAX_VIOLATIONS_PER_CHECK);
+            // A check at its limit is re-run whole: which violations fall under the limit
+            // depends on every match before them.
+            let capped = previous.truncated.iter().any(|t| t.check == i)
+                || old.get(&i).is_some_and(|o| o.len() >= self.limit());
             match safe_line_before(&self.checks()[i].pattern_reach, first_line, line_text) {
                 Some(line) if !capped => local.push((i, source.line_bounds(line).start)),
                 _ => unbounded.push(i),
@@ -238,10 +256,18 @@ impl Checker {
                     .filter(|v| v.matched.start < region)
                     .collect();
                 let resume = before.last().map_or(region, |v| v.matched.end.max(region));
+                let mut mine: Vec<Violation> = before.iter().map(|v| (*v).clone()).collect();
+                let mut stopped = false;
                 loop {
                     let mut found = Vec::new();
                     if candidates.contains(&i) {
-                        self.pattern_violations(i, &hay.text, resume - hay.start, hay.start, &mut found);
+                        stopped =
+                            self.pattern_violations(i, &hay.text, resume - hay.start, hay.start, &mut found);
+                    }
+                    if stopped {
+                        // Past the limit within the slice alone, where the last matches may be
+                        // cut short: the whole text decides which ones are reported.
+                        break;
                     }
                     let found_ranges: Vec<Range<usize>> = found.iter().map(|v| v.matched.clone()).collect();
                     // Matches starting near the end of the slice may have been cut short.
@@ -257,10 +283,9 @@ impl Checker {
                         .take_while(|&q| q < trusted_until && q < len)
                         .find(|&q| !spans(&found_ranges, q) && !spans(&old_ranges, new_to_old(q)));
                     if let Some(q) = sync {
-                        violations.extend(before.iter().map(|v| (*v).clone()));
-                        violations.extend(found.into_iter().filter(|v| v.matched.start < q));
+                        mine.extend(found.into_iter().filter(|v| v.matched.start < q));
                         let q_old = new_to_old(q);
-                        violations.extend(old_matches.iter().filter(|v| v.matched.start >= q_old).map(|v| {
+                        mine.extend(old_matches.iter().filter(|v| v.matched.start >= q_old).map(|v| {
                             let mut moved = (*v).clone();
                             moved.range = old_to_new(v.range.start)..old_to_new(v.range.end);
                             moved.matched = old_to_new(v.matched.start)..old_to_new(v.matched.end);
@@ -269,19 +294,31 @@ impl Checker {
                         break;
                     }
                     if hay.complete() {
-                        violations.extend(before.iter().map(|v| (*v).clone()));
-                        violations.extend(found);
+                        mine.extend(found);
                         break;
                     }
                     hay.grow();
                     candidates = self.prefilter(&hay.text, &ids);
                 }
+                if stopped {
+                    unbounded.push(i);
+                    continue;
+                }
+                // `mine` holds every violation of the check in the new text, in order: a full
+                // check reports the first `limit` of them.
+                if mine.len() > self.limit() {
+                    mine.truncate(self.limit());
+                    truncated.push(self.truncated(i));
+                }
+                violations.extend(mine);
             }
         }
         if !unbounded.is_empty() {
             let text = whole.get_or_insert_with(|| source.slice(0..len));
             for i in self.prefilter(text, &unbounded) {
-                self.pattern_violations(i, text, 0, 0, &mut violations);
+                if self.pattern_violations(i, text, 0, 0, &mut violations) {
+                    truncated.push(self.truncated(i));
+                }
             }
         }
 
@@ -331,9 +368,11 @@ impl Checker {
             require_hits.push((i, hit));
         }
         sort(&mut violations);
+        truncated.sort();
         Checked {
             violations,
             require_hits,
+            truncated,
         }
     }
 }
@@ -370,6 +409,7 @@ pub fn suppress(violations: Vec<Violation>, source: &dyn Source) -> Vec<Violatio
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::check::Truncated;
     use crate::rules::model::Rule;
     use crate::rules::parse::parse;
     use crate::text::StrSource;
@@ -471,6 +511,37 @@ mod tests {
         assert_eq!(lines, [0, 5]);
     }
 
+    /// `text` after `edits` (each clamped to it), and the region they changed.
+    fn edited(text: &str, edits: Vec<(usize, usize, String)>) -> (String, Dirty) {
+        let mut current = text.to_string();
+        let mut dirty: Option<Dirty> = None;
+        for (at, del, insert) in edits {
+            let start = crate::text::lines::floor_char_boundary(&current, at.min(current.len()));
+            let end = crate::text::lines::floor_char_boundary(&current, (start + del).min(current.len()));
+            current = apply(&current, start..end, &insert);
+            dirty = Some(match dirty {
+                None => Dirty::new(start..end, insert.len()),
+                Some(d) => d.then(start..end, insert.len()),
+            });
+        }
+        (current, dirty.expect("at least one edit"))
+    }
+
+    #[test]
+    fn a_check_past_its_limit_is_truncated_alike_after_an_edit() {
+        let c = checker(CHECKS).with_limit(3);
+        let file = FileContext::default();
+        let text = "any\n\nany\n\nx\n";
+        let before = c.check_full(text, &file);
+        assert!(before.truncated.is_empty());
+        // Two more below the limit's reach: only the lines around the edit are searched again.
+        let (current, dirty) = edited(text, vec![(text.len(), 0, "any any\n".into())]);
+        let again = c.recheck(&before, dirty, &StrSource::new(&current), &file);
+        assert_eq!(again, c.check_full(&current, &file));
+        assert_eq!(again.truncated, [Truncated { check: 0, rule: 1 }]);
+        assert_eq!(again.violations.iter().filter(|v| v.check == 0).count(), 3);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(500))]
         #[test]
@@ -480,21 +551,30 @@ mod tests {
         ) {
             let c = checker(CHECKS);
             let file = FileContext::default();
-            let mut current = text.clone();
-            let mut dirty: Option<Dirty> = None;
-            for (at, del, insert) in edits {
-                let start = crate::text::lines::floor_char_boundary(&current, at.min(current.len()));
-                let end = crate::text::lines::floor_char_boundary(&current, (start + del).min(current.len()));
-                current = apply(&current, start..end, &insert);
-                dirty = Some(match dirty {
-                    None => Dirty::new(start..end, insert.len()),
-                    Some(d) => d.then(start..end, insert.len()),
-                });
-            }
+            let (current, dirty) = edited(&text, edits);
             let before = c.check_full(&text, &file);
-            let again = c.recheck(&before, dirty.unwrap(), &Rope::from_str(&current), &file);
+            let again = c.recheck(&before, dirty, &Rope::from_str(&current), &file);
             let full = c.check_full(&current, &file);
             prop_assert_eq!(&again.violations, &full.violations);
+            prop_assert_eq!(&again.truncated, &full.truncated);
+        }
+
+        /// The same with a limit small enough for the texts to reach it: which checks are cut
+        /// short, and where, does not depend on how the text was checked.
+        #[test]
+        fn recheck_equals_a_full_check_at_the_limit(
+            limit in 1usize..4,
+            text in "((any|foo|bar|==|===|// header|start|end|y| |   |\n|\n\n\n|\r\n|x|:|😀){0,80})",
+            edits in proptest::collection::vec((0usize..300, 0usize..8, "(any|foo bar|\n|==| |start|end|x|y|// header\n){0,3}"), 1..5),
+        ) {
+            let c = checker(CHECKS).with_limit(limit);
+            let file = FileContext::default();
+            let (current, dirty) = edited(&text, edits);
+            let before = c.check_full(&text, &file);
+            let again = c.recheck(&before, dirty, &Rope::from_str(&current), &file);
+            let full = c.check_full(&current, &file);
+            prop_assert_eq!(&again.violations, &full.violations);
+            prop_assert_eq!(&again.truncated, &full.truncated);
         }
     }
 }

@@ -19,7 +19,7 @@ pub mod scope;
 pub mod store;
 pub mod suppress;
 
-pub use check::{Checker, Violation, ViolationKind};
+pub use check::{Checker, FileCheck, Truncated, Violation, ViolationKind};
 pub use model::{Category, CheckSpec, Origin, Rule, Severity};
 pub use problem::{Problem, ProblemKind};
 pub use resolve::Status;

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::check::{Checker, Violation};
+use super::check::{Checker, FileCheck};
 use super::infer::{self, Inference};
 use super::lint;
 use super::model::{CheckSpec, Rule};
@@ -146,18 +146,20 @@ impl RuleSet {
         self.rules.iter().map(|r| r.number).max().unwrap_or(0)
     }
 
-    /// `path` relative to the root with `/` separators, or `None` when outside it.
+    /// `path` relative to the root with `/` separators, or `None` when outside it. A name that
+    /// is not UTF-8 is read lossily (its odd bytes become U+FFFD), so globs such as `*.ts` still
+    /// see it rather than every scoped check passing it by.
     pub fn relative_path(&self, path: &Path) -> Option<String> {
         let rel = path.strip_prefix(&self.root).ok()?;
-        let parts: Vec<&str> = rel
+        let parts: Vec<_> = rel
             .components()
-            .map(|c| c.as_os_str().to_str())
-            .collect::<Option<_>>()?;
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect();
         Some(parts.join("/"))
     }
 
     /// Checks `text`, the content of the file at `path`.
-    pub fn check_file(&self, path: &Path, text: &str, language_id: Option<&str>) -> Vec<Violation> {
+    pub fn check_file(&self, path: &Path, text: &str, language_id: Option<&str>) -> FileCheck {
         let rel = self.relative_path(path);
         self.checker.check(
             text,
@@ -187,7 +189,9 @@ mod tests {
         let set = RuleSet::from_text(&dir.join(".agents/autofix.json"), RULES, Options::default());
         assert!(set.is_usable());
         assert_eq!(set.root, dir);
-        let v = set.check_file(&dir.join("src/a.ts"), "fetch(url); axios.get(url);", None);
+        let v = set
+            .check_file(&dir.join("src/a.ts"), "fetch(url); axios.get(url);", None)
+            .violations;
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].rule, 2);
         assert!(
@@ -199,8 +203,20 @@ mod tests {
         assert_eq!(set.active_rules().count(), 1);
         assert!(
             set.check_file(Path::new("/elsewhere/a.ts"), "axios.get()", None)
+                .violations
                 .is_empty()
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn scoped_checks_see_names_that_are_not_utf8() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = Path::new("/repo");
+        let set = RuleSet::from_text(&dir.join("autofix.json"), RULES, Options::default());
+        let file = dir.join(std::ffi::OsStr::from_bytes(b"src/caf\xe9.ts"));
+        assert_eq!(set.relative_path(&file).as_deref(), Some("src/caf\u{fffd}.ts"));
+        assert_eq!(set.check_file(&file, "axios.get(url);", None).violations.len(), 1);
     }
 
     #[test]

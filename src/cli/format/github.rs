@@ -16,6 +16,14 @@ fn escape_property(s: &str) -> String {
 
 pub fn render(report: &Report) -> String {
     let mut out = String::new();
+    for e in &report.errors {
+        out.push_str(&format!(
+            "::error file={},title={}::{}\n",
+            escape_property(&e.path),
+            escape_property("autofix could not read"),
+            escape_data(&e.message()),
+        ));
+    }
     for f in &report.findings {
         let level = match f.severity {
             Severity::Error => "error",
@@ -33,6 +41,22 @@ pub fn render(report: &Report) -> String {
             f.end_column,
             escape_property(&title),
             escape_data(&format!("{} (why: {})", f.message, f.why)),
+        ));
+    }
+    for t in &report.truncated {
+        out.push_str(&format!(
+            "::notice file={},title={}::{}\n",
+            escape_property(&t.path),
+            escape_property(&format!("autofix #{} stopped", t.rule)),
+            escape_data(&t.message()),
+        ));
+    }
+    for f in &report.skipped {
+        out.push_str(&format!(
+            "::notice file={},title={}::{}\n",
+            escape_property(&f.path),
+            escape_property("autofix skipped"),
+            escape_data(&f.message()),
         ));
     }
     out

@@ -1,5 +1,6 @@
 //! `--format human`: `path:line:col`, the rule, its message, a code frame with the match
-//! underlined and a summary line — coloured only when asked to (on a terminal).
+//! underlined, notes on checks cut short and a summary (with the files skipped) — coloured only
+//! when asked to (on a terminal).
 
 use std::fmt::Write as _;
 
@@ -7,6 +8,7 @@ use anstyle::{AnsiColor, Style};
 use unicode_width::UnicodeWidthChar;
 
 use super::{Finding, FrameLine, Report};
+use crate::cli::files::Skipped;
 use crate::rules::Severity;
 
 const TAB: &str = "    ";
@@ -75,7 +77,8 @@ fn frame_line(line: &FrameLine, gutter: usize, p: &Painter, style: Style) -> Str
     out
 }
 
-pub fn render(report: &Report, color: bool) -> String {
+/// `verbose`: list each skipped file, not only their count.
+pub fn render(report: &Report, color: bool, verbose: bool) -> String {
     let p = Painter { color };
     let bold = Style::new().bold();
     let blue = Style::new().fg_color(Some(AnsiColor::Blue.into())).bold();
@@ -84,7 +87,27 @@ pub fn render(report: &Report, color: bool) -> String {
     for f in &report.findings {
         render_finding(&mut out, f, &p, bold, blue, dim);
     }
+    for t in &report.truncated {
+        let _ = writeln!(out, "{} {}", p.paint(bold, "note:"), t.message());
+    }
+    if !report.truncated.is_empty() {
+        out.push('\n');
+    }
+    if verbose {
+        for f in &report.skipped {
+            let _ = writeln!(out, "skipped: {} ({})", f.path, f.reason.describe());
+        }
+    }
     out.push_str(&summary(report, &p));
+    out.push_str(&skipped_summary(report, verbose));
+    if !report.errors.is_empty() {
+        let _ = writeln!(
+            out,
+            "{} errors on {} (listed on standard error).",
+            p.paint(severity_style(Severity::Error), "Incomplete:"),
+            plural(report.errors.len(), "path", "paths"),
+        );
+    }
     out
 }
 
@@ -133,6 +156,31 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// "Skipped 3 files: 1 binary, 2 not UTF-8." — nothing when none was skipped.
+fn skipped_summary(report: &Report, verbose: bool) -> String {
+    if report.skipped.is_empty() {
+        return String::new();
+    }
+    let mut counts: Vec<(Skipped, usize)> = Vec::new();
+    for f in &report.skipped {
+        match counts.iter_mut().find(|(r, _)| *r == f.reason) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((f.reason, 1)),
+        }
+    }
+    counts.sort();
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|(reason, n)| format!("{n} {}", reason.counted()))
+        .collect();
+    let hint = if verbose { "" } else { " (--verbose lists them)" };
+    format!(
+        "Skipped {}: {}{hint}.\n",
+        plural(report.skipped.len(), "file", "files"),
+        parts.join(", ")
+    )
+}
+
 fn summary(report: &Report, p: &Painter) -> String {
     let mut out = String::new();
     if report.fixed > 0 {
@@ -140,14 +188,19 @@ fn summary(report: &Report, p: &Painter) -> String {
     }
     let files = plural(report.files_checked, "file", "files");
     if report.findings.is_empty() {
-        let _ = writeln!(
-            out,
-            "{} no violations in {files} checked.",
-            p.paint(
-                Style::new().fg_color(Some(AnsiColor::Green.into())).bold(),
-                "All clear:"
-            )
-        );
+        // Not "all clear" when part of the tree was not read.
+        if report.errors.is_empty() {
+            let _ = writeln!(
+                out,
+                "{} no violations in {files} checked.",
+                p.paint(
+                    Style::new().fg_color(Some(AnsiColor::Green.into())).bold(),
+                    "All clear:"
+                )
+            );
+        } else {
+            let _ = writeln!(out, "No violations in {files} checked.");
+        }
         return out;
     }
     let parts: Vec<String> = [

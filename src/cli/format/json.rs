@@ -1,5 +1,6 @@
-//! `--format json`: one object with the rules files, the count of files checked and every
-//! violation, for programs and agents.
+//! `--format json`: one object with the rules files, the count of files checked, every
+//! violation, the checks cut short, the files skipped and the paths that could not be read, for
+//! programs and agents.
 
 use serde_json::json;
 
@@ -25,10 +26,28 @@ pub fn render(report: &Report) -> String {
             })
         })
         .collect();
+    let truncated: Vec<_> = report
+        .truncated
+        .iter()
+        .map(|t| json!({ "path": t.path, "rule": t.rule, "limit": t.limit }))
+        .collect();
+    let skipped: Vec<_> = report
+        .skipped
+        .iter()
+        .map(|f| json!({ "path": f.path, "reason": f.reason.code() }))
+        .collect();
+    let errors: Vec<_> = report
+        .errors
+        .iter()
+        .map(|e| json!({ "path": e.path, "error": e.message }))
+        .collect();
     let out = json!({
         "rules_files": report.rules_files,
         "files_checked": report.files_checked,
         "violations": violations,
+        "truncated": truncated,
+        "files_skipped": skipped,
+        "errors": errors,
     });
     format!("{}\n", serde_json::to_string_pretty(&out).unwrap_or_default())
 }

@@ -8,6 +8,7 @@ pub mod sarif;
 
 use std::ops::Range;
 
+use super::files::Skipped;
 use crate::rules::{Category, Severity, Violation};
 use crate::text::LineIndex;
 
@@ -89,6 +90,51 @@ impl Finding {
     }
 }
 
+/// A rule whose check stopped reporting in a file at the violation limit: the file may hold
+/// more violations than are listed.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Truncation {
+    pub path: String,
+    pub rule: u64,
+    pub limit: usize,
+}
+
+impl Truncation {
+    pub fn message(&self) -> String {
+        format!(
+            "rule #{}: stopped after {} violations in {}",
+            self.rule, self.limit, self.path
+        )
+    }
+}
+
+/// A file that was not checked, and why.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SkippedFile {
+    pub path: String,
+    pub reason: Skipped,
+}
+
+impl SkippedFile {
+    pub fn message(&self) -> String {
+        format!("{}: not checked ({})", self.path, self.reason.describe())
+    }
+}
+
+/// A path that could not be read (or a fix that could not be written): the run is incomplete.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct FileError {
+    pub path: String,
+    /// What went wrong, after the path ("cannot read: permission denied").
+    pub message: String,
+}
+
+impl FileError {
+    pub fn message(&self) -> String {
+        format!("{}: {}", self.path, self.message)
+    }
+}
+
 /// Everything a check run found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Report {
@@ -98,6 +144,12 @@ pub struct Report {
     pub findings: Vec<Finding>,
     /// Violations repaired by `--fix`.
     pub fixed: usize,
+    /// Checks that stopped at the limit, sorted by path and rule.
+    pub truncated: Vec<Truncation>,
+    /// Files not checked, sorted by path.
+    pub skipped: Vec<SkippedFile>,
+    /// Paths that could not be read or written, sorted by path: the run is incomplete.
+    pub errors: Vec<FileError>,
 }
 
 impl Report {

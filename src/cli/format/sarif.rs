@@ -36,6 +36,42 @@ fn rule_id(f: &Finding, many_files: bool) -> String {
     }
 }
 
+/// A tool notification about `path` (SARIF's way to say something about the run itself).
+fn notification(id: &str, level: &str, text: &str, path: &str) -> Value {
+    json!({
+        "descriptor": { "id": id },
+        "level": level,
+        "message": { "text": text },
+        "locations": [{
+            "physicalLocation": {
+                "artifactLocation": { "uri": uri(path), "uriBaseId": "%SRCROOT%" },
+            },
+        }],
+    })
+}
+
+/// The run's invocation: whether it completed, and what it has to say about files it did not
+/// fully report.
+fn invocation(report: &Report) -> Value {
+    let truncated = report
+        .truncated
+        .iter()
+        .map(|t| notification("truncated", "warning", &t.message(), &t.path));
+    let skipped = report
+        .skipped
+        .iter()
+        .map(|f| notification("skipped", "note", &f.message(), &f.path));
+    let errors = report
+        .errors
+        .iter()
+        .map(|e| notification("error", "error", &e.message(), &e.path));
+    let notes: Vec<Value> = errors.chain(truncated).chain(skipped).collect();
+    json!({
+        "executionSuccessful": report.errors.is_empty(),
+        "toolExecutionNotifications": notes,
+    })
+}
+
 pub fn render(report: &Report) -> String {
     let many_files = report.rules_files.len() > 1;
     let mut rule_ids: Vec<String> = Vec::new();
@@ -94,6 +130,7 @@ pub fn render(report: &Report) -> String {
                     "rules": rules,
                 },
             },
+            "invocations": [invocation(report)],
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],

@@ -27,6 +27,7 @@ fn hits(instruction: &str, path: &str, text: &str) -> Vec<(String, Option<String
     let s = set(&[instruction]);
     assert!(s.is_usable(), "{:?}", s.problems);
     s.check_file(&Path::new("/repo").join(path), text, None)
+        .violations
         .into_iter()
         .map(|v| (text[v.range.clone()].to_string(), v.fix))
         .collect()
@@ -67,7 +68,7 @@ fn never_use_any_in_typescript() {
 #[test]
 fn inferred_diagnostics_are_information_and_say_so() {
     let s = set(&["Never use `eval()`."]);
-    let v = s.check_file(Path::new("/repo/a.js"), "eval(x)", None);
+    let v = s.check_file(Path::new("/repo/a.js"), "eval(x)", None).violations;
     assert_eq!(v.len(), 1);
     assert_eq!(v[0].severity, Severity::Information);
     assert!(v[0].inferred);
@@ -83,7 +84,11 @@ fn inference_can_be_turned_off() {
     let text =
         r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `eval()`.", "Why": "w"}]"#;
     let s = RuleSet::from_text(Path::new("/r/autofix.json"), text, Options { inferred: false });
-    assert!(s.check_file(Path::new("/r/a.js"), "eval(x)", None).is_empty());
+    assert!(
+        s.check_file(Path::new("/r/a.js"), "eval(x)", None)
+            .violations
+            .is_empty()
+    );
 }
 
 #[test]
@@ -173,12 +178,17 @@ fn spanish_rules() {
     );
     let i = "No agregar nunca emojis a los mensajes de commit - mantener títulos de commit como Conventional Commits simples.";
     let s = set(&[i]);
-    let v = s.check_file(Path::new("/repo/.git/COMMIT_EDITMSG"), "feat: add login 🚀", None);
+    let v = s
+        .check_file(Path::new("/repo/.git/COMMIT_EDITMSG"), "feat: add login 🚀", None)
+        .violations;
     assert_eq!(v.len(), 1);
-    let v = s.check_file(Path::new("/elsewhere/msg"), "Add login ✨", Some("gitcommit"));
+    let v = s
+        .check_file(Path::new("/elsewhere/msg"), "Add login ✨", Some("gitcommit"))
+        .violations;
     assert_eq!(v.len(), 2, "emoji and not a conventional commit title: {v:?}");
     assert!(
         s.check_file(Path::new("/repo/src/a.ts"), "// 🚀", None)
+            .violations
             .is_empty()
     );
 }
@@ -199,11 +209,13 @@ fn forbidden_paths_from_places() {
     let s = set(&[i]);
     assert_eq!(
         s.check_file(Path::new("/repo/src/api/users.ts"), "export {}", None)
+            .violations
             .len(),
         1
     );
     assert!(
         s.check_file(Path::new("/repo/src/server/routes/users.ts"), "export {}", None)
+            .violations
             .is_empty()
     );
     // Content in a place is not a file kind: nothing.
@@ -367,6 +379,7 @@ fn make_explicit_writes_the_check_into_the_rule() {
     let text = "if (a == b && c === d) {}";
     let ranges = |s: &RuleSet| {
         s.check_file(Path::new("/r/x.ts"), text, None)
+            .violations
             .into_iter()
             .map(|v| (v.range, v.fix))
             .collect::<Vec<_>>()
