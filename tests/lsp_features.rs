@@ -207,6 +207,23 @@ async fn ignore_comments_follow_the_language() {
 }
 
 #[tokio::test]
+async fn a_comment_sharing_its_line_silences_that_line_only() {
+    let (_d, root) = workspace();
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let text =
+        "x; // TODO autofix-ignore: 2\nTODO\n// autofix-ignore: 2\nTODO\n{/* autofix-ignore: 2 */}\nTODO\n";
+    let uri = client.open("a.tsx", "typescriptreact", text).await;
+    let lines: Vec<u64> = client
+        .diagnostics(&uri)
+        .await
+        .iter()
+        .filter(|d| d["code"] == 2)
+        .map(|d| d["range"]["start"]["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1]);
+}
+
+#[tokio::test]
 async fn fix_all_fixes_every_fixable_violation() {
     let (_d, root) = workspace();
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
