@@ -1,22 +1,7 @@
 //! Comment syntax by language id, for the "ignore rule #N on this line" action: `//`, `#`, `--`,
 //! `;`, `%` line comments and `<!-- -->`, `/* */`, `{# #}` block comments.
 
-/// How a language writes a comment to the end of a line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Comment {
-    Line(&'static str),
-    Block(&'static str, &'static str),
-}
-
-impl Comment {
-    /// The comment holding `text`.
-    pub fn wrap(self, text: &str) -> String {
-        match self {
-            Comment::Line(prefix) => format!("{prefix} {text}"),
-            Comment::Block(open, close) => format!("{open} {text} {close}"),
-        }
-    }
-}
+pub use crate::text::syntax::Comment;
 
 /// The comment syntax of an LSP language id, or of a file extension when the id is unknown.
 pub fn comment_for(language_id: &str, extension: Option<&str>) -> Option<Comment> {
