@@ -206,6 +206,341 @@ async fn ignore_comments_follow_the_language() {
     );
 }
 
+/// The "Ignore rule #2 on this line" action for the violation on `line` of a new document, if
+/// one is offered.
+async fn ignore_action(
+    client: &mut TestClient,
+    file: &str,
+    language: &str,
+    text: &str,
+    line: u32,
+) -> (String, Option<Value>) {
+    let uri = client.open(file, language, text).await;
+    let diags = client.diagnostics(&uri).await;
+    let here: Vec<Value> = diags
+        .into_iter()
+        .filter(|d| d["code"] == 2 && d["range"]["start"]["line"] == line)
+        .collect();
+    assert_eq!(here.len(), 1, "{file}: one violation of rule 2 on line {line}");
+    let actions = actions(client, &uri, &here, line, Some("quickfix")).await;
+    let ignore = actions
+        .into_iter()
+        .find(|a| a["title"] == "Ignore rule #2 on this line");
+    (uri, ignore)
+}
+
+/// Offers, applies and re-checks the ignore action of each case: `Some(expected)` is the text
+/// after the edit, where that violation of rule 2 (and only it) is silenced; `None` means no
+/// action at all.
+async fn ignore_cases(cases: &[(&str, &str, &str, u32, Option<&str>)]) {
+    let (_d, root) = workspace();
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    for &(file, language, text, line, expected) in cases {
+        let (uri, ignore) = ignore_action(&mut client, file, language, text, line).await;
+        let Some(expected) = expected else {
+            assert!(ignore.is_none(), "{file}: no safe place, no action: {ignore:?}");
+            continue;
+        };
+        let ignore = ignore.unwrap_or_else(|| panic!("{file}: an ignore action"));
+        let fixed = apply(text, &ignore);
+        assert_eq!(fixed, expected, "{file}");
+        client.change(&uri, None, &fixed).await;
+        // One `TODO` less is reported: the one on the line, moved down by a line added above.
+        let moved = line + (fixed.lines().count() - text.lines().count()) as u32;
+        let left: Vec<u64> = client
+            .diagnostics(&uri)
+            .await
+            .iter()
+            .filter(|d| d["code"] == 2)
+            .map(|d| d["range"]["start"]["line"].as_u64().unwrap())
+            .collect();
+        assert_eq!(left.len() + 1, text.matches("TODO").count(), "{file}: {left:?}");
+        assert!(
+            !left.contains(&u64::from(moved)),
+            "{file}: the comment silences the violation"
+        );
+    }
+}
+
+#[tokio::test]
+async fn ignore_in_jsx_text_is_a_jsx_comment_container() {
+    ignore_cases(&[
+        (
+            "a.tsx",
+            "typescriptreact",
+            "export const A = () => (\n  <div>\n    Hello TODO world\n  </div>\n);\n",
+            2,
+            Some("export const A = () => (\n  <div>\n    Hello TODO world{/* autofix-ignore: 2 */}\n  </div>\n);\n"),
+        ),
+        // An apostrophe in JSX text is text, not a string; trailing spaces stay after the comment.
+        (
+            "b.js",
+            "javascript",
+            "const B = () => <p>\n  Don't TODO  \n</p>;\n",
+            1,
+            Some("const B = () => <p>\n  Don't TODO{/* autofix-ignore: 2 */}  \n</p>;\n"),
+        ),
+        // After the element closes, the line ends in code again.
+        (
+            "c.jsx",
+            "javascriptreact",
+            "const C = <b>TODO</b>;\n",
+            0,
+            Some("const C = <b>TODO</b>; // autofix-ignore: 2\n"),
+        ),
+    ])
+    .await;
+}
+
+#[tokio::test]
+async fn ignore_in_a_jsx_tag_is_a_js_comment() {
+    ignore_cases(&[(
+        "a.tsx",
+        "typescriptreact",
+        "const a = (\n  <input\n    placeholder=\"TODO\"\n    value={x}\n  />\n);\n",
+        2,
+        Some(
+            "const a = (\n  <input\n    placeholder=\"TODO\" // autofix-ignore: 2\n    value={x}\n  />\n);\n",
+        ),
+    )])
+    .await;
+}
+
+#[tokio::test]
+async fn ignore_on_a_shell_continuation_line() {
+    ignore_cases(&[
+        // A comment after `\` would end the command: on its own line above the command.
+        (
+            "a.sh",
+            "shellscript",
+            "docker run TODO \\\n  --rm \\\n  image\n",
+            0,
+            Some("# autofix-ignore: 2\ndocker run TODO \\\n  --rm \\\n  image\n"),
+        ),
+        // Inside the command no line can come between, and a comment above the command would
+        // silence its first line only.
+        (
+            "b.sh",
+            "shellscript",
+            "docker run \\\n  --name TODO \\\n  image\n",
+            1,
+            None,
+        ),
+        // The command's last line ends in code.
+        (
+            "c.sh",
+            "shellscript",
+            "docker run \\\n  --rm \\\n  TODO\n",
+            2,
+            Some("docker run \\\n  --rm \\\n  TODO # autofix-ignore: 2\n"),
+        ),
+        // A `#` inside quotes is not a comment: the line still ends in code.
+        (
+            "d.sh",
+            "shellscript",
+            "echo \"# TODO\" 'it''s'\n",
+            0,
+            Some("echo \"# TODO\" 'it''s' # autofix-ignore: 2\n"),
+        ),
+    ])
+    .await;
+}
+
+#[tokio::test]
+async fn ignore_inside_a_template_literal_spanning_lines() {
+    ignore_cases(&[
+        // Every line around the violation is string content: no action.
+        (
+            "a.ts",
+            "typescript",
+            "const s = `\n  first\n  TODO\n`;\n",
+            2,
+            None,
+        ),
+        // The line right after the opening line: above the opening line would silence only that.
+        ("b.ts", "typescript", "  const s = `\n  TODO\n`;\n", 1, None),
+        // A line that opens a template: its own line above.
+        (
+            "c.js",
+            "javascript",
+            "f(`TODO ${x}\n  more`);\n",
+            0,
+            Some("// autofix-ignore: 2\nf(`TODO ${x}\n  more`);\n"),
+        ),
+        // The template closes on the violation's line: the end of the line is code.
+        (
+            "d.ts",
+            "typescript",
+            "const s = `a\n  TODO ${`${y}`}`; // note\n",
+            1,
+            Some("const s = `a\n  TODO ${`${y}`}`; // note // autofix-ignore: 2\n"),
+        ),
+    ])
+    .await;
+}
+
+#[tokio::test]
+async fn ignore_inside_python_triple_quoted_strings() {
+    ignore_cases(&[
+        // Deep in a docstring: the line above is string content too.
+        (
+            "a.py",
+            "python",
+            "def f():\n    \"\"\"Docs.\n\n    TODO: write\n    \"\"\"\n",
+            3,
+            None,
+        ),
+        // Right after the opening line: a comment above the opening line would silence only
+        // the opening line.
+        (
+            "b.py",
+            "python",
+            "def f():\n    x = '''\n    TODO\n    '''\n",
+            2,
+            None,
+        ),
+    ])
+    .await;
+}
+
+#[tokio::test]
+async fn ignore_on_a_python_line_ending_inside_a_string_goes_above() {
+    ignore_cases(&[
+        (
+            "a.py",
+            "python",
+            "def f():\n    s = \"\"\"TODO\n    text\"\"\"\n",
+            1,
+            Some("def f():\n    # autofix-ignore: 2\n    s = \"\"\"TODO\n    text\"\"\"\n"),
+        ),
+        (
+            "b.py",
+            "python",
+            "s = 'TODO \\\n  more'\n",
+            0,
+            Some("# autofix-ignore: 2\ns = 'TODO \\\n  more'\n"),
+        ),
+        // A `#` in a string is no comment; the line ends in code.
+        (
+            "c.py",
+            "python",
+            "s = '# TODO'\n",
+            0,
+            Some("s = '# TODO' # autofix-ignore: 2\n"),
+        ),
+    ])
+    .await;
+}
+
+#[tokio::test]
+async fn ignore_keeps_crlf_line_endings() {
+    ignore_cases(&[
+        (
+            "a.py",
+            "python",
+            "x = 1\r\n  s = \"\"\"TODO\r\n\"\"\"\r\n",
+            1,
+            Some("x = 1\r\n  # autofix-ignore: 2\r\n  s = \"\"\"TODO\r\n\"\"\"\r\n"),
+        ),
+        (
+            "b.ts",
+            "typescript",
+            "let a = 1;\r\nlet b = 'TODO';\r\n",
+            1,
+            Some("let a = 1;\r\nlet b = 'TODO'; // autofix-ignore: 2\r\n"),
+        ),
+    ])
+    .await;
+}
+
+#[tokio::test]
+async fn ignore_lands_after_emoji_and_cjk_in_utf16_columns() {
+    let (_d, root) = workspace();
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    // 😀 is two UTF-16 units, 世 and 界 one each.
+    let text = "<p>\n  😀 世界 TODO\n</p>\n";
+    let (_, ignore) = ignore_action(&mut client, "a.jsx", "javascriptreact", text, 1).await;
+    let edit = &ignore.expect("an ignore action")["edit"]["documentChanges"][0]["edits"][0];
+    let end = "  😀 世界 TODO".encode_utf16().count() as u32;
+    assert_eq!(edit["range"]["start"], pos(1, end));
+    assert_eq!(edit["range"]["end"], pos(1, end));
+    assert_eq!(edit["newText"], "{/* autofix-ignore: 2 */}");
+    let text = "let s = \"😀世界\"; // TODO\n";
+    let (_, ignore) = ignore_action(&mut client, "b.ts", "typescript", text, 0).await;
+    let edit = &ignore.expect("an ignore action")["edit"]["documentChanges"][0]["edits"][0];
+    let end = text.trim_end().encode_utf16().count() as u32;
+    assert_eq!(edit["range"]["start"], pos(0, end));
+    assert_eq!(edit["newText"], " // autofix-ignore: 2");
+}
+
+#[tokio::test]
+async fn ignore_in_html_script_and_style_uses_their_comments() {
+    ignore_cases(&[
+        (
+            "a.vue",
+            "vue",
+            "<template>\n  <p>TODO</p>\n</template>\n<script>\nconst a = 'TODO';\n</script>\n",
+            4,
+            Some("<template>\n  <p>TODO</p>\n</template>\n<script>\nconst a = 'TODO'; /* autofix-ignore: 2 */\n</script>\n"),
+        ),
+        (
+            "b.html",
+            "html",
+            "<style>\n  a::after { content: 'TODO' }\n</style>\n",
+            1,
+            Some("<style>\n  a::after { content: 'TODO' } /* autofix-ignore: 2 */\n</style>\n"),
+        ),
+    ])
+    .await;
+}
+
+#[tokio::test]
+async fn ignore_in_unknown_languages_and_formats_whose_comments_start_a_line() {
+    ignore_cases(&[
+        // A language the lexer does not know: the end of the line, unless a quote says otherwise.
+        (
+            "a.hs",
+            "haskell",
+            "f x = TODO\n",
+            0,
+            Some("f x = TODO -- autofix-ignore: 2\n"),
+        ),
+        (
+            "b.hs",
+            "haskell",
+            "  f x = \"TODO\"\n",
+            0,
+            Some("  -- autofix-ignore: 2\n  f x = \"TODO\"\n"),
+        ),
+        // In a Dockerfile `#` after an instruction is not a comment.
+        (
+            "Dockerfile",
+            "dockerfile",
+            "FROM x\nENV A=TODO\n",
+            1,
+            Some("FROM x\n# autofix-ignore: 2\nENV A=TODO\n"),
+        ),
+    ])
+    .await;
+}
+
+#[tokio::test]
+async fn a_comment_sharing_its_line_silences_that_line_only() {
+    let (_d, root) = workspace();
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let text =
+        "x; // TODO autofix-ignore: 2\nTODO\n// autofix-ignore: 2\nTODO\n{/* autofix-ignore: 2 */}\nTODO\n";
+    let uri = client.open("a.tsx", "typescriptreact", text).await;
+    let lines: Vec<u64> = client
+        .diagnostics(&uri)
+        .await
+        .iter()
+        .filter(|d| d["code"] == 2)
+        .map(|d| d["range"]["start"]["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1]);
+}
+
 #[tokio::test]
 async fn fix_all_fixes_every_fixable_violation() {
     let (_d, root) = workspace();

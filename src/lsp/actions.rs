@@ -4,7 +4,6 @@
 
 use std::path::Path;
 
-use ropey::Rope;
 use tower_lsp_server::ls_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, Diagnostic,
     NumberOrString, Range, TextEdit,
@@ -17,6 +16,7 @@ use super::session::Session;
 use super::snapshot::DocumentSnapshot;
 use crate::rules::{Violation, fix};
 use crate::text::Source;
+use crate::text::syntax::Syntax;
 
 pub const FIX_ALL: &str = "source.fixAll.autofix";
 pub const LEARN: &str = "refactor.autofix.learn";
@@ -93,6 +93,7 @@ pub async fn code_actions(session: &Session, params: &CodeActionParams) -> Optio
         }
         let extension = path.as_deref().and_then(Path::extension).and_then(|e| e.to_str());
         if let Some(comment) = comment_for(&language, extension) {
+            let syntax = Syntax::detect(&language, extension);
             let mut done: Vec<(usize, u64)> = Vec::new();
             for v in &here {
                 let line = rope.line_of(v.range.start);
@@ -100,7 +101,7 @@ pub async fn code_actions(session: &Session, params: &CodeActionParams) -> Optio
                     continue;
                 }
                 done.push((line, v.rule));
-                let Some(ignore) = ignore_edit(&doc, line, v.rule, comment, &language) else {
+                let Some(ignore) = ignore_edit(&doc, line, v.rule, comment, syntax) else {
                     continue;
                 };
                 let range = doc.range(&v.range);
@@ -172,61 +173,20 @@ fn matching(diagnostics: &[Diagnostic], rule: u64, range: Range) -> Vec<Diagnost
         .collect()
 }
 
-/// Languages whose comments must start a line: the marker goes on its own line above.
-fn needs_own_line(language: &str) -> bool {
-    matches!(language, "gitcommit" | "git-commit" | "ini" | "properties")
-}
-
-/// The edit silencing `rule` on `line`: extends an existing `autofix-ignore: …` list, or adds a
-/// comment at the end of the line (or above it, where comments must start a line).
+/// The edit silencing `rule` on `line`, placed by [`crate::rules::ignore`]; `None` where no
+/// comment can go without changing a string or breaking a continued line.
 fn ignore_edit(
     doc: &DocumentSnapshot,
     line: usize,
     rule: u64,
     comment: Comment,
-    language: &str,
+    syntax: Option<Syntax>,
 ) -> Option<TextEdit> {
-    let text = doc.rope.line_text(line).into_owned();
-    let line_start = doc.rope.line_bounds(line).start;
-    let to_range = |a: usize, b: usize| doc.range(&(line_start + a..line_start + b));
-    if let Some(at) = text.find("autofix-ignore") {
-        return match crate::rules::suppress::parse_line(&text)? {
-            crate::rules::suppress::Silenced::All => None,
-            crate::rules::suppress::Silenced::Rules(rules) if rules.contains(&rule) => None,
-            crate::rules::suppress::Silenced::Rules(_) => {
-                // Append to the list: after its last number.
-                let after = &text[at..];
-                let end = at
-                    + after
-                        .rfind(|c: char| c.is_ascii_digit())
-                        .map_or(after.len(), |i| i + 1);
-                Some(TextEdit::new(to_range(end, end), format!(", {rule}")))
-            }
-        };
-    }
-    let marker = comment.wrap(&format!("autofix-ignore: {rule}"));
-    if needs_own_line(language) {
-        let indent: String = text.chars().take_while(|c| c.is_whitespace()).collect();
-        let eol = line_ending(&doc.rope, line);
-        return Some(TextEdit::new(to_range(0, 0), format!("{indent}{marker}{eol}")));
-    }
-    let end = text.len();
-    let sep = if text.is_empty() || text.ends_with([' ', '\t']) {
-        ""
-    } else {
-        " "
-    };
-    Some(TextEdit::new(to_range(end, end), format!("{sep}{marker}")))
-}
-
-fn line_ending(rope: &Rope, line: usize) -> &'static str {
-    let bounds = rope.line_bounds(line);
-    let text = Source::slice(rope, bounds);
-    if text.ends_with("\r\n") {
-        "\r\n"
-    } else if text.ends_with('\r') {
-        "\r"
-    } else {
-        "\n"
-    }
+    let upto = doc.rope.line_bounds(line).end;
+    let text = Source::slice(&doc.rope, 0..upto);
+    let insertion = crate::rules::ignore::silence(&text, line, rule, comment, syntax)?;
+    Some(TextEdit::new(
+        doc.range(&(insertion.at..insertion.at)),
+        insertion.text,
+    ))
 }

@@ -1,22 +1,7 @@
 //! Comment syntax by language id, for the "ignore rule #N on this line" action: `//`, `#`, `--`,
 //! `;`, `%` line comments and `<!-- -->`, `/* */`, `{# #}` block comments.
 
-/// How a language writes a comment to the end of a line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Comment {
-    Line(&'static str),
-    Block(&'static str, &'static str),
-}
-
-impl Comment {
-    /// The comment holding `text`.
-    pub fn wrap(self, text: &str) -> String {
-        match self {
-            Comment::Line(prefix) => format!("{prefix} {text}"),
-            Comment::Block(open, close) => format!("{open} {text} {close}"),
-        }
-    }
-}
+pub use crate::text::syntax::Comment;
 
 /// The comment syntax of an LSP language id, or of a file extension when the id is unknown.
 pub fn comment_for(language_id: &str, extension: Option<&str>) -> Option<Comment> {
@@ -40,9 +25,11 @@ fn by_language(id: &str) -> Option<Comment> {
         "ini" | "clojure" | "lisp" | "scheme" | "racket" | "asm" | "nasm" => Line(";"),
         "latex" | "tex" | "bibtex" | "erlang" | "matlab" | "octave" | "prolog" => Line("%"),
         "vb" | "vba" => Line("'"),
-        "html" | "xml" | "markdown" | "vue" | "svelte" | "xsl" | "svg" | "astro" | "razor" | "mdx" => {
+        "html" | "xml" | "markdown" | "vue" | "svelte" | "xsl" | "svg" | "astro" | "razor" => {
             Block("<!--", "-->")
         }
+        // MDX reads `<!--` as an error; its comments are JSX's.
+        "mdx" => Block("{/*", "*/}"),
         "css" | "postcss" => Block("/*", "*/"),
         "jinja" | "jinja-html" | "twig" | "django-html" | "nunjucks" => Block("{#", "#}"),
         "handlebars" => Block("{{!--", "--}}"),
@@ -65,6 +52,7 @@ fn by_extension(ext: &str) -> Option<Comment> {
         "sql" => "sql",
         "lua" => "lua",
         "md" | "markdown" => "markdown",
+        "mdx" => "mdx",
         "html" | "htm" | "xml" => "html",
         "css" => "css",
         "scss" => "scss",
@@ -91,6 +79,15 @@ mod tests {
         assert_eq!(comment_for("markdown", None), Some(Comment::Block("<!--", "-->")));
         assert_eq!(comment_for("css", None), Some(Comment::Block("/*", "*/")));
         assert_eq!(comment_for("json", None), None, "JSON has no comments");
+        assert_eq!(
+            comment_for("mdx", None),
+            Some(Comment::Block("{/*", "*/}")),
+            "MDX reads `<!--` as an error"
+        );
+        assert_eq!(
+            comment_for("plaintext", Some("mdx")),
+            Some(Comment::Block("{/*", "*/}"))
+        );
         assert_eq!(comment_for("plaintext", Some("rs")), Some(Comment::Line("//")));
         assert_eq!(
             Comment::Block("<!--", "-->").wrap("autofix-ignore: 3"),

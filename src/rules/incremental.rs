@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use super::check::{Checker, Truncated, Violation, ViolationKind, first_line_end};
 use super::reach::{Reach, safe_line_before};
 use super::scope::FileContext;
-use super::suppress::{Silenced, parse_line};
+use super::suppress::{Suppression, silences, suppression};
 use crate::text::Source;
 
 /// The region of a text changed since it was last checked, composed from successive edits:
@@ -381,14 +381,15 @@ fn sort(violations: &mut [Violation]) {
     violations.sort_by_key(|v| (v.range.start, v.range.end, v.rule, v.check));
 }
 
-/// Drops the violations silenced by `autofix-ignore` comments on their line or the line above.
+/// Drops the violations silenced by `autofix-ignore` comments: on their line, or alone on the
+/// line above.
 pub fn suppress(violations: Vec<Violation>, source: &dyn Source) -> Vec<Violation> {
-    let mut cache: Vec<(usize, Option<Silenced>)> = Vec::new();
-    let mut silenced_at = |line: usize| -> Option<Silenced> {
+    let mut cache: Vec<(usize, Option<Suppression>)> = Vec::new();
+    let mut at = |line: usize| -> Option<Suppression> {
         if let Some((_, s)) = cache.iter().find(|(l, _)| *l == line) {
             return s.clone();
         }
-        let s = parse_line(&source.line_text(line));
+        let s = suppression(&source.line_text(line));
         cache.push((line, s.clone()));
         s
     };
@@ -396,12 +397,8 @@ pub fn suppress(violations: Vec<Violation>, source: &dyn Source) -> Vec<Violatio
         .into_iter()
         .filter(|v| {
             let line = source.line_of(v.range.start);
-            let covers = |s: Option<Silenced>| match s {
-                Some(Silenced::All) => true,
-                Some(Silenced::Rules(rules)) => rules.contains(&v.rule),
-                None => false,
-            };
-            !(covers(silenced_at(line)) || (line > 0 && covers(silenced_at(line - 1))))
+            let above = line.checked_sub(1).and_then(&mut at);
+            !silences(v.rule, at(line).as_ref(), above.as_ref())
         })
         .collect()
 }
@@ -497,9 +494,10 @@ mod tests {
     }
 
     #[test]
-    fn suppressions_apply_to_the_line_and_the_next() {
+    fn suppressions_apply_to_the_line_and_the_next_when_alone() {
+        // Deliberately changed: the trailing comment on line 3 no longer silences line 4.
         let c = checker(r#"{"Pattern": "TODO"}"#);
-        let text = "TODO\n// autofix-ignore: 1\nTODO\nTODO // autofix-ignore\nTODO\nTODO\n";
+        let text = "TODO\n// autofix-ignore: 1\nTODO\nTODO // autofix-ignore\nTODO\n  {/* autofix-ignore */}\nTODO\nTODO\n";
         let v = suppress(
             c.check_full(text, &FileContext::default()).violations,
             &StrSource::new(text),
@@ -508,7 +506,7 @@ mod tests {
             .iter()
             .map(|v| StrSource::new(text).line_of(v.range.start))
             .collect();
-        assert_eq!(lines, [0, 5]);
+        assert_eq!(lines, [0, 4, 7]);
     }
 
     /// `text` after `edits` (each clamped to it), and the region they changed.
@@ -575,6 +573,24 @@ mod tests {
             let full = c.check_full(&current, &file);
             prop_assert_eq!(&again.violations, &full.violations);
             prop_assert_eq!(&again.truncated, &full.truncated);
+        }
+
+        #[test]
+        fn suppress_agrees_with_a_whole_text_scan(
+            text in "((TODO|x|  |\n|\r\n|\r|// |# |<!-- | -->|\\{/\\* |autofix-ignore|autofix-ignored|: 1|: 2|, 1|😀){0,60})",
+        ) {
+            static C: std::sync::LazyLock<Checker> =
+                std::sync::LazyLock::new(|| checker(r#"[{"Pattern": "TODO"}, {"Pattern": "x"}]"#));
+            let full = C.check_full(&text, &FileContext::default()).violations;
+            let index = crate::text::LineIndex::new(&text);
+            let scan = crate::rules::suppress::Suppressions::scan(&text, &index);
+            let expected: Vec<Violation> = full
+                .iter()
+                .filter(|v| !scan.silences(v.rule, index.line_of(v.range.start)))
+                .cloned()
+                .collect();
+            prop_assert_eq!(suppress(full.clone(), &StrSource::new(&text)), expected.clone());
+            prop_assert_eq!(suppress(full, &Rope::from_str(&text)), expected);
         }
     }
 }

@@ -1,8 +1,10 @@
 //! The rules engine: the autofix.json model, reading it with spans, finding rules files,
-//! precedence, compiled checks, suppressions, and the lints of autofix.json itself.
+//! precedence, compiled checks, suppressions and where to write one, and the lints of autofix.json
+//! itself.
 
 pub mod check;
 pub mod fix;
+pub mod ignore;
 pub mod incremental;
 pub mod index;
 pub mod infer;

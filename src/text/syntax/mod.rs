@@ -1,0 +1,738 @@
+//! What lexical context each part of a source text is in — code, a comment, a string, JSX text or
+//! tag, markup text… — from one small lexer per language family (C-like, hash, SQL and Lua,
+//! markup, CSS). Not a parser: it knows where comments and strings begin and end, which is enough
+//! to place a comment without changing a string, or to tell a match in code from one in a comment.
+
+use std::ops::Range;
+
+mod lexer;
+
+/// How a language writes a comment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Comment {
+    Line(&'static str),
+    Block(&'static str, &'static str),
+}
+
+impl Comment {
+    /// The comment holding `text`.
+    pub fn wrap(self, text: &str) -> String {
+        match self {
+            Comment::Line(prefix) => format!("{prefix} {text}"),
+            Comment::Block(open, close) => format!("{open} {text} {close}"),
+        }
+    }
+}
+
+/// The lexical rules of a language: which comments and strings it has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Syntax {
+    /// JavaScript with JSX, template literals and regular expression literals.
+    JavaScript,
+    /// TypeScript: template and regular expression literals, no JSX.
+    TypeScript,
+    /// TypeScript with JSX.
+    Tsx,
+    /// C, C++, Objective-C, CUDA, shaders: backslash-newline splices lines, `R"(…)"` raw strings.
+    C,
+    /// Rust: `r#"…"#` raw strings, strings spanning lines, `'a'` chars and `'a` lifetimes,
+    /// nested block comments.
+    Rust,
+    /// Go: `` `…` `` raw strings.
+    Go,
+    /// C#: `@"…"` verbatim and `"""…"""` raw strings.
+    CSharp,
+    /// Java and Groovy: `"""…"""` text blocks.
+    Java,
+    /// Kotlin and Scala: `"""…"""`, nested block comments.
+    Kotlin,
+    /// Swift: `"""…"""`, nested block comments, no `'` strings.
+    Swift,
+    /// Dart: `'''…'''` and `"""…"""`, nested block comments.
+    Dart,
+    /// PHP: `#` comments too, strings spanning lines.
+    Php,
+    /// Zig: `\\` multi-line string lines.
+    Zig,
+    /// Other languages with `//` and `/* */` comments and single-line `'…'` and `"…"` strings.
+    CLike,
+    /// Python and Starlark: `'''…'''` and `"""…"""`, `\` continuations.
+    Python,
+    /// POSIX shells, bash, zsh: quotes spanning lines, `$(…)`, heredocs, `\` continuations, `#`
+    /// only at the start of a word.
+    Shell,
+    /// YAML: quoted scalars, block scalars (`|`, `>`), `#` after whitespace.
+    Yaml,
+    /// TOML: basic and literal strings, single- and multi-line.
+    Toml,
+    /// Ruby: strings spanning lines with `#{}`, heredocs, `=begin`/`=end`.
+    Ruby,
+    /// Other languages with `#` comments; `'…'` and `"…"` may span lines.
+    Hash,
+    /// SQL: `--`, `/* */`, `'…'` with `''`, `$tag$…$tag$` bodies.
+    Sql,
+    /// MySQL: SQL with `#` comments, backslash escapes and `` `…` `` names.
+    MySql,
+    /// Lua: `--`, `--[[…]]`, `[[…]]`.
+    Lua,
+    /// HTML, XML and the single-file components built on it: tags, quoted attributes, `<!-- -->`,
+    /// CDATA, and `<script>`/`<style>` elements lexed as TypeScript and CSS.
+    Html,
+    /// Markdown: text, `<!-- -->`, code spans and fenced code blocks.
+    Markdown,
+    /// CSS: `/* */` and quoted strings.
+    Css,
+    /// SCSS and Less: CSS with `//` comments.
+    Scss,
+    /// Formats whose comments start a line (`#` or `;`) and that have no strings: git commit
+    /// messages, INI, properties, ignore files, Dockerfiles.
+    Config,
+}
+
+impl Syntax {
+    /// The syntax of an editor language id (`typescriptreact`, `python`…).
+    pub fn for_language(id: &str) -> Option<Syntax> {
+        use Syntax::*;
+        Some(match id {
+            "javascript" | "javascriptreact" | "jsx" => JavaScript,
+            "typescript" => TypeScript,
+            "typescriptreact" | "tsx" => Tsx,
+            "c" | "cpp" | "objective-c" | "objective-cpp" | "cuda-cpp" | "glsl" | "hlsl" => C,
+            "rust" => Rust,
+            "go" => Go,
+            "csharp" => CSharp,
+            "java" | "groovy" => Java,
+            "kotlin" | "scala" => Kotlin,
+            "swift" => Swift,
+            "dart" => Dart,
+            "php" => Php,
+            "zig" => Zig,
+            "jsonc" | "json5" | "proto" | "solidity" | "d" | "haxe" | "v" => CLike,
+            "python" | "starlark" | "bazel" => Python,
+            "shellscript" | "sh" | "bash" | "zsh" | "fish" => Shell,
+            "yaml" => Yaml,
+            "toml" => Toml,
+            "ruby" | "crystal" => Ruby,
+            "perl" | "r" | "makefile" | "powershell" | "elixir" | "coffeescript" | "nix" | "terraform"
+            | "hcl" | "cmake" | "julia" | "graphql" | "tcl" | "nim" | "raku" | "awk" | "conf"
+            | "requirements" | "just" | "nginx" => Hash,
+            "sql" | "plsql" | "postgres" => Sql,
+            "mysql" => MySql,
+            "lua" => Lua,
+            "html" | "xml" | "xsl" | "svg" | "vue" | "svelte" | "astro" | "razor" => Html,
+            "markdown" | "mdx" => Markdown,
+            "css" | "postcss" => Css,
+            "scss" | "less" => Scss,
+            "gitcommit" | "git-commit" | "ini" | "properties" | "gitignore" | "ignore" | "editorconfig"
+            | "dockerfile" => Config,
+            _ => return None,
+        })
+    }
+
+    /// The syntax of a file extension (without the dot), for files whose language id is unknown.
+    pub fn for_extension(ext: &str) -> Option<Syntax> {
+        use Syntax::*;
+        Some(match ext.to_ascii_lowercase().as_str() {
+            "js" | "mjs" | "cjs" | "jsx" => JavaScript,
+            "ts" | "mts" | "cts" => TypeScript,
+            "tsx" => Tsx,
+            "c" | "h" | "cc" | "cpp" | "cxx" | "hpp" | "hh" | "m" | "mm" | "cu" => C,
+            "rs" => Rust,
+            "go" => Go,
+            "cs" => CSharp,
+            "java" | "groovy" | "gradle" => Java,
+            "kt" | "kts" | "scala" => Kotlin,
+            "swift" => Swift,
+            "dart" => Dart,
+            "php" => Php,
+            "zig" => Zig,
+            "py" | "pyi" | "bzl" => Python,
+            "sh" | "bash" | "zsh" => Shell,
+            "yml" | "yaml" => Yaml,
+            "toml" => Toml,
+            "rb" => Ruby,
+            "sql" => Sql,
+            "lua" => Lua,
+            "html" | "htm" | "xml" | "svg" | "vue" | "svelte" | "astro" => Html,
+            "md" | "markdown" | "mdx" => Markdown,
+            "css" => Css,
+            "scss" | "less" => Scss,
+            "ini" | "properties" => Config,
+            _ => return None,
+        })
+    }
+
+    /// The syntax of a language id, or of a file extension when the id is unknown.
+    pub fn detect(language_id: &str, extension: Option<&str>) -> Option<Syntax> {
+        Syntax::for_language(language_id).or_else(|| extension.and_then(Syntax::for_extension))
+    }
+
+    /// Comments must start a line: a comment after code would be part of the code.
+    pub fn comments_start_lines(self) -> bool {
+        self == Syntax::Config
+    }
+}
+
+/// What a position of the text is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Context {
+    Code,
+    /// Code of a `<script>` or `<style>` element inside markup: `/* */` is its comment.
+    EmbeddedCode,
+    LineComment,
+    BlockComment,
+    /// A quoted literal: a string, a character, a regular expression, an attribute value, a
+    /// Markdown code span.
+    String,
+    /// A literal made to span lines: a template literal, a triple-quoted or raw string, a heredoc,
+    /// a YAML block scalar, a Lua long string, a Markdown fenced code block.
+    Template,
+    /// The children text of a JSX element, where `{/* */}` is a comment.
+    JsxText,
+    /// Inside a JSX tag, between its attributes, where `//` and `/* */` are comments.
+    JsxTag,
+    /// Text of a markup document, where `<!-- -->` is a comment.
+    MarkupText,
+    /// Inside a markup tag, where no comment can go.
+    MarkupTag,
+}
+
+impl Context {
+    pub fn is_code(self) -> bool {
+        matches!(self, Context::Code | Context::EmbeddedCode)
+    }
+
+    pub fn is_comment(self) -> bool {
+        matches!(self, Context::LineComment | Context::BlockComment)
+    }
+
+    pub fn is_string(self) -> bool {
+        matches!(self, Context::String | Context::Template)
+    }
+}
+
+/// The contexts at the two ends of one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineContext {
+    /// The context text inserted at the start of the line would be in.
+    pub start: Context,
+    /// The context text inserted at the end of the line, before its terminator, would be in.
+    pub end: Context,
+    /// The line ends with a backslash that joins it to the next line (in code, or in a C line
+    /// comment): nothing may follow the backslash, and no line may come between.
+    pub continues: bool,
+}
+
+/// A stretch of text in one context other than [`Context::Code`]; delimiters included.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Region {
+    pub range: Range<usize>,
+    pub context: Context,
+}
+
+/// The lexical contexts of a text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Scan {
+    /// One per line, as [`crate::text::LineIndex`] counts lines (`\n`, `\r\n`, lone `\r`).
+    pub lines: Vec<LineContext>,
+    /// The stretches that are not code, in order, not overlapping.
+    pub regions: Vec<Region>,
+}
+
+impl Scan {
+    /// The context of the character starting at byte `offset` (code outside every region).
+    pub fn context_at(&self, offset: usize) -> Context {
+        let i = self.regions.partition_point(|r| r.range.start <= offset);
+        match i.checked_sub(1).map(|i| &self.regions[i]) {
+            Some(r) if offset < r.range.end => r.context,
+            _ => Context::Code,
+        }
+    }
+}
+
+/// Lexes `text` with the rules of `syntax`. Linear in the text; never fails: text that does not
+/// lex (an unclosed string, a stray quote) is read as far as it goes.
+pub fn scan(text: &str, syntax: Syntax) -> Scan {
+    lexer::scan(text, syntax)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::text::LineIndex;
+    use Context::*;
+    use proptest::prelude::*;
+
+    /// The contexts at the end of each line.
+    fn ends(text: &str, syntax: Syntax) -> Vec<Context> {
+        scan(text, syntax).lines.iter().map(|l| l.end).collect()
+    }
+
+    fn starts(text: &str, syntax: Syntax) -> Vec<Context> {
+        scan(text, syntax).lines.iter().map(|l| l.start).collect()
+    }
+
+    /// The text of each region of `context`.
+    fn texts(text: &str, syntax: Syntax, context: Context) -> Vec<&str> {
+        scan(text, syntax)
+            .regions
+            .iter()
+            .filter(|r| r.context == context)
+            .map(|r| &text[r.range.clone()])
+            .collect()
+    }
+
+    #[test]
+    fn c_like_comments_and_strings() {
+        let text = "a = \"// no\"; // yes\nb = '/* no'; /* yes\n still */ c\n";
+        assert_eq!(ends(text, Syntax::CLike), [LineComment, BlockComment, Code, Code]);
+        assert_eq!(texts(text, Syntax::CLike, String), ["\"// no\"", "'/* no'"]);
+        assert_eq!(texts(text, Syntax::CLike, LineComment), ["// yes"]);
+        assert_eq!(texts(text, Syntax::CLike, BlockComment), ["/* yes\n still */"]);
+    }
+
+    #[test]
+    fn an_unterminated_single_line_string_ends_with_its_line() {
+        let text = "x = 'open\ny = 1\n";
+        assert_eq!(ends(text, Syntax::TypeScript), [String, Code, Code]);
+        assert_eq!(starts(text, Syntax::TypeScript), [Code, Code, Code]);
+        let continued = "x = 'open \\\n still'; y\n";
+        assert_eq!(ends(continued, Syntax::TypeScript), [String, Code, Code]);
+        assert_eq!(starts(continued, Syntax::TypeScript)[1], String);
+    }
+
+    #[test]
+    fn template_literals_nest_code_and_templates() {
+        let text = "const s = `a ${b + `c ${\"}\"} d`} e\nf`; g\n";
+        assert_eq!(ends(text, Syntax::TypeScript), [Template, Code, Code]);
+        assert_eq!(starts(text, Syntax::TypeScript), [Code, Template, Code]);
+        assert_eq!(texts(text, Syntax::TypeScript, String), ["\"}\""]);
+    }
+
+    #[test]
+    fn regex_literals_hold_quotes_division_does_not_start_one() {
+        let text = "const r = /['\"`]/g; const q = a / b / 'c'\n";
+        assert_eq!(texts(text, Syntax::JavaScript, String), ["/['\"`]/g", "'c'"]);
+        let text = "if (x) return /\\//.test(y) // c\n";
+        assert_eq!(ends(text, Syntax::JavaScript), [LineComment, Code]);
+    }
+
+    #[test]
+    fn jsx_text_tags_attributes_and_expressions() {
+        let text = "const A = () => (\n  <div title=\"x\" // c\n    on={() => 1 < 2}>\n    Don't {a ? <b>'</b> : null}\n    text\n  </div>\n);\n";
+        let s = scan(text, Syntax::JavaScript);
+        let got: Vec<Context> = s.lines.iter().map(|l| l.end).collect();
+        assert_eq!(
+            got,
+            [Code, LineComment, JsxText, JsxText, JsxText, Code, Code, Code]
+        );
+        assert_eq!(s.lines[2].start, JsxTag);
+        assert_eq!(s.lines[4].start, JsxText);
+        assert_eq!(texts(text, Syntax::JavaScript, String), ["\"x\""]);
+    }
+
+    #[test]
+    fn comparisons_and_type_parameters_are_not_jsx() {
+        for text in [
+            "if (a < b && c > d) { x = 'y' }\n",
+            "const f = <T,>(x: T) => 'y'\n",
+            "const g = <T extends U>(x: T) => 'y'\n",
+            "for (let i = 0; i <n; i++) s = 'y'\n",
+        ] {
+            assert_eq!(ends(text, Syntax::Tsx), [Code, Code], "{text}");
+        }
+        assert_eq!(
+            ends("x = <a>\n", Syntax::TypeScript),
+            [Code, Code],
+            "no JSX in .ts"
+        );
+        assert_eq!(ends("x = <a>\n", Syntax::Tsx), [JsxText, JsxText]);
+    }
+
+    #[test]
+    fn fragments_and_self_closing_elements_return_to_code() {
+        let text = "x = <><A/><B x='1'/></>; y = 'z'\n";
+        assert_eq!(ends(text, Syntax::Tsx), [Code, Code]);
+        assert_eq!(texts(text, Syntax::Tsx, String), ["'1'", "'z'"]);
+    }
+
+    #[test]
+    fn rust_raw_strings_chars_and_lifetimes() {
+        let text = "let s = r#\"a \"quoted\" // b\"#; // c\nfn f<'a>(x: &'a str) -> char { '\"' }\nlet t = \"multi\nline\"; let u = b'\\'';\n/* a /* nested */ still */ x\n";
+        assert_eq!(
+            ends(text, Syntax::Rust),
+            [LineComment, Code, String, Code, Code, Code]
+        );
+        assert_eq!(texts(text, Syntax::Rust, Template), ["r#\"a \"quoted\" // b\"#"]);
+        assert_eq!(
+            texts(text, Syntax::Rust, String),
+            ["'\"'", "\"multi\nline\"", "'\\''"]
+        );
+        assert_eq!(
+            texts(text, Syntax::Rust, BlockComment),
+            ["/* a /* nested */ still */"]
+        );
+    }
+
+    #[test]
+    fn c_splices_and_raw_strings() {
+        let text = "#define X \\\n  1 // c \\\n  still comment\nauto s = R\"x(a \" )\" b)x\"; // d\n";
+        let s = scan(text, Syntax::C);
+        assert!(s.lines[0].continues && s.lines[1].continues && !s.lines[2].continues);
+        assert_eq!(s.lines[1].end, LineComment);
+        assert_eq!(s.lines[2].start, LineComment);
+        assert_eq!(s.lines[3].end, LineComment);
+        assert_eq!(texts(text, Syntax::C, Template), ["R\"x(a \" )\" b)x\""]);
+    }
+
+    #[test]
+    fn go_csharp_java_kotlin_swift_dart_php_zig() {
+        assert_eq!(
+            ends("s := `a\nb` // c\n", Syntax::Go),
+            [Template, LineComment, Code]
+        );
+        assert_eq!(
+            ends("var s = @\"a \"\" \nb\"; c\n", Syntax::CSharp),
+            [String, Code, Code]
+        );
+        assert_eq!(
+            ends("String s = \"\"\"\n  a\n  \"\"\";\n", Syntax::Java),
+            [Template, Template, Code, Code]
+        );
+        assert_eq!(
+            ends("/* a /* b */ c\n*/ x\n", Syntax::Kotlin),
+            [BlockComment, Code, Code]
+        );
+        assert_eq!(ends("let c = don't // x\n", Syntax::Swift), [LineComment, Code]);
+        assert_eq!(
+            ends("var s = '''a\nb''';\n", Syntax::Dart),
+            [Template, Code, Code]
+        );
+        assert_eq!(
+            ends("$a = 'x\ny'; # c\n#[Attr]\n", Syntax::Php),
+            [String, LineComment, Code, Code]
+        );
+        assert_eq!(
+            ends("const s =\n    \\\\ a // b\n;\n", Syntax::Zig),
+            [Code, String, Code, Code]
+        );
+    }
+
+    #[test]
+    fn python_strings_comments_and_continuations() {
+        let text = "s = '''a # b\nc''' # d\nx = \"e\" \\\n  + f\nu = r'\\'' # g\n";
+        let s = scan(text, Syntax::Python);
+        let got: Vec<Context> = s.lines.iter().map(|l| l.end).collect();
+        assert_eq!(got, [Template, LineComment, Code, Code, LineComment, Code]);
+        assert!(s.lines[2].continues);
+        assert_eq!(texts(text, Syntax::Python, Template), ["'''a # b\nc'''"]);
+    }
+
+    #[test]
+    fn shell_quotes_words_substitutions_and_heredocs() {
+        let text = "echo \"a # $(printf '%s' \"b\") ${x#y}\" 'c\nd' $# e#f # g\ncat <<-'EOF' # h\n\tbody 'x\n\tEOF\nrun \\\n  --flag\n";
+        let s = scan(text, Syntax::Shell);
+        let got: Vec<Context> = s.lines.iter().map(|l| l.end).collect();
+        assert_eq!(
+            got,
+            [
+                String,
+                LineComment,
+                LineComment,
+                Template,
+                Template,
+                Code,
+                Code,
+                Code
+            ]
+        );
+        assert_eq!(s.lines[4].start, Template);
+        assert_eq!(s.lines[5].start, Code);
+        assert!(s.lines[5].continues);
+        assert_eq!(texts(text, Syntax::Shell, LineComment), ["# g", "# h"]);
+        assert_eq!(ends("echo $((1 << 2)) 'a'\n", Syntax::Shell), [Code, Code]);
+    }
+
+    #[test]
+    fn yaml_quotes_comments_and_block_scalars() {
+        let text = "a: it's # c\nb: 'x # y'\nrun: |\n  echo 'z # w\n\n  more\nc: \"q\n  r\" # s\n- >-\n  t\nd: x#y\n";
+        assert_eq!(
+            ends(text, Syntax::Yaml),
+            [
+                LineComment,
+                Code,
+                Code,
+                Template,
+                Template,
+                Template,
+                String,
+                LineComment,
+                Code,
+                Template,
+                Code,
+                Code
+            ]
+        );
+    }
+
+    #[test]
+    fn toml_ruby_and_hash_languages() {
+        assert_eq!(
+            ends("a = '''x\ny''' # c\nb = \"#\"\n", Syntax::Toml),
+            [Template, LineComment, Code, Code]
+        );
+        let ruby = "x = \"a #{b + \"c\"} d\n e\" # f\ny = <<~EOS\n  body 'g\n  EOS\n=begin\n'h\n=end\nz\n";
+        assert_eq!(
+            ends(ruby, Syntax::Ruby),
+            [
+                String,
+                LineComment,
+                Code,
+                Template,
+                Template,
+                BlockComment,
+                BlockComment,
+                BlockComment,
+                Code,
+                Code
+            ]
+        );
+        assert_eq!(
+            ends("print 'a\nb' # c\n", Syntax::Hash),
+            [String, LineComment, Code]
+        );
+    }
+
+    #[test]
+    fn sql_and_lua() {
+        let sql = "SELECT 'it''s -- no' -- yes\nAS $body$ 'x\n$body$; /* a /* b */ c */ $1\n";
+        assert_eq!(ends(sql, Syntax::Sql), [LineComment, Template, Code, Code]);
+        assert_eq!(ends("SELECT 'a\\'b' # c\n", Syntax::MySql), [LineComment, Code]);
+        // Standard SQL has no backslash escapes: `'a\'` is a whole string, and `b' …` opens one.
+        assert_eq!(ends("SELECT 'a\\'b' -- c\n", Syntax::Sql), [String, String]);
+        let lua = "local s = [==[ a ]] \n]==] -- c\n--[[ d\n]] x = '--'\n";
+        assert_eq!(
+            ends(lua, Syntax::Lua),
+            [Template, LineComment, BlockComment, Code, Code]
+        );
+    }
+
+    #[test]
+    fn html_tags_attributes_comments_and_embedded_code() {
+        let text = "<p class=\"a\n b\">Don't <!-- c\n --> <br/>\n<script>\nconst s = '<p>' // d\n</script>\n<style>a { content: '}' }</style>\n<div\n  id='x'>\n";
+        let s = scan(text, Syntax::Html);
+        let got: Vec<Context> = s.lines.iter().map(|l| l.end).collect();
+        assert_eq!(
+            got,
+            [
+                String,
+                BlockComment,
+                MarkupText,
+                EmbeddedCode,
+                LineComment,
+                MarkupText,
+                MarkupText,
+                MarkupTag,
+                MarkupText,
+                MarkupText
+            ]
+        );
+        assert_eq!(s.lines[4].start, EmbeddedCode);
+        assert_eq!(
+            texts(text, Syntax::Html, String),
+            ["\"a\n b\"", "'<p>'", "'}'", "'x'"]
+        );
+        let doctype = "<!DOCTYPE x [\n<!-- don't -->\n]>\n<p>it's</p>\n";
+        assert!(texts(doctype, Syntax::Html, String).is_empty());
+    }
+
+    #[test]
+    fn markdown_fences_code_spans_and_comments() {
+        let text = "Use `<!--` and `a\nb` here\n\n```js\nconst s = '\n```\n<!-- c\n-->\n~~~~\n~~~\n~~~~\n";
+        let s = scan(text, Syntax::Markdown);
+        let got: Vec<Context> = s.lines.iter().map(|l| l.end).collect();
+        assert_eq!(
+            got,
+            [
+                String,
+                MarkupText,
+                MarkupText,
+                Template,
+                Template,
+                Template,
+                BlockComment,
+                MarkupText,
+                Template,
+                Template,
+                Template,
+                MarkupText
+            ]
+        );
+        assert_eq!(s.lines[3].start, MarkupText);
+        assert_eq!(
+            s.lines[5].start, Template,
+            "the closing fence is inside the block"
+        );
+        assert_eq!(s.lines[6].start, MarkupText);
+    }
+
+    #[test]
+    fn css_and_scss() {
+        let text = "a { b: url(http://x/y.png); c: 'd' } /* e\n*/ f\n";
+        assert_eq!(ends(text, Syntax::Scss), [BlockComment, Code, Code]);
+        assert_eq!(ends("a { } // b\n", Syntax::Scss), [LineComment, Code]);
+        assert_eq!(ends("a { } // b\n", Syntax::Css), [Code, Code]);
+    }
+
+    #[test]
+    fn config_comments_start_lines() {
+        assert_eq!(
+            ends("# c\nkey = 'a # b\n  ; d\n", Syntax::Config),
+            [LineComment, Code, LineComment, Code]
+        );
+    }
+
+    #[test]
+    fn crlf_and_lone_cr_end_lines_like_the_line_index() {
+        let text = "a = `x\r\ny` // c\r\nd\re\n";
+        let s = scan(text, Syntax::TypeScript);
+        assert_eq!(s.lines.len(), LineIndex::new(text).line_count());
+        let got: Vec<Context> = s.lines.iter().map(|l| l.end).collect();
+        assert_eq!(got, [Template, LineComment, Code, Code, Code]);
+        assert_eq!(texts(text, Syntax::TypeScript, LineComment), ["// c"]);
+    }
+
+    #[test]
+    fn context_at_a_byte() {
+        let text = "x = 'a' // b\n";
+        let s = scan(text, Syntax::JavaScript);
+        assert_eq!(s.context_at(0), Code);
+        assert_eq!(s.context_at(4), String);
+        assert_eq!(s.context_at(6), String);
+        assert_eq!(s.context_at(7), Code);
+        assert_eq!(s.context_at(8), LineComment);
+        assert_eq!(s.context_at(99), Code);
+    }
+
+    #[test]
+    fn languages_and_extensions() {
+        assert_eq!(Syntax::detect("typescriptreact", None), Some(Syntax::Tsx));
+        assert_eq!(Syntax::detect("plaintext", Some("PY")), Some(Syntax::Python));
+        assert_eq!(Syntax::detect("haskell", Some("hs")), None);
+        assert!(Syntax::detect("gitcommit", None).unwrap().comments_start_lines());
+    }
+
+    pub(crate) const ALL: [Syntax; 28] = [
+        Syntax::JavaScript,
+        Syntax::TypeScript,
+        Syntax::Tsx,
+        Syntax::C,
+        Syntax::Rust,
+        Syntax::Go,
+        Syntax::CSharp,
+        Syntax::Java,
+        Syntax::Kotlin,
+        Syntax::Swift,
+        Syntax::Dart,
+        Syntax::Php,
+        Syntax::Zig,
+        Syntax::CLike,
+        Syntax::Python,
+        Syntax::Shell,
+        Syntax::Yaml,
+        Syntax::Toml,
+        Syntax::Ruby,
+        Syntax::Hash,
+        Syntax::Sql,
+        Syntax::MySql,
+        Syntax::Lua,
+        Syntax::Html,
+        Syntax::Markdown,
+        Syntax::Css,
+        Syntax::Scss,
+        Syntax::Config,
+    ];
+
+    /// Source-like text: the delimiters every lexer knows, with text, spaces, line ends and
+    /// non-ASCII characters between them.
+    pub(crate) fn source_text() -> impl Strategy<Value = std::string::String> {
+        let token = prop_oneof![
+            Just("'"),
+            Just("\""),
+            Just("`"),
+            Just("'''"),
+            Just("\"\"\""),
+            Just("${"),
+            Just("{"),
+            Just("}"),
+            Just("("),
+            Just(")"),
+            Just("$("),
+            Just("<div>"),
+            Just("</div>"),
+            Just("<"),
+            Just(">"),
+            Just("/>"),
+            Just("/"),
+            Just("//"),
+            Just("/*"),
+            Just("*/"),
+            Just("#"),
+            Just("--"),
+            Just("\\"),
+            Just("<!--"),
+            Just("-->"),
+            Just("```"),
+            Just("r#\""),
+            Just("\"#"),
+            Just("<<EOF"),
+            Just("EOF"),
+            Just(": |"),
+            Just("- "),
+            Just("[["),
+            Just("]]"),
+            Just("$$"),
+            Just("=begin"),
+            Just("=end"),
+            Just("<script>"),
+            Just("</script>"),
+            Just("x"),
+            Just("TODO"),
+            Just("return"),
+            Just(" "),
+            Just("\t"),
+            Just("\n"),
+            Just("\r\n"),
+            Just("\r"),
+            Just("😀"),
+            Just("世界"),
+            Just("é"),
+            Just("autofix-ignore: 1"),
+        ];
+        proptest::collection::vec(token, 0..40).prop_map(|t| t.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_scans_into_one_context_per_line_and_ordered_regions(
+            text in source_text(),
+            syntax in proptest::sample::select(&ALL[..]),
+        ) {
+            let s = scan(&text, syntax);
+            prop_assert_eq!(s.lines.len(), LineIndex::new(&text).line_count());
+            let mut at = 0;
+            for r in &s.regions {
+                prop_assert!(r.range.start >= at && r.range.start < r.range.end && r.range.end <= text.len());
+                prop_assert!(text.is_char_boundary(r.range.start) && text.is_char_boundary(r.range.end));
+                prop_assert!(r.context != Code);
+                at = r.range.end;
+            }
+        }
+
+        #[test]
+        fn arbitrary_strings_never_panic(text in "\\PC{0,200}", syntax in proptest::sample::select(&ALL[..])) {
+            let s = scan(&text, syntax);
+            prop_assert_eq!(s.lines.len(), LineIndex::new(&text).line_count());
+        }
+    }
+}
