@@ -832,3 +832,62 @@ fn a_file_reached_by_two_paths_is_checked_and_fixed_once_under_the_first() {
         "const r = await fetch(url);\n"
     );
 }
+
+#[test]
+fn fixes_are_writes_under_the_access_policy() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let rules = r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `var`.", "Why": "w", "Check": {"Pattern": "\\bvar\\b", "Fix": "let"}}]"#;
+    write(
+        dir.path(),
+        &[
+            ("autofix.json", rules),
+            (".aicockpitcodeignore", "vendor/\n"),
+            ("src/a.js", "var a = 1;\n"),
+            ("vendor/lib.js", "var b = 2;\n"),
+        ],
+    );
+    std::fs::write(outside.path().join("elsewhere.js"), "var c = 3;\n").unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("elsewhere.js"),
+        dir.path().join("src/link.js"),
+    )
+    .unwrap();
+    let out = autofix(
+        dir.path(),
+        &[
+            "check",
+            "--fix",
+            "--format",
+            "json",
+            "src/a.js",
+            "vendor/lib.js",
+            "src/link.js",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "files not fixed are errors: {}",
+        stdout(&out)
+    );
+    let report = json(&out);
+    let errors = report["errors"].to_string();
+    assert!(
+        errors.contains("access blocked by .aicockpitcodeignore"),
+        "{errors}"
+    );
+    assert!(errors.contains("outside the workspace"), "{errors}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("src/a.js")).unwrap(),
+        "let a = 1;\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("vendor/lib.js")).unwrap(),
+        "var b = 2;\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(outside.path().join("elsewhere.js")).unwrap(),
+        "var c = 3;\n"
+    );
+}

@@ -122,8 +122,9 @@ fn execute(args: ApplyDiffArgs) -> Result<ExitCode, Fatal> {
             .transpose()?,
         budget: crate::budget::Budget::unlimited(),
     };
-    let target = allowed(file, args.root.as_deref(), args.unrestricted)?;
+    // The diff is read first: a caller piping it in should not get a broken pipe for a refusal.
     let diff_text = read_diff(args.diff.as_deref().unwrap_or("-"))?;
+    let target = allowed(file, args.root.as_deref(), args.unrestricted)?;
     let original = read_text(file)?;
     let diff = diff::parse(&diff_text).map_err(|error| Fatal(format!("malformed diff: {error}")))?;
 

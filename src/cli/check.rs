@@ -11,9 +11,11 @@ use rayon::prelude::*;
 
 use super::files::{self, Unread};
 use super::format::{self, FileError, Finding, Report, SkippedFile, Truncation};
-use super::workspace::{Workspace, display_path};
+use crate::access::{AccessPolicy, Intent};
 use crate::atomic::{self, ReplaceError};
 use crate::i18n::Locale;
+use crate::paths::display_path;
+use crate::rules::index::{Boundary, Disk, LoadedRules, RulesIndex};
 use crate::rules::{FileCheck, Options, RuleSet, Severity, Violation, fix, store};
 use crate::text::LineIndex;
 
@@ -124,7 +126,22 @@ pub fn run(args: CheckArgs) -> ExitCode {
 
 struct Job {
     path: PathBuf,
-    rules: Arc<RuleSet>,
+    rules: Arc<LoadedRules>,
+}
+
+/// The rule set governing `path` as built (usable or not: a broken one stops the run), `None`
+/// when no rules file governs it; `Err` when its rules file cannot be read.
+fn rules_for(index: &mut RulesIndex, path: &Path) -> Result<Option<Arc<LoadedRules>>, String> {
+    let Some(root) = index.root_for(path, &Disk) else {
+        return Ok(None);
+    };
+    let Some(entry) = index.root(&root) else {
+        return Ok(None);
+    };
+    if let (Some(file), Some(error)) = (&entry.file, &entry.read_error) {
+        return Err(format!("{}: {error}", file.display()));
+    }
+    Ok(entry.latest.clone())
 }
 
 /// Runs the check; `Err` holds the message of an error that stops the run (exit 2).
@@ -134,8 +151,19 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     let options = Options {
         inferred: !args.no_inferred,
     };
-    let mut workspace = Workspace::new(args.root.clone(), options).map_err(|e| e.to_string())?;
-    let base = workspace.root().map_or(cwd.clone(), Path::to_path_buf);
+    let root = args.root.as_deref().map(crate::paths::absolute);
+    if let Some(root) = &root
+        && store::rules_file_in(root).is_none()
+    {
+        return Err(format!(
+            "no rules file in {}: looked for {} — create one with `autofix learn`",
+            root.display(),
+            store::LOCATIONS.join(", ")
+        ));
+    }
+    let boundary = root.clone().map_or_else(Boundary::nearest, Boundary::Fixed);
+    let mut index = RulesIndex::new(boundary, options);
+    let base = root.clone().unwrap_or_else(|| cwd.clone());
 
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
@@ -148,28 +176,32 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     }
     let mut jobs = Vec::with_capacity(collected.files.len());
     for path in collected.files {
-        if let Some(rules) = workspace.rules_for(&path).map_err(|e| e.to_string())? {
+        if let Some(rules) = rules_for(&mut index, &path)? {
             jobs.push(Job { path, rules });
         }
     }
     // The rules over a path that could not be read are in force too: they are linted, and a
     // run that read nothing is not a run without rules.
     for error in &collected.errors {
-        workspace.rules_for(&error.path).map_err(|e| e.to_string())?;
+        rules_for(&mut index, &error.path)?;
     }
     // A rules file met on the way is linted even when no file it governs is checked. Only the
     // one in force in its folder: a lower-priority file beside it governs nothing. (With
     // `--root`, its rules file is the only one in force.)
-    if workspace.root().is_none() {
+    if root.is_none() {
         for rules_file in &collected.rules_files {
             let in_force = store::rules_file_in(&store::root_of(rules_file));
             if in_force.as_deref() == Some(rules_file.as_path()) {
-                // The nearest rules file above a rules file in force is that file itself.
-                workspace.rules_for(rules_file).map_err(|e| e.to_string())?;
+                let root = store::root_of(rules_file);
+                index.root_for_dir(&root, &Disk);
+                if let Some(error) = index.root(&root).and_then(|r| r.read_error.clone()) {
+                    return Err(format!("{}: {error}", rules_file.display()));
+                }
             }
         }
     }
-    let sets = workspace.loaded();
+    let loaded = index.loaded();
+    let sets: Vec<&RuleSet> = loaded.iter().map(|l| &l.set).collect();
     if sets.is_empty() {
         let looked = store::LOCATIONS.join(", ");
         return Err(format!(
@@ -276,17 +308,26 @@ fn check_one(job: &Job, fix: bool, base: &Path, cwd: &Path) -> Outcome {
     };
     let mut error = None;
     let mut fixed_count = 0;
-    let mut found = job.rules.check_file(&job.path, &text, None);
+    let rules = &job.rules.set;
+    let mut found = rules.check_file(&job.path, &text, None);
     if fix {
         let fixed = fix::fix_once(&text, &found.violations);
-        if !fixed.edits.is_empty() {
+        // Fixes are writes on the user's behalf: the same policy as a diff, with the folder the
+        // rules govern as the root (a link out of it, an ignored or protected file is not fixed).
+        let allowed = AccessPolicy::new([&rules.root]).check(&job.path, Intent::Write);
+        if let (false, Err(e)) = (fixed.edits.is_empty(), &allowed) {
+            error = Some(FileError {
+                path: shown.clone(),
+                message: format!("not fixed: {e}"),
+            });
+        } else if !fixed.edits.is_empty() {
             match atomic::write_if_unchanged(&job.path, text.as_bytes(), fixed.text.as_bytes()) {
                 Ok(()) => {
                     fixed_count = fixed.edits.len();
                     text = fixed.text;
                     // What remains: fixes left out for overlapping, and fixes whose output
                     // still breaks a rule.
-                    found = job.rules.check_file(&job.path, &text, None);
+                    found = rules.check_file(&job.path, &text, None);
                 }
                 // The file is not written: the violations found in what was read stand.
                 Err(ReplaceError::Changed) => {
@@ -305,14 +346,14 @@ fn check_one(job: &Job, fix: bool, base: &Path, cwd: &Path) -> Outcome {
         }
     }
     let index = LineIndex::new(&text);
-    let rules_file = display_path(&job.rules.path, cwd);
+    let rules_file = display_path(&rules.path, cwd);
     Outcome::Checked(Checked {
         findings: found
             .violations
             .iter()
-            .map(|v| finding(&shown, &text, &index, v, &job.rules, &rules_file))
+            .map(|v| finding(&shown, &text, &index, v, rules, &rules_file))
             .collect(),
-        truncated: truncations(&found, &job.rules, &shown),
+        truncated: truncations(&found, rules, &shown),
         fixed: fixed_count,
         error,
     })

@@ -7,8 +7,8 @@ use std::sync::Mutex;
 
 use ignore::{WalkBuilder, WalkState};
 
-use super::workspace::absolute;
 use crate::access::read::{self, kind_of};
+use crate::paths::absolute;
 use crate::rules::store;
 
 /// Files larger than this are not checked: far beyond any hand-written source file, and a

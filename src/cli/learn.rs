@@ -9,9 +9,10 @@ use std::process::ExitCode;
 
 use serde_json::{Map, Value, json};
 
-use super::workspace::{absolute, display_path};
 use crate::access::{AccessPolicy, Intent};
 use crate::i18n::Locale;
+use crate::paths::{absolute, display_path};
+use crate::rules::index::{Disk, RulesIndex};
 use crate::rules::learn::{self, LearnError, NewRule};
 use crate::rules::store::{self, RootLock};
 
@@ -96,11 +97,21 @@ pub fn target(root: Option<&Path>, cwd: &Path) -> PathBuf {
     if let Some(root) = root {
         return store::rules_file_in(root).unwrap_or_else(|| root.join(store::DEFAULT_LOCATION));
     }
-    if let Some((_, file)) = store::nearest(cwd) {
+    // The same discovery as `check` and the editor: the nearest rules file, never above the
+    // repository root; else a new one at the repository root, else here.
+    let index = RulesIndex::default();
+    let found = index.discover(cwd, &Disk);
+    if let Some(file) = found
+        .rules
+        .as_deref()
+        .and_then(|dir| store::LOCATIONS.iter().map(|l| dir.join(l)).find(|p| p.is_file()))
+    {
         return file;
     }
-    let project = cwd.ancestors().find(|d| d.join(".git").exists()).unwrap_or(cwd);
-    project.join(store::DEFAULT_LOCATION)
+    found
+        .repository
+        .unwrap_or_else(|| cwd.to_path_buf())
+        .join(store::DEFAULT_LOCATION)
 }
 
 pub fn run(args: LearnArgs) -> ExitCode {

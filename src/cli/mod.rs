@@ -9,4 +9,3 @@ pub mod format;
 pub mod learn;
 pub mod lsp;
 pub mod rules;
-pub mod workspace;

@@ -7,8 +7,9 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::workspace::{absolute, display_path};
 use crate::i18n::Locale;
+use crate::paths::{absolute, display_path};
+use crate::rules::index::{Boundary, Disk, RulesIndex};
 use crate::rules::listing::{self, RuleEntry};
 use crate::rules::{Options, RuleSet, store};
 
@@ -48,30 +49,41 @@ pub fn run(args: RulesArgs) -> ExitCode {
             p.parent().map(PathBuf::from).unwrap_or(p)
         }
     });
-    let file = match &args.root {
-        Some(root) => store::rules_file_in(&absolute(root)),
-        None => store::nearest(start.as_deref().unwrap_or(&cwd)).map(|(_, f)| f),
+    let options = Options {
+        inferred: !args.no_inferred,
     };
-    let Some(file) = file else {
+    let boundary = args
+        .root
+        .as_deref()
+        .map(absolute)
+        .map_or_else(Boundary::nearest, Boundary::Fixed);
+    let mut index = RulesIndex::new(boundary, options);
+    let here = start.as_deref().unwrap_or(&cwd);
+    let entry = index
+        .root_for_dir(here, &Disk)
+        .and_then(|root| index.root(&root))
+        .filter(|r| r.file.is_some());
+    let Some(entry) = entry else {
         eprintln!(
             "autofix rules: no rules file found: looked for {} in each folder above {} — create one with `autofix learn`",
             store::LOCATIONS.join(", "),
-            start.as_deref().unwrap_or(&cwd).display()
+            here.display()
         );
         return ExitCode::from(2);
     };
-    let set = match RuleSet::load(
-        &file,
-        Options {
-            inferred: !args.no_inferred,
-        },
-    ) {
-        Ok(set) => set,
-        Err(e) => {
-            eprintln!("autofix rules: {e}");
-            return ExitCode::from(2);
-        }
+    let file = entry.file.clone().unwrap_or_default();
+    if let Some(error) = &entry.read_error {
+        eprintln!("autofix rules: {}: {error}", file.display());
+        return ExitCode::from(2);
+    }
+    let Some(loaded) = entry.latest.clone() else {
+        eprintln!(
+            "autofix rules: {}: the rules file could not be read",
+            file.display()
+        );
+        return ExitCode::from(2);
     };
+    let set = &loaded.set;
     let shown = display_path(&file, &cwd);
     if !set.is_usable() {
         for p in set.fatal_problems() {
@@ -85,13 +97,13 @@ pub fn run(args: RulesArgs) -> ExitCode {
         .as_deref()
         .map(absolute)
         .and_then(|p| set.relative_path(&p));
-    let rules = listing::active_for(&set, rel.as_deref());
+    let rules = listing::active_for(set, rel.as_deref());
     let out = match args.format {
         RulesFormat::Json => {
             let value = json!({ "rules_file": shown, "for": rel, "rules": rules });
             format!("{}\n", serde_json::to_string_pretty(&value).unwrap_or_default())
         }
-        RulesFormat::Md => markdown(&set, &shown, rel.as_deref(), &rules, args.explain, locale),
+        RulesFormat::Md => markdown(set, &shown, rel.as_deref(), &rules, args.explain, locale),
     };
     print!("{out}");
     ExitCode::SUCCESS

@@ -78,6 +78,15 @@ impl Boundary {
     }
 }
 
+/// What discovery found going up from a folder.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Discovery {
+    /// The nearest folder holding a rules file.
+    pub rules: Option<PathBuf>,
+    /// The repository root met before any rules file (a folder holding `.git`).
+    pub repository: Option<PathBuf>,
+}
+
 /// The text of an open editor buffer at a path, if the editor has that file open.
 pub trait OpenBuffers {
     fn text(&self, path: &Path) -> Option<String>;
@@ -196,21 +205,31 @@ impl RulesIndex {
             .max_by_key(|f| f.components().count())
     }
 
-    /// The candidate rules files of `dir`, highest precedence first (the `rules_file` setting
-    /// replaces the standard places in workspace folders).
-    fn candidates(&self, dir: &Path) -> Vec<PathBuf> {
+    /// The `rules_file` setting, when it replaces the standard places in `dir` (a workspace
+    /// folder).
+    fn custom_file(&self, dir: &Path) -> Option<PathBuf> {
         match &self.boundary {
             Boundary::Nearest {
                 folders,
                 rules_file: Some(custom),
                 ..
-            } if folders.iter().any(|f| f == dir) => vec![crate::paths::absolute(&dir.join(custom))],
-            _ => store::LOCATIONS.iter().map(|l| dir.join(l)).collect(),
+            } if folders.iter().any(|f| f == dir) => Some(crate::paths::absolute(&dir.join(custom))),
+            _ => None,
         }
     }
 
+    /// The rules files of `dir` that exist (on disk or in a buffer), highest precedence first.
     fn existing(&self, dir: &Path, buffers: &dyn OpenBuffers) -> Vec<PathBuf> {
-        self.candidates(dir)
+        let candidates: Vec<PathBuf> = match self.custom_file(dir) {
+            Some(custom) => vec![custom],
+            None => store::LOCATIONS
+                .iter()
+                .map(|l| dir.join(l))
+                // `X/.agents/autofix.json` is X's rules file, not the rules file of `.agents/`.
+                .filter(|p| store::root_of(p) == dir)
+                .collect(),
+        };
+        candidates
             .into_iter()
             .filter(|p| p.is_file() || buffers.text(p).is_some())
             .collect()
@@ -237,18 +256,10 @@ impl RulesIndex {
         if let Some(cached) = self.dir_cache.get(&start) {
             return cached.clone();
         }
-        let mut found = None;
-        let mut repository = None;
-        for dir in start.ancestors() {
-            if !self.existing(dir, buffers).is_empty() {
-                found = Some(dir.to_path_buf());
-                break;
-            }
-            if dir.join(".git").exists() {
-                repository = Some(dir.to_path_buf());
-                break;
-            }
-        }
+        let Discovery {
+            rules: found,
+            repository,
+        } = self.discover(&start, buffers);
         let found = found.or_else(|| {
             let folder = self.folder_of(&start).cloned()?;
             Some(repository.filter(|r| r.starts_with(&folder)).unwrap_or(folder))
@@ -260,6 +271,26 @@ impl RulesIndex {
         }
         self.dir_cache.insert(start, found.clone());
         found
+    }
+
+    /// Where discovery stops going up from folder `start`, without reading any rules: the
+    /// nearest folder holding a rules file, else the repository root it met.
+    pub fn discover(&self, start: &Path, buffers: &dyn OpenBuffers) -> Discovery {
+        for dir in start.ancestors() {
+            if !self.existing(dir, buffers).is_empty() {
+                return Discovery {
+                    rules: Some(dir.to_path_buf()),
+                    repository: None,
+                };
+            }
+            if dir.join(".git").exists() {
+                return Discovery {
+                    rules: None,
+                    repository: Some(dir.to_path_buf()),
+                };
+            }
+        }
+        Discovery::default()
     }
 
     pub fn root(&self, dir: &Path) -> Option<&RulesRoot> {
@@ -430,9 +461,12 @@ impl RulesIndex {
         store::is_rules_file(path) || self.roots.values().any(|r| r.file.as_deref() == Some(path))
     }
 
-    /// Every rule set loaded so far (usable or not), in a stable order.
+    /// Every rule set loaded so far (usable or not), once each, in a stable order.
     pub fn loaded(&self) -> Vec<Arc<LoadedRules>> {
-        self.roots.values().filter_map(|r| r.latest.clone()).collect()
+        let mut sets: Vec<Arc<LoadedRules>> = self.roots.values().filter_map(|r| r.latest.clone()).collect();
+        sets.sort_by(|a, b| a.set.path.cmp(&b.set.path));
+        sets.dedup_by(|a, b| a.set.path == b.set.path);
+        sets
     }
 }
 
@@ -490,6 +524,21 @@ mod tests {
         }
         assert_eq!(cli.root_for(&top.join("elsewhere/a.ts"), &Disk), None);
         assert_eq!(ed.root_for(&top.join("elsewhere/a.ts"), &Disk), None);
+    }
+
+    #[test]
+    fn files_inside_agents_belong_to_the_folder_above() {
+        let (_d, root) = tmp();
+        write(&root, ".agents/autofix.json", GOOD);
+        let mut index = RulesIndex::default();
+        assert_eq!(
+            index.root_for(&root.join(".agents/notes.md"), &Disk),
+            Some(root.clone())
+        );
+        assert_eq!(
+            index.root_for(&root.join(".agents/autofix.json"), &Disk),
+            Some(root.clone())
+        );
     }
 
     #[test]
