@@ -27,6 +27,7 @@ pub mod session;
 pub mod snapshot;
 pub mod status;
 pub mod tasks;
+pub mod transport;
 pub mod watch;
 
 use tower_lsp_server::{ClientSocket, LspService};
