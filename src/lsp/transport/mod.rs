@@ -37,6 +37,8 @@
 
 pub mod frame;
 pub mod message;
+#[cfg(test)]
+mod proptests;
 
 use std::io::{BufWriter, Read, Write};
 use std::sync::Arc;
