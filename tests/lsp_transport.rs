@@ -365,7 +365,8 @@ fn exit_ends_the_server_with_the_spec_exit_code() {
     server.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
     let status = server.wait_within(Duration::from_secs(1));
     assert_eq!(status.code(), Some(1), "{status:?}");
-    assert!(server.stderr().contains("shutdown"));
+    let stderr = server.stderr();
+    assert!(stderr.contains("`exit` came before any `shutdown`"), "{stderr}");
     // After shutdown: 0, with stdin still open.
     let mut server = Server::start();
     server.send(&initialize_request(1));
@@ -375,6 +376,8 @@ fn exit_ends_the_server_with_the_spec_exit_code() {
     server.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
     let status = server.wait_within(Duration::from_secs(1));
     assert!(status.success(), "{status:?}");
+    // A normal end: nothing to say.
+    assert_eq!(server.stderr(), "");
 }
 
 #[test]

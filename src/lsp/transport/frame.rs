@@ -97,11 +97,20 @@ pub enum FrameError {
 }
 
 /// Reads frames; see the module doc.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct FrameDecoder {
     state: State,
     /// Bytes consumed so far: the input offset of the buffer's first byte.
     consumed: u64,
+    /// The largest `Content-Length` taken.
+    limit: u64,
+}
+
+impl Default for FrameDecoder {
+    /// A reader for a client's input: bodies up to [`MAX_CONTENT_LENGTH`].
+    fn default() -> FrameDecoder {
+        FrameDecoder::with_limit(MAX_CONTENT_LENGTH)
+    }
 }
 
 #[derive(Debug, Default)]
@@ -132,11 +141,20 @@ enum Header {
         problem: Problem,
         resync_from: usize,
     },
-    /// A `Content-Length` over the limit (its value).
+    /// A `Content-Length` over the limit, or past what this machine can address (its value).
     TooLarge(String),
 }
 
 impl FrameDecoder {
+    /// A reader that takes bodies up to `limit` bytes (the server's own output has no limit).
+    pub fn with_limit(limit: u64) -> FrameDecoder {
+        FrameDecoder {
+            state: State::default(),
+            consumed: 0,
+            limit,
+        }
+    }
+
     fn consume(&mut self, src: &mut BytesMut, n: usize) {
         src.advance(n);
         self.consumed += n as u64;
@@ -155,7 +173,7 @@ impl Decoder for FrameDecoder {
                         return Ok(None);
                     }
                     let offset = self.consumed;
-                    match read_header(src) {
+                    match read_header(src, self.limit) {
                         Header::Incomplete => return Ok(None),
                         Header::Complete { len, length, charset } => {
                             self.consume(src, len);
@@ -236,7 +254,7 @@ impl Decoder for FrameDecoder {
 
 /// Reads the header block at the start of `src`. Each line is judged as soon as it is complete,
 /// so the verdict never depends on how much of the input has arrived.
-fn read_header(src: &[u8]) -> Header {
+fn read_header(src: &[u8], limit: u64) -> Header {
     let mut pos = 0;
     let mut length: Option<u64> = None;
     let mut charset = None;
@@ -264,7 +282,7 @@ fn read_header(src: &[u8]) -> Header {
             return match length {
                 Some(length) => Header::Complete {
                     len: end,
-                    // At most MAX_CONTENT_LENGTH, which fits any usize this builds for.
+                    // Checked to fit when read.
                     length: usize::try_from(length).unwrap_or(usize::MAX),
                     charset,
                 },
@@ -292,7 +310,7 @@ fn read_header(src: &[u8]) -> Header {
                 };
             };
             match value {
-                Some(n) if n <= MAX_CONTENT_LENGTH => {
+                Some(n) if n <= limit && usize::try_from(n).is_ok() => {
                     if length.is_some_and(|l| l != n) {
                         return Header::Bad {
                             problem: Problem::ConflictingContentLength,
@@ -503,6 +521,13 @@ mod tests {
         assert!(matches!(out[..], [Ok(Frame::Malformed { .. })]), "{out:?}");
         let out = frames(b"Content-Length: 99999999999999999999999\r\n\r\n");
         assert!(matches!(out[..], [Err(_)]), "{out:?}");
+    }
+
+    #[test]
+    fn the_servers_own_output_has_no_size_limit() {
+        let mut decoder = FrameDecoder::with_limit(u64::MAX);
+        let mut buf = BytesMut::from(&b"Content-Length: 100000000\r\n\r\n{"[..]);
+        assert_eq!(decoder.decode(&mut buf).unwrap(), None);
     }
 
     #[test]

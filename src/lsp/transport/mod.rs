@@ -144,6 +144,15 @@ fn status_note(shutdown: bool) -> &'static str {
     }
 }
 
+/// What the frame reader has passed on to the server.
+#[derive(Debug, Default)]
+struct Seen {
+    /// A `shutdown` request (so an end is a normal one).
+    shutdown: AtomicBool,
+    /// The `exit` notification.
+    exit: AtomicBool,
+}
+
 /// What the threads and tasks around the server report.
 #[derive(Debug)]
 enum Event {
@@ -162,7 +171,7 @@ where
     W: Write + Send + 'static,
 {
     let (events_tx, mut events) = mpsc::unbounded_channel();
-    let shutdown = Arc::new(AtomicBool::new(false));
+    let seen = Arc::new(Seen::default());
     // Duplex streams used one way: unlike a split simplex, dropping one end ends the other's input.
     let (ahead_tx, ahead_rx) = tokio::io::duplex(READ_AHEAD);
     let (frames_tx, frames_rx) = mpsc::channel(QUEUED_FRAMES);
@@ -188,7 +197,7 @@ where
         to_server,
         frames_tx.clone(),
         events_tx,
-        shutdown.clone(),
+        seen.clone(),
     ));
     tokio::spawn(relay_server_output(from_server, frames_tx));
     let server = Server::new(server_in, server_out, socket)
@@ -198,8 +207,10 @@ where
     let mut server = Box::pin(server);
 
     let event = tokio::select! {
-        () = &mut server => None,
+        // An event explains why the server stopped, when both are there.
+        biased;
         event = events.recv() => event,
+        () = &mut server => None,
     };
     if !matches!(event, None | Some(Event::OutputFailed(_))) {
         // Let the server answer what it has read (it returns once its input is closed and its
@@ -212,12 +223,14 @@ where
     drop(server);
     let _ = tokio::time::timeout(FLUSH, flushed).await;
 
-    let shutdown = shutdown.load(Ordering::SeqCst);
+    let shutdown = seen.shutdown.load(Ordering::SeqCst);
     match event {
         Some(Event::InputEnded(error)) => Ending::InputClosed { shutdown, error },
         Some(Event::Exit) => Ending::Exit { shutdown },
         Some(Event::OutputFailed(error)) => Ending::OutputFailed { shutdown, error },
         Some(Event::Fatal(message)) => Ending::Fatal(message),
+        // tower-lsp-server returns once `exit` is handled, possibly before the event is sent.
+        None if seen.exit.load(Ordering::SeqCst) => Ending::Exit { shutdown },
         None => Ending::ServerStopped { shutdown },
     }
 }
@@ -274,7 +287,7 @@ async fn read_frames(
     mut to_server: DuplexStream,
     frames: mpsc::Sender<Bytes>,
     events: mpsc::UnboundedSender<Event>,
-    shutdown: Arc<AtomicBool>,
+    seen: Arc<Seen>,
 ) {
     let mut input = FramedRead::with_capacity(ahead, FrameDecoder::default(), 64 << 10);
     let mut rejected = 0;
@@ -290,8 +303,9 @@ async fn read_frames(
             Frame::Body { offset, body } => match message::validate(body) {
                 Ok(message) => {
                     match message.kind {
-                        Kind::Shutdown => shutdown.store(true, Ordering::SeqCst),
+                        Kind::Shutdown => seen.shutdown.store(true, Ordering::SeqCst),
                         Kind::Exit => {
+                            seen.exit.store(true, Ordering::SeqCst);
                             let _ = forward(&mut to_server, &message.body).await;
                             let _ = events.send(Event::Exit);
                             return;
@@ -333,7 +347,8 @@ async fn forward(to_server: &mut DuplexStream, body: &[u8]) -> std::io::Result<(
 
 /// Cuts the server's output into frames for the writer.
 async fn relay_server_output(from_server: DuplexStream, frames: mpsc::Sender<Bytes>) {
-    let mut output = FramedRead::with_capacity(from_server, FrameDecoder::default(), 64 << 10);
+    // The client's size limit is not the server's: its messages are whatever it has to say.
+    let mut output = FramedRead::with_capacity(from_server, FrameDecoder::with_limit(u64::MAX), 64 << 10);
     while let Some(frame) = output.next().await {
         let body = match frame {
             Ok(Frame::Body { body, .. }) => body,
