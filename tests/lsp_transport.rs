@@ -406,3 +406,15 @@ fn end_of_input_ends_the_server_even_when_its_output_is_blocked() {
     assert!(closed.elapsed() < Duration::from_secs(1));
     assert_eq!(status.code(), Some(1), "{status:?}");
 }
+
+#[test]
+fn a_client_that_closes_the_servers_output_ends_it() {
+    let mut server = Server::start_unread();
+    drop(server.unread_stdout.take());
+    // The answer cannot be written: the server ends rather than serve nobody.
+    server.send(&initialize_request(1));
+    let status = server.wait_within(Duration::from_secs(1));
+    assert_eq!(status.code(), Some(1), "{status:?}");
+    let stderr = server.stderr();
+    assert!(stderr.contains("cannot write to standard output"), "{stderr}");
+}

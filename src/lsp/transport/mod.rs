@@ -235,8 +235,8 @@ where
     }
 }
 
-/// The reader thread: copies the input into the read-ahead pipe, and reports its end at once,
-/// even while the pipe is full.
+/// The reader thread: copies the input into the read-ahead pipe, and reports its end as soon as
+/// it reads it — while the server is held up too, until [`READ_AHEAD`] bytes wait in the pipe.
 fn read_input(
     mut input: impl Read,
     mut ahead: DuplexStream,
