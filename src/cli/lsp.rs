@@ -17,6 +17,11 @@ pub fn run(_args: LspArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    runtime.block_on(crate::lsp::serve_stdio());
-    ExitCode::SUCCESS
+    let ending = runtime.block_on(crate::lsp::serve_stdio());
+    // Tasks still waiting (for an editor that is gone, on a blocked stdout) are not waited for.
+    runtime.shutdown_background();
+    if let Some(note) = ending.note() {
+        eprintln!("autofix lsp: {note}");
+    }
+    ExitCode::from(ending.exit_code())
 }

@@ -27,6 +27,7 @@ pub mod session;
 pub mod snapshot;
 pub mod status;
 pub mod tasks;
+pub mod transport;
 pub mod watch;
 
 use tower_lsp_server::{ClientSocket, LspService};
@@ -42,7 +43,8 @@ pub fn service() -> (LspService<Server>, ClientSocket) {
     LspService::new(Server::new)
 }
 
-/// Serves LSP over any byte streams (stdio, or an in-memory pipe in tests) until the client exits.
+/// Serves LSP over any byte streams (an in-memory pipe in tests) until the client exits; stdio goes
+/// through [`serve_stdio`] and its [`transport`].
 pub async fn serve<I, O>(input: I, output: O)
 where
     I: tokio::io::AsyncRead + Unpin,
@@ -55,7 +57,9 @@ where
         .await;
 }
 
-/// Serves LSP over stdin/stdout until the client exits.
-pub async fn serve_stdio() {
-    serve(tokio::io::stdin(), tokio::io::stdout()).await;
+/// Serves LSP over stdin/stdout until the client exits or the input ends; see [`transport`] for
+/// what happens to bad frames, a closed input and a client that stops reading.
+pub async fn serve_stdio() -> transport::Ending {
+    let (service, socket) = service();
+    transport::serve(std::io::stdin(), std::io::stdout(), service, socket).await
 }
