@@ -58,7 +58,11 @@ impl Workspace {
             .spawn()
             .unwrap();
         let mut input = child.stdin.take().unwrap();
-        input.write_all(stdin.unwrap_or_default().as_bytes()).unwrap();
+        // A run that does not read its input (the diff is a file) may be gone already.
+        match input.write_all(stdin.unwrap_or_default().as_bytes()) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+            other => other.unwrap(),
+        }
         drop(input);
         child.wait_with_output().unwrap()
     }
