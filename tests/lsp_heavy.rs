@@ -173,3 +173,47 @@ async fn code_lenses_name_their_diff_so_the_response_is_linear() {
     assert_eq!(report["success"], true, "{report}");
     assert_eq!(report["blocks"].as_array().unwrap().len(), blocks);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn typing_in_a_rules_file_of_hundreds_of_patterns_never_blocks_the_editor() {
+    let rules: Vec<Value> = (1..=400)
+        .map(|i| {
+            json!({ "Rule_number": i, "Category": "CODE", "Instruction": format!("Never use foo{i}bar."), "Why": "w",
+                    "Check": { "Files": ["**/*.ts"], "Pattern": format!("\\bfoo{i}(bar|baz)\\w*\\b") } })
+        })
+        .collect();
+    let text = serde_json::to_string_pretty(&rules).unwrap();
+    let (_d, root) = workspace(&[("autofix.json", &text)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let doc = client.open("a.ts", "typescript", "let x = foo12bar;\n").await;
+    client.diagnostics_where(&doc, |d| d.len() == 1).await;
+    let rules_uri = client.open("autofix.json", "json", &text).await;
+    // Keystrokes in the rules buffer: each one changes rule 7's pattern.
+    let line = text.lines().position(|l| l.contains("foo7(bar")).unwrap() as u32;
+    let column = text.lines().nth(line as usize).unwrap().find("bar|").unwrap() as u32;
+    for (i, c) in ["x", "y", "z"].iter().enumerate() {
+        let at = column + i as u32;
+        client.change(&rules_uri, Some([line, at, line, at]), c).await;
+        let started = Instant::now();
+        let hover = client
+            .request(
+                "textDocument/hover",
+                json!({ "textDocument": { "uri": doc }, "position": { "line": 0, "character": 10 } }),
+            )
+            .await;
+        assert!(hover.to_string().contains("#12"), "{hover}");
+        assert!(
+            started.elapsed() < Duration::from_millis(500),
+            "hover took {:?}",
+            started.elapsed()
+        );
+    }
+    // The edit is in force once rebuilt: only rule 7 was compiled again.
+    let started = Instant::now();
+    client.diagnostics_where(&rules_uri, |d| d.is_empty()).await;
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "rebuilt in {:?}",
+        started.elapsed()
+    );
+}

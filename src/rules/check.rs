@@ -2,8 +2,9 @@
 //! and `Forbidden_paths`, as violations with exact byte ranges and expanded fixes. All patterns
 //! go through one `RegexSet` first, so a clean file costs a single pass.
 
+use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, Weak};
 
 use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
 
@@ -66,18 +67,83 @@ pub struct FileCheck {
     pub truncated: Vec<Truncated>,
 }
 
-/// One check, compiled.
-#[derive(Debug, Clone)]
-pub struct CompiledCheck {
-    pub rule: u64,
-    scope: Scope,
-    pattern: Option<Regex>,
+/// A regex compiled once per process and shared by every rule set that uses it, with what is
+/// derived from its source: a reload after an edit of the rules file compiles only the patterns
+/// that changed (a rules file of a thousand patterns took seconds to rebuild on each keystroke).
+#[derive(Debug)]
+struct CompiledPattern {
+    regex: Regex,
     hit_group: Option<usize>,
     /// The `hit` group's own pattern, its look-arounds dropped: a match whose text it does not
     /// match cannot have a hit (a comment skipped by an inferred check), so the slower capture
     /// search is spared.
     hit_filter: Option<Regex>,
-    require: Option<Regex>,
+    reach: Reach,
+}
+
+/// The patterns compiled so far, by source. Entries hold no pattern alive: one that no rule set
+/// uses any more is freed, and its entry dropped on a later insertion.
+static PATTERNS: LazyLock<Mutex<HashMap<String, Weak<CompiledPattern>>>> = LazyLock::new(Mutex::default);
+
+/// The compiled form of `source`, from the cache or compiled now (outside the cache's lock).
+fn compiled(source: &str) -> Result<Arc<CompiledPattern>, String> {
+    let cache = || PATTERNS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = cache().get(source).and_then(Weak::upgrade) {
+        return Ok(found);
+    }
+    let regex = build_regex(source)?;
+    let hit_group = regex.capture_names().position(|n| n == Some(HIT_GROUP));
+    let pattern = Arc::new(CompiledPattern {
+        hit_filter: hit_group.and_then(|_| hit_filter(source)),
+        hit_group,
+        reach: Reach::of(source),
+        regex,
+    });
+    let mut cache = cache();
+    if cache.len() >= 64 && cache.len().is_power_of_two() {
+        cache.retain(|_, p| p.strong_count() > 0);
+    }
+    cache.insert(source.to_string(), Arc::downgrade(&pattern));
+    Ok(pattern)
+}
+
+/// Prefilter sets by their patterns (joined with NUL), held alive only by the rule sets using
+/// them.
+static SETS: LazyLock<Mutex<HashMap<String, Weak<Option<RegexSet>>>>> = LazyLock::new(Mutex::default);
+
+/// The set over `sources`, from the cache or built now. `None` inside when there is nothing to
+/// match or the set is too large to build — only a lost shortcut: each pattern then runs alone.
+fn shared_set(sources: &[&str]) -> Arc<Option<RegexSet>> {
+    if sources.is_empty() {
+        return Arc::new(None);
+    }
+    let key = sources.join("\0");
+    let cache = || SETS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = cache().get(&key).and_then(Weak::upgrade) {
+        return found;
+    }
+    let set = Arc::new(
+        RegexSetBuilder::new(sources)
+            .multi_line(true)
+            .crlf(true)
+            .size_limit(SET_SIZE_LIMIT)
+            .dfa_size_limit(SET_SIZE_LIMIT)
+            .build()
+            .ok(),
+    );
+    let mut cache = cache();
+    cache.retain(|_, s| s.strong_count() > 0);
+    cache.insert(key, Arc::downgrade(&set));
+    set
+}
+
+/// One check, compiled.
+#[derive(Debug, Clone)]
+pub struct CompiledCheck {
+    pub rule: u64,
+    scope: Scope,
+    pattern: Option<Arc<CompiledPattern>>,
+    require: Option<Arc<CompiledPattern>>,
     forbidden: Option<Scope>,
     fix: Option<String>,
     pub severity: Severity,
@@ -97,11 +163,11 @@ impl CompiledCheck {
     }
 
     pub fn pattern(&self) -> Option<&Regex> {
-        self.pattern.as_ref()
+        self.pattern.as_ref().map(|p| &p.regex)
     }
 
     pub fn require(&self) -> Option<&Regex> {
-        self.require.as_ref()
+        self.require.as_ref().map(|p| &p.regex)
     }
 
     pub fn forbidden_covers(&self, file: &FileContext) -> bool {
@@ -139,8 +205,10 @@ fn build_regex(source: &str) -> Result<Regex, String> {
 #[derive(Debug, Clone)]
 pub struct Checker {
     checks: Vec<CompiledCheck>,
-    /// One set over every pattern; `set_checks[i]` is the check of the set's pattern `i`.
-    set: Option<RegexSet>,
+    /// One set over every pattern, built on first use (a reload need not wait for it) and
+    /// shared by rule sets with the same patterns; `None` inside when too large to build.
+    /// `set_checks[i]` is the check of the set's pattern `i`.
+    set: OnceLock<Arc<Option<RegexSet>>>,
     set_checks: Vec<usize>,
     /// Violations one check reports in one file at most.
     limit: usize,
@@ -150,7 +218,7 @@ impl Default for Checker {
     fn default() -> Self {
         Checker {
             checks: Vec::new(),
-            set: None,
+            set: OnceLock::new(),
             set_checks: Vec::new(),
             limit: MAX_VIOLATIONS_PER_CHECK,
         }
@@ -185,24 +253,21 @@ impl Checker {
     }
 
     fn build_set(&mut self) {
-        let (sources, owners): (Vec<&str>, Vec<usize>) = self
-            .checks
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| c.pattern.as_ref().map(|p| (p.as_str(), i)))
-            .unzip();
-        if sources.is_empty() {
-            return;
-        }
-        // A set too large to build is only a lost shortcut: each pattern then runs on its own.
-        self.set = RegexSetBuilder::new(&sources)
-            .multi_line(true)
-            .crlf(true)
-            .size_limit(SET_SIZE_LIMIT)
-            .dfa_size_limit(SET_SIZE_LIMIT)
-            .build()
-            .ok();
-        self.set_checks = owners;
+        self.set_checks = (0..self.checks.len())
+            .filter(|&i| self.checks[i].pattern().is_some())
+            .collect();
+    }
+
+    /// The prefilter set over every pattern.
+    fn set(&self) -> &Option<RegexSet> {
+        self.set.get_or_init(|| {
+            let sources: Vec<&str> = self
+                .set_checks
+                .iter()
+                .filter_map(|&i| self.checks[i].pattern().map(Regex::as_str))
+                .collect();
+            shared_set(&sources)
+        })
     }
 
     pub fn checks(&self) -> &[CompiledCheck] {
@@ -227,7 +292,7 @@ impl Checker {
 
     /// The prefilter: indices of the checks among `candidates` whose pattern may match `text`.
     pub fn prefilter(&self, text: &str, candidates: &[usize]) -> Vec<usize> {
-        match &self.set {
+        match self.set() {
             Some(set) => {
                 let hits = set.matches(text);
                 hits.iter()
@@ -260,19 +325,20 @@ impl Checker {
     /// nothing (empty, or a branch without a hit, such as a comment an inferred check skips).
     fn reportable(&self, i: usize, hay: &str, whole: Range<usize>) -> Option<(Range<usize>, Option<String>)> {
         let check = &self.checks[i];
-        let re = check.pattern.as_ref()?;
+        let pattern = check.pattern.as_ref()?;
+        let re = &pattern.regex;
         let needs_captures =
-            check.hit_group.is_some() || check.fix.as_deref().is_some_and(|f| f.contains('$'));
+            pattern.hit_group.is_some() || check.fix.as_deref().is_some_and(|f| f.contains('$'));
         if !needs_captures {
             return (!whole.is_empty()).then(|| (whole, check.fix.clone()));
         }
-        if let Some(filter) = &check.hit_filter
+        if let Some(filter) = &pattern.hit_filter
             && !hay.get(whole.clone()).is_some_and(|t| filter.is_match(t))
         {
             return None;
         }
         let caps = re.captures_at(hay, whole.start)?;
-        let range = match check.hit_group.map(|g| caps.get(g)) {
+        let range = match pattern.hit_group.map(|g| caps.get(g)) {
             Some(Some(hit)) => hit.range(),
             Some(None) => return None,
             None => whole.clone(),
@@ -311,7 +377,7 @@ impl Checker {
         out: &mut Vec<Violation>,
     ) -> bool {
         let check = &self.checks[i];
-        let Some(re) = &check.pattern else { return false };
+        let Some(re) = check.pattern() else { return false };
         let mut reported = 0;
         for whole in matches_from(re, hay, start) {
             let Some((range, fix)) = self.reportable(i, hay, whole.clone()) else {
@@ -442,7 +508,7 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
     let span_or_object = |s: &Option<Range<usize>>| s.clone().unwrap_or(spec.span.object.clone());
     let mut regex = |field: &'static str, source: &Option<String>, span: &Option<Range<usize>>| {
         source.as_ref().and_then(|s| {
-            build_regex(s)
+            compiled(s)
                 .map_err(|error| {
                     problems.push(Problem::new(
                         ProblemKind::InvalidRegex { field, error },
@@ -500,18 +566,12 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
         Severity::Warning
     };
     let message = spec.message.clone().unwrap_or_else(|| rule.instruction.clone());
-    let hit_group = pattern
-        .as_ref()
-        .and_then(|re| re.capture_names().position(|n| n == Some(HIT_GROUP)));
-    let hit_filter = hit_group.and(spec.pattern.as_deref()).and_then(hit_filter);
     Ok(CompiledCheck {
         rule: rule.number,
         scope,
-        pattern_reach: spec.pattern.as_deref().map_or(Reach::Lines(0), Reach::of),
-        require_reach: spec.require.as_deref().map_or(Reach::Lines(0), Reach::of),
+        pattern_reach: pattern.as_ref().map_or(Reach::Lines(0), |p| p.reach.clone()),
+        require_reach: require.as_ref().map_or(Reach::Lines(0), |p| p.reach.clone()),
         pattern,
-        hit_group,
-        hit_filter,
         require,
         forbidden,
         fix: spec.fix.clone(),
@@ -527,6 +587,27 @@ mod tests {
     use super::*;
     use crate::rules::parse::parse;
     use crate::text::LineIndex;
+
+    #[test]
+    fn patterns_are_compiled_once_and_shared_across_rebuilds() {
+        let rules = |second: &str| {
+            format!(
+                r#"[{{"Rule_number": 1, "Category": "CODE", "Instruction": "Never a.", "Why": "w", "Check": {{"Pattern": "cached_one_\\w+"}}}},
+                    {{"Rule_number": 2, "Category": "CODE", "Instruction": "Never b.", "Why": "w", "Check": {{"Pattern": "{second}"}}}}]"#
+            )
+        };
+        let (a, _) = checker(&rules("cached_two"));
+        let (b, _) = checker(&rules("cached_three"));
+        let same = |x: &Checker, y: &Checker, i: usize| {
+            std::ptr::eq(x.checks()[i].pattern().unwrap(), y.checks()[i].pattern().unwrap())
+        };
+        assert!(same(&a, &b, 0), "an unchanged pattern is not compiled again");
+        assert!(!same(&a, &b, 1), "a changed one is");
+        // A pattern no rule set uses any more is freed.
+        let weak = Arc::downgrade(b.checks()[1].pattern.as_ref().unwrap());
+        drop(b);
+        assert!(weak.upgrade().is_none());
+    }
 
     fn checker(json: &str) -> (Checker, Vec<Problem>) {
         let parsed = parse(json);
