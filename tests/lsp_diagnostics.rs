@@ -525,3 +525,35 @@ async fn a_rules_file_deleted_on_disk_stops_counting_even_while_its_document_sta
     client.change(&rules, None, TS_RULES).await;
     client.diagnostics_where(&doc, |d| d.len() == 1).await;
 }
+
+#[tokio::test]
+async fn a_check_that_stops_at_the_limit_says_so_and_comments_do_not_use_it_up() {
+    let (_d, root) = workspace(&[(
+        "autofix.json",
+        r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `console.log` in TypeScript.", "Why": "w"}]"#,
+    )]);
+    let client_text: String =
+        "// console.log in a comment\n".repeat(1200) + &"console.log(1);\n".repeat(1005);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let uri = client.open("a.ts", "typescript", &client_text).await;
+    let diags = client.diagnostics(&uri).await;
+    let notes: Vec<&Value> = diags.iter().filter(|d| d["data"]["truncated"] == true).collect();
+    assert_eq!(
+        diags.len() - notes.len(),
+        1000,
+        "the first thousand, past 1,200 comments"
+    );
+    assert_eq!(notes.len(), 1);
+    assert!(
+        notes[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("rule #1 stopped after 1000 violations"),
+        "{}",
+        notes[0]
+    );
+    assert_eq!(
+        diags[0]["range"]["start"]["line"], 1200,
+        "comments are not violations"
+    );
+}

@@ -8,8 +8,8 @@ use std::str::FromStr;
 use ropey::Rope;
 use serde_json::json;
 use tower_lsp_server::ls_types::{
-    CodeDescription, Diagnostic, DiagnosticRelatedInformation, DiagnosticTag, Location, NumberOrString,
-    Range, Uri,
+    CodeDescription, Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Location,
+    NumberOrString, Range, Uri,
 };
 
 use super::config::{Config, Override};
@@ -54,9 +54,13 @@ fn rule_link(
     }
 }
 
-/// The diagnostics of a document's visible violations.
+/// The diagnostics of a document's visible violations, and a note for each check that stopped
+/// at the violation limit (`truncated`): shown on its last violation, so the Problems panel
+/// never suggests a file has only a thousand when it has more.
 pub fn for_violations(
     violations: &[Violation],
+    truncated: &[crate::rules::check::Truncated],
+    limit: usize,
     rules: &LoadedRules,
     rope: &Rope,
     encoding: Encoding,
@@ -103,6 +107,22 @@ pub fn for_violations(
                 "fix": v.fix,
                 "inferred": v.inferred
             })),
+        });
+    }
+    for cut in truncated {
+        let Some(last) = violations.iter().rfind(|v| v.check == cut.check) else {
+            continue;
+        };
+        out.push(Diagnostic {
+            range: range_in_rope(rope, &last.range, encoding),
+            severity: Some(DiagnosticSeverity::INFORMATION),
+            code: Some(NumberOrString::Number(
+                i32::try_from(cut.rule).unwrap_or(i32::MAX),
+            )),
+            source: Some(SOURCE.into()),
+            message: messages::truncated(locale, cut.rule, limit),
+            data: Some(json!({ "rule": cut.rule, "truncated": true })),
+            ..Default::default()
         });
     }
     out

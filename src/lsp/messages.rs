@@ -101,3 +101,14 @@ pub fn bad_arguments(l: Locale, name: &str, detail: &str) -> String {
         Locale::Es => format!("{name}: argumentos no válidos: {detail}"),
     }
 }
+
+pub fn truncated(l: Locale, rule: u64, limit: usize) -> String {
+    match l {
+        Locale::En => format!(
+            "autofix: rule #{rule} stopped after {limit} violations in this file; the rest are not shown — fix these, or narrow the rule's `Files`, to see them"
+        ),
+        Locale::Es => format!(
+            "autofix: la regla #{rule} se detuvo tras {limit} infracciones en este archivo; el resto no se muestra — corrige estas, o acota los `Files` de la regla, para verlas"
+        ),
+    }
+}

@@ -449,6 +449,8 @@ impl Session {
         };
         let diags = diagnostics::for_violations(
             &checked.visible,
+            &checked.checked.truncated,
+            rules.set.checker.limit(),
             rules,
             &rope,
             ctx.encoding,
