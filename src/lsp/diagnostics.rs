@@ -12,13 +12,15 @@ use tower_lsp_server::ls_types::{
     NumberOrString, Range, Uri,
 };
 
-use super::config::{Config, Override};
+use super::config::Override;
 use super::convert::path_to_uri;
 use super::convert::{range_in_rope, range_in_str, severity};
+use super::document::CheckedDoc;
 use super::messages;
+use super::snapshot::ClientContext;
 use crate::i18n::Locale;
 use crate::rules::index::{LoadedRules, RulesRoot};
-use crate::rules::{Problem, ProblemKind, Violation};
+use crate::rules::{Problem, ProblemKind};
 use crate::text::Encoding;
 
 pub const SOURCE: &str = "autofix";
@@ -58,15 +60,17 @@ fn rule_link(
 /// at the violation limit (`truncated`): shown on its last violation, so the Problems panel
 /// never suggests a file has only a thousand when it has more.
 pub fn for_violations(
-    violations: &[Violation],
-    truncated: &[crate::rules::check::Truncated],
-    limit: usize,
+    checked: &CheckedDoc,
     rules: &LoadedRules,
     rope: &Rope,
-    encoding: Encoding,
-    locale: Locale,
-    config: &Config,
+    ctx: &ClientContext,
 ) -> Vec<Diagnostic> {
+    let (violations, truncated, limit) = (
+        &checked.visible,
+        &checked.checked.truncated,
+        rules.set.checker.limit(),
+    );
+    let (encoding, locale, config) = (ctx.encoding, ctx.locale, &ctx.config);
     let mut links: HashMap<u64, RuleLink> = HashMap::new();
     let mut out = Vec::with_capacity(violations.len());
     let uri = path_to_uri(&rules.set.path);

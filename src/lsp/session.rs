@@ -447,16 +447,7 @@ impl Session {
         let Some(rules) = &checked.rules else {
             return Some((Some(version), Vec::new()));
         };
-        let diags = diagnostics::for_violations(
-            &checked.visible,
-            &checked.checked.truncated,
-            rules.set.checker.limit(),
-            rules,
-            &rope,
-            ctx.encoding,
-            ctx.locale,
-            &ctx.config,
-        );
+        let diags = diagnostics::for_violations(&checked, rules, &rope, &ctx);
         Some((Some(version), diags))
     }
 
