@@ -9,7 +9,7 @@ mod fixtures;
 use std::path::Path;
 
 use autofix::rules::incremental::Dirty;
-use autofix::rules::{FileContext, Options, RuleSet};
+use autofix::rules::{BuildOptions, FileContext, RuleSet};
 use ropey::Rope;
 
 fn main() {
@@ -20,7 +20,7 @@ fn setup() -> (RuleSet, String) {
     let rules = RuleSet::from_text(
         Path::new("/bench/autofix.json"),
         &fixtures::rules(50),
-        Options { inferred: false },
+        BuildOptions { inferred: false },
     );
     assert!(rules.is_usable(), "{:?}", rules.problems);
     (rules, fixtures::typescript(20_000))
@@ -75,7 +75,7 @@ fn recheck_after_one_line_edit_inferred_rules(bencher: divan::Bencher) {
     let rules = RuleSet::from_text(
         Path::new("/bench/autofix.json"),
         words,
-        Options { inferred: true },
+        BuildOptions { inferred: true },
     );
     let text = fixtures::typescript(20_000);
     let previous = rules.checker.check_full(&text, &FILE);
@@ -103,7 +103,7 @@ fn load_rules_file(bencher: divan::Bencher, which: &str) {
         RuleSet::from_text(
             Path::new("/bench/autofix.json"),
             divan::black_box(&text),
-            Options::default(),
+            BuildOptions::default(),
         )
     });
 }
@@ -122,11 +122,11 @@ fn reload_1000_regex_rules_after_one_edit(bencher: divan::Bencher) {
         .collect();
     let text = format!("[\n{}\n]\n", rules.join(",\n"));
     let path = Path::new("/bench/autofix.json");
-    let _warm = RuleSet::from_text(path, &text, Options::default());
+    let _warm = RuleSet::from_text(path, &text, BuildOptions::default());
     let mut n = 0u64;
     bencher.bench_local(|| {
         n += 1;
         let edited = text.replacen("foo17(bar", &format!("foo17(b{n}r"), 1);
-        RuleSet::from_text(path, divan::black_box(&edited), Options::default())
+        RuleSet::from_text(path, divan::black_box(&edited), BuildOptions::default())
     });
 }

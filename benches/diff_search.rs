@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::sync::LazyLock;
 
-use autofix::diff::{self, Block, Diff, Options};
+use autofix::diff::{self, Block, Diff, SearchOptions};
 
 fn main() {
     divan::main();
@@ -72,7 +72,7 @@ fn typescript(lines: usize, seed: u64) -> String {
                 for _ in 0..=rng.below(4) {
                     let other = rng.pick(NOUNS);
                     out.push(format!(
-                        "import {{ {}{n}, {}{}Options }} from \"./{other}/{noun}-{n}\";",
+                        "import {{ {}{n}, {}{}SearchOptions }} from \"./{other}/{noun}-{n}\";",
                         cap(noun),
                         verb,
                         cap(other)
@@ -208,7 +208,7 @@ fn start_of(lines: &[&str], block: &[String]) -> usize {
 struct Case {
     text: String,
     diff: Diff,
-    options: Options,
+    options: SearchOptions,
 }
 
 /// Five blocks whose SEARCH has a small edit (so none matches exactly), with hints 10 to 30 lines off.
@@ -233,9 +233,9 @@ static FUZZY: LazyLock<Case> = LazyLock::new(|| {
     Case {
         text,
         diff: Diff { path: None, blocks },
-        options: Options {
+        options: SearchOptions {
             threshold: 0.9,
-            ..Options::default()
+            ..SearchOptions::default()
         },
     }
 });
@@ -251,7 +251,7 @@ fn exact_case(lines_in_file: usize, seed: u64) -> Case {
             blocks: vec![Block::new(search, replace)],
         },
         text,
-        options: Options::default(),
+        options: SearchOptions::default(),
     }
 }
 

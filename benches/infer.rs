@@ -6,7 +6,7 @@ use std::path::Path;
 
 use autofix::rules::infer::infer;
 use autofix::rules::parse::parse;
-use autofix::rules::{Options, Rule, RuleSet};
+use autofix::rules::{BuildOptions, Rule, RuleSet};
 use divan::Bencher;
 use divan::counter::ItemsCount;
 
@@ -73,7 +73,7 @@ fn load_corpus_rules_file(bencher: Bencher) {
         RuleSet::from_text(
             Path::new("/repo/autofix.json"),
             divan::black_box(&text),
-            Options::default(),
+            BuildOptions::default(),
         )
     });
 }

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use autofix::rules::{Options, ProblemKind, RuleSet};
+use autofix::rules::{BuildOptions, ProblemKind, RuleSet};
 use autofix::text::LineIndex;
 use serde::Deserialize;
 
@@ -98,7 +98,7 @@ fn corpus() -> Vec<(String, Case)> {
 fn run(case: &Case) -> (Vec<Hit>, bool, usize) {
     let root = Path::new("/corpus");
     let rules = serde_json::to_string_pretty(&serde_json::Value::Array(vec![case.rule.clone()])).unwrap();
-    let set = RuleSet::from_text(&root.join("autofix.json"), &rules, Options::default());
+    let set = RuleSet::from_text(&root.join("autofix.json"), &rules, BuildOptions::default());
     assert!(set.is_usable(), "{:?}", set.problems);
     let vague = set.problems.iter().any(|p| p.kind == ProblemKind::TooVague);
     let checks = set.inferences.iter().map(|i| i.checks.len()).sum();

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use crate::access::{AccessPolicy, Intent, MAX_TEXT_BYTES};
-use crate::diff::{self, Diff, Options, Outcome};
+use crate::diff::{self, Diff, Outcome, SearchOptions};
 use crate::rules::store;
 
 #[derive(clap::Args, Debug)]
@@ -110,7 +110,7 @@ fn execute(args: ApplyDiffArgs) -> Result<ExitCode, Fatal> {
     let Some(file) = args.file.as_deref() else {
         return Err(Fatal("missing FILE: autofix apply-diff FILE [DIFF|-]".into()));
     };
-    let options = Options {
+    let options = SearchOptions {
         threshold: number(args.threshold.as_deref(), "--threshold", 1.0, |t: &f64| {
             (0.0..=1.0).contains(t)
         })?,

@@ -16,7 +16,7 @@ use crate::atomic::{self, ReplaceError};
 use crate::i18n::Locale;
 use crate::paths::display_path;
 use crate::rules::index::{Boundary, Disk, LoadedRules, RulesIndex};
-use crate::rules::{FileCheck, Options, RuleSet, Severity, Violation, fix, store};
+use crate::rules::{BuildOptions, FileCheck, RuleSet, Severity, Violation, fix, store};
 use crate::text::LineIndex;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -148,7 +148,7 @@ fn rules_for(index: &mut RulesIndex, path: &Path) -> Result<Option<Arc<LoadedRul
 pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     let locale = Locale::from_env();
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
-    let options = Options {
+    let options = BuildOptions {
         inferred: !args.no_inferred,
     };
     let root = args.root.as_deref().map(crate::paths::absolute);

@@ -11,7 +11,7 @@ use crate::i18n::Locale;
 use crate::paths::{absolute, display_path};
 use crate::rules::index::{Boundary, Disk, RulesIndex};
 use crate::rules::listing::{self, RuleEntry};
-use crate::rules::{Options, RuleSet, store};
+use crate::rules::{BuildOptions, RuleSet, store};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum RulesFormat {
@@ -49,7 +49,7 @@ pub fn run(args: RulesArgs) -> ExitCode {
             p.parent().map(PathBuf::from).unwrap_or(p)
         }
     });
-    let options = Options {
+    let options = BuildOptions {
         inferred: !args.no_inferred,
     };
     let boundary = args

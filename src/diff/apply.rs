@@ -7,12 +7,12 @@ use super::haystack::Haystack;
 use super::indent;
 use super::parse::{Block, Diff, parse, strip_pipes};
 use super::report::{BlockReport, FailureKind, Outcome, TIP, list_lines, numbered, percent};
-use super::search::{self, Claim, Found, Miss, Needle, Query};
+use super::search::{self, Claim, Located, Miss, Needle, Query};
 use crate::budget::Budget;
 
 /// How hard to look for each block.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Options {
+pub struct SearchOptions {
     /// Minimum similarity (0..=1) of a fuzzy match. 1.0, the default, accepts only lines equal up
     /// to whitespace and typography.
     pub threshold: f64,
@@ -25,9 +25,9 @@ pub struct Options {
     pub budget: Budget,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
             threshold: 1.0,
             buffer_lines: 40,
             start_line: None,
@@ -37,7 +37,7 @@ impl Default for Options {
 }
 
 /// Parses `diff_text` and applies it; a malformed diff becomes an [`Outcome`] with its error.
-pub fn apply_text(original: &str, diff_text: &str, options: &Options) -> Outcome {
+pub fn apply_text(original: &str, diff_text: &str, options: &SearchOptions) -> Outcome {
     match parse(diff_text) {
         Ok(diff) => apply(original, &diff, options),
         Err(error) => Outcome::from_error(error.to_string()),
@@ -45,7 +45,7 @@ pub fn apply_text(original: &str, diff_text: &str, options: &Options) -> Outcome
 }
 
 /// Applies every block of `diff` to `original`. Never panics; never produces overlapping edits.
-pub fn apply(original: &str, diff: &Diff, options: &Options) -> Outcome {
+pub fn apply(original: &str, diff: &Diff, options: &SearchOptions) -> Outcome {
     if diff.blocks.is_empty() {
         return Outcome::from_error("the diff has no SEARCH/REPLACE block");
     }
@@ -54,7 +54,7 @@ pub fn apply(original: &str, diff: &Diff, options: &Options) -> Outcome {
     } else {
         options.threshold.clamp(0.0, 1.0)
     };
-    let options = Options {
+    let options = SearchOptions {
         threshold,
         ..options.clone()
     };
@@ -173,9 +173,9 @@ impl From<Miss> for Failure {
 fn locate(
     hay: &mut Haystack<'_>,
     block: &Block,
-    options: &Options,
+    options: &SearchOptions,
     claims: &[Claim],
-) -> Result<(Found, Vec<String>), Failure> {
+) -> Result<(Located, Vec<String>), Failure> {
     if block.search.is_empty() {
         return Err(Failure::Empty);
     }
@@ -211,7 +211,7 @@ fn locate(
 /// Below this similarity a candidate is noise, not a near miss worth quoting.
 const WORTH_SHOWING: f64 = 0.5;
 
-fn hint_of(block: &Block, options: &Options) -> Option<usize> {
+fn hint_of(block: &Block, options: &SearchOptions) -> Option<usize> {
     block
         .start_line
         .or(options.start_line)
@@ -223,7 +223,7 @@ fn failure(
     hay: &Haystack<'_>,
     block: &Block,
     index: usize,
-    options: &Options,
+    options: &SearchOptions,
     failure: Failure,
 ) -> BlockReport {
     let miss = match failure {
@@ -373,8 +373,8 @@ mod tests {
     use super::*;
     use crate::diff::report::{BlockStatus, MatchKind};
 
-    fn opts() -> Options {
-        Options::default()
+    fn opts() -> SearchOptions {
+        SearchOptions::default()
     }
 
     fn run(original: &str, diff: &str) -> Outcome {
@@ -486,7 +486,7 @@ mod tests {
         let out = apply_text(
             "x\ny\nx\n",
             &block("x", "z"),
-            &Options {
+            &SearchOptions {
                 start_line: Some(3),
                 ..opts()
             },
@@ -571,7 +571,7 @@ mod tests {
         let out = apply_text(
             "abc\n",
             &block("abd", "x"),
-            &Options {
+            &SearchOptions {
                 threshold: f64::NAN,
                 ..opts()
             },
@@ -585,7 +585,7 @@ mod tests {
         let out = apply_text(
             "a\nb\n",
             &format!("{}{}", block("a", "x"), block("b", "y")),
-            &Options {
+            &SearchOptions {
                 budget: Budget::unlimited().cancelled_by(flag),
                 ..opts()
             },
@@ -608,7 +608,7 @@ mod tests {
         let out = apply_text(
             "a\n",
             &block("a", "x"),
-            &Options {
+            &SearchOptions {
                 budget: Budget::for_at_most(std::time::Duration::ZERO),
                 ..opts()
             },

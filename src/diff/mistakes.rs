@@ -68,7 +68,7 @@ impl Mistakes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diff::{Options, apply_text};
+    use crate::diff::{SearchOptions, apply_text};
 
     const OK: &str = "<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE";
     const BAD: &str = "<<<<<<< SEARCH\nzzz\n=======\nb\n>>>>>>> REPLACE";
@@ -78,19 +78,19 @@ mod tests {
         let mut mistakes = Mistakes::new();
         let path = Path::new("src/a.ts");
         let other = Path::new("src/b.ts");
-        let mut first = apply_text("a\n", BAD, &Options::default());
+        let mut first = apply_text("a\n", BAD, &SearchOptions::default());
         assert_eq!(mistakes.record(path, &mut first), 1);
         assert!(!first.error.as_deref().unwrap().contains("in a row"));
-        let mut on_other = apply_text("a\n", BAD, &Options::default());
+        let mut on_other = apply_text("a\n", BAD, &SearchOptions::default());
         assert_eq!(mistakes.record(other, &mut on_other), 1, "counted per file");
-        let mut second = apply_text("a\n", "not a diff", &Options::default());
+        let mut second = apply_text("a\n", "not a diff", &SearchOptions::default());
         assert_eq!(mistakes.record(path, &mut second), 2);
         let error = second.error.unwrap();
         assert!(
             error.contains("failure number 2 in a row") && error.contains("src/a.ts"),
             "{error}"
         );
-        let mut success = apply_text("a\n", OK, &Options::default());
+        let mut success = apply_text("a\n", OK, &SearchOptions::default());
         assert_eq!(mistakes.record(path, &mut success), 0);
         assert_eq!(success.error, None);
         assert_eq!(mistakes.count(path), 0);

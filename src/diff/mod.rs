@@ -2,11 +2,11 @@
 //! original text, and turn them into minimal edits in original byte coordinates.
 //!
 //! ```
-//! use autofix::diff::{self, Options};
+//! use autofix::diff::{self, SearchOptions};
 //!
 //! let original = "fn main() {\n    println!(\"hi\");\n}\n";
 //! let diff = diff::parse("<<<<<<< SEARCH\n:start_line:2\n-------\n    println!(\"hi\");\n=======\n    println!(\"hello\");\n>>>>>>> REPLACE")?;
-//! let outcome = diff::apply(original, &diff, &Options::default());
+//! let outcome = diff::apply(original, &diff, &SearchOptions::default());
 //! assert!(outcome.all_applied());
 //! assert_eq!(outcome.content.as_deref(), Some("fn main() {\n    println!(\"hello\");\n}\n"));
 //! assert_eq!(outcome.edits.len(), 1); // `hi` → `hello`, in original byte coordinates
@@ -39,7 +39,7 @@ mod parse;
 mod report;
 mod search;
 
-pub use apply::{Options, apply, apply_text};
+pub use apply::{SearchOptions, apply, apply_text};
 pub use edits::{Edit, apply_edits};
 pub use embedded::{EmbeddedDiff, PathSource, find_embedded};
 pub use mistakes::{ESCALATE_AFTER, Mistakes};

@@ -320,7 +320,7 @@ enum Mode {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
+enum Section {
     Outside,
     Header,
     Search,
@@ -444,15 +444,15 @@ impl<'a> Scanner<'a> {
     }
 
     fn scan_block(&mut self) -> Option<Result<Block, ParseError>> {
-        let mut state = State::Outside;
+        let mut state = Section::Outside;
         let mut pending: Option<Pending> = None;
         loop {
             let Some((start, line, content_end)) = self.next_line() else {
                 self.finished = true;
                 let expected = match state {
-                    State::Outside => return None,
-                    State::Header | State::Search => Marker::Separator,
-                    State::Replace => Marker::Replace,
+                    Section::Outside => return None,
+                    Section::Header | Section::Search => Marker::Separator,
+                    Section::Replace => Marker::Replace,
                 };
                 let block_line = pending.as_ref().map_or(self.line_no, |p| p.diff_line);
                 return Some(Err(ParseError::UnexpectedEnd {
@@ -464,7 +464,7 @@ impl<'a> Scanner<'a> {
             let line_no = self.line_no;
             let kind = classify(line);
             match state {
-                State::Outside => match kind {
+                Section::Outside => match kind {
                     Kind::SearchMarker => {
                         pending = Some(Pending {
                             diff_line: line_no,
@@ -474,7 +474,7 @@ impl<'a> Scanner<'a> {
                             search: Vec::new(),
                             replace: Vec::new(),
                         });
-                        state = State::Header;
+                        state = Section::Header;
                     }
                     _ if self.mode == Mode::Lenient => {}
                     Kind::MalformedSearch => {
@@ -492,10 +492,10 @@ impl<'a> Scanner<'a> {
                     }
                     _ => {}
                 },
-                State::Header | State::Search => {
+                Section::Header | Section::Search => {
                     let block = pending.as_mut()?;
                     let header_allowed =
-                        state == State::Header || block.search.iter().all(|l| l.trim().is_empty());
+                        state == Section::Header || block.search.iter().all(|l| l.trim().is_empty());
                     match kind {
                         Kind::LineMarker { name, value } if header_allowed => {
                             let Some(number) = value.parse::<usize>().ok().filter(|n| *n > 0) else {
@@ -511,7 +511,7 @@ impl<'a> Scanner<'a> {
                             } else {
                                 block.end_line = Some(number);
                             }
-                            state = State::Header;
+                            state = Section::Header;
                         }
                         Kind::LineMarker { .. } => {
                             return Some(Err(ParseError::MisplacedLineMarker {
@@ -519,8 +519,8 @@ impl<'a> Scanner<'a> {
                                 found: line.trim().to_string(),
                             }));
                         }
-                        Kind::HeaderEnd if state == State::Header => state = State::Search,
-                        Kind::Separator => state = State::Replace,
+                        Kind::HeaderEnd if state == Section::Header => state = Section::Search,
+                        Kind::Separator => state = Section::Replace,
                         Kind::SearchMarker
                         | Kind::MalformedSearch
                         | Kind::ReplaceMarker
@@ -529,15 +529,15 @@ impl<'a> Scanner<'a> {
                         }
                         Kind::Escaped(rest) => {
                             block.search.push(rest.to_string());
-                            state = State::Search;
+                            state = Section::Search;
                         }
                         Kind::HeaderEnd | Kind::Text => {
                             block.search.push(line.to_string());
-                            state = State::Search;
+                            state = Section::Search;
                         }
                     }
                 }
-                State::Replace => {
+                Section::Replace => {
                     let block = pending.as_mut()?;
                     match kind {
                         Kind::ReplaceMarker => {

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::{Block, Diff, Options, apply, apply_edits, apply_text, find_embedded, parse};
+use super::{Block, Diff, SearchOptions, apply, apply_edits, apply_text, find_embedded, parse};
 
 const VOCABULARY: &[&str] = &[
     "",
@@ -65,17 +65,17 @@ fn text() -> impl Strategy<Value = String> {
     )
 }
 
-fn options() -> impl Strategy<Value = Options> {
+fn options() -> impl Strategy<Value = SearchOptions> {
     (
         prop::sample::select(vec![0.0, 0.5, 0.9, 1.0, f64::NAN]),
         0usize..60,
         prop::option::of(prop_oneof![0usize..40, Just(usize::MAX)]),
     )
-        .prop_map(|(threshold, buffer_lines, start_line)| Options {
+        .prop_map(|(threshold, buffer_lines, start_line)| SearchOptions {
             threshold,
             buffer_lines,
             start_line,
-            ..Options::default()
+            ..SearchOptions::default()
         })
 }
 
@@ -147,7 +147,7 @@ proptest! {
         let start = pick.0 % lines.len();
         let len = pick.1.min(lines.len() - start);
         let search: Vec<String> = lines[start..start + len].to_vec();
-        let options = Options { threshold, ..Options::default() };
+        let options = SearchOptions { threshold, ..SearchOptions::default() };
 
         let forward = Diff { path: None, blocks: vec![Block::new(search.clone(), replace.clone()).with_start_line(start + 1)] };
         let outcome = apply(&original, &forward, &options);

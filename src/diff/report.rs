@@ -24,7 +24,7 @@ pub enum MatchKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BlockStatus {
-    /// Found and replaced.
+    /// Located and replaced.
     Applied,
     /// Skipped; `error` says why.
     Failed,

@@ -74,7 +74,7 @@ impl Query<'_> {
 }
 
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Found {
+pub(crate) struct Located {
     pub start: usize,
     pub sim: Sim,
     pub kind: MatchKind,
@@ -102,7 +102,7 @@ pub(crate) enum Miss {
     },
 }
 
-pub(crate) fn find(hay: &mut Haystack<'_>, q: &Query<'_>) -> Result<Found, Miss> {
+pub(crate) fn find(hay: &mut Haystack<'_>, q: &Query<'_>) -> Result<Located, Miss> {
     let n = q.needle.len();
     let total = hay.len();
     if n == 0 || n > total {
@@ -121,7 +121,7 @@ pub(crate) fn find(hay: &mut Haystack<'_>, q: &Query<'_>) -> Result<Found, Miss>
 }
 
 /// With a hint: the window around it, then a unique exact match anywhere.
-fn near(hay: &mut Haystack<'_>, q: &Query<'_>, hint: usize, last: usize) -> Result<Found, Miss> {
+fn near(hay: &mut Haystack<'_>, q: &Query<'_>, hint: usize, last: usize) -> Result<Located, Miss> {
     let n = q.needle.len();
     let lo = hint.saturating_sub(q.buffer);
     let hi = hint.saturating_add(q.buffer).min(last);
@@ -143,7 +143,7 @@ fn near(hay: &mut Haystack<'_>, q: &Query<'_>, hint: usize, last: usize) -> Resu
                 && let Some(sim) = score_at(hay, q.needle, hint, q.threshold)
                 && sim.reaches(q.threshold)
             {
-                return Ok(Found {
+                return Ok(Located {
                     start: hint,
                     sim,
                     kind: kind_of(sim),
@@ -162,7 +162,7 @@ fn near(hay: &mut Haystack<'_>, q: &Query<'_>, hint: usize, last: usize) -> Resu
         .filter(|s| q.claimed_by(*s).is_none())
         .collect();
     if let [only] = free.as_slice() {
-        return Ok(Found {
+        return Ok(Located {
             start: *only,
             sim: Sim::PERFECT,
             kind: MatchKind::ExactOutsideWindow,
@@ -190,7 +190,7 @@ fn near(hay: &mut Haystack<'_>, q: &Query<'_>, hint: usize, last: usize) -> Resu
 }
 
 /// Without a hint: the whole file, and several equally good candidates are an ambiguity.
-fn anywhere(hay: &mut Haystack<'_>, q: &Query<'_>, last: usize) -> Result<Found, Miss> {
+fn anywhere(hay: &mut Haystack<'_>, q: &Query<'_>, last: usize) -> Result<Located, Miss> {
     let n = q.needle.len();
     let exact = exact_everywhere(hay, q.needle, last);
     if let Some(result) = settle_all(q, exact, MatchKind::Exact) {
@@ -220,7 +220,7 @@ fn anywhere(hay: &mut Haystack<'_>, q: &Query<'_>, last: usize) -> Result<Found,
 }
 
 /// Exact or normalized candidates over the whole file: one is a match, several an ambiguity.
-fn settle_all(q: &Query<'_>, starts: Vec<usize>, kind: MatchKind) -> Option<Result<Found, Miss>> {
+fn settle_all(q: &Query<'_>, starts: Vec<usize>, kind: MatchKind) -> Option<Result<Located, Miss>> {
     let blocked = starts
         .iter()
         .find_map(|&s| q.claimed_by(s).map(|block| (s, block)));
@@ -230,7 +230,7 @@ fn settle_all(q: &Query<'_>, starts: Vec<usize>, kind: MatchKind) -> Option<Resu
         .collect();
     match free.as_slice() {
         [] => blocked.map(|(start, block)| Err(Miss::Overlap { start, block })),
-        [only] => Some(Ok(Found {
+        [only] => Some(Ok(Located {
             start: *only,
             sim: Sim::PERFECT,
             kind,
@@ -303,12 +303,12 @@ struct Nearest {
 }
 
 impl Nearest {
-    fn settle(self, sim: Sim, kind: MatchKind) -> Option<Result<Found, Miss>> {
+    fn settle(self, sim: Sim, kind: MatchKind) -> Option<Result<Located, Miss>> {
         match self.found.as_slice() {
             [] => self
                 .blocked
                 .map(|(start, block)| Err(Miss::Overlap { start, block })),
-            [only] => Some(Ok(Found {
+            [only] => Some(Ok(Located {
                 start: *only,
                 sim,
                 kind,
@@ -403,7 +403,7 @@ struct Fuzzy {
 }
 
 impl Fuzzy {
-    fn settle(self) -> Option<Result<Found, Miss>> {
+    fn settle(self) -> Option<Result<Located, Miss>> {
         match self.best {
             Some(best) if !self.ties.is_empty() => {
                 let mut starts = vec![best.start];
@@ -414,7 +414,7 @@ impl Fuzzy {
                     sim: best.sim,
                 }))
             }
-            Some(best) => Some(Ok(Found {
+            Some(best) => Some(Ok(Located {
                 start: best.start,
                 sim: best.sim,
                 kind: kind_of(best.sim),
@@ -568,7 +568,7 @@ mod tests {
         hint: Option<usize>,
         threshold: f64,
         buffer: usize,
-    ) -> Result<Found, Miss> {
+    ) -> Result<Located, Miss> {
         run_claimed(file, search, hint, threshold, buffer, &[])
     }
 
@@ -579,7 +579,7 @@ mod tests {
         threshold: f64,
         buffer: usize,
         claims: &[Claim],
-    ) -> Result<Found, Miss> {
+    ) -> Result<Located, Miss> {
         let mut hay = Haystack::new(file);
         let needle = needle(search);
         find(

@@ -20,7 +20,7 @@ use super::session::Session;
 use super::snapshot::ClientContext;
 use crate::access::{Intent, MAX_TEXT_BYTES};
 use crate::budget::Budget;
-use crate::diff::{self, Options, Outcome};
+use crate::diff::{self, Outcome, SearchOptions};
 use crate::i18n::Locale;
 use crate::text::{Encoding, LineIndex};
 
@@ -87,8 +87,8 @@ pub fn options(
     threshold: Option<f64>,
     buffer_lines: Option<usize>,
     budget: Budget,
-) -> Options {
-    Options {
+) -> SearchOptions {
+    SearchOptions {
         threshold: threshold.unwrap_or(ctx.config.fuzzy_threshold),
         buffer_lines: buffer_lines.unwrap_or(ctx.config.buffer_lines),
         start_line: None,

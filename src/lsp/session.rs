@@ -25,7 +25,7 @@ use crate::access::AccessPolicy;
 use crate::diff::Mistakes;
 use crate::rules::incremental::{Checked, Dirty, suppress};
 use crate::rules::index::{Boundary, LoadJob, LoadedRules, OpenBuffers, RulesIndex};
-use crate::rules::{FileContext, Options};
+use crate::rules::{BuildOptions, FileContext};
 use crate::text::{Document, TextChange};
 
 /// Which rules to read again.
@@ -135,7 +135,7 @@ impl Session {
             rules_file: config.rules_file.clone(),
             policy: Some(policy),
         };
-        let options = Options {
+        let options = BuildOptions {
             inferred: config.inferred_checks,
         };
         self.index().reconfigure(boundary, options);

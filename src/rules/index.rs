@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::ruleset::{Options, RuleSet};
+use super::ruleset::{BuildOptions, RuleSet};
 use super::store;
 use crate::access::{AccessPolicy, Intent, MAX_RULES_BYTES};
 use crate::text::LineIndex;
@@ -115,7 +115,7 @@ pub struct LoadJob {
     shadowed: Vec<PathBuf>,
     /// The text, or why it could not be read (`None`: no rules file).
     text: Option<Result<String, String>>,
-    options: Options,
+    options: BuildOptions,
     generation: u64,
 }
 
@@ -145,7 +145,7 @@ pub struct Built {
 #[derive(Debug)]
 pub struct RulesIndex {
     boundary: Boundary,
-    options: Options,
+    options: BuildOptions,
     roots: BTreeMap<PathBuf, RulesRoot>,
     /// Folder of a file → the root governing it (`None`: nothing governs it).
     dir_cache: HashMap<PathBuf, Option<PathBuf>>,
@@ -156,12 +156,12 @@ pub struct RulesIndex {
 
 impl Default for RulesIndex {
     fn default() -> Self {
-        RulesIndex::new(Boundary::nearest(), Options::default())
+        RulesIndex::new(Boundary::nearest(), BuildOptions::default())
     }
 }
 
 impl RulesIndex {
-    pub fn new(boundary: Boundary, options: Options) -> RulesIndex {
+    pub fn new(boundary: Boundary, options: BuildOptions) -> RulesIndex {
         RulesIndex {
             boundary,
             options,
@@ -176,7 +176,7 @@ impl RulesIndex {
         &self.boundary
     }
 
-    pub fn options(&self) -> Options {
+    pub fn options(&self) -> BuildOptions {
         self.options
     }
 
@@ -190,7 +190,7 @@ impl RulesIndex {
 
     /// Changes where discovery looks or how sets are built; every root is read again on next
     /// use.
-    pub fn reconfigure(&mut self, boundary: Boundary, options: Options) {
+    pub fn reconfigure(&mut self, boundary: Boundary, options: BuildOptions) {
         self.boundary = boundary;
         self.options = options;
         self.roots.clear();
@@ -491,7 +491,7 @@ mod tests {
                 rules_file: rules_file.map(str::to_string),
                 policy: Some(policy),
             },
-            Options::default(),
+            BuildOptions::default(),
         )
     }
 
@@ -641,7 +641,7 @@ mod tests {
         let entry = index.root(&root).unwrap();
         assert_eq!(entry.file, Some(root.join("autofix.json")));
         assert_eq!(entry.shadowed, [root.join(".rules/autofix.json")]);
-        let mut fixed = RulesIndex::new(Boundary::Fixed(root.clone()), Options::default());
+        let mut fixed = RulesIndex::new(Boundary::Fixed(root.clone()), BuildOptions::default());
         assert_eq!(
             fixed.root_for(Path::new("/anywhere/a.ts"), &Disk),
             Some(root.clone())

@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 use super::lint::is_imperative;
 use super::model::Category;
 use super::parse::{self, Parsed};
-use super::ruleset::{Options, RuleSet};
+use super::ruleset::{BuildOptions, RuleSet};
 use crate::i18n::Locale;
 use crate::text::LineIndex;
 
@@ -164,7 +164,7 @@ pub fn plan_from(current: Option<&str>, rule: &NewRule, at_least: u64) -> Result
     let set = RuleSet::from_text(
         std::path::Path::new("autofix.json"),
         &content,
-        Options { inferred: false },
+        BuildOptions { inferred: false },
     );
     let new_problems: Vec<_> = set
         .problems
@@ -194,7 +194,7 @@ fn refuse_broken(text: &str) -> Result<(), LearnError> {
     let set = RuleSet::from_text(
         std::path::Path::new("autofix.json"),
         text,
-        Options { inferred: false },
+        BuildOptions { inferred: false },
     );
     match set.fatal_problems().next() {
         Some(p) => {
@@ -459,7 +459,7 @@ mod tests {
             let err = plan(Some(text), &rule("Never b.")).unwrap_err();
             assert!(matches!(err, LearnError::Broken { .. }), "{text}: {err:?}");
             assert!(err.to_string().contains(what), "{text}: {err}");
-            let set = RuleSet::from_text(std::path::Path::new("a.json"), text, Options::default());
+            let set = RuleSet::from_text(std::path::Path::new("a.json"), text, BuildOptions::default());
             assert!(!set.is_usable(), "check refuses it too: {text}");
         }
         let max = format!(

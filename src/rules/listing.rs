@@ -153,7 +153,7 @@ pub fn active_for(set: &RuleSet, rel_path: Option<&str>) -> Vec<RuleEntry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Options;
+    use crate::rules::BuildOptions;
     use std::path::Path;
 
     const RULES: &str = r#"[
@@ -167,7 +167,11 @@ mod tests {
 
     #[test]
     fn lists_status_checks_and_lines() {
-        let set = RuleSet::from_text(Path::new("/r/autofix.json"), RULES, Options { inferred: false });
+        let set = RuleSet::from_text(
+            Path::new("/r/autofix.json"),
+            RULES,
+            BuildOptions { inferred: false },
+        );
         let all = entries(&set);
         assert_eq!(all[0].status, "superseded");
         assert_eq!(
@@ -186,7 +190,11 @@ mod tests {
 
     #[test]
     fn active_rules_for_a_file_newest_first() {
-        let set = RuleSet::from_text(Path::new("/r/autofix.json"), RULES, Options { inferred: false });
+        let set = RuleSet::from_text(
+            Path::new("/r/autofix.json"),
+            RULES,
+            BuildOptions { inferred: false },
+        );
         let numbers = |v: Vec<RuleEntry>| v.iter().map(|e| e.rule_number).collect::<Vec<_>>();
         assert_eq!(numbers(active_for(&set, None)), [4, 3, 2]);
         assert_eq!(numbers(active_for(&set, Some("src/a.ts"))), [3, 2]);

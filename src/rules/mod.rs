@@ -25,5 +25,5 @@ pub use check::{Checker, FileCheck, Truncated, Violation, ViolationKind};
 pub use model::{Category, CheckSpec, Origin, Rule, Severity};
 pub use problem::{Problem, ProblemKind};
 pub use resolve::Status;
-pub use ruleset::{Options, RuleSet};
+pub use ruleset::{BuildOptions, RuleSet};
 pub use scope::FileContext;

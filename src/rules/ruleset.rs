@@ -16,14 +16,14 @@ use super::store;
 
 /// How a rule set is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Options {
+pub struct BuildOptions {
     /// Derive checks from the words of rules that have no `Check`.
     pub inferred: bool,
 }
 
-impl Default for Options {
+impl Default for BuildOptions {
     fn default() -> Self {
-        Options { inferred: true }
+        BuildOptions { inferred: true }
     }
 }
 
@@ -51,7 +51,7 @@ pub struct RuleSet {
 
 impl RuleSet {
     /// Builds a rule set from the text of the rules file at `path`.
-    pub fn from_text(path: &Path, text: &str, options: Options) -> RuleSet {
+    pub fn from_text(path: &Path, text: &str, options: BuildOptions) -> RuleSet {
         let Parsed {
             rules,
             mut problems,
@@ -110,7 +110,7 @@ impl RuleSet {
     }
 
     /// Reads and builds the rules file at `path`.
-    pub fn load(path: &Path, options: Options) -> Result<RuleSet, store::ReadError> {
+    pub fn load(path: &Path, options: BuildOptions) -> Result<RuleSet, store::ReadError> {
         Ok(RuleSet::from_text(path, &store::read(path)?, options))
     }
 
@@ -186,7 +186,7 @@ mod tests {
     #[test]
     fn superseded_rules_raise_nothing() {
         let dir = Path::new("/repo");
-        let set = RuleSet::from_text(&dir.join(".agents/autofix.json"), RULES, Options::default());
+        let set = RuleSet::from_text(&dir.join(".agents/autofix.json"), RULES, BuildOptions::default());
         assert!(set.is_usable());
         assert_eq!(set.root, dir);
         let v = set
@@ -213,7 +213,7 @@ mod tests {
     fn scoped_checks_see_names_that_are_not_utf8() {
         use std::os::unix::ffi::OsStrExt;
         let dir = Path::new("/repo");
-        let set = RuleSet::from_text(&dir.join("autofix.json"), RULES, Options::default());
+        let set = RuleSet::from_text(&dir.join("autofix.json"), RULES, BuildOptions::default());
         let file = dir.join(std::ffi::OsStr::from_bytes(b"src/caf\xe9.ts"));
         assert_eq!(set.relative_path(&file).as_deref(), Some("src/caf\u{fffd}.ts"));
         assert_eq!(set.check_file(&file, "axios.get(url);", None).violations.len(), 1);
@@ -221,13 +221,13 @@ mod tests {
 
     #[test]
     fn broken_files_are_not_usable() {
-        let set = RuleSet::from_text(Path::new("/r/autofix.json"), "[{]", Options::default());
+        let set = RuleSet::from_text(Path::new("/r/autofix.json"), "[{]", BuildOptions::default());
         assert!(!set.is_usable());
         assert_eq!(set.root, Path::new("/r"));
         let set = RuleSet::from_text(
             Path::new("/r/autofix.json"),
             r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never x.", "Why": "w", "Check": {"Pattern": "("}}]"#,
-            Options::default(),
+            BuildOptions::default(),
         );
         assert!(!set.is_usable());
         assert_eq!(set.fatal_problems().count(), 1);

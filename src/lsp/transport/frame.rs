@@ -99,7 +99,7 @@ pub enum FrameError {
 /// Reads frames; see the module doc.
 #[derive(Debug)]
 pub struct FrameDecoder {
-    state: State,
+    state: Phase,
     /// Bytes consumed so far: the input offset of the buffer's first byte.
     consumed: u64,
     /// The largest `Content-Length` taken.
@@ -114,7 +114,7 @@ impl Default for FrameDecoder {
 }
 
 #[derive(Debug, Default)]
-enum State {
+enum Phase {
     /// At the start of a header block.
     #[default]
     Header,
@@ -149,7 +149,7 @@ impl FrameDecoder {
     /// A reader that takes bodies up to `limit` bytes (the server's own output has no limit).
     pub fn with_limit(limit: u64) -> FrameDecoder {
         FrameDecoder {
-            state: State::default(),
+            state: Phase::default(),
             consumed: 0,
             limit,
         }
@@ -168,7 +168,7 @@ impl Decoder for FrameDecoder {
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Frame>, FrameError> {
         loop {
             match &self.state {
-                State::Header => {
+                Phase::Header => {
                     if src.is_empty() {
                         return Ok(None);
                     }
@@ -177,7 +177,7 @@ impl Decoder for FrameDecoder {
                         Header::Incomplete => return Ok(None),
                         Header::Complete { len, length, charset } => {
                             self.consume(src, len);
-                            self.state = State::Body {
+                            self.state = Phase::Body {
                                 offset,
                                 length,
                                 charset,
@@ -185,7 +185,7 @@ impl Decoder for FrameDecoder {
                         }
                         Header::Bad { problem, resync_from } => {
                             self.consume(src, resync_from);
-                            self.state = State::Resync;
+                            self.state = Phase::Resync;
                             return Ok(Some(Frame::Malformed { offset, problem }));
                         }
                         Header::TooLarge(declared) => {
@@ -193,7 +193,7 @@ impl Decoder for FrameDecoder {
                         }
                     }
                 }
-                State::Body {
+                Phase::Body {
                     offset,
                     length,
                     charset,
@@ -207,7 +207,7 @@ impl Decoder for FrameDecoder {
                     let charset = charset.clone();
                     let body = src.split_to(length).freeze();
                     self.consumed += length as u64;
-                    self.state = State::Header;
+                    self.state = Phase::Header;
                     return Ok(Some(match charset {
                         Some(charset) => Frame::Malformed {
                             offset,
@@ -216,10 +216,10 @@ impl Decoder for FrameDecoder {
                         None => Frame::Body { offset, body },
                     }));
                 }
-                State::Resync => match find_resync(src) {
+                Phase::Resync => match find_resync(src) {
                     Some(at) => {
                         self.consume(src, at);
-                        self.state = State::Header;
+                        self.state = Phase::Header;
                     }
                     None => {
                         // Keep what could be the start of a `Content-Length:` cut by the read.
@@ -237,17 +237,17 @@ impl Decoder for FrameDecoder {
             return Ok(Some(frame));
         }
         let reported = match &self.state {
-            State::Header if src.is_empty() => None,
-            State::Header => Some((self.consumed, Problem::Truncated("inside a header".into()))),
-            State::Body { offset, length, .. } => Some((
+            Phase::Header if src.is_empty() => None,
+            Phase::Header => Some((self.consumed, Problem::Truncated("inside a header".into()))),
+            Phase::Body { offset, length, .. } => Some((
                 *offset,
                 Problem::Truncated(format!("{} bytes into a body of {length}", src.len())),
             )),
-            State::Resync => None,
+            Phase::Resync => None,
         };
         let n = src.len();
         self.consume(src, n);
-        self.state = State::Header;
+        self.state = Phase::Header;
         Ok(reported.map(|(offset, problem)| Frame::Malformed { offset, problem }))
     }
 }

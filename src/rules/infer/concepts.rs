@@ -3,8 +3,8 @@
 //! it applies to by default; plus the two parameterized detectors, forbidden tools in command
 //! contexts and imports of a named package.
 
+use super::files::{COMMAND_FILES, Lang};
 use super::literal::TOOLS;
-use super::scope::{COMMAND_FILES, Lang};
 
 /// What a detector does when its concept is named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

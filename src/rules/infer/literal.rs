@@ -3,7 +3,7 @@
 //! that finds it (`var` never in `variable`, `print(` never in `blueprint(`, `==` never inside
 //! `===` or `!==`).
 
-use super::scope::Lang;
+use super::files::Lang;
 use super::text::{OP_CHARS, is_file_name, is_operator, looks_like_path};
 
 /// What a literal is, which decides its boundaries and when a fix may replace it.

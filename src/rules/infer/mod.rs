@@ -5,22 +5,22 @@
 //! (`phrases`: "never use", "instead of", "no usar", "en lugar de"…), and what it forbids becomes
 //! checks: code spans as boundary-aware literals (`literal`), named concepts and keyword-like
 //! literals through detectors (`concepts`), unquoted tools in command contexts only, and places
-//! as `Forbidden_paths`; language words decide the files (`scope`). What it mandates is kept for
+//! as `Forbidden_paths`; language words decide the files (`files`). What it mandates is kept for
 //! precedence (`conflict`). Precision beats recall: anything doubtful infers nothing.
 
 pub mod concepts;
 mod conflict;
 mod explicit;
+pub mod files;
 pub mod literal;
 pub mod phrases;
-pub mod scope;
 pub mod text;
 
 use super::model::{CheckSpec, Origin, Rule};
 use concepts::{CONCEPTS, Detector, Effect, KEYWORDS};
+use files::{FileScope, Lang, Named};
 use literal::{LitKind, Literal};
-use phrases::{Entity, Found, Place, Role, Side, Trig};
-use scope::{FileScope, Lang, Named};
+use phrases::{Entity, Mention, Place, Role, Side, Trig};
 use text::{Kind, Token};
 
 pub use conflict::conflicts;
@@ -58,7 +58,7 @@ pub struct Term {
 pub fn infer(rule: &Rule) -> Inference {
     let tokens = text::tokenize(&rule.instruction);
     let found = phrases::read(&tokens);
-    let named = scope::named(&tokens);
+    let named = files::named(&tokens);
     let mut b = Builder::new(rule, &tokens, &found, named);
     b.run();
     b.inf
@@ -201,7 +201,7 @@ const FILE_NOUNS: &[&str] = &[
 const SUBJECT_KINDS: &[(&[&str], &[&str])] = &[
     (
         &["test", "tests", "prueba", "pruebas", "spec", "specs"],
-        scope::TEST_NAMES,
+        files::TEST_NAMES,
     ),
     (&["stories", "story", "historias"], &["*.stories.*"]),
     (
@@ -332,7 +332,7 @@ const ENGLISH_MARKERS: &[&str] = &[
 struct Builder<'a> {
     rule: &'a Rule,
     tokens: &'a [Token],
-    found: &'a [Found],
+    found: &'a [Mention],
     named: Named,
     inf: Inference,
     spanish: bool,
@@ -345,7 +345,7 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    fn new(rule: &'a Rule, tokens: &'a [Token], found: &'a [Found], named: Named) -> Builder<'a> {
+    fn new(rule: &'a Rule, tokens: &'a [Token], found: &'a [Mention], named: Named) -> Builder<'a> {
         let words: Vec<&str> = tokens
             .iter()
             .filter(|t| t.is_word())
@@ -424,7 +424,7 @@ impl<'a> Builder<'a> {
         self.inf.vague = self.inf.checks.is_empty() && self.is_vague();
     }
 
-    fn record_term(&mut self, f: &Found) {
+    fn record_term(&mut self, f: &Mention) {
         let (text, key) = match &f.entity {
             Entity::Code { text, .. } => (format!("`{text}`"), normalize_key(text)),
             Entity::Concept { index, words } => (
@@ -477,7 +477,7 @@ impl<'a> Builder<'a> {
     /// Y"): X's index → (Y, the words that paired them), when X and Y are of the same kind.
     fn pair_fixes(&self) -> Vec<Option<(Literal, String)>> {
         let mut fixes = vec![None; self.found.len()];
-        let code = |f: &Found| match &f.entity {
+        let code = |f: &Mention| match &f.entity {
             Entity::Code { text, .. } => literal::classify(text).ok(),
             _ => None,
         };
@@ -571,7 +571,7 @@ impl<'a> Builder<'a> {
         };
         if own.contains(&Lang::Sql) || (own.is_empty() && self.literal_langs.contains(&Lang::Sql)) {
             // SQL lives in `.sql` files and in strings of code.
-            scope.add_globs(&[scope::source_glob().as_str()]);
+            scope.add_globs(&[files::source_glob().as_str()]);
             scope.why.push_str(" and source files (SQL is embedded in code)");
         }
         self.narrow(&mut scope);
@@ -602,7 +602,7 @@ impl<'a> Builder<'a> {
     ) {
         let files = scope.files();
         let comments = if skip_comments && pattern.contains("(?P<hit>") {
-            scope::comment_pattern(&files)
+            files::comment_pattern(&files)
         } else {
             None
         };
@@ -624,7 +624,7 @@ impl<'a> Builder<'a> {
         });
     }
 
-    fn forbid_code(&mut self, text: &str, returned: bool, f: &Found, fix: Option<&(Literal, String)>) {
+    fn forbid_code(&mut self, text: &str, returned: bool, f: &Mention, fix: Option<&(Literal, String)>) {
         let lit = match literal::classify(text) {
             Ok(l) => l,
             Err(why) => {
@@ -750,7 +750,7 @@ impl<'a> Builder<'a> {
         scope
     }
 
-    fn concept(&mut self, index: usize, words: &str, role: Role, f: &Found) {
+    fn concept(&mut self, index: usize, words: &str, role: Role, f: &Mention) {
         let d = CONCEPTS[index].detector;
         match (d.effect, role) {
             (Effect::Forbid, Role::Forbid) => {
@@ -786,7 +786,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn forbid_term(&mut self, term: &str, f: &Found) {
+    fn forbid_term(&mut self, term: &str, f: &Mention) {
         let single = !term.contains(' ');
         let lower = term.to_lowercase();
         let instead_like = matches!(f.trig, Some(Trig::Instead | Trig::Over | Trig::Replace));
@@ -826,7 +826,7 @@ impl<'a> Builder<'a> {
     }
 
     /// Imports of a package named by a word ("instead of Axios" → `from 'axios'`).
-    fn imports(&mut self, word: &str, f: &Found, how: &str) {
+    fn imports(&mut self, word: &str, f: &Mention, how: &str) {
         let Some(name) = concepts::package_name(word) else {
             return;
         };
@@ -910,7 +910,7 @@ impl<'a> Builder<'a> {
             self.push_check(c.pattern, scope, None, explanation, false);
         }
         for flag in flags {
-            let mut files: Vec<String> = scope::COMMAND_FILES.iter().map(|s| s.to_string()).collect();
+            let mut files: Vec<String> = files::COMMAND_FILES.iter().map(|s| s.to_string()).collect();
             files.push("package.json".into());
             let scope = FileScope {
                 include: files,

@@ -464,9 +464,9 @@ const PLACE_FILLER: &[&str] = &[
     "any",
 ];
 
-/// One thing found in an instruction.
+/// One thing an instruction mentions, and how it is meant (forbidden, mandated, neutral).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Found {
+pub struct Mention {
     pub entity: Entity,
     pub role: Role,
     /// The words that gave the role ("never use"), empty when neutral.
@@ -513,7 +513,7 @@ fn concept_at(clause: &[Token], i: usize) -> Option<(usize, usize)> {
         .map(|(words, c)| (words.len(), *c))
 }
 
-struct State {
+struct Reading {
     role: Role,
     trigger: String,
     trig: Option<Trig>,
@@ -530,9 +530,9 @@ struct State {
     place: Option<(Trig, usize, String)>,
 }
 
-impl State {
-    fn new() -> State {
-        State {
+impl Reading {
+    fn new() -> Reading {
+        Reading {
             role: Role::Neutral,
             trigger: String::new(),
             trig: None,
@@ -550,7 +550,7 @@ impl State {
 }
 
 /// Reads an instruction's tokens into what it forbids, mandates and places.
-pub fn read(tokens: &[Token]) -> Vec<Found> {
+pub fn read(tokens: &[Token]) -> Vec<Mention> {
     let mut out = Vec::new();
     let mut last: Option<(Role, String, Option<Trig>)> = None;
     for (ci, clause) in clauses(tokens).into_iter().enumerate() {
@@ -583,11 +583,11 @@ fn starts_examples(clause: &[Token]) -> bool {
 fn read_clause(
     clause: &[Token],
     ci: usize,
-    out: &mut Vec<Found>,
+    out: &mut Vec<Mention>,
     inherit: Option<(Role, String, Option<Trig>)>,
 ) -> (Role, String, Option<Trig>) {
     let clause_start = out.len();
-    let mut st = State::new();
+    let mut st = Reading::new();
     if let Some((role, trigger, trig)) = inherit {
         st.role = role;
         st.trigger = trigger;
@@ -674,7 +674,7 @@ fn read_clause(
                             }
                             _ => Place::Allowed,
                         };
-                        out.push(Found {
+                        out.push(Mention {
                             entity: Entity::Place {
                                 path: t.text.clone(),
                                 place,
@@ -699,7 +699,7 @@ fn read_clause(
                         })
                     {
                         // "live in `src/server/routes/`, not `src/api/`".
-                        out.push(Found {
+                        out.push(Mention {
                             entity: Entity::Place {
                                 path: t.text.clone(),
                                 place: Place::Forbidden,
@@ -738,13 +738,13 @@ fn read_clause(
     (st.role, st.trigger, st.trig)
 }
 
-fn push(out: &mut Vec<Found>, st: &mut State, entity: Entity, clause: usize) {
+fn push(out: &mut Vec<Mention>, st: &mut Reading, entity: Entity, clause: usize) {
     // Words after a bare negation are often a verb or an adverb ("never directly use"): only
     // code and concepts end the negation's reach.
     if !matches!(entity, Entity::Term(_)) {
         st.found_since_neg = true;
     }
-    out.push(Found {
+    out.push(Mention {
         entity,
         role: st.role,
         trigger: st.trigger.clone(),
@@ -757,15 +757,15 @@ fn push(out: &mut Vec<Found>, st: &mut State, entity: Entity, clause: usize) {
 
 /// Applies a trigger; false when the words are not a trigger here (so they are read as words).
 fn apply(
-    st: &mut State,
+    st: &mut Reading,
     trig: Trig,
     words: &str,
     i: usize,
     clause: &[Token],
     clause_start: usize,
-    out: &mut [Found],
+    out: &mut [Mention],
 ) -> bool {
-    let set = |st: &mut State, role: Role, side: Option<Side>| {
+    let set = |st: &mut Reading, role: Role, side: Option<Side>| {
         st.role = role;
         st.trigger = words.to_string();
         st.trig = Some(trig);
@@ -937,13 +937,13 @@ fn next_is_code_or_word(clause: &[Token], i: usize) -> bool {
 
 /// Whether code or a concept is forbidden so far in the clause (terms after a bare negation
 /// are mostly verbs: "never disable ESLint rules with `eslint-disable`").
-fn forbidden_here(found: &[Found]) -> bool {
+fn forbidden_here(found: &[Mention]) -> bool {
     found
         .iter()
         .any(|f| f.role == Role::Forbid && matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. }))
 }
 
-fn make_conditional(found: &mut [Found]) {
+fn make_conditional(found: &mut [Mention]) {
     for f in found.iter_mut() {
         if f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }) {
             f.role = Role::Neutral;
@@ -952,7 +952,7 @@ fn make_conditional(found: &mut [Found]) {
     }
 }
 
-fn mark_preferred(found: &mut [Found]) {
+fn mark_preferred(found: &mut [Mention]) {
     for f in found.iter_mut() {
         if f.role == Role::Mandate && f.side.is_none() {
             f.side = Some(Side::Preferred);

@@ -3,7 +3,7 @@ use std::path::Path;
 use super::*;
 use crate::rules::parse::parse;
 use crate::rules::problem::{ProblemKind, SupersededReason};
-use crate::rules::{Options, RuleSet, Severity, Status};
+use crate::rules::{BuildOptions, RuleSet, Severity, Status};
 
 fn rule(instruction: &str) -> Rule {
     let json =
@@ -19,7 +19,7 @@ fn set(instructions: &[&str]) -> RuleSet {
         .map(|(i, ins)| serde_json::json!({"Rule_number": i + 1, "Category": "CODE", "Instruction": ins, "Why": "w"}))
         .collect();
     let text = serde_json::to_string_pretty(&rules).unwrap();
-    RuleSet::from_text(Path::new("/repo/autofix.json"), &text, Options::default())
+    RuleSet::from_text(Path::new("/repo/autofix.json"), &text, BuildOptions::default())
 }
 
 /// `(text hit, fix)` of each violation of `instruction` in `text` at `path`.
@@ -83,7 +83,11 @@ fn inferred_diagnostics_are_information_and_say_so() {
 fn inference_can_be_turned_off() {
     let text =
         r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `eval()`.", "Why": "w"}]"#;
-    let s = RuleSet::from_text(Path::new("/r/autofix.json"), text, Options { inferred: false });
+    let s = RuleSet::from_text(
+        Path::new("/r/autofix.json"),
+        text,
+        BuildOptions { inferred: false },
+    );
     assert!(
         s.check_file(Path::new("/r/a.js"), "eval(x)", None)
             .violations
@@ -374,8 +378,8 @@ fn make_explicit_writes_the_check_into_the_rule() {
         "{edited}"
     );
     // The explicit check behaves like the inferred one.
-    let before = RuleSet::from_text(Path::new("/r/autofix.json"), source, Options::default());
-    let after = RuleSet::from_text(Path::new("/r/autofix.json"), &edited, Options::default());
+    let before = RuleSet::from_text(Path::new("/r/autofix.json"), source, BuildOptions::default());
+    let after = RuleSet::from_text(Path::new("/r/autofix.json"), &edited, BuildOptions::default());
     let text = "if (a == b && c === d) {}";
     let ranges = |s: &RuleSet| {
         s.check_file(Path::new("/r/x.ts"), text, None)
