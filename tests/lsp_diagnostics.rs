@@ -557,3 +557,26 @@ async fn a_check_that_stops_at_the_limit_says_so_and_comments_do_not_use_it_up()
         "comments are not violations"
     );
 }
+
+#[tokio::test]
+async fn the_log_level_setting_decides_what_reaches_the_editors_output() {
+    let (_d, root) = workspace(&[("autofix.json", TS_RULES)]);
+    let client = TestClient::start(&root, vscode_capabilities(), json!({ "logLevel": "info" })).await;
+    let reloaded = client
+        .expect("window/logMessage", |m| {
+            m["message"].as_str().unwrap().contains("rules read again") && m["type"] == 3
+        })
+        .await;
+    assert!(reloaded["message"].as_str().unwrap().ends_with(" ms"), "{reloaded}");
+    // The default (`warn`) leaves information out.
+    let quiet = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    quiet.expect("autofix/status", |_| true).await;
+    assert!(
+        quiet
+            .received("window/logMessage")
+            .iter()
+            .all(|m| m["type"].as_u64() <= Some(2)),
+        "{:?}",
+        quiet.received("window/logMessage")
+    );
+}

@@ -10,6 +10,7 @@ pub struct LspArgs {
 }
 
 pub fn run(_args: LspArgs) -> ExitCode {
+    crate::lsp::logging::to_stderr();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {

@@ -29,6 +29,8 @@ pub struct Config {
     pub severity_overrides: HashMap<String, Override>,
     /// Wait this long after the last edit before checking (0: check as soon as possible).
     pub debounce_ms: u64,
+    /// The least severe log message sent to the editor's output (`None`: none).
+    pub log_level: Option<tracing::Level>,
 }
 
 impl Default for Config {
@@ -40,6 +42,7 @@ impl Default for Config {
             inferred_checks: true,
             severity_overrides: HashMap::new(),
             debounce_ms: 0,
+            log_level: Some(tracing::Level::WARN),
         }
     }
 }
@@ -81,6 +84,10 @@ impl Config {
                 "inferredChecks" => match v.as_bool() {
                     Some(b) => config.inferred_checks = b,
                     None => bad("true or false"),
+                },
+                "logLevel" => match v.as_str().and_then(super::logging::parse_level) {
+                    Some(level) => config.log_level = level,
+                    None => bad("off, error, warn, info, debug or trace"),
                 },
                 "debounceMs" => match v.as_u64() {
                     Some(n) if n <= 10_000 => config.debounce_ms = n,

@@ -11,6 +11,7 @@ use tower_lsp_server::ls_types::{
 
 use super::capabilities::ClientCaps;
 use super::session::Session;
+use tracing::Level;
 
 /// Edits to one file: its URI, the version they were computed against (`None` for a file that
 /// is not open) and the text edits.
@@ -121,13 +122,7 @@ pub async fn send(session: &Session, edit: WorkspaceEdit, confirm: Option<&Confi
     match session.client.apply_edit(edit).await {
         Ok(response) => {
             if let Some(reason) = response.failure_reason.as_ref().filter(|_| !response.applied) {
-                session
-                    .client
-                    .log_message(
-                        MessageType::INFO,
-                        format!("autofix: {what} not applied: {reason}"),
-                    )
-                    .await;
+                session.log(Level::INFO, format!("autofix: {what} not applied: {reason}"));
             }
             Sent {
                 applied: response.applied,
@@ -135,13 +130,7 @@ pub async fn send(session: &Session, edit: WorkspaceEdit, confirm: Option<&Confi
             }
         }
         Err(e) => {
-            session
-                .client
-                .log_message(
-                    MessageType::WARNING,
-                    format!("autofix: the editor did not apply {what}: {e}"),
-                )
-                .await;
+            session.log_warning(format!("autofix: the editor did not apply {what}: {e}"));
             Sent::not_applied(Some(e.to_string()))
         }
     }

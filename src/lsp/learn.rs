@@ -330,13 +330,7 @@ pub async fn learn_rule(session: &Arc<Session>, args: LearnRuleArgs) -> Result<L
         let message = learn::learned_message(locale, number, plan.category, &rule.instruction, &shown);
         session.client.show_message(MessageType::INFO, message).await;
         for warning in &plan.warnings {
-            session
-                .client
-                .log_message(
-                    MessageType::WARNING,
-                    format!("autofix: {}", warning.message(locale)),
-                )
-                .await;
+            session.log_warning(format!("autofix: {}", warning.message(locale)));
         }
         if draft && ctx.caps.show_document {
             open_rule(session, &uri, &plan).await;

@@ -19,6 +19,7 @@ pub mod edit;
 pub mod hover;
 pub mod learn;
 pub mod lenses;
+pub mod logging;
 pub mod messages;
 pub mod protocol;
 pub mod rules_actions;

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 use dashmap::DashMap;
 use tokio::sync::{mpsc, watch};
 use tower_lsp_server::Client;
-use tower_lsp_server::ls_types::{Diagnostic, MessageType, Uri};
+use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 use super::background::Background;
 use super::convert::{path_to_uri, uri_to_path};
@@ -460,11 +460,5 @@ impl Session {
             return None;
         }
         Some((version, diags))
-    }
-
-    /// Logs a warning to the client's output (never fails, never waits for the client).
-    pub fn log_warning(&self, message: String) {
-        let client = self.client.clone();
-        tokio::spawn(async move { client.log_message(MessageType::WARNING, message).await });
     }
 }

@@ -64,7 +64,16 @@ async fn reloader(session: Arc<Session>, mut queue: mpsc::UnboundedReceiver<Relo
             }
         }
         let worker = session.clone();
+        let started = std::time::Instant::now();
+        let what = format!("{batch:?}");
         let done = tokio::task::spawn_blocking(move || worker.reload(&batch)).await;
+        session.log(
+            tracing::Level::INFO,
+            format!(
+                "autofix: rules read again ({what}) in {} ms",
+                started.elapsed().as_millis()
+            ),
+        );
         if done.is_err() {
             session.log_warning(
                 "autofix: reading the rules failed unexpectedly; the previous rules stay in force".into(),

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde_json::json;
 use tower_lsp_server::ls_types::{
     ConfigurationItem, DidChangeWatchedFilesRegistrationOptions, FileChangeType, FileEvent,
-    FileSystemWatcher, GlobPattern, MessageType, Registration, Unregistration,
+    FileSystemWatcher, GlobPattern, Registration, Unregistration,
 };
 
 use super::convert::uri_to_path;
@@ -50,13 +50,7 @@ pub async fn register(session: &Session) {
         }])
         .await;
     if let Err(e) = session.client.register_capability(vec![registration]).await {
-        session
-            .client
-            .log_message(
-                MessageType::WARNING,
-                format!("autofix: could not watch the rules files: {e}"),
-            )
-            .await;
+        session.log_warning(format!("autofix: could not watch the rules files: {e}"));
     }
 }
 
@@ -92,18 +86,10 @@ pub async fn pull_configuration(session: &std::sync::Arc<Session>) {
             session.configure(session.folders());
             session.request_reload(Reload::All);
             for w in warnings {
-                session.client.log_message(MessageType::WARNING, w).await;
+                session.log_warning(w);
             }
         }
-        Err(e) => {
-            session
-                .client
-                .log_message(
-                    MessageType::WARNING,
-                    format!("autofix: cannot read settings: {e}"),
-                )
-                .await
-        }
+        Err(e) => session.log_warning(format!("autofix: cannot read settings: {e}")),
     }
 }
 
