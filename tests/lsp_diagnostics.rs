@@ -567,7 +567,10 @@ async fn the_log_level_setting_decides_what_reaches_the_editors_output() {
             m["message"].as_str().unwrap().contains("rules read again") && m["type"] == 3
         })
         .await;
-    assert!(reloaded["message"].as_str().unwrap().ends_with(" ms"), "{reloaded}");
+    assert!(
+        reloaded["message"].as_str().unwrap().ends_with(" ms"),
+        "{reloaded}"
+    );
     // The default (`warn`) leaves information out.
     let quiet = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     quiet.expect("autofix/status", |_| true).await;

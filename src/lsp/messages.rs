@@ -77,17 +77,6 @@ pub fn rules_reloaded(l: Locale, roots: usize, rules: usize) -> String {
     }
 }
 
-pub fn rules_broken(l: Locale, path: &str) -> String {
-    match l {
-        Locale::En => {
-            format!("autofix: {path} has errors; the last good rules stay in force until it is fixed")
-        }
-        Locale::Es => format!(
-            "autofix: {path} tiene errores; las últimas reglas válidas siguen vigentes hasta que se corrija"
-        ),
-    }
-}
-
 pub fn unknown_command(l: Locale, name: &str) -> String {
     match l {
         Locale::En => format!("unknown command `{name}`"),

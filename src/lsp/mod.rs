@@ -5,34 +5,35 @@
 //! and [`snapshot`] what a request reads; [`background`] runs heavy work off the dispatcher;
 //! [`protocol`] types the server's own commands and notifications.
 
-pub mod actions;
-pub mod background;
-pub mod capabilities;
-pub mod commands;
-pub mod comments;
+pub(crate) mod actions;
+pub(crate) mod background;
+pub(crate) mod capabilities;
+pub(crate) mod commands;
+pub(crate) mod comments;
 pub mod config;
-pub mod convert;
-pub mod diagnostics;
-pub mod diff;
-pub mod document;
-pub mod edit;
-pub mod hover;
-pub mod learn;
-pub mod lenses;
-pub mod logging;
-pub mod messages;
+pub(crate) mod convert;
+pub(crate) mod diagnostics;
+pub(crate) mod diff;
+pub(crate) mod document;
+pub(crate) mod edit;
+pub(crate) mod hover;
+pub(crate) mod learn;
+pub(crate) mod lenses;
+pub(crate) mod logging;
+pub(crate) mod messages;
 pub mod protocol;
-pub mod rules_actions;
-pub mod server;
-pub mod session;
-pub mod snapshot;
-pub mod status;
-pub mod tasks;
-pub mod transport;
-pub mod watch;
+pub(crate) mod rules_actions;
+pub(crate) mod server;
+pub(crate) mod session;
+pub(crate) mod snapshot;
+pub(crate) mod status;
+pub(crate) mod tasks;
+pub(crate) mod transport;
+pub(crate) mod watch;
 
 use tower_lsp_server::{ClientSocket, LspService};
 
+pub use convert::{path_to_uri, uri_to_path};
 pub use server::Server;
 
 /// How many requests are handled at once. Heavy ones wait for their turn off the dispatcher

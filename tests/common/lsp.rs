@@ -382,10 +382,7 @@ impl TestClient {
 }
 
 pub fn uri(path: &Path) -> String {
-    autofix::lsp::convert::path_to_uri(path)
-        .unwrap()
-        .as_str()
-        .to_string()
+    autofix::lsp::path_to_uri(path).unwrap().as_str().to_string()
 }
 
 /// Applies a `workspace/applyEdit` request to the files on disk, as an editor that saves at once
@@ -400,7 +397,7 @@ pub fn apply_to_disk(params: &Value) -> Value {
         let Some(uri) = change["textDocument"]["uri"].as_str() else {
             continue;
         };
-        let path = autofix::lsp::convert::uri_to_path(&uri.parse().unwrap()).unwrap();
+        let path = autofix::lsp::uri_to_path(&uri.parse().unwrap()).unwrap();
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         let edits: Vec<Value> = change["edits"].as_array().cloned().unwrap_or_default();
         let new = apply_text_edits(&text, &edits);

@@ -1,3 +1,5 @@
+//! Tests of inference from a rule's words: one behaviour of the grammar each, in English and Spanish.
+
 use std::path::Path;
 
 use super::*;
