@@ -2,7 +2,7 @@
 """Runs the Roo Code apply_diff conformance cases against target/release/autofix and accepts
 exactly the deviations documented in docs/apply-diff.md (listed in expected-failures.txt):
 any other failure, or a documented one that now passes, fails the check."""
-import os, re, subprocess, sys
+import os, re, subprocess, sys, tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
@@ -13,7 +13,12 @@ for line in open(os.path.join(here, "expected-failures.txt")):
     if line:
         expected.add(line)
 
-out = subprocess.run([sys.executable, runner], cwd=root, capture_output=True, text=True)
+# The runner applies diffs to files in temporary folders. `autofix apply-diff` refuses targets
+# outside its project root (the nearest folder above the current one with .git or a rules file),
+# so the runner runs from the temporary folder itself, with the binary named absolutely.
+binary = os.environ.get("AUTOFIX") or os.path.join(root, "target", "release", "autofix")
+env = dict(os.environ, AUTOFIX=os.path.abspath(binary))
+out = subprocess.run([sys.executable, runner], cwd=tempfile.gettempdir(), env=env, capture_output=True, text=True)
 print(out.stdout, end="")
 failed = {m.group(1) for m in re.finditer(r"^(\d{3})-\S*: ", out.stdout, re.M)}
 summary = re.search(r"(\d+) passed, (\d+) failed", out.stdout)
