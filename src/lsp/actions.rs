@@ -63,101 +63,134 @@ pub async fn code_actions(session: &Session, params: &CodeActionParams) -> Optio
     if checked.version != doc.version {
         return None;
     }
-    let locale = doc.locale();
-    let rope = &doc.rope;
-    let path = doc.path.clone();
-    let language = doc.language.clone();
     let wanted_range = doc.bytes(params.range);
-    let mut out: CodeActionResponse = Vec::new();
-    if wanted(params, &CodeActionKind::new(super::lenses::ACTION_KIND)) {
-        out.extend(super::lenses::code_actions(session, &doc, wanted_range.start));
-    }
     let here: Vec<&Violation> = checked
         .visible
         .iter()
         .filter(|v| v.range.start <= wanted_range.end && wanted_range.start <= v.range.end)
         .collect();
-
+    let mut out: CodeActionResponse = Vec::new();
+    if wanted(params, &CodeActionKind::new(super::lenses::ACTION_KIND)) {
+        out.extend(super::lenses::code_actions(session, &doc, wanted_range.start));
+    }
     if wanted(params, &CodeActionKind::QUICKFIX) {
-        for v in &here {
-            let Some(replacement) = &v.fix else { continue };
+        out.extend(quick_fixes(&doc, params, &here));
+        out.extend(ignore_actions(&doc, params, &here));
+    }
+    if wanted(params, &CodeActionKind::new(LEARN)) {
+        out.extend(learn_action(&doc, wanted_range));
+    }
+    out.extend(fix_all(&doc, params, &checked.visible));
+    Some(out)
+}
+
+/// A preferred quick fix for each violation here that has a `Fix`.
+fn quick_fixes(
+    doc: &DocumentSnapshot,
+    params: &CodeActionParams,
+    here: &[&Violation],
+) -> Vec<CodeActionOrCommand> {
+    here.iter()
+        .filter_map(|v| {
+            let replacement = v.fix.as_ref()?;
             let range = doc.range(&v.range);
-            out.push(CodeActionOrCommand::CodeAction(CodeAction {
-                title: m::fix_title(locale, replacement),
+            Some(CodeActionOrCommand::CodeAction(CodeAction {
+                title: m::fix_title(doc.locale(), replacement),
                 kind: Some(CodeActionKind::QUICKFIX),
                 diagnostics: Some(matching(&params.context.diagnostics, v.rule, range)),
-                edit: Some(edit(&doc, vec![TextEdit::new(range, replacement.clone())])),
+                edit: Some(edit(doc, vec![TextEdit::new(range, replacement.clone())])),
                 is_preferred: Some(true),
                 ..Default::default()
-            }));
-        }
-        let extension = path.as_deref().and_then(Path::extension).and_then(|e| e.to_str());
-        if let Some(comment) = comment_for(&language, extension) {
-            let syntax = Syntax::detect(&language, extension);
-            let mut done: Vec<(usize, u64)> = Vec::new();
-            for v in &here {
-                let line = rope.line_of(v.range.start);
-                if done.contains(&(line, v.rule)) {
-                    continue;
-                }
-                done.push((line, v.rule));
-                let Some(ignore) = ignore_edit(&doc, line, v.rule, comment, syntax) else {
-                    continue;
-                };
-                let range = doc.range(&v.range);
-                out.push(CodeActionOrCommand::CodeAction(CodeAction {
-                    title: m::ignore_title(locale, v.rule),
-                    kind: Some(CodeActionKind::QUICKFIX),
-                    diagnostics: Some(matching(&params.context.diagnostics, v.rule, range)),
-                    edit: Some(edit(&doc, vec![ignore])),
-                    ..Default::default()
-                }));
-            }
-        }
-    }
+            }))
+        })
+        .collect()
+}
 
-    let learn = CodeActionKind::new(LEARN);
-    if wanted(params, &learn) && wanted_range.start < wanted_range.end {
-        let selection = crate::text::Source::slice(rope, wanted_range.clone()).into_owned();
-        if let Some(argument) = super::learn::draft_from_selection(&selection, path.as_deref(), locale, uri) {
-            let title = match locale {
-                crate::i18n::Locale::En => format!("Learn rule: never use `{}`", selection.trim()),
-                crate::i18n::Locale::Es => format!("Aprender regla: nunca usar `{}`", selection.trim()),
-            };
-            out.push(CodeActionOrCommand::CodeAction(CodeAction {
-                title: title.clone(),
-                kind: Some(learn),
-                command: Some(tower_lsp_server::ls_types::Command {
-                    title,
-                    command: <super::protocol::LearnRule as super::protocol::Command>::NAME.into(),
-                    arguments: Some(vec![argument]),
-                }),
-                ..Default::default()
-            }));
+/// "Ignore rule #N on this line", once per rule and line, where a comment can go.
+fn ignore_actions(
+    doc: &DocumentSnapshot,
+    params: &CodeActionParams,
+    here: &[&Violation],
+) -> Vec<CodeActionOrCommand> {
+    let extension = doc
+        .path
+        .as_deref()
+        .and_then(Path::extension)
+        .and_then(|e| e.to_str());
+    let Some(comment) = comment_for(&doc.language, extension) else {
+        return Vec::new();
+    };
+    let syntax = Syntax::detect(&doc.language, extension);
+    let mut done: Vec<(usize, u64)> = Vec::new();
+    let mut out = Vec::new();
+    for v in here {
+        let line = doc.rope.line_of(v.range.start);
+        if done.contains(&(line, v.rule)) {
+            continue;
         }
-    }
-
-    let fix_all = CodeActionKind::new(FIX_ALL);
-    // Offered when asked for, or alongside quick fixes when several can be fixed at once.
-    let asked = params
-        .context
-        .only
-        .as_ref()
-        .is_some_and(|_| wanted(params, &fix_all));
-    let edits = fix::fix_once(&rope.to_string(), &checked.visible).edits;
-    if !edits.is_empty() && (asked || (params.context.only.is_none() && edits.len() > 1)) {
-        let text_edits = edits
-            .iter()
-            .map(|e| TextEdit::new(doc.range(&e.range), e.replacement.clone()))
-            .collect();
+        done.push((line, v.rule));
+        let Some(ignore) = ignore_edit(doc, line, v.rule, comment, syntax) else {
+            continue;
+        };
+        let range = doc.range(&v.range);
         out.push(CodeActionOrCommand::CodeAction(CodeAction {
-            title: m::fix_all_title(locale).into(),
-            kind: Some(fix_all),
-            edit: Some(edit(&doc, text_edits)),
+            title: m::ignore_title(doc.locale(), v.rule),
+            kind: Some(CodeActionKind::QUICKFIX),
+            diagnostics: Some(matching(&params.context.diagnostics, v.rule, range)),
+            edit: Some(edit(doc, vec![ignore])),
             ..Default::default()
         }));
     }
-    Some(out)
+    out
+}
+
+/// "Learn rule: never use `<selection>`" for a one-line selection.
+fn learn_action(doc: &DocumentSnapshot, selected: std::ops::Range<usize>) -> Option<CodeActionOrCommand> {
+    if selected.is_empty() {
+        return None;
+    }
+    let locale = doc.locale();
+    let selection = crate::text::Source::slice(&doc.rope, selected).into_owned();
+    let argument = super::learn::draft_from_selection(&selection, doc.path.as_deref(), locale, &doc.uri)?;
+    let title = match locale {
+        crate::i18n::Locale::En => format!("Learn rule: never use `{}`", selection.trim()),
+        crate::i18n::Locale::Es => format!("Aprender regla: nunca usar `{}`", selection.trim()),
+    };
+    Some(CodeActionOrCommand::CodeAction(CodeAction {
+        title: title.clone(),
+        kind: Some(CodeActionKind::new(LEARN)),
+        command: Some(tower_lsp_server::ls_types::Command {
+            title,
+            command: <super::protocol::LearnRule as super::protocol::Command>::NAME.into(),
+            arguments: Some(vec![argument]),
+        }),
+        ..Default::default()
+    }))
+}
+
+/// Every fix of the document at once: offered when asked for, or alongside quick fixes when
+/// several can be fixed together. Each fix applied once, as `check --fix` does.
+fn fix_all(
+    doc: &DocumentSnapshot,
+    params: &CodeActionParams,
+    visible: &[Violation],
+) -> Option<CodeActionOrCommand> {
+    let kind = CodeActionKind::new(FIX_ALL);
+    let asked = params.context.only.is_some() && wanted(params, &kind);
+    let edits = fix::fix_once(&doc.rope.to_string(), visible).edits;
+    if edits.is_empty() || !(asked || (params.context.only.is_none() && edits.len() > 1)) {
+        return None;
+    }
+    let text_edits = edits
+        .iter()
+        .map(|e| TextEdit::new(doc.range(&e.range), e.replacement.clone()))
+        .collect();
+    Some(CodeActionOrCommand::CodeAction(CodeAction {
+        title: m::fix_all_title(doc.locale()).into(),
+        kind: Some(kind),
+        edit: Some(edit(doc, text_edits)),
+        ..Default::default()
+    }))
 }
 
 /// The client's diagnostics for `rule` at `range` (what the action resolves).

@@ -142,18 +142,50 @@ fn embedded_diff(
     Ok((d.text, doc.path, d.path))
 }
 
+/// A diff and the file it goes to, decided before anything is searched.
+struct Request {
+    /// The diff's text.
+    text: String,
+    target: PathBuf,
+    original: Original,
+}
+
 /// `autofix.applyDiff` (`preview: false`) and `autofix.previewDiff` (`preview: true`).
 pub async fn run(session: &Arc<Session>, args: DiffArgs, preview: bool) -> Result<DiffReport> {
-    let ctx = session.context();
-    let locale = ctx.locale;
-    let (text, base, written_path) = match diff_text(session, &args) {
+    let request = match decide(session, &args).await? {
+        Ok(request) => request,
+        Err(refused) => return Ok(refused),
+    };
+    let mut outcome = match search(session, &request, &args).await {
+        Ok(outcome) => outcome,
+        Err(stopped) => return Ok(stopped),
+    };
+    if preview {
+        return Ok(report(outcome, Some(&request.target), None));
+    }
+    session.mistakes().record(&request.target, &mut outcome);
+    if outcome.edits.is_empty() {
+        return Ok(report(outcome, Some(&request.target), Some(false)));
+    }
+    let sent = send(session, &request, &outcome).await;
+    let mut value = report(outcome, Some(&request.target), Some(sent.applied));
+    value.failure_reason = sent.failure_reason;
+    Ok(value)
+}
+
+/// Which diff, applied to which file: the target named by `uri`, `path` or the diff itself,
+/// vetted by the access policy, and its text (the open buffer's, else the disk's). `Err` for a
+/// request that makes no sense; `Ok(Err(report))` for a target that is refused or unreadable.
+async fn decide(session: &Session, args: &DiffArgs) -> Result<std::result::Result<Request, DiffReport>> {
+    let locale = session.context().locale;
+    let (text, base, written_path) = match diff_text(session, args) {
         Ok(found) => found,
         Err(e) => return Err(Error::invalid_params(format!("autofix.applyDiff: {e}"))),
     };
     let uri_path = match &args.uri {
         Some(uri) => match Uri::from_str(uri).ok().as_ref().and_then(uri_to_path) {
             Some(p) => Some(p.display().to_string()),
-            None => return Ok(failure(format!("{uri}: not a file URI"))),
+            None => return Ok(Err(failure(format!("{uri}: not a file URI")))),
         },
         None => None,
     };
@@ -180,73 +212,78 @@ pub async fn run(session: &Arc<Session>, args: DiffArgs, preview: bool) -> Resul
     };
     let target = match resolve_target(session, &given, base.as_deref()) {
         Ok(t) => t,
-        Err(e) => return Ok(failure(e)),
+        Err(e) => return Ok(Err(failure(e))),
     };
-    let original = match original(session, &target) {
-        Ok(o) => o,
-        Err(e) => return Ok(failure(e)),
-    };
+    Ok(match original(session, &target) {
+        Ok(original) => Ok(Request {
+            text,
+            target,
+            original,
+        }),
+        Err(e) => Err(failure(e)),
+    })
+}
+
+/// Looks for every block, off the dispatcher, within the diff budget.
+async fn search(
+    session: &Session,
+    request: &Request,
+    args: &DiffArgs,
+) -> std::result::Result<Outcome, DiffReport> {
+    let ctx = session.context();
     let (threshold, buffer_lines) = (args.threshold, args.buffer_lines);
-    let search_ctx = ctx.clone();
-    let searched_text = original.text();
-    let searched = searched_text.clone();
-    let outcome = session
+    let (original, diff_text) = (request.original.text(), request.text.clone());
+    session
         .background
         .run(DIFF_BUDGET, move |budget| {
             diff::apply_text(
-                &searched,
-                &text,
-                &options(&search_ctx, threshold, buffer_lines, budget),
+                &original,
+                &diff_text,
+                &options(&ctx, threshold, buffer_lines, budget),
             )
         })
-        .await;
-    let mut outcome = match outcome {
-        Ok(outcome) => outcome,
-        Err(stop) => return Ok(failure(format!("the diff was not applied: {}", stop.describe()))),
-    };
-    if preview {
-        return Ok(report(outcome, Some(&target), None));
-    }
-    session.mistakes().record(&target, &mut outcome);
-    if outcome.edits.is_empty() {
-        return Ok(report(outcome, Some(&target), Some(false)));
-    }
+        .await
+        .map_err(|stop| failure(format!("the diff was not applied: {}", stop.describe())))
+}
+
+/// Sends the edits for the user to approve — an annotated edit, or for a client that cannot
+/// apply edits, a question and then a write by the server — and returns what was decided.
+async fn send(session: &Session, request: &Request, outcome: &Outcome) -> Sent {
+    let ctx = session.context();
+    let target = &request.target;
     let shown = session
-        .folder_of(&target)
+        .folder_of(target)
         .and_then(|f| target.strip_prefix(&f).ok().map(|p| p.display().to_string()))
         .unwrap_or_else(|| target.display().to_string());
     let blocks = outcome.applied_count();
     let total = outcome.blocks.len();
     let confirm = Confirm {
         id: "autofix.diff".into(),
-        label: match locale {
+        label: match ctx.locale {
             Locale::En => format!("Apply diff to {shown} ({blocks} block{})", plural(blocks)),
             Locale::Es => format!("Aplicar diff a {shown} ({blocks} bloque{})", plural(blocks)),
         },
         // Said before the user decides: the blocks match, nothing is applied yet.
-        description: Some(match locale {
+        description: Some(match ctx.locale {
             Locale::En => format!("{blocks} of {total} block{} will be applied", plural(total)),
             Locale::Es => format!("se aplicarán {blocks} de {total} bloque{}", plural(total)),
         }),
     };
-    let sent = if ctx.caps.apply_edit {
-        let file = match file_edits(&original, &target, &outcome, ctx.encoding) {
+    if ctx.caps.apply_edit {
+        let file = match file_edits(&request.original, target, outcome, ctx.encoding) {
             Ok(f) => f,
-            Err(e) => return Ok(failure(e)),
+            Err(e) => return Sent::not_applied(Some(e)),
         };
         let edit = workspace_edit(vec![file], &ctx.caps, Some(confirm.clone()));
-        super::edit::send(session, edit, Some(&confirm), "the diff").await
-    } else {
-        // The client cannot take the edit: write the file ourselves, once the user said yes.
-        let how = format!("autofix apply-diff {} -", target.display());
-        match super::edit::confirm_without_edits(session, &confirm, &how).await {
-            Sent { applied: true, .. } => write_checked(&target, &searched_text, outcome.content.as_deref()),
-            refused => refused,
+        return super::edit::send(session, edit, Some(&confirm), "the diff").await;
+    }
+    let how = format!("autofix apply-diff {} -", target.display());
+    match super::edit::confirm_without_edits(session, &confirm, &how).await {
+        Sent { applied: true, .. } => {
+            write_checked(target, &request.original.text(), outcome.content.as_deref())
         }
-    };
-    let mut value = report(outcome, Some(&target), Some(sent.applied));
-    value.failure_reason = sent.failure_reason;
-    Ok(value)
+        refused => refused,
+    }
 }
 
 /// Writes `content` over `target` unless the file changed since `expected` was read from it
@@ -255,16 +292,15 @@ fn write_checked(target: &Path, expected: &str, content: Option<&str>) -> Sent {
     let Some(content) = content else {
         return Sent::not_applied(None);
     };
-    match crate::access::read_text(target, MAX_TEXT_BYTES) {
-        Ok(now) if now == expected => match crate::atomic::write(target, content.as_bytes()) {
-            Ok(()) => Sent::applied(),
-            Err(e) => Sent::not_applied(Some(format!("{}: cannot write: {e}", target.display()))),
-        },
-        Ok(_) => Sent::not_applied(Some(format!(
+    match crate::atomic::write_if_unchanged(target, expected.as_bytes(), content.as_bytes()) {
+        Ok(()) => Sent::applied(),
+        Err(crate::atomic::ReplaceError::Changed) => Sent::not_applied(Some(format!(
             "{}: the file changed while the diff was reviewed; nothing was written — apply it again",
             target.display()
         ))),
-        Err(e) => Sent::not_applied(Some(e.to_string())),
+        Err(crate::atomic::ReplaceError::Io(e)) => {
+            Sent::not_applied(Some(format!("{}: cannot write: {e}", target.display())))
+        }
     }
 }
 

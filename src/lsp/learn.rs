@@ -209,30 +209,74 @@ async fn rule_of(session: &Session, args: &LearnRuleArgs) -> Result<Option<(NewR
     Ok(Some((rule, false)))
 }
 
+/// Where a rule goes: the rules file (in force, or to be created) and how to name it.
+struct Target {
+    path: PathBuf,
+    uri: Uri,
+    shown: String,
+}
+
+/// A rule planned into the text it goes into, with the root's lock held until it lands.
+struct Planned {
+    current: Current,
+    plan: Plan,
+    /// Numbers handed out before this one.
+    floor: u64,
+    lock: RootLock,
+}
+
 pub async fn learn_rule(session: &Arc<Session>, args: LearnRuleArgs) -> Result<LearnRuleResult> {
     session.rules_settled().await;
-    let ctx = session.context();
-    let locale = ctx.locale;
-    let target = target_path(session, args.uri.as_deref(), LearnRule::NAME)?.ok_or_else(|| {
+    let target = target(session, &args)?;
+    let Some((rule, draft)) = rule_of(session, &args).await? else {
+        return Ok(LearnRuleResult {
+            path: Some(target.path),
+            cancelled: true,
+            ..Default::default()
+        });
+    };
+    // One learner at a time per rules file, here and (through the root's lock) in any other
+    // process, for as long as the editor asks the user.
+    let turn = session.learning.turn(&target.path);
+    let _turn = turn.lock().await;
+    let planned = plan(session, &target, &rule).await?;
+    let (sent, number) = propose(session, &target, &rule, &planned).await?;
+    let number = match sent.applied {
+        true => landed(session, &target, &rule, &planned, number, draft).await,
+        false => number,
+    };
+    Ok(LearnRuleResult {
+        rule_number: Some(number),
+        path: Some(target.path),
+        applied: sent.applied,
+        cancelled: false,
+        failure_reason: sent.failure_reason,
+    })
+}
+
+/// Decides the rules file a learn writes: the one governing the `uri` (or the first folder),
+/// which must pass the same policy as a diff — inside the workspace (a rules file linking out, or
+/// a setting naming a file elsewhere, is refused), not blocked by an ignore file, not protected.
+fn target(session: &Session, args: &LearnRuleArgs) -> Result<Target> {
+    let locale = session.context().locale;
+    let start = target_path(session, args.uri.as_deref(), LearnRule::NAME)?.ok_or_else(|| {
         invalid(locale.pick(
             "autofix.learnRule: no uri and no workspace folder",
             "autofix.learnRule: sin uri ni carpeta de trabajo",
         ))
     })?;
-    if session.folder_of(&target).is_none() {
+    if session.folder_of(&start).is_none() {
         return Err(invalid(format!(
             "autofix.learnRule: {} is outside every workspace folder — rules are learned into a workspace folder's rules file",
-            target.display()
+            start.display()
         )));
     }
-    let path = rules_file(session, &target).ok_or_else(|| {
+    let path = rules_file(session, &start).ok_or_else(|| {
         invalid(format!(
             "autofix.learnRule: {} is in no workspace folder",
-            target.display()
+            start.display()
         ))
     })?;
-    // The same policy as a diff: inside the workspace (a rules file linking out, or a setting
-    // naming a file elsewhere, is refused), not blocked by an ignore file, not protected.
     session
         .access()
         .check(&path, Intent::Write)
@@ -240,26 +284,19 @@ pub async fn learn_rule(session: &Arc<Session>, args: LearnRuleArgs) -> Result<L
     let uri =
         path_to_uri(&path).ok_or_else(|| invalid(format!("{}: not a valid file path", path.display())))?;
     let shown = shown_path(session, &path);
+    Ok(Target { path, uri, shown })
+}
 
-    let Some((rule, draft)) = rule_of(session, &args).await? else {
-        return Ok(LearnRuleResult {
-            path: Some(path),
-            cancelled: true,
-            ..Default::default()
-        });
-    };
-
-    // One learner at a time per rules file, here and (through the root's lock) in any other
-    // process, for as long as the editor asks the user.
-    let turn = session.learning.turn(&path);
-    let _turn = turn.lock().await;
-    let lock = lock_root(&path)
+/// Takes the root's lock, reads what the rule goes into, and plans it (off the dispatcher: the
+/// whole rules file is validated).
+async fn plan(session: &Session, target: &Target, rule: &NewRule) -> Result<Planned> {
+    let lock = lock_root(&target.path)
         .await
         .map_err(|e| invalid(format!("autofix.learnRule: {e}")))?;
-    let current = current(session, &path, &uri)
+    let current = current(session, &target.path, &target.uri)
         .await
         .map_err(|e| invalid(format!("autofix.learnRule: {e}")))?;
-    let floor = session.learning.floor(&path);
+    let floor = session.learning.floor(&target.path);
     let text = current.text();
     let planned_rule = rule.clone();
     let plan = session
@@ -269,9 +306,27 @@ pub async fn learn_rule(session: &Arc<Session>, args: LearnRuleArgs) -> Result<L
         })
         .await
         .map_err(|stop| invalid(format!("autofix.learnRule: {}", stop.describe())))?
-        .map_err(|e| refusal(&shown, e))?;
+        .map_err(|e| refusal(&target.shown, e))?;
+    Ok(Planned {
+        current,
+        plan,
+        floor,
+        lock,
+    })
+}
 
-    let label = match locale {
+/// Proposes the rule to the user: an annotated edit the editor asks about, or — for a client
+/// that cannot apply edits — a question, then a write by the server under the lock it holds.
+/// Returns what was decided and the number the rule got.
+async fn propose(
+    session: &Session,
+    target: &Target,
+    rule: &NewRule,
+    planned: &Planned,
+) -> Result<(Sent, u64)> {
+    let ctx = session.context();
+    let plan = &planned.plan;
+    let label = match ctx.locale {
         Locale::En => format!("Learn rule #{}", plan.number),
         Locale::Es => format!("Aprender la regla #{}", plan.number),
     };
@@ -280,69 +335,84 @@ pub async fn learn_rule(session: &Arc<Session>, args: LearnRuleArgs) -> Result<L
         label,
         description: Some(rule.instruction.clone()),
     };
-    let creates = matches!(current, Current::Missing);
+    let creates = matches!(planned.current, Current::Missing);
     let client_can =
         ctx.caps.apply_edit && (!creates || (ctx.caps.document_changes && ctx.caps.resource_create));
-    let (sent, mut number) = if client_can {
-        let file = file_edits(&current, &uri, &plan, ctx.encoding);
+    if client_can {
+        let file = file_edits(&planned.current, &target.uri, plan, ctx.encoding);
         let edit = workspace_edit(vec![file], &ctx.caps, Some(confirm.clone()));
-        (
-            super::edit::send(session, edit, Some(&confirm), "the rule").await,
-            plan.number,
-        )
-    } else {
-        let how = format!(
-            "autofix learn {} {} --why {}",
-            quote(&rule.category),
-            quote(&rule.instruction),
-            quote(&rule.why)
-        );
-        match confirm_without_edits(session, &confirm, &how).await {
-            Sent { applied: true, .. } => {
-                // Written by the server, under the lock it already holds; the file may have
-                // changed since it was read, and the number written is the one that counts.
-                let written = store::update_locked(&lock, &path, |now| {
-                    let plan = learn::plan_from(now, &rule, floor)?;
-                    Ok::<_, LearnError>((plan.content.clone(), plan.number))
-                });
-                match written {
-                    Ok(n) => (Sent::applied(), n),
-                    Err(store::UpdateError::Refused(e)) => return Err(refusal(&shown, e)),
-                    Err(e) => return Err(invalid(e.to_string())),
-                }
+        let sent = super::edit::send(session, edit, Some(&confirm), "the rule").await;
+        return Ok((sent, plan.number));
+    }
+    let how = format!(
+        "autofix learn {} {} --why {}",
+        quote(&rule.category),
+        quote(&rule.instruction),
+        quote(&rule.why)
+    );
+    match confirm_without_edits(session, &confirm, &how).await {
+        Sent { applied: true, .. } => {
+            // The file may have changed since it was read: the number written is the one that
+            // counts.
+            let written = store::update_locked(&planned.lock, &target.path, |now| {
+                let plan = learn::plan_from(now, rule, planned.floor)?;
+                Ok::<_, LearnError>((plan.content.clone(), plan.number))
+            });
+            match written {
+                Ok(n) => Ok((Sent::applied(), n)),
+                Err(store::UpdateError::Refused(e)) => Err(refusal(&target.shown, e)),
+                Err(e) => Err(invalid(e.to_string())),
             }
-            refused => (refused, plan.number),
         }
-    };
+        refused => Ok((refused, plan.number)),
+    }
+}
 
-    if sent.applied {
-        session.learning.landed(&path, number);
-        if let Some(renumbered) = ensure_unique(session, &lock, &path, &uri, number, &rule.instruction).await
-        {
-            session.learning.landed(&path, renumbered);
-            number = renumbered;
+/// Once the rule landed: its number checked unique (and moved if not), the rules reloaded at
+/// once, the user told. Returns the rule's final number.
+async fn landed(
+    session: &Session,
+    target: &Target,
+    rule: &NewRule,
+    planned: &Planned,
+    number: u64,
+    draft: bool,
+) -> u64 {
+    let ctx = session.context();
+    session.learning.landed(&target.path, number);
+    let number = match ensure_unique(
+        session,
+        &planned.lock,
+        &target.path,
+        &target.uri,
+        number,
+        &rule.instruction,
+    )
+    .await
+    {
+        Some(renumbered) => {
+            session.learning.landed(&target.path, renumbered);
+            renumbered
         }
+        None => number,
+    };
+    // Enforced at once, without waiting for a file watcher.
+    session.request_reload(Reload::File(target.path.clone()));
+    let message = learn::learned_message(
+        ctx.locale,
+        number,
+        planned.plan.category,
+        &rule.instruction,
+        &target.shown,
+    );
+    session.client.show_message(MessageType::INFO, message).await;
+    for warning in &planned.plan.warnings {
+        session.log_warning(format!("autofix: {}", warning.message(ctx.locale)));
     }
-    drop(lock);
-    if sent.applied {
-        // Enforced at once, without waiting for a file watcher.
-        session.request_reload(Reload::File(path.clone()));
-        let message = learn::learned_message(locale, number, plan.category, &rule.instruction, &shown);
-        session.client.show_message(MessageType::INFO, message).await;
-        for warning in &plan.warnings {
-            session.log_warning(format!("autofix: {}", warning.message(locale)));
-        }
-        if draft && ctx.caps.show_document {
-            open_rule(session, &uri, &plan).await;
-        }
+    if draft && ctx.caps.show_document {
+        open_rule(session, &target.uri, &planned.plan).await;
     }
-    Ok(LearnRuleResult {
-        rule_number: Some(number),
-        path: Some(path),
-        applied: sent.applied,
-        cancelled: false,
-        failure_reason: sent.failure_reason,
-    })
+    number
 }
 
 /// The rules file's path as people read it: relative to its workspace folder.
