@@ -47,10 +47,17 @@ pub enum Protected {
 #[derive(Debug, Error)]
 pub enum AccessError {
     /// The path resolves outside every root.
-    #[error("{}: outside the workspace ({}) — autofix reads and writes only inside it", .path.display(), show_roots(.roots))]
+    #[error(
+        "{}: {}outside the workspace ({}) — autofix reads and writes only inside it",
+        .path.display(),
+        .resolved.as_ref().map(|r| format!("a link to {}, ", r.display())).unwrap_or_default(),
+        show_roots(.roots)
+    )]
     OutsideWorkspace {
         /// The path as given.
         path: PathBuf,
+        /// Where symbolic links on the way took it, when that is not where it was written.
+        resolved: Option<PathBuf>,
         /// The roots it is outside of.
         roots: Vec<PathBuf>,
     },
@@ -202,6 +209,7 @@ impl AccessPolicy {
             (false, None) => {
                 return Err(AccessError::OutsideWorkspace {
                     path: path.to_path_buf(),
+                    resolved: None,
                     roots: Vec::new(),
                 });
             }
@@ -217,8 +225,11 @@ impl AccessPolicy {
             },
         })?;
         let Some(top) = self.outermost_root(&resolved).map(Path::to_path_buf) else {
+            // Say where a link took it when the name as written looked inside.
+            let through_a_link = self.outermost_root(&lexical).is_some();
             return Err(AccessError::OutsideWorkspace {
                 path: path.to_path_buf(),
+                resolved: through_a_link.then(|| resolved.clone()),
                 roots: self.roots.clone(),
             });
         };

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use crate::access::{AccessPolicy, Intent, MAX_TEXT_BYTES};
+use crate::access::{AccessError, AccessPolicy, Intent, MAX_TEXT_BYTES};
 use crate::diff::{self, Diff, Outcome, SearchOptions};
 use crate::rules::store;
 
@@ -267,12 +267,26 @@ fn allowed(file: &Path, root: Option<&Path>, unrestricted: bool) -> Result<PathB
     let root = project_root(root);
     AccessPolicy::new([&root])
         .check(&absolute, Intent::Write)
-        .map_err(|e| {
-            Fatal(format!(
-                "{e} (project root: {}; --root DIR picks another, --unrestricted lifts the policy)",
-                root.display()
-            ))
-        })
+        .map_err(|e| Fatal(refusal(&e, file, &absolute, &root)))
+}
+
+/// A refusal as the user reads it: the path as they gave it, and the way forward that fits.
+pub fn refusal(error: &AccessError, given: &Path, absolute: &Path, root: &Path) -> String {
+    let text = error
+        .to_string()
+        .replacen(&absolute.display().to_string(), &given.display().to_string(), 1);
+    match error {
+        AccessError::OutsideWorkspace { .. } | AccessError::DanglingSymlink { .. } => format!(
+            "{text} (the project root is {}; --root DIR picks another, --unrestricted lifts the policy)",
+            root.display()
+        ),
+        AccessError::Blocked { .. }
+        | AccessError::Protected { .. }
+        | AccessError::IgnoreUnreadable { .. } => {
+            format!("{text} (--unrestricted lifts the policy)")
+        }
+        AccessError::Read(_) | AccessError::Io { .. } => text,
+    }
 }
 
 /// FILE wins over the XML wrapper's `<path>`; a different file is worth a warning.

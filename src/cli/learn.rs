@@ -130,7 +130,11 @@ pub fn run(args: LearnArgs) -> ExitCode {
     if !args.unrestricted
         && let Err(e) = AccessPolicy::new([&root]).check(&path, Intent::Write)
     {
-        eprintln!("autofix learn: {e} (--unrestricted lifts the policy)");
+        let given = PathBuf::from(&shown);
+        eprintln!(
+            "autofix learn: {}",
+            super::apply_diff::refusal(&e, &given, &path, &root)
+        );
         return ExitCode::from(2);
     }
     let lock = match RootLock::acquire_within(&root, LOCK_PATIENCE) {

@@ -234,7 +234,13 @@ impl Checker {
         let mut checks = Vec::new();
         let mut problems = Vec::new();
         for (rule, spec) in entries {
-            match compile_check(rule, spec) {
+            let mut warnings = Vec::new();
+            let compiled = compile_check(rule, spec, &mut warnings);
+            for p in &mut warnings {
+                p.rule = Some(rule.number);
+            }
+            problems.extend(warnings);
+            match compiled {
                 Ok(check) => checks.push(check),
                 Err(mut errs) => {
                     for p in &mut errs {
@@ -330,7 +336,8 @@ impl Checker {
         let needs_captures =
             pattern.hit_group.is_some() || check.fix.as_deref().is_some_and(|f| f.contains('$'));
         if !needs_captures {
-            return (!whole.is_empty()).then(|| (whole, check.fix.clone()));
+            let fix = check.fix.clone().filter(|f| !compounds(re, f));
+            return (!whole.is_empty()).then(|| (whole, fix));
         }
         if let Some(filter) = &pattern.hit_filter
             && !hay.get(whole.clone()).is_some_and(|t| filter.is_match(t))
@@ -360,7 +367,7 @@ impl Checker {
             }
             expanded
         });
-        Some((range, fix))
+        Some((range, fix.filter(|f| !compounds(re, f))))
     }
 
     /// The `Pattern` violations of check `i` in `hay` found from byte `start` on (the text before
@@ -418,6 +425,13 @@ impl Checker {
             inferred: check.inferred,
         }
     }
+}
+
+/// True when a fix's text is itself a match of the pattern it fixes: applied, it would be found
+/// again and fixed again on every run (`fetch(` → `await fetch(` → `await await fetch(`). Such a
+/// fix is withheld (the rule's lint says why), on the command line and in the editor alike.
+fn compounds(pattern: &Regex, fix: &str) -> bool {
+    !fix.is_empty() && pattern.is_match(fix)
 }
 
 /// The successive non-overlapping matches of `re` in `hay` from byte `start`, as `find_iter`
@@ -503,7 +517,12 @@ pub fn first_line_end(text: &str) -> usize {
     text.find(['\n', '\r']).unwrap_or(text.len())
 }
 
-fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Problem>> {
+/// Compiles one check; problems that leave it usable (lints) go to `warnings`.
+fn compile_check(
+    rule: &Rule,
+    spec: &CheckSpec,
+    warnings: &mut Vec<Problem>,
+) -> Result<CompiledCheck, Vec<Problem>> {
     let mut problems = Vec::new();
     let span_or_object = |s: &Option<Range<usize>>| s.clone().unwrap_or(spec.span.object.clone());
     let mut regex = |field: &'static str, source: &Option<String>, span: &Option<Range<usize>>| {
@@ -555,6 +574,16 @@ fn compile_check(rule: &Rule, spec: &CheckSpec) -> Result<CompiledCheck, Vec<Pro
         return Err(problems);
     }
     let Some(scope) = scope else { return Err(problems) };
+    // A literal fix (no group references) that the pattern matches would compound: lint it. It is
+    // still a check; only its fix is withheld (see `compounds`).
+    let compounding = match (&pattern, &spec.fix) {
+        (Some(p), Some(fix)) if !fix.contains('$') && compounds(&p.regex, fix) => Some(Problem::new(
+            ProblemKind::FixMatchesPattern { fix: fix.clone() },
+            spec.span.fix.clone().unwrap_or(spec.span.object.clone()),
+        )),
+        _ => None,
+    };
+    warnings.extend(compounding);
     let inferred = matches!(spec.origin, Origin::Inferred { .. });
     let explanation = match &spec.origin {
         Origin::Inferred { explanation } => Some(Arc::from(explanation.as_str())),
@@ -587,6 +616,29 @@ mod tests {
     use super::*;
     use crate::rules::parse::parse;
     use crate::text::LineIndex;
+
+    #[test]
+    fn a_fix_the_pattern_matches_again_is_withheld_and_linted() {
+        let (c, problems) = checker(
+            r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Always await fetch.", "Why": "w",
+                 "Check": {"Pattern": "fetch\\(", "Fix": "await fetch("}},
+                {"Rule_number": 2, "Category": "CODE", "Instruction": "Never use var.", "Why": "w",
+                 "Check": {"Pattern": "\\bvar\\b", "Fix": "let"}}]"#,
+        );
+        assert!(
+            problems.iter().any(
+                |p| matches!(&p.kind, ProblemKind::FixMatchesPattern { fix } if fix == "await fetch(")
+                    && !p.is_fatal()
+            ),
+            "{problems:?}"
+        );
+        let file = FileContext::default();
+        let v = c.check("var r = fetch(u);\n", &file).violations;
+        let fetch = v.iter().find(|v| v.rule == 1).unwrap();
+        assert_eq!(fetch.fix, None, "withheld: it would compound run after run");
+        let var = v.iter().find(|v| v.rule == 2).unwrap();
+        assert_eq!(var.fix.as_deref(), Some("let"), "an ordinary fix stays");
+    }
 
     #[test]
     fn patterns_are_compiled_once_and_shared_across_rebuilds() {

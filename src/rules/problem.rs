@@ -83,6 +83,11 @@ pub enum ProblemKind {
     },
     CheckNeverMatches,
     FixWithoutPattern,
+    /// The `Fix` text is itself a match of the `Pattern`: applied, it would be found again and
+    /// fixed again, run after run.
+    FixMatchesPattern {
+        fix: String,
+    },
     Superseded {
         by: u64,
         reason: SupersededReason,
@@ -155,6 +160,7 @@ impl Problem {
             | UnknownCheckKey { .. }
             | CheckNeverMatches
             | FixWithoutPattern
+            | FixMatchesPattern { .. }
             | SupersedesUnknown { .. }
             | SupersedesNewer { .. } => Severity::Warning,
             NotImperative | LowerPriorityFile { .. } => Severity::Information,
@@ -189,6 +195,7 @@ impl Problem {
             UnknownCheckKey { .. } => "unknown-check-key",
             CheckNeverMatches => "check-never-matches",
             FixWithoutPattern => "fix-without-pattern",
+            FixMatchesPattern { .. } => "fix-matches-pattern",
             Superseded { .. } => "superseded",
             SupersedesUnknown { .. } => "supersedes-unknown",
             SupersedesNewer { .. } => "supersedes-newer",
@@ -371,6 +378,16 @@ impl Problem {
             FixWithoutPattern => (
                 l("`Fix` has no effect without `Pattern`".into(), "`Fix` no tiene efecto sin `Pattern`".into()),
                 Some(l("add the \"Pattern\" whose matches it replaces".into(), "añade el \"Pattern\" cuyas coincidencias reemplaza".into())),
+            ),
+            FixMatchesPattern { fix } => (
+                l(
+                    format!("the `Fix` `{fix}` is itself matched by the `Pattern`: fixed code would be found again and fixed again (`await await …`), so this fix is not offered"),
+                    format!("el `Fix` `{fix}` coincide él mismo con el `Pattern`: el código corregido se volvería a encontrar y a corregir (`await await …`), así que este fix no se ofrece"),
+                ),
+                Some(l(
+                    "make the pattern leave fixed code alone, e.g. with a `hit` group that also requires what comes before: `(?:^|[^t] )(?P<hit>fetch\\()`".into(),
+                    "haz que el patrón deje en paz el código corregido, p. ej. con un grupo `hit` que exija también lo que va antes: `(?:^|[^t] )(?P<hit>fetch\\()`".into(),
+                )),
             ),
             Superseded { by, reason } => {
                 let why_en = match reason {

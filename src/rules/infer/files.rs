@@ -238,6 +238,7 @@ impl FileScope {
             .trim_start_matches("./")
             .trim_end_matches('/')
             .trim_end_matches("/**");
+        let dir = &glob_of_words(dir);
         if dir.is_empty() {
             return;
         }
@@ -253,7 +254,7 @@ impl FileScope {
 
     /// Leaves out files under `dir` or matching a name glob ("except in `scripts/`").
     pub fn except(&mut self, path: &str) {
-        let p = path.trim_start_matches("./");
+        let p = &glob_of_words(path.trim_start_matches("./"));
         let glob = if p.ends_with('/') {
             format!("{}/**", p.trim_end_matches('/'))
         } else {
@@ -333,6 +334,15 @@ fn push_unique(v: &mut Vec<String>, s: &str) {
 }
 
 /// `dir` ∩ `glob`: `src` + `*.ts` → `src/**/*.ts`.
+/// A path written in a rule's words, as a glob: as written when it is one (`src/**/gen`), else
+/// taken literally (`/{` or `[draft]` in prose are names, not broken globs).
+pub fn glob_of_words(path: &str) -> String {
+    match globset::Glob::new(path) {
+        Ok(_) => path.to_string(),
+        Err(_) => globset::escape(path),
+    }
+}
+
 fn compose(dir: &str, glob: &str) -> Option<String> {
     if !glob.contains('/') {
         Some(format!("{dir}/**/{glob}"))

@@ -1158,7 +1158,7 @@ fn fix_note(fix: Option<&(Literal, String)>) -> String {
 
 /// `src/api/` → `src/api/**`; `.env`, `*.log` stay.
 fn path_glob(path: &str) -> String {
-    let p = path.trim_start_matches("./");
+    let p = &files::glob_of_words(path.trim_start_matches("./"));
     if p.ends_with('/') {
         format!("{}/**", p.trim_end_matches('/'))
     } else if p.contains('*') || p.rsplit('/').next().is_some_and(|last| last.contains('.')) {
