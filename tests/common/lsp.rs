@@ -476,6 +476,14 @@ impl TestClient {
     }
 }
 
+/// The message of a JSON-RPC error response (`{ "error": { "code", "message" } }`, as
+/// [`TestClient::request`] returns it); panics on a result.
+pub fn error_message(response: &Value) -> &str {
+    response["error"]["message"]
+        .as_str()
+        .unwrap_or_else(|| panic!("an error response: {response}"))
+}
+
 /// An LSP range from `[l1, c1, l2, c2]`.
 pub fn lsp_range([l1, c1, l2, c2]: [u32; 4]) -> Value {
     json!({ "start": { "line": l1, "character": c1 }, "end": { "line": l2, "character": c2 } })
