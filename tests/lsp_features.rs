@@ -2,7 +2,9 @@
 
 mod common;
 
-use common::lsp::{Diag, Diagnostics, TestClient, lsp_range, text_edits, titled, vscode_capabilities};
+use common::lsp::{
+    Diag, Diagnostics, TestClient, error_message, lsp_range, text_edits, titled, vscode_capabilities,
+};
 use serde_json::{Value, json};
 
 const RULES: &str = r#"[
@@ -671,10 +673,7 @@ async fn unknown_commands_and_bad_arguments_are_errors() {
     "###);
     let bad = client.execute("autofix.listRules", json!([{ "uri": 5 }])).await;
     assert!(
-        bad["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("autofix.listRules: invalid arguments"),
+        error_message(&bad).contains("autofix.listRules: invalid arguments"),
         "{bad}"
     );
 }
