@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::lsp::{TestClient, vscode_capabilities};
+use common::lsp::{Diag, Diagnostics, TestClient, vscode_capabilities};
 use serde_json::{Value, json};
 
 const TS_RULES: &str = r#"[
@@ -28,26 +28,6 @@ fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) 
     (dir, root)
 }
 
-fn codes(diags: &[Value]) -> Vec<Value> {
-    diags.iter().map(|d| d["code"].clone()).collect()
-}
-
-fn ranges(diags: &[Value]) -> Vec<[u64; 4]> {
-    diags
-        .iter()
-        .map(|d| {
-            let r = &d["range"];
-            [
-                &r["start"]["line"],
-                &r["start"]["character"],
-                &r["end"]["line"],
-                &r["end"]["character"],
-            ]
-            .map(|v| v.as_u64().unwrap())
-        })
-        .collect()
-}
-
 #[tokio::test]
 async fn opening_a_file_publishes_its_violations() {
     let dir = demo();
@@ -68,7 +48,7 @@ async fn utf8_is_negotiated_when_offered_and_utf16_otherwise() {
     let mut utf8 = TestClient::start(&root, caps, json!({})).await;
     let uri = utf8.open("a.ts", "typescript", text).await;
     assert_eq!(
-        ranges(&utf8.diagnostics(&uri).await),
+        utf8.diagnostics(&uri).await.ranges(),
         [[1, 10, 1, 15]],
         "bytes: `let 名前` is 10 bytes"
     );
@@ -76,7 +56,7 @@ async fn utf8_is_negotiated_when_offered_and_utf16_otherwise() {
     let mut utf16 = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let uri = utf16.open("a.ts", "typescript", text).await;
     assert_eq!(
-        ranges(&utf16.diagnostics(&uri).await),
+        utf16.diagnostics(&uri).await.ranges(),
         [[1, 6, 1, 11]],
         "UTF-16 units"
     );
@@ -84,7 +64,7 @@ async fn utf8_is_negotiated_when_offered_and_utf16_otherwise() {
     utf16.change(&uri, Some([1, 9, 1, 12]), "unknown").await;
     assert!(utf16.diagnostics(&uri).await.is_empty());
     utf16.change(&uri, Some([0, 3, 0, 5]), "any: any").await; // replaces the emoji's two units
-    assert_eq!(ranges(&utf16.diagnostics(&uri).await), [[0, 6, 0, 11]]);
+    assert_eq!(utf16.diagnostics(&uri).await.ranges(), [[0, 6, 0, 11]]);
 }
 
 #[tokio::test]
@@ -95,7 +75,7 @@ async fn edits_update_diagnostics_with_the_version() {
     assert!(client.diagnostics(&uri).await.is_empty());
     let v = client.change(&uri, Some([0, 5, 0, 5]), ": any").await;
     let diags = client.diagnostics(&uri).await;
-    assert_eq!(ranges(&diags), [[0, 5, 0, 10]]);
+    assert_eq!(diags.ranges(), [[0, 5, 0, 10]]);
     assert_eq!(v, 2);
     client.change(&uri, Some([0, 5, 0, 10]), "").await;
     assert!(client.diagnostics(&uri).await.is_empty());
@@ -135,7 +115,7 @@ async fn a_burst_of_300_edits_ends_with_exact_diagnostics() {
     let mut fresh = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let fresh_uri = fresh.open("src/a.ts", "typescript", &text).await;
     let expected = fresh.diagnostics(&fresh_uri).await;
-    assert_eq!(ranges(&last), ranges(&expected));
+    assert_eq!(last.ranges(), expected.ranges());
     assert_eq!(last.len(), 200 - 100);
     // Nothing stale was published after the final version.
     let publishes = client.received("textDocument/publishDiagnostics");
@@ -160,24 +140,29 @@ async fn the_watcher_is_registered_for_the_rules_files() {
     let (_d, root) = workspace(&[("autofix.json", TS_RULES)]);
     let client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let reg = client.expect("client/registerCapability", |_| true).await;
-    let globs: Vec<&str> = reg["registrations"][0]["registerOptions"]["watchers"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| w["globPattern"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        globs,
-        [
-            "**/.agents/autofix.json",
-            "**/autofix.json",
-            "**/.rules/autofix.json",
-        ]
-    );
-    assert_eq!(
-        reg["registrations"][0]["method"],
-        "workspace/didChangeWatchedFiles"
-    );
+    insta::assert_json_snapshot!(reg, @r###"
+    {
+      "registrations": [
+        {
+          "id": "autofix-watch",
+          "method": "workspace/didChangeWatchedFiles",
+          "registerOptions": {
+            "watchers": [
+              {
+                "globPattern": "**/.agents/autofix.json"
+              },
+              {
+                "globPattern": "**/autofix.json"
+              },
+              {
+                "globPattern": "**/.rules/autofix.json"
+              }
+            ]
+          }
+        }
+      ]
+    }
+    "###);
 }
 
 #[tokio::test]
@@ -185,7 +170,7 @@ async fn editing_the_rules_buffer_applies_on_every_keystroke_and_a_broken_file_k
     let (_d, root) = workspace(&[("autofix.json", TS_RULES)]);
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let doc = client.open("a.ts", "typescript", "let a: any; // TODO\n").await;
-    assert_eq!(codes(&client.diagnostics(&doc).await), [json!(1)]);
+    assert_eq!(client.diagnostics(&doc).await.codes(), [json!(1)]);
     let rules = client.open_file("autofix.json", "json").await;
     assert!(
         client.diagnostics(&rules).await.is_empty(),
@@ -198,13 +183,21 @@ async fn editing_the_rules_buffer_applies_on_every_keystroke_and_a_broken_file_k
         .change(&rules, Some([last_line - 1, 84, last_line - 1, 84]), ",")
         .await;
     let diags = client.diagnostics(&rules).await;
-    assert_eq!(diags.len(), 1);
-    assert!(
-        diags[0]["message"].as_str().unwrap().starts_with("invalid JSON"),
-        "{diags:?}"
-    );
-    assert_eq!(diags[0]["severity"], 1);
-    assert_eq!(diags[0]["range"]["start"]["line"], last_line - 1);
+    insta::assert_json_snapshot!(diags.brief(), @r###"
+    [
+      {
+        "code": "invalid-json",
+        "range": [
+          2,
+          81,
+          2,
+          82
+        ],
+        "severity": 1,
+        "message": "invalid JSON: Trailing commas are not allowed — fix the syntax here; autofix.json is plain JSON (no comments, no trailing commas)"
+      }
+    ]
+    "###);
     let status = client.expect("autofix/status", |s| s["broken"] == true).await;
     assert_eq!(status["rules"], 1);
     // The last good rules stay in force: `a.ts` is not told anything new (its diagnostics did
@@ -216,13 +209,8 @@ async fn editing_the_rules_buffer_applies_on_every_keystroke_and_a_broken_file_k
             .all(|p| p["uri"] != doc.as_str()),
         "a.ts keeps what it was shown"
     );
-    let hover = client
-        .request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": doc }, "position": { "line": 0, "character": 8 } }),
-        )
-        .await;
-    assert!(hover.to_string().contains("#1"), "{hover}");
+    let hover = client.hover(&doc, 0, 8).await.unwrap();
+    assert!(hover.contains("#1"), "{hover}");
 
     // Mend it with a second rule: both now apply in the open file, without saving.
     let mended = TS_RULES.replace(
@@ -232,7 +220,7 @@ async fn editing_the_rules_buffer_applies_on_every_keystroke_and_a_broken_file_k
     client.change(&rules, None, &mended).await;
     assert!(client.diagnostics(&rules).await.is_empty());
     let both = client.diagnostics_where(&doc, |d| d.len() == 2).await;
-    assert_eq!(codes(&both), [json!(1), json!(2)]);
+    assert_eq!(both.codes(), [json!(1), json!(2)]);
 }
 
 #[tokio::test]
@@ -252,7 +240,7 @@ async fn rules_changed_on_disk_arrive_through_watched_files() {
         )
         .await;
     assert_eq!(
-        codes(&client.diagnostics_where(&doc, |d| !d.is_empty()).await),
+        client.diagnostics_where(&doc, |d| !d.is_empty()).await.codes(),
         [json!(1)]
     );
 
@@ -271,9 +259,9 @@ async fn rules_changed_on_disk_arrive_through_watched_files() {
         )
         .await;
     let diags = client
-        .diagnostics_where(&doc, |d| d.len() == 1 && d[0]["range"]["start"]["character"] == 0)
+        .diagnostics_where(&doc, |d| d.len() == 1 && d.ranges()[0][1] == 0)
         .await;
-    assert_eq!(ranges(&diags), [[0, 0, 0, 3]]);
+    assert_eq!(diags.ranges(), [[0, 0, 0, 3]]);
 
     // Deleted: no rules, no diagnostics.
     std::fs::remove_file(root.join(".agents/autofix.json")).unwrap();
@@ -300,7 +288,7 @@ async fn each_workspace_folder_has_its_own_rules_and_folders_can_be_added() {
     let mut client = TestClient::start(&root.join("one"), vscode_capabilities(), json!({})).await;
     client.root = root.clone();
     let a = client.open_file("one/a.ts", "typescript").await;
-    assert_eq!(codes(&client.diagnostics(&a).await), [json!(1)]);
+    assert_eq!(client.diagnostics(&a).await.codes(), [json!(1)]);
     client
         .notify(
             "workspace/didChangeWorkspaceFolders",
@@ -308,7 +296,7 @@ async fn each_workspace_folder_has_its_own_rules_and_folders_can_be_added() {
         )
         .await;
     let b = client.open_file("two/b.ts", "typescript").await;
-    assert_eq!(codes(&client.diagnostics(&b).await), [json!(9)]);
+    assert_eq!(client.diagnostics(&b).await.codes(), [json!(9)]);
 }
 
 #[tokio::test]
@@ -322,7 +310,7 @@ async fn files_outside_every_folder_use_the_nearest_rules_file_above_or_none() {
     let mut client = TestClient::start(&root.join("ws"), vscode_capabilities(), json!({})).await;
     client.root = root.clone();
     let x = client.open_file("elsewhere/deep/x.ts", "typescript").await;
-    assert_eq!(codes(&client.diagnostics(&x).await), [json!(1)]);
+    assert_eq!(client.diagnostics(&x).await.codes(), [json!(1)]);
     let y = client.open_file("nowhere/y.ts", "typescript").await;
     assert!(client.diagnostics(&y).await.is_empty());
 }
@@ -339,13 +327,11 @@ async fn the_rules_file_shows_superseded_rules_and_lower_priority_files() {
     let diags = client.diagnostics(&uri).await;
     insta::assert_json_snapshot!("rules_file_lints", client.redact(&json!(diags)));
     let shadowed = client.uri("autofix.json");
-    let note = client.diagnostics(&shadowed).await;
-    assert_eq!(note[0]["severity"], 3);
+    let note = client.diagnostics(&shadowed).await.brief();
+    assert_eq!(note[0].severity, 3);
     assert!(
-        note[0]["message"]
-            .as_str()
-            .unwrap()
-            .contains(".agents/autofix.json takes precedence")
+        note[0].message.contains(".agents/autofix.json takes precedence"),
+        "{note:?}"
     );
 }
 
@@ -354,7 +340,7 @@ async fn a_broken_rules_file_is_reported_without_opening_it() {
     let (_d, root) = workspace(&[("autofix.json", "[{\"Rule_number\": 1,}]")]);
     let client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let diags = client.diagnostics(&client.uri("autofix.json")).await;
-    assert_eq!(ranges(&diags), [[0, 18, 0, 19]]);
+    assert_eq!(diags.ranges(), [[0, 18, 0, 19]]);
     let status = client.expect("autofix/status", |_| true).await;
     assert_eq!(status["broken"], true);
 }
@@ -369,7 +355,7 @@ async fn severity_overrides_and_settings_changes() {
     )
     .await;
     let uri = client.open("a.ts", "typescript", "let a: any;\n").await;
-    assert_eq!(client.diagnostics(&uri).await[0]["severity"], 1);
+    assert_eq!(client.diagnostics(&uri).await.brief()[0].severity, 1);
     client
         .notify(
             "workspace/didChangeConfiguration",
@@ -384,7 +370,7 @@ async fn severity_overrides_and_settings_changes() {
         )
         .await;
     let back = client.diagnostics_where(&uri, |d| !d.is_empty()).await;
-    assert_eq!(back[0]["severity"], 2);
+    assert_eq!(back.brief()[0].severity, 2);
 }
 
 #[tokio::test]
@@ -446,14 +432,8 @@ async fn bad_input_never_takes_the_server_down() {
     let uri = client.open("a.ts", "typescript", "let a = 1;\n").await;
     client.change(&uri, Some([99, 99, 120, 3]), "let b: any;").await;
     assert_eq!(client.diagnostics(&uri).await.len(), 1);
-    let hover = client
-        .request("textDocument/hover", json!({ "textDocument": { "uri": "file:///nowhere/y.ts" }, "position": { "line": 0, "character": 0 } }))
-        .await;
-    assert_eq!(hover, Value::Null);
-    let hover = client
-        .request("textDocument/hover", json!({ "textDocument": { "uri": "untitled:Untitled-1" }, "position": { "line": 5000, "character": 5000 } }))
-        .await;
-    assert_eq!(hover, Value::Null);
+    assert_eq!(client.hover("file:///nowhere/y.ts", 0, 0).await, None);
+    assert_eq!(client.hover("untitled:Untitled-1", 5000, 5000).await, None);
     let warnings = client.received("window/logMessage");
     assert!(
         warnings
@@ -472,17 +452,9 @@ async fn bad_input_never_takes_the_server_down() {
     client.diagnostics(&rules).await;
     let huge = TS_RULES.replace(":\\\\s*any\\\\b", "\\\\w{1000}\\\\w{1000}\\\\w{1000}");
     client.change(&rules, None, &huge).await;
-    let diags = client.diagnostics(&rules).await;
-    assert!(
-        diags[0]["message"].as_str().unwrap().contains("too large"),
-        "{diags:?}"
-    );
-    let answered = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.listRules", "arguments": [] }),
-        )
-        .await;
+    let diags = client.diagnostics(&rules).await.brief();
+    assert!(diags[0].message.contains("too large"), "{diags:?}");
+    let answered = client.execute("autofix.listRules", json!([])).await;
     assert_eq!(answered["rules"][0]["rule_number"], 1);
 }
 
@@ -493,7 +465,7 @@ async fn clients_that_cannot_watch_files_still_see_rules_change_on_disk() {
     caps["workspace"]["didChangeWatchedFiles"] = json!({});
     let mut client = TestClient::start(&root, caps, json!({})).await;
     let doc = client.open("a.ts", "typescript", "let a: any; // TODO\n").await;
-    assert_eq!(codes(&client.diagnostics(&doc).await), [json!(1)]);
+    assert_eq!(client.diagnostics(&doc).await.codes(), [json!(1)]);
     assert!(client.received("client/registerCapability").is_empty());
     // An agent learns a rule from the shell: the server notices within a poll.
     let learned = TS_RULES.replace(
@@ -502,7 +474,7 @@ async fn clients_that_cannot_watch_files_still_see_rules_change_on_disk() {
     );
     std::fs::write(root.join("autofix.json"), learned).unwrap();
     let both = client.diagnostics_where(&doc, |d| d.len() == 2).await;
-    assert_eq!(codes(&both), [json!(1), json!(2)]);
+    assert_eq!(both.codes(), [json!(1), json!(2)]);
 }
 
 #[tokio::test]
@@ -543,19 +515,31 @@ async fn a_check_that_stops_at_the_limit_says_so_and_comments_do_not_use_it_up()
         1000,
         "the first thousand, past 1,200 comments"
     );
-    assert_eq!(notes.len(), 1);
-    assert!(
-        notes[0]["message"]
-            .as_str()
-            .unwrap()
-            .contains("rule #1 stopped after 1000 violations"),
-        "{}",
-        notes[0]
-    );
-    assert_eq!(
-        diags[0]["range"]["start"]["line"], 1200,
-        "comments are not violations"
-    );
+    insta::assert_json_snapshot!(client.redact(&json!(notes)), @r###"
+    [
+      {
+        "range": {
+          "start": {
+            "line": 2199,
+            "character": 0
+          },
+          "end": {
+            "line": 2199,
+            "character": 11
+          }
+        },
+        "severity": 3,
+        "code": 1,
+        "source": "autofix",
+        "message": "autofix: rule #1 stopped after 1000 violations in this file; the rest are not shown — fix these, or narrow the rule's `Files`, to see them",
+        "data": {
+          "rule": 1,
+          "truncated": true
+        }
+      }
+    ]
+    "###);
+    assert_eq!(Diag::of(&diags[0]).line(), 1200, "comments are not violations");
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::lsp::{TestClient, vscode_capabilities};
+use common::lsp::{TestClient, lens_titles, of_kind, text_edits, vscode_capabilities};
 use serde_json::{Value, json};
 
 const APP: &str =
@@ -21,13 +21,9 @@ fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) 
     (dir, root)
 }
 
+/// Runs command `name` with one argument object: the report, or `{ "error": … }`.
 async fn command(client: &mut TestClient, name: &str, args: Value) -> Value {
-    client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": name, "arguments": [args] }),
-        )
-        .await
+    client.execute(name, json!([args])).await
 }
 
 #[tokio::test]
@@ -47,35 +43,87 @@ async fn apply_diff_sends_one_versioned_annotated_edit_with_one_minimal_edit_per
         json!({ "uri": uri, "diff": two }),
     )
     .await;
-    assert_eq!(report["success"], true);
-    assert_eq!(report["applied"], true);
-    assert_eq!(report["blocks"].as_array().unwrap().len(), 2);
-    assert!(
-        report["blocks"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|b| b["status"] == "applied")
-    );
-    assert!(report.get("content").is_none());
+    // Both blocks applied; the report carries no content.
+    insta::assert_json_snapshot!(client.redact(&report), @r###"
+    {
+      "success": true,
+      "blocks": [
+        {
+          "index": 0,
+          "status": "applied",
+          "line": 2,
+          "similarity": 1.0,
+          "error": null,
+          "match": "exact"
+        },
+        {
+          "index": 1,
+          "status": "applied",
+          "line": 6,
+          "similarity": 1.0,
+          "error": null,
+          "match": "exact"
+        }
+      ],
+      "error": null,
+      "path": "[ROOT]/src/app.js",
+      "applied": true
+    }
+    "###);
 
-    let apply = client.expect("workspace/applyEdit", |_| true).await;
-    let change = &apply["edit"]["documentChanges"][0];
-    assert_eq!(change["textDocument"], json!({ "uri": uri, "version": 2 }));
-    let edits = change["edits"].as_array().unwrap();
-    assert_eq!(edits.len(), 2, "one edit per block");
-    assert_eq!(edits[0]["newText"], "ello");
-    assert_eq!(
-        edits[0]["range"],
-        json!({ "start": { "line": 1, "character": 11 }, "end": { "line": 1, "character": 12 } }),
-        "`i` becomes `ello`"
-    );
-    let id = edits[0]["annotationId"].as_str().unwrap();
-    assert_eq!(
-        apply["edit"]["changeAnnotations"][id]["label"],
-        "Apply diff to src/app.js (2 blocks)"
-    );
-    assert_eq!(apply["edit"]["changeAnnotations"][id]["needsConfirmation"], true);
+    // Versioned against the open buffer, one edit per block (`i` becomes `ello`), annotated.
+    let apply = client.edit_request().await;
+    insta::assert_json_snapshot!(client.redact(&apply), @r###"
+    {
+      "edit": {
+        "documentChanges": [
+          {
+            "textDocument": {
+              "uri": "file://[ROOT]/src/app.js",
+              "version": 2
+            },
+            "edits": [
+              {
+                "range": {
+                  "start": {
+                    "line": 1,
+                    "character": 11
+                  },
+                  "end": {
+                    "line": 1,
+                    "character": 12
+                  }
+                },
+                "newText": "ello",
+                "annotationId": "autofix.diff"
+              },
+              {
+                "range": {
+                  "start": {
+                    "line": 5,
+                    "character": 10
+                  },
+                  "end": {
+                    "line": 5,
+                    "character": 10
+                  }
+                },
+                "newText": "good",
+                "annotationId": "autofix.diff"
+              }
+            ]
+          }
+        ],
+        "changeAnnotations": {
+          "autofix.diff": {
+            "label": "Apply diff to src/app.js (2 blocks)",
+            "needsConfirmation": true,
+            "description": "2 of 2 blocks will be applied"
+          }
+        }
+      }
+    }
+    "###);
 }
 
 #[tokio::test]
@@ -89,9 +137,24 @@ async fn a_file_that_is_not_open_gets_an_unversioned_edit_and_preview_only_repor
         json!({ "path": "src/app.js", "diff": d }),
     )
     .await;
-    assert_eq!(preview["success"], true);
-    assert_eq!(preview["blocks"][0]["line"], 5);
-    assert!(preview.get("applied").is_none());
+    // A preview: no `applied`.
+    insta::assert_json_snapshot!(client.redact(&preview), @r###"
+    {
+      "success": true,
+      "blocks": [
+        {
+          "index": 0,
+          "status": "applied",
+          "line": 5,
+          "similarity": 1.0,
+          "error": null,
+          "match": "exact"
+        }
+      ],
+      "error": null,
+      "path": "[ROOT]/src/app.js"
+    }
+    "###);
     assert!(client.received("workspace/applyEdit").is_empty());
 
     let report = command(
@@ -101,10 +164,10 @@ async fn a_file_that_is_not_open_gets_an_unversioned_edit_and_preview_only_repor
     )
     .await;
     assert_eq!(report["applied"], true);
-    let apply = client.expect("workspace/applyEdit", |_| true).await;
+    let apply = client.edit_request().await;
     assert_eq!(
-        apply["edit"]["documentChanges"][0]["textDocument"]["version"],
-        Value::Null
+        apply["edit"]["documentChanges"][0]["textDocument"],
+        json!({ "uri": client.uri("src/app.js"), "version": null })
     );
     assert_eq!(
         std::fs::read_to_string(root.join("src/app.js")).unwrap(),
@@ -128,20 +191,35 @@ async fn failures_are_reported_per_block_and_escalate() {
         json!({ "path": "src/app.js", "diff": mixed }),
     )
     .await;
-    assert_eq!(report["success"], true, "at least one block applied");
-    assert_eq!(report["blocks"][1]["status"], "failed");
-    assert!(
-        report["blocks"][1]["error"].as_str().unwrap().contains("Re-read"),
-        "{report}"
-    );
-    let apply = client.expect("workspace/applyEdit", |_| true).await;
-    assert_eq!(
-        apply["edit"]["documentChanges"][0]["edits"]
-            .as_array()
-            .unwrap()
-            .len(),
-        1
-    );
+    // A success: at least one block applied; the other failed, with what to do.
+    insta::assert_json_snapshot!(client.redact(&report), @r###"
+    {
+      "success": true,
+      "blocks": [
+        {
+          "index": 0,
+          "status": "applied",
+          "line": 5,
+          "similarity": 1.0,
+          "error": null,
+          "match": "exact"
+        },
+        {
+          "index": 1,
+          "status": "failed",
+          "line": 1,
+          "similarity": 0.2727272727272727,
+          "error": "No match for the SEARCH lines within 40 lines of line 2 (lines 1-7 searched). Nothing there resembles them (the closest lines, at line 1, are 27.2% similar).\n\nSEARCH lines:\n  nowhere();\n\nTip: the file may have changed since you last read it. Re-read it to get its current content, then copy the lines to change exactly, whitespace included, and give the line where they start as `:start_line:`.",
+          "reason": "not_found"
+        }
+      ],
+      "error": "1 of 2 blocks applied; 1 failed.\n\nBlock 2: No match for the SEARCH lines within 40 lines of line 2 (lines 1-7 searched). Nothing there resembles them (the closest lines, at line 1, are 27.2% similar).\n\nSEARCH lines:\n  nowhere();\n\nTip: the file may have changed since you last read it. Re-read it to get its current content, then copy the lines to change exactly, whitespace included, and give the line where they start as `:start_line:`.",
+      "path": "[ROOT]/src/app.js",
+      "applied": true
+    }
+    "###);
+    let apply = client.edit_request().await;
+    assert_eq!(text_edits(&apply["edit"]).len(), 1);
 
     let bad = diff("  nowhere();", "  somewhere();", 2);
     let first = command(
@@ -285,11 +363,28 @@ async fn clients_that_cannot_edit_get_plain_changes_or_a_written_file() {
         json!({ "path": "src/app.js", "diff": d }),
     )
     .await;
-    let apply = client.expect("workspace/applyEdit", |_| true).await;
-    assert_eq!(
-        apply["edit"]["changes"][client.uri("src/app.js")][0]["newText"],
-        "farewell"
-    );
+    let apply = client.edit_request().await;
+    insta::assert_json_snapshot!(client.redact(&apply["edit"]), @r###"
+    {
+      "changes": {
+        "file://[ROOT]/src/app.js": [
+          {
+            "range": {
+              "start": {
+                "line": 4,
+                "character": 9
+              },
+              "end": {
+                "line": 4,
+                "character": 12
+              }
+            },
+            "newText": "farewell"
+          }
+        ]
+      }
+    }
+    "###);
 
     // A client that cannot apply edits at all is asked first, then the server writes.
     caps["workspace"]["applyEdit"] = json!(false);
@@ -368,56 +463,79 @@ async fn a_diff_in_a_chat_log_gets_an_action_and_live_code_lenses() {
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let chat = client.open("notes/chat.md", "markdown", CHAT).await;
     client.diagnostics(&chat).await;
-    let lenses = client
-        .request(
-            "textDocument/codeLens",
-            json!({ "textDocument": { "uri": chat } }),
-        )
-        .await;
-    let titles: Vec<&str> = lenses
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["command"]["title"].as_str().unwrap())
-        .collect();
-    assert_eq!(titles[0], "autofix: applies at line 5 (100%)");
-    assert!(
-        titles[1].starts_with("autofix: no match — best 9") && titles[1].ends_with("at line 2"),
-        "{titles:?}"
-    );
-    assert_eq!(lenses[0]["range"]["start"]["line"], 3);
-    assert_eq!(lenses[1]["range"]["start"]["line"], 10);
+    // A lens on each block's SEARCH line: the first applies, the second matches no line.
+    let lenses = client.code_lenses(&chat).await;
+    insta::assert_json_snapshot!(client.redact(&json!(lenses)), @r###"
+    [
+      {
+        "range": {
+          "start": {
+            "line": 3,
+            "character": 0
+          },
+          "end": {
+            "line": 3,
+            "character": 0
+          }
+        },
+        "command": {
+          "title": "autofix: applies at line 5 (100%)",
+          "command": "autofix.applyDiff",
+          "arguments": [
+            {
+              "path": "[ROOT]/src/app.js",
+              "source": {
+                "uri": "file://[ROOT]/notes/chat.md",
+                "index": 0,
+                "version": 1
+              }
+            }
+          ]
+        }
+      },
+      {
+        "range": {
+          "start": {
+            "line": 10,
+            "character": 0
+          },
+          "end": {
+            "line": 10,
+            "character": 0
+          }
+        },
+        "command": {
+          "title": "autofix: no match — best 90.4% at line 2",
+          "command": "autofix.applyDiff",
+          "arguments": [
+            {
+              "path": "[ROOT]/src/app.js",
+              "source": {
+                "uri": "file://[ROOT]/notes/chat.md",
+                "index": 0,
+                "version": 1
+              }
+            }
+          ]
+        }
+      }
+    ]
+    "###);
 
     // Editing the target makes the client ask again; the new lenses follow the new text.
     let target = client.open_file("src/app.js", "javascript").await;
     client.change(&target, Some([1, 10, 1, 12]), "hey").await;
     client.expect("workspace/codeLens/refresh", |_| true).await;
-    let lenses = client
-        .request(
-            "textDocument/codeLens",
-            json!({ "textDocument": { "uri": chat } }),
-        )
-        .await;
-    assert_eq!(lenses[1]["command"]["title"], "autofix: applies at line 2 (100%)");
+    let lenses = client.code_lenses(&chat).await;
+    assert_eq!(lens_titles(&lenses)[1], "autofix: applies at line 2 (100%)");
 
-    let actions = client
-        .request(
-            "textDocument/codeAction",
-            json!({ "textDocument": { "uri": chat }, "range": { "start": { "line": 6, "character": 0 }, "end": { "line": 6, "character": 0 } }, "context": { "diagnostics": [] } }),
-        )
-        .await;
-    let apply = actions
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["kind"] == "refactor.autofix.applyDiff")
-        .unwrap()
-        .clone();
+    let actions = client.code_actions(&chat, [6, 0, 6, 0], &[], None).await;
+    let apply = of_kind(&actions, "refactor.autofix.applyDiff").unwrap().clone();
     assert_eq!(apply["title"], "Apply diff to src/app.js (2 blocks)");
     let args = apply["command"]["arguments"][0].clone();
     let report = command(&mut client, "autofix.applyDiff", args).await;
     assert_eq!(report["applied"], true);
-    let edit = client.expect("workspace/applyEdit", |_| true).await;
+    let edit = client.edit_request().await;
     assert_eq!(edit["edit"]["documentChanges"][0]["textDocument"]["uri"], target);
 }
 
@@ -427,12 +545,7 @@ async fn a_lens_that_only_informs_shows_its_text_when_clicked() {
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let chat = client.open("chat.md", "markdown", CHAT).await;
     client.diagnostics(&chat).await;
-    let lenses = client
-        .request(
-            "textDocument/codeLens",
-            json!({ "textDocument": { "uri": chat } }),
-        )
-        .await;
+    let lenses = client.code_lenses(&chat).await;
     let command = lenses[0]["command"].clone();
     assert!(
         command["title"]
@@ -442,9 +555,9 @@ async fn a_lens_that_only_informs_shows_its_text_when_clicked() {
         "{command}"
     );
     assert_eq!(command["command"], "autofix.showMessage");
+    // The editor sends the lens's command as it is.
     client.request("workspace/executeCommand", command.clone()).await;
-    let shown = client.expect("window/showMessage", |_| true).await;
-    assert_eq!(shown["message"], command["title"]);
+    assert_eq!(client.shown_message().await, command["title"]);
 }
 
 #[tokio::test]
@@ -523,12 +636,10 @@ async fn a_diff_naming_a_fifo_does_not_hang_the_server() {
         diff("a", "b", 1)
     );
     let uri = client.open("chat.md", "markdown", &chat).await;
-    let lenses = tokio::time::timeout(
-        std::time::Duration::from_secs(5),
-        client.request("textDocument/codeLens", json!({ "textDocument": { "uri": uri } })),
-    )
-    .await
-    .expect("code lenses must not block on a FIFO");
+    let lenses = tokio::time::timeout(std::time::Duration::from_secs(5), client.code_lenses(&uri))
+        .await
+        .expect("code lenses must not block on a FIFO");
+    let lenses = json!(lenses);
     assert!(
         lenses.to_string().contains("not a regular file (a FIFO)"),
         "{lenses}"

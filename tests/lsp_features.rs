@@ -2,7 +2,9 @@
 
 mod common;
 
-use common::lsp::{TestClient, vscode_capabilities};
+use common::lsp::{
+    Diag, Diagnostics, TestClient, error_message, lsp_range, text_edits, titled, vscode_capabilities,
+};
 use serde_json::{Value, json};
 
 const RULES: &str = r#"[
@@ -21,28 +23,9 @@ fn workspace() -> (tempfile::TempDir, std::path::PathBuf) {
     (dir, root)
 }
 
-fn pos(line: u32, character: u32) -> Value {
-    json!({ "line": line, "character": character })
-}
-
-async fn actions(
-    client: &mut TestClient,
-    uri: &str,
-    diags: &[Value],
-    line: u32,
-    only: Option<&str>,
-) -> Vec<Value> {
-    let mut context = json!({ "diagnostics": diags });
-    if let Some(only) = only {
-        context["only"] = json!([only]);
-    }
-    let result = client
-        .request(
-            "textDocument/codeAction",
-            json!({ "textDocument": { "uri": uri }, "range": { "start": pos(line, 0), "end": pos(line, 200) }, "context": context }),
-        )
-        .await;
-    result.as_array().cloned().unwrap_or_default()
+/// The whole of `line`, as an editor asks for actions with the cursor on it.
+fn whole(line: u32) -> [u32; 4] {
+    [line, 0, line, 200]
 }
 
 /// Titles of the actions, leaving out "learn rule from the selection" (offered because the
@@ -57,10 +40,7 @@ fn titles(actions: &[Value]) -> Vec<&str> {
 
 /// Applies the single TextDocumentEdit of an action to `text`.
 fn apply(text: &str, action: &Value) -> String {
-    common::lsp::apply_text_edits(
-        text,
-        action["edit"]["documentChanges"][0]["edits"].as_array().unwrap(),
-    )
+    common::lsp::apply_text_edits(text, text_edits(&action["edit"]))
 }
 
 #[tokio::test]
@@ -69,20 +49,9 @@ async fn hover_over_a_violation_shows_the_rule() {
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let uri = client.open("a.ts", "typescript", "let a: any; // TODO\n").await;
     client.diagnostics(&uri).await;
-    let hover = client
-        .request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": uri }, "position": pos(0, 8) }),
-        )
-        .await;
+    let hover = client.hover_response(&uri, 0, 8).await;
     insta::assert_json_snapshot!("hover_violation", hover);
-    let nothing = client
-        .request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": uri }, "position": pos(0, 1) }),
-        )
-        .await;
-    assert_eq!(nothing, Value::Null);
+    assert_eq!(client.hover(&uri, 0, 1).await, None);
 }
 
 #[tokio::test]
@@ -91,21 +60,9 @@ async fn hover_in_the_rules_file_shows_status_and_checks() {
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let uri = client.open_file(".agents/autofix.json", "json").await;
     client.diagnostics(&uri).await;
-    let hover = client
-        .request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": uri }, "position": pos(5, 10) }),
-        )
-        .await;
-    let text = hover["contents"]["value"].as_str().unwrap();
+    let text = client.hover(&uri, 5, 10).await.unwrap();
     assert!(text.contains("#3") && text.contains("superseded by #4"), "{text}");
-    let hover = client
-        .request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": uri }, "position": pos(1, 10) }),
-        )
-        .await;
-    let text = hover["contents"]["value"].as_str().unwrap();
+    let text = client.hover(&uri, 1, 10).await.unwrap();
     assert!(
         text.contains("explicit check") && text.contains("Pattern: `:\\s*any\\b`"),
         "{text}"
@@ -119,16 +76,88 @@ async fn a_quick_fix_applies_the_rules_fix_as_a_versioned_edit() {
     let text = "let a: any = 1;\n";
     let uri = client.open("src/a.ts", "typescript", text).await;
     let diags = client.diagnostics(&uri).await;
-    let actions = actions(&mut client, &uri, &diags, 0, None).await;
+    let actions = client.code_actions(&uri, whole(0), &diags, None).await;
     assert_eq!(
         titles(&actions),
         ["Fix: replace with `: unknown`", "Ignore rule #1 on this line"]
     );
     let fix = &actions[0];
-    assert_eq!(fix["kind"], "quickfix");
-    assert_eq!(fix["isPreferred"], true);
-    assert_eq!(fix["diagnostics"][0]["code"], 1);
-    assert_eq!(fix["edit"]["documentChanges"][0]["textDocument"]["version"], 1);
+    insta::assert_json_snapshot!(client.redact(fix), @r###"
+    {
+      "title": "Fix: replace with `: unknown`",
+      "kind": "quickfix",
+      "diagnostics": [
+        {
+          "range": {
+            "start": {
+              "line": 0,
+              "character": 5
+            },
+            "end": {
+              "line": 0,
+              "character": 10
+            }
+          },
+          "severity": 2,
+          "code": 1,
+          "codeDescription": {
+            "href": "file://[ROOT]/.agents/autofix.json#L2"
+          },
+          "source": "autofix",
+          "message": "Never use `any` in TypeScript - use `unknown`.",
+          "relatedInformation": [
+            {
+              "location": {
+                "uri": "file://[ROOT]/.agents/autofix.json",
+                "range": {
+                  "start": {
+                    "line": 1,
+                    "character": 2
+                  },
+                  "end": {
+                    "line": 2,
+                    "character": 59
+                  }
+                }
+              },
+              "message": "Rule #1 [CODE] — why: type safety"
+            }
+          ],
+          "data": {
+            "rule": 1,
+            "fix": ": unknown",
+            "inferred": false
+          }
+        }
+      ],
+      "edit": {
+        "documentChanges": [
+          {
+            "textDocument": {
+              "uri": "file://[ROOT]/src/a.ts",
+              "version": 1
+            },
+            "edits": [
+              {
+                "range": {
+                  "start": {
+                    "line": 0,
+                    "character": 5
+                  },
+                  "end": {
+                    "line": 0,
+                    "character": 10
+                  }
+                },
+                "newText": ": unknown"
+              }
+            ]
+          }
+        ]
+      },
+      "isPreferred": true
+    }
+    "###);
     assert_eq!(apply(text, fix), "let a: unknown = 1;\n");
 }
 
@@ -182,26 +211,24 @@ async fn ignore_comments_follow_the_language() {
     ] {
         let uri = client.open(file, language, text).await;
         let diags = client.diagnostics(&uri).await;
-        let actions = actions(&mut client, &uri, &diags, 0, Some("quickfix")).await;
-        let ignore = actions
-            .iter()
-            .find(|a| a["title"] == "Ignore rule #2 on this line")
-            .unwrap();
+        let actions = client
+            .code_actions(&uri, whole(0), &diags, Some(&["quickfix"]))
+            .await;
+        let ignore = titled(&actions, "Ignore rule #2 on this line").unwrap();
         let fixed = apply(text, ignore);
         assert_eq!(fixed, expected, "{file}");
         // The comment really silences the rule.
         let version = client.change(&uri, None, &fixed).await;
         assert!(
-            client.diagnostics(&uri).await.iter().all(|d| d["code"] != 2),
+            client.diagnostics(&uri).await.lines_of(2).is_empty(),
             "{file} v{version}"
         );
     }
     let uri = client.open("a.json", "json", "{\"TODO\": 1}\n").await;
     let diags = client.diagnostics(&uri).await;
+    let actions = client.code_actions(&uri, whole(0), &diags, None).await;
     assert!(
-        titles(&actions(&mut client, &uri, &diags, 0, None).await)
-            .iter()
-            .all(|t| !t.starts_with("Ignore")),
+        titles(&actions).iter().all(|t| !t.starts_with("Ignore")),
         "JSON has no comments"
     );
 }
@@ -219,13 +246,16 @@ async fn ignore_action(
     let diags = client.diagnostics(&uri).await;
     let here: Vec<Value> = diags
         .into_iter()
-        .filter(|d| d["code"] == 2 && d["range"]["start"]["line"] == line)
+        .filter(|d| {
+            let d = Diag::of(d);
+            d.code == 2 && d.line() == line
+        })
         .collect();
     assert_eq!(here.len(), 1, "{file}: one violation of rule 2 on line {line}");
-    let actions = actions(client, &uri, &here, line, Some("quickfix")).await;
-    let ignore = actions
-        .into_iter()
-        .find(|a| a["title"] == "Ignore rule #2 on this line");
+    let actions = client
+        .code_actions(&uri, whole(line), &here, Some(&["quickfix"]))
+        .await;
+    let ignore = titled(&actions, "Ignore rule #2 on this line").cloned();
     (uri, ignore)
 }
 
@@ -247,16 +277,10 @@ async fn ignore_cases(cases: &[(&str, &str, &str, u32, Option<&str>)]) {
         client.change(&uri, None, &fixed).await;
         // One `TODO` less is reported: the one on the line, moved down by a line added above.
         let moved = line + (fixed.lines().count() - text.lines().count()) as u32;
-        let left: Vec<u64> = client
-            .diagnostics(&uri)
-            .await
-            .iter()
-            .filter(|d| d["code"] == 2)
-            .map(|d| d["range"]["start"]["line"].as_u64().unwrap())
-            .collect();
+        let left = client.diagnostics(&uri).await.lines_of(2);
         assert_eq!(left.len() + 1, text.matches("TODO").count(), "{file}: {left:?}");
         assert!(
-            !left.contains(&u64::from(moved)),
+            !left.contains(&moved),
             "{file}: the comment silences the violation"
         );
     }
@@ -460,17 +484,20 @@ async fn ignore_lands_after_emoji_and_cjk_in_utf16_columns() {
     // 😀 is two UTF-16 units, 世 and 界 one each.
     let text = "<p>\n  😀 世界 TODO\n</p>\n";
     let (_, ignore) = ignore_action(&mut client, "a.jsx", "javascriptreact", text, 1).await;
-    let edit = &ignore.expect("an ignore action")["edit"]["documentChanges"][0]["edits"][0];
+    let edits = text_edits(&ignore.expect("an ignore action")["edit"]).to_vec();
     let end = "  😀 世界 TODO".encode_utf16().count() as u32;
-    assert_eq!(edit["range"]["start"], pos(1, end));
-    assert_eq!(edit["range"]["end"], pos(1, end));
-    assert_eq!(edit["newText"], "{/* autofix-ignore: 2 */}");
+    assert_eq!(
+        edits,
+        [json!({ "range": lsp_range([1, end, 1, end]), "newText": "{/* autofix-ignore: 2 */}" })]
+    );
     let text = "let s = \"😀世界\"; // TODO\n";
     let (_, ignore) = ignore_action(&mut client, "b.ts", "typescript", text, 0).await;
-    let edit = &ignore.expect("an ignore action")["edit"]["documentChanges"][0]["edits"][0];
+    let edits = text_edits(&ignore.expect("an ignore action")["edit"]).to_vec();
     let end = text.trim_end().encode_utf16().count() as u32;
-    assert_eq!(edit["range"]["start"], pos(0, end));
-    assert_eq!(edit["newText"], " // autofix-ignore: 2");
+    assert_eq!(
+        edits,
+        [json!({ "range": lsp_range([0, end, 0, end]), "newText": " // autofix-ignore: 2" })]
+    );
 }
 
 #[tokio::test]
@@ -531,14 +558,7 @@ async fn a_comment_sharing_its_line_silences_that_line_only() {
     let text =
         "x; // TODO autofix-ignore: 2\nTODO\n// autofix-ignore: 2\nTODO\n{/* autofix-ignore: 2 */}\nTODO\n";
     let uri = client.open("a.tsx", "typescriptreact", text).await;
-    let lines: Vec<u64> = client
-        .diagnostics(&uri)
-        .await
-        .iter()
-        .filter(|d| d["code"] == 2)
-        .map(|d| d["range"]["start"]["line"].as_u64().unwrap())
-        .collect();
-    assert_eq!(lines, [1]);
+    assert_eq!(client.diagnostics(&uri).await.lines_of(2), [1]);
 }
 
 #[tokio::test]
@@ -548,7 +568,9 @@ async fn fix_all_fixes_every_fixable_violation() {
     let text = "let a: any;\nlet b:any;\n// TODO\n";
     let uri = client.open("a.ts", "typescript", text).await;
     let diags = client.diagnostics(&uri).await;
-    let actions = actions(&mut client, &uri, &diags, 0, Some("source.fixAll")).await;
+    let actions = client
+        .code_actions(&uri, whole(0), &diags, Some(&["source.fixAll"]))
+        .await;
     assert_eq!(titles(&actions), ["Fix all autofix violations"]);
     assert_eq!(actions[0]["kind"], "source.fixAll.autofix");
     assert_eq!(
@@ -565,11 +587,30 @@ async fn clients_without_document_changes_get_plain_changes() {
     let mut client = TestClient::start(&root, caps, json!({})).await;
     let uri = client.open("a.ts", "typescript", "let a: any;\n").await;
     let diags = client.diagnostics(&uri).await;
-    let actions = actions(&mut client, &uri, &diags, 0, Some("quickfix")).await;
-    assert_eq!(
-        actions[0]["edit"]["changes"][uri.as_str()][0]["newText"],
-        ": unknown"
-    );
+    let actions = client
+        .code_actions(&uri, whole(0), &diags, Some(&["quickfix"]))
+        .await;
+    insta::assert_json_snapshot!(client.redact(&actions[0]["edit"]), @r###"
+    {
+      "changes": {
+        "file://[ROOT]/a.ts": [
+          {
+            "range": {
+              "start": {
+                "line": 0,
+                "character": 5
+              },
+              "end": {
+                "line": 0,
+                "character": 10
+              }
+            },
+            "newText": ": unknown"
+          }
+        ]
+      }
+    }
+    "###);
 }
 
 #[tokio::test]
@@ -578,7 +619,7 @@ async fn spanish_titles() {
     let mut client = TestClient::start_with(&root, vscode_capabilities(), json!({}), Some("es")).await;
     let uri = client.open("a.ts", "typescript", "let a: any;\n").await;
     let diags = client.diagnostics(&uri).await;
-    let actions = actions(&mut client, &uri, &diags, 0, None).await;
+    let actions = client.code_actions(&uri, whole(0), &diags, None).await;
     assert_eq!(
         titles(&actions),
         [
@@ -593,18 +634,10 @@ async fn list_rules_reports_status_and_checks() {
     let (_d, root) = workspace();
     let mut client =
         TestClient::start(&root, vscode_capabilities(), json!({ "inferredChecks": false })).await;
-    let listed = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.listRules", "arguments": [{}] }),
-        )
-        .await;
+    let listed = client.execute("autofix.listRules", json!([{}])).await;
     insta::assert_json_snapshot!("list_rules", client.redact(&listed));
     let by_uri = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.listRules", "arguments": [{ "uri": client.uri("src/a.ts") }] }),
-        )
+        .execute("autofix.listRules", json!([{ "uri": client.uri("src/a.ts") }]))
         .await;
     assert_eq!(by_uri["rules"].as_array().unwrap().len(), 4);
 }
@@ -616,43 +649,31 @@ async fn reload_rules_rereads_disk_and_says_so() {
     let uri = client.open("a.ts", "typescript", "let a: any;\n").await;
     assert_eq!(client.diagnostics(&uri).await.len(), 1);
     common::write(&root, &[(".agents/autofix.json", "[]")]);
-    let result = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.reloadRules" }),
-        )
-        .await;
+    let result = client.execute("autofix.reloadRules", Value::Null).await;
     assert_eq!(result["rules"], 0);
     client.diagnostics_where(&uri, |d| d.is_empty()).await;
-    let shown = client.expect("window/showMessage", |_| true).await;
-    assert_eq!(shown["message"], "autofix: reloaded 0 rules from 1 rules file(s)");
+    assert_eq!(
+        client.shown_message().await,
+        "autofix: reloaded 0 rules from 1 rules file(s)"
+    );
 }
 
 #[tokio::test]
 async fn unknown_commands_and_bad_arguments_are_errors() {
     let (_d, root) = workspace();
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
-    let unknown = client
-        .request("workspace/executeCommand", json!({ "command": "autofix.nope" }))
-        .await;
-    assert_eq!(unknown["error"]["code"], -32602);
+    let unknown = client.execute("autofix.nope", Value::Null).await;
+    insta::assert_json_snapshot!(unknown, @r###"
+    {
+      "error": {
+        "code": -32602,
+        "message": "unknown command `autofix.nope`"
+      }
+    }
+    "###);
+    let bad = client.execute("autofix.listRules", json!([{ "uri": 5 }])).await;
     assert!(
-        unknown["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("unknown command `autofix.nope`")
-    );
-    let bad = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.listRules", "arguments": [{ "uri": 5 }] }),
-        )
-        .await;
-    assert!(
-        bad["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("autofix.listRules: invalid arguments"),
+        error_message(&bad).contains("autofix.listRules: invalid arguments"),
         "{bad}"
     );
 }
@@ -672,20 +693,23 @@ async fn inferred_violations_say_so_and_hover_tells_from_which_words() {
             "console.log(1);\n// console.log in a comment\n",
         )
         .await;
-    let diags = client.diagnostics(&uri).await;
-    assert_eq!(diags.len(), 1, "{diags:?}");
-    assert_eq!(diags[0]["severity"], 3, "inferred checks default to information");
-    assert_eq!(
-        diags[0]["message"],
-        "Never use `console.log` in TypeScript - use the logger. (inferred)"
-    );
-    let hover = client
-        .request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": uri }, "position": pos(0, 3) }),
-        )
-        .await;
-    let text = hover["contents"]["value"].as_str().unwrap();
+    // Inferred checks default to information.
+    insta::assert_json_snapshot!(client.diagnostics(&uri).await.brief(), @r###"
+    [
+      {
+        "code": 1,
+        "range": [
+          0,
+          0,
+          0,
+          11
+        ],
+        "severity": 3,
+        "message": "Never use `console.log` in TypeScript - use the logger. (inferred)"
+      }
+    ]
+    "###);
+    let text = client.hover(&uri, 0, 3).await.unwrap();
     assert!(
         text.contains("inferred from the rule's words: forbidden qualified name `console.log`"),
         "{text}"
@@ -712,16 +736,9 @@ async fn the_rules_file_offers_to_make_an_inferred_check_explicit_and_to_fix_a_c
         .find(|d| d["code"] == "non-canonical-category")
         .unwrap()
         .clone();
-    let actions = client
-        .request(
-            "textDocument/codeAction",
-            json!({ "textDocument": { "uri": uri }, "range": { "start": pos(3, 5), "end": pos(3, 5) }, "context": { "diagnostics": [category] } }),
-        )
-        .await;
-    let actions = actions.as_array().unwrap();
-    let titles: Vec<&str> = actions.iter().map(|a| a["title"].as_str().unwrap()).collect();
+    let actions = client.code_actions(&uri, [3, 5, 3, 5], &[category], None).await;
     assert_eq!(
-        titles,
+        common::lsp::action_titles(&actions),
         [
             "Make the check of rule #1 explicit",
             "Write the category as \"CODE\""
@@ -738,12 +755,19 @@ async fn the_rules_file_offers_to_make_an_inferred_check_explicit_and_to_fix_a_c
     assert_eq!(apply(WORDS, &actions[1]), WORDS.replace("\"code\"", "\"CODE\""));
     // The explicit check reports what the inferred one did.
     client.change(&uri, None, &explicit).await;
-    assert!(client.diagnostics(&uri).await.iter().all(|d| d["severity"] != 1));
+    assert!(
+        client
+            .diagnostics(&uri)
+            .await
+            .brief()
+            .iter()
+            .all(|d| d.severity != 1)
+    );
     let doc = client.open("src/a.ts", "typescript", "console.log(1);\n").await;
-    let diags = client.diagnostics(&doc).await;
+    let diags = client.diagnostics(&doc).await.brief();
     assert_eq!(diags.len(), 1);
     assert_eq!(
-        diags[0]["message"], "Never use `console.log` in TypeScript - use the logger.",
+        diags[0].message, "Never use `console.log` in TypeScript - use the logger.",
         "no longer inferred"
     );
 }

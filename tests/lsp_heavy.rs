@@ -58,13 +58,8 @@ async fn a_huge_preview_neither_freezes_other_requests_nor_survives_its_cancella
     tokio::time::sleep(Duration::from_millis(200)).await;
     // Meanwhile, the editor is served.
     let started = Instant::now();
-    let hover = client
-        .request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": doc }, "position": { "line": 0, "character": 8 } }),
-        )
-        .await;
-    assert!(hover.to_string().contains("#1"), "{hover}");
+    let hover = client.hover(&doc, 0, 8).await;
+    assert!(hover.as_ref().is_some_and(|h| h.contains("#1")), "{hover:?}");
     assert!(
         started.elapsed() < Duration::from_secs(1),
         "hover took {:?}",
@@ -88,9 +83,9 @@ async fn a_preview_has_a_total_budget_and_says_what_it_did_not_try() {
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let started = Instant::now();
     let report = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.previewDiff", "arguments": [{ "path": "big.ts", "diff": heavy_diff(10_000), "threshold": 0.8 }] }),
+        .execute(
+            "autofix.previewDiff",
+            json!([{ "path": "big.ts", "diff": heavy_diff(10_000), "threshold": 0.8 }]),
         )
         .await;
     assert!(
@@ -149,26 +144,45 @@ async fn code_lenses_name_their_diff_so_the_response_is_linear() {
         .collect();
     let chat = format!("Apply this:\n\nbig.ts\n```\n{diff}```\n");
     let uri = client.open("chat.md", "markdown", &chat).await;
-    let lenses = client
-        .request("textDocument/codeLens", json!({ "textDocument": { "uri": uri } }))
-        .await;
-    let lenses = lenses.as_array().unwrap();
+    let lenses = client.code_lenses(&uri).await;
     assert_eq!(lenses.len(), blocks);
-    let size = serde_json::to_string(lenses).unwrap().len();
+    let size = serde_json::to_string(&lenses).unwrap().len();
     assert!(
         size < blocks * 600,
         "{size} bytes for {blocks} lenses: a lens must not carry the diff"
     );
     // A lens applies its diff by name.
+    insta::assert_json_snapshot!(client.redact(&lenses[7]), @r###"
+    {
+      "range": {
+        "start": {
+          "line": 53,
+          "character": 0
+        },
+        "end": {
+          "line": 53,
+          "character": 0
+        }
+      },
+      "command": {
+        "title": "autofix: applies at line 8 (100%)",
+        "command": "autofix.applyDiff",
+        "arguments": [
+          {
+            "path": "[ROOT]/big.ts",
+            "source": {
+              "uri": "file://[ROOT]/chat.md",
+              "index": 0,
+              "version": 1
+            }
+          }
+        ]
+      }
+    }
+    "###);
     let command = &lenses[7]["command"];
-    assert_eq!(command["command"], "autofix.applyDiff");
-    assert_eq!(command["arguments"][0]["source"]["index"], 0);
-    assert!(command["arguments"][0].get("diff").is_none());
     let report = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.previewDiff", "arguments": [command["arguments"][0]] }),
-        )
+        .execute("autofix.previewDiff", json!([command["arguments"][0]]))
         .await;
     assert_eq!(report["success"], true, "{report}");
     assert_eq!(report["blocks"].as_array().unwrap().len(), blocks);
@@ -195,13 +209,8 @@ async fn typing_in_a_rules_file_of_hundreds_of_patterns_never_blocks_the_editor(
         let at = column + i as u32;
         client.change(&rules_uri, Some([line, at, line, at]), c).await;
         let started = Instant::now();
-        let hover = client
-            .request(
-                "textDocument/hover",
-                json!({ "textDocument": { "uri": doc }, "position": { "line": 0, "character": 10 } }),
-            )
-            .await;
-        assert!(hover.to_string().contains("#12"), "{hover}");
+        let hover = client.hover(&doc, 0, 10).await;
+        assert!(hover.as_ref().is_some_and(|h| h.contains("#12")), "{hover:?}");
         assert!(
             started.elapsed() < Duration::from_millis(500),
             "hover took {:?}",

@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::lsp::{TestClient, vscode_capabilities};
+use autofix::lsp::protocol::LearnRuleResult;
+use common::lsp::{Diagnostics, TestClient, error_message, of_kind, text_edits, vscode_capabilities};
 use serde_json::{Value, json};
 
 const RULES: &str = "[\n  {\"Rule_number\": 1, \"Category\": \"STYLE\", \"Instruction\": \"Never leave TODO.\", \"Why\": \"w\", \"Owner\": \"web\", \"Check\": {\"Pattern\": \"TODO\"}}\n]\n";
@@ -14,6 +15,11 @@ fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) 
     let root = dir.path().canonicalize().unwrap();
     common::write(&root, files);
     (dir, root)
+}
+
+/// `autofix.learnRule` with one argument object: the result, or `{ "error": … }`.
+async fn learn(client: &mut TestClient, args: Value) -> Value {
+    client.execute("autofix.learnRule", json!([args])).await
 }
 
 fn learn_args(client: &TestClient) -> Value {
@@ -38,36 +44,55 @@ async fn learning_into_the_open_rules_buffer_is_a_versioned_annotated_edit_and_a
     client.diagnostics(&rules).await;
 
     let args = learn_args(&client);
-    let result = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule", "arguments": [args] }),
-        )
-        .await;
-    assert_eq!(result["rule_number"], 2);
-    assert_eq!(result["applied"], true);
-    assert_eq!(
-        result["path"],
-        root.join(".agents/autofix.json").display().to_string()
-    );
+    let result = learn(&mut client, args).await;
+    insta::assert_json_snapshot!(client.redact(&result), @r###"
+    {
+      "rule_number": 2,
+      "path": "[ROOT]/.agents/autofix.json",
+      "applied": true
+    }
+    "###);
 
-    let apply = client.expect("workspace/applyEdit", |_| true).await;
-    let change = &apply["edit"]["documentChanges"][0];
-    assert_eq!(
-        change["textDocument"]["version"], 2,
-        "versioned against the open buffer"
-    );
-    assert_eq!(change["edits"].as_array().unwrap().len(), 1);
-    let annotation = change["edits"][0]["annotationId"].as_str().unwrap();
-    assert_eq!(
-        apply["edit"]["changeAnnotations"][annotation]["label"],
-        "Learn rule #2"
-    );
-    assert_eq!(
-        apply["edit"]["changeAnnotations"][annotation]["needsConfirmation"],
-        true
-    );
-    let new_text = common::lsp::apply_text_edits(RULES, change["edits"].as_array().unwrap());
+    // Versioned against the open buffer (version 2), one edit, annotated for confirmation.
+    let apply = client.edit_request().await;
+    insta::assert_json_snapshot!(client.redact(&apply), @r###"
+    {
+      "edit": {
+        "documentChanges": [
+          {
+            "textDocument": {
+              "uri": "file://[ROOT]/.agents/autofix.json",
+              "version": 2
+            },
+            "edits": [
+              {
+                "range": {
+                  "start": {
+                    "line": 1,
+                    "character": 135
+                  },
+                  "end": {
+                    "line": 1,
+                    "character": 135
+                  }
+                },
+                "newText": ",\n  {\n    \"Rule_number\": 2,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"Never use `any` in TypeScript - use `unknown`.\",\n    \"Why\": \"type safety\",\n    \"Check\": {\n      \"Files\": [\n        \"**/*.ts\"\n      ],\n      \"Pattern\": \":\\\\s*any\\\\b\",\n      \"Fix\": \": unknown\"\n    }\n  }",
+                "annotationId": "autofix.learn"
+              }
+            ]
+          }
+        ],
+        "changeAnnotations": {
+          "autofix.learn": {
+            "label": "Learn rule #2",
+            "needsConfirmation": true,
+            "description": "Never use `any` in TypeScript - use `unknown`."
+          }
+        }
+      }
+    }
+    "###);
+    let new_text = common::lsp::apply_text_edits(RULES, text_edits(&apply["edit"]));
     assert!(
         new_text.starts_with(RULES.trim_end_matches("\n]\n")),
         "the first rule is untouched, byte for byte"
@@ -79,9 +104,8 @@ async fn learning_into_the_open_rules_buffer_is_a_versioned_annotated_edit_and_a
     );
     assert_eq!(parsed[0]["Owner"], "web");
 
-    let shown = client.expect("window/showMessage", |_| true).await;
     assert_eq!(
-        shown["message"],
+        client.shown_message().await,
         "Learned rule #2 ([CODE]): Never use `any` in TypeScript - use `unknown`. — recorded in .agents/autofix.json"
     );
 
@@ -96,41 +120,65 @@ async fn learning_into_a_file_on_disk_and_into_no_file() {
     let (_d, root) = workspace(&[("autofix.json", RULES)]);
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let args = learn_args(&client);
-    client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule", "arguments": [args] }),
-        )
-        .await;
-    let apply = client.expect("workspace/applyEdit", |_| true).await;
-    let change = &apply["edit"]["documentChanges"][0];
-    assert_eq!(change["textDocument"]["uri"], client.uri("autofix.json"));
+    learn(&mut client, args).await;
+    let apply = client.edit_request().await;
     assert_eq!(
-        change["textDocument"]["version"],
-        Value::Null,
+        apply["edit"]["documentChanges"][0]["textDocument"],
+        json!({ "uri": client.uri("autofix.json"), "version": null }),
         "not open: an unversioned edit"
     );
 
     let (_d2, empty) = workspace(&[("src/a.ts", "")]);
     let mut client = TestClient::start(&empty, vscode_capabilities(), json!({})).await;
     let args = learn_args(&client);
-    let result = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule", "arguments": [args] }),
-        )
-        .await;
-    assert_eq!(result["rule_number"], 1);
-    let apply = client.expect("workspace/applyEdit", |_| true).await;
-    let ops = apply["edit"]["documentChanges"].as_array().unwrap();
-    assert_eq!(ops[0]["kind"], "create");
-    assert_eq!(ops[0]["uri"], client.uri(".agents/autofix.json"));
-    assert_eq!(
-        ops[0]["options"],
-        json!({ "overwrite": false, "ignoreIfExists": false })
-    );
-    let content = ops[1]["edits"][0]["newText"].as_str().unwrap();
-    assert!(content.starts_with("[\n  {\n    \"Rule_number\": 1,") && content.ends_with("\n]\n"));
+    let result: LearnRuleResult = client.execute_as("autofix.learnRule", json!([args])).await;
+    assert_eq!(result.rule_number, Some(1));
+    // No rules file: one is created, never over an existing one, and the rule written into it.
+    let apply = client.edit_request().await;
+    insta::assert_json_snapshot!(client.redact(&apply["edit"]), @r###"
+    {
+      "documentChanges": [
+        {
+          "kind": "create",
+          "uri": "file://[ROOT]/.agents/autofix.json",
+          "options": {
+            "overwrite": false,
+            "ignoreIfExists": false
+          },
+          "annotationId": "autofix.learn"
+        },
+        {
+          "textDocument": {
+            "uri": "file://[ROOT]/.agents/autofix.json",
+            "version": null
+          },
+          "edits": [
+            {
+              "range": {
+                "start": {
+                  "line": 0,
+                  "character": 0
+                },
+                "end": {
+                  "line": 0,
+                  "character": 0
+                }
+              },
+              "newText": "[\n  {\n    \"Rule_number\": 1,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"Never use `any` in TypeScript - use `unknown`.\",\n    \"Why\": \"type safety\",\n    \"Check\": {\n      \"Files\": [\n        \"**/*.ts\"\n      ],\n      \"Pattern\": \":\\\\s*any\\\\b\",\n      \"Fix\": \": unknown\"\n    }\n  }\n]\n",
+              "annotationId": "autofix.learn"
+            }
+          ]
+        }
+      ],
+      "changeAnnotations": {
+        "autofix.learn": {
+          "label": "Learn rule #1",
+          "needsConfirmation": true,
+          "description": "Never use `any` in TypeScript - use `unknown`."
+        }
+      }
+    }
+    "###);
 }
 
 #[tokio::test]
@@ -142,13 +190,8 @@ async fn a_rejected_edit_records_nothing_and_says_so() {
         |_| json!({ "applied": false, "failureReason": "rejected by the user" }),
     );
     let args = learn_args(&client);
-    let result = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule", "arguments": [args] }),
-        )
-        .await;
-    assert_eq!(result["applied"], false);
+    let result: LearnRuleResult = client.execute_as("autofix.learnRule", json!([args])).await;
+    assert!(!result.applied);
     assert!(client.received("window/showMessage").is_empty());
     assert_eq!(std::fs::read_to_string(root.join("autofix.json")).unwrap(), RULES);
 }
@@ -173,20 +216,14 @@ async fn a_client_that_cannot_edit_is_asked_then_gets_the_file_written_under_the
     let doc = client.open("src/a.ts", "typescript", "let a: any;\n").await;
     assert!(client.diagnostics(&doc).await.is_empty());
     let args = learn_args(&client);
-    let result = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule", "arguments": [args] }),
-        )
-        .await;
-    assert_eq!(result["applied"], true);
+    let result: LearnRuleResult = client.execute_as("autofix.learnRule", json!([args])).await;
+    assert!(result.applied);
     assert!(client.received("workspace/applyEdit").is_empty());
     let written: Value =
         serde_json::from_str(&std::fs::read_to_string(root.join("autofix.json")).unwrap()).unwrap();
     assert_eq!(written[1]["Rule_number"], 2);
-    let shown = client.expect("window/showMessage", |_| true).await;
     assert_eq!(
-        shown["message"],
+        client.shown_message().await,
         "Regla aprendida #2 ([CODE]): Never use `any` in TypeScript - use `unknown`. — registrada en autofix.json"
     );
     let diags = client.diagnostics_where(&doc, |d| !d.is_empty()).await;
@@ -201,14 +238,9 @@ async fn a_client_that_can_neither_edit_nor_ask_gets_nothing_written_and_the_com
     caps["window"] = json!({});
     let mut client = TestClient::start(&root, caps, json!({})).await;
     let args = learn_args(&client);
-    let result = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule", "arguments": [args] }),
-        )
-        .await;
-    assert_eq!(result["applied"], false, "{result}");
-    let reason = result["failure_reason"].as_str().unwrap();
+    let result: LearnRuleResult = client.execute_as("autofix.learnRule", json!([args])).await;
+    assert!(!result.applied, "{result:?}");
+    let reason = result.failure_reason.unwrap();
     assert!(
         reason.contains(
             "autofix learn code 'Never use `any` in TypeScript - use `unknown`.' --why 'type safety'"
@@ -236,15 +268,10 @@ async fn without_arguments_the_server_asks_for_a_category_and_opens_the_draft() 
         json!({ "title": "TOOL" })
     });
     client.answer("window/showDocument", |_| json!({ "success": true }));
-    let result = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule", "arguments": [] }),
-        )
-        .await;
-    assert_eq!(result["applied"], true);
-    let apply = client.expect("workspace/applyEdit", |_| true).await;
-    let inserted = apply["edit"]["documentChanges"][0]["edits"][0]["newText"]
+    let result: LearnRuleResult = client.execute_as("autofix.learnRule", json!([])).await;
+    assert!(result.applied);
+    let apply = client.edit_request().await;
+    let inserted = text_edits(&apply["edit"])[0]["newText"]
         .as_str()
         .unwrap()
         .to_string();
@@ -257,13 +284,15 @@ async fn without_arguments_the_server_asks_for_a_category_and_opens_the_draft() 
 
     // Dismissing the question learns nothing.
     client.answer("window/showMessageRequest", |_| Value::Null);
-    let result = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule" }),
-        )
-        .await;
-    assert_eq!(result["cancelled"], true);
+    let result = client.execute("autofix.learnRule", Value::Null).await;
+    insta::assert_json_snapshot!(client.redact(&result), @r###"
+    {
+      "rule_number": null,
+      "path": "[ROOT]/autofix.json",
+      "applied": false,
+      "cancelled": true
+    }
+    "###);
 }
 
 #[tokio::test]
@@ -271,26 +300,20 @@ async fn a_broken_rules_file_is_refused_with_its_position() {
     let (_d, root) = workspace(&[("autofix.json", "[\n  {\"Rule_number\": 1,}\n]\n")]);
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let args = learn_args(&client);
-    let result = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule", "arguments": [args] }),
-        )
-        .await;
-    let message = result["error"]["message"].as_str().unwrap();
+    let result = learn(&mut client, args).await;
+    let message = error_message(&result);
     assert!(
         message.starts_with("autofix.json:2:20: invalid JSON"),
         "{message}"
     );
     assert!(client.received("workspace/applyEdit").is_empty());
-    let result = client
-        .request("workspace/executeCommand", json!({ "command": "autofix.learnRule", "arguments": [{ "category": "SECURITY", "instruction": "Never x.", "why": "w" }] }))
-        .await;
+    let result = learn(
+        &mut client,
+        json!({ "category": "SECURITY", "instruction": "Never x.", "why": "w" }),
+    )
+    .await;
     assert!(
-        result["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("use one of STYLE, CODE"),
+        error_message(&result).contains("use one of STYLE, CODE"),
         "{result}"
     );
 }
@@ -303,39 +326,37 @@ async fn a_selection_offers_to_learn_a_rule_that_forbids_it() {
         .open("src/a.ts", "typescript", "let a: any = 1;\nlet b: any = 2;\n")
         .await;
     client.diagnostics(&uri).await;
-    let actions = client
-        .request(
-            "textDocument/codeAction",
-            json!({ "textDocument": { "uri": uri }, "range": { "start": { "line": 0, "character": 7 }, "end": { "line": 0, "character": 10 } },
-                    "context": { "diagnostics": [] } }),
-        )
-        .await;
-    let learn = actions
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["kind"] == "refactor.autofix.learn")
-        .unwrap()
-        .clone();
-    assert_eq!(learn["title"], "Learn rule: never use `any`");
-    assert_eq!(learn["command"]["command"], "autofix.learnRule");
-    let args = &learn["command"]["arguments"][0];
-    assert_eq!(
-        args["check"],
-        json!({ "Files": ["**/*.ts"], "Pattern": "\\bany\\b" })
-    );
-    let result = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule", "arguments": [args] }),
-        )
-        .await;
-    assert_eq!(result["rule_number"], 2);
-    let apply = client.expect("workspace/applyEdit", |_| true).await;
-    let new_text = common::lsp::apply_text_edits(
-        RULES,
-        apply["edit"]["documentChanges"][0]["edits"].as_array().unwrap(),
-    );
+    let actions = client.code_actions(&uri, [0, 7, 0, 10], &[], None).await;
+    let action = of_kind(&actions, "refactor.autofix.learn").unwrap().clone();
+    insta::assert_json_snapshot!(client.redact(&action), @r###"
+    {
+      "title": "Learn rule: never use `any`",
+      "kind": "refactor.autofix.learn",
+      "command": {
+        "title": "Learn rule: never use `any`",
+        "command": "autofix.learnRule",
+        "arguments": [
+          {
+            "category": "CODE",
+            "instruction": "Never use `any` in *.ts files.",
+            "why": "learned from a correction",
+            "check": {
+              "Files": [
+                "**/*.ts"
+              ],
+              "Pattern": "\\bany\\b"
+            },
+            "uri": "file://[ROOT]/src/a.ts"
+          }
+        ]
+      }
+    }
+    "###);
+    let args = &action["command"]["arguments"][0];
+    let result: LearnRuleResult = client.execute_as("autofix.learnRule", json!([args])).await;
+    assert_eq!(result.rule_number, Some(2));
+    let apply = client.edit_request().await;
+    let new_text = common::lsp::apply_text_edits(RULES, text_edits(&apply["edit"]));
     std::fs::write(root.join("autofix.json"), &new_text).unwrap();
     client
         .notify(
@@ -344,7 +365,7 @@ async fn a_selection_offers_to_learn_a_rule_that_forbids_it() {
         )
         .await;
     let diags = client.diagnostics_where(&uri, |d| d.len() == 2).await;
-    assert!(diags.iter().all(|d| d["code"] == 2));
+    assert_eq!(diags.codes(), [json!(2), json!(2)]);
 }
 
 #[tokio::test]
@@ -364,14 +385,15 @@ async fn clients_without_change_annotations_are_asked_before_the_edit_and_reason
         json!({ "title": "Cancel" })
     });
     let args = learn_args(&client);
-    let result = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule", "arguments": [args] }),
-        )
-        .await;
-    assert_eq!(result["applied"], false);
-    assert_eq!(result["failure_reason"], "rejected by the user");
+    let result = learn(&mut client, args).await;
+    insta::assert_json_snapshot!(client.redact(&result), @r###"
+    {
+      "rule_number": 2,
+      "path": "[ROOT]/autofix.json",
+      "applied": false,
+      "failure_reason": "rejected by the user"
+    }
+    "###);
     assert!(
         client.received("workspace/applyEdit").is_empty(),
         "nothing is sent without a yes"
@@ -383,25 +405,11 @@ async fn clients_without_change_annotations_are_asked_before_the_edit_and_reason
         |_| json!({ "applied": false, "failureReason": "the file changed" }),
     );
     let args = learn_args(&client);
-    let result = client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule", "arguments": [args] }),
-        )
-        .await;
-    let apply = client.expect("workspace/applyEdit", |_| true).await;
+    let result: LearnRuleResult = client.execute_as("autofix.learnRule", json!([args])).await;
+    let apply = client.edit_request().await;
     assert!(apply["edit"].get("changeAnnotations").is_none());
-    assert_eq!(result["applied"], false);
-    assert_eq!(result["failure_reason"], "the file changed");
-}
-
-async fn learn(client: &mut TestClient, args: Value) -> Value {
-    client
-        .request(
-            "workspace/executeCommand",
-            json!({ "command": "autofix.learnRule", "arguments": [args] }),
-        )
-        .await
+    assert!(!result.applied);
+    assert_eq!(result.failure_reason.as_deref(), Some("the file changed"));
 }
 
 fn rule(instruction: &str, uri: &str) -> Value {
@@ -421,10 +429,7 @@ async fn rules_are_never_learned_outside_the_workspace() {
     let outside_uri = common::lsp::uri(&top.join("elsewhere/x.ts"));
     let refused = learn(&mut client, rule("Never a.", &outside_uri)).await;
     assert!(
-        refused["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("outside every workspace folder"),
+        error_message(&refused).contains("outside every workspace folder"),
         "{refused}"
     );
     // A workspace rules file that is a link to a file outside.
@@ -440,10 +445,7 @@ async fn rules_are_never_learned_outside_the_workspace() {
         learn(&mut client, a).await
     };
     assert!(
-        refused["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("outside the workspace"),
+        error_message(&refused).contains("outside the workspace"),
         "{refused}"
     );
     assert!(client.received("workspace/applyEdit").is_empty());
@@ -460,12 +462,7 @@ async fn rules_are_never_learned_outside_the_workspace() {
         caps["workspace"]["applyEdit"] = json!(false);
         let mut client = TestClient::start(&ws, caps, json!({ "rulesFile": setting })).await;
         client.answer("window/showMessageRequest", |_| json!({ "title": "Apply" }));
-        let listed = client
-            .request(
-                "workspace/executeCommand",
-                json!({ "command": "autofix.listRules", "arguments": [] }),
-            )
-            .await;
+        let listed = client.execute("autofix.listRules", json!([])).await;
         assert_eq!(listed["rules"], json!([]), "not read: {listed}");
         assert!(
             listed["error"]
@@ -515,10 +512,7 @@ async fn a_rules_file_caught_mid_save_is_read_again_and_an_empty_one_is_refused(
         learn(&mut client, a).await
     };
     assert!(
-        refused["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("the rules file is empty"),
+        error_message(&refused).contains("the rules file is empty"),
         "{refused}"
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "");
@@ -533,7 +527,7 @@ async fn a_rules_file_that_check_refuses_is_refused_by_learn_too() {
         let a = rule("Never b.", &client.uri("src/a.ts"));
         learn(&mut client, a).await
     };
-    let message = refused["error"]["message"].as_str().unwrap();
+    let message = error_message(&refused);
     assert!(
         message.starts_with("autofix.json:2:19: `Rule_number` 18446744073709551616 is too large"),
         "{message}"

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream, WriteHalf};
 use tokio::sync::Notify;
@@ -370,6 +372,99 @@ impl TestClient {
         params["diagnostics"].as_array().cloned().unwrap_or_default()
     }
 
+    /// `workspace/executeCommand`: `arguments` is the JSON array sent as is, or `null` to leave
+    /// the key out. Returns the result, or `{ "error": … }`.
+    pub async fn execute(&mut self, command: &str, arguments: Value) -> Value {
+        let params = match arguments {
+            Value::Null => json!({ "command": command }),
+            Value::Array(_) => json!({ "command": command, "arguments": arguments }),
+            other => panic!("the arguments of {command} are an array or null, not {other}"),
+        };
+        self.request("workspace/executeCommand", params).await
+    }
+
+    /// [`execute`](Self::execute), the result read as `T` (one of `autofix::lsp::protocol`'s
+    /// result types); panics with the response when it is an error or another shape.
+    pub async fn execute_as<T: DeserializeOwned>(&mut self, command: &str, arguments: Value) -> T {
+        let result = self.execute(command, arguments).await;
+        serde_json::from_value(result.clone())
+            .unwrap_or_else(|e| panic!("{command}: not a {}: {e}: {result}", std::any::type_name::<T>()))
+    }
+
+    /// `textDocument/hover` at a position: the whole response (`null` for nothing).
+    pub async fn hover_response(&mut self, uri: &str, line: u32, character: u32) -> Value {
+        self.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } }),
+        )
+        .await
+    }
+
+    /// The markdown text of the hover at a position, `None` when the server has nothing there.
+    pub async fn hover(&mut self, uri: &str, line: u32, character: u32) -> Option<String> {
+        let hover = self.hover_response(uri, line, character).await;
+        if hover.is_null() {
+            return None;
+        }
+        assert_eq!(hover["contents"]["kind"], "markdown", "{hover}");
+        let text = hover["contents"]["value"].as_str();
+        Some(
+            text.unwrap_or_else(|| panic!("a hover with text: {hover}"))
+                .to_string(),
+        )
+    }
+
+    /// `textDocument/codeAction` over `range` (`[l1, c1, l2, c2]`), with `diagnostics` as the
+    /// context's and the kinds asked for in `only`. A `null` result is no action; an error
+    /// panics.
+    pub async fn code_actions(
+        &mut self,
+        uri: &str,
+        range: [u32; 4],
+        diagnostics: &[Value],
+        only: Option<&[&str]>,
+    ) -> Vec<Value> {
+        let mut context = json!({ "diagnostics": diagnostics });
+        if let Some(only) = only {
+            context["only"] = json!(only);
+        }
+        let result = self
+            .request(
+                "textDocument/codeAction",
+                json!({ "textDocument": { "uri": uri }, "range": lsp_range(range), "context": context }),
+            )
+            .await;
+        match result {
+            Value::Null => Vec::new(),
+            Value::Array(actions) => actions,
+            other => panic!("code actions: {other}"),
+        }
+    }
+
+    /// `textDocument/codeLens`: the lenses of a document.
+    pub async fn code_lenses(&mut self, uri: &str) -> Vec<Value> {
+        let result = self
+            .request("textDocument/codeLens", json!({ "textDocument": { "uri": uri } }))
+            .await;
+        match result {
+            Value::Array(lenses) => lenses,
+            other => panic!("code lenses: {other}"),
+        }
+    }
+
+    /// The next `workspace/applyEdit` request the server sent (its params: `label`, `edit`),
+    /// removed from the inbox.
+    pub async fn edit_request(&self) -> Value {
+        self.expect("workspace/applyEdit", |_| true).await
+    }
+
+    /// The text of the next `window/showMessage`, removed from the inbox.
+    pub async fn shown_message(&self) -> String {
+        let shown = self.expect("window/showMessage", |_| true).await;
+        let text = shown["message"].as_str();
+        text.unwrap_or_else(|| panic!("a message: {shown}")).to_string()
+    }
+
     /// Replaces the workspace root's path with `[ROOT]` everywhere in `value`, for snapshots.
     pub fn redact(&self, value: &Value) -> Value {
         let text = serde_json::to_string(value).unwrap();
@@ -379,6 +474,135 @@ impl TestClient {
             .replace(&self.root.display().to_string(), "[ROOT]");
         serde_json::from_str(&text).unwrap()
     }
+}
+
+/// The message of a JSON-RPC error response (`{ "error": { "code", "message" } }`, as
+/// [`TestClient::request`] returns it); panics on a result.
+pub fn error_message(response: &Value) -> &str {
+    response["error"]["message"]
+        .as_str()
+        .unwrap_or_else(|| panic!("an error response: {response}"))
+}
+
+/// An LSP range from `[l1, c1, l2, c2]`.
+pub fn lsp_range([l1, c1, l2, c2]: [u32; 4]) -> Value {
+    json!({ "start": { "line": l1, "character": c1 }, "end": { "line": l2, "character": c2 } })
+}
+
+/// An LSP range as `[l1, c1, l2, c2]`.
+pub fn span(range: &Value) -> [u32; 4] {
+    let at = |p: &Value, k: &str| {
+        let n = p[k].as_u64().unwrap_or_else(|| panic!("a range: {range}"));
+        u32::try_from(n).unwrap()
+    };
+    [
+        at(&range["start"], "line"),
+        at(&range["start"], "character"),
+        at(&range["end"], "line"),
+        at(&range["end"], "character"),
+    ]
+}
+
+/// What tests compare of a diagnostic, for assertions and snapshots.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Diag {
+    pub code: Value,
+    /// `[l1, c1, l2, c2]`.
+    pub range: [u32; 4],
+    pub severity: u64,
+    pub message: String,
+}
+
+impl Diag {
+    pub fn of(d: &Value) -> Diag {
+        Diag {
+            code: d["code"].clone(),
+            range: span(&d["range"]),
+            severity: d["severity"]
+                .as_u64()
+                .unwrap_or_else(|| panic!("a severity: {d}")),
+            message: d["message"]
+                .as_str()
+                .unwrap_or_else(|| panic!("a message: {d}"))
+                .to_string(),
+        }
+    }
+
+    /// The line the diagnostic starts on.
+    pub fn line(&self) -> u32 {
+        self.range[0]
+    }
+}
+
+/// Published diagnostics (the JSON the editor sees), seen as tests compare them.
+pub trait Diagnostics {
+    /// Each one's code, in order.
+    fn codes(&self) -> Vec<Value>;
+    /// Each one's range, `[l1, c1, l2, c2]`.
+    fn ranges(&self) -> Vec<[u32; 4]>;
+    /// Code, range, severity and message of each.
+    fn brief(&self) -> Vec<Diag>;
+    /// The start lines of those with `code`.
+    fn lines_of(&self, code: impl Into<Value>) -> Vec<u32>;
+}
+
+impl Diagnostics for [Value] {
+    fn codes(&self) -> Vec<Value> {
+        self.iter().map(|d| d["code"].clone()).collect()
+    }
+
+    fn ranges(&self) -> Vec<[u32; 4]> {
+        self.iter().map(|d| span(&d["range"])).collect()
+    }
+
+    fn brief(&self) -> Vec<Diag> {
+        self.iter().map(Diag::of).collect()
+    }
+
+    fn lines_of(&self, code: impl Into<Value>) -> Vec<u32> {
+        let code = code.into();
+        self.iter()
+            .filter(|d| d["code"] == code)
+            .map(|d| span(&d["range"])[0])
+            .collect()
+    }
+}
+
+/// The titles of code actions, in order.
+pub fn action_titles(actions: &[Value]) -> Vec<&str> {
+    actions
+        .iter()
+        .map(|a| a["title"].as_str().unwrap_or_else(|| panic!("a title: {a}")))
+        .collect()
+}
+
+/// The titles of code lenses (their commands'), in order.
+pub fn lens_titles(lenses: &[Value]) -> Vec<&str> {
+    lenses
+        .iter()
+        .map(|l| {
+            l["command"]["title"]
+                .as_str()
+                .unwrap_or_else(|| panic!("a command: {l}"))
+        })
+        .collect()
+}
+
+/// The action titled `title`, if offered.
+pub fn titled<'a>(actions: &'a [Value], title: &str) -> Option<&'a Value> {
+    actions.iter().find(|a| a["title"] == title)
+}
+
+/// The first action of `kind`, if offered.
+pub fn of_kind<'a>(actions: &'a [Value], kind: &str) -> Option<&'a Value> {
+    actions.iter().find(|a| a["kind"] == kind)
+}
+
+/// The text edits of the one document a workspace edit (`documentChanges`) changes first.
+pub fn text_edits(edit: &Value) -> &[Value] {
+    edit["documentChanges"][0]["edits"]
+        .as_array()
+        .unwrap_or_else(|| panic!("a text document edit first: {edit}"))
 }
 
 pub fn uri(path: &Path) -> String {
