@@ -337,7 +337,7 @@ impl Checker {
             pattern.hit_group.is_some() || check.fix.as_deref().is_some_and(|f| f.contains('$'));
         if !needs_captures {
             let fix = check.fix.clone().filter(|f| !compounds(re, f));
-            return (!whole.is_empty()).then(|| (whole, fix));
+            return (!whole.is_empty()).then_some((whole, fix));
         }
         if let Some(filter) = &pattern.hit_filter
             && !hay.get(whole.clone()).is_some_and(|t| filter.is_match(t))
