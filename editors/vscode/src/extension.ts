@@ -25,7 +25,7 @@ import { findServer } from './serverPath';
 import { StatusItem, StatusParams } from './status';
 
 /** The settings the server reads (client-only ones — server path, trace, review — stay here). */
-const SERVER_SETTINGS = ['rulesFile', 'fuzzyThreshold', 'bufferLines', 'inferredChecks', 'severityOverrides', 'debounceMs'];
+const SERVER_SETTINGS = ['rulesFile', 'fuzzyThreshold', 'bufferLines', 'inferredChecks', 'severityOverrides', 'debounceMs', 'logLevel'];
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;

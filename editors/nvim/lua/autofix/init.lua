@@ -8,7 +8,7 @@ M.name = 'autofix'
 
 ---@class autofix.Options
 ---@field cmd? string|string[]|fun(...):vim.lsp.rpc.PublicClient  server command; a string is the binary path (`lsp` is appended)
----@field settings? table       server settings: rulesFile, fuzzyThreshold, bufferLines, inferredChecks, severityOverrides, debounceMs
+---@field settings? table       server settings: rulesFile, fuzzyThreshold, bufferLines, inferredChecks, severityOverrides, debounceMs, logLevel
 ---@field approve? boolean|fun(request: autofix.ApprovalRequest, done: fun(accepted: boolean)): boolean?
 ---@field autosave? boolean     write files an approved edit changed when they had no unsaved changes before
 ---@field watch_rules? boolean  tell the server when a rules file changes on disk (Neovim does not watch files on Linux)
