@@ -3,8 +3,8 @@
 // commands (Learn Rule…, Apply Diff from Clipboard, Show Active Rules, Restart Server).
 //
 // Settings: `autofix.server.path` restarts the server; `autofix.trace.server` is applied live by
-// vscode-languageclient; the server's own settings (SERVER_SETTINGS) reach it through
-// `initializationOptions` at start and `workspace/didChangeConfiguration` after (and a server that
+// vscode-languageclient; the server's own settings (SERVER_SETTINGS in the generated protocol.ts)
+// reach it through `initializationOptions` at start and `workspace/didChangeConfiguration` after (and a server that
 // pulls `workspace/configuration` gets the `autofix` section); `autofix.review` and
 // `autofix.saveAfterAccept` are the extension's own.
 import * as vscode from 'vscode';
@@ -20,12 +20,14 @@ import {
 } from 'vscode-languageclient/node';
 
 import { applyDiffFromClipboard, learnRule, showActiveRules } from './commands';
+import { SERVER_SETTINGS, ServerSetting, STATUS, StatusParams } from './protocol';
 import { ReviewController } from './review';
 import { findServer } from './serverPath';
-import { StatusItem, StatusParams } from './status';
+import { StatusItem } from './status';
 
-/** The settings the server reads (client-only ones — server path, trace, review — stay here). */
-const SERVER_SETTINGS = ['rulesFile', 'fuzzyThreshold', 'bufferLines', 'inferredChecks', 'severityOverrides', 'debounceMs', 'logLevel'];
+/** The settings the server reads, from protocol.ts (client-only ones — server path, trace,
+ *  review — stay here). */
+const SERVER_KEYS = Object.keys(SERVER_SETTINGS) as ServerSetting[];
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
@@ -39,7 +41,7 @@ let lifecycle: Promise<unknown> = Promise.resolve();
 export function serverSettings(): Record<string, unknown> {
   const config = vscode.workspace.getConfiguration('autofix');
   const out: Record<string, unknown> = {};
-  for (const key of SERVER_SETTINGS) out[key] = config.get(key);
+  for (const key of SERVER_KEYS) out[key] = config.get(key);
   return out;
 }
 
@@ -64,7 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ getC
       if (e.affectsConfiguration('autofix.server.path')) {
         output.appendLine('autofix.server.path changed: restarting the server');
         void restart();
-      } else if (SERVER_SETTINGS.some((key) => e.affectsConfiguration(`autofix.${key}`))) {
+      } else if (SERVER_KEYS.some((key) => e.affectsConfiguration(`autofix.${key}`))) {
         // Pushed by hand rather than through `synchronize.configurationSection`, so a restart
         // never races a notification to a client that is stopping, and only server keys go out.
         const c = client;
@@ -152,7 +154,7 @@ async function start(): Promise<void> {
   // Registered before start: the client installs these after its own defaults, so this
   // replaces vscode-languageclient's applyEdit handler (see review.ts).
   c.onRequest(ApplyWorkspaceEditRequest.type, (params) => review.handle(c, params));
-  c.onNotification('autofix/status', (p: StatusParams) => {
+  c.onNotification(STATUS, (p: StatusParams) => {
     if (client === c) status.update(p);
   });
   c.onDidChangeState((e) => {
