@@ -4,9 +4,12 @@
 //
 // Settings: `autofix.server.path` restarts the server; `autofix.trace.server` is applied live by
 // vscode-languageclient; the server's own settings (SERVER_SETTINGS in the generated protocol.ts)
-// reach it through `initializationOptions` at start and `workspace/didChangeConfiguration` after (and a server that
-// pulls `workspace/configuration` gets the `autofix` section); `autofix.review` and
-// `autofix.saveAfterAccept` are the extension's own.
+// reach it through `initializationOptions` at start and `workspace/didChangeConfiguration` after
+// (and a server that pulls `workspace/configuration` gets the `autofix` section);
+// `autofix.review` and `autofix.saveAfterAccept` are the extension's own.
+//
+// The results of server commands run from code lenses and code actions are reported here (see
+// the `executeCommand` middleware), as the palette commands report theirs.
 import * as vscode from 'vscode';
 import {
   ApplyWorkspaceEditRequest,
@@ -19,8 +22,8 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 
-import { applyDiffFromClipboard, learnRule, showActiveRules } from './commands';
-import { SERVER_SETTINGS, ServerSetting, STATUS, StatusParams } from './protocol';
+import { applyDiffFromClipboard, learnRule, reportDiff, reportLearn, showActiveRules } from './commands';
+import { APPLY_DIFF, CommandTypes, LEARN_RULE, SERVER_SETTINGS, ServerSetting, STATUS, StatusParams } from './protocol';
 import { ReviewController } from './review';
 import { findServer } from './serverPath';
 import { StatusItem } from './status';
@@ -149,6 +152,23 @@ async function start(): Promise<void> {
     traceOutputChannel: output,
     initializationOptions: { autofix: serverSettings() },
     markdown: { isTrusted: false, supportHtml: false },
+    middleware: {
+      // The server's commands run from code lenses and code actions ("Apply diff to PATH",
+      // "Learn rule: never use …"): vscode-languageclient would drop their results, so report
+      // them as the palette commands do.
+      executeCommand: async (command, args, next) => {
+        const result: unknown = await next(command, args);
+        if (result && typeof result === 'object') {
+          if (command === APPLY_DIFF) {
+            const arg = args[0] as CommandTypes[typeof APPLY_DIFF]['args'] | undefined;
+            reportDiff(result as CommandTypes[typeof APPLY_DIFF]['result'], arg?.path ?? undefined, output);
+          } else if (command === LEARN_RULE) {
+            reportLearn(result as CommandTypes[typeof LEARN_RULE]['result']);
+          }
+        }
+        return result;
+      },
+    },
   };
   const c = new LanguageClient('autofix', 'autofix', serverOptions, clientOptions);
   // Registered before start: the client installs these after its own defaults, so this
