@@ -363,8 +363,7 @@ end
 --- buffer Neovim loaded only to apply the edit is closed again once written: the buffer list
 --- stays as the user left it, and no hidden copy of autofix.json goes stale behind the server.
 ---@param clean table<string, 'unloaded'|'clean'>
-local function autosave(clean, client)
-  local written = {}
+local function autosave(clean)
   for fname, before in pairs(clean) do
     local buf = util.find_buf(fname)
     if buf and api.nvim_buf_is_loaded(buf) and vim.bo[buf].modified then
@@ -373,7 +372,6 @@ local function autosave(clean, client)
         vim.cmd('silent keepalt write')
       end)
       if ok then
-        written[#written + 1] = fname
         if before == 'unloaded' and #vim.fn.win_findbuf(buf) == 0 then
           pcall(api.nvim_buf_delete, buf, {})
         end
@@ -382,7 +380,6 @@ local function autosave(clean, client)
       end
     end
   end
-  require('autofix.watch').changed_on_disk(client, written)
 end
 
 ---@param err? lsp.ResponseError
@@ -467,7 +464,7 @@ function M.handler(err, params, ctx)
     return { applied = false, failureReason = tostring(apply_err) }
   end
   if options.autosave ~= false then
-    autosave(clean, client)
+    autosave(clean)
   end
   return { applied = true }
 end
