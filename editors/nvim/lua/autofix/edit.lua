@@ -228,7 +228,9 @@ function M.preview(edit, encoding, root)
   return files
 end
 
---- The preview window: a scratch buffer with the diff, below everything, without taking focus.
+--- The preview window: a scratch buffer with the diff, above everything, without taking focus
+--- (at the top: the default vim.ui.select asks in the message area, which would cover the end
+--- of a window at the bottom — the lines the change adds).
 local preview_count = 0
 local function show(request)
   local lines = { ('# autofix: %s — accept or reject'):format(request.title) }
@@ -245,7 +247,7 @@ local function show(request)
   preview_count = preview_count + 1
   pcall(api.nvim_buf_set_name, buf, ('autofix://approve/%d'):format(preview_count))
   local height = math.max(3, math.min(#lines, math.floor(vim.o.lines / 2)))
-  local ok, win = pcall(api.nvim_open_win, buf, false, { split = 'below', win = -1, height = height })
+  local ok, win = pcall(api.nvim_open_win, buf, false, { split = 'above', win = -1, height = height })
   if not ok then
     return nil
   end
