@@ -47,6 +47,19 @@ impl Default for Config {
     }
 }
 
+/// Every setting [`Config::from_json`] reads, with its JSON type (`string`, `number`, `integer`,
+/// `boolean`, `object`): what editors declare (tests keep the VS Code extension's
+/// `contributes.configuration` and its generated `protocol.ts` in step).
+pub const SETTINGS: &[(&str, &str)] = &[
+    ("rulesFile", "string"),
+    ("fuzzyThreshold", "number"),
+    ("bufferLines", "integer"),
+    ("inferredChecks", "boolean"),
+    ("logLevel", "string"),
+    ("severityOverrides", "object"),
+    ("debounceMs", "integer"),
+];
+
 impl Config {
     /// Reads settings over the defaults. Accepts `{ "autofix": { … } }` or the bare object;
     /// returns the config and a warning for each value that was not understood.
@@ -155,6 +168,41 @@ mod tests {
         assert_eq!(c.rules_file.as_deref(), Some("config/rules.json"));
         assert_eq!((c.fuzzy_threshold, c.buffer_lines), (0.9, 10));
         assert_eq!(Config::from_json(&json!({"debounceMs": 5})).0.debounce_ms, 5);
+    }
+
+    #[test]
+    fn settings_lists_every_key_from_json_reads() {
+        // The keys `from_json` matches on, read from its source: none may be missing from SETTINGS.
+        let source = include_str!("config.rs");
+        let body =
+            &source[source.find("pub fn from_json").unwrap()..source.find("pub fn override_for").unwrap()];
+        let mut read: Vec<&str> = body
+            .lines()
+            .filter_map(|l| {
+                l.trim()
+                    .strip_prefix('"')?
+                    .split_once("\" =>")
+                    .map(|(key, _)| key)
+            })
+            .collect();
+        let mut listed: Vec<&str> = SETTINGS.iter().map(|(key, _)| *key).collect();
+        read.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(
+            read, listed,
+            "from_json reads these keys; SETTINGS must list the same"
+        );
+        // And each listed key is read with the type given: a value of another type warns. (That a
+        // value of the type is taken, tests/protocol.rs checks with the editors' defaults.)
+        for (key, ty) in SETTINGS {
+            let wrong = match *ty {
+                "string" | "object" => json!(1),
+                "number" | "integer" | "boolean" => json!("x"),
+                other => panic!("{key}: unknown JSON type {other}"),
+            };
+            let (_, w) = Config::from_json(&json!({ *key: wrong }));
+            assert!(w.len() == 1 && w[0].contains(key), "{key} ({ty}): {w:?}");
+        }
     }
 
     #[test]

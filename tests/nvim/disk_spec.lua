@@ -1,5 +1,7 @@
--- Rules changed on disk by another tool reach the server (Neovim itself does not watch files on
--- Linux); files without a filetype get the server too; settings change at run time.
+-- Rules changed on disk by another tool reach the server: Neovim offers servers no file watching
+-- on Linux, so the server polls the rules files itself (the plugin does not watch them); an open,
+-- unmodified rules buffer follows the disk; files without a filetype get the server too; settings
+-- change at run time.
 local H = dofile(vim.fs.dirname(debug.getinfo(1, 'S').source:sub(2)) .. '/helpers.lua')
 
 H.run(function()
@@ -10,25 +12,33 @@ H.run(function()
   H.check(H.wait(3000, function() return require('autofix').statusline(button) == 'autofix: 12 rules' end), 'status received')
   local client = H.client(button)
   H.check(client.capabilities.workspace.didChangeWatchedFiles.dynamicRegistration == false,
-    'Neovim on Linux offers no file watching (so the plugin watches the rules files)')
+    'Neovim on Linux offers no file watching (so the server polls the rules files)')
+  -- Whatever the client tells the server about files on disk is recorded: it should be nothing.
+  local sent = {}
+  local notify = client.notify
+  client.notify = function(self, method, params)
+    sent[#sent + 1] = method
+    return notify(self, method, params)
+  end
 
-  -- 1. Another tool rewrites autofix.json (not open here): rule #14 appears in Button.tsx.
+  -- 1. An agent learns a rule from the shell while Neovim is open (autofix.json is not open
+  -- here): the server notices within its 1 s poll, rule #14 appears in Button.tsx.
   local rules_path = root .. '/.agents/autofix.json'
-  local text = H.read(rules_path)
-  local added = text:gsub('%]%s*$', [[,
-  {
-    "Rule_number": 14, "Category": "UX", "Why": "test",
-    "Instruction": "Never pass onClick to a button - use a form action.",
-    "Check": { "Files": ["src/**/*.tsx"], "Pattern": "onClick=" }
-  }
-]
-]])
-  -- Written the way atomic writers do it: a temporary file renamed over the original.
-  H.write(rules_path .. '.tmp', added)
-  assert(vim.uv.fs_rename(rules_path .. '.tmp', rules_path))
-  H.check(H.wait_diags(button, function(d) return #d == 3 end, 5000), 'a rule added on disk reaches the open buffer',
+  local t0 = vim.uv.hrtime()
+  local learn = vim.system({
+    H.server, 'learn', 'UX', 'Never pass onClick to a button - use a form action.', '--why', 'test',
+    '--pattern', 'onClick=', '--files', 'src/**/*.tsx',
+  }, { cwd = root, text = true }):wait()
+  H.eq(learn.code, 0, '`autofix learn` from the shell succeeded: ' .. vim.trim(learn.stdout .. learn.stderr))
+  H.check(H.wait_diags(button, function(d) return #d == 3 end, 5000), 'a rule learned from the shell reaches the open buffer',
     H.shape(H.diags(button)))
+  local took = (vim.uv.hrtime() - t0) / 1e6
+  H.log('the learned rule reached Button.tsx in %d ms', took)
+  H.check(took < 3000, 'within the server\'s poll interval (1 s) plus a check', took)
   H.check(H.wait(3000, function() return require('autofix').statusline(button) == 'autofix: 13 rules' end), 'status: 13 rules')
+  H.check(package.loaded['autofix.watch'] == nil, 'the plugin has no rules-file watcher of its own')
+  H.check(not vim.list_contains(sent, 'workspace/didChangeWatchedFiles'), 'the plugin told the server nothing: it found out itself', sent)
+  local added = assert(H.read(rules_path))
 
   -- 2. Broken on disk: a warning (the file is not open here), the buffer keeps its diagnostics.
   H.write(rules_path, added:gsub('"Rule_number": 14,', '"Rule_number": 14'))

@@ -386,7 +386,138 @@ try {
   const errors = await page.locator('.notifications-toasts .notification-toast:has(.codicon-error)').allTextContents();
   check(errors.length === 0, 'no error notifications', errors.join(' | '));
 
-  // 8. `autofix.server.path` changes restart the server: a bad path gives one clear error and
+  // 8. Diffs inside a document (an agent's reply saved as markdown): a code lens above each block
+  // says where it lands; clicking one runs `autofix.applyDiff` with `{path, source}` (the diff
+  // named, not copied), reviewed like any other change and reported by the extension. A block
+  // that matches nothing says so when clicked; a diff that names no file gets an informing lens
+  // (`autofix.showMessage`).
+  if (canApplyDiff) {
+    step('code lenses in a chat document');
+    const chat = path.join(WS, 'notes', 'agent-reply.md');
+    fs.mkdirSync(path.dirname(chat), { recursive: true });
+    fs.writeFileSync(chat, [
+      '# Agent reply',
+      '',
+      'Log lines only need the time of day:',
+      '',
+      '<apply_diff>',
+      '<path>src/lib/logger.ts</path>',
+      '<diff>',
+      '<<<<<<< SEARCH',
+      ':start_line:3',
+      '-------',
+      '    process.stdout.write(`${new Date().toISOString()} ${message}\\n`);',
+      '=======',
+      '    process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\\n`);',
+      '>>>>>>> REPLACE',
+      '</diff>',
+      '</apply_diff>',
+      '',
+      'And a helper that is not in the file:',
+      '',
+      '```diff:src/lib/logger.ts',
+      '<<<<<<< SEARCH',
+      'export const log = (message: string) => logger.info(message);',
+      '=======',
+      'export const log = logger.info;',
+      '>>>>>>> REPLACE',
+      '```',
+      '',
+      'A diff that names no file:',
+      '',
+      '<<<<<<< SEARCH',
+      'old words',
+      '=======',
+      'new words',
+      '>>>>>>> REPLACE',
+      '',
+    ].join('\n'));
+    const logger = path.join(WS, 'src/lib/logger.ts');
+    const loggerBefore = fs.readFileSync(logger, 'utf8');
+    await clearToasts();
+    await openFile('notes/agent-reply.md');
+    // Room for the whole reply: the Problems panel is still open from before.
+    if (await page.locator('.part.panel').isVisible()) {
+      await page.keyboard.press('Control+J');
+      await page.locator('.part.panel').waitFor({ state: 'hidden', timeout: 10000 });
+    }
+    step('code lenses: where each block lands');
+    const lens = (text) => page.locator('.monaco-editor .codelens-decoration a', { hasText: text }).first();
+    const ours = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^autofix: / });
+    await lens('autofix: applies at line 3 (100%)').waitFor({ timeout: 30000 });
+    await lens('autofix: no match').waitFor({ timeout: 15000 });
+    await lens('no target path').waitFor({ state: 'attached', timeout: 15000 });
+    const lensTexts = await ours.allInnerTexts();
+    log('lenses:', JSON.stringify(lensTexts), 'and others on their lines:',
+      JSON.stringify(await page.locator('.monaco-editor .codelens-decoration').allInnerTexts()));
+    check(lensTexts.length === 3, 'one lens per block: applies / no match / no target path', lensTexts);
+    await shot('14-chat-code-lenses.png', 'a markdown chat reply with three diffs: lenses "applies at line 3 (100%)", "no match — best …", "no target path above the diff"');
+
+    // The applying lens: the review opens on logger.ts; Accept applies and the extension reports.
+    step('code lenses: apply through the review');
+    await lens('autofix: applies at line 3').click();
+    await page.locator('.tabs-container .tab.active', { hasText: 'logger.ts (current ↔ proposed)' }).waitFor({ timeout: 30000 });
+    await toast('review the change to src/lib/logger.ts').waitFor({ timeout: 15000 });
+    await shot('15-lens-review.png', 'clicking the lens: the diff editor of logger.ts (current ↔ proposed) with Accept / Reject');
+    await toast('review the change').locator('.monaco-button', { hasText: 'Accept' }).first().click();
+    await toast('applied 1 block to src/lib/logger.ts').waitFor({ timeout: 20000 });
+    check(true, 'the lens\'s diff was applied and reported ("applied 1 block to src/lib/logger.ts")');
+    const loggerAfter = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const t = fs.readFileSync(logger, 'utf8');
+        if (t !== loggerBefore) return t;
+        await page.waitForTimeout(100);
+      }
+      return fs.readFileSync(logger, 'utf8');
+    })();
+    check(loggerAfter.includes('toISOString().slice(11, 19)'), 'logger.ts changed (and saved) after Accept', loggerAfter);
+    // The target changed: the lens above the applied block says so now.
+    await page.locator('.tabs-container .tab.active', { hasText: 'agent-reply.md' }).waitFor({ timeout: 15000 });
+    const stale = await lens('autofix: applies at line 3 (100%)').waitFor({ state: 'detached', timeout: 15000 }).then(() => true, () => false);
+    check(stale, 'the lens of the applied block is refreshed (it no longer says it applies)',
+      await page.locator('.monaco-editor .codelens-decoration').allInnerTexts());
+    await shot('16-lens-after-apply.png', 'after Accept: "applied 1 block to src/lib/logger.ts"; the first lens refreshed against the changed logger.ts');
+    await clearToasts();
+
+    // The failing lens: nothing to review, an error naming the block and why.
+    step('code lenses: a block that matches nothing');
+    const logger1 = fs.readFileSync(logger, 'utf8');
+    await openFile('notes/agent-reply.md');
+    await lens('autofix: no match').waitFor({ timeout: 15000 });
+    // The second diff's lens (the first one's may say "no match" too now): the lowest on screen.
+    const noMatches = page.locator('.monaco-editor .codelens-decoration a', { hasText: 'autofix: no match' });
+    let lowest = null;
+    for (const a of await noMatches.all()) {
+      const box = await a.boundingBox();
+      if (box && (!lowest || box.y > lowest.y)) lowest = { a, y: box.y };
+    }
+    await lowest.a.click();
+    await toast('diff not applied to src/lib/logger.ts').waitFor({ timeout: 20000 });
+    const failed = await toast('diff not applied to src/lib/logger.ts').innerText();
+    check(/block 1: No match/.test(failed), 'a lens whose block matches nothing reports why when clicked', failed);
+    check(fs.readFileSync(logger, 'utf8') === logger1, 'the failing lens changed nothing');
+    await shot('17-lens-no-match.png', 'clicking "no match": an error "diff not applied to src/lib/logger.ts: block 1: No match …" with Show Details');
+    await clearToasts();
+
+    // The informing lens (autofix.showMessage): its text, as a notification.
+    step('code lenses: autofix.showMessage');
+    await openFile('notes/agent-reply.md');
+    const bare = fs.readFileSync(chat, 'utf8').split('\n').indexOf('old words'); // 0-based line below the lens
+    await page.keyboard.press('Control+G');
+    await quickInputBox.waitFor({ state: 'visible' });
+    await quickInputBox.fill(`:${bare + 1}`);
+    await page.keyboard.press('Enter');
+    await lens('no target path').waitFor({ timeout: 15000 });
+    await lens('no target path').click();
+    await toast('no target path').waitFor({ timeout: 15000 });
+    const info = await toast('no target path').innerText();
+    check(/no target path above the diff/.test(info), 'the autofix.showMessage lens shows its message', info);
+    await shot('18-lens-show-message.png', 'clicking the informing lens: its message as a notification');
+    await clearToasts();
+    await runCommand('View: Close All Editors');
+  }
+
+  // 9. `autofix.server.path` changes restart the server: a bad path gives one clear error and
   // "no server" in the status bar; clearing it brings the bundled server back.
   step('autofix.server.path → restart');
   const rulesNow = (await statusItem.innerText()).match(/autofix: \d+ rules/)?.[0] ?? 'autofix:';
@@ -404,7 +535,7 @@ try {
   await page.locator('.statusbar-item', { hasText: 'autofix: no server' }).first().waitFor({ timeout: 15000 });
   const missing = await toast('autofix.server.path').innerText();
   check(/not an executable file/.test(missing) && /Open Settings/.test(missing), 'a bad autofix.server.path: one error saying how to fix it', missing);
-  await shot('14-bad-server-path.png', 'autofix.server.path set to a missing binary in the Settings editor: an error notification with "Open Settings", status "autofix: no server"');
+  await shot('19-bad-server-path.png', 'autofix.server.path set to a missing binary in the Settings editor: an error notification with "Open Settings", status "autofix: no server"');
   await field.fill('');
   await page.locator('.statusbar-item', { hasText: rulesNow }).first().waitFor({ timeout: 30000 });
   check(true, `server restarted with the bundled binary once the setting is cleared ("${rulesNow}")`);

@@ -40,7 +40,12 @@ return {
     -- notifications rather than echoed lines.
     ['window/showMessage'] = function(_, params)
       local levels = { vim.log.levels.ERROR, vim.log.levels.WARN, vim.log.levels.INFO, vim.log.levels.DEBUG }
-      vim.notify('autofix: ' .. tostring(params.message), levels[params.type] or vim.log.levels.INFO)
+      local message = tostring(params.message)
+      -- Some messages name the tool already (an informing code lens's "autofix: no match …").
+      if not message:find('^autofix') then
+        message = 'autofix: ' .. message
+      end
+      vim.notify(message, levels[params.type] or vim.log.levels.INFO)
       return params
     end,
     ['autofix/status'] = function(_, params, ctx)

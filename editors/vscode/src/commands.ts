@@ -5,6 +5,15 @@ import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient } from 'vscode-languageclient/node';
 
 import { blockCount, diffPath, looksLikeDiff } from './diffText';
+import {
+  APPLY_DIFF,
+  CommandName,
+  CommandTypes,
+  DiffReport,
+  LEARN_RULE,
+  LearnRuleResult,
+  LIST_RULES,
+} from './protocol';
 
 export const CATEGORIES: { label: string; description: string }[] = [
   { label: 'CODE', description: 'code patterns, APIs, types, libraries' },
@@ -17,15 +26,8 @@ export const CATEGORIES: { label: string; description: string }[] = [
   { label: 'OTHER', description: 'anything else' },
 ];
 
-interface CheckEntry {
-  origin: 'explicit' | 'inferred';
-  pattern?: string;
-  require?: string;
-  forbidden_paths?: string[];
-  fix?: string;
-  explanation?: string;
-}
-
+/** One entry of `ListRulesResult.rules`. Written here, not generated: the server's
+ *  `listing::RuleEntry` has no JSON schema yet, so protocol.ts types the list as `unknown[]`. */
 export interface RuleEntry {
   rule_number: number;
   category: string;
@@ -34,54 +36,24 @@ export interface RuleEntry {
   status: 'active' | 'superseded';
   superseded_by?: number;
   line: number;
-  checks: CheckEntry[];
-}
-
-export interface RulesListing {
-  rules_file: string | null;
-  root: string | null;
-  broken: boolean;
-  rules: RuleEntry[];
-}
-
-interface LearnResult {
-  rule_number: number | null;
-  path: string;
-  applied: boolean;
-  /** Why the editor did not apply the rule (rejected in review, stale buffer, …). */
-  failure_reason?: string;
-  cancelled?: boolean;
-}
-
-interface BlockReport {
-  index: number;
-  status: 'applied' | 'failed';
-  line?: number | null;
-  similarity?: number | null;
-  error?: string | null;
-}
-
-interface DiffReport {
-  success: boolean;
-  /** Whether the edit was applied (false: the review was rejected, or the editor refused it). */
-  applied?: boolean;
-  failure_reason?: string;
-  blocks?: BlockReport[];
-  error?: string | null;
-  warnings?: string[];
+  checks: { origin: 'explicit' | 'inferred' }[];
 }
 
 export type ClientGetter = () => LanguageClient | undefined;
 
 /** Runs a server command; errors (server missing, command unknown) become one error message. */
-async function serverCommand<T>(getClient: ClientGetter, command: string, arg: object): Promise<T | undefined> {
+async function serverCommand<K extends CommandName>(
+  getClient: ClientGetter,
+  command: K,
+  arg: CommandTypes[K]['args'],
+): Promise<CommandTypes[K]['result'] | undefined> {
   const client = getClient();
   if (!client?.isRunning()) {
     void vscode.window.showErrorMessage('autofix: the language server is not running (see "Autofix: Show Output").');
     return undefined;
   }
   try {
-    return (await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] })) as T;
+    return (await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] })) as CommandTypes[K]['result'];
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const unknown = /unknown command/i.test(message);
@@ -153,16 +125,22 @@ export async function learnRule(getClient: ClientGetter): Promise<void> {
     validateInput: (v) => (v.trim() ? undefined : 'The reason is required.'),
   });
   if (why === undefined) return;
-  const result = await serverCommand<LearnResult>(getClient, 'autofix.learnRule', {
+  const result = await serverCommand(getClient, LEARN_RULE, {
     category: pick.label,
     instruction: instruction.trim(),
     why: why.trim(),
     uri: uri.toString(),
   });
-  if (result && !result.applied && !result.cancelled) {
-    const why = result.failure_reason ?? `the change to ${vscode.workspace.asRelativePath(result.path)} was not accepted`;
-    void vscode.window.showWarningMessage(`autofix: rule #${result.rule_number ?? '?'} was not learned (${why}).`);
-  }
+  if (result) reportLearn(result);
+}
+
+/** What `autofix.learnRule` answered, when the rule was not learned (on success the server says
+ *  "Learned rule #N …" itself). */
+export function reportLearn(result: LearnRuleResult): void {
+  if (result.applied || result.cancelled) return;
+  const file = result.path ? vscode.workspace.asRelativePath(result.path) : 'autofix.json';
+  const why = result.failure_reason ?? `the change to ${file} was not accepted`;
+  void vscode.window.showWarningMessage(`autofix: rule #${result.rule_number ?? '?'} was not learned (${why}).`);
 }
 
 /** "Autofix: Apply Diff from Clipboard": a SEARCH/REPLACE diff (or `<apply_diff>` tool call) to the
@@ -182,13 +160,20 @@ export async function applyDiffFromClipboard(getClient: ClientGetter, log: vscod
     );
     return;
   }
-  const shown = vscode.workspace.asRelativePath(target);
-  const report = await serverCommand<DiffReport>(getClient, 'autofix.applyDiff', { uri: target.toString(), diff: text });
+  const report = await serverCommand(getClient, APPLY_DIFF, { uri: target.toString(), diff: text });
   if (!report) return;
+  reportDiff(report, target.fsPath, log, blockCount(text));
+}
+
+/** Tells the user what `autofix.applyDiff` did: applied (how many blocks), not accepted, or
+ *  which blocks failed and why (details in the output channel). */
+export function reportDiff(report: DiffReport, target: string | undefined, log: vscode.OutputChannel, blocksInDiff = 0): void {
+  const where = report.path ?? target;
+  const shown = where ? vscode.workspace.asRelativePath(where) : 'the file';
   log.appendLine(`applyDiff ${shown}: ${JSON.stringify(report)}`);
-  const blocks = report.blocks ?? [];
+  const blocks = report.blocks;
   const failed = blocks.filter((b) => b.status !== 'applied');
-  const total = blocks.length || blockCount(text);
+  const total = blocks.length || blocksInDiff;
   const firstLine = (s: string) => s.split('\n')[0];
   if (report.success && report.applied === false) {
     void vscode.window.showWarningMessage(
@@ -228,9 +213,10 @@ interface RuleItem extends vscode.QuickPickItem {
  *  last; picking one opens autofix.json at it. */
 export async function showActiveRules(getClient: ClientGetter): Promise<void> {
   const uri = contextUri();
-  const listing = await serverCommand<RulesListing>(getClient, 'autofix.listRules', uri ? { uri: uri.toString() } : {});
+  const listing = await serverCommand(getClient, LIST_RULES, uri ? { uri: uri.toString() } : {});
   if (!listing) return;
-  if (!listing.rules_file) {
+  const rulesFile = listing.rules_file;
+  if (!rulesFile) {
     const choice = await vscode.window.showInformationMessage(
       'autofix: no autofix.json governs this workspace yet.',
       'Learn Rule…',
@@ -238,7 +224,7 @@ export async function showActiveRules(getClient: ClientGetter): Promise<void> {
     if (choice) await vscode.commands.executeCommand('autofix.learnRuleInteractive');
     return;
   }
-  const byNewest = [...listing.rules].sort((a, b) => b.rule_number - a.rule_number);
+  const byNewest = [...(listing.rules as RuleEntry[])].sort((a, b) => b.rule_number - a.rule_number);
   const active = byNewest.filter((r) => r.status === 'active');
   const superseded = byNewest.filter((r) => r.status !== 'active');
   const item = (r: RuleEntry): RuleItem => {
@@ -256,7 +242,7 @@ export async function showActiveRules(getClient: ClientGetter): Promise<void> {
     ...(superseded.length ? [{ label: 'superseded', kind: vscode.QuickPickItemKind.Separator } as RuleItem] : []),
     ...superseded.map(item),
   ];
-  const file = vscode.workspace.asRelativePath(listing.rules_file);
+  const file = vscode.workspace.asRelativePath(rulesFile);
   const chosen = await vscode.window.showQuickPick(items, {
     title: `autofix: ${active.length} active rule${active.length === 1 ? '' : 's'} in ${file}${listing.broken ? ' — the file has errors; the last good rules are shown' : ''}`,
     placeHolder: 'Pick a rule to open it in autofix.json',
@@ -265,7 +251,7 @@ export async function showActiveRules(getClient: ClientGetter): Promise<void> {
   });
   if (!chosen?.rule) return;
   const line = Math.max(0, chosen.rule.line - 1);
-  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(listing.rules_file));
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(rulesFile));
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
   const pos = new vscode.Position(line, doc.lineAt(Math.min(line, doc.lineCount - 1)).firstNonWhitespaceCharacterIndex);
   editor.selection = new vscode.Selection(pos, pos);

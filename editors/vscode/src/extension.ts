@@ -3,10 +3,13 @@
 // commands (Learn Rule…, Apply Diff from Clipboard, Show Active Rules, Restart Server).
 //
 // Settings: `autofix.server.path` restarts the server; `autofix.trace.server` is applied live by
-// vscode-languageclient; the server's own settings (SERVER_SETTINGS) reach it through
-// `initializationOptions` at start and `workspace/didChangeConfiguration` after (and a server that
-// pulls `workspace/configuration` gets the `autofix` section); `autofix.review` and
-// `autofix.saveAfterAccept` are the extension's own.
+// vscode-languageclient; the server's own settings (SERVER_SETTINGS in the generated protocol.ts)
+// reach it through `initializationOptions` at start and `workspace/didChangeConfiguration` after
+// (and a server that pulls `workspace/configuration` gets the `autofix` section);
+// `autofix.review` and `autofix.saveAfterAccept` are the extension's own.
+//
+// The results of server commands run from code lenses and code actions are reported here (see
+// the `executeCommand` middleware), as the palette commands report theirs.
 import * as vscode from 'vscode';
 import {
   ApplyWorkspaceEditRequest,
@@ -19,13 +22,15 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 
-import { applyDiffFromClipboard, learnRule, showActiveRules } from './commands';
+import { applyDiffFromClipboard, learnRule, reportDiff, reportLearn, showActiveRules } from './commands';
+import { APPLY_DIFF, CommandTypes, LEARN_RULE, SERVER_SETTINGS, ServerSetting, STATUS, StatusParams } from './protocol';
 import { ReviewController } from './review';
 import { findServer } from './serverPath';
-import { StatusItem, StatusParams } from './status';
+import { StatusItem } from './status';
 
-/** The settings the server reads (client-only ones — server path, trace, review — stay here). */
-const SERVER_SETTINGS = ['rulesFile', 'fuzzyThreshold', 'bufferLines', 'inferredChecks', 'severityOverrides', 'debounceMs'];
+/** The settings the server reads, from protocol.ts (client-only ones — server path, trace,
+ *  review — stay here). */
+const SERVER_KEYS = Object.keys(SERVER_SETTINGS) as ServerSetting[];
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
@@ -39,7 +44,7 @@ let lifecycle: Promise<unknown> = Promise.resolve();
 export function serverSettings(): Record<string, unknown> {
   const config = vscode.workspace.getConfiguration('autofix');
   const out: Record<string, unknown> = {};
-  for (const key of SERVER_SETTINGS) out[key] = config.get(key);
+  for (const key of SERVER_KEYS) out[key] = config.get(key);
   return out;
 }
 
@@ -64,7 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ getC
       if (e.affectsConfiguration('autofix.server.path')) {
         output.appendLine('autofix.server.path changed: restarting the server');
         void restart();
-      } else if (SERVER_SETTINGS.some((key) => e.affectsConfiguration(`autofix.${key}`))) {
+      } else if (SERVER_KEYS.some((key) => e.affectsConfiguration(`autofix.${key}`))) {
         // Pushed by hand rather than through `synchronize.configurationSection`, so a restart
         // never races a notification to a client that is stopping, and only server keys go out.
         const c = client;
@@ -147,12 +152,29 @@ async function start(): Promise<void> {
     traceOutputChannel: output,
     initializationOptions: { autofix: serverSettings() },
     markdown: { isTrusted: false, supportHtml: false },
+    middleware: {
+      // The server's commands run from code lenses and code actions ("Apply diff to PATH",
+      // "Learn rule: never use …"): vscode-languageclient would drop their results, so report
+      // them as the palette commands do.
+      executeCommand: async (command, args, next) => {
+        const result: unknown = await next(command, args);
+        if (result && typeof result === 'object') {
+          if (command === APPLY_DIFF) {
+            const arg = args[0] as CommandTypes[typeof APPLY_DIFF]['args'] | undefined;
+            reportDiff(result as CommandTypes[typeof APPLY_DIFF]['result'], arg?.path ?? undefined, output);
+          } else if (command === LEARN_RULE) {
+            reportLearn(result as CommandTypes[typeof LEARN_RULE]['result']);
+          }
+        }
+        return result;
+      },
+    },
   };
   const c = new LanguageClient('autofix', 'autofix', serverOptions, clientOptions);
   // Registered before start: the client installs these after its own defaults, so this
   // replaces vscode-languageclient's applyEdit handler (see review.ts).
   c.onRequest(ApplyWorkspaceEditRequest.type, (params) => review.handle(c, params));
-  c.onNotification('autofix/status', (p: StatusParams) => {
+  c.onNotification(STATUS, (p: StatusParams) => {
     if (client === c) status.update(p);
   });
   c.onDidChangeState((e) => {

@@ -2,18 +2,7 @@
 // server's `autofix/status` notification), or that the server is starting / missing.
 import * as vscode from 'vscode';
 
-export interface RulesFileStatus {
-  path: string;
-  rules: number;
-  broken: boolean;
-  error?: string | null;
-}
-
-export interface StatusParams {
-  rules: number;
-  broken: boolean;
-  rulesFiles: RulesFileStatus[];
-}
+import { StatusParams } from './protocol';
 
 export class StatusItem implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -42,7 +31,7 @@ export class StatusItem implements vscode.Disposable {
 
   update(p: StatusParams): void {
     this.last = p;
-    const files = p.rulesFiles ?? [];
+    const files = p.rulesFiles;
     if (files.length === 0) {
       this.set(
         '$(law) autofix: no rules',

@@ -32,20 +32,25 @@ local function error_text(err)
   return tostring(err)
 end
 
---- Runs a server command with one object argument; `on_result(result)` on success.
+--- Runs a server command with one object argument; `on_result(result)` on success, then
+--- `on_settled()` whatever the outcome.
 ---@param client vim.lsp.Client
 ---@param command string
 ---@param arg? table
 ---@param bufnr integer
 ---@param on_result fun(result: any)
-function M.execute(client, command, arg, bufnr, on_result)
+---@param on_settled? fun()
+function M.execute(client, command, arg, bufnr, on_result, on_settled)
   local params = { command = command, arguments = arg and { arg } or nil }
   client:request('workspace/executeCommand', params, function(err, result)
     if err then
       notify(('%s failed: %s'):format(command, error_text(err)), vim.log.levels.ERROR)
-      return
+    else
+      on_result(result)
     end
-    on_result(result)
+    if on_settled then
+      on_settled()
+    end
   end, bufnr)
 end
 
@@ -202,6 +207,9 @@ local function report(result, target, preview, root)
   elseif #blocks == 0 and type(result.error) == 'string' and result.error ~= '' then
     head = ('diff to %s failed: %s'):format(target, result.error)
     level = vim.log.levels.ERROR
+  elseif matched == 0 and not preview then
+    head = ('diff to %s not applied: no block matched'):format(target)
+    level = vim.log.levels.ERROR
   else
     head = ('%s %d of %d block%s to %s'):format(preview and 'would apply' or 'applied', matched, #blocks, plural, target)
     level = matched == #blocks and vim.log.levels.INFO or matched == 0 and vim.log.levels.ERROR or vim.log.levels.WARN
@@ -318,6 +326,14 @@ function M.forward(command, ctx)
     elseif command.command == 'autofix.applyDiff' then
       local target = type(arg) == 'table' and (arg.path or (arg.uri and vim.uri_to_fname(arg.uri))) or '?'
       report(result, require('autofix.util').relpath(target, client.root_dir), false, client.root_dir)
+    end
+  end, function()
+    -- Run from a code lens, Neovim cleared the lens and would ask for new ones once the command
+    -- is done — but not for a command the plugin runs itself. Ask here (only where lenses are
+    -- shown already: a code action must not turn them on).
+    local bufnr = ctx.bufnr
+    if bufnr and vim.api.nvim_buf_is_loaded(bufnr) and #vim.lsp.codelens.get(bufnr) > 0 then
+      vim.lsp.codelens.refresh({ bufnr = bufnr })
     end
   end)
 end

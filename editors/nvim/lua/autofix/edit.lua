@@ -228,7 +228,9 @@ function M.preview(edit, encoding, root)
   return files
 end
 
---- The preview window: a scratch buffer with the diff, below everything, without taking focus.
+--- The preview window: a scratch buffer with the diff, above everything, without taking focus
+--- (at the top: the default vim.ui.select asks in the message area, which would cover the end
+--- of a window at the bottom — the lines the change adds).
 local preview_count = 0
 local function show(request)
   local lines = { ('# autofix: %s — accept or reject'):format(request.title) }
@@ -245,7 +247,7 @@ local function show(request)
   preview_count = preview_count + 1
   pcall(api.nvim_buf_set_name, buf, ('autofix://approve/%d'):format(preview_count))
   local height = math.max(3, math.min(#lines, math.floor(vim.o.lines / 2)))
-  local ok, win = pcall(api.nvim_open_win, buf, false, { split = 'below', win = -1, height = height })
+  local ok, win = pcall(api.nvim_open_win, buf, false, { split = 'above', win = -1, height = height })
   if not ok then
     return nil
   end
@@ -363,8 +365,7 @@ end
 --- buffer Neovim loaded only to apply the edit is closed again once written: the buffer list
 --- stays as the user left it, and no hidden copy of autofix.json goes stale behind the server.
 ---@param clean table<string, 'unloaded'|'clean'>
-local function autosave(clean, client)
-  local written = {}
+local function autosave(clean)
   for fname, before in pairs(clean) do
     local buf = util.find_buf(fname)
     if buf and api.nvim_buf_is_loaded(buf) and vim.bo[buf].modified then
@@ -373,7 +374,6 @@ local function autosave(clean, client)
         vim.cmd('silent keepalt write')
       end)
       if ok then
-        written[#written + 1] = fname
         if before == 'unloaded' and #vim.fn.win_findbuf(buf) == 0 then
           pcall(api.nvim_buf_delete, buf, {})
         end
@@ -382,7 +382,6 @@ local function autosave(clean, client)
       end
     end
   end
-  require('autofix.watch').changed_on_disk(client, written)
 end
 
 ---@param err? lsp.ResponseError
@@ -467,7 +466,7 @@ function M.handler(err, params, ctx)
     return { applied = false, failureReason = tostring(apply_err) }
   end
   if options.autosave ~= false then
-    autosave(clean, client)
+    autosave(clean)
   end
   return { applied = true }
 end

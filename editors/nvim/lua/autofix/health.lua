@@ -151,10 +151,18 @@ function M.check()
   else
     health.ok('approve = true: the diff is shown and vim.ui.select asks Accept / Reject')
   end
-  health.info(('autosave = %s, watch_rules = %s'):format(
-    tostring(require('autofix').options.autosave ~= false),
-    tostring(require('autofix').options.watch_rules ~= false)
-  ))
+  health.info(('autosave = %s'):format(tostring(require('autofix').options.autosave ~= false)))
+
+  health.start('autofix: rules files changed elsewhere')
+  local watched = client and vim.tbl_get(client.capabilities, 'workspace', 'didChangeWatchedFiles', 'dynamicRegistration')
+  if not client then
+    health.info('no client attached: nothing to report')
+  elseif watched then
+    health.ok('Neovim watches the rules files for the server (didChangeWatchedFiles)')
+  else
+    health.ok('the server polls the rules files every second (Neovim offers it no file watching here)')
+  end
+  health.info('an unmodified buffer of a rules file is reloaded when the file changes on disk')
 end
 
 return M

@@ -8,10 +8,9 @@ M.name = 'autofix'
 
 ---@class autofix.Options
 ---@field cmd? string|string[]|fun(...):vim.lsp.rpc.PublicClient  server command; a string is the binary path (`lsp` is appended)
----@field settings? table       server settings: rulesFile, fuzzyThreshold, bufferLines, inferredChecks, severityOverrides, debounceMs
+---@field settings? table       server settings: rulesFile, fuzzyThreshold, bufferLines, inferredChecks, severityOverrides, debounceMs, logLevel
 ---@field approve? boolean|fun(request: autofix.ApprovalRequest, done: fun(accepted: boolean)): boolean?
 ---@field autosave? boolean     write files an approved edit changed when they had no unsaved changes before
----@field watch_rules? boolean  tell the server when a rules file changes on disk (Neovim does not watch files on Linux)
 ---@field keymaps? false|{learn?: string, apply_diff?: string, rules?: string}
 ---@field enable? boolean       call vim.lsp.enable('autofix') from setup()
 M.defaults = {
@@ -19,7 +18,6 @@ M.defaults = {
   settings = nil,
   approve = true,
   autosave = true,
-  watch_rules = true,
   keymaps = false,
   enable = true,
 }
@@ -57,6 +55,9 @@ function M.setup(opts)
   vim.validate('opts.approve', opts.approve, { 'boolean', 'function' }, true)
   vim.validate('opts.settings', opts.settings, 'table', true)
   M.options = vim.tbl_extend('force', vim.deepcopy(M.defaults), opts)
+  if opts.watch_rules ~= nil then
+    vim.notify_once('autofix: `watch_rules` is gone: the server itself notices rules files changed on disk', vim.log.levels.WARN)
+  end
 
   local config = {}
   if opts.cmd then
@@ -115,6 +116,7 @@ local defined = false
 --- User commands and autocommands (once); also run from plugin/autofix.lua.
 function M.define()
   require('autofix.commands').define()
+  require('autofix.reload').define()
   if defined then
     return
   end

@@ -31,12 +31,15 @@ function M.on_status(params, ctx)
       )
     end
   end
-  require('autofix.watch').update(ctx.client_id, params)
+  -- A custom rulesFile may be open already: its buffer follows the disk from now on.
+  require('autofix.reload').refresh(ctx.client_id)
   vim.api.nvim_exec_autocmds('User', {
     pattern = 'AutofixStatus',
     modeline = false,
     data = { client_id = ctx.client_id, status = params },
   })
+  -- A statusline showing require('autofix').statusline() is redrawn now, not at the next keystroke.
+  vim.cmd.redrawstatus({ bang = true })
 end
 
 ---@param bufnr? integer
