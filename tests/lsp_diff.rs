@@ -465,7 +465,7 @@ async fn a_diff_in_a_chat_log_gets_an_action_and_live_code_lenses() {
     client.diagnostics(&chat).await;
     // A lens on each block's SEARCH line: the first applies, the second matches no line.
     let lenses = client.code_lenses(&chat).await;
-    insta::assert_json_snapshot!(client.redact(&json!(lenses)), @r###"
+    insta::assert_json_snapshot!(client.redact(&json!(lenses)), @r#"
     [
       {
         "range": {
@@ -506,21 +506,16 @@ async fn a_diff_in_a_chat_log_gets_an_action_and_live_code_lenses() {
         },
         "command": {
           "title": "autofix: no match — best 90.4% at line 2",
-          "command": "autofix.applyDiff",
+          "command": "autofix.showMessage",
           "arguments": [
             {
-              "path": "[ROOT]/src/app.js",
-              "source": {
-                "uri": "file://[ROOT]/notes/chat.md",
-                "index": 0,
-                "version": 1
-              }
+              "message": "autofix: no match — best 90.4% at line 2: No match for the SEARCH lines within 40 lines of line 2 (lines 1-7 searched). The most similar lines start at line 2 and are 90.4% similar; 100% is required.\n\nSEARCH lines:\n  return 'hey ' + name;\n\nBest candidate (line 2, 90.4% similar):\n2 |   return 'hi ' + name;\n\nTip: the file may have changed since you last read it. Re-read it to get its current content, then copy the lines to change exactly, whitespace included, and give the line where they start as `:start_line:`."
             }
           ]
         }
       }
     ]
-    "###);
+    "#);
 
     // Editing the target makes the client ask again; the new lenses follow the new text.
     let target = client.open_file("src/app.js", "javascript").await;

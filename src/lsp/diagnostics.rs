@@ -120,9 +120,7 @@ pub fn for_violations(
         out.push(Diagnostic {
             range: range_in_rope(rope, &last.range, encoding),
             severity: Some(DiagnosticSeverity::INFORMATION),
-            code: Some(NumberOrString::Number(
-                i32::try_from(cut.rule).unwrap_or(i32::MAX),
-            )),
+            // No `code`: a note about rule N is not one more violation of it.
             source: Some(SOURCE.into()),
             message: messages::truncated(locale, cut.rule, limit),
             data: Some(json!({ "rule": cut.rule, "truncated": true })),

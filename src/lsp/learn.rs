@@ -236,19 +236,32 @@ pub async fn learn_rule(session: &Arc<Session>, args: LearnRuleArgs) -> Result<L
         });
     };
     // One learner at a time per rules file, here and (through the root's lock) in any other
-    // process, for as long as the editor asks the user.
-    let turn = session.learning.turn(&target.path);
-    let _turn = turn.lock().await;
+    // process, for as long as the editor asks the user and until the landed rule is checked.
+    let turn = session.learning.turn(&target.path).lock_owned().await;
     let planned = plan(session, &target, &rule).await?;
     let (sent, number) = propose(session, &target, &rule, &planned).await?;
-    let number = match sent.applied {
-        true => landed(session, &target, &rule, &planned, number, draft).await,
-        false => number,
-    };
+    if sent.applied {
+        landed(session, &target, &rule, &planned, number, draft).await;
+        let path = target.path.clone();
+        // The number is checked unique once the editor has the rule, without keeping the user
+        // waiting: the turn and the lock go with the check.
+        let checker = session.clone();
+        tokio::spawn(async move {
+            verify(&checker, &target, &rule, &planned, number).await;
+            drop(turn);
+        });
+        return Ok(LearnRuleResult {
+            rule_number: Some(number),
+            path: Some(path),
+            applied: true,
+            cancelled: false,
+            failure_reason: None,
+        });
+    }
     Ok(LearnRuleResult {
         rule_number: Some(number),
         path: Some(target.path),
-        applied: sent.applied,
+        applied: false,
         cancelled: false,
         failure_reason: sent.failure_reason,
     })
@@ -368,8 +381,7 @@ async fn propose(
     }
 }
 
-/// Once the rule landed: its number checked unique (and moved if not), the rules reloaded at
-/// once, the user told. Returns the rule's final number.
+/// Once the rule landed: the rules reloaded at once, the user told, a draft opened.
 async fn landed(
     session: &Session,
     target: &Target,
@@ -377,25 +389,9 @@ async fn landed(
     planned: &Planned,
     number: u64,
     draft: bool,
-) -> u64 {
+) {
     let ctx = session.context();
     session.learning.landed(&target.path, number);
-    let number = match ensure_unique(
-        session,
-        &planned.lock,
-        &target.path,
-        &target.uri,
-        number,
-        &rule.instruction,
-    )
-    .await
-    {
-        Some(renumbered) => {
-            session.learning.landed(&target.path, renumbered);
-            renumbered
-        }
-        None => number,
-    };
     // Enforced at once, without waiting for a file watcher.
     session.request_reload(Reload::File(target.path.clone()));
     let message = learn::learned_message(
@@ -412,7 +408,36 @@ async fn landed(
     if draft && ctx.caps.show_document {
         open_rule(session, &target.uri, &planned.plan).await;
     }
-    number
+}
+
+/// Checks the landed rule's number is unique, and moves it to the next free one (telling the
+/// user) when another learner that did not take turns took it too.
+async fn verify(session: &Session, target: &Target, rule: &NewRule, planned: &Planned, number: u64) {
+    let Some(renumbered) = ensure_unique(
+        session,
+        &planned.lock,
+        &target.path,
+        &target.uri,
+        number,
+        &rule.instruction,
+    )
+    .await
+    else {
+        return;
+    };
+    session.learning.landed(&target.path, renumbered);
+    let locale = session.context().locale;
+    let message = match locale {
+        Locale::En => format!(
+            "autofix: rule #{number} was renumbered #{renumbered} in {}: another rule took #{number} at the same time",
+            target.shown
+        ),
+        Locale::Es => format!(
+            "autofix: la regla #{number} pasó a ser la #{renumbered} en {}: otra regla tomó el #{number} a la vez",
+            target.shown
+        ),
+    };
+    session.client.show_message(MessageType::INFO, message).await;
 }
 
 /// The rules file's path as people read it: relative to its workspace folder.

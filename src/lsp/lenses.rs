@@ -133,9 +133,18 @@ fn lenses(
             (Ok(outcome), Ok(target)) if outcome.error.is_none() || !outcome.blocks.is_empty() => {
                 for block in &outcome.blocks {
                     let title = lens_title(block, locale);
+                    // A block that matched applies the diff (its other matching blocks with it);
+                    // one that did not only says why — clicking it must not apply the others.
+                    let command = match block.status {
+                        BlockStatus::Applied => apply_command(title, &target, doc, index),
+                        BlockStatus::Failed => {
+                            let why = block.error.as_deref().unwrap_or_default();
+                            info_command_saying(title.clone(), format!("{title}: {why}"))
+                        }
+                    };
                     lenses.push(CodeLens {
                         range: at(block.index),
-                        command: Some(apply_command(title, &target, doc, index)),
+                        command: Some(command),
                         data: None,
                     });
                 }
@@ -182,9 +191,12 @@ fn lens_title(block: &diff::BlockReport, locale: Locale) -> String {
 
 /// A lens command that only informs: clicking it shows its text.
 fn info_command(title: String) -> Command {
-    let args = protocol::ShowMessageArgs {
-        message: title.clone(),
-    };
+    info_command_saying(title.clone(), title)
+}
+
+/// A lens command that only informs: clicking it shows `message`.
+fn info_command_saying(title: String, message: String) -> Command {
+    let args = protocol::ShowMessageArgs { message };
     Command {
         arguments: Some(vec![json!(args)]),
         title,

@@ -150,23 +150,59 @@ pub struct DiffReport {
 #[allow(dead_code)]
 struct DiffOutcomeSchema {
     success: bool,
-    blocks: Vec<BlockSchema>,
+    blocks: Vec<BlockReport>,
     error: Option<String>,
-    #[serde(default)]
-    warnings: Vec<String>,
+    /// Things worth knowing that did not stop anything; absent when there are none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    warnings: Option<Vec<String>>,
 }
 
+/// One block of a diff report.
 #[derive(JsonSchema)]
 #[allow(dead_code)]
-struct BlockSchema {
+struct BlockReport {
+    /// 0-based position of the block in the diff.
     index: usize,
-    status: String,
+    status: BlockStatus,
+    /// Applied: where the SEARCH lines matched (1-based); failed: the best candidate's line.
     line: Option<usize>,
     similarity: Option<f64>,
     error: Option<String>,
-    #[serde(rename = "match")]
-    matched: Option<String>,
-    reason: Option<String>,
+    /// How an applied block was found.
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    matched: Option<MatchKind>,
+    /// Why a failed block failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    reason: Option<FailureKind>,
+}
+
+#[derive(JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum BlockStatus {
+    Applied,
+    Failed,
+}
+
+#[derive(JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum MatchKind {
+    Exact,
+    Normalized,
+    Fuzzy,
+    ExactOutsideWindow,
+}
+
+#[derive(JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum FailureKind {
+    NotFound,
+    Ambiguous,
+    Overlap,
+    EmptySearch,
+    Interrupted,
 }
 
 impl Command for ApplyDiff {

@@ -112,15 +112,17 @@ H.run(function()
   local shown = vim.api.nvim_buf_get_extmarks(md, -1, { 7, 0 }, { 7, -1 }, { details = true })
   H.check(#shown > 0, 'and is shown on its line again', shown)
 
-  -- 4. The lens of a block that matches nothing: nothing asked, the failure reported.
+  -- 4. The lens of a block that matches nothing only says why (it runs autofix.showMessage):
+  -- clicking it must not apply the diff's other blocks.
   local count, before = #H.asked, H.read(logger_path)
+  H.eq(ls[2].command.command, 'autofix.showMessage', 'a lens whose block matches nothing only informs')
   vim.api.nvim_win_set_cursor(0, { 21, 0 })
   vim.lsp.codelens.run()
-  H.check(H.wait(5000, function() return H.find_message('not applied: no block matched') ~= nil end),
-    'a lens whose block matches nothing reports it', H.messages[#H.messages])
-  local m = H.find_message('not applied: no block matched') or { msg = '' }
-  H.check(m.level == vim.log.levels.ERROR and m.msg:find('block 1: failed', 1, true) ~= nil and m.msg:find('No match', 1, true) ~= nil,
-    'as an error naming the block and why', m)
+  H.check(H.wait(5000, function() return H.find_message('No match for the SEARCH lines') ~= nil end),
+    'a lens whose block matches nothing says why', H.messages[#H.messages])
+  local m = H.find_message('No match for the SEARCH lines') or { msg = '' }
+  H.check(m.msg:find('autofix: no match', 1, true) ~= nil and m.msg:find('best', 1, true) ~= nil,
+    'naming the best candidate', m)
   H.eq(#H.asked, count, 'nothing to approve')
   H.eq(H.read(logger_path), before, 'logger.ts unchanged')
 

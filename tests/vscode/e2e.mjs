@@ -479,7 +479,8 @@ try {
     await shot('16-lens-after-apply.png', 'after Accept: "applied 1 block to src/lib/logger.ts"; the first lens refreshed against the changed logger.ts');
     await clearToasts();
 
-    // The failing lens: nothing to review, an error naming the block and why.
+    // The failing lens only informs (autofix.showMessage): nothing to review, nothing applied,
+    // the reason shown.
     step('code lenses: a block that matches nothing');
     const logger1 = fs.readFileSync(logger, 'utf8');
     await openFile('notes/agent-reply.md');
@@ -492,11 +493,11 @@ try {
       if (box && (!lowest || box.y > lowest.y)) lowest = { a, y: box.y };
     }
     await lowest.a.click();
-    await toast('diff not applied to src/lib/logger.ts').waitFor({ timeout: 20000 });
-    const failed = await toast('diff not applied to src/lib/logger.ts').innerText();
-    check(/block 1: No match/.test(failed), 'a lens whose block matches nothing reports why when clicked', failed);
+    await toast('No match for the SEARCH lines').waitFor({ timeout: 20000 });
+    const failed = await toast('No match for the SEARCH lines').innerText();
+    check(/autofix: no match — best/.test(failed), 'a lens whose block matches nothing says why when clicked', failed);
     check(fs.readFileSync(logger, 'utf8') === logger1, 'the failing lens changed nothing');
-    await shot('17-lens-no-match.png', 'clicking "no match": an error "diff not applied to src/lib/logger.ts: block 1: No match …" with Show Details');
+    await shot('17-lens-no-match.png', 'clicking "no match": a notification "autofix: no match — best …: No match for the SEARCH lines …"');
     await clearToasts();
 
     // The informing lens (autofix.showMessage): its text, as a notification.

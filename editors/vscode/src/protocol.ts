@@ -118,24 +118,36 @@ export interface DiffSource {
  */
 export interface DiffReport {
   success: boolean;
-  blocks: BlockSchema[];
+  blocks: BlockReport[];
   error: string | null;
-  warnings: string[];
+  /** Things worth knowing that did not stop anything; absent when there are none. */
+  warnings?: string[] | null;
   path?: string | null;
   /** Absent for a preview. */
   applied?: boolean | null;
   failure_reason?: string | null;
 }
 
-export interface BlockSchema {
+/** One block of a diff report. */
+export interface BlockReport {
+  /** 0-based position of the block in the diff. */
   index: number;
-  status: string;
+  status: BlockStatus;
+  /** Applied: where the SEARCH lines matched (1-based); failed: the best candidate's line. */
   line: number | null;
   similarity: number | null;
   error: string | null;
-  match: string | null;
-  reason: string | null;
+  /** How an applied block was found. */
+  match?: MatchKind | null;
+  /** Why a failed block failed. */
+  reason?: FailureKind | null;
 }
+
+export type BlockStatus = "applied" | "failed";
+
+export type MatchKind = "exact" | "normalized" | "fuzzy" | "exact_outside_window";
+
+export type FailureKind = "not_found" | "ambiguous" | "overlap" | "empty_search" | "interrupted";
 
 export interface ListRulesArgs {
   /** A document or folder whose rules to list; default: the first workspace folder. */
