@@ -21,12 +21,7 @@ fn demo() -> tempfile::TempDir {
     dir
 }
 
-fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap();
-    common::write(&root, files);
-    (dir, root)
-}
+use common::workspace;
 
 #[tokio::test]
 async fn opening_a_file_publishes_its_violations() {

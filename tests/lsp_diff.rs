@@ -14,12 +14,7 @@ fn diff(search: &str, replace: &str, line: usize) -> String {
     format!("<<<<<<< SEARCH\n:start_line:{line}\n-------\n{search}\n=======\n{replace}\n>>>>>>> REPLACE\n")
 }
 
-fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap();
-    common::write(&root, files);
-    (dir, root)
-}
+use common::workspace;
 
 /// Runs command `name` with one argument object: the report, or `{ "error": … }`.
 async fn command(client: &mut TestClient, name: &str, args: Value) -> Value {

@@ -34,12 +34,7 @@ fn heavy_diff(n: usize) -> String {
         .collect()
 }
 
-fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap();
-    common::write(&root, files);
-    (dir, root)
-}
+use common::workspace;
 
 const RULES: &str = r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `any`.", "Why": "w", "Check": {"Pattern": ":\\s*any\\b"}}]"#;
 

@@ -10,12 +10,7 @@ use serde_json::{Value, json};
 
 const RULES: &str = "[\n  {\"Rule_number\": 1, \"Category\": \"STYLE\", \"Instruction\": \"Never leave TODO.\", \"Why\": \"w\", \"Owner\": \"web\", \"Check\": {\"Pattern\": \"TODO\"}}\n]\n";
 
-fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap();
-    common::write(&root, files);
-    (dir, root)
-}
+use common::workspace;
 
 /// `autofix.learnRule` with one argument object: the result, or `{ "error": … }`.
 async fn learn(client: &mut TestClient, args: Value) -> Value {

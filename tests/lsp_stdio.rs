@@ -1,34 +1,12 @@
 //! The built binary as an editor starts it: `autofix lsp --stdio`, spoken to over pipes.
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
+use common::stdio::{frame, read_message};
+use std::io::{BufReader, Write};
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
-
-fn frame(message: &Value) -> Vec<u8> {
-    let body = message.to_string();
-    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
-}
-
-fn read_message(reader: &mut impl BufRead) -> Option<Value> {
-    let mut length = 0;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        if let Some(v) = line.strip_prefix("Content-Length: ") {
-            length = v.parse().ok()?;
-        }
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
-}
 
 #[test]
 fn the_binary_serves_lsp_over_stdio() {

@@ -4,7 +4,10 @@
 //!
 //! Every wait has a deadline, so a server that hangs fails the test instead of hanging CI.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use common::stdio::{frame, read_message};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread::JoinHandle;
@@ -14,32 +17,6 @@ use serde_json::{Value, json};
 
 /// How long a test waits for a message that must come (generous: CI machines are slow).
 const PATIENCE: Duration = Duration::from_secs(10);
-
-fn frame(message: &Value) -> Vec<u8> {
-    let body = message.to_string();
-    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
-}
-
-/// Reads one frame; `None` at the end of the stream or on a malformed frame.
-fn read_message(reader: &mut impl BufRead) -> Option<Value> {
-    let mut length = None;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        if let Some(v) = line.strip_prefix("Content-Length: ") {
-            length = Some(v.parse().ok()?);
-        }
-    }
-    let mut body = vec![0; length?];
-    reader.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
-}
 
 struct Server {
     child: Child,

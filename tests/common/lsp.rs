@@ -187,18 +187,8 @@ impl TestClient {
 
     /// Sends a request and waits for its response; returns `result`, or the `error` object.
     pub async fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        send(
-            &self.writer,
-            &json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }),
-        )
-        .await;
-        let response = self.wait_for(|inbox| inbox.responses.remove(&id)).await;
-        response
-            .get("result")
-            .cloned()
-            .unwrap_or_else(|| json!({ "error": response["error"] }))
+        let id = self.send_request(method, params).await;
+        self.response(id).await
     }
 
     /// Sends a request without waiting for its response; returns its id.
@@ -226,23 +216,11 @@ impl TestClient {
     pub async fn request_all(&mut self, method: &str, params: Vec<Value>) -> Vec<Value> {
         let mut ids = Vec::new();
         for p in params {
-            self.next_id += 1;
-            ids.push(self.next_id);
-            send(
-                &self.writer,
-                &json!({ "jsonrpc": "2.0", "id": self.next_id, "method": method, "params": p }),
-            )
-            .await;
+            ids.push(self.send_request(method, p).await);
         }
         let mut out = Vec::new();
         for id in ids {
-            let response = self.wait_for(|inbox| inbox.responses.remove(&id)).await;
-            out.push(
-                response
-                    .get("result")
-                    .cloned()
-                    .unwrap_or_else(|| json!({ "error": response["error"] })),
-            );
+            out.push(self.response(id).await);
         }
         out
     }

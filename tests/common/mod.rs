@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod lsp;
+pub mod stdio;
 
 use std::path::Path;
 
@@ -12,6 +13,14 @@ pub fn write(root: &Path, files: &[(&str, &str)]) {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, content).unwrap();
     }
+}
+
+/// A temporary folder (canonical, as a server sees it) holding `files`; keep the `TempDir` alive.
+pub fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    write(&root, files);
+    (dir, root)
 }
 
 /// Copies a folder tree.
