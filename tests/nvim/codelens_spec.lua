@@ -8,43 +8,8 @@ H.run(function()
   local root = H.demo()
   H.setup()
   local chat = root .. '/notes/agent-reply.md'
-  H.write(chat, table.concat({
-    '# Agent reply',
-    '',
-    'Log lines only need the time of day:',
-    '',
-    '<apply_diff>',
-    '<path>src/lib/logger.ts</path>',
-    '<diff>',
-    '<<<<<<< SEARCH',
-    ':start_line:3',
-    '-------',
-    '    process.stdout.write(`${new Date().toISOString()} ${message}\\n`);',
-    '=======',
-    '    process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\\n`);',
-    '>>>>>>> REPLACE',
-    '</diff>',
-    '</apply_diff>',
-    '',
-    'And a helper that is not in the file:',
-    '',
-    '```diff:src/lib/logger.ts',
-    '<<<<<<< SEARCH',
-    'export const log = (message: string) => logger.info(message);',
-    '=======',
-    'export const log = logger.info;',
-    '>>>>>>> REPLACE',
-    '```',
-    '',
-    'A diff that names no file:',
-    '',
-    '<<<<<<< SEARCH',
-    'old words',
-    '=======',
-    'new words',
-    '>>>>>>> REPLACE',
-    '',
-  }, '\n'))
+  -- An agent's reply saved as markdown (the same fixture the VS Code suite uses).
+  H.write(chat, H.read(H.repo .. '/tests/fixtures/agent-reply.md'))
   local logger_path = root .. '/src/lib/logger.ts'
   local md = H.open(chat)
   local client = H.client(md)

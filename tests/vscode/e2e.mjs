@@ -395,43 +395,8 @@ try {
     step('code lenses in a chat document');
     const chat = path.join(WS, 'notes', 'agent-reply.md');
     fs.mkdirSync(path.dirname(chat), { recursive: true });
-    fs.writeFileSync(chat, [
-      '# Agent reply',
-      '',
-      'Log lines only need the time of day:',
-      '',
-      '<apply_diff>',
-      '<path>src/lib/logger.ts</path>',
-      '<diff>',
-      '<<<<<<< SEARCH',
-      ':start_line:3',
-      '-------',
-      '    process.stdout.write(`${new Date().toISOString()} ${message}\\n`);',
-      '=======',
-      '    process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\\n`);',
-      '>>>>>>> REPLACE',
-      '</diff>',
-      '</apply_diff>',
-      '',
-      'And a helper that is not in the file:',
-      '',
-      '```diff:src/lib/logger.ts',
-      '<<<<<<< SEARCH',
-      'export const log = (message: string) => logger.info(message);',
-      '=======',
-      'export const log = logger.info;',
-      '>>>>>>> REPLACE',
-      '```',
-      '',
-      'A diff that names no file:',
-      '',
-      '<<<<<<< SEARCH',
-      'old words',
-      '=======',
-      'new words',
-      '>>>>>>> REPLACE',
-      '',
-    ].join('\n'));
+    // An agent's reply saved as markdown (the same fixture the Neovim suite uses).
+    fs.copyFileSync(path.join(here, '..', 'fixtures', 'agent-reply.md'), chat);
     const logger = path.join(WS, 'src/lib/logger.ts');
     const loggerBefore = fs.readFileSync(logger, 'utf8');
     await clearToasts();
