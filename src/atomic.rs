@@ -27,26 +27,47 @@ pub fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
 /// Replaces `path` with `contents` atomically, only if it still holds `expected` (what was read
 /// and worked on): a save by someone else since then is never overwritten.
 pub fn write_if_unchanged(path: &Path, expected: &[u8], contents: &[u8]) -> Result<(), ReplaceError> {
-    replace_if(path, expected, contents, || {})
+    replace_if(path, Some(expected), contents, || {})
 }
 
-/// [`write_if_unchanged`], with `meanwhile` run after the new content is on disk and before the
-/// comparison (where tests play the other writer).
+/// Creates `path` with `contents` atomically, only if nothing is there yet: a file someone else
+/// created meanwhile is never overwritten.
+pub fn create_new(path: &Path, contents: &[u8]) -> Result<(), ReplaceError> {
+    replace_if(path, None, contents, || {})
+}
+
+/// [`write_if_unchanged`] (`expected` is `Some`) or [`create_new`] (`None`), with `meanwhile`
+/// run after the new content is on disk and before the comparison (where tests play the other
+/// writer).
 fn replace_if(
     path: &Path,
-    expected: &[u8],
+    expected: Option<&[u8]>,
     contents: &[u8],
     meanwhile: impl FnOnce(),
 ) -> Result<(), ReplaceError> {
     let (target, tmp) = prepare(path, contents)?;
     meanwhile();
+    let Some(expected) = expected else {
+        // Linked in place only if the name is free (never renamed over what appeared).
+        return match tmp.persist_noclobber(&target) {
+            Ok(_) => Ok(()),
+            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => Err(ReplaceError::Changed),
+            Err(e) => Err(e.error.into()),
+        };
+    };
     // Compared as late as possible: after the new content is written and flushed, right before
     // the rename. A save landing between this read and the rename is still lost — POSIX has no
     // rename-if-unchanged, and editors take no lock autofix could honour — but the window
-    // shrinks from the whole run to one read and one rename. The temporary file is removed
-    // when `tmp` is dropped.
-    let unchanged =
-        std::fs::metadata(&target)?.len() == expected.len() as u64 && std::fs::read(&target)? == expected;
+    // shrinks from the whole run to one read and one rename. What is there now is read the safe
+    // way (a FIFO put in its place is not waited on), and anything but a regular file holding
+    // `expected` — a folder, a FIFO, nothing at all — counts as changed. The temporary file is
+    // removed when `tmp` is dropped.
+    let unchanged = match crate::access::read_bytes(&target, expected.len() as u64) {
+        Ok(now) => now == expected,
+        Err(e) if e.is_not_found() => false,
+        Err(crate::access::ReadError::Io { source, .. }) => return Err(source.into()),
+        Err(_) => false,
+    };
     if !unchanged {
         return Err(ReplaceError::Changed);
     }
@@ -142,7 +163,9 @@ mod tests {
         let p = dir.path().join("a.ts");
         std::fs::write(&p, "old").unwrap();
         // Someone saves while the new content is being written to the temporary file.
-        let result = replace_if(&p, b"old", b"fixed", || std::fs::write(&p, "theirs").unwrap());
+        let result = replace_if(&p, Some(b"old"), b"fixed", || {
+            std::fs::write(&p, "theirs").unwrap()
+        });
         assert!(matches!(result, Err(ReplaceError::Changed)), "{result:?}");
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "theirs");
         assert_eq!(
@@ -150,6 +173,56 @@ mod tests {
             1,
             "no temporary file left behind"
         );
+    }
+
+    #[test]
+    fn what_is_no_longer_the_file_read_counts_as_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.json");
+        for (what, make) in [
+            (
+                "deleted",
+                (|p: &Path| std::fs::remove_file(p).unwrap()) as fn(&Path),
+            ),
+            ("a folder", |p: &Path| {
+                std::fs::remove_file(p).unwrap();
+                std::fs::create_dir(p).unwrap();
+            }),
+            #[cfg(unix)]
+            ("a FIFO", |p: &Path| {
+                std::fs::remove_file(p).unwrap();
+                let c = std::ffi::CString::new(p.as_os_str().as_encoded_bytes()).unwrap();
+                // SAFETY: a valid NUL-terminated path.
+                assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+            }),
+        ] {
+            std::fs::write(&p, "").unwrap();
+            // An empty file expected: a FIFO (size 0) must not be read, only refused.
+            let result = replace_if(&p, Some(b""), b"new", || make(&p));
+            assert!(matches!(result, Err(ReplaceError::Changed)), "{what}: {result:?}");
+            if p.is_dir() {
+                std::fs::remove_dir(&p).unwrap();
+            } else {
+                let _ = std::fs::remove_file(&p);
+            }
+            assert_eq!(
+                std::fs::read_dir(dir.path()).unwrap().count(),
+                0,
+                "{what}: no temporary file left"
+            );
+        }
+    }
+
+    #[test]
+    fn creating_never_replaces_what_appeared_meanwhile() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("new.json");
+        let result = replace_if(&p, None, b"mine", || std::fs::write(&p, "theirs").unwrap());
+        assert!(matches!(result, Err(ReplaceError::Changed)), "{result:?}");
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "theirs");
+        std::fs::remove_file(&p).unwrap();
+        create_new(&p, b"mine").unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "mine");
     }
 
     #[test]

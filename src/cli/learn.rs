@@ -127,8 +127,9 @@ pub fn run(args: LearnArgs) -> ExitCode {
     };
     let shown = display_path(&path, &cwd);
     let root = store::root_of(&path);
-    if !args.unrestricted
-        && let Err(e) = AccessPolicy::new([&root]).check(&path, Intent::Write)
+    let policy = (!args.unrestricted).then(|| AccessPolicy::new([&root]));
+    if let Some(policy) = &policy
+        && let Err(e) = policy.check(&path, Intent::Write)
     {
         let given = PathBuf::from(&shown);
         eprintln!(
@@ -151,7 +152,8 @@ pub fn run(args: LearnArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result = store::update_locked(&lock, &path, |current| {
+    // The policy is checked again under the lock: the file may have changed while we waited.
+    let result = store::update_locked(&lock, &path, policy.as_ref(), |current| {
         let plan = learn::plan(current, &rule)?;
         Ok::<_, LearnError>((plan.content.clone(), plan))
     });

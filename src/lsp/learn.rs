@@ -367,7 +367,7 @@ async fn propose(
         Sent { applied: true, .. } => {
             // The file may have changed since it was read: the number written is the one that
             // counts.
-            let written = store::update_locked(&planned.lock, &target.path, |now| {
+            let written = store::update_locked(&planned.lock, &target.path, Some(&session.access()), |now| {
                 let plan = learn::plan_from(now, rule, planned.floor)?;
                 Ok::<_, LearnError>((plan.content.clone(), plan.number))
             });
@@ -535,7 +535,7 @@ async fn ensure_unique(
             sent.applied.then_some(fix.number)
         }
         None => {
-            let written = store::update_locked(lock, path, |now| {
+            let written = store::update_locked(lock, path, Some(&session.access()), |now| {
                 let Some(now) = now else {
                     return Err(());
                 };

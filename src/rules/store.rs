@@ -98,7 +98,7 @@ pub fn read_settled(path: &Path) -> Result<Option<String>, ReadError> {
     }
 }
 
-/// Why a locked update of a rules file failed.
+/// Why a locked update of a rules file failed. Nothing was written in any of these cases.
 #[derive(Debug, thiserror::Error)]
 pub enum UpdateError<E> {
     #[error("{}: {source}", path.display())]
@@ -107,6 +107,17 @@ pub enum UpdateError<E> {
     Read(#[from] ReadError),
     #[error("{0}")]
     Refused(E),
+    /// The access policy refuses the file (checked again under the lock, right before it is
+    /// read and right before it is written: it may have become a link out of the project, a
+    /// folder or a FIFO since the caller checked it).
+    #[error(transparent)]
+    Access(crate::access::AccessError),
+    /// Someone else saved, replaced or removed the file after it was read: their version stays.
+    #[error(
+        "{}: changed on disk while the rule was being written (another program saved, replaced or removed it); nothing was written — try again",
+        path.display()
+    )]
+    Changed { path: PathBuf },
 }
 
 /// An exclusive lock on one root while rules files under it are read and rewritten, so
@@ -177,26 +188,49 @@ pub fn update<T, E>(
         path: path.to_path_buf(),
         source,
     })?;
-    update_locked(&lock, path, change)
+    update_locked(&lock, path, None, change)
 }
 
-/// [`update`], for a caller that already holds the root's lock.
+/// [`update`], for a caller that already holds the root's lock. With a `policy`, the file must
+/// pass it (for writing) before it is read and again right before it is written, and the write
+/// goes to the path the policy resolved — never through a link made meanwhile. The new content
+/// replaces the file only if it still holds what was read (or, when there was none, only if
+/// none appeared): a save by someone else in between is kept, and the update fails with
+/// [`UpdateError::Changed`].
 pub fn update_locked<T, E>(
     _lock: &RootLock,
     path: &Path,
+    policy: Option<&crate::access::AccessPolicy>,
     change: impl FnOnce(Option<&str>) -> Result<(String, T), E>,
 ) -> Result<T, UpdateError<E>> {
     let io = |source| UpdateError::Io {
         path: path.to_path_buf(),
         source,
     };
+    let allowed = || match policy {
+        Some(policy) => policy
+            .check(path, crate::access::Intent::Write)
+            .map_err(UpdateError::Access),
+        None => Ok(path.to_path_buf()),
+    };
+    allowed()?;
     let current = read_settled(path)?;
     let (content, result) = change(current.as_deref()).map_err(UpdateError::Refused)?;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
-    crate::atomic::write(path, content.as_bytes()).map_err(io)?;
-    Ok(result)
+    let target = allowed()?;
+    let written = match &current {
+        Some(text) => crate::atomic::write_if_unchanged(&target, text.as_bytes(), content.as_bytes()),
+        None => crate::atomic::create_new(&target, content.as_bytes()),
+    };
+    match written {
+        Ok(()) => Ok(result),
+        Err(crate::atomic::ReplaceError::Changed) => Err(UpdateError::Changed {
+            path: path.to_path_buf(),
+        }),
+        Err(crate::atomic::ReplaceError::Io(source)) => Err(io(source)),
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -276,6 +310,57 @@ mod tests {
             "[1]",
             "untouched on refusal"
         );
+    }
+
+    #[test]
+    fn a_save_by_someone_else_between_the_read_and_the_write_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("autofix.json");
+        std::fs::write(&path, "[1]").unwrap();
+        let err = update(&path, |_| {
+            std::fs::write(&path, "[1, 2]").unwrap();
+            Ok::<_, String>(("[1, 3]".to_string(), ()))
+        })
+        .unwrap_err();
+        assert!(matches!(err, UpdateError::Changed { .. }), "{err:?}");
+        assert!(err.to_string().contains("changed on disk"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "[1, 2]");
+        // Created meanwhile, when there was none.
+        std::fs::remove_file(&path).unwrap();
+        let err = update(&path, |_| {
+            std::fs::write(&path, "[2]").unwrap();
+            Ok::<_, String>(("[3]".to_string(), ()))
+        })
+        .unwrap_err();
+        assert!(matches!(err, UpdateError::Changed { .. }), "{err:?}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "[2]");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_out_of_the_root_made_meanwhile_is_not_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let path = dir.path().join("autofix.json");
+        let theirs = outside.path().join("rules.json");
+        std::fs::write(&path, "[1]").unwrap();
+        std::fs::write(&theirs, "[1]").unwrap();
+        let lock = RootLock::acquire(dir.path()).unwrap();
+        let policy = crate::access::AccessPolicy::new([dir.path()]);
+        let err = update_locked(&lock, &path, Some(&policy), |_| {
+            std::fs::remove_file(&path).unwrap();
+            std::os::unix::fs::symlink(&theirs, &path).unwrap();
+            Ok::<_, String>(("[1, 2]".to_string(), ()))
+        })
+        .unwrap_err();
+        assert!(err.to_string().contains("outside the workspace"), "{err}");
+        assert_eq!(std::fs::read_to_string(&theirs).unwrap(), "[1]");
+        // Checked before reading too: nothing outside is read.
+        let err = update_locked(&lock, &path, Some(&policy), |_| {
+            Ok::<_, String>((String::new(), ()))
+        })
+        .unwrap_err();
+        assert!(matches!(err, UpdateError::Access(_)), "{err:?}");
     }
 
     #[test]
