@@ -306,6 +306,12 @@ async fn plan(session: &Session, target: &Target, rule: &NewRule) -> Result<Plan
     let lock = lock_root(&target.path)
         .await
         .map_err(|e| invalid(format!("autofix.learnRule: {e}")))?;
+    // Checked again now that the file is ours: while we waited, it may have become a link out
+    // of the workspace, a folder or a FIFO.
+    session
+        .access()
+        .check(&target.path, Intent::Write)
+        .map_err(|e| invalid(format!("autofix.learnRule: {e}")))?;
     let current = current(session, &target.path, &target.uri)
         .await
         .map_err(|e| invalid(format!("autofix.learnRule: {e}")))?;
