@@ -104,7 +104,7 @@ pub fn target(root: Option<&Path>, cwd: &Path) -> PathBuf {
     if let Some(file) = found
         .rules
         .as_deref()
-        .and_then(|dir| store::LOCATIONS.iter().map(|l| dir.join(l)).find(|p| p.is_file()))
+        .and_then(|dir| store::LOCATIONS.iter().map(|l| dir.join(l)).find(|p| p.exists()))
     {
         return file;
     }

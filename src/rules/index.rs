@@ -12,6 +12,10 @@ use super::store;
 use crate::access::{AccessPolicy, Intent, MAX_RULES_BYTES};
 use crate::text::LineIndex;
 
+/// Why an empty rules file on disk is not used.
+const EMPTY_FILE: &str =
+    "the rules file is empty — an editor may be saving it right now (a rules file without rules holds `[]`)";
+
 /// A built rule set with the line index of its text, to point into the rules file.
 #[derive(Debug)]
 pub struct LoadedRules {
@@ -229,9 +233,12 @@ impl RulesIndex {
                 .filter(|p| store::root_of(p) == dir)
                 .collect(),
         };
+        // Whatever is there counts, not only a regular file: a folder or a FIFO in place of the
+        // rules file is a rules file that cannot be read (reported, the last good rules kept),
+        // not the absence of one.
         candidates
             .into_iter()
-            .filter(|p| p.is_file() || buffers.text(p).is_some())
+            .filter(|p| p.exists() || buffers.text(p).is_some())
             .collect()
     }
 
@@ -389,8 +396,15 @@ impl RulesIndex {
         allowed.map_err(|e| format!("cannot read the rules file: {e}"))?;
         match buffers.text(file) {
             Some(text) => Ok(text),
-            None => crate::access::read_text(file, MAX_RULES_BYTES)
-                .map_err(|e| format!("cannot read the rules file: {e}")),
+            None => match crate::access::read_text(file, MAX_RULES_BYTES) {
+                // An empty buffer is someone editing; an empty file on disk is what an editor
+                // saving in place leaves for a moment (or a file emptied by mistake), not a
+                // rules file without rules: the last good rules stay in force, and `check` does
+                // not report a clean run.
+                Ok(text) if text.trim().is_empty() => Err(EMPTY_FILE.into()),
+                Ok(text) => Ok(text),
+                Err(e) => Err(format!("cannot read the rules file: {e}")),
+            },
         }
     }
 
@@ -581,6 +595,57 @@ mod tests {
         );
         assert!(!entry.latest.as_ref().unwrap().set.is_usable());
         assert!(entry.is_broken());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_rules_file_that_became_empty_a_folder_or_a_fifo_is_broken_not_gone() {
+        let (_d, root) = tmp();
+        let file = write(&root, "autofix.json", GOOD);
+        write(&root, ".rules/autofix.json", GOOD);
+        let mut index = editor(vec![root.clone()], None);
+        let good = index.rules_for(&root.join("a.ts"), &Disk).unwrap();
+        let fifo = |p: &Path| {
+            let c = std::ffi::CString::new(p.as_os_str().as_encoded_bytes()).unwrap();
+            // SAFETY: a valid NUL-terminated path.
+            assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        };
+        for (what, make, why) in [
+            (
+                "empty",
+                (|p: &Path| std::fs::write(p, " \n").unwrap()) as fn(&Path),
+                "empty",
+            ),
+            (
+                "a folder",
+                |p: &Path| std::fs::create_dir(p).unwrap(),
+                "(a folder)",
+            ),
+            ("a FIFO", fifo, "(a FIFO)"),
+        ] {
+            if file.is_dir() {
+                std::fs::remove_dir(&file).unwrap();
+            } else {
+                std::fs::remove_file(&file).unwrap();
+            }
+            make(&file);
+            index.reload_rules_file(&file, &Disk);
+            let entry = index.root(&root).unwrap();
+            assert_eq!(
+                entry.file.as_deref(),
+                Some(file.as_path()),
+                "{what}: still the one in force"
+            );
+            assert!(
+                entry.read_error.as_deref().is_some_and(|e| e.contains(why)),
+                "{what}: {:?}",
+                entry.read_error
+            );
+            assert!(
+                Arc::ptr_eq(entry.good.as_ref().unwrap(), &good),
+                "{what}: last good set stays"
+            );
+        }
     }
 
     #[test]

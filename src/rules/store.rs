@@ -10,17 +10,19 @@ pub const LOCATIONS: [&str; 3] = [".agents/autofix.json", "autofix.json", ".rule
 pub const DEFAULT_LOCATION: &str = LOCATIONS[0];
 
 /// The rules files that exist under `root`, highest precedence first. The first is in force.
+/// Whatever is at a location counts: a folder or a FIFO there is a rules file that cannot be
+/// read (and is reported so), not the absence of one.
 pub fn rules_files_in(root: &Path) -> Vec<PathBuf> {
     LOCATIONS
         .iter()
         .map(|l| root.join(l))
-        .filter(|p| p.is_file())
+        .filter(|p| p.exists())
         .collect()
 }
 
-/// The rules file in force under `root`, if any.
+/// The rules file in force under `root`, if any (see [`rules_files_in`]).
 pub fn rules_file_in(root: &Path) -> Option<PathBuf> {
-    LOCATIONS.iter().map(|l| root.join(l)).find(|p| p.is_file())
+    LOCATIONS.iter().map(|l| root.join(l)).find(|p| p.exists())
 }
 
 /// The root a rules file belongs to: the folder holding `.agents/` or `.rules/` for those
