@@ -175,9 +175,11 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
         return Err(format!("{}: no such file or folder", first.display()));
     }
     let mut jobs = Vec::with_capacity(collected.files.len());
+    let mut unruled = Vec::new();
     for path in collected.files {
-        if let Some(rules) = rules_for(&mut index, &path)? {
-            jobs.push(Job { path, rules });
+        match rules_for(&mut index, &path)? {
+            Some(rules) => jobs.push(Job { path, rules }),
+            None => unruled.push(path),
         }
     }
     // The rules over a path that could not be read are in force too: they are linted, and a
@@ -197,6 +199,17 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
                 if let Some(error) = index.root(&root).and_then(|r| r.read_error.clone()) {
                     return Err(format!("{}: {error}", rules_file.display()));
                 }
+            }
+        }
+    }
+    // A file that found no rules looks again now that every rules file met is loaded: its
+    // rules file may have been missing for a moment when it looked (an editor saving it by
+    // renaming), and it must not go unchecked in a run that reports on the others.
+    if !unruled.is_empty() {
+        index.forget_discovery();
+        for path in unruled {
+            if let Some(rules) = rules_for(&mut index, &path)? {
+                jobs.push(Job { path, rules });
             }
         }
     }

@@ -284,7 +284,11 @@ impl RulesIndex {
     /// nearest folder holding a rules file, else the repository root it met.
     pub fn discover(&self, start: &Path, buffers: &dyn OpenBuffers) -> Discovery {
         for dir in start.ancestors() {
-            if !self.existing(dir, buffers).is_empty() {
+            // A rules file already loaded counts whatever the disk says this instant: one that
+            // is missing for a moment (an editor saving it by renaming) must not leave some
+            // files governed by it and others by nothing.
+            let loaded = self.roots.get(dir).is_some_and(|r| r.file.is_some());
+            if loaded || !self.existing(dir, buffers).is_empty() {
                 return Discovery {
                     rules: Some(dir.to_path_buf()),
                     repository: None,
@@ -646,6 +650,23 @@ mod tests {
                 "{what}: last good set stays"
             );
         }
+    }
+
+    #[test]
+    fn a_loaded_rules_file_missing_for_a_moment_still_governs_until_reloaded() {
+        let (_d, root) = tmp();
+        write(&root, ".git/HEAD", "ref");
+        let file = write(&root, "autofix.json", GOOD);
+        let mut index = RulesIndex::default();
+        assert!(index.rules_for(&root.join("a/x.ts"), &Disk).is_some());
+        // Renamed away by an editor saving it: discovery from another folder still finds it.
+        std::fs::remove_file(&file).unwrap();
+        index.forget_discovery();
+        assert_eq!(index.root_for(&root.join("b/y.ts"), &Disk), Some(root.clone()));
+        assert!(index.rules_for(&root.join("b/y.ts"), &Disk).is_some());
+        // Reloaded while gone: gone.
+        index.reload_rules_file(&file, &Disk);
+        assert!(index.rules_for(&root.join("b/y.ts"), &Disk).is_none());
     }
 
     #[test]
