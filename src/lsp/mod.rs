@@ -63,5 +63,12 @@ where
 /// what happens to bad frames, a closed input and a client that stops reading.
 pub async fn serve_stdio() -> transport::Ending {
     let (service, socket) = service();
-    transport::serve(std::io::stdin(), std::io::stdout(), service, socket).await
+    transport::serve(
+        std::io::stdin(),
+        std::io::stdout(),
+        transport::stdin_closed,
+        service,
+        socket,
+    )
+    .await
 }

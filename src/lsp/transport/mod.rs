@@ -27,9 +27,11 @@
 //!   pipes before it fill up, and the server stops taking new messages until the client reads
 //!   again — every buffer is bounded, so memory does not grow. The reader thread keeps reading
 //!   stdin meanwhile, into a read-ahead pipe of [`READ_AHEAD`] bytes, so that the end of the input
-//!   is seen (and ends the process, abandoning what cannot be written) unless the client wrote that
-//!   much more while not reading. A client that closes stdout makes writing fail: the server ends
-//!   as at the end of its input, with a note.
+//!   is seen (and ends the process, abandoning what cannot be written); once that is full too and
+//!   the server takes nothing for [`HANGUP_POLL`], it watches the input for its end without
+//!   reading it (a closed pipe or socket says so with `POLLHUP`/`POLLRDHUP`) — a client that
+//!   flooded the server without reading, then closed its end, still ends it. A client that
+//!   closes stdout makes writing fail: the server ends as at the end of its input, with a note.
 //! - Requests run concurrently, up to [`super::CONCURRENCY`], as over any other transport: a
 //!   request waiting for the user (a learner waiting for its turn behind a review) holds its place
 //!   until answered, and tower-lsp-server's default of 4 would let four of them hold up every later
@@ -67,6 +69,10 @@ pub const WIND_DOWN: Duration = Duration::from_millis(200);
 
 /// How long the writer then has to write what is queued (it may be blocked by the client).
 pub const FLUSH: Duration = Duration::from_millis(200);
+
+/// How long the read-ahead pipe stays full (the server taking nothing) before the input is
+/// watched for its end, and how often it is then.
+pub const HANGUP_POLL: Duration = Duration::from_millis(250);
 
 /// Bad frames noted on stderr; after these, only answered (a stream of garbage would flood it).
 pub const LOGGED_REJECTIONS: usize = 20;
@@ -165,8 +171,15 @@ enum Event {
 }
 
 /// Serves `service` over `input` and `output` (stdin and stdout, or pipes in tests) until the
-/// client exits, the input ends or cannot be read on; see the module doc.
-pub async fn serve<S, R, W>(input: R, output: W, service: LspService<S>, socket: ClientSocket) -> Ending
+/// client exits, the input ends or cannot be read on; see the module doc. `input_closed` tells,
+/// without reading, whether the client has closed the input (see [`stdin_closed`]).
+pub async fn serve<S, R, W>(
+    input: R,
+    output: W,
+    input_closed: fn() -> bool,
+    service: LspService<S>,
+    socket: ClientSocket,
+) -> Ending
 where
     S: LanguageServer,
     R: Read + Send + 'static,
@@ -185,7 +198,7 @@ where
     let reader_events = events_tx.clone();
     let reader = std::thread::Builder::new()
         .name("autofix-lsp-stdin".into())
-        .spawn(move || read_input(input, ahead_tx, &runtime, &reader_events));
+        .spawn(move || read_input(input, ahead_tx, input_closed, &runtime, &reader_events));
     let writer_events = events_tx.clone();
     let writer = std::thread::Builder::new()
         .name("autofix-lsp-stdout".into())
@@ -238,10 +251,12 @@ where
 }
 
 /// The reader thread: copies the input into the read-ahead pipe, and reports its end as soon as
-/// it reads it — while the server is held up too, until [`READ_AHEAD`] bytes wait in the pipe.
+/// it reads it — or, while the server is held up with [`READ_AHEAD`] bytes waiting in the pipe,
+/// as soon as `input_closed` says so.
 fn read_input(
     mut input: impl Read,
     mut ahead: DuplexStream,
+    input_closed: fn() -> bool,
     runtime: &tokio::runtime::Handle,
     events: &mpsc::UnboundedSender<Event>,
 ) {
@@ -250,8 +265,12 @@ fn read_input(
         match input.read(&mut buf) {
             Ok(0) => break None,
             Ok(n) => {
-                if runtime.block_on(ahead.write_all(&buf[..n])).is_err() {
-                    return; // The transport is gone.
+                match runtime.block_on(forward_ahead(&mut ahead, &buf[..n], input_closed)) {
+                    Ok(()) => {}
+                    // The client is gone: what it wrote and the server never took is dropped,
+                    // as at any end of the input.
+                    Err(true) => break None,
+                    Err(false) => return, // The transport is gone.
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
@@ -259,6 +278,50 @@ fn read_input(
         }
     };
     let _ = events.send(Event::InputEnded(error));
+}
+
+/// Copies `bytes` into the read-ahead pipe. `Err(true)` when the client closed the input while
+/// the pipe stayed full for [`HANGUP_POLL`] (the server held up, not merely busy: a server that
+/// takes its input frees room far more often); `Err(false)` when the transport is gone.
+async fn forward_ahead(
+    ahead: &mut DuplexStream,
+    mut bytes: &[u8],
+    input_closed: fn() -> bool,
+) -> Result<(), bool> {
+    while !bytes.is_empty() {
+        match tokio::time::timeout(HANGUP_POLL, ahead.write(bytes)).await {
+            Ok(Ok(0) | Err(_)) => return Err(false),
+            Ok(Ok(n)) => bytes = &bytes[n..],
+            Err(_) if input_closed() => return Err(true),
+            Err(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Whether the client has closed standard input, told without reading it: a pipe or a socket
+/// whose other end is closed (or shut for writing) polls as hung up even while data the server
+/// has not read yet waits in it. Never true elsewhere (a file, a terminal that has not hung up).
+pub fn stdin_closed() -> bool {
+    #[cfg(unix)]
+    {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let events = libc::POLLRDHUP;
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        let events = 0;
+        let mut fd = libc::pollfd {
+            fd: libc::STDIN_FILENO,
+            events,
+            revents: 0,
+        };
+        // SAFETY: one valid `pollfd`, and a zero timeout: poll returns at once.
+        let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+        ready > 0 && fd.revents & (libc::POLLHUP | libc::POLLERR | events) != 0
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// The writer thread: writes whole frames, flushing whenever the queue runs dry.
