@@ -8,7 +8,7 @@
 
 use std::ops::Range;
 
-use super::parse::scan_lenient;
+use super::parse::{is_inert, scan_lenient};
 
 /// Where a diff's target path was read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,6 +131,9 @@ pub fn find_embedded(document: &str) -> Vec<EmbeddedDiff> {
                     || lines
                         .get(prev.last_line + 1..block.first_line)
                         .is_some_and(|b| b.iter().all(|l| l.trim().is_empty())))
+                // A stray marker or a malformed block between them (skipped here) would make
+                // the diff's text one that `parse` refuses.
+                && document.get(prev.span.end..block.span.start).is_some_and(is_inert)
         });
         if !joins && !group.is_empty() {
             diffs.push(close(document, std::mem::take(&mut group)));
@@ -426,6 +429,23 @@ mod tests {
         assert_eq!(diffs.len(), 1);
         assert_eq!(diffs[0].path.as_deref(), Some("x.ts"));
         assert!(find_embedded("nothing here").is_empty());
+    }
+
+    #[test]
+    fn a_stray_marker_or_a_broken_block_between_two_blocks_splits_the_diff() {
+        for between in [
+            ">>>>>>> REPLACE",
+            "=======",
+            "<<<<<<< SEARCH\nno separator\n>>>>>>> REPLACE",
+        ] {
+            let doc = format!("```diff:a.ts\n{BLOCK}\n{between}\n{BLOCK}\n```\n");
+            let diffs = find_embedded(&doc);
+            assert_eq!(diffs.len(), 2, "{between}");
+            for diff in &diffs {
+                assert_eq!(diff.path.as_deref(), Some("a.ts"));
+                assert!(parse(&diff.text).is_ok(), "{between}: {:?}", diff.text);
+            }
+        }
     }
 
     #[test]

@@ -252,6 +252,12 @@ pub(crate) fn scan_lenient(document: &str) -> Vec<Block> {
     blocks
 }
 
+/// True when a strict parse of `text` meets neither a block nor a stray marker: prose, blank
+/// lines, a file name — what may stand between two blocks of one diff.
+pub(crate) fn is_inert(text: &str) -> bool {
+    Scanner::new(text, Mode::Strict).next_block().is_none()
+}
+
 struct Wrapper {
     path: Option<String>,
     body: Range<usize>,
