@@ -1,20 +1,24 @@
-//! The server's logs: `tracing` events, written to stderr by `autofix lsp` (the level from the
-//! `AUTOFIX_LOG` environment variable, `warn` by default — editors keep a server's stderr in
-//! their log), and sent to the editor's output with `window/logMessage` down to the level of the
-//! `logLevel` setting (`warn` by default).
+//! The server's logs: `tracing` events, written to stderr by `autofix lsp` (down to the level the
+//! `AUTOFIX_LOG` environment variable names — `off`, `error`, `warn`, `info`, `debug`, `trace`;
+//! `warn` by default: editors keep a server's stderr in their log), and sent to the editor's
+//! output with `window/logMessage` down to the level of the `logLevel` setting (`warn` by
+//! default).
 
 use tower_lsp_server::ls_types::MessageType;
 use tracing::Level;
 
 use super::session::Session;
 
-/// Writes `tracing` events to stderr; `AUTOFIX_LOG` (an `EnvFilter` directive such as `info` or
-/// `autofix=debug`) sets what is written. Called once by the binary.
+/// Writes `tracing` events to stderr, down to the level `AUTOFIX_LOG` names. Called once by the
+/// binary.
 pub fn to_stderr() {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("AUTOFIX_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let level = std::env::var("AUTOFIX_LOG")
+        .ok()
+        .and_then(|v| parse_level(&v))
+        .unwrap_or(Some(Level::WARN));
+    let max = level.map_or(tracing_subscriber::filter::LevelFilter::OFF, Into::into);
     let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+        .with_max_level(max)
         .with_writer(std::io::stderr)
         .with_ansi(false)
         .with_target(false)
