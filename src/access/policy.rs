@@ -265,9 +265,59 @@ impl AccessPolicy {
     /// Checks `path` for reading, then reads it as UTF-8 text of at most `limit` bytes. Returns
     /// the canonical path and the text.
     pub fn read_text(&self, path: &Path, limit: u64) -> Result<(PathBuf, String), AccessError> {
-        let resolved = self.check(path, Intent::Read)?;
-        let text = read::read_text(&resolved, limit)?;
+        self.read_checked(path, Intent::Read, limit)
+    }
+
+    /// Reads `path` as `intent` allows, without a window between the check and the read: the
+    /// resolved path is opened without following a link at its end, and the path is checked
+    /// again afterwards — it must still resolve to the very file opened. A file swapped for a
+    /// link out (or a folder swapped on the way) in between is refused, never read.
+    pub fn read_checked(
+        &self,
+        path: &Path,
+        intent: Intent,
+        limit: u64,
+    ) -> Result<(PathBuf, String), AccessError> {
+        self.read_checked_with(path, intent, limit, || {})
+    }
+
+    /// [`AccessPolicy::read_checked`], with `meanwhile` run between the check and the open
+    /// (where tests play the one who swaps the file).
+    fn read_checked_with(
+        &self,
+        path: &Path,
+        intent: Intent,
+        limit: u64,
+        meanwhile: impl FnOnce(),
+    ) -> Result<(PathBuf, String), AccessError> {
+        let resolved = self.check(path, intent)?;
+        meanwhile();
+        let (file, meta) = read::open_resolved(&resolved).map_err(|e| self.swapped(path, e))?;
+        let again = self.check(path, intent)?;
+        if again != resolved || !same_file(&meta, &again) {
+            return Err(AccessError::Io {
+                path: path.to_path_buf(),
+                source: io::Error::other(
+                    "it changed while it was being read (replaced or linked elsewhere) — try again",
+                ),
+            });
+        }
+        let text = read::read_opened(file, meta.len(), path, limit)?;
         Ok((resolved, text))
+    }
+
+    /// A link met where a resolved path had none was swapped in since the check: check again,
+    /// which says where it leads.
+    fn swapped(&self, path: &Path, error: ReadError) -> AccessError {
+        let link_swapped_in =
+            matches!(&error, ReadError::Io { source, .. } if source.raw_os_error() == Some(ELOOP));
+        match link_swapped_in {
+            true => match self.check(path, Intent::Read) {
+                Err(e) => e,
+                Ok(_) => AccessError::Read(error),
+            },
+            false => AccessError::Read(error),
+        }
     }
 
     /// Refuses `path` when an ignore file in any folder from `top` down to the path's own
@@ -339,6 +389,26 @@ impl AccessPolicy {
             },
         );
         matcher
+    }
+}
+
+/// `O_NOFOLLOW` on a link: the error number `open` gives.
+#[cfg(unix)]
+const ELOOP: i32 = libc::ELOOP;
+#[cfg(not(unix))]
+const ELOOP: i32 = -1;
+
+/// True when `opened` (the metadata of an open file) is the file `path` names now.
+fn same_file(opened: &std::fs::Metadata, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).is_ok_and(|now| now.dev() == opened.dev() && now.ino() == opened.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::metadata(path)
+            .is_ok_and(|now| now.len() == opened.len() && now.modified().ok() == opened.modified().ok())
     }
 }
 
@@ -659,6 +729,46 @@ mod tests {
         fs::write(root.join(IGNORE_FILE), "ok/\nsecrets/{a,b\n").unwrap();
         let error = write_err(&policy, "src/app.ts");
         assert!(error.to_string().contains("line 2"), "{error}");
+    }
+
+    #[test]
+    fn a_file_swapped_between_the_check_and_the_read_is_never_read() {
+        let (_dir, root, policy) = workspace();
+        let outside = tempfile::tempdir().unwrap();
+        let secret = write(outside.path(), "secret.txt", "secret");
+        let file = write(&root, "src/rules.json", "[]");
+        // The file itself becomes a link out.
+        let error = policy
+            .read_checked_with(&file, Intent::Read, 100, || {
+                fs::remove_file(&file).unwrap();
+                symlink(&secret, &file).unwrap();
+            })
+            .unwrap_err();
+        assert!(error.to_string().contains("outside the workspace"), "{error}");
+        // A folder on the way becomes a link out.
+        fs::remove_file(&file).unwrap();
+        write(&root, "conf/rules.json", "[]");
+        write(outside.path(), "conf/rules.json", "secret");
+        let nested = root.join("conf/rules.json");
+        let error = policy
+            .read_checked_with(&nested, Intent::Read, 100, || {
+                fs::rename(root.join("conf"), root.join("conf.old")).unwrap();
+                symlink(outside.path().join("conf"), root.join("conf")).unwrap();
+            })
+            .unwrap_err();
+        assert!(error.to_string().contains("outside the workspace"), "{error}");
+        // Replaced by another file inside: read the new file or refuse, never mix them up.
+        write(&root, "a.txt", "old");
+        let a = root.join("a.txt");
+        let read = policy.read_checked_with(&a, Intent::Read, 100, || {
+            fs::write(root.join("b.txt"), "new").unwrap();
+            fs::rename(root.join("b.txt"), &a).unwrap();
+        });
+        assert!(
+            read.as_ref().is_err() || read.as_ref().unwrap().1 == "new",
+            "{read:?}"
+        );
+        assert_eq!(policy.read_checked(&a, Intent::Read, 100).unwrap().1, "new");
     }
 
     #[test]

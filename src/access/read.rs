@@ -96,6 +96,12 @@ pub fn kind_of(file_type: &std::fs::FileType) -> &'static str {
 /// Opens `path` for reading without blocking on a FIFO, and checks what was opened (not what
 /// was there a moment before) is a regular file.
 fn open_regular(path: &Path) -> Result<(File, u64), ReadError> {
+    open_regular_with(path, false).map(|(file, meta)| (file, meta.len()))
+}
+
+/// [`open_regular`]; with `no_follow`, a symbolic link as the last component is refused instead
+/// of followed (for a path already resolved: a link appearing there since was swapped in).
+fn open_regular_with(path: &Path, no_follow: bool) -> Result<(File, std::fs::Metadata), ReadError> {
     let io = |source| ReadError::Io {
         path: path.to_path_buf(),
         source,
@@ -107,8 +113,11 @@ fn open_regular(path: &Path) -> Result<(File, u64), ReadError> {
         use std::os::unix::fs::OpenOptionsExt;
         // Opening a FIFO for reading blocks until a writer appears; non-blocking mode returns at
         // once, and the type check below refuses it.
-        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+        let follow = if no_follow { libc::O_NOFOLLOW } else { 0 };
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | follow);
     }
+    #[cfg(not(unix))]
+    let _ = no_follow;
     let file = options.open(path).map_err(io)?;
     let meta = file.metadata().map_err(io)?;
     if !meta.is_file() {
@@ -117,7 +126,39 @@ fn open_regular(path: &Path) -> Result<(File, u64), ReadError> {
             kind: kind_of(&meta.file_type()),
         });
     }
-    Ok((file, meta.len()))
+    Ok((file, meta))
+}
+
+/// A file opened for reading, checked regular, with its metadata: what a caller that must know
+/// *which* file it read (not merely which path) compares against.
+pub(crate) fn open_resolved(path: &Path) -> Result<(File, std::fs::Metadata), ReadError> {
+    open_regular_with(path, true)
+}
+
+/// Reads at most `limit` bytes of an opened file as UTF-8 text (`path` names it in errors).
+pub(crate) fn read_opened(file: File, len: u64, path: &Path, limit: u64) -> Result<String, ReadError> {
+    let too_large = |size| ReadError::TooLarge {
+        path: path.to_path_buf(),
+        size,
+        limit,
+    };
+    if len > limit {
+        return Err(too_large(len));
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|source| ReadError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8 {
+        path: path.to_path_buf(),
+        offset: e.utf8_error().valid_up_to(),
+    })
 }
 
 /// Reads a regular file of at most `limit` bytes.

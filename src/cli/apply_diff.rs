@@ -124,8 +124,7 @@ fn execute(args: ApplyDiffArgs) -> Result<ExitCode, Fatal> {
     };
     // The diff is read first: a caller piping it in should not get a broken pipe for a refusal.
     let diff_text = read_diff(args.diff.as_deref().unwrap_or("-"))?;
-    let target = allowed(file, args.root.as_deref(), args.unrestricted)?;
-    let original = read_text(file)?;
+    let (target, original) = vetted_read(file, args.root.as_deref(), args.unrestricted)?;
     let diff = diff::parse(&diff_text).map_err(|error| Fatal(format!("malformed diff: {error}")))?;
 
     let mut outcome = diff::apply(&original, &diff, &options);
@@ -257,17 +256,23 @@ pub fn project_root(given: Option<&Path>) -> PathBuf {
         .map_or_else(|| cwd.clone(), Path::to_path_buf)
 }
 
-/// Vets `file` against the access policy of the project root, unless `--unrestricted`. Returns
-/// the path to write (symlinks resolved).
-fn allowed(file: &Path, root: Option<&Path>, unrestricted: bool) -> Result<PathBuf, Fatal> {
+/// Vets `file` against the access policy of the project root, unless `--unrestricted`, and reads
+/// it with no window between the two. Returns the path to write (symlinks resolved) and the text.
+fn vetted_read(file: &Path, root: Option<&Path>, unrestricted: bool) -> Result<(PathBuf, String), Fatal> {
     let absolute = crate::paths::absolute(file);
     if unrestricted {
-        return Ok(std::fs::canonicalize(&absolute).unwrap_or(absolute));
+        let text = read_text(file)?;
+        return Ok((std::fs::canonicalize(&absolute).unwrap_or(absolute), text));
     }
     let root = project_root(root);
     AccessPolicy::new([&root])
-        .check(&absolute, Intent::Write)
-        .map_err(|e| Fatal(refusal(&e, file, &absolute, &root)))
+        .read_checked(&absolute, Intent::Write, MAX_TEXT_BYTES)
+        .map_err(|e| match e {
+            AccessError::Read(crate::access::ReadError::NotUtf8 { .. }) => {
+                Fatal(format!("{}: not UTF-8 text", file.display()))
+            }
+            other => Fatal(refusal(&other, file, &absolute, &root)),
+        })
 }
 
 /// A refusal as the user reads it: the path as they gave it, and the way forward that fits.

@@ -76,8 +76,10 @@ pub fn original(session: &Session, target: &Path) -> std::result::Result<Origina
             version: doc.version,
         });
     }
-    crate::access::read_text(target, MAX_TEXT_BYTES)
-        .map(|text| Original::Disk { text })
+    session
+        .access()
+        .read_checked(target, Intent::Write, MAX_TEXT_BYTES)
+        .map(|(_, text)| Original::Disk { text })
         .map_err(|e| e.to_string())
 }
 

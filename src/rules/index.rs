@@ -388,27 +388,28 @@ impl RulesIndex {
     /// inside the workspace) and be a regular file of bounded size.
     fn read(&self, dir: &Path, file: &Path, buffers: &dyn OpenBuffers) -> Result<String, String> {
         let own = AccessPolicy::new([dir]);
-        let inside_own = own.check(file, Intent::ReadConfig);
-        let allowed = match (&inside_own, &self.boundary) {
-            (Ok(_), _) => Ok(()),
-            (Err(_), Boundary::Nearest { policy: Some(p), .. }) => p
-                .check(file, Intent::ReadConfig)
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
-            (Err(e), _) => Err(e.to_string()),
+        let policy = match (own.check(file, Intent::ReadConfig), &self.boundary) {
+            (Ok(_), _) => &own,
+            (Err(_), Boundary::Nearest { policy: Some(p), .. }) => {
+                p.check(file, Intent::ReadConfig)
+                    .map_err(|e| format!("cannot read the rules file: {e}"))?;
+                p.as_ref()
+            }
+            (Err(e), _) => return Err(format!("cannot read the rules file: {e}")),
         };
-        allowed.map_err(|e| format!("cannot read the rules file: {e}"))?;
-        match buffers.text(file) {
-            Some(text) => Ok(text),
-            None => match crate::access::read_text(file, MAX_RULES_BYTES) {
-                // An empty buffer is someone editing; an empty file on disk is what an editor
-                // saving in place leaves for a moment (or a file emptied by mistake), not a
-                // rules file without rules: the last good rules stay in force, and `check` does
-                // not report a clean run.
-                Ok(text) if text.trim().is_empty() => Err(EMPTY_FILE.into()),
-                Ok(text) => Ok(text),
-                Err(e) => Err(format!("cannot read the rules file: {e}")),
-            },
+        if let Some(text) = buffers.text(file) {
+            return Ok(text);
+        }
+        // Read with no window between the check and the read: a rules file swapped for a link
+        // out meanwhile is refused, never read.
+        match policy.read_checked(file, Intent::ReadConfig, MAX_RULES_BYTES) {
+            // An empty buffer is someone editing; an empty file on disk is what an editor saving
+            // in place leaves for a moment (or a file emptied by mistake), not a rules file
+            // without rules: the last good rules stay in force, and `check` does not report a
+            // clean run.
+            Ok((_, text)) if text.trim().is_empty() => Err(EMPTY_FILE.into()),
+            Ok((_, text)) => Ok(text),
+            Err(e) => Err(format!("cannot read the rules file: {e}")),
         }
     }
 

@@ -83,6 +83,32 @@ pub const SETTLE_PAUSE: std::time::Duration = std::time::Duration::from_millis(5
 /// empty or not valid JSON — an editor may be in the middle of saving it. Returns what was read
 /// last: the caller refuses it if it still does not look settled.
 pub fn read_settled(path: &Path) -> Result<Option<String>, ReadError> {
+    read_settled_with(path, None)
+}
+
+/// [`read_settled`]; with a policy, each read is the policy's race-free read (a file swapped for a
+/// link out while it is read is refused, never read).
+fn read_settled_with(
+    path: &Path,
+    policy: Option<&crate::access::AccessPolicy>,
+) -> Result<Option<String>, ReadError> {
+    let read = |path: &Path| match policy {
+        None => read(path),
+        Some(policy) => policy
+            .read_checked(path, crate::access::Intent::Write, crate::access::MAX_RULES_BYTES)
+            .map(|(_, text)| text)
+            .map_err(|e| match e {
+                crate::access::AccessError::Read(crate::access::ReadError::Io { source, .. })
+                | crate::access::AccessError::Io { source, .. } => ReadError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                },
+                other => ReadError::Io {
+                    path: path.to_path_buf(),
+                    source: std::io::Error::other(other.to_string()),
+                },
+            }),
+    };
     let mut attempt = 0;
     loop {
         let text = match read(path) {
@@ -216,7 +242,7 @@ pub fn update_locked<T, E>(
         None => Ok(path.to_path_buf()),
     };
     allowed()?;
-    let current = read_settled(path)?;
+    let current = read_settled_with(path, policy)?;
     let (content, result) = change(current.as_deref()).map_err(UpdateError::Refused)?;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
