@@ -1,6 +1,11 @@
 //! The rules engine: the autofix.json model, reading it with spans, finding rules files,
 //! precedence, compiled checks, suppressions and where to write one, and the lints of autofix.json
 //! itself.
+//!
+//! The surface: the types re-exported below, and the modules an adapter works with — `index`
+//! (which rules govern a file), `check`/`incremental`/`fix`/`suppress`/`ignore` (violations and
+//! what to do about them), `learn`/`store` (writing a rule), `listing`, `infer` and `parse`. The
+//! model, problems, lints, precedence, reach analysis and scopes are internal.
 
 pub mod check;
 pub mod fix;
@@ -9,15 +14,15 @@ pub mod incremental;
 pub mod index;
 pub mod infer;
 pub mod learn;
-pub mod lint;
+mod lint;
 pub mod listing;
-pub mod model;
+mod model;
 pub mod parse;
-pub mod problem;
-pub mod reach;
-pub mod resolve;
-pub mod ruleset;
-pub mod scope;
+mod problem;
+mod reach;
+mod resolve;
+mod ruleset;
+mod scope;
 pub mod store;
 pub mod suppress;
 
