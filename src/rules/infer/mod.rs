@@ -1134,10 +1134,22 @@ fn same_family(a: Lang, b: Lang) -> bool {
     a == b || (js.contains(&a) && js.contains(&b))
 }
 
-/// A fix may replace X by Y only when both are the same kind of code (both identifiers, both
-/// operators, both calls…): `os.path` → `pathlib` is a migration, not a replacement.
+/// An inferred fix may replace X by Y only when the swap is safe wherever X matches: operators
+/// (`==` → `===`), a declaration keyword for another (`var` → `let`), `any` for `unknown`. Renaming an identifier, a
+/// package, a call or an API (`axios` → `fetch` turns `import axios from 'axios'` into
+/// `import fetch from 'fetch'`) is a migration the user does, never an automatic fix; the rule is
+/// still checked.
 fn same_kind(x: &Literal, y: &Literal) -> bool {
-    x.kind == y.kind
+    /// Keywords that can stand for one another where one is written: declarations, and
+    /// TypeScript's top types.
+    const SWAPPABLE: [&[&str]; 2] = [&["var", "let", "const"], &["any", "unknown"]];
+    match (&x.kind, &y.kind) {
+        (LitKind::Operator, LitKind::Operator) => true,
+        (LitKind::Identifier, LitKind::Identifier) => SWAPPABLE
+            .iter()
+            .any(|set| set.contains(&x.text.as_str()) && set.contains(&y.text.as_str())),
+        _ => false,
+    }
 }
 
 /// `$` in a fix is a group reference to the engine: write it as `$$`.

@@ -157,7 +157,20 @@ fn use_y_instead_of_x_fixes_only_same_kinds() {
         "a.py",
         "print('x')",
     );
-    assert_eq!(h, [("print".into(), Some("logger.info".into()))]);
+    assert_eq!(
+        h,
+        [("print".into(), None)],
+        "checked, but renaming an API is no automatic fix: `logger` may not even be imported"
+    );
+    let h = hits(
+        "Always use native `fetch` instead of `axios`.",
+        "a.ts",
+        "import axios from 'axios';\nawait axios.get(u);\n",
+    );
+    assert!(
+        !h.is_empty() && h.iter().all(|(_, f)| f.is_none()),
+        "{h:?}: `import fetch from 'fetch'` would break the file"
+    );
     let h = hits("Usa `const` en lugar de `var`.", "a.js", "var x = 1;");
     assert_eq!(h, [("var".into(), Some("const".into()))]);
 }
