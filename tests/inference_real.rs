@@ -21,11 +21,17 @@ use serde::Deserialize;
 const OPEN: char = '⟦';
 const CLOSE: char = '⟧';
 
-/// Regression floors: (split, precision, recall) over the rules that should get checks
-/// (`unambiguous` and `hard`), measured when the corpus was written, rounded down to 0.05.
-const FLOORS: &[(&str, f64, f64)] = &[("tune", 0.0, 0.0), ("held-out", 0.0, 0.0)];
-/// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split.
-const SILENT_FLOORS: &[(&str, f64)] = &[("tune", 0.0), ("held-out", 0.0)];
+/// Regression floors: (split, lang, precision, recall) over the rules that should get checks
+/// (`unambiguous` and `hard`), measured when that language's rules were written, rounded down
+/// to 0.05. Per language, so adding rules in another language cannot break them.
+const FLOORS: &[(&str, &str, f64, f64)] = &[
+    // 2026-11-30, 195 English rules: tune 0.721 / 0.440, held-out 0.744 / 0.382.
+    ("tune", "en", 0.70, 0.40),
+    ("held-out", "en", 0.70, 0.35),
+];
+/// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
+/// language (English: tune 28/31, held-out 19/19).
+const SILENT_FLOORS: &[(&str, &str, f64)] = &[("tune", "en", 0.90), ("held-out", "en", 1.0)];
 
 const SPLITS: [&str; 2] = ["tune", "held-out"];
 const CLASSES: [&str; 4] = ["unambiguous", "hard", "behaviour", "vague"];
@@ -309,7 +315,9 @@ fn inference_real_precision_and_recall() {
     let mut by_class: BTreeMap<(&str, String), Counts> = BTreeMap::new();
     let mut by_lang: BTreeMap<(&str, String), Counts> = BTreeMap::new();
     let mut checkable: BTreeMap<&str, Counts> = BTreeMap::new();
+    let mut checkable_lang: BTreeMap<(&str, String), Counts> = BTreeMap::new();
     let mut silent: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let mut silent_lang: BTreeMap<(&str, String), (usize, usize)> = BTreeMap::new();
     let mut rules_of: BTreeMap<(&str, String), usize> = BTreeMap::new();
     let mut vague_errors = Vec::new();
     let mut unusable = Vec::new();
@@ -328,14 +336,18 @@ fn inference_real_precision_and_recall() {
             .add(counts);
         *rules_of.entry((l.split, class.clone())).or_default() += 1;
         let should_check = matches!(class.as_str(), "unambiguous" | "hard");
+        let lang_key = (l.split, l.case.lang.clone());
         if should_check {
             checkable.entry(l.split).or_default().add(counts);
+            checkable_lang.entry(lang_key).or_default().add(counts);
         } else {
+            let quiet = usize::from(out.hits.is_empty());
             let s = silent.entry(l.split).or_default();
+            s.0 += quiet;
             s.1 += 1;
-            if out.hits.is_empty() {
-                s.0 += 1;
-            }
+            let s = silent_lang.entry(lang_key).or_default();
+            s.0 += quiet;
+            s.1 += 1;
         }
         let expect_vague = class == "vague";
         if let Some(p) = &out.unusable {
@@ -393,6 +405,11 @@ fn inference_real_precision_and_recall() {
                 line(&format!("lang {lang}"), c);
             }
         }
+        for ((s, lang), c) in &checkable_lang {
+            if *s == split {
+                line(&format!("lang {lang}, unambiguous + hard"), c);
+            }
+        }
         let (quiet, of) = silent.get(split).copied().unwrap_or_default();
         println!("  behaviour + vague rules with no hit: {quiet}/{of}");
     }
@@ -405,25 +422,31 @@ fn inference_real_precision_and_recall() {
         println!("  {e}");
     }
 
-    for (split, min_p, min_r) in FLOORS {
-        let c = checkable.get(split).copied().unwrap_or_default();
+    for (split, lang, min_p, min_r) in FLOORS {
+        let c = checkable_lang
+            .get(&(*split, lang.to_string()))
+            .copied()
+            .unwrap_or_default();
         assert!(
             c.precision() >= *min_p,
-            "{split}: precision {:.3} below the floor {min_p}",
+            "{split}/{lang}: precision {:.3} below the floor {min_p}",
             c.precision()
         );
         assert!(
             c.recall() >= *min_r,
-            "{split}: recall {:.3} below the floor {min_r}",
+            "{split}/{lang}: recall {:.3} below the floor {min_r}",
             c.recall()
         );
     }
-    for (split, min) in SILENT_FLOORS {
-        let (quiet, of) = silent.get(split).copied().unwrap_or_default();
+    for (split, lang, min) in SILENT_FLOORS {
+        let (quiet, of) = silent_lang
+            .get(&(*split, lang.to_string()))
+            .copied()
+            .unwrap_or_default();
         let share = if of == 0 { 1.0 } else { quiet as f64 / of as f64 };
         assert!(
             share >= *min,
-            "{split}: behaviour/vague rules without hits {share:.3} below the floor {min}"
+            "{split}/{lang}: behaviour/vague rules without hits {share:.3} below the floor {min}"
         );
     }
 }
