@@ -4,7 +4,8 @@
 //! contexts and imports of a named package.
 
 use super::files::{COMMAND_FILES, Lang};
-use super::literal::TOOLS;
+use super::words;
+use super::words::{SUBCOMMANDS, TOOLS};
 
 /// What a detector does when its concept is named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -241,110 +242,47 @@ pub struct Concept {
 pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &EMOJI,
-        phrases: &[
-            "emojis",
-            "emoji",
-            "emoticons",
-            "emoticonos",
-            "emojis or emoticons",
-        ],
+        phrases: words::EMOJI_NAMES,
     },
     Concept {
         detector: &DEFAULT_EXPORT,
-        phrases: &[
-            "default exports",
-            "default export",
-            "export default",
-            "exportaciones por defecto",
-            "exportación por defecto",
-            "exportacion por defecto",
-            "exportaciones default",
-            "exports por defecto",
-            "export por defecto",
-        ],
+        phrases: words::DEFAULT_EXPORT_NAMES,
     },
     Concept {
         detector: &CLASS_COMPONENT,
-        phrases: &[
-            "class components",
-            "class component",
-            "componentes de clase",
-            "componente de clase",
-            "react class components",
-        ],
+        phrases: words::CLASS_COMPONENT_NAMES,
     },
     Concept {
         detector: &WILDCARD_IMPORT,
-        phrases: &[
-            "wildcard imports",
-            "wildcard import",
-            "star imports",
-            "star import",
-            "importaciones comodín",
-            "importaciones con comodín",
-            "imports con comodín",
-            "import con comodín",
-            "imports comodín",
-        ],
+        phrases: words::WILDCARD_IMPORT_NAMES,
     },
     Concept {
         detector: &TODO_COMMENT,
-        phrases: &["TODO comments", "TODOs", "TODO", "comentarios TODO"],
+        phrases: words::TODO_COMMENT_NAMES,
     },
     Concept {
         detector: &FIXME_COMMENT,
-        phrases: &["FIXME comments", "FIXMEs", "FIXME", "comentarios FIXME"],
+        phrases: words::FIXME_COMMENT_NAMES,
     },
     Concept {
         detector: &TRAILING_WHITESPACE,
-        phrases: &[
-            "trailing whitespace",
-            "trailing spaces",
-            "trailing white space",
-            "espacios al final",
-            "espacios en blanco al final",
-            "espacios finales",
-        ],
+        phrases: words::TRAILING_WHITESPACE_NAMES,
     },
     Concept {
         detector: &TAB_INDENT,
-        phrases: &[
-            "tabs",
-            "tab characters",
-            "tabs for indentation",
-            "tabulaciones",
-            "tabuladores",
-            "tabulador",
-        ],
+        phrases: words::TAB_INDENT_NAMES,
     },
     Concept {
         detector: &INLINE_STYLE,
-        phrases: &[
-            "inline styles",
-            "inline style",
-            "estilos en línea",
-            "estilos inline",
-            "estilos en linea",
-        ],
+        phrases: words::INLINE_STYLE_NAMES,
     },
     Concept {
         detector: &PRINT_CALL,
-        phrases: &[
-            "print statements",
-            "print statement",
-            "print calls",
-            "sentencias print",
-            "llamadas a print",
-        ],
+        phrases: words::PRINT_CALL_NAMES,
     },
     Concept {
         detector: &CONVENTIONAL_COMMITS,
-        phrases: &[
-            "conventional commits",
-            "conventional commit",
-            "commits convencionales",
-            "conventional-commits",
-        ],
+        phrases: words::CONVENTIONAL_COMMITS_NAMES,
     },
 ];
 
@@ -472,9 +410,6 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &EXPECT_CALL,
     &UNSAFE_BLOCK,
 ];
-
-/// Subcommands and flags that make a line in `package.json` or Markdown a command.
-const SUBCOMMANDS: &str = "install|i|ci|run|run-script|test|t|start|exec|x|publish|add|remove|rm|uninstall|update|upgrade|up|init|create|link|audit|pack|version|dlx|why|outdated|workspace|workspaces|global|build|dev|lint|format|prune|dedupe|rebuild|config|cache|info|view|list|ls|sync|lock|freeze|download|show|check|fmt|clippy|doc|bench|new|get|mod|tidy|push|pull|commit|clone|compose|-";
 
 fn alternation(tools: &[String]) -> String {
     let mut sorted: Vec<&String> = tools.iter().collect();

@@ -3,6 +3,7 @@
 //! files, and composing those with folders ("in `src/`", "except in `scripts/`").
 
 use super::text::{Kind, Token};
+use super::words::{NOT_TESTS, ONLY_TESTS, TEST_FILES};
 
 /// A language or kind of file a rule's words can name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -426,63 +427,6 @@ fn words_at(tokens: &[Token], i: usize, phrase: &[&str]) -> bool {
         .enumerate()
         .all(|(k, w)| tokens.get(i + k).is_some_and(|t| t.is_word() && t.lower == *w))
 }
-
-const NOT_TESTS: &[&[&str]] = &[
-    &["except", "in", "tests"],
-    &["except", "in", "test", "files"],
-    &["except", "tests"],
-    &["except", "in", "the", "tests"],
-    &["excepto", "en", "los", "tests"],
-    &["excepto", "en", "tests"],
-    &["salvo", "en", "los", "tests"],
-    &["salvo", "en", "tests"],
-    &["excepto", "en", "las", "pruebas"],
-    &["salvo", "en", "las", "pruebas"],
-    &["production", "code"],
-    &["in", "production"],
-    &["outside", "tests"],
-    &["outside", "of", "tests"],
-    &["outside", "test", "files"],
-    &["outside", "of", "test", "files"],
-    &["non-test", "code"],
-    &["library", "code"],
-    &["application", "code"],
-    &["shipped", "code"],
-    &["código", "de", "producción"],
-    &["en", "producción"],
-    &["fuera", "de", "los", "tests"],
-    &["fuera", "de", "las", "pruebas"],
-    &["fuera", "de", "tests"],
-    &["código", "de", "librería"],
-    &["código", "de", "biblioteca"],
-];
-
-const ONLY_TESTS: &[&[&str]] = &[
-    &["in", "tests"],
-    &["in", "test", "files"],
-    &["in", "test", "code"],
-    &["in", "the", "tests"],
-    &["in", "specs"],
-    &["in", "unit", "tests"],
-    &["inside", "tests"],
-    &["en", "los", "tests"],
-    &["en", "tests"],
-    &["en", "las", "pruebas"],
-    &["en", "los", "archivos", "de", "prueba"],
-    &["en", "archivos", "de", "prueba"],
-    &["en", "el", "código", "de", "pruebas"],
-];
-
-const TEST_FILES: &[&[&str]] = &[
-    &["test", "files"],
-    &["test", "file"],
-    &["tests"],
-    &["spec", "files"],
-    &["archivos", "de", "prueba"],
-    &["ficheros", "de", "prueba"],
-    &["archivos", "de", "test"],
-    &["pruebas"],
-];
 
 /// Reads the language words and test qualifiers of an instruction.
 pub fn named(tokens: &[Token]) -> Named {

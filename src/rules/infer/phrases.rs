@@ -8,6 +8,8 @@ use std::sync::LazyLock;
 
 use super::concepts::CONCEPTS;
 use super::text::{Kind, Quote, Token, clauses, looks_like_path};
+use super::words;
+use super::words::{DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, RETURN_WORDS, TERM_STOPS};
 
 /// Whether something is forbidden, mandated, or merely mentioned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,258 +115,25 @@ impl Trig {
     }
 }
 
-const TRIGGERS: &[(&str, Trig)] = &[
-    // English, forbidding.
-    ("never use", Trig::NegUse),
-    ("never ever use", Trig::NegUse),
-    ("never call", Trig::NegUse),
-    ("do not use", Trig::NegUse),
-    ("don't use", Trig::NegUse),
-    ("dont use", Trig::NegUse),
-    ("do not call", Trig::NegUse),
-    ("don't call", Trig::NegUse),
-    ("must not use", Trig::NegUse),
-    ("mustn't use", Trig::NegUse),
-    ("should not use", Trig::NegUse),
-    ("shouldn't use", Trig::NegUse),
-    ("avoid", Trig::NegUse),
-    ("avoid using", Trig::NegUse),
-    ("stop using", Trig::NegUse),
-    ("no more", Trig::NegUse),
-    ("ban", Trig::NegUse),
-    ("forbid", Trig::NegUse),
-    ("disallow", Trig::NegUse),
-    ("never", Trig::Neg),
-    ("not", Trig::Neg),
-    ("no", Trig::Neg),
-    ("do not", Trig::Neg),
-    ("don't", Trig::Neg),
-    ("dont", Trig::Neg),
-    ("must not", Trig::Neg),
-    ("mustn't", Trig::Neg),
-    ("should not", Trig::Neg),
-    ("shouldn't", Trig::Neg),
-    ("cannot", Trig::Neg),
-    ("can't", Trig::Neg),
-    ("without", Trig::Neg),
-    ("neither", Trig::Neg),
-    ("nor", Trig::Neg),
-    ("instead of", Trig::Instead),
-    ("rather than", Trig::Instead),
-    ("in place of", Trig::Instead),
-    ("as opposed to", Trig::Instead),
-    ("over", Trig::Over),
-    ("remove", Trig::Remove),
-    ("delete", Trig::Remove),
-    ("replace", Trig::Replace),
-    ("migrate from", Trig::Replace),
-    ("migrate away from", Trig::Replace),
-    ("switch from", Trig::Replace),
-    ("move away from", Trig::Replace),
-    ("with", Trig::With),
-    ("con", Trig::With),
-    ("by", Trig::With),
-    ("is forbidden", Trig::Postfix),
-    ("are forbidden", Trig::Postfix),
-    ("is banned", Trig::Postfix),
-    ("are banned", Trig::Postfix),
-    ("is not allowed", Trig::Postfix),
-    ("are not allowed", Trig::Postfix),
-    ("is prohibited", Trig::Postfix),
-    ("are prohibited", Trig::Postfix),
-    ("is not permitted", Trig::Postfix),
-    ("is deprecated", Trig::Postfix),
-    ("should never be used", Trig::Postfix),
-    ("must never be used", Trig::Postfix),
-    ("should not be used", Trig::Postfix),
-    ("must not be used", Trig::Postfix),
-    // English, mandating.
-    ("always use", Trig::Always),
-    ("always", Trig::Always),
-    ("must use", Trig::Always),
-    ("only use", Trig::Always),
-    ("use only", Trig::Always),
-    ("stick to", Trig::Always),
-    ("switch to", Trig::Always),
-    ("use", Trig::Use),
-    ("keep", Trig::Use),
-    ("follow", Trig::Use),
-    ("format", Trig::Use),
-    ("write", Trig::Use),
-    ("include", Trig::Use),
-    ("prefer", Trig::Prefer),
-    // English, reasons and conditions.
-    ("because", Trig::StopHard),
-    ("since", Trig::StopHard),
-    ("as it", Trig::StopHard),
-    ("so that", Trig::StopHard),
-    ("otherwise", Trig::StopHard),
-    ("which", Trig::StopHard),
-    ("for", Trig::StopSoft),
-    ("to", Trig::StopSoft),
-    ("if", Trig::StopSoft),
-    ("unless", Trig::Unless),
-    ("except when", Trig::Unless),
-    ("except if", Trig::Unless),
-    ("only if", Trig::Unless),
-    ("if not", Trig::Unless),
-    ("never forget", Trig::Always),
-    ("don't forget", Trig::Always),
-    ("do not forget", Trig::Always),
-    ("never omit", Trig::Always),
-    ("don't omit", Trig::Always),
-    ("never skip", Trig::Always),
-    ("don't skip", Trig::Always),
-    ("when", Trig::StopSoft),
-    ("while", Trig::StopSoft),
-    // English, places.
-    ("not in", Trig::LocNeg),
-    ("never in", Trig::LocNeg),
-    ("not inside", Trig::LocNeg),
-    ("never inside", Trig::LocNeg),
-    ("not under", Trig::LocNeg),
-    ("never under", Trig::LocNeg),
-    ("never into", Trig::LocNeg),
-    ("in", Trig::Loc),
-    ("inside", Trig::Loc),
-    ("within", Trig::Loc),
-    ("under", Trig::Loc),
-    ("into", Trig::Loc),
-    ("except in", Trig::Except),
-    ("except for", Trig::Except),
-    ("except", Trig::Except),
-    ("outside", Trig::Except),
-    ("outside of", Trig::Except),
-    // Spanish, forbidding.
-    ("no usar", Trig::NegUse),
-    ("no usar nunca", Trig::NegUse),
-    ("no uses", Trig::NegUse),
-    ("no uses nunca", Trig::NegUse),
-    ("no utilices", Trig::NegUse),
-    ("no utilizar", Trig::NegUse),
-    ("no utilizar nunca", Trig::NegUse),
-    ("no llamar", Trig::NegUse),
-    ("no llames", Trig::NegUse),
-    ("nunca usar", Trig::NegUse),
-    ("nunca uses", Trig::NegUse),
-    ("nunca uséis", Trig::NegUse),
-    ("nunca utilices", Trig::NegUse),
-    ("nunca llames", Trig::NegUse),
-    ("jamás uses", Trig::NegUse),
-    ("jamás usar", Trig::NegUse),
-    ("evitar", Trig::NegUse),
-    ("evita", Trig::NegUse),
-    ("evite", Trig::NegUse),
-    ("evitad", Trig::NegUse),
-    ("evitar usar", Trig::NegUse),
-    ("evita usar", Trig::NegUse),
-    ("deja de usar", Trig::NegUse),
-    ("dejar de usar", Trig::NegUse),
-    ("prohibir", Trig::NegUse),
-    ("nunca", Trig::Neg),
-    ("jamás", Trig::Neg),
-    ("jamas", Trig::Neg),
-    ("sin", Trig::Neg),
-    ("ni", Trig::Neg),
-    ("en lugar de", Trig::Instead),
-    ("en vez de", Trig::Instead),
-    ("sobre", Trig::Over),
-    ("antes que", Trig::Over),
-    ("frente a", Trig::Over),
-    ("eliminar", Trig::Remove),
-    ("elimina", Trig::Remove),
-    ("quitar", Trig::Remove),
-    ("quita", Trig::Remove),
-    ("borrar", Trig::Remove),
-    ("reemplazar", Trig::Replace),
-    ("reemplaza", Trig::Replace),
-    ("sustituir", Trig::Replace),
-    ("sustituye", Trig::Replace),
-    ("cambiar", Trig::Replace),
-    ("cambia", Trig::Replace),
-    ("migrar de", Trig::Replace),
-    ("migra de", Trig::Replace),
-    ("por", Trig::With),
-    ("está prohibido", Trig::Postfix),
-    ("está prohibida", Trig::Postfix),
-    ("están prohibidos", Trig::Postfix),
-    ("están prohibidas", Trig::Postfix),
-    ("queda prohibido", Trig::Postfix),
-    ("no está permitido", Trig::Postfix),
-    ("no están permitidos", Trig::Postfix),
-    ("no se permite", Trig::Postfix),
-    ("no se permiten", Trig::Postfix),
-    ("no debe usarse", Trig::Postfix),
-    ("no deben usarse", Trig::Postfix),
-    ("nunca debe usarse", Trig::Postfix),
-    ("está obsoleto", Trig::Postfix),
-    // Spanish, mandating.
-    ("usar siempre", Trig::Always),
-    ("usa siempre", Trig::Always),
-    ("utilizar siempre", Trig::Always),
-    ("utiliza siempre", Trig::Always),
-    ("siempre", Trig::Always),
-    ("usar solo", Trig::Always),
-    ("usa solo", Trig::Always),
-    ("solo usar", Trig::Always),
-    ("usar solamente", Trig::Always),
-    ("usar", Trig::Use),
-    ("usa", Trig::Use),
-    ("usad", Trig::Use),
-    ("utiliza", Trig::Use),
-    ("utilizar", Trig::Use),
-    ("emplear", Trig::Use),
-    ("emplea", Trig::Use),
-    ("mantener", Trig::Use),
-    ("mantén", Trig::Use),
-    ("manten", Trig::Use),
-    ("seguir", Trig::Use),
-    ("sigue", Trig::Use),
-    ("formatear", Trig::Use),
-    ("formatea", Trig::Use),
-    ("escribir", Trig::Use),
-    ("escribe", Trig::Use),
-    ("incluir", Trig::Use),
-    ("incluye", Trig::Use),
-    ("preferir", Trig::Prefer),
-    ("prefiere", Trig::Prefer),
-    ("prefiera", Trig::Prefer),
-    // Spanish, reasons and conditions.
-    ("porque", Trig::StopHard),
-    ("ya que", Trig::StopHard),
-    ("pues", Trig::StopHard),
-    ("debido a", Trig::StopHard),
-    ("dado que", Trig::StopHard),
-    ("de lo contrario", Trig::StopHard),
-    ("para", Trig::StopSoft),
-    ("si", Trig::StopSoft),
-    ("cuando", Trig::StopSoft),
-    ("a menos que", Trig::Unless),
-    ("salvo que", Trig::Unless),
-    ("excepto cuando", Trig::Unless),
-    ("excepto si", Trig::Unless),
-    ("salvo cuando", Trig::Unless),
-    ("si no", Trig::Unless),
-    ("solo si", Trig::Unless),
-    ("nunca olvides", Trig::Always),
-    ("no olvides", Trig::Always),
-    ("no olvidar", Trig::Always),
-    ("no omitas", Trig::Always),
-    ("nunca omitas", Trig::Always),
-    ("mientras", Trig::StopSoft),
-    // Spanish, places.
-    ("nunca en", Trig::LocNeg),
-    ("no en", Trig::LocNeg),
-    ("jamás en", Trig::LocNeg),
-    ("nunca dentro de", Trig::LocNeg),
-    ("en", Trig::Loc),
-    ("dentro de", Trig::Loc),
-    ("bajo", Trig::Loc),
-    ("excepto en", Trig::Except),
-    ("salvo en", Trig::Except),
-    ("excepto", Trig::Except),
-    ("salvo", Trig::Except),
-    ("fuera de", Trig::Except),
+/// Each trigger's phrases (in `words`) and what it does.
+const TRIGGERS: &[(&[&str], Trig)] = &[
+    (words::TRIG_NEG_USE, Trig::NegUse),
+    (words::TRIG_NEG, Trig::Neg),
+    (words::TRIG_INSTEAD, Trig::Instead),
+    (words::TRIG_OVER, Trig::Over),
+    (words::TRIG_REMOVE, Trig::Remove),
+    (words::TRIG_REPLACE, Trig::Replace),
+    (words::TRIG_WITH, Trig::With),
+    (words::TRIG_POSTFIX, Trig::Postfix),
+    (words::TRIG_ALWAYS, Trig::Always),
+    (words::TRIG_USE, Trig::Use),
+    (words::TRIG_PREFER, Trig::Prefer),
+    (words::TRIG_STOP_HARD, Trig::StopHard),
+    (words::TRIG_STOP_SOFT, Trig::StopSoft),
+    (words::TRIG_UNLESS, Trig::Unless),
+    (words::TRIG_LOC_NEG, Trig::LocNeg),
+    (words::TRIG_LOC, Trig::Loc),
+    (words::TRIG_EXCEPT, Trig::Except),
 ];
 
 /// Triggers by first word, each as its words, longest first.
@@ -372,9 +141,11 @@ type Phrases<T> = Vec<(Vec<&'static str>, T)>;
 
 static TRIGGER_INDEX: LazyLock<HashMap<&'static str, Phrases<Trig>>> = LazyLock::new(|| {
     let mut map: HashMap<&'static str, Phrases<Trig>> = HashMap::new();
-    for (phrase, trig) in TRIGGERS {
-        let words: Vec<&str> = phrase.split(' ').collect();
-        map.entry(words[0]).or_default().push((words, *trig));
+    for (phrases, trig) in TRIGGERS {
+        for phrase in *phrases {
+            let words: Vec<&str> = phrase.split(' ').collect();
+            map.entry(words[0]).or_default().push((words, *trig));
+        }
     }
     for v in map.values_mut() {
         v.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
@@ -397,24 +168,6 @@ static CONCEPT_INDEX: LazyLock<HashMap<String, Phrases<usize>>> = LazyLock::new(
     map
 });
 
-/// Words skipped before a term: articles.
-const DETERMINERS: &[&str] = &[
-    "the", "a", "an", "el", "la", "los", "las", "un", "una", "unos", "unas", "lo",
-];
-
-/// Words that end a term.
-const TERM_STOPS: &[&str] = &[
-    "in", "on", "at", "for", "to", "with", "without", "from", "by", "as", "of", "into", "than", "because",
-    "since", "when", "if", "unless", "instead", "rather", "over", "and", "or", "nor", "but", "so", "is",
-    "are", "en", "para", "con", "sin", "de", "del", "por", "porque", "cuando", "si", "que", "y", "o", "ni",
-    "u", "e", "a", "al", "sobre", "como", "entre", "hasta", "desde", "antes", "es", "son", "the", "el", "la",
-    "los", "las", "always", "never", "siempre", "nunca", "only", "solo", "not", "no", "it", "them", "this",
-    "that",
-];
-
-/// Words that make a `.x` span name files rather than a member.
-const FILE_WORDS: &[&str] = &["files", "file", "archivos", "archivo", "ficheros", "fichero"];
-
 fn names_files(clause: &[Token], i: usize) -> bool {
     let file_word = |t: &Token| t.is_word() && FILE_WORDS.contains(&t.lower.as_str());
     if i > 0 && file_word(&clause[i - 1]) {
@@ -432,37 +185,6 @@ fn names_files(clause: &[Token], i: usize) -> bool {
     }
     false
 }
-
-/// "return `null`": the literal is forbidden as a returned value.
-const RETURN_WORDS: &[&str] = &[
-    "return",
-    "returns",
-    "returning",
-    "devolver",
-    "devuelvas",
-    "devuelve",
-    "retornar",
-    "retornes",
-];
-
-/// List words that keep a term list open: "npm or yarn", "npm, yarn y bun".
-const LIST_WORDS: &[&str] = &["or", "and", "nor", "o", "y", "ni", "u", "e"];
-
-/// Words between a place word and its path: "in the `src/` folder", "en la carpeta".
-const PLACE_FILLER: &[&str] = &[
-    "the",
-    "a",
-    "el",
-    "la",
-    "los",
-    "las",
-    "folder",
-    "directory",
-    "dir",
-    "carpeta",
-    "directorio",
-    "any",
-];
 
 /// One thing an instruction mentions, and how it is meant (forbidden, mandated, neutral).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,6 +2,10 @@
 //! typographic quotes and guillemets), unquoted tokens that read as code (`console.log`, `==`,
 //! `print()`) or as paths (`src/api/`), clause separators and commas.
 
+use super::words::{
+    ABBREVIATIONS, CODE_PREFIXES, DOTFILES, FILE_EXTENSIONS, NOT_PATHS, ROOT_DIRS, RUST_MACROS,
+};
+
 /// How a code span was delimited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Quote {
@@ -200,10 +204,6 @@ fn find_span<'a>(text: &'a str, from: usize, closers: &[char], single: bool) -> 
     None
 }
 
-const ABBREVIATIONS: &[&str] = &[
-    "e.g.", "i.e.", "etc.", "vs.", "p.ej.", "ej.", "p.", "cf.", "approx.", "aprox.",
-];
-
 /// Classifies one whitespace-delimited chunk.
 fn chunk(raw: &str, out: &mut Vec<Token>) {
     let lower = raw.to_lowercase();
@@ -264,7 +264,7 @@ fn chunk(raw: &str, out: &mut Vec<Token>) {
 
 fn is_macro_bang(body: &str) -> bool {
     // `println!` — a Rust macro name, not an exclamation.
-    crate::rules::infer::literal::RUST_MACROS.contains(&body.trim_end_matches("()"))
+    RUST_MACROS.contains(&body.trim_end_matches("()"))
 }
 
 fn balanced_open(s: &str) -> bool {
@@ -285,82 +285,6 @@ pub fn is_operator(s: &str) -> bool {
         && s.chars().all(|c| OP_CHARS.contains(c))
         && !s.chars().all(|c| c == '.' || c == '-')
 }
-
-/// Folders that start a path people write without `./`.
-const ROOT_DIRS: &[&str] = &[
-    "src",
-    "lib",
-    "app",
-    "apps",
-    "packages",
-    "tests",
-    "test",
-    "docs",
-    "doc",
-    "scripts",
-    "server",
-    "client",
-    "pkg",
-    "cmd",
-    "internal",
-    "components",
-    "pages",
-    "public",
-    "config",
-    "api",
-    "bin",
-    "dist",
-    "build",
-    "spec",
-    "specs",
-    ".github",
-    "migrations",
-    "db",
-    "assets",
-    "static",
-    "styles",
-    "utils",
-    "hooks",
-    "services",
-    "routes",
-    "vendor",
-    "examples",
-    "benches",
-    "crates",
-    "web",
-    "frontend",
-    "backend",
-    "infra",
-    "deploy",
-    "tools",
-    "fixtures",
-];
-
-/// Known file extensions, for telling `package.json` (a file) from `os.path` (code).
-pub const FILE_EXTENSIONS: &[&str] = &[
-    "json", "yaml", "yml", "toml", "md", "mdx", "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rs", "go",
-    "env", "lock", "txt", "sql", "sh", "css", "scss", "html", "log", "cfg", "ini", "xml", "csv", "rb",
-    "java", "kt", "swift", "php", "vue", "svelte", "lua", "conf", "pem", "key", "db", "sqlite", "png", "jpg",
-    "svg", "gif",
-];
-
-/// Words separated by slashes that are not paths.
-const NOT_PATHS: &[&str] = &[
-    "and/or",
-    "y/o",
-    "i/o",
-    "ci/cd",
-    "tcp/ip",
-    "ui/ux",
-    "read/write",
-    "async/await",
-    "try/catch",
-    "input/output",
-    "e/s",
-    "n/a",
-    "js/ts",
-    "ts/js",
-];
 
 /// True when an unquoted token reads as a path: `src/api/`, `./scripts`, `*.log`, `.env`.
 pub fn looks_like_path(s: &str) -> bool {
@@ -394,39 +318,6 @@ pub fn looks_like_path(s: &str) -> bool {
         || is_file_name(s)
 }
 
-/// Dotfiles and dot-folders people name in rules (`.env`, `.npmrc`, `.github`), as opposed to
-/// member accesses (`.only`, `.unwrap`).
-const DOTFILES: &[&str] = &[
-    "env",
-    "git",
-    "github",
-    "gitlab",
-    "husky",
-    "vscode",
-    "idea",
-    "venv",
-    "cache",
-    "next",
-    "nuxt",
-    "ds_store",
-    "npmrc",
-    "nvmrc",
-    "yarnrc",
-    "editorconfig",
-    "gitignore",
-    "gitattributes",
-    "dockerignore",
-    "prettierrc",
-    "eslintrc",
-    "babelrc",
-    "envrc",
-    "tool-versions",
-    "python-version",
-    "node-version",
-    "terraform",
-    "circleci",
-];
-
 fn is_dotfile(name: &str) -> bool {
     let lower = name.to_lowercase();
     DOTFILES.contains(&lower.as_str())
@@ -446,14 +337,13 @@ pub fn is_file_name(s: &str) -> bool {
     !s.contains('/')
         && s.matches('.').count() >= 1
         && has_extension(s)
-        && !crate::rules::infer::literal::has_code_prefix(s)
+        && !has_code_prefix(s)
         && s.chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
 }
 
 /// True when an unquoted chunk reads unmistakably as code.
 fn looks_like_code(s: &str) -> bool {
-    use crate::rules::infer::literal::{has_code_prefix, is_call, is_go_member};
     if is_operator(s) || is_call(s) || s == "!important" || is_macro_bang(s) {
         return true;
     }
@@ -513,6 +403,63 @@ pub fn clauses(tokens: &[Token]) -> Vec<&[Token]> {
         .split(|t| t.kind == Kind::Sep)
         .filter(|c| !c.is_empty())
         .collect()
+}
+
+// What a chunk of code looks like: calls, qualified names, Go members.
+
+pub fn first_segment(s: &str) -> &str {
+    s.trim_start_matches('.')
+        .split(['.', ':', '('])
+        .next()
+        .unwrap_or("")
+}
+
+/// True when a qualified name starts with a well-known module or object (`console.`, `os.`).
+pub fn has_code_prefix(s: &str) -> bool {
+    let first = first_segment(s);
+    (s.contains('.') || s.contains("::")) && CODE_PREFIXES.iter().any(|names| names.contains(&first))
+}
+
+/// `fmt.Println`, `errors.New`: a Go package member (lowercase package, exported member).
+pub fn is_go_member(s: &str) -> bool {
+    let Some((pkg, member)) = s.split_once('.') else {
+        return false;
+    };
+    !member.contains('.')
+        && !pkg.is_empty()
+        && pkg.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && member.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && member.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !is_file_name(s)
+}
+
+fn is_ident_start(c: char) -> bool {
+    c.is_alphabetic() || c == '_' || c == '$'
+}
+
+pub fn is_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(is_ident_start) && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
+pub fn is_qualified(s: &str) -> bool {
+    let parts: Vec<&str> = s.split("::").flat_map(|p| p.split('.')).collect();
+    parts.len() >= 2 && parts.iter().all(|p| is_ident(p))
+}
+
+/// `print(`, `print()`, `console.log(...)`, `.unwrap()`, `println!(…)`.
+pub fn is_call(s: &str) -> bool {
+    let Some(open) = s.find('(') else { return false };
+    let name = s[..open].trim_start_matches('.').trim_end_matches('!');
+    let rest = &s[open..];
+    !name.is_empty()
+        && (is_ident(name) || is_qualified(name))
+        && (rest == "(" || (rest.ends_with(')') && rest.matches('(').count() == rest.matches(')').count()))
+}
+
+/// The callee of a call literal: `console.log` for `console.log(x)`.
+pub fn callee(s: &str) -> &str {
+    s.find('(').map_or(s, |i| &s[..i]).trim_end()
 }
 
 #[cfg(test)]

@@ -1,0 +1,180 @@
+//! Literals pass: forbidden code spans become boundary-aware literal checks (`==`, `print(`,
+//! `eslint-disable`), returned values (`return null`) or keyword detectors (`any`, `var`), with a
+//! fix only when "use Y instead of X" pairs two literals a swap cannot break.
+
+use super::super::concepts;
+use super::super::literal::{self, LitKind, Literal};
+use super::super::phrases::{Entity, Mention, Role, Side};
+use super::{At, Context, Found, Route, fix_note, fix_text_for};
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    let fixes = pair_fixes(ctx.found);
+    for (i, f) in ctx.routed(Route::Literals) {
+        if let Entity::Code { text, returned, .. } = &f.entity {
+            forbid_code(ctx, out, At::Mention(i), text, *returned, f, fixes[i].as_ref());
+        }
+    }
+}
+
+fn forbid_code(
+    ctx: &Context,
+    out: &mut Found,
+    at: At,
+    text: &str,
+    returned: bool,
+    f: &Mention,
+    fix: Option<&(Literal, String)>,
+) {
+    let lit = match literal::classify(text) {
+        Ok(l) => l,
+        Err(why) => {
+            out.note(at, format!("`{text}` after \"{}\" not checked: {why}", f.trigger));
+            return;
+        }
+    };
+    if lit.kind == LitKind::Path {
+        out.note(
+            at,
+            format!("`{text}` is a path with no place word (\"in\", \"en\") before it: not checked"),
+        );
+        return;
+    }
+    // "Never return `null`": the literal as a returned value only.
+    if returned && lit.kind == LitKind::Identifier {
+        let own: Vec<_> =
+            concepts::keyword(&lit.text).map_or(lit.langs.clone(), |k| k.detector.langs.to_vec());
+        let scope = ctx.scope_for(&own, &format!("the keyword `{}`", lit.text));
+        let fix_text = fix.map(|(y, _)| fix_text_for(y));
+        let explanation = format!(
+            "forbidden returned value `{}` after \"{}\" + \"return\"; scope {}{}",
+            lit.text,
+            f.trigger,
+            scope.why,
+            fix_note(fix)
+        );
+        let pattern = format!(r"\breturn[ \t]+(?P<hit>{})\b", regex::escape(&lit.text));
+        out.check(at, ctx.pattern_check(pattern, scope, fix_text, explanation, true));
+        return;
+    }
+    // A keyword with a detector (`any` → type positions, `var` → declarations).
+    if let Some(k) = concepts::keyword(&lit.text)
+        && ctx.detector_fits(k.detector)
+    {
+        let scope = ctx.detector_scope(k.detector, &format!("the keyword `{}`", lit.text));
+        let fix_text = fix.map(|(y, _)| fix_text_for(y));
+        let explanation = format!(
+            "forbidden {} `{}` after \"{}\" → detector {} ({}); scope {}{}",
+            lit.kind.describe(),
+            lit.text,
+            f.trigger,
+            k.detector.name,
+            k.detector.summary,
+            scope.why,
+            fix_note(fix)
+        );
+        let skip = !concepts::counts_in_comments(k.detector);
+        out.check(
+            at,
+            ctx.pattern_check(k.detector.pattern.to_string(), scope, fix_text, explanation, skip),
+        );
+        return;
+    }
+    let scope = ctx.scope_for(&lit.langs, &format!("the {} `{}`", lit.kind.describe(), lit.text));
+    let fix_text = fix.map(|(y, _)| fix_text_for(y));
+    let explanation = format!(
+        "forbidden {} `{}` after \"{}\"; scope {}{}",
+        lit.kind.describe(),
+        lit.text,
+        f.trigger,
+        scope.why,
+        fix_note(fix)
+    );
+    let skip = lit.kind != LitKind::Directive;
+    out.check(
+        at,
+        ctx.pattern_check(literal::pattern(&lit), scope, fix_text, explanation, skip),
+    );
+}
+
+/// Fixes from "use Y instead of X" (and "prefer Y over X", "replace X with Y", "never X - use
+/// Y"): X's index → (Y, the words that paired them), when X and Y are of the same kind.
+fn pair_fixes(found: &[Mention]) -> Vec<Option<(Literal, String)>> {
+    let mut fixes = vec![None; found.len()];
+    let code = |f: &Mention| match &f.entity {
+        Entity::Code { text, .. } => literal::classify(text).ok(),
+        _ => None,
+    };
+    let clauses = found.iter().map(|f| f.clause).max().map_or(0, |m| m + 1);
+    for c in 0..clauses {
+        let in_clause: Vec<usize> = (0..found.len()).filter(|&i| found[i].clause == c).collect();
+        let preferred: Vec<usize> = in_clause
+            .iter()
+            .copied()
+            .filter(|&i| found[i].side == Some(Side::Preferred) && code(&found[i]).is_some())
+            .collect();
+        let replaced: Vec<usize> = in_clause
+            .iter()
+            .copied()
+            .filter(|&i| found[i].side == Some(Side::Replaced) && code(&found[i]).is_some())
+            .collect();
+        let pairs: Vec<(usize, usize)> = if preferred.len() == 1 {
+            replaced.iter().map(|&r| (r, preferred[0])).collect()
+        } else if preferred.len() == replaced.len() {
+            replaced.iter().copied().zip(preferred.iter().copied()).collect()
+        } else {
+            Vec::new()
+        };
+        for (r, p) in pairs {
+            if let (Some(x), Some(y)) = (code(&found[r]), code(&found[p]))
+                && same_kind(&x, &y)
+            {
+                fixes[r] = Some((y, found[r].trigger.clone()));
+            }
+        }
+        // "Never use `X` - use `Y`": one forbidden literal, then one mandated in the next clause.
+        let forbidden: Vec<usize> = in_clause
+            .iter()
+            .copied()
+            .filter(|&i| found[i].role == Role::Forbid && code(&found[i]).is_some())
+            .collect();
+        let has_mandate = in_clause.iter().any(|&i| found[i].role == Role::Mandate);
+        if forbidden.len() == 1 && !has_mandate && fixes[forbidden[0]].is_none() {
+            let next: Vec<usize> = (0..found.len()).filter(|&i| found[i].clause == c + 1).collect();
+            let mandated: Vec<usize> = next
+                .iter()
+                .copied()
+                .filter(|&i| found[i].role == Role::Mandate && matches!(found[i].entity, Entity::Code { .. }))
+                .collect();
+            let next_forbids = next.iter().any(|&i| found[i].role == Role::Forbid);
+            if mandated.len() == 1
+                && !next_forbids
+                && let (Some(x), Some(y)) = (code(&found[forbidden[0]]), code(&found[mandated[0]]))
+                && same_kind(&x, &y)
+            {
+                fixes[forbidden[0]] = Some((
+                    y,
+                    format!("{} … {}", found[forbidden[0]].trigger, found[mandated[0]].trigger),
+                ));
+            }
+        }
+    }
+    fixes
+}
+
+/// An inferred fix may replace X by Y only when the swap is safe wherever X matches: operators
+/// (`==` → `===`), a declaration keyword for another (`var` → `let`), `any` for `unknown`. Renaming an identifier, a
+/// package, a call or an API (`axios` → `fetch` turns `import axios from 'axios'` into
+/// `import fetch from 'fetch'`) is a migration the user does, never an automatic fix; the rule is
+/// still checked.
+fn same_kind(x: &Literal, y: &Literal) -> bool {
+    /// Keywords that can stand for one another where one is written: declarations, and
+    /// TypeScript's top types.
+    const SWAPPABLE: [&[&str]; 2] = [&["var", "let", "const"], &["any", "unknown"]];
+    match (&x.kind, &y.kind) {
+        (LitKind::Operator, LitKind::Operator) => true,
+        (LitKind::Identifier, LitKind::Identifier) => SWAPPABLE
+            .iter()
+            .any(|set| set.contains(&x.text.as_str()) && set.contains(&y.text.as_str())),
+        _ => false,
+    }
+}

@@ -1,0 +1,381 @@
+//! The passes that turn what a rule's words mention into checks. Each is a function over the
+//! same read-only [`Context`] (the rule, its tokens, its mentions, the languages it names) that
+//! writes what it found — checks, notes, terms — into one [`Found`]; `infer()` runs them in order:
+//! terms, conditions, literals, packages, concepts, tools, places, then the vagueness verdict.
+
+pub mod concepts;
+pub mod conditions;
+pub mod literals;
+pub mod packages;
+pub mod places;
+pub mod terms;
+pub mod tools;
+pub mod vague;
+
+use super::concepts::{Detector, KEYWORDS, Keyword};
+use super::files::{self, FileScope, Lang, Named};
+use super::literal::{self, LitKind, Literal};
+use super::phrases::{Entity, Mention, Place, Role};
+use super::text::Token;
+use super::words::{ENGLISH_MARKERS, SPANISH_MARKERS, WORDLIKE_TOOLS};
+use super::{Inference, Term};
+use crate::rules::model::{CheckSpec, Origin, Rule};
+
+/// What every pass reads: the rule, what was read from its words, and what follows from them
+/// for every check (the languages its literals imply, the folders it confines to or excepts).
+pub struct Context<'a> {
+    pub rule: &'a Rule,
+    pub tokens: &'a [Token],
+    pub found: &'a [Mention],
+    pub named: Named,
+    /// More Spanish marker words than English ones.
+    pub spanish: bool,
+    /// Languages implied by the rule's own literals (`===` → JS/TS), for literals without any.
+    pub literal_langs: Vec<Lang>,
+    /// Folders checks are confined to ("only in `src/`").
+    pub within: Vec<String>,
+    /// Folders checks leave out ("except in `scripts/`").
+    pub except: Vec<String>,
+}
+
+/// Where a finding goes in the output: mention-driven findings in the order of their mentions,
+/// then command checks, then place checks — the order `--explain` numbers them in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum At {
+    Mention(usize),
+    Commands,
+    Places,
+}
+
+/// What the passes found, gathered into an [`Inference`] at the end.
+#[derive(Debug, Default)]
+pub struct Found {
+    checks: Vec<(At, CheckSpec)>,
+    notes: Vec<(At, String)>,
+    pub mandates: Vec<Term>,
+    pub forbids: Vec<Term>,
+}
+
+impl Found {
+    pub fn check(&mut self, at: At, check: CheckSpec) {
+        self.checks.push((at, check));
+    }
+
+    pub fn note(&mut self, at: At, note: String) {
+        self.notes.push((at, note));
+    }
+
+    pub fn has_checks(&self) -> bool {
+        !self.checks.is_empty()
+    }
+
+    /// The inference: findings in output order, identical checks once.
+    pub fn into_inference(mut self, languages: Vec<String>) -> Inference {
+        self.checks.sort_by_key(|(at, _)| *at);
+        self.notes.sort_by_key(|(at, _)| *at);
+        let mut checks: Vec<CheckSpec> = Vec::new();
+        type Key = (Option<String>, Option<String>, Vec<String>, Vec<String>);
+        let mut seen: Vec<Key> = Vec::new();
+        for (_, c) in self.checks {
+            let key: Key = (
+                c.pattern.clone(),
+                c.require.clone(),
+                c.files.clone(),
+                c.forbidden_paths.clone(),
+            );
+            if !seen.contains(&key) {
+                seen.push(key);
+                checks.push(c);
+            }
+        }
+        Inference {
+            checks,
+            vague: false,
+            mandates: self.mandates,
+            forbids: self.forbids,
+            languages,
+            notes: self.notes.into_iter().map(|(_, n)| n).collect(),
+        }
+    }
+}
+
+/// Which pass handles a mention: each is handled by exactly one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// A forbidden code span: a literal, a returned value or a keyword with a detector.
+    Literals,
+    /// A package named by a common word in a code span, or by a proper name.
+    Packages,
+    /// A named concept, or an unquoted keyword.
+    Concepts,
+    /// A command-line tool, command or flag.
+    Tools,
+    /// Nothing to check (mandated, neutral, places).
+    Other,
+}
+
+impl<'a> Context<'a> {
+    pub fn new(rule: &'a Rule, tokens: &'a [Token], found: &'a [Mention], named: Named) -> Context<'a> {
+        let words: Vec<&str> = tokens
+            .iter()
+            .filter(|t| t.is_word())
+            .map(|t| t.lower.as_str())
+            .collect();
+        let es = words.iter().filter(|w| SPANISH_MARKERS.contains(w)).count();
+        let en = words.iter().filter(|w| ENGLISH_MARKERS.contains(w)).count();
+        let mut ctx = Context {
+            rule,
+            tokens,
+            found,
+            named,
+            spanish: es > en,
+            literal_langs: Vec::new(),
+            within: Vec::new(),
+            except: Vec::new(),
+        };
+        for f in found {
+            if let Entity::Code { text, .. } = &f.entity
+                && let Ok(lit) = literal::classify(text)
+            {
+                for l in lit.langs {
+                    if !ctx.literal_langs.contains(&l) {
+                        ctx.literal_langs.push(l);
+                    }
+                }
+            }
+            if let Entity::Place { path, place } = &f.entity {
+                match place {
+                    Place::Within => ctx.within.push(path.clone()),
+                    Place::Except => ctx.except.push(path.clone()),
+                    _ => {}
+                }
+            }
+        }
+        ctx
+    }
+
+    /// The mentions that count (not forbidden only under a condition), with their indices.
+    pub fn mentions(&self) -> impl Iterator<Item = (usize, &'a Mention)> {
+        self.found.iter().enumerate().filter(|(_, f)| !f.conditional)
+    }
+
+    /// The mentions a pass handles.
+    pub fn routed(&self, route: Route) -> impl Iterator<Item = (usize, &'a Mention)> + '_ {
+        self.mentions().filter(move |(_, f)| self.route(f) == route)
+    }
+
+    /// Which pass handles a mention.
+    pub fn route(&self, f: &Mention) -> Route {
+        match (&f.entity, f.role) {
+            (Entity::Code { text, returned, .. }, Role::Forbid) => match literal::classify(text) {
+                Err(_) => Route::Literals,
+                Ok(lit) => match lit.kind {
+                    LitKind::Path => Route::Literals,
+                    LitKind::Command | LitKind::Flag => Route::Tools,
+                    LitKind::Identifier if *returned => Route::Literals,
+                    _ if super::concepts::keyword(&lit.text)
+                        .is_some_and(|k| self.detector_fits(k.detector)) =>
+                    {
+                        Route::Literals
+                    }
+                    LitKind::Identifier if literal::is_prose_word(&lit.text) => Route::Packages,
+                    _ => Route::Literals,
+                },
+            },
+            (Entity::Concept { .. }, _) => Route::Concepts,
+            (Entity::Term(term), Role::Forbid) => {
+                let lower = term.to_lowercase();
+                if term.contains(' ') {
+                    Route::Packages
+                } else if super::concepts::is_tool(&lower) {
+                    Route::Tools
+                } else if unquoted_keyword(&lower).is_some() {
+                    Route::Concepts
+                } else {
+                    Route::Packages
+                }
+            }
+            _ => Route::Other,
+        }
+    }
+
+    /// The diagnostic's text: the rule's own words. Whoever shows it adds "(inferred)" in the
+    /// reader's language, from `Violation::inferred`.
+    pub fn message(&self) -> String {
+        self.rule.instruction.trim().to_string()
+    }
+
+    /// True when one of the instruction's words is in the list.
+    pub fn says(&self, words: &[&str]) -> bool {
+        self.tokens
+            .iter()
+            .any(|t| t.is_word() && words.contains(&t.lower.as_str()))
+    }
+
+    /// The scope for a literal or detector: named languages, else the literal's own, else the
+    /// rule's other literals', else source files; then folders and test qualifiers.
+    pub fn scope_for(&self, own: &[Lang], what: &str) -> FileScope {
+        let mut scope = if let Some(s) = self.named.scope() {
+            s
+        } else if !own.is_empty() {
+            let mut s = FileScope::of_langs(own, String::new());
+            s.why = format!("{} ({}) from {what}", lang_names(own), s.describe());
+            s
+        } else if !self.literal_langs.is_empty() {
+            let mut s = FileScope::of_langs(&self.literal_langs, String::new());
+            s.why = format!(
+                "{} ({}) from the rule's other code spans",
+                lang_names(&self.literal_langs),
+                s.describe()
+            );
+            s
+        } else {
+            FileScope::source_files(false)
+        };
+        if own.contains(&Lang::Sql) || (own.is_empty() && self.literal_langs.contains(&Lang::Sql)) {
+            // SQL lives in `.sql` files and in strings of code.
+            scope.add_globs(&[files::source_glob().as_str()]);
+            scope.why.push_str(" and source files (SQL is embedded in code)");
+        }
+        self.narrow(&mut scope);
+        scope
+    }
+
+    /// Confines a scope to the rule's folders, leaves out its excepted ones, applies its test
+    /// qualifiers.
+    pub fn narrow(&self, scope: &mut FileScope) {
+        for dir in &self.within {
+            scope.within(dir);
+            scope.why.push_str(&format!("; only under `{dir}`"));
+        }
+        for path in &self.except {
+            scope.except(path);
+            scope.why.push_str(&format!("; except `{path}`"));
+        }
+        self.named.qualify(scope);
+    }
+
+    /// A keyword detector applies when the rule names no language, or one of its family.
+    pub fn detector_fits(&self, d: &Detector) -> bool {
+        let named = self.named.langs();
+        named.is_empty()
+            || named
+                .iter()
+                .any(|l| d.langs.iter().any(|dl| same_family(*l, *dl)))
+    }
+
+    /// The scope for a detector: the named languages when they fit it, else its own.
+    pub fn detector_scope(&self, d: &Detector, what: &str) -> FileScope {
+        let mut scope = match self.named.scope() {
+            Some(s)
+                if d.langs.is_empty()
+                    || self
+                        .named
+                        .langs()
+                        .iter()
+                        .any(|l| d.langs.iter().any(|dl| same_family(*l, *dl))) =>
+            {
+                s
+            }
+            _ if !d.langs.is_empty() => {
+                let mut s = FileScope::of_langs(d.langs, String::new());
+                s.why = format!("{} ({}) from {what}", lang_names(d.langs), s.describe());
+                s
+            }
+            _ => FileScope::source_files(false),
+        };
+        for e in d.exclude {
+            if !scope.exclude.iter().any(|x| x == e) {
+                scope.exclude.push(e.to_string());
+            }
+        }
+        self.narrow(&mut scope);
+        scope
+    }
+
+    /// A pattern check. With `skip_comments`, comments of the scope's files are matched first
+    /// (without a `hit`), so a literal inside a comment is never reported.
+    pub fn pattern_check(
+        &self,
+        pattern: String,
+        scope: FileScope,
+        fix: Option<String>,
+        mut explanation: String,
+        skip_comments: bool,
+    ) -> CheckSpec {
+        let files = scope.files();
+        let comments = if skip_comments && pattern.contains("(?P<hit>") {
+            files::comment_pattern(&files)
+        } else {
+            None
+        };
+        let pattern = match comments {
+            Some(c) => {
+                explanation.push_str("; comments skipped");
+                format!("(?:{c})|(?:{pattern})")
+            }
+            None => pattern,
+        };
+        CheckSpec {
+            files,
+            languages: scope.languages.clone(),
+            pattern: Some(pattern),
+            fix,
+            message: Some(self.message()),
+            origin: Origin::Inferred { explanation },
+            ..CheckSpec::default()
+        }
+    }
+}
+
+/// A keyword with a detector, written unquoted ("any in TypeScript").
+pub fn unquoted_keyword(lower: &str) -> Option<&'static Keyword> {
+    KEYWORDS.iter().find(|k| k.word == lower)
+}
+
+/// Tools whose names are plain words count unquoted only after "instead of" and the like.
+pub fn wordlike_tool(lower: &str) -> bool {
+    WORDLIKE_TOOLS.contains(&lower)
+}
+
+pub fn dedup_strings(items: impl Iterator<Item = String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in items {
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+pub fn lang_names(langs: &[Lang]) -> String {
+    langs.iter().map(|l| l.name()).collect::<Vec<_>>().join(" + ")
+}
+
+/// JS-like languages count as one family for detectors (`any` applies to TSX too).
+pub fn same_family(a: Lang, b: Lang) -> bool {
+    let js = [
+        Lang::TypeScript,
+        Lang::JavaScript,
+        Lang::React,
+        Lang::Vue,
+        Lang::Svelte,
+    ];
+    a == b || (js.contains(&a) && js.contains(&b))
+}
+
+/// `$` in a fix is a group reference to the engine: write it as `$$`.
+fn dollar_escape(s: &str) -> String {
+    s.replace('$', "$$")
+}
+
+/// The fix text: literal and detector hits are names without a dot or parentheses.
+pub fn fix_text_for(y: &Literal) -> String {
+    dollar_escape(&y.replacement())
+}
+
+pub fn fix_note(fix: Option<&(Literal, String)>) -> String {
+    fix.map_or(String::new(), |(y, words)| {
+        format!("; fix `{}` from \"{words}\"", y.text)
+    })
+}

@@ -1,0 +1,151 @@
+//! Places pass: "never in `src/api/`", "nunca en 'src/…'" forbid paths (`Forbidden_paths`) for
+//! the files the rule is about ("route handlers", "test files"), when those files are
+//! recognizable by name or the folder is named for them; otherwise a note says why not.
+
+use super::super::files::{self, FileScope, TEST_NAMES};
+use super::super::phrases::{Entity, Place};
+use super::super::text::Token;
+use super::super::words::FILE_NOUNS;
+use super::{At, Context, Found};
+use crate::rules::model::{CheckSpec, Origin};
+
+/// File kinds recognizable by name: the nouns that name them and their globs.
+const SUBJECT_KINDS: &[(&[&str], &[&str])] = &[
+    (
+        &["test", "tests", "prueba", "pruebas", "spec", "specs"],
+        TEST_NAMES,
+    ),
+    (&["stories", "story", "historias"], &["*.stories.*"]),
+    (
+        &["hooks", "hook"],
+        &["use[A-Z]*.ts", "use[A-Z]*.tsx", "use[A-Z]*.js", "use[A-Z]*.jsx"],
+    ),
+];
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    let places: Vec<(&String, Place, &str)> = ctx
+        .found
+        .iter()
+        .filter_map(|f| match &f.entity {
+            Entity::Place { path, place } => Some((path, *place, f.trigger.as_str())),
+            _ => None,
+        })
+        .collect();
+    let forbidden: Vec<(&String, &str)> = places
+        .iter()
+        .filter(|(_, p, _)| *p == Place::Forbidden)
+        .map(|(path, _, w)| (*path, *w))
+        .collect();
+    if forbidden.is_empty() {
+        return;
+    }
+    let allowed: Vec<&String> = places
+        .iter()
+        .filter(|(_, p, _)| *p == Place::Allowed)
+        .map(|(path, _, _)| *path)
+        .collect();
+    let Some((noun, words)) = file_subject(ctx) else {
+        out.note(At::Places, format!(
+            "`{}` named as a forbidden place, but the rule does not say which files (\"route handlers\", \"test files\"): not checked",
+            forbidden[0].0
+        ));
+        return;
+    };
+    // Which files: a kind recognizable by name (test files, stories, hooks), or — when the
+    // forbidden folder is named for the subject (`src/api/` for "API route handlers") — every
+    // file there. A folder that is not ("migrations … never in `src/`") would flag everything.
+    let kind = SUBJECT_KINDS
+        .iter()
+        .find(|(nouns, _)| words.iter().any(|w| nouns.contains(&w.as_str())));
+    let named_for_subject = forbidden.iter().all(|(p, _)| {
+        let last = p
+            .trim_end_matches("/**")
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or("")
+            .to_lowercase();
+        let singular = |w: &str| w.trim_end_matches('s').to_string();
+        !last.is_empty() && words.iter().any(|w| singular(w) == singular(&last))
+    });
+    if kind.is_none() && !named_for_subject {
+        out.note(At::Places, format!(
+            "`{}` named as a forbidden place for {noun}, but those files are not recognizable by name and the folder is not named for them: not checked (it would flag every file there)",
+            forbidden[0].0
+        ));
+        return;
+    }
+    let globs: Vec<String> = forbidden.iter().map(|(p, _)| path_glob(p)).collect();
+    let mut scope = if let Some((_, kind_globs)) = kind {
+        let mut s = FileScope::of_globs(kind_globs, String::new());
+        s.why = format!("{noun} by name ({})", kind_globs.join(", "));
+        s
+    } else if let Some(s) = ctx.named.scope() {
+        s
+    } else {
+        FileScope {
+            why: format!("every file there (the folder is named for {noun})"),
+            ..FileScope::default()
+        }
+    };
+    ctx.named.qualify(&mut scope);
+    let shown: Vec<String> = forbidden.iter().map(|(p, _)| format!("`{p}`")).collect();
+    let message = match allowed.first() {
+        Some(home) if ctx.spanish => {
+            format!("Esto va en `{home}`, no en {}", shown.join(", "))
+        }
+        Some(home) => format!("This belongs in `{home}`, not in {}", shown.join(", ")),
+        None => ctx.message(),
+    };
+    let home = allowed
+        .first()
+        .map_or(String::new(), |h| format!("; allowed place `{h}`"));
+    let explanation = format!(
+        "forbidden place {} after \"{}\" for {noun}{home}; files {}",
+        shown.join(", "),
+        forbidden[0].1,
+        scope.why
+    );
+    out.check(
+        At::Places,
+        CheckSpec {
+            files: scope.files(),
+            forbidden_paths: globs,
+            message: Some(message),
+            origin: Origin::Inferred { explanation },
+            ..CheckSpec::default()
+        },
+    );
+}
+
+/// The files a placement rule is about: the words before the first place word that is not
+/// the instruction's opening ("In this repo, …"), when one of them is a file noun
+/// ("los manejadores de rutas de API en 'src/…'"). Returns the noun and the words.
+fn file_subject(ctx: &Context) -> Option<(String, Vec<String>)> {
+    let place_words = ["in", "inside", "under", "into", "within", "en", "dentro", "bajo"];
+    let end = ctx
+        .tokens
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, t)| t.is_word() && place_words.contains(&t.lower.as_str()))
+        .map(|(k, _)| k)?;
+    let words: Vec<&Token> = ctx.tokens[..end].iter().filter(|t| t.is_word()).collect();
+    let noun = words.iter().find(|t| FILE_NOUNS.contains(&t.lower.as_str()))?;
+    Some((
+        format!("\"{}\"", noun.text),
+        words.iter().map(|t| t.lower.clone()).collect(),
+    ))
+}
+
+/// `src/api/` → `src/api/**`; `.env`, `*.log` stay.
+fn path_glob(path: &str) -> String {
+    let p = &files::glob_of_words(path.trim_start_matches("./"));
+    if p.ends_with('/') {
+        format!("{}/**", p.trim_end_matches('/'))
+    } else if p.contains('*') || p.rsplit('/').next().is_some_and(|last| last.contains('.')) {
+        p.to_string()
+    } else {
+        format!("{p}/**")
+    }
+}

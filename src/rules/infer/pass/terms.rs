@@ -1,0 +1,69 @@
+//! Terms pass: what each clause mandates or forbids, checked or not, kept for precedence
+//! (`conflict`) — "`any`" forbidden, "pnpm" mandated, "concept:emoji" forbidden.
+
+use super::super::Term;
+use super::super::concepts::CONCEPTS;
+use super::super::phrases::{Entity, Mention, Role, Trig};
+use super::{Context, Found};
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    for (_, f) in ctx.mentions() {
+        record(f, out);
+    }
+}
+
+fn record(f: &Mention, out: &mut Found) {
+    let (text, key) = match &f.entity {
+        Entity::Code { text, .. } => (format!("`{text}`"), normalize_key(text)),
+        Entity::Concept { index, words } => (
+            words.clone(),
+            format!("concept:{}", CONCEPTS[*index].detector.name),
+        ),
+        Entity::Term(t) => {
+            // Only the object of a use-type verb is a thing ("never use X"), not "never put …".
+            let use_like = matches!(
+                f.trig,
+                Some(
+                    Trig::NegUse
+                        | Trig::Instead
+                        | Trig::Over
+                        | Trig::Replace
+                        | Trig::Always
+                        | Trig::Use
+                        | Trig::Prefer
+                        | Trig::With
+                )
+            );
+            // A bare "always" / "siempre" is followed by a verb ("always run …").
+            let bare_always = matches!(f.trigger.as_str(), "always" | "siempre");
+            if !use_like || bare_always {
+                return;
+            }
+            (t.clone(), normalize_key(t))
+        }
+        Entity::Place { .. } => return,
+    };
+    if key.is_empty() {
+        return;
+    }
+    let term = Term {
+        text,
+        key,
+        trigger: f.trigger.clone(),
+    };
+    let list = match f.role {
+        Role::Forbid => &mut out.forbids,
+        Role::Mandate => &mut out.mandates,
+        Role::Neutral => return,
+    };
+    if !list.iter().any(|t| t.key == term.key) {
+        list.push(term);
+    }
+}
+
+/// Comparison key: lowercase, without call parentheses or a leading dot.
+pub fn normalize_key(text: &str) -> String {
+    let t = text.trim().trim_start_matches('.');
+    let t = t.split('(').next().unwrap_or(t);
+    t.trim().to_lowercase()
+}

@@ -1,0 +1,101 @@
+//! Tools pass: forbidden tools, commands and flags ("`npm`", "instead of pnpm", "`git push
+//! --force`") are matched only where commands run — scripts, CI files, Makefiles, Dockerfiles,
+//! `package.json` scripts, shell blocks in docs — never in prose.
+
+use super::super::concepts;
+use super::super::files::{self, FileScope, Lang};
+use super::super::literal::{self, LitKind};
+use super::super::phrases::{Entity, Trig};
+use super::super::words::TOOLS;
+use super::{At, Context, Found, Route, dedup_strings, wordlike_tool};
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    // (tool or command, the words that forbade it), in the order of the mentions.
+    let mut tools: Vec<(String, String)> = Vec::new();
+    let mut commands: Vec<(String, String)> = Vec::new();
+    for (_, f) in ctx.routed(Route::Tools) {
+        match &f.entity {
+            Entity::Code { text, .. } => {
+                let Ok(lit) = literal::classify(text) else {
+                    continue;
+                };
+                debug_assert!(matches!(lit.kind, LitKind::Command | LitKind::Flag));
+                if TOOLS.contains(&lit.text.as_str()) {
+                    tools.push((lit.text.clone(), f.trigger.clone()));
+                } else {
+                    commands.push((lit.text.clone(), f.trigger.clone()));
+                }
+            }
+            Entity::Term(term) => {
+                let lower = term.to_lowercase();
+                let instead_like = matches!(f.trig, Some(Trig::Instead | Trig::Over | Trig::Replace));
+                if !wordlike_tool(&lower) || instead_like {
+                    tools.push((lower, f.trigger.clone()));
+                }
+            }
+            _ => {}
+        }
+    }
+    command_checks(ctx, out, &tools, &commands);
+}
+
+fn command_checks(ctx: &Context, out: &mut Found, tools: &[(String, String)], commands: &[(String, String)]) {
+    if tools.is_empty() && commands.is_empty() {
+        return;
+    }
+    let triggers = dedup_strings(tools.iter().chain(commands).map(|(_, w)| w.clone()));
+    let tools: Vec<String> = dedup_strings(tools.iter().map(|(t, _)| t.clone()));
+    let commands: Vec<String> = dedup_strings(commands.iter().map(|(c, _)| c.clone()));
+    let only: Vec<Lang> = ctx
+        .named
+        .langs()
+        .into_iter()
+        .filter(|l| l.is_command_context())
+        .collect();
+    // "in docs and scripts": scripts are shell files and package.json scripts.
+    let scripts = !only.is_empty() && ctx.says(&["scripts", "script"]);
+    let mut only = only;
+    if scripts && !only.contains(&Lang::Shell) {
+        only.push(Lang::Shell);
+    }
+    // Flags alone (`--force`) are matched anywhere in command files, not at a command position.
+    let (flags, full): (Vec<String>, Vec<String>) = commands.into_iter().partition(|c| c.starts_with('-'));
+    let what = tools
+        .iter()
+        .chain(&full)
+        .map(|t| format!("`{t}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    for c in concepts::command_checks(&tools, &full, &only, scripts) {
+        let mut scope = FileScope {
+            include: c.files.clone(),
+            ..FileScope::default()
+        };
+        ctx.narrow(&mut scope);
+        let explanation = format!(
+            "forbidden command {what} after \"{}\", matched only where commands run: {}",
+            triggers.join("\", \""),
+            c.context
+        );
+        out.check(
+            At::Commands,
+            ctx.pattern_check(c.pattern, scope, None, explanation, false),
+        );
+    }
+    for flag in flags {
+        let mut files: Vec<String> = files::COMMAND_FILES.iter().map(|s| s.to_string()).collect();
+        files.push("package.json".into());
+        let scope = FileScope {
+            include: files,
+            ..FileScope::default()
+        };
+        let explanation = format!(
+            "forbidden flag `{flag}` after \"{}\", matched in command files (scripts, CI, Makefiles, Dockerfiles, package.json)",
+            triggers.join("\", \"")
+        );
+        out.check(
+            At::Commands,
+            ctx.pattern_check(literal::generic(&flag), scope, None, explanation, true),
+        );
+    }
+}
