@@ -55,7 +55,7 @@ pub struct Term {
 /// Infers checks from a rule's words: reads them, then runs the passes in order over one
 /// read-only context into one accumulator.
 pub fn infer(rule: &Rule) -> Inference {
-    let tokens = text::tokenize(&rule.instruction);
+    let tokens = text::tokenize(&text::without_emphasis(&rule.instruction));
     let found = phrases::read(&tokens);
     let named = files::named(&tokens);
     let ctx = pass::Context::new(rule, &tokens, &found, named);
@@ -67,7 +67,8 @@ pub fn infer(rule: &Rule) -> Inference {
     pass::concepts::run(&ctx, &mut out);
     pass::tools::run(&ctx, &mut out);
     pass::places::run(&ctx, &mut out);
-    let vague = !out.has_checks() && pass::vague::is_vague(&ctx);
+    pass::vague::judged(&ctx, &mut out);
+    let vague = !out.has_checks() && (pass::vague::is_vague(&ctx) || ctx.judged().next().is_some());
     let languages = ctx.named.langs().iter().map(|l| l.name().to_string()).collect();
     let mut inference = out.into_inference(languages);
     inference.vague = vague;

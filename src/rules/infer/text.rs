@@ -99,6 +99,25 @@ fn quote_kind(c: char) -> Quote {
     }
 }
 
+/// `text` without Markdown emphasis (`**bold**`, `__bold__`) outside code spans: rules copied
+/// from agent files are full of it ("**Readability:** clear intent"), and it is not code.
+pub fn without_emphasis(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_code = false;
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if c == '`' {
+            in_code = !in_code;
+        } else if !in_code && (rest.starts_with("**") || rest.starts_with("__")) {
+            rest = &rest[2..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
 /// Tokenizes `text`. Never fails: anything unrecognized is skipped.
 pub fn tokenize(text: &str) -> Vec<Token> {
     let mut out = Vec::new();

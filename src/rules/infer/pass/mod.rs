@@ -36,6 +36,8 @@ pub struct Context<'a> {
     pub within: Vec<String>,
     /// Folders checks leave out ("except in `scripts/`").
     pub except: Vec<String>,
+    /// Clauses that judge a degree ("avoid excessive `watch` usage"): nothing in them is checked.
+    pub judged_clauses: Vec<usize>,
 }
 
 /// Where a finding goes in the output: mention-driven findings in the order of their mentions,
@@ -132,6 +134,7 @@ impl<'a> Context<'a> {
             literal_langs: Vec::new(),
             within: Vec::new(),
             except: Vec::new(),
+            judged_clauses: vague::judged_clauses(tokens),
         };
         for f in found {
             if let Entity::Code { text, .. } = &f.entity
@@ -154,9 +157,22 @@ impl<'a> Context<'a> {
         ctx
     }
 
-    /// The mentions that count (not forbidden only under a condition), with their indices.
-    pub fn mentions(&self) -> impl Iterator<Item = (usize, &'a Mention)> {
-        self.found.iter().enumerate().filter(|(_, f)| !f.conditional)
+    /// The mentions that count (not forbidden only under a condition, nor only past a degree:
+    /// "excessive", "unnecessary"), with their indices.
+    pub fn mentions(&self) -> impl Iterator<Item = (usize, &'a Mention)> + '_ {
+        self.found
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| !f.conditional && !self.judged_clauses.contains(&f.clause))
+    }
+
+    /// The forbidding mentions left unchecked because their clause judges a degree, with the
+    /// judging word.
+    pub fn judged(&self) -> impl Iterator<Item = (usize, &'a Mention, &'a str)> + '_ {
+        self.found.iter().enumerate().filter_map(|(i, f)| {
+            let word = vague::judgment_in(self.tokens, f.clause)?;
+            (f.role == Role::Forbid && !f.conditional).then_some((i, f, word))
+        })
     }
 
     /// The mentions a pass handles.
