@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use super::*;
+use crate::i18n::Locale;
 use crate::rules::parse::parse;
 use crate::rules::problem::{ProblemKind, SupersededReason};
 use crate::rules::{BuildOptions, RuleSet, Severity, Status};
@@ -324,6 +325,14 @@ fn prose_in_quotes_infers_nothing() {
     }
 }
 
+/// Why the rule at `i` of `s` was retired, told by the rule that retired it.
+fn retired_because(s: &RuleSet, i: usize) -> Option<(u64, String)> {
+    match &s.status[i] {
+        Status::Superseded { by, reason } => Some((*by, reason.retires(s.rules[i].number, Locale::En))),
+        Status::Active => None,
+    }
+}
+
 #[test]
 fn conflicts_from_words() {
     let s = set(&[
@@ -331,30 +340,49 @@ fn conflicts_from_words() {
         "Never use `var`.",
         "Always use native fetch instead of Axios.",
     ]);
+    assert!(matches!(
+        &s.status[0],
+        Status::Superseded { by: 3, reason: SupersededReason::Conflict(c) } if c.newer_forbids
+    ));
     assert_eq!(
-        s.status[0],
-        Status::Superseded {
-            by: 3,
-            reason: SupersededReason::Conflict
-        }
+        retired_because(&s, 0).unwrap().1,
+        "retires #1, which asks for Axios (\"use\"): this rule forbids Axios (\"instead of\")"
     );
     assert!(s.status[1].is_active());
     let s = set(&[
         "Always use `let` for loop counters.",
         "Never use `let`; use `const`.",
     ]);
-    assert_eq!(
-        s.status[0],
+    assert!(matches!(
+        &s.status[0],
         Status::Superseded {
             by: 2,
-            reason: SupersededReason::Conflict
+            reason: SupersededReason::Conflict(_)
         }
-    );
+    ));
     // Different languages never conflict.
     let s = set(&["Always use tabs in Makefiles.", "Never use tabs in Python."]);
     assert!(s.status.iter().all(Status::is_active));
-    // Older forbidding, newer mandating: no supersession from words.
+}
+
+#[test]
+fn a_newer_mandate_retires_an_older_forbid() {
+    let s = set(&[
+        "Never use `console.log`; use the logger.",
+        "Always use `console.log` for debugging output.",
+    ]);
+    assert!(matches!(
+        &s.status[0],
+        Status::Superseded { by: 2, reason: SupersededReason::Conflict(c) } if !c.newer_forbids
+    ));
+    assert!(s.status[1].is_active());
+    let (by, why) = retired_because(&s, 0).unwrap();
+    assert_eq!(by, 2);
+    assert!(why.starts_with("retires #1, which forbids `console.log` (\"never use\"): this rule asks for `console.log` (\"always use\")"), "{why}");
     let s = set(&["Never use npm.", "Always use npm."]);
+    assert!(!s.status[0].is_active(), "the newer mandate wins");
+    // An older mandate and a newer forbid of something else: both stay.
+    let s = set(&["Always use `let`.", "Never use `var`."]);
     assert!(s.status.iter().all(Status::is_active));
 }
 
