@@ -13,6 +13,7 @@ pub mod concepts;
 mod conflict;
 mod explicit;
 pub mod files;
+pub mod imports;
 pub mod literal;
 mod pass;
 pub mod phrases;

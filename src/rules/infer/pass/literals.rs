@@ -3,6 +3,7 @@
 //! fix only when "use Y instead of X" pairs two literals a swap cannot break.
 
 use super::super::concepts;
+use super::super::imports;
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Mention, Role, Side};
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
@@ -94,6 +95,12 @@ fn forbid_code(
         at,
         ctx.pattern_check(literal::pattern(&lit), scope, fix_text, explanation, skip),
     );
+    // A well-known package (`lodash`, `jQuery`): its name in code above, its manifests too.
+    if lit.kind == LitKind::Identifier
+        && imports::package_name(&lit.text).is_some_and(|n| !imports::known(&n).is_empty())
+    {
+        super::packages::package(ctx, out, at, &lit.text, f, "a well-known package", true);
+    }
 }
 
 /// Fixes from "use Y instead of X" (and "prefer Y over X", "replace X with Y", "never X - use

@@ -178,6 +178,7 @@ impl<'a> Context<'a> {
                     {
                         Route::Literals
                     }
+                    // A common word (`moment`): a package in imports, or nothing.
                     LitKind::Identifier if literal::is_prose_word(&lit.text) => Route::Packages,
                     _ => Route::Literals,
                 },
