@@ -87,6 +87,45 @@ fn recheck_after_one_line_edit_inferred_rules(bencher: divan::Bencher) {
     });
 }
 
+/// Three explicit checks, counted anywhere or only in code (`Within`): the file is lexed once per
+/// check, and once more per edit.
+fn within_rules(within: &str) -> RuleSet {
+    let json = format!(
+        r#"[
+  {{"Rule_number": 1, "Category": "CODE", "Instruction": "Never x.", "Why": "w", "Check": {{"Pattern": "\\bconsole\\.log\\b", "Within": "{within}"}}}},
+  {{"Rule_number": 2, "Category": "CODE", "Instruction": "Never x.", "Why": "w", "Check": {{"Pattern": ":[ \\t]*(?P<hit>any)\\b", "Within": "{within}"}}}},
+  {{"Rule_number": 3, "Category": "CODE", "Instruction": "Never x.", "Why": "w", "Check": {{"Pattern": "\\bvar\\b", "Within": "{within}"}}}}
+]"#
+    );
+    let rules = RuleSet::from_text(
+        Path::new("/bench/autofix.json"),
+        &json,
+        BuildOptions { inferred: false },
+    );
+    assert!(rules.is_usable(), "{:?}", rules.problems);
+    rules
+}
+
+#[divan::bench(args = ["any", "code"])]
+fn full_check_within(bencher: divan::Bencher, within: &str) {
+    let rules = within_rules(within);
+    let text = fixtures::typescript(20_000);
+    bencher.bench(|| rules.checker.check_full(divan::black_box(&text), &FILE));
+}
+
+#[divan::bench(args = ["any", "code"])]
+fn recheck_after_one_line_edit_within(bencher: divan::Bencher, within: &str) {
+    let rules = within_rules(within);
+    let text = fixtures::typescript(20_000);
+    let previous = rules.checker.check_full(&text, &FILE);
+    let (rope, dirty) = type_one_character_mid_file(&text);
+    bencher.bench(|| {
+        rules
+            .checker
+            .recheck(&previous, dirty, divan::black_box(&rope), &FILE)
+    });
+}
+
 /// Loading a rules file — what happens on every keystroke in autofix.json: parse, infer,
 /// resolve, lint and compile.
 #[divan::bench(args = ["demo", "50 explicit rules"])]

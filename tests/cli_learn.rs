@@ -89,6 +89,8 @@ fn numbering_follows_the_highest_number_and_other_rules_stay_byte_for_byte() {
             "src/**/*.ts",
             "--files",
             "!**/*.d.ts",
+            "--within",
+            "code",
             "--severity",
             "error",
             "--supersedes",
@@ -113,7 +115,7 @@ fn numbering_follows_the_highest_number_and_other_rules_stay_byte_for_byte() {
     assert_eq!(rules[3]["Rule_number"], 10);
     assert_eq!(
         rules[3]["Check"],
-        serde_json::json!({"Files": ["src/**/*.ts", "!**/*.d.ts"], "Pattern": "function [a-z]+_", "Severity": "error"})
+        serde_json::json!({"Files": ["src/**/*.ts", "!**/*.d.ts"], "Pattern": "function [a-z]+_", "Within": "code", "Severity": "error"})
     );
     assert_eq!(rules[3]["Supersedes"], serde_json::json!([3]));
     assert!(after.contains("\"Score\": 1.50") && after.ends_with("\n]\n"));
@@ -154,6 +156,26 @@ fn bad_input_is_refused_clearly() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("invalid regex in `Pattern`"),
+        "{}",
+        stderr(&out)
+    );
+    let out = learn(
+        dir.path(),
+        &[
+            "CODE",
+            "Never x.",
+            "--why",
+            "w",
+            "--pattern",
+            "x",
+            "--within",
+            "docs",
+        ],
+        "C",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown `Within` `docs` — use \"code\", \"comments\", \"strings\" or \"any\""),
         "{}",
         stderr(&out)
     );

@@ -41,7 +41,7 @@ fn for_a_file_only_the_rules_that_concern_it_with_explanations() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("(for src/a.ts)"));
     assert!(
-        text.contains("#2 [CODE]") && text.contains("  - explicit: Pattern `:\\s*any\\b`; Files `**/*.ts`"),
+        text.contains("#2 [CODE]") && text.contains("  - explicit: Files `**/*.ts`; Pattern `:\\s*any\\b`"),
         "{text}"
     );
     assert!(

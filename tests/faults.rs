@@ -658,8 +658,16 @@ fn cli_check_fix_during(fault: Fault) {
             .iter()
             .map(|f| std::fs::read_to_string(p.root.join(f)).unwrap())
             .collect();
+        // The walk can meet the rules file while it is a folder and fail to list it a moment
+        // later: that path is reported (exit 2) and every other file is checked and fixed.
+        let walk_met_the_flip = code == Some(2)
+            && !stderr.trim().is_empty()
+            && stderr
+                .lines()
+                .filter(|l| !l.trim().is_empty() && !l.starts_with("warning:"))
+                .all(|l| l.starts_with("error: autofix.json: cannot read: "));
         match code {
-            Some(0) => {
+            Some(0) | Some(2) if code == Some(0) || walk_met_the_flip => {
                 assert_eq!(
                     sources.len(),
                     1,
@@ -668,7 +676,7 @@ fn cli_check_fix_during(fault: Fault) {
                 let fixed = sources.first().unwrap();
                 assert!(
                     [SOURCE.replace("TODO", "DONE"), SOURCE.replace("FIXME", "FIXED")].contains(fixed),
-                    "{fault:?}: exit 0, but not fixed by the rules in force: {fixed}\n{}",
+                    "{fault:?}: exit {code:?}, but not fixed by the rules in force: {fixed}\n{stderr}\n{}",
                     text(&out.stdout)
                 );
             }

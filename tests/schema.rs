@@ -2,7 +2,7 @@
 //! engine reads: the same required fields, categories, `Check` keys and severities — and the
 //! bundled example conforms to it as far as these checks go.
 
-use autofix::rules::{Category, Severity};
+use autofix::rules::{Category, Severity, Within};
 use serde_json::Value;
 
 fn schema() -> Value {
@@ -56,11 +56,18 @@ fn check_keys_and_severities_match_the_engine() {
             "Pattern",
             "Require",
             "Forbidden_paths",
+            "Within",
             "Fix",
             "Severity",
             "Message"
         ]
     );
+    for within in strings(&check["properties"]["Within"]["enum"]) {
+        assert!(Within::parse(&within).is_some(), "the engine reads `{within}`");
+    }
+    for within in Within::ALL {
+        assert!(strings(&check["properties"]["Within"]["enum"]).contains(&within.as_str().to_string()));
+    }
     for severity in strings(&check["properties"]["Severity"]["enum"]) {
         assert!(
             Severity::parse(&severity).is_some(),

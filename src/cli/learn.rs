@@ -7,11 +7,12 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use crate::access::{AccessPolicy, Intent};
 use crate::i18n::Locale;
 use crate::paths::{absolute, display_path};
+use crate::rules::CheckObject;
 use crate::rules::index::{Disk, RulesIndex};
 use crate::rules::learn::{self, LearnError, NewRule};
 use crate::rules::store::{self, RootLock};
@@ -37,6 +38,9 @@ pub struct LearnArgs {
     /// Globs of paths where files must not be (repeat).
     #[arg(long = "forbidden-path", value_name = "GLOB")]
     pub forbidden_paths: Vec<String>,
+    /// Where a `--pattern` match counts: code, comments, strings or any (the default).
+    #[arg(long, value_name = "CONTEXT")]
+    pub within: Option<String>,
     /// Replacement for `--pattern` matches (`$1`, `${name}`).
     #[arg(long)]
     pub fix: Option<String>,
@@ -63,32 +67,17 @@ const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl LearnArgs {
     fn check(&self) -> Option<Value> {
-        let mut check = Map::new();
-        let mut put = |key: &str, value: Value| {
-            check.insert(key.to_string(), value);
+        let object = CheckObject {
+            files: self.files.clone(),
+            pattern: self.pattern.clone(),
+            require: self.require.clone(),
+            forbidden_paths: self.forbidden_paths.clone(),
+            within: self.within.clone(),
+            fix: self.fix.clone(),
+            severity: self.severity.clone(),
+            message: self.message.clone(),
         };
-        if !self.files.is_empty() {
-            put("Files", json!(self.files));
-        }
-        if let Some(p) = &self.pattern {
-            put("Pattern", json!(p));
-        }
-        if let Some(r) = &self.require {
-            put("Require", json!(r));
-        }
-        if !self.forbidden_paths.is_empty() {
-            put("Forbidden_paths", json!(self.forbidden_paths));
-        }
-        if let Some(f) = &self.fix {
-            put("Fix", json!(f));
-        }
-        if let Some(s) = &self.severity {
-            put("Severity", json!(s));
-        }
-        if let Some(m) = &self.message {
-            put("Message", json!(m));
-        }
-        (!check.is_empty()).then_some(Value::Object(check))
+        object.non_empty().map(|o| o.to_value())
     }
 }
 

@@ -173,27 +173,11 @@ fn markdown(
             continue;
         }
         for c in &r.checks {
-            let mut parts = Vec::new();
-            if let Some(p) = &c.pattern {
-                parts.push(format!("Pattern `{p}`"));
-            }
-            if let Some(p) = &c.require {
-                parts.push(format!("Require `{p}`"));
-            }
-            if !c.forbidden_paths.is_empty() {
-                parts.push(format!("Forbidden_paths `{}`", c.forbidden_paths.join("`, `")));
-            }
-            if !c.files.is_empty() {
-                parts.push(format!("Files `{}`", c.files.join("`, `")));
-            }
-            if let Some(f) = &c.fix {
-                parts.push(format!("Fix `{f}`"));
-            }
             let _ = writeln!(
                 out,
                 "  - {}: {}",
                 locale.pick("explicit", "explícita"),
-                parts.join("; ")
+                c.described
             );
         }
     }

@@ -129,24 +129,8 @@ fn rule_hover(session: &Session, path: &Path, offset: usize, locale: Locale) -> 
             }
         };
         let _ = write!(text, "\n\n- {origin}");
-        for (label, value) in [
-            ("Pattern", &check.pattern),
-            ("Require", &check.require),
-            ("Fix", &check.fix),
-        ] {
-            if let Some(v) = value {
-                let _ = write!(text, "\n  - {label}: `{v}`");
-            }
-        }
-        if !check.files.is_empty() {
-            let _ = write!(text, "\n  - Files: `{}`", check.files.join("`, `"));
-        }
-        if !check.forbidden_paths.is_empty() {
-            let _ = write!(
-                text,
-                "\n  - Forbidden_paths: `{}`",
-                check.forbidden_paths.join("`, `")
-            );
+        for part in check.describe() {
+            let _ = write!(text, "\n  - {}: `{}`", part.label, part.values.join("`, `"));
         }
     }
     Some(Hover {

@@ -8,10 +8,11 @@ use std::sync::{Arc, LazyLock, Mutex, OnceLock, Weak};
 
 use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
 
-use super::model::{CheckSpec, Origin, Rule, Severity};
+use super::model::{CheckSpec, Origin, Rule, Severity, Within};
 use super::problem::{Problem, ProblemKind};
 pub use super::reach::Reach;
 use super::scope::{FileContext, Scope};
+use crate::text::syntax::{self, Context, Scan};
 
 /// Compiled size limits: a rules file must not be able to exhaust the editor's memory.
 const REGEX_SIZE_LIMIT: usize = 1 << 20;
@@ -146,6 +147,8 @@ pub struct CompiledCheck {
     require: Option<Arc<CompiledPattern>>,
     forbidden: Option<Scope>,
     fix: Option<String>,
+    /// Where a `Pattern` match counts (code, comments, strings).
+    pub within: Within,
     pub severity: Severity,
     pub message: Arc<str>,
     pub inferred: bool,
@@ -310,6 +313,23 @@ impl Checker {
         }
     }
 
+    /// The lexical contexts of `text` when one of `checks` (indices) has a `Within` and the file's
+    /// language is known; `None` otherwise (then nothing needs them, or every position is code).
+    pub fn lex(&self, text: &str, file: &FileContext, checks: &[usize]) -> Option<Scan> {
+        if !self.needs_lexing(checks) {
+            return None;
+        }
+        file.syntax().map(|s| syntax::scan(text, s))
+    }
+
+    /// True when one of `checks` (indices) has a pattern that counts only in some contexts.
+    pub fn needs_lexing(&self, checks: &[usize]) -> bool {
+        checks.iter().any(|&i| {
+            let c = &self.checks[i];
+            c.within != Within::Any && c.pattern().is_some()
+        })
+    }
+
     /// Indices of the checks that cover `file`.
     pub fn applicable(&self, file: &FileContext) -> Vec<usize> {
         (0..self.checks.len())
@@ -373,14 +393,16 @@ impl Checker {
     /// The `Pattern` violations of check `i` in `hay` found from byte `start` on (the text before
     /// `start` is context for `^` and `\b`), reported at `offset + position`: at most
     /// [`Checker::limit`] of them. Only reported violations count towards the limit, so matches
-    /// that report nothing (comments an inferred check skips) cannot use it up. Returns true when
-    /// the limit stopped the search with violations left unreported.
+    /// that report nothing (in a comment a code check skips) cannot use it up. `lexed` holds the
+    /// lexical contexts of the whole text (see [`Checker::lex`]). Returns true when the limit
+    /// stopped the search with violations left unreported.
     pub fn pattern_violations(
         &self,
         i: usize,
         hay: &str,
         start: usize,
         offset: usize,
+        lexed: Option<&Scan>,
         out: &mut Vec<Violation>,
     ) -> bool {
         let check = &self.checks[i];
@@ -390,6 +412,9 @@ impl Checker {
             let Some((range, fix)) = self.reportable(i, hay, whole.clone()) else {
                 continue;
             };
+            if !within_accepts(check.within, lexed, range.start + offset) {
+                continue;
+            }
             if reported == self.limit {
                 return true;
             }
@@ -424,6 +449,23 @@ impl Checker {
             fix: None,
             inferred: check.inferred,
         }
+    }
+}
+
+/// True when a match whose reported range starts at `at` is in the lexical context `within` asks
+/// for. Without a lexed text (a language autofix cannot lex) every position is code.
+fn within_accepts(within: Within, lexed: Option<&Scan>, at: usize) -> bool {
+    let context = match (within, lexed) {
+        (Within::Any, _) => return true,
+        (within, None) => return within == Within::Code,
+        (_, Some(scan)) => scan.context_at(at),
+    };
+    match within {
+        Within::Any => true,
+        // Inside a tag, between attributes, is code too: `<center>`, `<div onClick={…}>`.
+        Within::Code => context.is_code() || matches!(context, Context::JsxTag | Context::MarkupTag),
+        Within::Comments => context.is_comment(),
+        Within::Strings => context.is_string(),
     }
 }
 
@@ -597,6 +639,7 @@ fn compile_check(
     let message = spec.message.clone().unwrap_or_else(|| rule.instruction.clone());
     Ok(CompiledCheck {
         rule: rule.number,
+        within: spec.within,
         scope,
         pattern_reach: pattern.as_ref().map_or(Reach::Lines(0), |p| p.reach.clone()),
         require_reach: require.as_ref().map_or(Reach::Lines(0), |p| p.reach.clone()),

@@ -2,15 +2,16 @@
 //! and after an edit only the lines a match could reach are searched again (the whole text only
 //! for patterns of unbounded reach); `Require` is re-decided from where its match was.
 
-use std::ops::Range;
-
 use std::borrow::Cow;
+use std::ops::Range;
+use std::sync::Arc;
 
 use super::check::{Checker, Truncated, Violation, ViolationKind, first_line_end};
 use super::reach::{Reach, safe_line_before};
 use super::scope::FileContext;
 use super::suppress::{Suppression, silences, suppression};
 use crate::text::Source;
+use crate::text::syntax::Scan;
 
 /// The region of a text changed since it was last checked, composed from successive edits:
 /// `start..old_end` in the checked text became `start..new_end` in the current one.
@@ -64,6 +65,69 @@ pub struct Checked {
     require_hits: Vec<(usize, Option<Range<usize>>)>,
     /// The checks that stopped at the limit ([`Checker::limit`]), sorted by check.
     pub truncated: Vec<Truncated>,
+    /// The lexical contexts of the text, when a check in force counts only in some of them.
+    lexed: Option<Arc<Scan>>,
+}
+
+/// How an edit changed the lexical contexts of a text: before `diverge` and from `settle` on
+/// (new offsets) they are the old ones (shifted after the edit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct LexChange {
+    diverge: usize,
+    settle: usize,
+}
+
+impl LexChange {
+    /// Compares the contexts before and after `dirty`; `None` when they never fall back in step
+    /// (a `/*` typed above the rest of the file).
+    fn between(old: &Scan, new: &Scan, dirty: Dirty) -> Option<LexChange> {
+        let shift = |o: usize| (o + dirty.new_end).saturating_sub(dirty.old_end);
+        // Regions wholly after the edit must be the old ones, shifted.
+        let old_i = old.regions.partition_point(|r| r.range.start < dirty.old_end);
+        let new_i = new.regions.partition_point(|r| r.range.start < dirty.new_end);
+        let (old_tail, new_tail) = (&old.regions[old_i..], &new.regions[new_i..]);
+        if old_tail.len() != new_tail.len()
+            || old_tail.iter().zip(new_tail).any(|(o, n)| {
+                o.context != n.context
+                    || shift(o.range.start) != n.range.start
+                    || shift(o.range.end) != n.range.end
+            })
+        {
+            return None;
+        }
+        // A region holding the edit's end may have grown or shrunk: it settles past both ends.
+        let straddling_old = old.regions[..old_i]
+            .last()
+            .filter(|r| r.range.end > dirty.old_end)
+            .map_or(0, |r| shift(r.range.end));
+        let straddling_new = new.regions[..new_i]
+            .last()
+            .filter(|r| r.range.end > dirty.new_end)
+            .map_or(0, |r| r.range.end);
+        let settle = dirty.new_end.max(straddling_old).max(straddling_new);
+        // Before the first region that differs, nothing changed (a `/` before the edit may have
+        // become the start of a comment).
+        let differ = old
+            .regions
+            .iter()
+            .zip(&new.regions)
+            .position(|(o, n)| o != n)
+            .unwrap_or(old.regions.len().min(new.regions.len()));
+        let diverge = match (old.regions.get(differ), new.regions.get(differ)) {
+            // The same region, grown or shrunk: the same context up to the nearer end.
+            (Some(o), Some(n)) if o.range.start == n.range.start && o.context == n.context => {
+                o.range.end.min(n.range.end)
+            }
+            (o, n) => [o, n]
+                .into_iter()
+                .flatten()
+                .map(|r| r.range.start)
+                .min()
+                .unwrap_or(dirty.start),
+        }
+        .min(dirty.start);
+        Some(LexChange { diverge, settle })
+    }
 }
 
 /// A growing slice of the new text, from a line start, shared by the checks being re-run.
@@ -166,9 +230,10 @@ impl Checker {
             .filter(|&i| self.checks()[i].pattern().is_some())
             .collect();
         let mut truncated = Vec::new();
+        let lexed = self.lex(text, file, &with_pattern).map(Arc::new);
         if !with_pattern.is_empty() {
             for i in self.prefilter(text, &with_pattern) {
-                if self.pattern_violations(i, text, 0, 0, &mut violations) {
+                if self.pattern_violations(i, text, 0, 0, lexed.as_deref(), &mut violations) {
                     truncated.push(self.truncated(i));
                 }
             }
@@ -179,6 +244,7 @@ impl Checker {
             violations,
             require_hits,
             truncated,
+            lexed,
         }
     }
 
@@ -221,19 +287,46 @@ impl Checker {
         {
             old.entry(v.check).or_default().push(v);
         }
+        // Checks that count matches in some contexts only see the contexts of the new text: the
+        // file is lexed again, and those checks re-run over what the edit changed lexically too.
+        let with_pattern: Vec<usize> = applicable
+            .iter()
+            .copied()
+            .filter(|&i| self.checks()[i].pattern().is_some())
+            .collect();
+        let lexed = match file.syntax() {
+            Some(syntax) if self.needs_lexing(&with_pattern) => Some(Arc::new(crate::text::syntax::scan(
+                whole.get_or_insert_with(|| source.slice(0..len)),
+                syntax,
+            ))),
+            _ => None,
+        };
+        let lex_change = match (&previous.lexed, &lexed) {
+            (Some(old), Some(new)) => LexChange::between(old, new, dirty),
+            _ => None,
+        };
+        let contextual = |i: usize| self.checks()[i].within != crate::rules::model::Within::Any;
+
         // Each pattern re-runs from the first line a match touching the edit could start on.
         let line_text = |l: usize| source.line_text(l).into_owned();
         let mut local = Vec::new();
         let mut unbounded = Vec::new();
-        for &i in applicable
-            .iter()
-            .filter(|&&i| self.checks()[i].pattern().is_some())
-        {
+        for &i in &with_pattern {
             // A check at its limit is re-run whole: which violations fall under the limit
             // depends on every match before them.
             let capped = previous.truncated.iter().any(|t| t.check == i)
                 || old.get(&i).is_some_and(|o| o.len() >= self.limit());
-            match safe_line_before(&self.checks()[i].pattern_reach, first_line, line_text) {
+            let from_line = match (contextual(i), lex_change) {
+                (false, _) => Some(first_line),
+                (true, Some(change)) if lexed.is_some() => {
+                    Some(first_line.min(source.line_of(change.diverge)))
+                }
+                // Lexed for the first time, or contexts changed to the end of the text.
+                (true, _) if lexed.is_some() => None,
+                // A language autofix cannot lex: every position is code, as before the edit.
+                (true, _) => Some(first_line),
+            };
+            match from_line.and_then(|l| safe_line_before(&self.checks()[i].pattern_reach, l, line_text)) {
                 Some(line) if !capped => local.push((i, source.line_bounds(line).start)),
                 _ => unbounded.push(i),
             }
@@ -261,8 +354,14 @@ impl Checker {
                 loop {
                     let mut found = Vec::new();
                     if candidates.contains(&i) {
-                        stopped =
-                            self.pattern_violations(i, &hay.text, resume - hay.start, hay.start, &mut found);
+                        stopped = self.pattern_violations(
+                            i,
+                            &hay.text,
+                            resume - hay.start,
+                            hay.start,
+                            lexed.as_deref(),
+                            &mut found,
+                        );
                     }
                     if stopped {
                         // Past the limit within the slice alone, where the last matches may be
@@ -278,10 +377,17 @@ impl Checker {
                         safe_line_before(reach, last, line_text)
                             .map_or(0, |l| source.line_bounds(l.saturating_sub(1)).start)
                     };
+                    // Old matches of a check in some contexts stand where the contexts do.
+                    let settled = match lex_change {
+                        Some(change) if contextual(i) => change.settle,
+                        _ => 0,
+                    };
                     let sync = (sync_line..)
                         .map(|l| source.line_bounds(l).start)
                         .take_while(|&q| q < trusted_until && q < len)
-                        .find(|&q| !spans(&found_ranges, q) && !spans(&old_ranges, new_to_old(q)));
+                        .find(|&q| {
+                            q >= settled && !spans(&found_ranges, q) && !spans(&old_ranges, new_to_old(q))
+                        });
                     if let Some(q) = sync {
                         mine.extend(found.into_iter().filter(|v| v.matched.start < q));
                         let q_old = new_to_old(q);
@@ -316,7 +422,7 @@ impl Checker {
         if !unbounded.is_empty() {
             let text = whole.get_or_insert_with(|| source.slice(0..len));
             for i in self.prefilter(text, &unbounded) {
-                if self.pattern_violations(i, text, 0, 0, &mut violations) {
+                if self.pattern_violations(i, text, 0, 0, lexed.as_deref(), &mut violations) {
                     truncated.push(self.truncated(i));
                 }
             }
@@ -373,6 +479,7 @@ impl Checker {
             violations,
             require_hits,
             truncated,
+            lexed,
         }
     }
 }
@@ -540,8 +647,132 @@ mod tests {
         assert_eq!(again.violations.iter().filter(|v| v.check == 0).count(), 3);
     }
 
+    /// Checks that count only in code, comments or strings, and one anywhere.
+    const CONTEXTUAL: &str = r#"[{"Pattern": "\\bany\\b", "Within": "code"}, {"Pattern": "TODO", "Within": "comments"},
+        {"Pattern": "(?P<hit>x)\\s*\\n\\s*y", "Within": "code"}, {"Pattern": "foo", "Within": "strings"}, {"Pattern": "foo"}]"#;
+
+    fn ts() -> FileContext<'static> {
+        FileContext {
+            rel_path: Some("src/a.ts"),
+            language_id: None,
+        }
+    }
+
+    /// The texts of the violations of check `i`.
+    fn hits(c: &Checked, text: &str, i: usize) -> Vec<String> {
+        c.violations
+            .iter()
+            .filter(|v| v.check == i)
+            .map(|v| format!("{}@{}", &text[v.range.clone()], v.range.start))
+            .collect()
+    }
+
+    #[test]
+    fn within_keeps_the_matches_of_its_context_only() {
+        let c = checker(CONTEXTUAL);
+        let text = "let a: any = 'any foo'; // any TODO foo
+/* TODO any */ const s = `${any} foo`;
+";
+        let checked = c.check_full(text, &ts());
+        let at = |what: &str, nth: usize| {
+            let (i, m) = text.match_indices(what).nth(nth).unwrap();
+            format!("{m}@{i}")
+        };
+        assert_eq!(
+            hits(&checked, text, 0),
+            [at("any", 0), at("any", 4)],
+            "code only: not in strings or comments"
+        );
+        assert_eq!(hits(&checked, text, 1), [at("TODO", 0), at("TODO", 1)]);
+        assert_eq!(
+            hits(&checked, text, 3),
+            [at("foo", 0), at("foo", 2)],
+            "strings and templates"
+        );
+        assert_eq!(hits(&checked, text, 4).len(), 3, "no Within: anywhere");
+        // A Python docstring is a string, `#` a comment.
+        let py = "def f(x: any):
+    \"\"\"any here is prose\"\"\"
+    return any  # any
+";
+        let file = FileContext {
+            rel_path: Some("a.py"),
+            language_id: None,
+        };
+        let found: Vec<usize> = c
+            .check_full(py, &file)
+            .violations
+            .iter()
+            .filter(|v| v.check == 0)
+            .map(|v| v.range.start)
+            .collect();
+        assert_eq!(
+            found,
+            [py.find("any").unwrap(), py.find("return any").unwrap() + 7]
+        );
+    }
+
+    #[test]
+    fn in_a_language_autofix_cannot_lex_everything_is_code() {
+        let c = checker(CONTEXTUAL);
+        let text = "any // any TODO\n";
+        let file = FileContext {
+            rel_path: Some("notes.unknownext"),
+            language_id: None,
+        };
+        let checked = c.check_full(text, &file);
+        assert_eq!(hits(&checked, text, 0).len(), 2);
+        assert!(
+            hits(&checked, text, 1).is_empty(),
+            "no comments in a text that does not lex"
+        );
+    }
+
+    #[test]
+    fn opening_a_comment_above_hides_what_follows_and_closing_it_shows_it_again() {
+        let c = checker(CONTEXTUAL);
+        let file = ts();
+        let mut text = String::from("let a: any;\n");
+        for _ in 0..50 {
+            text.push_str("let b = 1;\n");
+        }
+        text.push_str("let z: any;\n");
+        let before = c.check_full(&text, &file);
+        assert_eq!(hits(&before, &text, 0).len(), 2);
+        let (opened, dirty) = edited(&text, vec![(12, 0, "/*".into())]);
+        let after = c.recheck(&before, dirty, &StrSource::new(&opened), &file);
+        assert_eq!(after, c.check_full(&opened, &file));
+        assert_eq!(
+            hits(&after, &opened, 0).len(),
+            1,
+            "the second `any` is in the comment now"
+        );
+        let (closed, dirty) = edited(&opened, vec![(opened.len(), 0, "*/ any;".into())]);
+        let again = c.recheck(&after, dirty, &StrSource::new(&closed), &file);
+        assert_eq!(again, c.check_full(&closed, &file));
+        assert_eq!(hits(&again, &closed, 0).len(), 2);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Edits that open and close comments, strings and templates anywhere: re-checking
+        /// checks with a `Within` finds what a full check of the new text finds.
+        #[test]
+        fn recheck_with_contexts_equals_a_full_check(
+            text in "((any|TODO|foo| |\n|\n\n|\r\n|x|y|//|/\\*|\\*/|'|\"|`|\\$\\{|\\}|\\\\|😀){0,80})",
+            edits in proptest::collection::vec((0usize..300, 0usize..8, "(any|TODO|foo|\n|x|y|//|/\\*|\\*/|'|\"|`|\\$\\{|\\}| ){0,3}"), 1..5),
+            path in "(a\\.ts|a\\.py|a\\.rs|a\\.md|a\\.sql|a\\.html|a\\.txt)",
+        ) {
+            let c = checker(CONTEXTUAL);
+            let file = FileContext { rel_path: Some(&path), language_id: None };
+            let (current, dirty) = edited(&text, edits);
+            let before = c.check_full(&text, &file);
+            let again = c.recheck(&before, dirty, &Rope::from_str(&current), &file);
+            let full = c.check_full(&current, &file);
+            prop_assert_eq!(&again.violations, &full.violations);
+            prop_assert_eq!(&again.truncated, &full.truncated);
+        }
+
         #[test]
         fn recheck_equals_a_full_check(
             text in "((any|foo|bar|==|===|// header|start|end|y| |   |\n|\n\n\n|\r\n|x|:|😀){0,80})",

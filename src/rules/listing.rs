@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::model::{CheckSpec, Origin, Rule};
+use super::model::{CheckSpec, Origin, Rule, Within};
 use super::problem::SupersededReason;
 use super::resolve::Status;
 use super::ruleset::RuleSet;
@@ -25,6 +25,9 @@ pub struct CheckEntry {
     pub require: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub forbidden_paths: Vec<String>,
+    /// `code`, `comments` or `strings` when a match counts only there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub within: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -34,6 +37,9 @@ pub struct CheckEntry {
     /// For inferred checks: which words it came from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
+    /// What it checks on one line, for people (see [`CheckSpec::describe`]).
+    #[serde(skip)]
+    pub described: String,
 }
 
 impl CheckEntry {
@@ -49,10 +55,12 @@ impl CheckEntry {
             pattern: spec.pattern.clone(),
             require: spec.require.clone(),
             forbidden_paths: spec.forbidden_paths.clone(),
+            within: (spec.within != Within::Any).then(|| spec.within.as_str()),
             fix: spec.fix.clone(),
             severity: spec.severity.map(|s| s.as_str()),
             message: spec.message.clone(),
             explanation,
+            described: spec.describe_inline(),
         }
     }
 }

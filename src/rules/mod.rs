@@ -8,6 +8,7 @@
 //! model, problems, lints, precedence, reach analysis and scopes are internal.
 
 pub mod check;
+mod check_object;
 pub mod fix;
 pub mod ignore;
 pub mod incremental;
@@ -27,7 +28,8 @@ pub mod store;
 pub mod suppress;
 
 pub use check::{Checker, FileCheck, Truncated, Violation, ViolationKind};
-pub use model::{Category, CheckSpec, Origin, Rule, Severity};
+pub use check_object::{CheckObject, Part};
+pub use model::{Category, CheckSpec, Origin, Rule, Severity, Within};
 pub use problem::{Problem, ProblemKind};
 pub use resolve::Status;
 pub use ruleset::{BuildOptions, RuleSet};

@@ -116,6 +116,52 @@ impl fmt::Display for Severity {
     }
 }
 
+/// The lexical context a `Pattern` match must start in (the start of its `hit` group when it has
+/// one), as the file's language lexes it (`text::syntax`). In a file of no known language every
+/// position is code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum Within {
+    /// Anywhere: the text as it is.
+    #[default]
+    Any,
+    /// Code only: not in a comment, a string or docstring, or the text of markup.
+    Code,
+    /// Comments only (directives such as `@ts-ignore`, `eslint-disable`, `TODO`).
+    Comments,
+    /// String literals only (including template literals and docstrings).
+    Strings,
+}
+
+impl Within {
+    pub const ALL: [Within; 4] = [Within::Any, Within::Code, Within::Comments, Within::Strings];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Within::Any => "any",
+            Within::Code => "code",
+            Within::Comments => "comments",
+            Within::Strings => "strings",
+        }
+    }
+
+    /// Reads `any`, `code`, `comments` (`comment`) or `strings` (`string`), any case.
+    pub fn parse(text: &str) -> Option<Within> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "any" => Some(Within::Any),
+            "code" => Some(Within::Code),
+            "comments" | "comment" => Some(Within::Comments),
+            "strings" | "string" => Some(Within::Strings),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Within {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Where a check came from: written in the rule, or inferred from its words.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Origin {
@@ -138,6 +184,8 @@ pub struct CheckSpec {
     pub require: Option<String>,
     /// A file in scope whose path matches one of these globs is a violation at line 1.
     pub forbidden_paths: Vec<String>,
+    /// Where in a file's text a `pattern` match counts: its code, comments or strings.
+    pub within: Within,
     /// Replacement for `pattern` matches (`$1`, `${name}`).
     pub fix: Option<String>,
     /// Overrides the rule's default severity when set.
@@ -157,6 +205,7 @@ pub struct CheckSpans {
     pub forbidden_paths: Vec<Range<usize>>,
     pub fix: Option<Range<usize>>,
     pub severity: Option<Range<usize>>,
+    pub within: Option<Range<usize>>,
 }
 
 /// One rule of autofix.json.

@@ -6,7 +6,7 @@ use std::ops::Range;
 use jsonc_parser::ast::{Array, Object, ObjectProp, Value};
 use jsonc_parser::{CollectOptions, ParseOptions, parse_to_ast};
 
-use super::model::{Category, CheckSpans, CheckSpec, Rule, RuleSpans, Severity};
+use super::model::{Category, CheckSpans, CheckSpec, Rule, RuleSpans, Severity, Within};
 use super::problem::{Problem, ProblemKind};
 
 /// The rules a text holds and the problems found reading it. Rules with a fatal problem of
@@ -40,11 +40,12 @@ const KNOWN_RULE_KEYS: [&str; 6] = [
     "Check",
     "Supersedes",
 ];
-const KNOWN_CHECK_KEYS: [&str; 7] = [
+const KNOWN_CHECK_KEYS: [&str; 8] = [
     "Files",
     "Pattern",
     "Require",
     "Forbidden_paths",
+    "Within",
     "Fix",
     "Severity",
     "Message",
@@ -371,7 +372,7 @@ fn read_check(object: &Object, problems: &mut Vec<Problem>) -> Option<CheckSpec>
                 (check.forbidden_paths, check.span.forbidden_paths) =
                     string_list("Forbidden_paths", &prop.value, problems)
             }
-            "Pattern" | "Require" | "Fix" | "Message" | "Severity" => {
+            "Pattern" | "Require" | "Fix" | "Message" | "Severity" | "Within" => {
                 let Value::StringLit(s) = &prop.value else {
                     problems.push(wrong_type(name, "a string", &prop.value));
                     continue;
@@ -382,6 +383,13 @@ fn read_check(object: &Object, problems: &mut Vec<Problem>) -> Option<CheckSpec>
                     "Require" => (check.require, check.span.require) = (Some(value), Some(value_range)),
                     "Fix" => (check.fix, check.span.fix) = (Some(value), Some(value_range)),
                     "Message" => check.message = Some(value),
+                    "Within" => match Within::parse(&value) {
+                        Some(within) => (check.within, check.span.within) = (within, Some(value_range)),
+                        None => problems.push(Problem::new(
+                            ProblemKind::InvalidWithin { found: value },
+                            value_range,
+                        )),
+                    },
                     _ => match Severity::parse(&value) {
                         Some(sev) => (check.severity, check.span.severity) = (Some(sev), Some(value_range)),
                         None => problems.push(Problem::new(

@@ -77,6 +77,10 @@ pub enum ProblemKind {
     InvalidSeverity {
         found: String,
     },
+    /// A `Within` other than code, comments, strings or any.
+    InvalidWithin {
+        found: String,
+    },
     UnknownCheckKey {
         key: String,
         suggestion: Option<&'static str>,
@@ -145,6 +149,7 @@ impl Problem {
                 | InvalidRegex { .. }
                 | InvalidGlob { .. }
                 | InvalidSeverity { .. }
+                | InvalidWithin { .. }
         )
     }
 
@@ -192,6 +197,7 @@ impl Problem {
             InvalidRegex { .. } => "invalid-regex",
             InvalidGlob { .. } => "invalid-glob",
             InvalidSeverity { .. } => "invalid-severity",
+            InvalidWithin { .. } => "invalid-within",
             UnknownCheckKey { .. } => "unknown-check-key",
             CheckNeverMatches => "check-never-matches",
             FixWithoutPattern => "fix-without-pattern",
@@ -358,13 +364,20 @@ impl Problem {
                     "usa \"error\", \"warning\", \"information\" o \"hint\"".into(),
                 )),
             ),
+            InvalidWithin { found } => (
+                l(format!("unknown `Within` `{found}`"), format!("`Within` desconocido `{found}`")),
+                Some(l(
+                    "use \"code\", \"comments\", \"strings\" or \"any\"".into(),
+                    "usa \"code\", \"comments\", \"strings\" o \"any\"".into(),
+                )),
+            ),
             UnknownCheckKey { key, suggestion } => (
                 l(format!("unknown Check key `{key}` is ignored"), format!("la clave de Check desconocida `{key}` se ignora")),
                 Some(match suggestion {
                     Some(s) => l(format!("did you mean `{s}`?"), format!("¿quisiste decir `{s}`?")),
                     None => l(
-                        "known keys: Files, Pattern, Require, Forbidden_paths, Fix, Severity, Message".into(),
-                        "claves conocidas: Files, Pattern, Require, Forbidden_paths, Fix, Severity, Message".into(),
+                        "known keys: Files, Pattern, Require, Forbidden_paths, Within, Fix, Severity, Message".into(),
+                        "claves conocidas: Files, Pattern, Require, Forbidden_paths, Within, Fix, Severity, Message".into(),
                     ),
                 }),
             ),

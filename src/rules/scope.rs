@@ -2,6 +2,7 @@
 //! language ids. Globs follow gitignore's reading: a glob without `/` matches at any depth, one
 //! with `/` is anchored at the root, and a glob naming a folder covers what is inside it.
 
+use crate::text::syntax::Syntax;
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
 /// A file as the checks see it.
@@ -12,6 +13,19 @@ pub struct FileContext<'a> {
     pub rel_path: Option<&'a str>,
     /// The editor's language id (`typescript`, `gitcommit`), when known.
     pub language_id: Option<&'a str>,
+}
+
+impl FileContext<'_> {
+    /// How the file's text lexes: by its language id, else its extension; `None` when neither is
+    /// known (every position of such a file is code).
+    pub fn syntax(&self) -> Option<Syntax> {
+        let extension = self
+            .rel_path
+            .and_then(|p| p.rsplit('/').next())
+            .and_then(|name| name.rsplit_once('.'))
+            .map(|(_, ext)| ext);
+        Syntax::detect(self.language_id.unwrap_or_default(), extension)
+    }
 }
 
 /// One glob that failed to compile.

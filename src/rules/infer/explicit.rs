@@ -3,45 +3,15 @@
 
 use std::ops::Range;
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use super::Inference;
-use crate::rules::model::{CheckSpec, Rule, Severity};
+use crate::rules::check_object::CheckObject;
+use crate::rules::model::{CheckSpec, Rule};
 
-/// One check as a `Check` object: `Files`, `Pattern`, `Require`, `Forbidden_paths`, `Fix`,
-/// `Severity`, `Message`, in that order, empty parts left out. The severity is written
-/// (`information` for an inferred check) so the diagnostic keeps its level; the message is
-/// left out when it is the instruction (the default). Editor language ids (`gitcommit`) have no
-/// `Check` key: `Files: ["COMMIT_EDITMSG"]` still covers `.git/COMMIT_EDITMSG`.
+/// One check as a `Check` object (see [`CheckObject::of`]).
 pub fn explicit_check(rule: &Rule, spec: &CheckSpec) -> Value {
-    let mut m = Map::new();
-    if !spec.files.is_empty() {
-        m.insert("Files".into(), json!(spec.files));
-    }
-    if let Some(p) = &spec.pattern {
-        m.insert("Pattern".into(), json!(p));
-    }
-    if let Some(r) = &spec.require {
-        m.insert("Require".into(), json!(r));
-    }
-    if !spec.forbidden_paths.is_empty() {
-        m.insert("Forbidden_paths".into(), json!(spec.forbidden_paths));
-    }
-    if let Some(f) = &spec.fix {
-        m.insert("Fix".into(), json!(f));
-    }
-    let inferred = matches!(spec.origin, crate::rules::model::Origin::Inferred { .. });
-    let severity = spec.severity.or(inferred.then_some(Severity::Information));
-    if let Some(s) = severity {
-        m.insert("Severity".into(), json!(s.as_str()));
-    }
-    if let Some(msg) = &spec.message {
-        let msg = msg.trim_end();
-        if msg != rule.instruction.trim() && !msg.is_empty() {
-            m.insert("Message".into(), json!(msg));
-        }
-    }
-    Value::Object(m)
+    CheckObject::of(rule, spec).to_value()
 }
 
 /// The whole `Check` value for a rule's inferred checks: one object, or an array of them;

@@ -88,26 +88,7 @@ pub fn explain(rule: &Rule, inference: &Inference) -> Vec<String> {
             Origin::Explicit => "explicit".into(),
         };
         lines.push(format!("check {}: {why}", i + 1));
-        let mut parts = Vec::new();
-        if let Some(p) = &check.pattern {
-            parts.push(format!("Pattern {p}"));
-        }
-        if let Some(r) = &check.require {
-            parts.push(format!("Require {r}"));
-        }
-        if !check.forbidden_paths.is_empty() {
-            parts.push(format!("Forbidden_paths {}", check.forbidden_paths.join(", ")));
-        }
-        if !check.files.is_empty() {
-            parts.push(format!("Files {}", check.files.join(", ")));
-        }
-        if !check.languages.is_empty() {
-            parts.push(format!("languages {}", check.languages.join(", ")));
-        }
-        if let Some(f) = &check.fix {
-            parts.push(format!("Fix {f}"));
-        }
-        lines.push(format!("  {}", parts.join("; ")));
+        lines.push(format!("  {}", check.describe_inline()));
     }
     for m in &inference.mandates {
         lines.push(format!(
