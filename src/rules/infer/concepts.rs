@@ -6,6 +6,7 @@
 use super::files::{COMMAND_FILES, Lang};
 use super::words;
 use super::words::{SUBCOMMANDS, TOOLS};
+use crate::rules::model::Within;
 
 /// What a detector does when its concept is named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -373,6 +374,16 @@ pub fn keyword(literal: &str) -> Option<&'static Keyword> {
 }
 
 /// Detectors whose matches count inside comments too (a TODO lives in a comment).
+/// Where a detector's matches count: anywhere for those that count in comments too, else in
+/// code only.
+pub fn within(d: &Detector) -> Within {
+    if counts_in_comments(d) {
+        Within::Any
+    } else {
+        Within::Code
+    }
+}
+
 pub fn counts_in_comments(d: &Detector) -> bool {
     matches!(
         d.name,

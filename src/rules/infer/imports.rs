@@ -7,6 +7,7 @@
 
 use super::files::Lang;
 use super::words::{CRATES, GO_MODULES, NPM_PACKAGES, PYPI_PACKAGES};
+use crate::rules::model::Within;
 
 /// A package ecosystem: how its code imports and its manifests declare.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -26,6 +27,9 @@ pub struct Site {
     pub what: &'static str,
     /// Source files (narrowed by the rule's folders), not a manifest.
     pub source: bool,
+    /// Where the hit is: in the string that names the package (JS, Go), in code (Python,
+    /// Rust), anywhere in a manifest.
+    pub within: Within,
 }
 
 impl Ecosystem {
@@ -81,17 +85,23 @@ impl Ecosystem {
 
     /// Where `name` is checked in this ecosystem: imports, then manifests.
     pub fn sites(self, name: &str) -> Vec<Site> {
+        let within = match self {
+            Ecosystem::Js | Ecosystem::Go => Within::Strings,
+            Ecosystem::Python | Ecosystem::Rust => Within::Code,
+        };
         let src = |pattern: String, what| Site {
             pattern,
             files: self.source_globs().iter().map(|s| s.to_string()).collect(),
             what,
             source: true,
+            within,
         };
         let manifest = |pattern: String, files: &[&str], what| Site {
             pattern,
             files: files.iter().map(|s| s.to_string()).collect(),
             what,
             source: false,
+            within: Within::Any,
         };
         match self {
             Ecosystem::Js => vec![

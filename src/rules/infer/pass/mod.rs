@@ -19,7 +19,7 @@ use super::phrases::{Entity, Mention, Place, Role};
 use super::text::Token;
 use super::words::{ENGLISH_MARKERS, SPANISH_MARKERS, WORDLIKE_TOOLS};
 use super::{Inference, Term};
-use crate::rules::model::{CheckSpec, Origin, Rule};
+use crate::rules::model::{CheckSpec, Origin, Rule, Within};
 
 /// What every pass reads: the rule, what was read from its words, and what follows from them
 /// for every check (the languages its literals imply, the folders it confines to or excepts).
@@ -74,7 +74,7 @@ impl Found {
         self.checks.sort_by_key(|(at, _)| *at);
         self.notes.sort_by_key(|(at, _)| *at);
         let mut checks: Vec<CheckSpec> = Vec::new();
-        type Key = (Option<String>, Option<String>, Vec<String>, Vec<String>);
+        type Key = (Option<String>, Option<String>, Vec<String>, Vec<String>, Within);
         let mut seen: Vec<Key> = Vec::new();
         for (_, c) in self.checks {
             let key: Key = (
@@ -82,6 +82,7 @@ impl Found {
                 c.require.clone(),
                 c.files.clone(),
                 c.forbidden_paths.clone(),
+                c.within,
             );
             if !seen.contains(&key) {
                 seen.push(key);
@@ -294,33 +295,28 @@ impl<'a> Context<'a> {
         scope
     }
 
-    /// A pattern check. With `skip_comments`, comments of the scope's files are matched first
-    /// (without a `hit`), so a literal inside a comment is never reported.
+    /// A pattern check whose matches count only where `within` says: code checks never fire
+    /// in comments, docstrings or strings; directives only in comments; imports of JS and Go
+    /// only in the string that names the package.
     pub fn pattern_check(
         &self,
         pattern: String,
         scope: FileScope,
         fix: Option<String>,
         mut explanation: String,
-        skip_comments: bool,
+        within: Within,
     ) -> CheckSpec {
-        let files = scope.files();
-        let comments = if skip_comments && pattern.contains("(?P<hit>") {
-            files::comment_pattern(&files)
-        } else {
-            None
-        };
-        let pattern = match comments {
-            Some(c) => {
-                explanation.push_str("; comments skipped");
-                format!("(?:{c})|(?:{pattern})")
-            }
-            None => pattern,
-        };
+        match within {
+            Within::Any => {}
+            Within::Code => explanation.push_str("; in code only (not comments or strings)"),
+            Within::Comments => explanation.push_str("; in comments only"),
+            Within::Strings => explanation.push_str("; in strings only"),
+        }
         CheckSpec {
-            files,
+            files: scope.files(),
             languages: scope.languages.clone(),
             pattern: Some(pattern),
+            within,
             fix,
             message: Some(self.message()),
             origin: Origin::Inferred { explanation },

@@ -11,6 +11,7 @@ use super::super::phrases::{Entity, Mention, Side, Trig};
 use super::super::words::LIBRARY_WORDS;
 use super::{At, Context, Found, Route};
 use crate::rules::infer::files::FileScope;
+use crate::rules::model::Within;
 
 pub fn run(ctx: &Context, out: &mut Found) {
     for (i, f) in ctx.routed(Route::Packages) {
@@ -72,8 +73,9 @@ fn reads_as_package(ctx: &Context, term: &str, f: &Mention) -> Option<&'static s
     }
 }
 
-/// Checks a package where it is one: the imports and manifests of its ecosystems (only the
-/// manifests when its name in code is checked already, as a literal).
+/// Checks a package where it is one: the imports and manifests of its ecosystems. With
+/// `named_in_code`, its name in code is checked already (a literal): imports whose name is code
+/// (Python, Rust) are left to it.
 pub fn package(
     ctx: &Context,
     out: &mut Found,
@@ -81,7 +83,7 @@ pub fn package(
     word: &str,
     f: &Mention,
     how: &str,
-    manifests_only: bool,
+    named_in_code: bool,
 ) {
     let Some(name) = imports::package_name(word) else {
         return;
@@ -116,7 +118,7 @@ pub fn package(
     let conditioned = probe != FileScope::default();
     for eco in ecos {
         for site in eco.sites(&name) {
-            if (!site.source && conditioned) || (site.source && manifests_only) {
+            if (!site.source && conditioned) || (named_in_code && site.within == Within::Code) {
                 continue;
             }
             let mut scope = if site.source {
@@ -144,7 +146,7 @@ pub fn package(
             );
             out.check(
                 at,
-                ctx.pattern_check(site.pattern, scope, None, explanation, site.source),
+                ctx.pattern_check(site.pattern, scope, None, explanation, site.within),
             );
         }
     }
