@@ -335,6 +335,53 @@ fn packages_in_words_and_lists_are_checked_where_they_are_packages() {
 }
 
 #[test]
+fn rules_about_the_agent_are_behaviour_and_get_no_check() {
+    for (i, words) in [
+        ("Don't run `pnpm dev`.", "Don't run `pnpm dev`"),
+        ("Never use curl against our API.", "Never use curl against"),
+        ("Always run the tests before committing.", "Always run"),
+        ("Ask before adding dependencies.", "Ask"),
+        ("No hagas commit sin pasar los tests.", "No hagas commit"),
+        (
+            "Nunca ejecutes `npm run build`.",
+            "Nunca ejecutes `npm run build`",
+        ),
+        (
+            "Usa `rg` para buscar en el código en lugar de `grep`.",
+            "para buscar",
+        ),
+    ] {
+        let inf = infer(&rule(i));
+        assert!(inf.checks.is_empty() && !inf.vague, "{i}: {inf:?}");
+        assert_eq!(inf.behaviour.as_deref(), Some(words), "{i}");
+        let lines = explain(&rule(i), &inf);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l
+                    .starts_with("behaviour rule: about what the agent does, not checked in files (from")),
+            "{lines:?}"
+        );
+    }
+    // About the code, or a tool for the project: checked as before.
+    for code in [
+        "Print nothing to stdout in the MCP adapter.",
+        "Use pnpm, never npm.",
+        "Use pnpm only. Never run `npm install`.",
+        "Nunca ejecutes `git push --force` en los scripts.",
+        "Never commit `.only` in tests.",
+        "Never use `eval`.",
+    ] {
+        assert_eq!(infer(&rule(code)).behaviour, None, "{code}");
+    }
+    assert_eq!(
+        texts("Use pnpm, never npm.", "scripts/a.sh", "npm install\n"),
+        ["npm"]
+    );
+    assert!(texts("Don't run `pnpm dev`.", "scripts/a.sh", "pnpm dev\n").is_empty());
+}
+
+#[test]
 fn vague_rules_infer_nothing_and_are_flagged() {
     for v in [
         "Write clean code.",

@@ -1,8 +1,10 @@
 //! The passes that turn what a rule's words mention into checks. Each is a function over the
 //! same read-only [`Context`] (the rule, its tokens, its mentions, the languages it names) that
 //! writes what it found — checks, notes, terms — into one [`Found`]; `infer()` runs them in order:
-//! terms, conditions, literals, packages, concepts, tools, places, then the vagueness verdict.
+//! terms, conditions, then — unless the rule is about the agent's behaviour — literals, packages,
+//! concepts, tools, places; then the vagueness verdict.
 
+pub mod behaviour;
 pub mod concepts;
 pub mod conditions;
 pub mod literals;
@@ -36,6 +38,9 @@ pub struct Context<'a> {
     pub within: Vec<String>,
     /// Folders checks leave out ("except in `scripts/`").
     pub except: Vec<String>,
+    /// The words that make the rule about the agent's actions ("do not run `cd`"): then no
+    /// check is inferred.
+    pub behaviour: Option<String>,
 }
 
 /// Where a finding goes in the output: mention-driven findings in the order of their mentions,
@@ -70,7 +75,7 @@ impl Found {
     }
 
     /// The inference: findings in output order, identical checks once.
-    pub fn into_inference(mut self, languages: Vec<String>) -> Inference {
+    pub fn into_inference(mut self, languages: Vec<String>, behaviour: Option<String>) -> Inference {
         self.checks.sort_by_key(|(at, _)| *at);
         self.notes.sort_by_key(|(at, _)| *at);
         let mut checks: Vec<CheckSpec> = Vec::new();
@@ -95,6 +100,7 @@ impl Found {
             mandates: self.mandates,
             forbids: self.forbids,
             languages,
+            behaviour,
             notes: self.notes.into_iter().map(|(_, n)| n).collect(),
         }
     }
@@ -133,7 +139,9 @@ impl<'a> Context<'a> {
             literal_langs: Vec::new(),
             within: Vec::new(),
             except: Vec::new(),
+            behaviour: None,
         };
+        ctx.behaviour = behaviour::agent_words(tokens, found, &ctx.named);
         for f in found {
             if let Entity::Code { text, .. } = &f.entity
                 && let Ok(lit) = literal::classify(text)
