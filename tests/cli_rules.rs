@@ -68,6 +68,25 @@ fn for_a_file_only_the_rules_that_concern_it_with_explanations() {
 }
 
 #[test]
+fn explain_says_a_rule_about_the_agent_is_behaviour_and_not_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules_json = r#"[
+  {"Rule_number": 1, "Category": "PROCESS", "Instruction": "Don't run `pnpm dev`; the server is already up.", "Why": "port clash"},
+  {"Rule_number": 2, "Category": "TOOL", "Instruction": "Use pnpm, never npm.", "Why": "lockfile"}
+]"#;
+    common::write(dir.path(), &[(".agents/autofix.json", rules_json)]);
+    let out = rules(dir.path(), &["--explain"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "behaviour rule: about what the agent does, not checked in files (from \"Don't run `pnpm dev`\")"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("forbidden command `npm`"), "{text}");
+}
+
+#[test]
 fn errors_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let out = rules(dir.path(), &[]);

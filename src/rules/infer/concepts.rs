@@ -1,11 +1,12 @@
 //! Named detectors: the things a rule's words can name unambiguously ("emojis", "default
 //! exports", "class components", `any`, `var`…), each with the regex that finds it and the files
-//! it applies to by default; plus the two parameterized detectors, forbidden tools in command
-//! contexts and imports of a named package.
+//! it applies to by default; plus the parameterized one for forbidden tools in command contexts
+//! (packages are in `imports`).
 
 use super::files::{COMMAND_FILES, Lang};
 use super::words;
 use super::words::{SUBCOMMANDS, TOOLS};
+use crate::rules::model::Within;
 
 /// What a detector does when its concept is named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -373,6 +374,16 @@ pub fn keyword(literal: &str) -> Option<&'static Keyword> {
 }
 
 /// Detectors whose matches count inside comments too (a TODO lives in a comment).
+/// Where a detector's matches count: anywhere for those that count in comments too, else in
+/// code only.
+pub fn within(d: &Detector) -> Within {
+    if counts_in_comments(d) {
+        Within::Any
+    } else {
+        Within::Code
+    }
+}
+
 pub fn counts_in_comments(d: &Detector) -> bool {
     matches!(
         d.name,
@@ -503,39 +514,6 @@ pub fn is_tool(word: &str) -> bool {
     TOOLS.contains(&word)
 }
 
-/// A package name as imported: `Moment.js` → `moment`, `Axios` → `axios`.
-pub fn package_name(word: &str) -> Option<String> {
-    let w = word
-        .trim()
-        .trim_end_matches(".js")
-        .trim_end_matches(".JS")
-        .to_lowercase();
-    let ok = !w.is_empty()
-        && w.len() <= 60
-        && w.chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '@')
-        && w.chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/' | '@'));
-    ok.then_some(w)
-}
-
-/// Import of `name` in JS/TS (`from 'name'`, `require('name')`, `import('name')`, `import 'name'`).
-pub fn js_import_pattern(name: &str) -> String {
-    format!(
-        r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>{})(?:/[^"'\r\n]*)?["']"#,
-        regex::escape(name)
-    )
-}
-
-/// Import of `name` in Python (`import name`, `from name import …`, `from name.sub import …`).
-pub fn py_import_pattern(name: &str) -> String {
-    format!(
-        r"^[ \t]*(?:from|import)[ \t]+(?P<hit>{})(?:[ \t.,]|$)",
-        regex::escape(&name.replace('-', "_"))
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -652,22 +630,5 @@ mod tests {
         let md = &checks[2].pattern;
         let t = "Install it:\n\n```sh\n$ npm install foo\nyarn add foo\n```\n\nnpm is a package manager.\n";
         assert_eq!(hits(md, t), ["npm", "yarn"]);
-    }
-
-    #[test]
-    fn imports() {
-        let js = js_import_pattern("axios");
-        let t = "import axios from 'axios';\nconst a = require(\"axios/lib\");\nimport x from 'axios-retry';\n// axios is old";
-        assert_eq!(hits(&js, t), ["axios", "axios"]);
-        let py = py_import_pattern("requests");
-        assert_eq!(
-            hits(
-                &py,
-                "import requests\nfrom requests.adapters import X\nimport requests_mock\n"
-            )
-            .len(),
-            2
-        );
-        assert_eq!(package_name("Moment.js").as_deref(), Some("moment"));
     }
 }

@@ -36,10 +36,19 @@ pub fn conflicts(rules: &[Rule], inferences: &[Inference]) -> Vec<(u64, u64, Cla
     out
 }
 
-/// The first pair of `newer` and `older` terms that contradict each other.
+/// The first pair of `newer` and `older` terms that contradict each other. A newer mandate
+/// retires an older forbid of the very same thing only: "use pnpm" says nothing of "don't run
+/// `pnpm dev`".
 fn first_clash(newer: &[Term], older: &[Term], newer_forbids: bool) -> Option<Clash> {
     newer.iter().find_map(|n| {
-        older.iter().find(|o| clash(n, o)).map(|o| Clash {
+        let contradicts = |o: &&Term| {
+            if newer_forbids {
+                clash(n, o)
+            } else {
+                n.key == o.key
+            }
+        };
+        older.iter().find(contradicts).map(|o| Clash {
             newer_forbids,
             newer_text: n.text.clone(),
             newer_trigger: n.trigger.clone(),

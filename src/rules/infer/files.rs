@@ -570,115 +570,6 @@ pub fn named(tokens: &[Token]) -> Named {
     n
 }
 
-/// Comment syntaxes, by the files they are used in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum CommentStyle {
-    /// `//` and `/* */`: C-like languages.
-    Slash,
-    /// `/* */` only: CSS (`//` would swallow `url(//cdn…)`).
-    Block,
-    /// `#`: Python, shell, YAML, Dockerfiles, Makefiles, commit messages.
-    Hash,
-    /// `--` and `/* */`: SQL, Lua.
-    Dash,
-    /// `<!-- -->`: HTML, Markdown, Vue and Svelte templates.
-    Markup,
-}
-
-/// The comment styles of every extension a glob names, braces included (`*.{ts,py}`); empty
-/// when one is unknown.
-fn comment_styles(glob: &str) -> Vec<CommentStyle> {
-    let name = glob.trim_start_matches('!').rsplit('/').next().unwrap_or("");
-    let ext = name.rsplit_once('.').map_or("", |(_, e)| e);
-    let mut out = Vec::new();
-    for e in ext.trim_start_matches('{').trim_end_matches('}').split(',') {
-        let styles = style_of(name, e);
-        if styles.is_empty() {
-            return Vec::new();
-        }
-        for st in styles {
-            if !out.contains(st) {
-                out.push(*st);
-            }
-        }
-    }
-    out
-}
-
-fn style_of(name: &str, ext: &str) -> &'static [CommentStyle] {
-    use CommentStyle::*;
-    match ext {
-        "ts" | "tsx" | "mts" | "cts" | "js" | "jsx" | "mjs" | "cjs" | "rs" | "go" | "java" | "kt" | "kts"
-        | "scala" | "swift" | "c" | "h" | "cc" | "cpp" | "hpp" | "cs" | "dart" | "php" => &[Slash],
-        "vue" | "svelte" => &[Slash, Markup],
-        "css" | "scss" | "sass" | "less" => &[Block],
-        "py" | "pyi" | "rb" | "sh" | "bash" | "zsh" | "yml" | "yaml" | "toml" | "ex" | "exs" | "mk"
-        | "dockerfile" => &[Hash],
-        "sql" | "lua" => &[Dash],
-        "html" | "htm" | "md" | "mdx" => &[Markup],
-        _ if name.starts_with("Dockerfile")
-            || matches!(
-                name,
-                "Makefile" | "COMMIT_EDITMSG" | "Procfile" | "Justfile" | "justfile"
-            ) =>
-        {
-            &[Hash]
-        }
-        _ => &[],
-    }
-}
-
-/// A regex alternative matching the comments of the files `globs` cover, or `None` when their
-/// comment syntax is unknown. Used as `(?:COMMENTS)|(?:PATTERN)`: a match of the comment
-/// alternative has no `hit` group, so the engine skips it, and a literal inside a comment is
-/// never reported. Where syntaxes mix, `#` and `--` count only at a line start (a CSS colour
-/// `#fff`, a JS `x--`), so the guard can hide a hit but never invent one.
-pub fn comment_pattern(globs: &[String]) -> Option<String> {
-    use CommentStyle::*;
-    let mut styles: Vec<CommentStyle> = Vec::new();
-    for g in globs.iter().filter(|g| !g.starts_with('!')) {
-        let s = comment_styles(g);
-        if s.is_empty() {
-            return None;
-        }
-        for st in s {
-            if !styles.contains(&st) {
-                styles.push(st);
-            }
-        }
-    }
-    if styles.is_empty() {
-        return None;
-    }
-    let only = |allowed: &[CommentStyle]| styles.iter().all(|s| allowed.contains(s));
-    let mut alts: Vec<&str> = Vec::new();
-    if styles.contains(&Slash) {
-        // Not `://` in a URL.
-        alts.push(r"(?:^|[^:])//[^\r\n]*");
-    }
-    if styles.iter().any(|s| matches!(s, Slash | Block | Dash)) {
-        alts.push(r"/\*[\s\S]*?\*/");
-    }
-    if styles.contains(&Hash) {
-        alts.push(if only(&[Hash]) {
-            r"(?:^|[ \t])#[^\r\n]*"
-        } else {
-            r"^[ \t]*#[^\r\n]*"
-        });
-    }
-    if styles.contains(&Dash) {
-        alts.push(if only(&[Dash]) {
-            r"--[^\r\n]*"
-        } else {
-            r"^[ \t]*--[^\r\n]*"
-        });
-    }
-    if styles.contains(&Markup) {
-        alts.push(r"<!--[\s\S]*?-->");
-    }
-    Some(alts.join("|"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -715,21 +606,6 @@ mod tests {
         assert_eq!(n.not_tests.as_deref(), Some("library code"));
         let n = named(&tokenize("No usar `.only` en los tests"));
         assert_eq!(n.only_tests.as_deref(), Some("en los tests"));
-    }
-
-    #[test]
-    fn comment_syntax_follows_the_files() {
-        let globs = |g: &[&str]| g.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(
-            comment_pattern(&globs(&["*.py"])).unwrap(),
-            r"(?:^|[ \t])#[^\r\n]*"
-        );
-        let ts = comment_pattern(&globs(&["*.ts", "*.tsx", "!**/*.d.ts"])).unwrap();
-        assert!(ts.contains("//") && !ts.contains('#'));
-        let mixed = comment_pattern(&[source_glob()]).unwrap();
-        assert!(mixed.contains(r"^[ \t]*#") && mixed.contains(r"^[ \t]*--"));
-        assert_eq!(comment_pattern(&globs(&["package.json"])), None);
-        assert_eq!(comment_pattern(&[]), None);
     }
 
     #[test]

@@ -302,6 +302,18 @@ fn classify_phrase(text: &str) -> Result<Literal, Skip> {
     })
 }
 
+/// A directive that lives in a comment (`@ts-ignore`, `eslint-disable`, `# noqa`, `// x`), as
+/// opposed to one in code (`!important`, `#[allow(…)]`, `@Decorator`).
+pub fn in_comments(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    COMMENT_DIRECTIVES
+        .iter()
+        .any(|d| lower.contains(&d.to_lowercase()))
+        || text.starts_with("//")
+        || text.starts_with("/*")
+        || (text.starts_with('#') && !text.starts_with("#[") && !text.starts_with("#!"))
+}
+
 fn is_directive(text: &str) -> bool {
     COMMENT_DIRECTIVES.iter().any(|d| text.contains(d))
         || text.starts_with('@') && text.len() > 2

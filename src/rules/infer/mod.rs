@@ -3,9 +3,10 @@
 //!
 //! The instruction is tokenized (`text`), read clause by clause by the trigger grammar
 //! (`phrases`: "never use", "instead of", "no usar", "en lugar de"…), and what it mentions goes
-//! through the passes (`pass`): terms for precedence, conditions, literals (`literal`),
-//! packages, concepts and keywords (`concepts`), tools in command contexts, places as
-//! `Forbidden_paths`, then the vagueness verdict; language words decide the files (`files`). The
+//! through the passes (`pass`): terms for precedence, conditions, behaviour (a rule about what
+//! the agent does gets no check), literals (`literal`), packages (`imports`), concepts and
+//! keywords (`concepts`), tools in command contexts, places as `Forbidden_paths`, then the
+//! vagueness verdict; language words decide the files (`files`). The
 //! word lists are in `words`, which uses no other module. What a rule mandates is kept for
 //! precedence (`conflict`). Precision beats recall: anything doubtful infers nothing.
 
@@ -13,6 +14,7 @@ pub mod concepts;
 mod conflict;
 mod explicit;
 pub mod files;
+pub mod imports;
 pub mod literal;
 mod pass;
 pub mod phrases;
@@ -39,6 +41,9 @@ pub struct Inference {
     pub languages: Vec<String>,
     /// What was read but not turned into a check, and why (for `--explain`).
     pub notes: Vec<String>,
+    /// The words that make the rule about what the agent does ("do not run `cd`", "never
+    /// push"): it gets no check.
+    pub behaviour: Option<String>,
 }
 
 /// Something a rule mandates or forbids.
@@ -62,15 +67,19 @@ pub fn infer(rule: &Rule) -> Inference {
     let mut out = pass::Found::default();
     pass::terms::run(&ctx, &mut out);
     pass::conditions::run(&ctx, &mut out);
-    pass::literals::run(&ctx, &mut out);
-    pass::packages::run(&ctx, &mut out);
-    pass::concepts::run(&ctx, &mut out);
-    pass::tools::run(&ctx, &mut out);
-    pass::places::run(&ctx, &mut out);
-    pass::vague::judged(&ctx, &mut out);
-    let vague = !out.has_checks() && (pass::vague::is_vague(&ctx) || ctx.judged().next().is_some());
+    if ctx.behaviour.is_none() {
+        pass::literals::run(&ctx, &mut out);
+        pass::packages::run(&ctx, &mut out);
+        pass::concepts::run(&ctx, &mut out);
+        pass::tools::run(&ctx, &mut out);
+        pass::places::run(&ctx, &mut out);
+        pass::vague::judged(&ctx, &mut out);
+    }
+    let vague = !out.has_checks()
+        && ctx.behaviour.is_none()
+        && (pass::vague::is_vague(&ctx) || ctx.judged().next().is_some());
     let languages = ctx.named.langs().iter().map(|l| l.name().to_string()).collect();
-    let mut inference = out.into_inference(languages);
+    let mut inference = out.into_inference(languages, ctx.behaviour.clone());
     inference.vague = vague;
     inference
 }
@@ -99,7 +108,11 @@ pub fn explain(rule: &Rule, inference: &Inference) -> Vec<String> {
     for note in &inference.notes {
         lines.push(format!("note: {note}"));
     }
-    if inference.vague {
+    if let Some(words) = &inference.behaviour {
+        lines.push(format!(
+            "behaviour rule: about what the agent does, not checked in files (from \"{words}\")"
+        ));
+    } else if inference.vague {
         lines.push(
             "too vague to check: name the concrete thing, e.g. \"Always export types alongside components in .types.ts files\""
                 .into(),

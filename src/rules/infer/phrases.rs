@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use super::concepts::CONCEPTS;
-use super::text::{Kind, Quote, Token, clauses, looks_like_path};
+use super::imports::package_spelling;
+use super::text::{Kind, Quote, Token, clauses_with_ends, looks_like_path};
 use super::words;
 use super::words::{DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, RETURN_WORDS, TERM_STOPS};
 
@@ -86,6 +87,8 @@ pub enum Trig {
     Remove,
     /// "is forbidden", "está prohibido", "should never be used": forbids what came before.
     Postfix,
+    /// "Forbidden:", "NOT permitted:", "PROHIBIDO": forbids what follows, or what came before.
+    Header,
     /// "because", "since", "porque", "ya que": the rest of the clause is a reason.
     StopHard,
     /// "for", "if", "unless", "when", "para", "si", "cuando": ends the current role.
@@ -111,6 +114,7 @@ impl Trig {
                 | Trig::Replace
                 | Trig::Remove
                 | Trig::Postfix
+                | Trig::Header
         )
     }
 }
@@ -125,6 +129,7 @@ const TRIGGERS: &[(&[&str], Trig)] = &[
     (words::TRIG_REPLACE, Trig::Replace),
     (words::TRIG_WITH, Trig::With),
     (words::TRIG_POSTFIX, Trig::Postfix),
+    (words::TRIG_HEADER, Trig::Header),
     (words::TRIG_ALWAYS, Trig::Always),
     (words::TRIG_USE, Trig::Use),
     (words::TRIG_PREFER, Trig::Prefer),
@@ -275,14 +280,22 @@ impl Reading {
 pub fn read(tokens: &[Token]) -> Vec<Mention> {
     let mut out = Vec::new();
     let mut last: Option<(Role, String, Option<Trig>)> = None;
-    for (ci, clause) in clauses(tokens).into_iter().enumerate() {
-        // "Avoid deprecated APIs (e.g. `componentWillMount`)": examples keep the role.
-        let inherit = if starts_examples(clause) {
+    let mut header = false;
+    for (ci, (clause, end)) in clauses_with_ends(tokens).into_iter().enumerate() {
+        // "Avoid deprecated APIs (e.g. `componentWillMount`)": examples keep the role; so does
+        // the list after a header ("NOT permitted: axios, lodash").
+        let inherit = if starts_examples(clause) || header {
             last.clone()
         } else {
             None
         };
-        last = Some(read_clause(clause, ci, &mut out, inherit));
+        let before = out.len();
+        let read = read_clause(clause, ci, &mut out, inherit, header);
+        // A header: a clause ending in `:` that forbids or mandates and names no code yet.
+        header = end == Some(":")
+            && read.0 != Role::Neutral
+            && !out[before..].iter().any(|f| !matches!(f.entity, Entity::Term(_)));
+        last = Some(read);
     }
     out
 }
@@ -307,6 +320,7 @@ fn read_clause(
     ci: usize,
     out: &mut Vec<Mention>,
     inherit: Option<(Role, String, Option<Trig>)>,
+    list: bool,
 ) -> (Role, String, Option<Trig>) {
     let clause_start = out.len();
     let mut st = Reading::new();
@@ -314,6 +328,8 @@ fn read_clause(
         st.role = role;
         st.trigger = trigger;
         st.trig = trig;
+        // After a header, the clause is the list: its words are terms.
+        st.term_open = list;
     }
     let mut i = 0;
     while i < clause.len() {
@@ -346,18 +362,7 @@ fn read_clause(
                     if let Some(term) = term {
                         push(out, &mut st, Entity::Term(term), ci);
                         // A list keeps the term open: "npm or yarn", "npm, yarn y bun".
-                        let mut j = next;
-                        let mut open = false;
-                        while let Some(t) = clause.get(j) {
-                            if t.kind == Kind::Comma
-                                || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str()))
-                            {
-                                open = true;
-                                j += 1;
-                            } else {
-                                break;
-                            }
-                        }
+                        let (open, j) = list_continues(clause, next);
                         st.term_open = open;
                         i = if open { j } else { next };
                         continue;
@@ -373,6 +378,20 @@ fn read_clause(
                     Kind::Span(q) => Some(q),
                     _ => None,
                 };
+                // "Don't use moment.js, dayjs…", "no `@acme/legacy`": a package spelled so, not a
+                // file, when no place word waits for a path.
+                if st.term_open
+                    && st.role != Role::Neutral
+                    && st.place.is_none()
+                    && t.kind != Kind::Bare
+                    && package_spelling(&t.text)
+                {
+                    push(out, &mut st, Entity::Term(t.text.clone()), ci);
+                    let (open, j) = list_continues(clause, i + 1);
+                    st.term_open = open;
+                    i = if open { j } else { i + 1 };
+                    continue;
+                }
                 // "`.orig` or `.rej` files", "archivos `.env`": a span that names files is a path.
                 let names_files = quote.is_some() && t.text.starts_with('.') && names_files(clause, i);
                 let is_path =
@@ -445,6 +464,12 @@ fn read_clause(
                         returned,
                     };
                     push(out, &mut st, entity, ci);
+                    // "`moment`, dayjs or luxon": the list goes on in words.
+                    if st.role != Role::Neutral && list_continues(clause, i + 1).0 {
+                        st.term_open = true;
+                        i += 1;
+                        continue;
+                    }
                 }
                 st.term_open = false;
                 i += 1;
@@ -579,6 +604,19 @@ fn apply(
             }
             set(st, Role::Mandate, Some(Side::Preferred));
         }
+        Trig::Header => {
+            let before = out[clause_start..]
+                .iter()
+                .any(|f| f.role == Role::Neutral && !matches!(f.entity, Entity::Place { .. }));
+            if before {
+                // "`eval` forbidden", "`var` prohibido".
+                return apply(st, Trig::Postfix, words, i, clause, clause_start, out);
+            }
+            // "PROHIBIDO: …", "prohibido `package-lock.json`": a forbidding verb.
+            set(st, Role::Forbid, None);
+            st.trig = Some(Trig::NegUse);
+            st.neg_at = None;
+        }
         Trig::Postfix => {
             for f in out[clause_start..].iter_mut() {
                 if f.role == Role::Neutral && !matches!(f.entity, Entity::Place { .. }) {
@@ -647,6 +685,21 @@ fn apply(
         }
     }
     true
+}
+
+/// Whether a list goes on at `j` (a comma or a list word: "npm, yarn or bun"), and where its
+/// next item starts.
+fn list_continues(clause: &[Token], mut j: usize) -> (bool, usize) {
+    let mut open = false;
+    while let Some(t) = clause.get(j) {
+        if t.kind == Kind::Comma || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str())) {
+            open = true;
+            j += 1;
+        } else {
+            break;
+        }
+    }
+    (open, j)
 }
 
 fn is_pathish(t: &Token) -> bool {
@@ -960,5 +1013,33 @@ mod tests {
             })
             .collect();
         assert_eq!(concepts, [("emoji", Forbid), ("conventional-commits", Mandate)]);
+    }
+
+    #[test]
+    fn package_lists_headers_and_spellings() {
+        let f = |w: &str| (w.to_string(), Role::Forbid);
+        assert_eq!(
+            terms("Don't use moment.js, dayjs, or luxon."),
+            [f("moment.js"), f("dayjs"), f("luxon")]
+        );
+        assert_eq!(terms("NOT permitted: axios, lodash"), [f("axios"), f("lodash")]);
+        assert_eq!(terms("PROHIBIDO: moment, lodash"), [f("moment"), f("lodash")]);
+        assert_eq!(terms("no uses moment ni lodash"), [f("moment"), f("lodash")]);
+        assert_eq!(
+            terms("Never use `moment`, dayjs or luxon."),
+            [f("dayjs"), f("luxon")]
+        );
+        assert_eq!(terms("no `@acme/legacy-ui`"), [f("@acme/legacy-ui")]);
+        // A header that names code already is not a list header: what follows is a reason.
+        assert!(
+            code("Never use `any`: it hides `foo()` errors.")
+                .iter()
+                .all(|(c, role, _)| c == "any" || *role == Role::Neutral)
+        );
+        // A postfix use of the header words still forbids what came before.
+        assert_eq!(
+            code("`eval` prohibido"),
+            [("eval".to_string(), Role::Forbid, None)]
+        );
     }
 }

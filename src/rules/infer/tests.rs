@@ -289,6 +289,100 @@ fn imports_of_a_named_library() {
 }
 
 #[test]
+fn packages_in_words_and_lists_are_checked_where_they_are_packages() {
+    let i = "Don't use moment.js, dayjs, or luxon.";
+    let ts = "import moment from 'moment';\nimport d from \"dayjs\";\n// luxon and moment.js are gone\nconst momentum = dayjsLike;\n";
+    assert_eq!(texts(i, "src/a.ts", ts), ["moment", "dayjs"]);
+    let pkg = "{\n  \"description\": \"no luxon\",\n  \"dependencies\": {\"luxon\": \"3\"}\n}\n";
+    assert_eq!(texts(i, "package.json", pkg), ["luxon"]);
+    assert!(texts(i, "README.md", "We dropped moment.js and luxon.\n").is_empty());
+    // Known to be Python's: only Python imports and manifests.
+    let i = "use pytest, not unittest";
+    assert_eq!(
+        texts(i, "tests/test_a.py", "import unittest\nimport pytest\n"),
+        ["unittest"]
+    );
+    assert_eq!(
+        texts(i, "requirements.txt", "unittest2==1\nUnitTest==1\n"),
+        ["UnitTest"]
+    );
+    assert!(
+        infer(&rule(i))
+            .checks
+            .iter()
+            .all(|c| !c.files.iter().any(|f| f == "*.ts" || f == "package.json"))
+    );
+    // A word that is not a package: nothing.
+    assert!(infer(&rule("No logging of secrets.")).checks.is_empty());
+    assert!(infer(&rule("Never use recursion.")).checks.is_empty());
+    // Rust and Go when named.
+    let i = "Don't use anyhow in Rust code.";
+    assert_eq!(
+        texts(i, "src/lib.rs", "use anyhow::Result;\nuse crate::anyhow_x;\n"),
+        ["anyhow"]
+    );
+    assert_eq!(
+        texts(i, "Cargo.toml", "[dependencies]\nserde = \"1\"\nanyhow = \"1\"\n"),
+        ["anyhow"]
+    );
+    // Conditions keep manifests out: they hold the whole project's dependencies.
+    let inf = infer(&rule("Never use `lodash` in `src/server/`."));
+    assert!(
+        inf.checks
+            .iter()
+            .all(|c| !c.files.iter().any(|f| f == "package.json")),
+        "{inf:?}"
+    );
+}
+
+#[test]
+fn rules_about_the_agent_are_behaviour_and_get_no_check() {
+    for (i, words) in [
+        ("Don't run `pnpm dev`.", "Don't run `pnpm dev`"),
+        ("Never use curl against our API.", "Never use curl against"),
+        ("Always run the tests before committing.", "Always run"),
+        ("Ask before adding dependencies.", "Ask"),
+        ("No hagas commit sin pasar los tests.", "No hagas commit"),
+        (
+            "Nunca ejecutes `npm run build`.",
+            "Nunca ejecutes `npm run build`",
+        ),
+        (
+            "Usa `rg` para buscar en el código en lugar de `grep`.",
+            "para buscar",
+        ),
+    ] {
+        let inf = infer(&rule(i));
+        assert!(inf.checks.is_empty() && !inf.vague, "{i}: {inf:?}");
+        assert_eq!(inf.behaviour.as_deref(), Some(words), "{i}");
+        let lines = explain(&rule(i), &inf);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l
+                    .starts_with("behaviour rule: about what the agent does, not checked in files (from")),
+            "{lines:?}"
+        );
+    }
+    // About the code, or a tool for the project: checked as before.
+    for code in [
+        "Print nothing to stdout in the MCP adapter.",
+        "Use pnpm, never npm.",
+        "Use pnpm only. Never run `npm install`.",
+        "Nunca ejecutes `git push --force` en los scripts.",
+        "Never commit `.only` in tests.",
+        "Never use `eval`.",
+    ] {
+        assert_eq!(infer(&rule(code)).behaviour, None, "{code}");
+    }
+    assert_eq!(
+        texts("Use pnpm, never npm.", "scripts/a.sh", "npm install\n"),
+        ["npm"]
+    );
+    assert!(texts("Don't run `pnpm dev`.", "scripts/a.sh", "pnpm dev\n").is_empty());
+}
+
+#[test]
 fn vague_rules_infer_nothing_and_are_flagged() {
     for v in [
         "Write clean code.",

@@ -418,10 +418,25 @@ fn classify(body: &str, out: &mut Vec<Token>) {
 
 /// Tokens grouped into clauses (separators dropped).
 pub fn clauses(tokens: &[Token]) -> Vec<&[Token]> {
-    tokens
-        .split(|t| t.kind == Kind::Sep)
-        .filter(|c| !c.is_empty())
-        .collect()
+    clauses_with_ends(tokens).into_iter().map(|(c, _)| c).collect()
+}
+
+/// Clauses, each with the separator that ends it (`:` for a list header), if any.
+pub fn clauses_with_ends(tokens: &[Token]) -> Vec<(&[Token], Option<&str>)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, t) in tokens.iter().enumerate() {
+        if t.kind == Kind::Sep {
+            if i > start {
+                out.push((&tokens[start..i], Some(t.text.as_str())));
+            }
+            start = i + 1;
+        }
+    }
+    if start < tokens.len() {
+        out.push((&tokens[start..], None));
+    }
+    out
 }
 
 // What a chunk of code looks like: calls, qualified names, Go members.

@@ -5,7 +5,7 @@
 use super::super::concepts::{CONCEPTS, Effect};
 use super::super::phrases::{Entity, Mention, Role};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
-use crate::rules::model::{CheckSpec, Origin};
+use crate::rules::model::{CheckSpec, Origin, Within};
 
 pub fn run(ctx: &Context, out: &mut Found) {
     for (i, f) in ctx.routed(Route::Concepts) {
@@ -27,10 +27,10 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
                 "concept {} (\"{words}\") after \"{}\": {}; scope {}",
                 d.name, f.trigger, d.summary, scope.why
             );
-            let skip = !super::super::concepts::counts_in_comments(d);
+            let within = super::super::concepts::within(d);
             out.check(
                 at,
-                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, skip),
+                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, within),
             );
         }
         (Effect::Require, Role::Mandate | Role::Neutral) => {
@@ -87,6 +87,12 @@ fn keyword(ctx: &Context, out: &mut Found, at: At, term: &str, f: &Mention) {
     );
     out.check(
         at,
-        ctx.pattern_check(k.detector.pattern.to_string(), scope, None, explanation, true),
+        ctx.pattern_check(
+            k.detector.pattern.to_string(),
+            scope,
+            None,
+            explanation,
+            Within::Code,
+        ),
     );
 }

@@ -3,9 +3,12 @@
 //! fix only when "use Y instead of X" pairs two literals a swap cannot break.
 
 use super::super::concepts;
+use super::super::files::{self, FileScope};
+use super::super::imports;
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Mention, Role, Side};
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
+use crate::rules::model::Within;
 
 pub fn run(ctx: &Context, out: &mut Found) {
     let fixes = pair_fixes(ctx.found);
@@ -53,7 +56,10 @@ fn forbid_code(
             fix_note(fix)
         );
         let pattern = format!(r"\breturn[ \t]+(?P<hit>{})\b", regex::escape(&lit.text));
-        out.check(at, ctx.pattern_check(pattern, scope, fix_text, explanation, true));
+        out.check(
+            at,
+            ctx.pattern_check(pattern, scope, fix_text, explanation, Within::Code),
+        );
         return;
     }
     // A keyword with a detector (`any` → type positions, `var` → declarations).
@@ -72,10 +78,16 @@ fn forbid_code(
             scope.why,
             fix_note(fix)
         );
-        let skip = !concepts::counts_in_comments(k.detector);
+        let within = concepts::within(k.detector);
         out.check(
             at,
-            ctx.pattern_check(k.detector.pattern.to_string(), scope, fix_text, explanation, skip),
+            ctx.pattern_check(
+                k.detector.pattern.to_string(),
+                scope,
+                fix_text,
+                explanation,
+                within,
+            ),
         );
         return;
     }
@@ -89,11 +101,82 @@ fn forbid_code(
         scope.why,
         fix_note(fix)
     );
-    let skip = lit.kind != LitKind::Directive;
-    out.check(
-        at,
-        ctx.pattern_check(literal::pattern(&lit), scope, fix_text, explanation, skip),
-    );
+    let pattern = literal::pattern(&lit);
+    if lit.kind == LitKind::Directive {
+        // `@ts-ignore`, `eslint-disable` live in comments; `!important`, `#[allow]` in code.
+        let within = if literal::in_comments(&lit.text) {
+            Within::Comments
+        } else {
+            Within::Any
+        };
+        out.check(
+            at,
+            ctx.pattern_check(pattern, scope, fix_text, explanation, within),
+        );
+    } else if let Some((sql, embedded)) = split_embedded_sql(&scope) {
+        // SQL in `.sql` files is code; in other source files it lives in strings.
+        out.check(
+            at,
+            ctx.pattern_check(
+                pattern.clone(),
+                sql,
+                fix_text.clone(),
+                explanation.clone(),
+                Within::Code,
+            ),
+        );
+        out.check(
+            at,
+            ctx.pattern_check(pattern, embedded, fix_text, explanation, Within::Strings),
+        );
+    } else if lit.kind == LitKind::Identifier && is_known_package(&lit.text) {
+        // A well-known package (`lodash`, `jQuery`): its uses in code, and where it is a
+        // package — the strings of imports, the manifests.
+        out.check(
+            at,
+            ctx.pattern_check(pattern, scope, fix_text, explanation, Within::Code),
+        );
+        super::packages::package(ctx, out, at, &lit.text, f, "a well-known package", true);
+    } else if lit.kind == LitKind::Identifier {
+        // A name can be a value in strings (`localhost`, `unsafe-inline`, `latest`): code and
+        // strings, never comments.
+        out.check(
+            at,
+            ctx.pattern_check(
+                pattern.clone(),
+                scope.clone(),
+                fix_text.clone(),
+                explanation.clone(),
+                Within::Code,
+            ),
+        );
+        out.check(
+            at,
+            ctx.pattern_check(pattern, scope, fix_text, explanation, Within::Strings),
+        );
+    } else {
+        out.check(
+            at,
+            ctx.pattern_check(pattern, scope, fix_text, explanation, Within::Code),
+        );
+    }
+}
+
+fn is_known_package(text: &str) -> bool {
+    imports::package_name(text).is_some_and(|n| !imports::known(&n).is_empty())
+}
+
+/// A scope of `.sql` files plus source files (SQL embedded in code), split in two.
+fn split_embedded_sql(scope: &FileScope) -> Option<(FileScope, FileScope)> {
+    let source = files::source_glob();
+    if !scope.include.contains(&source) || !scope.include.iter().any(|g| g == "*.sql") {
+        return None;
+    }
+    let mut sql = scope.clone();
+    sql.include.retain(|g| *g != source);
+    let mut embedded = scope.clone();
+    embedded.include = vec![source];
+    Some((sql, embedded))
 }
 
 /// Fixes from "use Y instead of X" (and "prefer Y over X", "replace X with Y", "never X - use

@@ -1,8 +1,10 @@
 //! The passes that turn what a rule's words mention into checks. Each is a function over the
 //! same read-only [`Context`] (the rule, its tokens, its mentions, the languages it names) that
 //! writes what it found — checks, notes, terms — into one [`Found`]; `infer()` runs them in order:
-//! terms, conditions, literals, packages, concepts, tools, places, then the vagueness verdict.
+//! terms, conditions, then — unless the rule is about the agent's behaviour — literals, packages,
+//! concepts, tools, places; then the vagueness verdict.
 
+pub mod behaviour;
 pub mod concepts;
 pub mod conditions;
 pub mod literals;
@@ -19,7 +21,7 @@ use super::phrases::{Entity, Mention, Place, Role};
 use super::text::Token;
 use super::words::{ENGLISH_MARKERS, SPANISH_MARKERS, WORDLIKE_TOOLS};
 use super::{Inference, Term};
-use crate::rules::model::{CheckSpec, Origin, Rule};
+use crate::rules::model::{CheckSpec, Origin, Rule, Within};
 
 /// What every pass reads: the rule, what was read from its words, and what follows from them
 /// for every check (the languages its literals imply, the folders it confines to or excepts).
@@ -38,6 +40,9 @@ pub struct Context<'a> {
     pub except: Vec<String>,
     /// Clauses that judge a degree ("avoid excessive `watch` usage"): nothing in them is checked.
     pub judged_clauses: Vec<usize>,
+    /// The words that make the rule about the agent's actions ("do not run `cd`"): then no
+    /// check is inferred.
+    pub behaviour: Option<String>,
 }
 
 /// Where a finding goes in the output: mention-driven findings in the order of their mentions,
@@ -72,11 +77,11 @@ impl Found {
     }
 
     /// The inference: findings in output order, identical checks once.
-    pub fn into_inference(mut self, languages: Vec<String>) -> Inference {
+    pub fn into_inference(mut self, languages: Vec<String>, behaviour: Option<String>) -> Inference {
         self.checks.sort_by_key(|(at, _)| *at);
         self.notes.sort_by_key(|(at, _)| *at);
         let mut checks: Vec<CheckSpec> = Vec::new();
-        type Key = (Option<String>, Option<String>, Vec<String>, Vec<String>);
+        type Key = (Option<String>, Option<String>, Vec<String>, Vec<String>, Within);
         let mut seen: Vec<Key> = Vec::new();
         for (_, c) in self.checks {
             let key: Key = (
@@ -84,6 +89,7 @@ impl Found {
                 c.require.clone(),
                 c.files.clone(),
                 c.forbidden_paths.clone(),
+                c.within,
             );
             if !seen.contains(&key) {
                 seen.push(key);
@@ -96,6 +102,7 @@ impl Found {
             mandates: self.mandates,
             forbids: self.forbids,
             languages,
+            behaviour,
             notes: self.notes.into_iter().map(|(_, n)| n).collect(),
         }
     }
@@ -135,7 +142,9 @@ impl<'a> Context<'a> {
             within: Vec::new(),
             except: Vec::new(),
             judged_clauses: vague::judged_clauses(tokens),
+            behaviour: None,
         };
+        ctx.behaviour = behaviour::agent_words(tokens, found, &ctx.named);
         for f in found {
             if let Entity::Code { text, .. } = &f.entity
                 && let Ok(lit) = literal::classify(text)
@@ -194,6 +203,7 @@ impl<'a> Context<'a> {
                     {
                         Route::Literals
                     }
+                    // A common word (`moment`): a package in imports, or nothing.
                     LitKind::Identifier if literal::is_prose_word(&lit.text) => Route::Packages,
                     _ => Route::Literals,
                 },
@@ -309,33 +319,28 @@ impl<'a> Context<'a> {
         scope
     }
 
-    /// A pattern check. With `skip_comments`, comments of the scope's files are matched first
-    /// (without a `hit`), so a literal inside a comment is never reported.
+    /// A pattern check whose matches count only where `within` says: code checks never fire
+    /// in comments, docstrings or strings; directives only in comments; imports of JS and Go
+    /// only in the string that names the package.
     pub fn pattern_check(
         &self,
         pattern: String,
         scope: FileScope,
         fix: Option<String>,
         mut explanation: String,
-        skip_comments: bool,
+        within: Within,
     ) -> CheckSpec {
-        let files = scope.files();
-        let comments = if skip_comments && pattern.contains("(?P<hit>") {
-            files::comment_pattern(&files)
-        } else {
-            None
-        };
-        let pattern = match comments {
-            Some(c) => {
-                explanation.push_str("; comments skipped");
-                format!("(?:{c})|(?:{pattern})")
-            }
-            None => pattern,
-        };
+        match within {
+            Within::Any => {}
+            Within::Code => explanation.push_str("; in code only (not comments or strings)"),
+            Within::Comments => explanation.push_str("; in comments only"),
+            Within::Strings => explanation.push_str("; in strings only"),
+        }
         CheckSpec {
-            files,
+            files: scope.files(),
             languages: scope.languages.clone(),
             pattern: Some(pattern),
+            within,
             fix,
             message: Some(self.message()),
             origin: Origin::Inferred { explanation },

@@ -1,13 +1,17 @@
-//! Packages pass: a package named by a common word in a code span ("`moment`" in a rule about
-//! libraries) or by a proper name after "never use" / "instead of" ("Axios") is checked in the
-//! imports of the named languages (JS/TS, Python), never as a word.
+//! Packages pass: a package named in words or lists ("Don't use moment.js, dayjs, or luxon",
+//! "NOT permitted: axios, lodash", "no uses moment ni lodash", "use pytest, not unittest") is
+//! checked where it is a package — imports and manifests of its ecosystems (`imports`) — never
+//! as a word. A word counts as a package when it is well known, spelled as one (`moment.js`,
+//! `@scope/pkg`), a proper name after "never use", the replaced side of "instead of", or the
+//! rule speaks of libraries.
 
-use super::super::concepts;
-use super::super::files::{FileScope, Lang};
+use super::super::imports::{self, Ecosystem};
+use super::super::literal;
 use super::super::phrases::{Entity, Mention, Side, Trig};
 use super::super::words::LIBRARY_WORDS;
-use super::super::{literal, literal::LitKind};
 use super::{At, Context, Found, Route};
+use crate::rules::infer::files::FileScope;
+use crate::rules::model::Within;
 
 pub fn run(ctx: &Context, out: &mut Found) {
     for (i, f) in ctx.routed(Route::Packages) {
@@ -17,9 +21,9 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 let Ok(lit) = literal::classify(text) else {
                     continue;
                 };
-                debug_assert_eq!(lit.kind, LitKind::Identifier);
-                if f.side == Some(Side::Replaced) || ctx.says(LIBRARY_WORDS) {
-                    imports(ctx, out, at, &lit.text, f, "in code spans");
+                let known = imports::package_name(&lit.text).is_some_and(|n| !imports::known(&n).is_empty());
+                if known || f.side == Some(Side::Replaced) || ctx.says(LIBRARY_WORDS) {
+                    package(ctx, out, at, &lit.text, f, "in code spans", false);
                 } else {
                     out.note(
                         at,
@@ -31,14 +35,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 }
             }
             Entity::Term(term) => {
-                let single = !term.contains(' ');
-                let lower = term.to_lowercase();
-                let instead_like = matches!(f.trig, Some(Trig::Instead | Trig::Over | Trig::Replace));
-                // A proper name after "never use" ("jQuery", "Axios") is a package too.
-                let named_thing =
-                    matches!(f.trig, Some(Trig::NegUse)) && term.chars().any(char::is_uppercase);
-                if single && (instead_like || named_thing) && !literal::is_prose_word(&lower) {
-                    imports(ctx, out, at, term, f, "unquoted");
+                if let Some(how) = reads_as_package(ctx, term, f) {
+                    package(ctx, out, at, term, f, how, false);
                 }
             }
             _ => {}
@@ -46,51 +44,110 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
-/// Imports of a package named by a word ("instead of Axios" → `from 'axios'`).
-fn imports(ctx: &Context, out: &mut Found, at: At, word: &str, f: &Mention, how: &str) {
-    let Some(name) = concepts::package_name(word) else {
+/// Whether an unquoted forbidden word is a package, and what made it one.
+fn reads_as_package(ctx: &Context, term: &str, f: &Mention) -> Option<&'static str> {
+    if term.contains(' ') {
+        return None;
+    }
+    let lower = term.to_lowercase();
+    let name = imports::package_name(term)?;
+    let instead_like = matches!(f.trig, Some(Trig::Instead | Trig::Over | Trig::Replace));
+    // A well-known package that is also a word ("moment") only right after "don't use" and the like.
+    let use_like = instead_like || matches!(f.trig, Some(Trig::NegUse));
+    let known = !imports::known(&name).is_empty();
+    if literal::is_prose_word(&lower) && (!use_like || !known) {
+        return None;
+    }
+    // A proper name after "never use" ("jQuery", "Axios") is a package too.
+    let named_thing = matches!(f.trig, Some(Trig::NegUse)) && term.chars().any(char::is_uppercase);
+    if imports::package_spelling(term) {
+        Some("spelled as a package")
+    } else if !imports::known(&name).is_empty() {
+        Some("a well-known package")
+    } else if instead_like || named_thing {
+        Some("unquoted")
+    } else if matches!(f.trig, Some(Trig::NegUse)) && ctx.says(LIBRARY_WORDS) {
+        Some("in a rule about libraries")
+    } else {
+        None
+    }
+}
+
+/// Checks a package where it is one: the imports and manifests of its ecosystems. With
+/// `named_in_code`, its name in code is checked already (a literal): imports whose name is code
+/// (Python, Rust) are left to it.
+pub fn package(
+    ctx: &Context,
+    out: &mut Found,
+    at: At,
+    word: &str,
+    f: &Mention,
+    how: &str,
+    named_in_code: bool,
+) {
+    let Some(name) = imports::package_name(word) else {
         return;
     };
     let named = ctx.named.langs();
-    let js_family = [
-        Lang::TypeScript,
-        Lang::JavaScript,
-        Lang::React,
-        Lang::Vue,
-        Lang::Svelte,
-    ];
-    let want_js = named.is_empty() || named.iter().any(|l| js_family.contains(l));
-    let want_py = named.is_empty() || named.contains(&Lang::Python);
-    if want_js {
-        let mut scope = match ctx.named.scope() {
-            Some(s) if named.iter().all(|l| js_family.contains(l)) => s,
-            _ => {
-                let mut s = FileScope::of_langs(&[Lang::TypeScript, Lang::JavaScript], String::new());
-                s.why = format!("JS/TS ({})", s.describe());
-                s
-            }
-        };
-        ctx.narrow(&mut scope);
-        let explanation = format!(
-            "\"{word}\" ({how}) after \"{}\" read as a package: JS/TS imports of `{name}`; scope {}",
-            f.trigger, scope.why
-        );
-        out.check(
+    let mut ecos: Vec<Ecosystem> = named.iter().filter_map(|l| Ecosystem::of_lang(*l)).collect();
+    ecos.sort();
+    ecos.dedup();
+    if !named.is_empty() && ecos.is_empty() {
+        out.note(
             at,
-            ctx.pattern_check(concepts::js_import_pattern(&name), scope, None, explanation, true),
+            format!(
+                "\"{word}\" after \"{}\" read as a package, but the rule names no language with packages: not checked",
+                f.trigger
+            ),
         );
+        return;
     }
-    if want_py {
-        let mut scope = FileScope::of_langs(&[Lang::Python], String::new());
-        scope.why = "Python (*.py)".into();
-        ctx.narrow(&mut scope);
-        let explanation = format!(
-            "\"{word}\" ({how}) after \"{}\" read as a package: Python imports of `{name}`; scope {}",
-            f.trigger, scope.why
-        );
-        out.check(
-            at,
-            ctx.pattern_check(concepts::py_import_pattern(&name), scope, None, explanation, true),
-        );
+    if ecos.is_empty() {
+        let known = imports::known(&name);
+        ecos = if known.is_empty() {
+            Ecosystem::ALL.to_vec()
+        } else {
+            known
+        };
+    }
+    ecos.retain(|e| e.accepts(&name));
+    // Folders, exceptions and test qualifiers say where code may not import it; a manifest is
+    // the whole project's, so it is left out then.
+    let mut probe = FileScope::default();
+    ctx.narrow(&mut probe);
+    let conditioned = probe != FileScope::default();
+    for eco in ecos {
+        for site in eco.sites(&name) {
+            if (!site.source && conditioned) || (named_in_code && site.within == Within::Code) {
+                continue;
+            }
+            let mut scope = if site.source {
+                match ctx.named.scope() {
+                    Some(s) if named.iter().all(|l| Ecosystem::of_lang(*l) == Some(eco)) => s,
+                    _ => {
+                        let globs: Vec<&str> = site.files.iter().map(String::as_str).collect();
+                        let mut s = FileScope::of_globs(&globs, String::new());
+                        s.why = format!("{} ({})", eco.name(), s.describe());
+                        s
+                    }
+                }
+            } else {
+                let globs: Vec<&str> = site.files.iter().map(String::as_str).collect();
+                let mut s = FileScope::of_globs(&globs, String::new());
+                s.why = s.describe();
+                s
+            };
+            if site.source {
+                ctx.narrow(&mut scope);
+            }
+            let explanation = format!(
+                "\"{word}\" ({how}) after \"{}\" read as a package: {} of `{name}`; scope {}",
+                f.trigger, site.what, scope.why
+            );
+            out.check(
+                at,
+                ctx.pattern_check(site.pattern, scope, None, explanation, site.within),
+            );
+        }
     }
 }

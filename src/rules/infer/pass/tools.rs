@@ -8,6 +8,7 @@ use super::super::literal::{self, LitKind};
 use super::super::phrases::{Entity, Trig};
 use super::super::words::TOOLS;
 use super::{At, Context, Found, Route, dedup_strings, wordlike_tool};
+use crate::rules::model::Within;
 
 pub fn run(ctx: &Context, out: &mut Found) {
     // (tool or command, the words that forbade it), in the order of the mentions.
@@ -79,7 +80,7 @@ fn command_checks(ctx: &Context, out: &mut Found, tools: &[(String, String)], co
         );
         out.check(
             At::Commands,
-            ctx.pattern_check(c.pattern, scope, None, explanation, false),
+            ctx.pattern_check(c.pattern, scope, None, explanation, Within::Any),
         );
     }
     for flag in flags {
@@ -95,7 +96,7 @@ fn command_checks(ctx: &Context, out: &mut Found, tools: &[(String, String)], co
         );
         out.check(
             At::Commands,
-            ctx.pattern_check(literal::generic(&flag), scope, None, explanation, true),
+            ctx.pattern_check(literal::generic(&flag), scope, None, explanation, Within::Code),
         );
     }
 }

@@ -1,0 +1,380 @@
+//! Where a package is a package: per ecosystem (JS/TS, Python, Rust, Go), the import statements
+//! of its source files and the dependency lists of its manifests (`package.json`,
+//! `requirements*.txt`, `pyproject.toml`, `Cargo.toml`, `go.mod`), as patterns whose `hit` is
+//! the package name — never the name as a word in prose, a comment or a similar identifier.
+//! Also how a rule spells a package (`moment.js` → `moment`, `@scope/pkg`, `styled-components`)
+//! and which well-known packages belong to which ecosystem.
+
+use super::files::Lang;
+use super::words::{CRATES, GO_MODULES, NPM_PACKAGES, PYPI_PACKAGES};
+use crate::rules::model::Within;
+
+/// A package ecosystem: how its code imports and its manifests declare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ecosystem {
+    Js,
+    Python,
+    Rust,
+    Go,
+}
+
+/// One place a package is checked: a pattern and the files it runs on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Site {
+    pub pattern: String,
+    pub files: Vec<String>,
+    /// "JS/TS imports", "package.json dependencies".
+    pub what: &'static str,
+    /// Source files (narrowed by the rule's folders), not a manifest.
+    pub source: bool,
+    /// Where the hit is: in the string that names the package (JS, Go), in code (Python,
+    /// Rust), anywhere in a manifest.
+    pub within: Within,
+}
+
+impl Ecosystem {
+    pub const ALL: [Ecosystem; 4] = [Ecosystem::Js, Ecosystem::Python, Ecosystem::Rust, Ecosystem::Go];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Ecosystem::Js => "JS/TS",
+            Ecosystem::Python => "Python",
+            Ecosystem::Rust => "Rust",
+            Ecosystem::Go => "Go",
+        }
+    }
+
+    /// The ecosystem a named language belongs to.
+    pub fn of_lang(lang: Lang) -> Option<Ecosystem> {
+        match lang {
+            Lang::TypeScript | Lang::JavaScript | Lang::React | Lang::Vue | Lang::Svelte => {
+                Some(Ecosystem::Js)
+            }
+            Lang::Python => Some(Ecosystem::Python),
+            Lang::Rust => Some(Ecosystem::Rust),
+            Lang::Go => Some(Ecosystem::Go),
+            _ => None,
+        }
+    }
+
+    /// Source files of the ecosystem.
+    pub fn source_globs(self) -> &'static [&'static str] {
+        match self {
+            Ecosystem::Js => &[
+                "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.vue", "*.svelte",
+            ],
+            Ecosystem::Python => &["*.py"],
+            Ecosystem::Rust => &["*.rs"],
+            Ecosystem::Go => &["*.go"],
+        }
+    }
+
+    /// Whether `name` can be a package of this ecosystem.
+    pub fn accepts(self, name: &str) -> bool {
+        let plain = |extra: &[char]| {
+            name.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_') || extra.contains(&c))
+        };
+        match self {
+            Ecosystem::Js => true,
+            Ecosystem::Python => plain(&['.']),
+            Ecosystem::Rust => plain(&[]),
+            Ecosystem::Go => plain(&['.']),
+        }
+    }
+
+    /// Where `name` is checked in this ecosystem: imports, then manifests.
+    pub fn sites(self, name: &str) -> Vec<Site> {
+        let within = match self {
+            Ecosystem::Js | Ecosystem::Go => Within::Strings,
+            Ecosystem::Python | Ecosystem::Rust => Within::Code,
+        };
+        let src = |pattern: String, what| Site {
+            pattern,
+            files: self.source_globs().iter().map(|s| s.to_string()).collect(),
+            what,
+            source: true,
+            within,
+        };
+        let manifest = |pattern: String, files: &[&str], what| Site {
+            pattern,
+            files: files.iter().map(|s| s.to_string()).collect(),
+            what,
+            source: false,
+            within: Within::Any,
+        };
+        match self {
+            Ecosystem::Js => vec![
+                src(js_import_pattern(name), "JS/TS imports"),
+                manifest(
+                    package_json_pattern(name),
+                    &["package.json"],
+                    "package.json dependencies",
+                ),
+            ],
+            Ecosystem::Python => vec![
+                src(py_import_pattern(name), "Python imports"),
+                manifest(
+                    requirements_pattern(name),
+                    &["requirements*.txt", "requirements/*.txt"],
+                    "requirements files",
+                ),
+                manifest(
+                    pyproject_pattern(name),
+                    &["pyproject.toml"],
+                    "pyproject.toml dependencies",
+                ),
+            ],
+            Ecosystem::Rust => vec![
+                src(rust_use_pattern(name), "Rust `use` / `extern crate`"),
+                manifest(cargo_pattern(name), &["Cargo.toml"], "Cargo.toml dependencies"),
+            ],
+            Ecosystem::Go => vec![
+                src(go_import_pattern(name), "Go imports"),
+                manifest(go_mod_pattern(name), &["go.mod"], "go.mod require"),
+            ],
+        }
+    }
+}
+
+/// A package name as a rule spells it, as imported: `Moment.js` → `moment`, `Axios` → `axios`,
+/// `@scope/pkg` and `styled-components` as they are. `None` when it cannot be a package name.
+pub fn package_name(word: &str) -> Option<String> {
+    let w = word
+        .trim()
+        .trim_end_matches(".js")
+        .trim_end_matches(".JS")
+        .to_lowercase();
+    let ok = !w.is_empty()
+        && w.len() <= 60
+        && w.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '@')
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/' | '@'))
+        && (!w.starts_with('@') || w.matches('/').count() == 1)
+        && (w.starts_with('@') || !w.contains('/'));
+    ok.then_some(w)
+}
+
+/// A word spelled only as a package is (`moment.js`, `@scope/pkg`): a package even unknown.
+pub fn package_spelling(word: &str) -> bool {
+    let w = word.trim();
+    let js = w.len() > 3
+        && (w.ends_with(".js") || w.ends_with(".JS"))
+        && !w[..w.len() - 3].contains(['.', '/'])
+        && w[..w.len() - 3]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'));
+    let scoped = w.starts_with('@')
+        && w.matches('/').count() == 1
+        && !w.ends_with('/')
+        && w[1..]
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '.' | '/'));
+    js || scoped
+}
+
+/// The ecosystems a well-known package belongs to (empty when unknown).
+pub fn known(name: &str) -> Vec<Ecosystem> {
+    let mut out = Vec::new();
+    for (list, eco) in [
+        (NPM_PACKAGES, Ecosystem::Js),
+        (PYPI_PACKAGES, Ecosystem::Python),
+        (CRATES, Ecosystem::Rust),
+        (GO_MODULES, Ecosystem::Go),
+    ] {
+        if list.contains(&name) {
+            out.push(eco);
+        }
+    }
+    out
+}
+
+/// Import of `name` in JS/TS (`from 'name'`, `require('name')`, `import('name')`, `import 'name'`).
+pub fn js_import_pattern(name: &str) -> String {
+    format!(
+        r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>{})(?:/[^"'\r\n]*)?["']"#,
+        regex::escape(name)
+    )
+}
+
+/// Import of `name` in Python (`import name`, `from name import …`, `from name.sub import …`).
+pub fn py_import_pattern(name: &str) -> String {
+    format!(
+        r"^[ \t]*(?:from|import)[ \t]+(?P<hit>{})(?:[ \t.,]|$)",
+        regex::escape(&name.replace('-', "_"))
+    )
+}
+
+/// `name` as a key of `dependencies`, `devDependencies`, `peerDependencies` or
+/// `optionalDependencies` in `package.json` (those objects hold no nested braces).
+pub fn package_json_pattern(name: &str) -> String {
+    format!(
+        r#""(?:dependencies|devDependencies|peerDependencies|optionalDependencies)"[ \t\r\n]*:[ \t\r\n]*\{{[^{{}}]*?"(?P<hit>{})"[ \t\r\n]*:"#,
+        regex::escape(name)
+    )
+}
+
+/// Python distribution names compare case-insensitively, with `-`, `_` and `.` alike.
+fn pypi_name(name: &str) -> String {
+    name.split(['-', '_', '.'])
+        .map(regex::escape)
+        .collect::<Vec<_>>()
+        .join("[-_.]")
+}
+
+/// A requirement line: `name`, `name==1.2`, `name[extra]>=1`, `name ; python_version…`.
+pub fn requirements_pattern(name: &str) -> String {
+    format!(r"(?i)^[ \t]*(?P<hit>{})[ \t]*(?:[=<>!~;\[@]|$)", pypi_name(name))
+}
+
+/// Lines of a TOML table after its header, up to the line of a key: lines that do not open
+/// another table (`[` first). A key's line may hold `[` later (`features = ["x"]`).
+const TABLE_LINES: &str = r"[ \t]*\r?\n(?:(?:[ \t]*[^\[\r\n][^\r\n]*)?\r?\n)*?[ \t]*";
+
+/// In `pyproject.toml`: a quoted requirement (`dependencies = ["name>=1"]`, optional and group
+/// lists), or a key of a Poetry dependencies table (`[tool.poetry.dependencies]`, groups).
+pub fn pyproject_pattern(name: &str) -> String {
+    format!(
+        r#"(?i)(?:["']|^\[tool\.poetry\.(?:[\w.-]*\.)?dependencies\]{TABLE_LINES}["']?)(?P<hit>{})(?:[ \t]*(?:[=<>!~;\[@][^"'\r\n]*)?["']|["']?[ \t]*=)"#,
+        pypi_name(name)
+    )
+}
+
+/// In `Cargo.toml`: a key of a `[dependencies]`-like table (`dev-`, `build-`, target tables) or a
+/// `[dependencies.name]` table.
+pub fn cargo_pattern(name: &str) -> String {
+    format!(
+        r#"^\[(?:[^\]\r\n]*\.)?(?:dev-|build-)?dependencies(?:\.|\]{TABLE_LINES})(?P<hit>{})(?:\][ \t]*$|[ \t]*=)"#,
+        regex::escape(name)
+    )
+}
+
+/// A `use name…` or `extern crate name` in Rust (`-` in a crate name is `_` in code).
+pub fn rust_use_pattern(name: &str) -> String {
+    format!(
+        r"^[ \t]*(?:pub(?:\([^)\r\n]*\))?[ \t]+)?(?:use[ \t]+(?:::)?|extern[ \t]+crate[ \t]+)(?P<hit>{})\b",
+        regex::escape(&name.replace('-', "_"))
+    )
+}
+
+/// A Go import whose last path element is `name` (`"github.com/sirupsen/logrus"`, aliased or
+/// in an import block), the hit being that element.
+pub fn go_import_pattern(name: &str) -> String {
+    format!(
+        r#"^[ \t]*(?:import[ \t]+)?(?:[\w.]+[ \t]+)?"(?:[\w.~-]+/)*(?P<hit>{})(?:/v[0-9]+)?"[ \t]*(?://[^\r\n]*)?$"#,
+        regex::escape(name)
+    )
+}
+
+/// A `require` of a module whose last path element is `name` in `go.mod`.
+pub fn go_mod_pattern(name: &str) -> String {
+    format!(
+        r"^(?:require[ \t]+|[ \t]+)(?:[\w.~-]+/)*(?P<hit>{})(?:/v[0-9]+)?[ \t]+v[0-9]",
+        regex::escape(name)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use regex::{Regex, RegexBuilder};
+
+    fn re(p: &str) -> Regex {
+        RegexBuilder::new(p).multi_line(true).crlf(true).build().unwrap()
+    }
+
+    fn hits(p: &str, text: &str) -> Vec<String> {
+        re(p)
+            .captures_iter(text)
+            .filter_map(|c| c.name("hit").map(|m| m.as_str().to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn spellings() {
+        assert_eq!(package_name("Moment.js").as_deref(), Some("moment"));
+        assert_eq!(package_name("@acme/ui").as_deref(), Some("@acme/ui"));
+        assert_eq!(
+            package_name("styled-components").as_deref(),
+            Some("styled-components")
+        );
+        assert_eq!(package_name("src/api"), None);
+        assert!(package_spelling("moment.js"));
+        assert!(package_spelling("@acme/ui"));
+        assert!(!package_spelling("next.config.js"));
+        assert!(!package_spelling("package.json"));
+        assert!(!package_spelling("src/a.js"));
+        assert_eq!(known("unittest"), [Ecosystem::Python]);
+        assert!(known("because").is_empty());
+    }
+
+    #[test]
+    fn js_imports_and_package_json() {
+        let js = js_import_pattern("axios");
+        let t = "import axios from 'axios';\nconst a = require(\"axios/lib\");\nimport x from 'axios-retry';\n// axios is old\nconst axiosLike = 1;";
+        assert_eq!(hits(&js, t), ["axios", "axios"]);
+        let pj = package_json_pattern("lodash");
+        let t = r#"{"name": "lodash-user", "description": "no lodash", "dependencies": {"react": "18", "lodash": "^4"}, "devDependencies": {"lodash": "4"}, "scripts": {"lodash": "x"}}"#;
+        assert_eq!(hits(&pj, t), ["lodash", "lodash"]);
+        let scoped = package_json_pattern("@acme/ui");
+        assert_eq!(
+            hits(
+                &scoped,
+                "{\n  \"dependencies\": {\n    \"@acme/ui\": \"1\"\n  }\n}"
+            ),
+            ["@acme/ui"]
+        );
+    }
+
+    #[test]
+    fn python_imports_and_manifests() {
+        let py = py_import_pattern("requests");
+        assert_eq!(
+            hits(
+                &py,
+                "import requests\nfrom requests.adapters import X\nimport requests_mock\n"
+            )
+            .len(),
+            2
+        );
+        let req = requirements_pattern("python-dateutil");
+        assert_eq!(
+            hits(
+                &req,
+                "Python_Dateutil==2.8\npython-dateutil-extra\n# python-dateutil\npython-dateutil[x] ; python_version<'3'\n"
+            ),
+            ["Python_Dateutil", "python-dateutil"]
+        );
+        let pp = pyproject_pattern("requests");
+        let t = "[project]\nname = \"requests-user\"\ndescription = \"uses requests\"\ndependencies = [\n  \"requests>=2\",\n  \"httpx\",\n]\n\n[tool.poetry.dependencies]\npython = \"^3.11\"\nrequests = { version = \"^2\", extras = [\"socks\"] }\n";
+        assert_eq!(hits(&pp, t), ["requests", "requests"]);
+    }
+
+    #[test]
+    fn rust_and_go() {
+        let rs = rust_use_pattern("lazy-static");
+        assert_eq!(
+            hits(
+                &rs,
+                "use lazy_static::lazy_static;\npub(crate) use lazy_static;\nextern crate lazy_static;\nuse lazy_staticx;\n// use lazy_static\n"
+            ),
+            ["lazy_static", "lazy_static", "lazy_static"]
+        );
+        let cargo = cargo_pattern("anyhow");
+        let t = "[package]\nname = \"anyhow-user\"\n\n[dependencies]\nserde = { version = \"1\", features = [\"derive\"] }\nanyhow = \"1\"\n\n[dev-dependencies.anyhow]\nversion = \"1\"\n\n[features]\nanyhow = []\n";
+        assert_eq!(hits(&cargo, t), ["anyhow", "anyhow"]);
+        let go = go_import_pattern("logrus");
+        let t = "import (\n\t\"fmt\"\n\tlog \"github.com/sirupsen/logrus\"\n)\nimport \"github.com/sirupsen/logrus\"\nvar s = []string{\n\t\"logrus\",\n}\n";
+        assert_eq!(hits(&go, t), ["logrus", "logrus"]);
+        let gomod = go_mod_pattern("logrus");
+        assert_eq!(
+            hits(
+                &gomod,
+                "module x\n\nrequire github.com/sirupsen/logrus v1.9.0\nrequire (\n\tgithub.com/sirupsen/logrus v1.9.0 // indirect\n)\n"
+            ),
+            ["logrus", "logrus"]
+        );
+    }
+}

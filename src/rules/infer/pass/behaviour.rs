@@ -1,0 +1,119 @@
+//! Behaviour: rules about what the agent does rather than about the code — "don't run `pnpm
+//! dev`", "always run the tests before committing", "ask before adding dependencies", "never use
+//! curl against our API", "no ejecutes comandos de build", "usa `rg` para buscar". Read from a
+//! verb of acting (run, execute, commit, push, ask, ejecutar…) after a negation or "always" (or
+//! opening the rule), a tool used against something or for the agent's own work, or "the command
+//! `x`" — and no word putting the rule in the project's files (a language, a folder, tests,
+//! "scripts", "code"). Such a rule gets no check: it would fire on the user's own scripts and
+//! READMEs. A rule that mandates a tool for the project ("Use pnpm only. Never run `npm
+//! install`", "use pnpm, never npm") is not one: its forbidden tools stay checked where commands
+//! run.
+
+use super::super::concepts::is_tool;
+use super::super::phrases::{Entity, Role};
+use super::super::text::{Kind, Token, clauses};
+use super::super::words::{
+    AGENT_PURPOSES, AGENT_RULE_WORDS, AGENT_VERB_FILLER, AGENT_VERBS, CODE_PLACE_WORDS,
+};
+use super::super::{files::Named, phrases::Mention};
+
+/// The words that make a rule about the agent's actions, if it is one.
+pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option<String> {
+    // Named places of code: languages, command contexts, tests, folders, "scripts", "code".
+    let in_files = !named.langs.is_empty()
+        || named.not_tests.is_some()
+        || named.only_tests.is_some()
+        || found.iter().any(|f| matches!(f.entity, Entity::Place { .. }))
+        || tokens
+            .iter()
+            .any(|t| t.is_word() && CODE_PLACE_WORDS.contains(&t.lower.as_str()));
+    // "usa `rg` para buscar en el código": searching is the agent's work wherever it searches.
+    for clause in clauses(tokens) {
+        let words: Vec<(usize, &Token)> = clause.iter().enumerate().filter(|(_, t)| t.is_word()).collect();
+        for pair in words.windows(2) {
+            let ((at, before), (i, w)) = (pair[0], pair[1]);
+            if AGENT_PURPOSES.contains(&w.lower.as_str())
+                && matches!(before.lower.as_str(), "to" | "for" | "para")
+            {
+                return Some(said(clause, at, i));
+            }
+        }
+    }
+    // "Use pnpm only. Never run `npm install`": a tool for the project, checked where commands run.
+    let mandates_tool = found.iter().any(|f| {
+        f.role == Role::Mandate
+            && match &f.entity {
+                Entity::Term(t) => t.split(' ').next().is_some_and(|w| is_tool(&w.to_lowercase())),
+                Entity::Code { text, .. } => text.split(' ').next().is_some_and(is_tool),
+                _ => false,
+            }
+    });
+    if in_files || mandates_tool {
+        return None;
+    }
+    for (ci, clause) in clauses(tokens).into_iter().enumerate() {
+        let words: Vec<(usize, &Token)> = clause.iter().enumerate().filter(|(_, t)| t.is_word()).collect();
+        for (wi, &(i, t)) in words.iter().enumerate() {
+            let w = t.lower.as_str();
+            if AGENT_VERBS.contains(&w) {
+                // Back over fillers to a rule word, or to the start of the rule.
+                let mut k = wi;
+                while k > 0 && AGENT_VERB_FILLER.contains(&words[k - 1].1.lower.as_str()) && wi - k < 2 {
+                    k -= 1;
+                }
+                let adjacent = |a: usize, b: usize| a >= b || clause[a + 1..b].iter().all(Token::is_word);
+                let ruled = k > 0
+                    && AGENT_RULE_WORDS.contains(&words[k - 1].1.lower.as_str())
+                    && adjacent(words[k - 1].0, i);
+                // "Ask before adding dependencies", "Responder en inglés": the rule opens with it.
+                let opening = k == 0 && ci == 0 && words[0].0 == 0 && adjacent(0, i);
+                if ruled || opening {
+                    let from = if ruled { words[k - 1].0 } else { words[k].0 };
+                    return Some(said(clause, from, i));
+                }
+            }
+            // "for running commands", "para ejecutar comandos".
+            if matches!(w, "commands" | "comandos")
+                && wi > 0
+                && matches!(words[wi - 1].1.lower.as_str(), "running" | "run" | "ejecutar")
+            {
+                return Some(said(clause, words[wi - 1].0, i));
+            }
+            // "never use curl against our API".
+            if matches!(w, "against" | "contra")
+                && clause[..i].iter().any(|t| {
+                    is_tool(&t.lower) || (t.is_code() && is_tool(t.text.split(' ').next().unwrap_or("")))
+                })
+            {
+                return Some(said(clause, 0, i));
+            }
+        }
+        // "the command `tail`", "el comando `tail`".
+        for (i, t) in clause.iter().enumerate() {
+            if matches!(t.lower.as_str(), "command" | "comando")
+                && clause.get(i + 1).is_some_and(|n| matches!(n.kind, Kind::Span(_)))
+            {
+                return Some(said(clause, i, i + 1));
+            }
+        }
+    }
+    None
+}
+
+/// The words from `from` to `to` (inclusive), and the code span right after, as written.
+fn said(clause: &[Token], from: usize, to: usize) -> String {
+    let mut parts: Vec<String> = clause[from..=to.min(clause.len() - 1)]
+        .iter()
+        .map(|t| {
+            if t.is_word() {
+                t.text.clone()
+            } else {
+                format!("`{}`", t.text)
+            }
+        })
+        .collect();
+    if let Some(next) = clause.get(to + 1).filter(|n| n.is_code()) {
+        parts.push(format!("`{}`", next.text));
+    }
+    parts.join(" ")
+}
