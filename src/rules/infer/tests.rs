@@ -539,3 +539,20 @@ fn make_explicit_writes_the_check_into_the_rule() {
     edited.replace_range(range, &text);
     assert!(!edited.contains('\n') && !parse(&edited).has_fatal(), "{edited}");
 }
+
+#[test]
+fn a_scoped_package_in_a_code_span_is_checked_in_imports_not_comments() {
+    let s = set(&["No imports from `@hominem/auth`, `@hominem/db`."]);
+    let ts = "import { db } from '@hominem/db';\n// use @hominem/db only on the server\nvi.mock('@hominem/auth');\n";
+    let found: Vec<&str> = s
+        .check_file(Path::new("/repo/src/a.ts"), ts, None)
+        .violations
+        .iter()
+        .map(|v| &ts[v.range.clone()])
+        .collect();
+    assert_eq!(
+        found,
+        ["@hominem/db"],
+        "the import only: not the comment, not a mock's string"
+    );
+}

@@ -192,6 +192,10 @@ impl<'a> Context<'a> {
     /// Which pass handles a mention.
     pub fn route(&self, f: &Mention) -> Route {
         match (&f.entity, f.role) {
+            // `@scope/pkg`, `moment.js`: spelled only as a package is, checked where it is one.
+            (Entity::Code { text, .. }, Role::Forbid) if super::imports::package_spelling(text) => {
+                Route::Packages
+            }
             (Entity::Code { text, returned, .. }, Role::Forbid) => match literal::classify(text) {
                 Err(_) => Route::Literals,
                 Ok(lit) => match lit.kind {
