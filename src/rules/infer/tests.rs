@@ -36,6 +36,11 @@ fn hits(instruction: &str, path: &str, text: &str) -> Vec<(String, Option<String
         .collect()
 }
 
+/// [`hits`], for the passes' own tests.
+pub(super) fn hits_of(instruction: &str, path: &str, text: &str) -> Vec<(String, Option<String>)> {
+    hits(instruction, path, text)
+}
+
 fn texts(instruction: &str, path: &str, text: &str) -> Vec<String> {
     hits(instruction, path, text)
         .into_iter()
