@@ -561,3 +561,19 @@ fn a_scoped_package_in_a_code_span_is_checked_in_imports_not_comments() {
         "the import only: not the comment, not a mock's string"
     );
 }
+
+#[test]
+fn more_ways_to_say_do_not_use() {
+    let ts = "let a: any = 1;\nconst b: unknown = 2;\n";
+    assert_eq!(
+        texts(
+            "`unknown` and type guards are preferred over `any`.",
+            "src/a.ts",
+            ts
+        ),
+        ["any"]
+    );
+    let s = set(&["DO NOT attempt to use `gradlew`."]);
+    assert!(s.inferences[0].mandates.is_empty(), "{:?}", s.inferences[0]);
+    assert!(!s.inferences[0].forbids.is_empty(), "{:?}", s.inferences[0]);
+}
