@@ -60,7 +60,7 @@ pub struct Term {
 /// Infers checks from a rule's words: reads them, then runs the passes in order over one
 /// read-only context into one accumulator.
 pub fn infer(rule: &Rule) -> Inference {
-    let tokens = text::tokenize(&text::without_emphasis(&rule.instruction));
+    let tokens = text::tokenize(&text::reading_of(&rule.instruction));
     let found = phrases::read(&tokens);
     let named = files::named(&tokens);
     let ctx = pass::Context::new(rule, &tokens, &found, named);

@@ -577,3 +577,16 @@ fn more_ways_to_say_do_not_use() {
     assert!(s.inferences[0].mandates.is_empty(), "{:?}", s.inferences[0]);
     assert!(!s.inferences[0].forbids.is_empty(), "{:?}", s.inferences[0]);
 }
+
+#[test]
+fn a_cross_mark_forbids_what_follows_a_check_mark_mandates_it() {
+    let ts = "export default function A() {}\nlet a: any;\n";
+    assert_eq!(texts("❌ Default exports", "src/a.tsx", ts), ["export default"]);
+    assert_eq!(
+        texts("❌ `any` - Usar `unknown` con type guards", "src/a.ts", ts),
+        ["any"]
+    );
+    assert!(texts("✅ Named exports", "src/a.tsx", ts).is_empty());
+    let s = set(&["✅ Use `pnpm`"]);
+    assert!(s.inferences[0].forbids.is_empty());
+}
