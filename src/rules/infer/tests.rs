@@ -586,7 +586,12 @@ fn a_cross_mark_forbids_what_follows_a_check_mark_mandates_it() {
         texts("❌ `any` - Usar `unknown` con type guards", "src/a.ts", ts),
         ["any"]
     );
-    assert!(texts("✅ Named exports", "src/a.tsx", ts).is_empty());
+    assert_eq!(
+        texts("✅ Named exports", "src/a.tsx", ts),
+        ["export default"],
+        "mandated named exports rule out default ones"
+    );
+    assert!(texts("✅ Use `let`", "src/a.tsx", "let a = 1;\n").is_empty());
     let s = set(&["✅ Use `pnpm`"]);
     assert!(s.inferences[0].forbids.is_empty());
 }

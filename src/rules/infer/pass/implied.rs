@@ -1,11 +1,14 @@
 //! Implied forbids: a rule that mandates one of a known pair ("Always use `===`", "Use
-//! `Number.parseInt()`") forbids its counterpart (`==`, a bare `parseInt(`), which is checked
-//! in code — unless the rule names the counterpart itself, which the literals pass checks. Only
-//! pairs whose counterpart is unambiguous; a fix only where the swap keeps the meaning.
+//! `Number.parseInt()`", "Prefer named exports") forbids its counterpart (`==`, a bare
+//! `parseInt(`, default exports), which is checked in code — unless the rule names the
+//! counterpart itself, which the other passes check. Only pairs whose counterpart is
+//! unambiguous; a fix only where the swap keeps the meaning.
 
+use super::super::concepts::{CONCEPTS, DEFAULT_EXPORT};
 use super::super::files::Lang;
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Role};
+use super::super::text::clauses;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -75,7 +78,69 @@ fn normalized(text: &str) -> &str {
     text.trim().trim_end_matches("()").trim_end_matches('(')
 }
 
+/// How rules name the mandated side of a concept pair: named exports rule out default ones.
+const NAMED_EXPORTS: &[&str] = &[
+    "named export",
+    "named exports",
+    "named exports only",
+    "exports nombrados",
+    "exportaciones nombradas",
+    "exportaciones con nombre",
+];
+
 pub fn run(ctx: &Context, out: &mut Found) {
+    code_pairs(ctx, out);
+    named_exports(ctx, out);
+}
+
+/// "Prefer named exports", "✅ Named exports", "Solo named exports": default exports are out.
+fn named_exports(ctx: &Context, out: &mut Found) {
+    let forbids_default = ctx.found.iter().any(|f| {
+        f.role == Role::Forbid
+            && matches!(&f.entity, Entity::Concept { index, .. } if CONCEPTS[*index].detector.name == DEFAULT_EXPORT.name)
+    });
+    if forbids_default {
+        return;
+    }
+    // The clauses that name named exports; a mandate in one of them asks for them.
+    let naming: Vec<usize> = clauses(ctx.tokens)
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            let words: Vec<&str> = c
+                .iter()
+                .filter(|t| t.is_word())
+                .map(|t| t.lower.as_str())
+                .collect();
+            let said = format!(" {} ", words.join(" "));
+            NAMED_EXPORTS.iter().any(|n| said.contains(&format!(" {n} ")))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let Some((i, f)) = ctx
+        .mentions()
+        .find(|(_, f)| f.role == Role::Mandate && naming.contains(&f.clause))
+    else {
+        return;
+    };
+    let scope = ctx.detector_scope(&DEFAULT_EXPORT, "named exports");
+    let explanation = format!(
+        "default exports ruled out: the rule asks for named exports (\"{}\") → detector {} ({}); scope {}",
+        f.trigger, DEFAULT_EXPORT.name, DEFAULT_EXPORT.summary, scope.why
+    );
+    out.check(
+        At::Mention(i),
+        ctx.pattern_check(
+            DEFAULT_EXPORT.pattern.to_string(),
+            scope,
+            None,
+            explanation,
+            Within::Code,
+        ),
+    );
+}
+
+fn code_pairs(ctx: &Context, out: &mut Found) {
     // What the rule forbids itself is the literals pass's.
     let forbidden: Vec<&str> = ctx
         .mentions()
@@ -157,5 +222,22 @@ mod tests {
             hits_of("Always use `===`.", "app.py", "a == b\n").is_empty(),
             "JS and TS only"
         );
+    }
+
+    #[test]
+    fn named_exports_rule_out_default_exports() {
+        let ts = "export default function run() {}\nexport const a = 1;\n// export default is gone\n";
+        for rule in [
+            "Prefer named exports.",
+            "✅ Named exports",
+            "Usa siempre exportaciones con nombre.",
+        ] {
+            assert_eq!(
+                hits_of(rule, "src/run.ts", ts),
+                [("export default".to_string(), None)],
+                "{rule}"
+            );
+        }
+        assert!(hits_of("Prefer named exports.", "app.py", "export default = 1\n").is_empty());
     }
 }
