@@ -595,3 +595,40 @@ fn a_cross_mark_forbids_what_follows_a_check_mark_mandates_it() {
     let s = set(&["✅ Use `pnpm`"]);
     assert!(s.inferences[0].forbids.is_empty());
 }
+
+#[test]
+fn a_negated_verb_that_acts_on_the_thing_checks_nothing() {
+    let go = "package main\n\nfunc main() {}\n";
+    assert!(
+        texts(
+            "NEVER duplicate `package` declarations - each Go file must have exactly ONE `package` line",
+            "cmd/a.go",
+            go
+        )
+        .is_empty()
+    );
+    let py = "import sys\nif root not in sys.path:\n    pass\n";
+    assert!(texts("Never rename `sys.path`", "a.py", py).is_empty());
+    assert_eq!(
+        texts("Never use `sys.path`", "a.py", py),
+        ["sys.path"],
+        "use is presence"
+    );
+}
+
+#[test]
+fn a_negated_mutating_verb_forbids_mutations_not_reads() {
+    let py = "import sys\nsys.path.insert(0, root)\nif root not in sys.path:\n    sys.path = []\nprint(sys.path[0])\nsys.path += extra\n";
+    let found = texts("NEVER adjust `sys.path`.", "a.py", py);
+    assert_eq!(
+        found.len(),
+        3,
+        "insert, assignment and += — not the reads: {found:?}"
+    );
+    let js = "window.location.href = url;\nconst here = window.location;\nwindow.location = next;\n";
+    assert_eq!(
+        texts("Nunca modifiques `window.location`.", "src/a.ts", js),
+        ["window.location", "window.location"],
+        "a property assigned, the whole assigned; not the read"
+    );
+}

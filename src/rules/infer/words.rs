@@ -1827,3 +1827,71 @@ pub const CODE_PLACE_WORDS: &[&str] = &[
     "readmes",
     "docs",
 ];
+
+/// Verbs that act on a thing rather than use it: after a bare negation ("never duplicate
+/// `package` declarations", "nunca renombres `config.ts`") the thing's presence is no
+/// violation, and nothing is checked — except the verbs of [`MUTATING_VERBS`].
+pub const ACTING_VERBS: &[&str] = &[
+    "duplicate",
+    "modify",
+    "edit",
+    "change",
+    "adjust",
+    "alter",
+    "rename",
+    "move",
+    "touch",
+    "mutate",
+    "reassign",
+    "overwrite",
+    "regenerate",
+    "reorder",
+    "reformat",
+    "downgrade",
+    "upgrade",
+    "bump",
+    "log",
+    "expose",
+    "duplicar",
+    "dupliques",
+    "modificar",
+    "modifiques",
+    "editar",
+    "edites",
+    "cambiar",
+    "cambies",
+    "ajustar",
+    "ajustes",
+    "alterar",
+    "renombrar",
+    "renombres",
+    "mover",
+    "muevas",
+    "tocar",
+    "toques",
+    "sobrescribir",
+    "sobrescribas",
+];
+
+/// Acting verbs that change a value ("never adjust `sys.path`", "no modifiques `window.location`"):
+/// what is forbidden is a mutation of the thing — a call of a mutating method on it or an
+/// assignment to it — which is checked in code.
+pub const MUTATING_VERBS: &[&str] = &[
+    "adjust",
+    "modify",
+    "change",
+    "alter",
+    "mutate",
+    "reassign",
+    "overwrite",
+    "ajustar",
+    "ajustes",
+    "modificar",
+    "modifiques",
+    "cambiar",
+    "cambies",
+    "alterar",
+    "mutar",
+    "sobrescribir",
+    "sobrescribas",
+];
