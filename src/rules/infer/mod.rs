@@ -67,14 +67,17 @@ pub fn infer(rule: &Rule) -> Inference {
     let mut out = pass::Found::default();
     pass::terms::run(&ctx, &mut out);
     pass::conditions::run(&ctx, &mut out);
-    if ctx.behaviour.is_none() {
+    if ctx.behaviour.is_none() && ctx.conditions.unreadable.is_empty() {
         pass::literals::run(&ctx, &mut out);
         pass::packages::run(&ctx, &mut out);
         pass::concepts::run(&ctx, &mut out);
         pass::tools::run(&ctx, &mut out);
         pass::places::run(&ctx, &mut out);
     }
-    let vague = !out.has_checks() && ctx.behaviour.is_none() && pass::vague::is_vague(&ctx);
+    let vague = !out.has_checks()
+        && ctx.behaviour.is_none()
+        && ctx.conditions.unreadable.is_empty()
+        && pass::vague::is_vague(&ctx);
     let languages = ctx.named.langs().iter().map(|l| l.name().to_string()).collect();
     let mut inference = out.into_inference(languages, ctx.behaviour.clone());
     inference.vague = vague;

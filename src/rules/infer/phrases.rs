@@ -10,7 +10,9 @@ use super::concepts::CONCEPTS;
 use super::imports::package_spelling;
 use super::text::{Kind, Quote, Token, clauses_with_ends, looks_like_path};
 use super::words;
-use super::words::{DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, RETURN_WORDS, TERM_STOPS};
+use super::words::{
+    CONDITION_USER, DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, RETURN_WORDS, TERM_STOPS,
+};
 
 /// Whether something is forbidden, mandated, or merely mentioned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -531,7 +533,12 @@ fn apply(
             st.hard_stop = true;
         }
         Trig::Unless => {
-            if forbidden_here(&out[clause_start..]) {
+            // "unless the user asks", "excepto cuando el usuario lo solicite": the user's to
+            // grant, not a condition on the files.
+            let users = clause[i..]
+                .iter()
+                .any(|t| t.is_word() && CONDITION_USER.contains(&t.lower.as_str()));
+            if forbidden_here(&out[clause_start..]) && !users {
                 make_conditional(&mut out[clause_start..]);
             }
             st.hard_stop = true;
