@@ -1945,3 +1945,91 @@ pub const CONDITION_TESTS: &[&str] = &[
     "biblioteca",
     "shipped",
 ];
+
+/// Bare `except:` (`concepts::BARE_EXCEPT`).
+pub const BARE_EXCEPT_NAMES: &[&str] = &[
+    "bare except",
+    "bare excepts",
+    "bare except clauses",
+    "bare except clause",
+    "excepts",
+    "except desnudo",
+    "except desnudos",
+    "except vacío",
+    "except vacíos",
+    "except sin tipo",
+];
+/// Mutable default arguments (`concepts::MUTABLE_DEFAULT`).
+pub const MUTABLE_DEFAULT_NAMES: &[&str] = &[
+    "mutable default arguments",
+    "mutable default argument",
+    "mutable default args",
+    "mutable defaults",
+    "mutable default values",
+    "mutable default parameters",
+    "argumentos por defecto mutables",
+    "valores por defecto mutables",
+    "parámetros por defecto mutables",
+    "argumentos mutables por defecto",
+];
+/// CommonJS (`concepts::COMMONJS`).
+pub const COMMONJS_NAMES: &[&str] = &[
+    "CommonJS",
+    "commonjs",
+    "CommonJS modules",
+    "CJS",
+    "módulos CommonJS",
+];
+/// Writing to stdout (`concepts::STDOUT_WRITE`); "nothing to stdout" forbids by itself.
+pub const STDOUT_NAMES: &[&str] = &[
+    "nothing to stdout",
+    "nothing to standard output",
+    "nothing on stdout",
+    "stdout",
+    "standard output",
+    "nada a stdout",
+    "nada en stdout",
+    "nada por stdout",
+    "nada en la salida estándar",
+    "salida estándar",
+    "salida estandar",
+];
+/// Words naming async code: with `time.sleep`, the async-sleep detector.
+pub const ASYNC_WORDS: &[&str] = &[
+    "async",
+    "asyncio",
+    "coroutine",
+    "coroutines",
+    "asíncrono",
+    "asíncrona",
+    "asíncronos",
+    "asíncronas",
+    "asincrono",
+    "asincrona",
+    "asincronos",
+    "asincronas",
+    "corrutinas",
+];
+/// What a reason for a directive is called: "`@ts-expect-error` without a description".
+pub const REASON_WORDS: &[&str] = &[
+    "reason",
+    "reasons",
+    "description",
+    "explanation",
+    "comment",
+    "justification",
+    "motivo",
+    "razón",
+    "razon",
+    "descripción",
+    "descripcion",
+    "explicación",
+    "explicacion",
+    "comentario",
+    "justificación",
+    "justificacion",
+];
+/// Words that make the sentence around a concept negative ("never write to stdout").
+pub const NEGATIONS: &[&str] = &[
+    "never", "no", "not", "don't", "dont", "nothing", "nunca", "jamás", "jamas", "nada", "ningún", "ninguna",
+];

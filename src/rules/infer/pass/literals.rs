@@ -7,6 +7,7 @@ use super::super::files::{self, FileScope};
 use super::super::imports;
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Mention, Role, Side};
+use super::super::words::ASYNC_WORDS;
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
 
@@ -39,6 +40,20 @@ fn forbid_code(
         out.note(
             at,
             format!("`{text}` is a path with no place word (\"in\", \"en\") before it: not checked"),
+        );
+        return;
+    }
+    // "`time.sleep` in async functions": the call inside an `async def`.
+    if lit.text.trim_end_matches("()").trim_end_matches('(') == "time.sleep" && ctx.says(ASYNC_WORDS) {
+        let d = &concepts::ASYNC_SLEEP;
+        let scope = ctx.detector_scope(d, "`time.sleep` in async code");
+        let explanation = format!(
+            "forbidden `{}` after \"{}\" in async code → detector {} ({}); scope {}",
+            lit.text, f.trigger, d.name, d.summary, scope.why
+        );
+        out.check(
+            at,
+            ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, Within::Code),
         );
         return;
     }
