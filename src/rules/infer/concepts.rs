@@ -204,20 +204,95 @@ pub const PRINT_CALL: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// Rust files that are tests, benches or examples: `unwrap()` there is fine.
+const RUST_TESTS: &[&str] = &[
+    "!**/tests/**",
+    "!**/benches/**",
+    "!**/examples/**",
+    "!**/*_test.rs",
+    "!**/tests.rs",
+];
+
 pub const UNWRAP_CALL: Detector = Detector {
     name: "unwrap-call",
-    summary: "`.unwrap()` calls",
-    pattern: r"\.(?P<hit>unwrap)[ \t]*\([ \t]*\)",
+    summary: "`.unwrap()` calls outside tests (tests/, benches/, examples/, *_test.rs left out; everything after a file's first `#[cfg(test)]` is skipped, test module or not)",
+    pattern: r"(?:#\[cfg\(test\)\][\s\S]*)|\.(?P<hit>unwrap)[ \t]*\([ \t]*\)",
     langs: &[Lang::Rust],
-    exclude: &[],
+    exclude: RUST_TESTS,
     effect: Effect::Forbid,
 };
 
 pub const EXPECT_CALL: Detector = Detector {
     name: "expect-call",
-    summary: "`.expect(…)` calls",
-    pattern: r"\.(?P<hit>expect)[ \t]*\(",
+    summary: "`.expect(…)` calls outside tests (tests/, benches/, examples/, *_test.rs left out; everything after a file's first `#[cfg(test)]` is skipped, test module or not)",
+    pattern: r"(?:#\[cfg\(test\)\][\s\S]*)|\.(?P<hit>expect)[ \t]*\(",
     langs: &[Lang::Rust],
+    exclude: RUST_TESTS,
+    effect: Effect::Forbid,
+};
+
+pub const BARE_EXCEPT: Detector = Detector {
+    name: "bare-except",
+    summary: "bare `except:` clauses in Python (no exception type)",
+    pattern: r"(?:^[ \t]*|;[ \t]*)(?P<hit>except)[ \t]*:",
+    langs: &[Lang::Python],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const MUTABLE_DEFAULT: Detector = Detector {
+    name: "mutable-default",
+    summary: "mutable default arguments in Python `def`s: `[]`, `{}`, `dict()`, `list()`, `set()` (the first one of each `def`)",
+    pattern: r"(?:^|[ \t])def[ \t]+\w+[ \t]*\((?:[^()]|\([^()]*\))*?\b\w+[ \t]*(?::[^=,()]*)?=[ \t]*(?P<hit>\[[ \t]*\]|\{[ \t]*\}|dict\(\)|list\(\)|set\(\))",
+    langs: &[Lang::Python],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const TS_EXPECT_ERROR_BARE: Detector = Detector {
+    name: "ts-expect-error-without-reason",
+    summary: "`// @ts-expect-error` with nothing after it on the line (no reason given)",
+    pattern: r"(?P<hit>@ts-expect-error)[ \t]*(?:\*/[ \t]*)?$",
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const COMMONJS: Detector = Detector {
+    name: "commonjs",
+    summary: "CommonJS: `require(…)`, `module.exports`, `exports.x` (not `x.require(`)",
+    pattern: r"(?:^|[^\w.$])(?P<hit>require|module\.exports|exports)(?:[ \t]*\(|[ \t]*[.=\[])",
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const STDOUT_WRITE: Detector = Detector {
+    name: "stdout-write",
+    summary: "writes to stdout: `print(`, `console.log(`, `console.info(`, `fmt.Print*(`, `println!(`/`print!(`, `System.out.print*(`, `process.stdout.write(`, `sys.stdout.write(`",
+    pattern: r"(?:^|[^\w.$])(?P<hit>print|console\.log|console\.info|fmt\.Print(?:ln|f)?|println!|print!|System\.out\.print(?:ln|f)?|process\.stdout\.write|sys\.stdout\.write)[ \t]*\(",
+    langs: &[],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// `time.sleep(` inside an `async def`, Python's indentation read without backreferences: the
+/// `async def` at 0, 2, 4, 8 or 12 spaces (a top-level one may have a tab-indented body), then
+/// lines indented deeper (or blank) down to the call. Limits: the first call of each function
+/// only; a call in a plain `def` nested inside it counts too.
+pub const ASYNC_SLEEP: Detector = Detector {
+    name: "async-sleep",
+    summary: "`time.sleep(` inside an `async def` (the first one of each function; a plain `def` nested inside is not told apart)",
+    pattern: concat!(
+        r"(?:",
+        r"^async[ \t]+def\b[^\n]*\n(?:[ \t]*\n|[ \t]+[^\n]*\n)*?[ \t]+[^\n]*?",
+        r"|^ {2}async[ \t]+def\b[^\n]*\n(?:[ \t]*\n| {3,}[^\n]*\n)*? {3,}[^\n]*?",
+        r"|^ {4}async[ \t]+def\b[^\n]*\n(?:[ \t]*\n| {5,}[^\n]*\n)*? {5,}[^\n]*?",
+        r"|^ {8}async[ \t]+def\b[^\n]*\n(?:[ \t]*\n| {9,}[^\n]*\n)*? {9,}[^\n]*?",
+        r"|^ {12}async[ \t]+def\b[^\n]*\n(?:[ \t]*\n| {13,}[^\n]*\n)*? {13,}[^\n]*?",
+        r")\b(?P<hit>time\.sleep)[ \t]*\("
+    ),
+    langs: &[Lang::Python],
     exclude: &[],
     effect: Effect::Forbid,
 };
@@ -284,6 +359,22 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &CONVENTIONAL_COMMITS,
         phrases: words::CONVENTIONAL_COMMITS_NAMES,
+    },
+    Concept {
+        detector: &BARE_EXCEPT,
+        phrases: words::BARE_EXCEPT_NAMES,
+    },
+    Concept {
+        detector: &MUTABLE_DEFAULT,
+        phrases: words::MUTABLE_DEFAULT_NAMES,
+    },
+    Concept {
+        detector: &COMMONJS,
+        phrases: words::COMMONJS_NAMES,
+    },
+    Concept {
+        detector: &STDOUT_WRITE,
+        phrases: words::STDOUT_NAMES,
     },
 ];
 
@@ -362,6 +453,16 @@ pub const KEYWORDS: &[Keyword] = &[
         detector: &UNSAFE_BLOCK,
         english: true,
     },
+    Keyword {
+        word: "except",
+        detector: &BARE_EXCEPT,
+        english: true,
+    },
+    Keyword {
+        word: "except:",
+        detector: &BARE_EXCEPT,
+        english: false,
+    },
 ];
 
 /// The keyword entry for a literal (`print()`, `.unwrap()`, `any`), if any.
@@ -377,7 +478,9 @@ pub fn keyword(literal: &str) -> Option<&'static Keyword> {
 /// Where a detector's matches count: anywhere for those that count in comments too, else in
 /// code only.
 pub fn within(d: &Detector) -> Within {
-    if counts_in_comments(d) {
+    if d.name == TS_EXPECT_ERROR_BARE.name {
+        Within::Comments
+    } else if counts_in_comments(d) {
         Within::Any
     } else {
         Within::Code
@@ -420,6 +523,12 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &UNWRAP_CALL,
     &EXPECT_CALL,
     &UNSAFE_BLOCK,
+    &BARE_EXCEPT,
+    &MUTABLE_DEFAULT,
+    &TS_EXPECT_ERROR_BARE,
+    &COMMONJS,
+    &STDOUT_WRITE,
+    &ASYNC_SLEEP,
 ];
 
 fn alternation(tools: &[String]) -> String {
@@ -630,5 +739,66 @@ mod tests {
         let md = &checks[2].pattern;
         let t = "Install it:\n\n```sh\n$ npm install foo\nyarn add foo\n```\n\nnpm is a package manager.\n";
         assert_eq!(hits(md, t), ["npm", "yarn"]);
+    }
+
+    #[test]
+    fn round_two_detectors() {
+        let bare = BARE_EXCEPT.pattern;
+        assert_eq!(
+            hits(
+                bare,
+                "try:\n    x()\nexcept:\n    pass\n    except :\nexcept ValueError:\n"
+            ),
+            ["except", "except"]
+        );
+        let mutable = MUTABLE_DEFAULT.pattern;
+        assert_eq!(
+            hits(
+                mutable,
+                "def f(a, b=[]):\ndef g(x: dict = {}, y=None):\ndef h(z=None):\ndef k(q=set()):\nitems = []\ndef m(f=g(), s=dict()):\n"
+            ),
+            ["[]", "{}", "set()", "dict()"]
+        );
+        let unwrap = UNWRAP_CALL.pattern;
+        assert_eq!(
+            hits(
+                unwrap,
+                "a.unwrap();\nb.unwrap_or(1);\n#[cfg(test)]\nmod tests { c.unwrap(); }\n"
+            ),
+            ["unwrap"]
+        );
+        assert!(UNWRAP_CALL.exclude.contains(&"!**/tests/**"));
+        let ts = TS_EXPECT_ERROR_BARE.pattern;
+        assert_eq!(
+            hits(
+                ts,
+                "// @ts-expect-error\n// @ts-expect-error: why\n/* @ts-expect-error */\n// @ts-expect-error   \n"
+            ),
+            ["@ts-expect-error", "@ts-expect-error", "@ts-expect-error"]
+        );
+        let cjs = COMMONJS.pattern;
+        assert_eq!(
+            hits(
+                cjs,
+                "const a = require('a');\nmodule.exports = x;\nexports.y = 1;\nlib.require('z');\nrequired(1);\n"
+            ),
+            ["require", "module.exports", "exports"]
+        );
+        let out = STDOUT_WRITE.pattern;
+        assert_eq!(
+            hits(
+                out,
+                "print(1)\npprint(2)\nconsole.log(3)\nconsole.error(4)\nfmt.Println(5)\nprintln!(\"6\")\nlog.Print(7)\n"
+            ),
+            ["print", "console.log", "fmt.Println", "println!"]
+        );
+        let sleep = ASYNC_SLEEP.pattern;
+        let py = "import time\n\nasync def a():\n    await x()\n\n    time.sleep(1)\n\ndef b():\n    time.sleep(2)\n\nclass C:\n    async def d(self):\n        time.sleep(3)\n    def e(self):\n        time.sleep(4)\n";
+        assert_eq!(hits(sleep, py), ["time.sleep", "time.sleep"]);
+        let found: Vec<usize> = re(sleep)
+            .captures_iter(py)
+            .map(|c| py[..c.name("hit").unwrap().start()].lines().count())
+            .collect();
+        assert_eq!(found, [6, 13]);
     }
 }

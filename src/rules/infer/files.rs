@@ -179,6 +179,9 @@ pub const ENTRY_POINTS: &[&str] = &[
     "**/__main__.py",
 ];
 
+/// Development tooling: not production code.
+pub const DEV_TOOLING: &[&str] = &["scripts/**", "**/examples/**", "**/benches/**", "**/fixtures/**"];
+
 /// The files a check covers, with the words that decided it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FileScope {
@@ -413,6 +416,14 @@ impl Named {
             {
                 // Library code: not the entry points either.
                 scope.except_entry_points();
+            } else if ["production", "producción", "shipped", "application"]
+                .iter()
+                .any(|w| words.contains(w))
+            {
+                // Production code: not the development tooling either.
+                for g in DEV_TOOLING {
+                    push_unique(&mut scope.exclude, &format!("!{g}"));
+                }
             }
             scope
                 .why

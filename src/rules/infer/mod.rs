@@ -67,7 +67,7 @@ pub fn infer(rule: &Rule) -> Inference {
     let mut out = pass::Found::default();
     pass::terms::run(&ctx, &mut out);
     pass::conditions::run(&ctx, &mut out);
-    if ctx.behaviour.is_none() {
+    if ctx.behaviour.is_none() && ctx.conditions.unreadable.is_empty() {
         pass::literals::run(&ctx, &mut out);
         pass::packages::run(&ctx, &mut out);
         pass::concepts::run(&ctx, &mut out);
@@ -78,6 +78,7 @@ pub fn infer(rule: &Rule) -> Inference {
     }
     let vague = !out.has_checks()
         && ctx.behaviour.is_none()
+        && ctx.conditions.unreadable.is_empty()
         && (pass::vague::is_vague(&ctx) || ctx.judged().next().is_some());
     let languages = ctx.named.langs().iter().map(|l| l.name().to_string()).collect();
     let mut inference = out.into_inference(languages, ctx.behaviour.clone());

@@ -10,7 +10,9 @@ use super::concepts::CONCEPTS;
 use super::imports::package_spelling;
 use super::text::{Kind, Quote, Token, clauses_with_ends, looks_like_path};
 use super::words;
-use super::words::{DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, RETURN_WORDS, TERM_STOPS};
+use super::words::{
+    CONDITION_USER, DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, RETURN_WORDS, TERM_STOPS,
+};
 
 /// Whether something is forbidden, mandated, or merely mentioned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,12 +217,36 @@ fn word_at(clause: &[Token], i: usize) -> Option<&Token> {
 }
 
 fn match_words(clause: &[Token], i: usize, words: &[&str]) -> bool {
+    match_words_with(clause, i, words, word_at)
+}
+
+/// Like [`match_words`], reading a plain word in quotes (not backticks) as a word: `No "bare"
+/// excepts` names bare excepts.
+fn match_words_quoted(clause: &[Token], i: usize, words: &[&str]) -> bool {
+    match_words_with(clause, i, words, word_or_quoted_at)
+}
+
+fn word_or_quoted_at(clause: &[Token], i: usize) -> Option<&Token> {
+    clause.get(i).filter(|t| {
+        t.is_word()
+            || (matches!(t.kind, Kind::Span(q) if q != Quote::Backtick)
+                && !t.text.is_empty()
+                && t.text.chars().all(char::is_alphabetic))
+    })
+}
+
+fn match_words_with<'a>(
+    clause: &'a [Token],
+    i: usize,
+    words: &[&str],
+    at: fn(&'a [Token], usize) -> Option<&'a Token>,
+) -> bool {
     words.iter().enumerate().all(|(k, w)| {
-        word_at(clause, i + k).is_some_and(|t| {
+        at(clause, i + k).is_some_and(|t| {
             if w.chars().any(|c| c.is_uppercase()) {
                 t.text == *w
             } else {
-                t.lower == *w
+                t.text.to_lowercase() == *w
             }
         })
     })
@@ -236,11 +262,11 @@ fn trigger_at(clause: &[Token], i: usize) -> Option<(usize, Trig, String)> {
 }
 
 fn concept_at(clause: &[Token], i: usize) -> Option<(usize, usize)> {
-    let first = word_at(clause, i)?;
-    let candidates = CONCEPT_INDEX.get(&first.lower)?;
+    let first = word_or_quoted_at(clause, i)?;
+    let candidates = CONCEPT_INDEX.get(&first.text.to_lowercase())?;
     candidates
         .iter()
-        .find(|(words, _)| match_words(clause, i, words))
+        .find(|(words, _)| match_words_quoted(clause, i, words))
         .map(|(words, c)| (words.len(), *c))
 }
 
@@ -401,6 +427,20 @@ fn read_clause(
                     Kind::Span(q) => Some(q),
                     _ => None,
                 };
+                // `No "bare" excepts`: a plain word in quotes that starts a concept's name.
+                if quote.is_some_and(|q| q != Quote::Backtick)
+                    && let Some((len, index)) = concept_at(clause, i)
+                {
+                    let words = clause[i..i + len]
+                        .iter()
+                        .map(|t| t.text.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    push(out, &mut st, Entity::Concept { index, words }, ci);
+                    st.term_open = false;
+                    i += len;
+                    continue;
+                }
                 // "Don't use moment.js, dayjs…", "no `@acme/legacy`": a package spelled so, not a
                 // file, when no place word waits for a path.
                 if st.term_open
@@ -554,7 +594,12 @@ fn apply(
             st.hard_stop = true;
         }
         Trig::Unless => {
-            if forbidden_here(&out[clause_start..]) {
+            // "unless the user asks", "excepto cuando el usuario lo solicite": the user's to
+            // grant, not a condition on the files.
+            let users = clause[i..]
+                .iter()
+                .any(|t| t.is_word() && CONDITION_USER.contains(&t.lower.as_str()));
+            if forbidden_here(&out[clause_start..]) && !users {
                 make_conditional(&mut out[clause_start..]);
             }
             st.hard_stop = true;

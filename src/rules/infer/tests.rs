@@ -388,6 +388,75 @@ fn rules_about_the_agent_are_behaviour_and_get_no_check() {
 }
 
 #[test]
+fn conditions_become_part_of_the_check_or_leave_the_rule_unchecked() {
+    // Understood: tests, folders, kinds of files.
+    let i = "No `console.log` except in tests.";
+    assert_eq!(texts(i, "src/a.ts", "console.log(1)\n"), ["console.log"]);
+    for test in [
+        "tests/a.ts",
+        "src/a.test.ts",
+        "src/a.spec.ts",
+        "src/__tests__/a.ts",
+    ] {
+        assert!(texts(i, test, "console.log(1)\n").is_empty(), "{test}");
+    }
+    let i = "Never use default exports, except Next.js page/layout/route files.";
+    assert!(texts(i, "app/users/page.tsx", "export default function P() {}\n").is_empty());
+    assert_eq!(
+        texts(i, "src/Button.tsx", "export default function B() {}\n"),
+        ["export default"]
+    );
+    let i = "NEVER include `destroy_all` in development seeds";
+    assert_eq!(texts(i, "db/seeds.rb", "User.destroy_all\n"), ["destroy_all"]);
+    assert!(texts(i, "app/models/user.rb", "User.destroy_all\n").is_empty());
+    // Production code leaves out tests and development tooling.
+    let i = "No console.log in production code";
+    assert!(texts(i, "scripts/seed.ts", "console.log(1)\n").is_empty());
+    assert_eq!(texts(i, "src/a.ts", "console.log(1)\n"), ["console.log"]);
+    // Not understood: no check, and --explain says why.
+    for (i, condition) in [
+        (
+            "Never use `fetch` directly for the project's HTTP APIs.",
+            "for the project's HTTP APIs",
+        ),
+        (
+            "Don't use `any` when a specific type is known.",
+            "when a specific type",
+        ),
+        ("Never call `setState` in loops.", "in loops"),
+        ("Avoid `push` or `splice` on state objects.", "on state objects"),
+        (
+            "No committed `.only` (unless explicitly justified).",
+            "unless explicitly justified",
+        ),
+        (
+            "Do NOT set `standalone: true` inside the `@Component` decorator",
+            "inside the `@Component`",
+        ),
+        (
+            "No uses `print()` en funciones asíncronas.",
+            "en funciones asíncronas",
+        ),
+    ] {
+        let inf = infer(&rule(i));
+        assert!(inf.checks.is_empty() && !inf.vague, "{i}: {inf:?}");
+        let note = format!("condition \"{condition}\" cannot be checked: not inferred");
+        assert!(inf.notes.contains(&note), "{i}: {:?}", inf.notes);
+        assert!(explain(&rule(i), &inf).contains(&format!("note: {note}")));
+    }
+    // Purposes, reasons and the user's own exceptions are not conditions on the files.
+    for i in [
+        "Never use `fmt.Println` for logging.",
+        "Never use `eval` for security reasons.",
+        "Use `date-fns` instead of `moment` for date handling.",
+        "No usar emojis, excepto cuando el usuario los solicite explícitamente.",
+        "Never hardcode `localhost` URLs in the frontend.",
+    ] {
+        assert!(!infer(&rule(i)).checks.is_empty(), "{i}");
+    }
+}
+
+#[test]
 fn vague_rules_infer_nothing_and_are_flagged() {
     for v in [
         "Write clean code.",

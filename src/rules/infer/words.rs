@@ -1895,3 +1895,298 @@ pub const MUTATING_VERBS: &[&str] = &[
     "sobrescribir",
     "sobrescribas",
 ];
+
+// Conditions and exceptions (pass `conditions`).
+
+/// Words opening a place condition: "in async functions", "inside the `@Component`".
+pub const CONDITION_PLACE: &[&str] = &["in", "inside", "within", "en", "dentro"];
+/// Constructs a place condition can name, which no file scope can express: "in async
+/// functions", "inside loops", "en los constructores".
+pub const CONDITION_CONSTRUCTS: &[&str] = &[
+    "function",
+    "functions",
+    "method",
+    "methods",
+    "class",
+    "classes",
+    "loop",
+    "loops",
+    "callback",
+    "callbacks",
+    "constructor",
+    "constructors",
+    "closure",
+    "closures",
+    "lambda",
+    "lambdas",
+    "decorator",
+    "decorators",
+    "block",
+    "blocks",
+    "render",
+    "renders",
+    "función",
+    "funciones",
+    "método",
+    "métodos",
+    "clase",
+    "clases",
+    "bucle",
+    "bucles",
+    "constructor",
+    "constructores",
+    "decorador",
+    "decoradores",
+    "bloque",
+    "bloques",
+];
+/// Words opening a target condition ("on state objects", "for the project's HTTP APIs").
+pub const CONDITION_TARGET: &[&str] = &["on"];
+/// Words opening a purpose condition when a determiner follows ("for the project's HTTP APIs";
+/// a bare "for logging" is the purpose of the forbidden thing, not a condition).
+pub const CONDITION_PURPOSE: &[&str] = &["for", "para"];
+/// Determiners after "for" that make it a target: "for the …", "for our …", "para los …".
+pub const CONDITION_DETERMINERS: &[&str] = &[
+    "the", "our", "your", "this", "these", "el", "la", "los", "las", "nuestro", "nuestra", "nuestros",
+    "nuestras", "este", "esta", "estos", "estas",
+];
+/// Words opening a circumstance: "when a type is known", "cuando…".
+pub const CONDITION_WHEN: &[&str] = &["when", "whenever", "while", "if", "cuando", "mientras"];
+/// Words opening an exception: "except Next.js page files", "outside tests", "salvo…".
+pub const CONDITION_EXCEPT: &[&str] = &[
+    "except",
+    "excepting",
+    "outside",
+    "excepto",
+    "salvo",
+    "fuera",
+    "unless",
+];
+/// Words skipped at the start of a condition's phrase.
+pub const CONDITION_SKIP: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "any",
+    "all",
+    "our",
+    "your",
+    "this",
+    "these",
+    "its",
+    "of",
+    "de",
+    "del",
+    "el",
+    "la",
+    "los",
+    "las",
+    "un",
+    "una",
+    "nuestro",
+    "nuestra",
+    "nuestros",
+    "nuestras",
+    "este",
+    "esta",
+    "estos",
+    "estas",
+    "project's",
+    "repo's",
+    "todo",
+    "todos",
+    "cualquier",
+];
+/// Places that do not narrow anything: "in code", "in this repo", "en el proyecto".
+pub const CONDITION_GENERIC: &[&str] = &[
+    "code",
+    "codebase",
+    "repo",
+    "repository",
+    "project",
+    "source",
+    "sources",
+    "file",
+    "files",
+    "app",
+    "apps",
+    "application",
+    "new",
+    "general",
+    "committed",
+    "place",
+    "places",
+    "general",
+    "comments",
+    "comment",
+    "production",
+    "código",
+    "codigo",
+    "repositorio",
+    "proyecto",
+    "archivo",
+    "archivos",
+    "fichero",
+    "ficheros",
+    "fuente",
+    "comentarios",
+    "nuevo",
+    "producción",
+    "produccion",
+    "context",
+    "example",
+    "instance",
+    "reference",
+    "more",
+    "details",
+    "consistency",
+    "readability",
+    "performance",
+    "security",
+    "safety",
+    "clarity",
+    "maintainability",
+    "simplicity",
+    "reasons",
+    "reason",
+    "contexto",
+    "ejemplo",
+    "seguridad",
+    "rendimiento",
+    "legibilidad",
+    "consistencia",
+    "claridad",
+    "mantenibilidad",
+    "simplicidad",
+    "dates",
+    "date",
+    "fechas",
+    "fecha",
+    "handling",
+    "the",
+    "now",
+];
+/// Exceptions that are the user's to grant, not the files': "unless asked", "when the user
+/// requests it", "salvo que se solicite".
+pub const CONDITION_USER: &[&str] = &[
+    "user",
+    "users",
+    "asked",
+    "asks",
+    "ask",
+    "requested",
+    "requests",
+    "request",
+    "instructed",
+    "usuario",
+    "usuaria",
+    "solicite",
+    "soliciten",
+    "solicita",
+    "pida",
+    "pidan",
+    "pide",
+];
+/// Test words: an exception or place about tests is read by the test qualifiers.
+pub const CONDITION_TESTS: &[&str] = &[
+    "test",
+    "tests",
+    "testing",
+    "spec",
+    "specs",
+    "pruebas",
+    "prueba",
+    "non-test",
+    "library",
+    "librería",
+    "biblioteca",
+    "shipped",
+];
+
+/// Bare `except:` (`concepts::BARE_EXCEPT`).
+pub const BARE_EXCEPT_NAMES: &[&str] = &[
+    "bare except",
+    "bare excepts",
+    "bare except clauses",
+    "bare except clause",
+    "excepts",
+    "except desnudo",
+    "except desnudos",
+    "except vacío",
+    "except vacíos",
+    "except sin tipo",
+];
+/// Mutable default arguments (`concepts::MUTABLE_DEFAULT`).
+pub const MUTABLE_DEFAULT_NAMES: &[&str] = &[
+    "mutable default arguments",
+    "mutable default argument",
+    "mutable default args",
+    "mutable defaults",
+    "mutable default values",
+    "mutable default parameters",
+    "argumentos por defecto mutables",
+    "valores por defecto mutables",
+    "parámetros por defecto mutables",
+    "argumentos mutables por defecto",
+];
+/// CommonJS (`concepts::COMMONJS`).
+pub const COMMONJS_NAMES: &[&str] = &[
+    "CommonJS",
+    "commonjs",
+    "CommonJS modules",
+    "CJS",
+    "módulos CommonJS",
+];
+/// Writing to stdout (`concepts::STDOUT_WRITE`); "nothing to stdout" forbids by itself.
+pub const STDOUT_NAMES: &[&str] = &[
+    "nothing to stdout",
+    "nothing to standard output",
+    "nothing on stdout",
+    "stdout",
+    "standard output",
+    "nada a stdout",
+    "nada en stdout",
+    "nada por stdout",
+    "nada en la salida estándar",
+    "salida estándar",
+    "salida estandar",
+];
+/// Words naming async code: with `time.sleep`, the async-sleep detector.
+pub const ASYNC_WORDS: &[&str] = &[
+    "async",
+    "asyncio",
+    "coroutine",
+    "coroutines",
+    "asíncrono",
+    "asíncrona",
+    "asíncronos",
+    "asíncronas",
+    "asincrono",
+    "asincrona",
+    "asincronos",
+    "asincronas",
+    "corrutinas",
+];
+/// What a reason for a directive is called: "`@ts-expect-error` without a description".
+pub const REASON_WORDS: &[&str] = &[
+    "reason",
+    "reasons",
+    "description",
+    "explanation",
+    "comment",
+    "justification",
+    "motivo",
+    "razón",
+    "razon",
+    "descripción",
+    "descripcion",
+    "explicación",
+    "explicacion",
+    "comentario",
+    "justificación",
+    "justificacion",
+];
+/// Words that make the sentence around a concept negative ("never write to stdout").
+pub const NEGATIONS: &[&str] = &[
+    "never", "no", "not", "don't", "dont", "nothing", "nunca", "jamás", "jamas", "nada", "ningún", "ninguna",
+];

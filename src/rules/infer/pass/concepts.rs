@@ -2,8 +2,10 @@
 //! become their detectors — forbidding or requiring — and unquoted keywords ("any in
 //! TypeScript") their keyword detectors when the rule names the language.
 
-use super::super::concepts::{CONCEPTS, Effect};
+use super::super::concepts::{CONCEPTS, Effect, STDOUT_WRITE, TS_EXPECT_ERROR_BARE};
 use super::super::phrases::{Entity, Mention, Role};
+use super::super::text::clauses;
+use super::super::words::{NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
 use crate::rules::model::{CheckSpec, Origin, Within};
 
@@ -11,11 +13,56 @@ pub fn run(ctx: &Context, out: &mut Found) {
     for (i, f) in ctx.routed(Route::Concepts) {
         let at = At::Mention(i);
         match &f.entity {
-            Entity::Concept { index, words } => concept(ctx, out, at, *index, words, f.role, f),
+            Entity::Concept { index, words } => {
+                let role = if negated_stdout(ctx, *index, words, f) {
+                    Role::Forbid
+                } else {
+                    f.role
+                };
+                concept(ctx, out, at, *index, words, role, f)
+            }
             Entity::Term(term) => keyword(ctx, out, at, term, f),
             _ => {}
         }
     }
+    for (i, f) in ctx.found.iter().enumerate() {
+        if expect_error_without_reason(ctx, f) {
+            let d = &TS_EXPECT_ERROR_BARE;
+            let scope = ctx.detector_scope(d, "`@ts-expect-error`");
+            let explanation = format!(
+                "`@ts-expect-error` forbidden without a reason (\"{}\" … \"without\") → detector {} ({}); scope {}",
+                f.trigger, d.name, d.summary, scope.why
+            );
+            out.check(
+                At::Mention(i),
+                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, Within::Comments),
+            );
+        }
+    }
+}
+
+/// "`@ts-expect-error` without a description": forbidden only without a reason, which the
+/// detector sees (nothing after it on the line).
+pub fn expect_error_without_reason(ctx: &Context, f: &Mention) -> bool {
+    f.conditional
+        && matches!(&f.entity, Entity::Code { text, .. } if text.contains("ts-expect-error"))
+        && ctx.says(REASON_WORDS)
+}
+
+/// "Print nothing to stdout", "never write to stdout", "nada a stdout": the stdout concept in a
+/// negative sentence is forbidden, whatever "to" did to the role.
+fn negated_stdout(ctx: &Context, index: usize, words: &str, f: &Mention) -> bool {
+    if CONCEPTS[index].detector.name != STDOUT_WRITE.name || f.role == Role::Mandate {
+        return false;
+    }
+    let first = words.split(' ').next().unwrap_or("").to_lowercase();
+    if matches!(first.as_str(), "nothing" | "nada") {
+        return true;
+    }
+    clauses(ctx.tokens).get(f.clause).is_some_and(|c| {
+        c.iter()
+            .any(|t| t.is_word() && NEGATIONS.contains(&t.lower.as_str()))
+    })
 }
 
 fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, role: Role, f: &Mention) {
@@ -23,9 +70,14 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
     match (d.effect, role) {
         (Effect::Forbid, Role::Forbid) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
+            let after = if f.role == Role::Forbid {
+                format!("after \"{}\"", f.trigger)
+            } else {
+                "in a negative sentence".to_string()
+            };
             let explanation = format!(
-                "concept {} (\"{words}\") after \"{}\": {}; scope {}",
-                d.name, f.trigger, d.summary, scope.why
+                "concept {} (\"{words}\") {after}: {}; scope {}",
+                d.name, d.summary, scope.why
             );
             let within = super::super::concepts::within(d);
             out.check(

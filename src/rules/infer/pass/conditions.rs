@@ -1,11 +1,320 @@
-//! Conditions pass: what is forbidden only under a condition ("without", "unless", "sin", "a
-//! menos que") is not checked, and the notes say so.
+//! Conditions pass: what a rule forbids only under a condition is either checked with the
+//! condition as part of the check — a folder, tests left out or only tests, a language, a kind
+//! of file recognizable by name (seeds, Next.js page/layout/route files, frontend code) — or not
+//! checked at all, and the notes say why: "in async functions", "for buttons", "when a type is
+//! known", "for the project's HTTP APIs" cannot be seen in a file's text, and a check that
+//! ignored them would fire where the rule allows. Also: what is forbidden "without" / "unless"
+//! something is left unchecked.
 
-use super::super::phrases::Entity;
+use super::super::files::Named;
+use super::super::phrases::{Entity, Mention, Role, Side};
+use super::super::text::{Kind, Token, clauses};
+use super::super::words::ASYNC_WORDS;
+use super::super::words::{
+    CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC, CONDITION_PLACE,
+    CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_USER, CONDITION_WHEN,
+    TERM_STOPS, TRIG_STOP_HARD,
+};
 use super::{At, Context, Found};
 
+/// A kind of file a condition names, recognizable by its path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileKind {
+    /// The words that named it ("development seeds", "Next.js page/layout/route files").
+    pub words: String,
+    pub globs: Vec<String>,
+    /// An exception ("except …"): these files are left out; else only these files count.
+    pub except: bool,
+}
+
+/// What the conditions of a rule amount to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Conditions {
+    /// Kinds of files the checks are narrowed to or leave out.
+    pub kinds: Vec<FileKind>,
+    /// Conditions no check can see: the rule is left unchecked.
+    pub unreadable: Vec<String>,
+}
+
+const JS_FAMILY: &[&str] = &[
+    "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.vue", "*.svelte",
+];
+const NEXT_SPECIAL: &[&str] = &[
+    "**/app/**/page.{js,jsx,ts,tsx}",
+    "**/app/**/layout.{js,jsx,ts,tsx}",
+    "**/app/**/route.{js,ts}",
+    "**/app/**/template.{js,jsx,ts,tsx}",
+    "**/app/**/loading.{js,jsx,ts,tsx}",
+    "**/app/**/error.{js,jsx,ts,tsx}",
+    "**/app/**/not-found.{js,jsx,ts,tsx}",
+    "**/pages/**",
+];
+
+/// A kind of file named by the words of a condition.
+fn kind_of(words: &[String]) -> Option<Vec<String>> {
+    let has = |w: &[&str]| words.iter().any(|x| w.contains(&x.as_str()));
+    let globs: Vec<&str> = if has(&["next.js", "nextjs", "next"])
+        && has(&[
+            "page",
+            "pages",
+            "layout",
+            "layouts",
+            "route",
+            "routes",
+            "page/layout/route",
+            "files",
+        ]) {
+        NEXT_SPECIAL.to_vec()
+    } else if has(&["seeds", "seed", "seeders", "semillas"]) {
+        vec!["**/seeds.*", "**/seeds/**", "**/seed.*", "**/seeders/**"]
+    } else if has(&["migrations", "migration", "migraciones", "migración"]) {
+        vec!["**/migrations/**", "**/migrate/**"]
+    } else if has(&["frontend", "front-end", "client-side", "browser", "navegador"]) {
+        JS_FAMILY.to_vec()
+    } else {
+        return None;
+    };
+    Some(globs.iter().map(|g| g.to_string()).collect())
+}
+
+/// Reads the conditions of a rule's forbidding clauses.
+pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
+    let mut out = Conditions::default();
+    let said_langs: Vec<String> = named.langs.iter().map(|(_, s)| s.to_lowercase()).collect();
+    let clause_list = clauses(tokens);
+    for (ci, clause) in clause_list.iter().enumerate() {
+        let forbids = found
+            .iter()
+            .any(|f| f.clause == ci && f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }));
+        // "(unless explicitly justified)" after a forbidding clause.
+        let first = clause.iter().find(|t| t.is_word()).map(|t| t.lower.as_str());
+        let after_forbid = ci > 0
+            && found.iter().any(|f| {
+                f.clause == ci - 1 && f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. })
+            })
+            && !found.iter().any(|f| f.clause == ci);
+        if after_forbid && matches!(first, Some("unless" | "except")) {
+            let at = clause.iter().position(Token::is_word).unwrap_or(0);
+            let words = phrase_words(clause, at + 1, 6);
+            if !user_granted(&words) {
+                out.unreadable.push(as_written(clause, at, 6));
+            }
+            continue;
+        }
+        if !forbids {
+            continue;
+        }
+        let preferred = found
+            .iter()
+            .any(|f| f.clause == ci && f.role == Role::Mandate && f.side == Some(Side::Preferred));
+        let mut i = 0;
+        while i < clause.len() {
+            let t = &clause[i];
+            if !t.is_word() {
+                i += 1;
+                continue;
+            }
+            let w = t.lower.as_str();
+            // A reason: the rest of the clause is not a condition.
+            if TRIG_STOP_HARD.iter().any(|s| !s.contains(' ') && *s == w) {
+                break;
+            }
+            let next = clause.get(i + 1);
+            let next_is_word = next.is_some_and(Token::is_word);
+            if CONDITION_EXCEPT.contains(&w) {
+                // Paths after "except"/"outside" are places (phrases); tests, the test qualifiers.
+                let words = phrase_words(clause, i + 1, 6);
+                let path_next = next_word_or_code(clause, i + 1)
+                    .is_some_and(|t| matches!(t.kind, Kind::Path) || looks_path(t));
+                if let Some(globs) = kind_of(&words) {
+                    out.kinds.push(FileKind {
+                        words: as_written(clause, i, 6),
+                        globs,
+                        except: true,
+                    });
+                    i += 1 + words.len();
+                    continue;
+                }
+                if path_next || words.is_empty() {
+                    i += 1;
+                    continue;
+                }
+                if !is_tests(&words) && !user_granted(&words) {
+                    out.unreadable.push(as_written(clause, i, 6));
+                }
+                i += 1 + words.len();
+                continue;
+            }
+            if CONDITION_WHEN.contains(&w) && next_is_word {
+                let words = phrase_words(clause, i + 1, 6);
+                if !user_granted(&words) && !words.is_empty() {
+                    out.unreadable.push(as_written(clause, i, 6));
+                }
+                break;
+            }
+            if CONDITION_PLACE.contains(&w) {
+                let target = next_word_or_code(clause, i + 1);
+                // "inside the `@Component` decorator": a construct, not a folder.
+                if let Some(c) = target.filter(|c| c.is_code() && !looks_path(c))
+                    && !matches!(w, "in" | "en")
+                {
+                    out.unreadable
+                        .push(format!("{} {}", t.text, render(clause, i + 1, c)));
+                    i += 1;
+                    continue;
+                }
+                let words = phrase_words(clause, i + 1, 4);
+                if let Some(globs) = kind_of(&words) {
+                    out.kinds.push(FileKind {
+                        words: as_written(clause, i, 4),
+                        globs,
+                        except: false,
+                    });
+                } else if words.iter().any(|x| CONDITION_CONSTRUCTS.contains(&x.as_str()))
+                    && !(words.iter().any(|x| ASYNC_WORDS.contains(&x.as_str())) && sleeps(found))
+                {
+                    // "in async functions": no file scope says where a function is.
+                    out.unreadable.push(as_written(clause, i, 4));
+                }
+                i += 1 + words.len();
+                continue;
+            }
+            // "… `push` on state objects": a target of what was forbidden before it ("relying
+            // on inference through `as any`" is not one).
+            let code_before = clause[..i].iter().any(Token::is_code);
+            let target = (CONDITION_TARGET.contains(&w) && code_before)
+                || (CONDITION_PURPOSE.contains(&w)
+                    && !preferred
+                    && next
+                        .is_some_and(|n| n.is_word() && CONDITION_DETERMINERS.contains(&n.lower.as_str())));
+            if target && next_is_word {
+                let words = phrase_words(clause, i + 1, 5);
+                let understood = words.is_empty()
+                    || words.iter().all(|x| CONDITION_GENERIC.contains(&x.as_str()))
+                    || is_tests(&words)
+                    || words
+                        .iter()
+                        .any(|x| said_langs.iter().any(|l| l.split(' ').any(|p| p == x)));
+                if let Some(globs) = kind_of(&words) {
+                    out.kinds.push(FileKind {
+                        words: as_written(clause, i, 5),
+                        globs,
+                        except: false,
+                    });
+                } else if !understood {
+                    out.unreadable.push(as_written(clause, i, 5));
+                }
+                i += 1 + words.len();
+                continue;
+            }
+            i += 1;
+        }
+    }
+    out.unreadable.dedup();
+    out
+}
+
+/// The words of a condition's phrase from `i`: determiners skipped, up to `max` words, until a
+/// stop word, a code span or the end of the clause.
+fn phrase_words(clause: &[Token], i: usize, max: usize) -> Vec<String> {
+    phrase(clause, i, max).0
+}
+
+/// The phrase's words (lowercase) and the index after it.
+fn phrase(clause: &[Token], mut i: usize, max: usize) -> (Vec<String>, usize) {
+    let mut words = Vec::new();
+    while let Some(t) = clause.get(i) {
+        if !t.is_word() {
+            if t.kind == Kind::Path && words.len() < max {
+                words.push(t.lower.clone());
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        let w = t.lower.as_str();
+        if words.is_empty() && CONDITION_SKIP.contains(&w) {
+            i += 1;
+            continue;
+        }
+        if words.len() >= max || (TERM_STOPS.contains(&w) && !matches!(w, "of" | "de")) {
+            break;
+        }
+        words.push(t.lower.clone());
+        i += 1;
+    }
+    (words, i)
+}
+
+/// The condition as written, from its opening word at `from` to the end of its phrase.
+fn as_written(clause: &[Token], from: usize, max: usize) -> String {
+    let (_, end) = phrase(clause, from + 1, max);
+    clause[from..end.max(from + 1)]
+        .iter()
+        .map(|t| {
+            if t.is_code() {
+                format!("`{}`", t.text)
+            } else {
+                t.text.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn next_word_or_code(clause: &[Token], mut i: usize) -> Option<&Token> {
+    while let Some(t) = clause.get(i) {
+        if t.is_word() && CONDITION_SKIP.contains(&t.lower.as_str()) {
+            i += 1;
+            continue;
+        }
+        return Some(t);
+    }
+    None
+}
+
+fn looks_path(t: &Token) -> bool {
+    t.kind == Kind::Path || (t.is_code() && super::super::text::looks_like_path(&t.text))
+}
+
+fn render(clause: &[Token], from: usize, code: &Token) -> String {
+    let skipped: Vec<&str> = clause[from..]
+        .iter()
+        .take_while(|t| t.is_word() && CONDITION_SKIP.contains(&t.lower.as_str()))
+        .map(|t| t.text.as_str())
+        .collect();
+    let mut s = skipped.join(" ");
+    if !s.is_empty() {
+        s.push(' ');
+    }
+    s.push_str(&format!("`{}`", code.text));
+    s
+}
+
+/// The rule forbids `time.sleep`: in async code, a detector sees that.
+fn sleeps(found: &[Mention]) -> bool {
+    found
+        .iter()
+        .any(|f| matches!(&f.entity, Entity::Code { text, .. } if text.starts_with("time.sleep")))
+}
+
+fn is_tests(words: &[String]) -> bool {
+    words.iter().any(|w| CONDITION_TESTS.contains(&w.as_str()))
+}
+
+/// "unless asked", "when the user requests it": the user's to grant, not the files'.
+fn user_granted(words: &[String]) -> bool {
+    words.iter().any(|w| CONDITION_USER.contains(&w.as_str()))
+}
+
+/// Notes for what is forbidden only under a condition, and for conditions no check can see.
 pub fn run(ctx: &Context, out: &mut Found) {
-    for (i, f) in ctx.found.iter().enumerate().filter(|(_, f)| f.conditional) {
+    for (i, f) in ctx
+        .found
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.conditional && !super::concepts::expect_error_without_reason(ctx, f))
+    {
         let what = match &f.entity {
             Entity::Code { text, .. } => format!("`{text}`"),
             Entity::Term(t) => format!("\"{t}\""),
@@ -17,6 +326,12 @@ pub fn run(ctx: &Context, out: &mut Found) {
             format!(
                 "{what} not checked: forbidden only under a condition (\"without\", \"unless\", \"sin\", \"a menos que\")"
             ),
+        );
+    }
+    for c in &ctx.conditions.unreadable {
+        out.note(
+            At::Places,
+            format!("condition \"{c}\" cannot be checked: not inferred"),
         );
     }
 }

@@ -7,6 +7,7 @@ use super::super::files::{self, FileScope};
 use super::super::imports;
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Mention, Role, Side, Trig};
+use super::super::words::ASYNC_WORDS;
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
 
@@ -44,6 +45,20 @@ fn forbid_code(
     }
     if f.trig == Some(Trig::Mutate) {
         mutation(ctx, out, at, &lit, f);
+        return;
+    }
+    // "`time.sleep` in async functions": the call inside an `async def`.
+    if lit.text.trim_end_matches("()").trim_end_matches('(') == "time.sleep" && ctx.says(ASYNC_WORDS) {
+        let d = &concepts::ASYNC_SLEEP;
+        let scope = ctx.detector_scope(d, "`time.sleep` in async code");
+        let explanation = format!(
+            "forbidden `{}` after \"{}\" in async code → detector {} ({}); scope {}",
+            lit.text, f.trigger, d.name, d.summary, scope.why
+        );
+        out.check(
+            at,
+            ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, Within::Code),
+        );
         return;
     }
     // "Never return `null`": the literal as a returned value only.

@@ -44,6 +44,9 @@ pub struct Context<'a> {
     /// The words that make the rule about the agent's actions ("do not run `cd`"): then no
     /// check is inferred.
     pub behaviour: Option<String>,
+    /// Kinds of files the rule's conditions narrow to or leave out, and conditions no check
+    /// can see (then no check is inferred).
+    pub conditions: conditions::Conditions,
 }
 
 /// Where a finding goes in the output: mention-driven findings in the order of their mentions,
@@ -144,6 +147,7 @@ impl<'a> Context<'a> {
             except: Vec::new(),
             judged_clauses: vague::judged_clauses(tokens),
             behaviour: None,
+            conditions: conditions::Conditions::default(),
         };
         ctx.behaviour = behaviour::agent_words(tokens, found, &ctx.named);
         for f in found {
@@ -164,6 +168,20 @@ impl<'a> Context<'a> {
                 }
             }
         }
+        ctx.conditions = conditions::read(tokens, found, &ctx.named);
+        // "except Next.js page/layout/route files": a kind of file, not the folders it names.
+        let in_kind = |p: &String| {
+            ctx.conditions
+                .kinds
+                .iter()
+                .any(|k| k.words.split(' ').any(|w| w.eq_ignore_ascii_case(p)))
+        };
+        let (within, except): (Vec<String>, Vec<String>) = (
+            ctx.within.iter().filter(|p| !in_kind(p)).cloned().collect(),
+            ctx.except.iter().filter(|p| !in_kind(p)).cloned().collect(),
+        );
+        ctx.within = within;
+        ctx.except = except;
         ctx
     }
 
@@ -282,6 +300,21 @@ impl<'a> Context<'a> {
         for path in &self.except {
             scope.except(path);
             scope.why.push_str(&format!("; except `{path}`"));
+        }
+        for kind in &self.conditions.kinds {
+            if kind.except {
+                for g in &kind.globs {
+                    scope.except(g);
+                }
+                scope
+                    .why
+                    .push_str(&format!("; {} left out ({})", kind.words, kind.globs.join(", ")));
+            } else {
+                scope.include = kind.globs.clone();
+                scope
+                    .why
+                    .push_str(&format!("; only {} ({})", kind.words, kind.globs.join(", ")));
+            }
         }
         self.named.qualify(scope);
     }
