@@ -726,3 +726,14 @@ fn without_governs_its_own_words_only() {
         "a list of code after without stays forbidden"
     );
 }
+
+#[test]
+fn a_capitalised_name_in_a_code_span_is_a_type_not_a_word() {
+    let py =
+        "from typing import Any\n\ndef f(x: Any) -> Any:\n    \"\"\"Any value.\"\"\"\n    return x  # any\n";
+    assert_eq!(
+        texts("Avoid using `Any` type.", "a.py", py),
+        ["Any", "Any", "Any"],
+        "the import and the annotations; not the docstring or the comment"
+    );
+}

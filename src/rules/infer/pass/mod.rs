@@ -227,7 +227,14 @@ impl<'a> Context<'a> {
                         Route::Literals
                     }
                     // A common word (`moment`): a package in imports, or nothing.
-                    LitKind::Identifier if literal::is_prose_word(&lit.text) => Route::Packages,
+                    // A capitalised name in a code span (`Any`, `Optional`) is a type, matched
+                    // as written in code; a lowercase prose word (`moment`) may be a package.
+                    LitKind::Identifier
+                        if literal::is_prose_word(&lit.text)
+                            && !lit.text.starts_with(|c: char| c.is_ascii_uppercase()) =>
+                    {
+                        Route::Packages
+                    }
                     _ => Route::Literals,
                 },
             },
