@@ -182,6 +182,11 @@ fn bad_input_is_refused_clearly() {
     let out = learn(dir.path(), &["CODE", "The code is messy.", "--why", "w"], "C");
     assert_eq!(out.status.code(), Some(0));
     assert!(stderr(&out).contains("warning: the instruction is not imperative"));
+    assert!(
+        stderr(&out).contains("warning: the rule is too vague to check: name the concrete thing"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -100,3 +100,29 @@ fn errors_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("autofix.json:1:"));
 }
+
+#[test]
+fn explain_says_which_rule_retired_which_from_which_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules_json = r#"[
+  {"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `console.log`; use the logger.", "Why": "noise"},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "Always use `console.log` for debugging output.", "Why": "the user changed their mind"}
+]"#;
+    common::write(dir.path(), &[(".agents/autofix.json", rules_json)]);
+    let out = rules(dir.path(), &["--explain"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("**#1 "), "the older rule is retired: {text}");
+    assert!(
+        text.contains(
+            "  - retires #1, which forbids `console.log` (\"never use\"): this rule asks for `console.log` (\"always use\")"
+        ),
+        "{text}"
+    );
+    let json = rules(dir.path(), &["--format", "json"]);
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(
+        value["rules"][0]["retires"],
+        serde_json::json!([{"rule_number": 1, "reason": "conflict"}]),
+        "{value}"
+    );
+}

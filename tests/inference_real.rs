@@ -9,7 +9,9 @@
 //! figures measured when the corpus was written, rounded down to 0.05. Raise the floors when the
 //! engine gets better; never tune the engine on `held-out/`.
 //!
-//! Run with the table: `cargo test --test inference_real -- --nocapture`.
+//! Run with the table: `cargo test --test inference_real -- --nocapture`. The rows of held-out
+//! rules (and their wrong vague verdicts) are left out of it, so nobody tunes on them by accident;
+//! `AUTOFIX_SHOW_HELD_OUT=1` prints them, for checking the labels only.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -321,6 +323,8 @@ fn inference_real_precision_and_recall() {
     let mut rules_of: BTreeMap<(&str, String), usize> = BTreeMap::new();
     let mut vague_errors = Vec::new();
     let mut unusable = Vec::new();
+    let show_held_out = std::env::var_os("AUTOFIX_SHOW_HELD_OUT").is_some_and(|v| v == "1");
+    let mut hidden = 0;
     println!(
         "\n{:<9} {:<40} {:<11} {:>3} {:>3} {:>3}  notes",
         "split", "rule", "class", "tp", "fp", "fn"
@@ -352,7 +356,9 @@ fn inference_real_precision_and_recall() {
         let expect_vague = class == "vague";
         if let Some(p) = &out.unusable {
             unusable.push(format!("{}/{}: {p}", l.split, l.name));
-        } else if out.vague != expect_vague || (expect_vague && out.checks > 0) {
+        } else if (out.vague != expect_vague || (expect_vague && out.checks > 0))
+            && (l.split != "held-out" || show_held_out)
+        {
             vague_errors.push(format!(
                 "{}/{} ({class}): vague {} (expected {expect_vague}), {} checks",
                 l.split, l.name, out.vague, out.checks
@@ -372,6 +378,10 @@ fn inference_real_precision_and_recall() {
             notes.push("reported vague".into());
         }
         notes.push(format!("{} checks", out.checks));
+        if l.split == "held-out" && !show_held_out {
+            hidden += 1;
+            continue;
+        }
         println!(
             "{:<9} {:<40} {:<11} {:>3} {:>3} {:>3}  {}",
             l.split,
@@ -384,6 +394,9 @@ fn inference_real_precision_and_recall() {
         );
     }
 
+    if hidden > 0 {
+        println!("({hidden} held-out rows not shown: AUTOFIX_SHOW_HELD_OUT=1 shows them)");
+    }
     println!();
     for split in SPLITS {
         let n = cases.iter().filter(|l| l.split == split).count();

@@ -55,13 +55,35 @@ async fn hover_over_a_violation_shows_the_rule() {
 }
 
 #[tokio::test]
+async fn hover_over_a_rule_retired_by_a_newer_mandate_says_from_which_words() {
+    let rules = r#"[
+  {"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `console.log`; use the logger.", "Why": "noise"},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "Always use `console.log` for debugging output.", "Why": "changed"}
+]"#;
+    let (_d, root) = common::workspace(&[(".agents/autofix.json", rules)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let uri = client.open_file(".agents/autofix.json", "json").await;
+    client.diagnostics(&uri).await;
+    let text = client.hover(&uri, 1, 10).await.unwrap();
+    assert!(
+        text.contains(
+            "superseded by #2 (rule #2 asks for `console.log` (\"always use\"); this one forbids `console.log` (\"never use\"))"
+        ),
+        "{text}"
+    );
+}
+
+#[tokio::test]
 async fn hover_in_the_rules_file_shows_status_and_checks() {
     let (_d, root) = workspace();
     let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
     let uri = client.open_file(".agents/autofix.json", "json").await;
     client.diagnostics(&uri).await;
     let text = client.hover(&uri, 5, 10).await.unwrap();
-    assert!(text.contains("#3") && text.contains("superseded by #4"), "{text}");
+    assert!(
+        text.contains("#3") && text.contains("superseded by #4 (rule #4 lists it in Supersedes)"),
+        "{text}"
+    );
     let text = client.hover(&uri, 1, 10).await.unwrap();
     assert!(
         text.contains("explicit check") && text.contains("Pattern: `:\\s*any\\b`"),

@@ -147,6 +147,9 @@ fn markdown(
         if !explain {
             continue;
         }
+        for retired in &r.retires {
+            let _ = writeln!(out, "  - {}", retired.detail.retires(retired.rule_number, locale));
+        }
         let index = set.rules.iter().rposition(|rule| rule.number == r.rule_number);
         let explicit = index.is_some_and(|i| !set.rules[i].checks.is_empty());
         if let Some(i) = index.filter(|_| !explicit) {

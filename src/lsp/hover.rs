@@ -77,7 +77,14 @@ fn describe(
 ) {
     let status_text = match status {
         Status::Active => m::status_active(locale).to_string(),
-        Status::Superseded { by, .. } => m::status_superseded(locale, *by),
+        Status::Superseded { by, reason } => crate::rules::Problem::new(
+            crate::rules::ProblemKind::Superseded {
+                by: *by,
+                reason: reason.clone(),
+            },
+            0..0,
+        )
+        .message(locale),
     };
     let _ = write!(
         out,

@@ -41,13 +41,6 @@ pub fn status_active(l: Locale) -> &'static str {
     l.pick("active", "activa")
 }
 
-pub fn status_superseded(l: Locale, by: u64) -> String {
-    match l {
-        Locale::En => format!("superseded by #{by}"),
-        Locale::Es => format!("reemplazada por #{by}"),
-    }
-}
-
 pub fn inferred_note(l: Locale) -> &'static str {
     l.pick(
         "inferred from the rule's words",

@@ -6,7 +6,7 @@ use std::ops::Range;
 use serde_json::{Map, Value, json};
 
 use super::lint::is_imperative;
-use super::model::Category;
+use super::model::{Category, Rule};
 use super::parse::{self, Parsed};
 use super::ruleset::{BuildOptions, RuleSet};
 use crate::i18n::Locale;
@@ -50,6 +50,8 @@ pub enum LearnError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LearnWarning {
     NotImperative,
+    /// No `Check`, and the words name nothing concrete to check ("write clean code").
+    TooVague,
 }
 
 impl LearnWarning {
@@ -59,8 +61,29 @@ impl LearnWarning {
                 "the instruction is not imperative: rules work best as \"Never/Always do X - because Y\"",
                 "la instrucción no es imperativa: las reglas funcionan mejor como \"Nunca/Siempre haz X - porque Y\"",
             ),
+            LearnWarning::TooVague => locale.pick(
+                "the rule is too vague to check: name the concrete thing (a code span, a path, a tool), e.g. \"Never use `any` in TypeScript\"",
+                "la regla es demasiado vaga para comprobarse: nombra lo concreto (código, una ruta, una herramienta), p. ej. \"Nunca uses `any` en TypeScript\"",
+            ),
         }
     }
+}
+
+/// True when a rule of these words, without a `Check`, names nothing concrete to check — the
+/// same verdict the rules file's lint gives once it is learned.
+fn is_vague(category: Category, instruction: &str, why: &str) -> bool {
+    let rule = Rule {
+        number: 1,
+        category,
+        instruction: instruction.to_string(),
+        why: why.to_string(),
+        checks: Vec::new(),
+        supersedes: Vec::new(),
+        extra: serde_json::Map::new(),
+        index: 0,
+        span: Default::default(),
+    };
+    super::infer::infer(&rule).vague
 }
 
 /// What learning a rule does to a rules file.
@@ -98,6 +121,9 @@ pub fn plan_from(current: Option<&str>, rule: &NewRule, at_least: u64) -> Result
     let mut warnings = Vec::new();
     if !is_imperative(&rule.instruction) {
         warnings.push(LearnWarning::NotImperative);
+    }
+    if rule.check.is_none() && is_vague(category, &rule.instruction, &rule.why) {
+        warnings.push(LearnWarning::TooVague);
     }
     if current.is_some_and(|t| t.trim().is_empty()) {
         return Err(LearnError::EmptyFile);
@@ -501,7 +527,33 @@ mod tests {
     #[test]
     fn a_warning_not_a_refusal_for_non_imperative_words() {
         let p = plan(None, &rule("The code is messy.")).unwrap();
+        assert_eq!(
+            p.warnings,
+            [LearnWarning::NotImperative, LearnWarning::TooVague],
+            "and it names nothing to check"
+        );
+        let p = plan(None, &rule("The API uses `fetch`.")).unwrap();
         assert_eq!(p.warnings, [LearnWarning::NotImperative]);
+    }
+
+    #[test]
+    fn a_vague_rule_is_learned_with_a_warning() {
+        let rule = |instruction: &str| NewRule {
+            category: "STYLE".into(),
+            instruction: instruction.into(),
+            why: "w".into(),
+            check: None,
+            supersedes: vec![],
+        };
+        let p = plan(None, &rule("Always write clean code.")).unwrap();
+        assert_eq!(p.warnings, [LearnWarning::TooVague]);
+        let p = plan(None, &rule("Nunca uses `any` en TypeScript.")).unwrap();
+        assert!(p.warnings.is_empty());
+        let with_check = NewRule {
+            check: Some(serde_json::json!({"Pattern": "x"})),
+            ..rule("Always write clean code.")
+        };
+        assert!(plan(None, &with_check).unwrap().warnings.is_empty());
     }
 
     #[test]

@@ -81,16 +81,32 @@ pub struct RuleEntry {
     /// 1-based line of the rule in its file.
     pub line: usize,
     pub checks: Vec<CheckEntry>,
+    /// The older rules this one retired, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub retires: Vec<Retired>,
+    /// Why it was superseded, for people (see [`SupersededReason::retires`]).
+    #[serde(skip)]
+    pub superseded: Option<SupersededReason>,
     /// Fields autofix does not know, as written.
     #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
     pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// An older rule a rule retired.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Retired {
+    pub rule_number: u64,
+    /// `listed`, `named`, `conflict` or `duplicate`.
+    pub reason: &'static str,
+    #[serde(skip)]
+    pub detail: SupersededReason,
 }
 
 fn reason_name(reason: &SupersededReason) -> &'static str {
     match reason {
         SupersededReason::Listed => "listed",
         SupersededReason::Named => "named",
-        SupersededReason::Conflict => "conflict",
+        SupersededReason::Conflict(_) => "conflict",
         SupersededReason::Duplicate => "duplicate",
     }
 }
@@ -127,6 +143,27 @@ fn entry(
         superseded_reason: reason,
         line: index.line_col(&set.source, rule.span.object.start).0 + 1,
         checks: rule.checks.iter().chain(inferred).map(CheckEntry::new).collect(),
+        retires: set
+            .rules
+            .iter()
+            .zip(&set.status)
+            .filter_map(|(older, status)| match status {
+                Status::Superseded { by, reason }
+                    if *by == rule.number && !matches!(reason, SupersededReason::Duplicate) =>
+                {
+                    Some(Retired {
+                        rule_number: older.number,
+                        reason: reason_name(reason),
+                        detail: reason.clone(),
+                    })
+                }
+                _ => None,
+            })
+            .collect(),
+        superseded: match status {
+            Status::Superseded { reason, .. } => Some(reason.clone()),
+            Status::Active => None,
+        },
         extra: rule.extra.clone(),
     }
 }

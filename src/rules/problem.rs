@@ -16,10 +16,82 @@ pub enum SupersededReason {
     Listed,
     /// A newer rule's text names it ("replaces Rule 1").
     Named,
-    /// A newer rule forbids what it mandates.
-    Conflict,
+    /// A newer rule forbids what it mandates, or mandates what it forbids: the words of each.
+    Conflict(Clash),
     /// A later entry has the same `Rule_number`.
     Duplicate,
+}
+
+/// Two rules at odds: what the newer one says of a thing, and what the older one said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clash {
+    /// True when the newer rule forbids what the older mandates; false when it mandates what the
+    /// older forbids.
+    pub newer_forbids: bool,
+    /// The thing as the newer rule writes it (`` `console.log` ``, "npm").
+    pub newer_text: String,
+    /// The words that made it so in the newer rule ("never use", "always use").
+    pub newer_trigger: String,
+    pub older_text: String,
+    pub older_trigger: String,
+}
+
+impl Clash {
+    /// `rule #5 forbids `axios` ("instead of"); this one asks for Axios ("always use")`.
+    fn describe(&self, by: u64, locale: Locale) -> String {
+        let (newer_does, older_does) = if self.newer_forbids {
+            (locale.pick("forbids", "prohíbe"), locale.pick("asks for", "pide"))
+        } else {
+            (locale.pick("asks for", "pide"), locale.pick("forbids", "prohíbe"))
+        };
+        match locale {
+            Locale::Es => format!(
+                "la regla #{by} {newer_does} {} («{}»); esta {older_does} {} («{}»)",
+                self.newer_text, self.newer_trigger, self.older_text, self.older_trigger
+            ),
+            _ => format!(
+                "rule #{by} {newer_does} {} (\"{}\"); this one {older_does} {} (\"{}\")",
+                self.newer_text, self.newer_trigger, self.older_text, self.older_trigger
+            ),
+        }
+    }
+}
+
+impl SupersededReason {
+    /// Why rule `older` no longer applies, told from the rule that retired it: "retires #3,
+    /// which forbids `console.log` ("never use"); this rule asks for `console.log` ("always use")".
+    pub fn retires(&self, older: u64, locale: Locale) -> String {
+        let es = locale == Locale::Es;
+        match self {
+            SupersededReason::Listed if es => format!("reemplaza a #{older} (la incluye en Supersedes)"),
+            SupersededReason::Listed => format!("retires #{older} (lists it in Supersedes)"),
+            SupersededReason::Named if es => format!("reemplaza a #{older} (lo dice su texto)"),
+            SupersededReason::Named => format!("retires #{older} (its words say so)"),
+            SupersededReason::Duplicate if es => {
+                format!("reemplaza a la entrada anterior #{older} (mismo número)")
+            }
+            SupersededReason::Duplicate => format!("replaces the earlier entry #{older} (same number)"),
+            SupersededReason::Conflict(c) => {
+                let (older_does, newer_does) = match (c.newer_forbids, es) {
+                    (true, false) => ("asks for", "forbids"),
+                    (false, false) => ("forbids", "asks for"),
+                    (true, true) => ("pide", "prohíbe"),
+                    (false, true) => ("prohíbe", "pide"),
+                };
+                if es {
+                    format!(
+                        "reemplaza a #{older}, que {older_does} {} («{}»): esta {newer_does} {} («{}»)",
+                        c.older_text, c.older_trigger, c.newer_text, c.newer_trigger
+                    )
+                } else {
+                    format!(
+                        "retires #{older}, which {older_does} {} (\"{}\"): this rule {newer_does} {} (\"{}\")",
+                        c.older_text, c.older_trigger, c.newer_text, c.newer_trigger
+                    )
+                }
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -406,13 +478,13 @@ impl Problem {
                 let why_en = match reason {
                     SupersededReason::Listed => format!("rule #{by} lists it in Supersedes"),
                     SupersededReason::Named => format!("rule #{by} says it replaces it"),
-                    SupersededReason::Conflict => format!("rule #{by} forbids what it asks for"),
+                    SupersededReason::Conflict(clash) => clash.describe(*by, Locale::En),
                     SupersededReason::Duplicate => format!("a later rule #{by} has the same number"),
                 };
                 let why_es = match reason {
                     SupersededReason::Listed => format!("la regla #{by} la incluye en Supersedes"),
                     SupersededReason::Named => format!("la regla #{by} dice que la reemplaza"),
-                    SupersededReason::Conflict => format!("la regla #{by} prohíbe lo que esta pide"),
+                    SupersededReason::Conflict(clash) => clash.describe(*by, Locale::Es),
                     SupersededReason::Duplicate => format!("una regla posterior #{by} tiene el mismo número"),
                 };
                 (l(format!("superseded by #{by} ({why_en})"), format!("reemplazada por #{by} ({why_es})")), None)

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::model::Rule;
-use super::problem::{Problem, ProblemKind, SupersededReason};
+use super::problem::{Clash, Problem, ProblemKind, SupersededReason};
 
 /// Whether a rule is in force.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -62,9 +62,9 @@ pub fn named_in_text(text: &str) -> Vec<u64> {
         .collect()
 }
 
-/// Works out each rule's status. `conflicts` are `(newer, older)` rule numbers where the newer
-/// forbids what the older mandates (found by inference).
-pub fn resolve(rules: &[Rule], conflicts: &[(u64, u64)]) -> Resolution {
+/// Works out each rule's status. `conflicts` are `(newer, older, words)` where the newer rule
+/// forbids what the older mandates or the other way round (found by inference).
+pub fn resolve(rules: &[Rule], conflicts: &[(u64, u64, Clash)]) -> Resolution {
     let mut status = vec![Status::Active; rules.len()];
     let mut problems = Vec::new();
 
@@ -133,9 +133,14 @@ pub fn resolve(rules: &[Rule], conflicts: &[(u64, u64)]) -> Resolution {
             }
         }
     }
-    for &(newer, older) in conflicts {
-        if older < newer && last_index.contains_key(&newer) {
-            retire(older, newer, SupersededReason::Conflict, &mut status);
+    for (newer, older, clash) in conflicts {
+        if older < newer && last_index.contains_key(newer) {
+            retire(
+                *older,
+                *newer,
+                SupersededReason::Conflict(clash.clone()),
+                &mut status,
+            );
         }
     }
 
@@ -266,12 +271,19 @@ mod tests {
     #[test]
     fn conflicts_retire_the_older_rule_only() {
         let rs = rules(&format!("[{}, {}]", rule(1, "a", ""), rule(2, "b", "")));
-        let res = resolve(&rs, &[(2, 1), (1, 2)]);
+        let clash = Clash {
+            newer_forbids: true,
+            newer_text: "x".into(),
+            newer_trigger: "never use".into(),
+            older_text: "x".into(),
+            older_trigger: "always use".into(),
+        };
+        let res = resolve(&rs, &[(2, 1, clash.clone()), (1, 2, clash.clone())]);
         assert_eq!(
             res.status[0],
             Status::Superseded {
                 by: 2,
-                reason: SupersededReason::Conflict
+                reason: SupersededReason::Conflict(clash)
             }
         );
         assert!(res.status[1].is_active());

@@ -1,33 +1,61 @@
 //! Conflicts from words: a newer rule that forbids what an older rule mandates supersedes it
-//! ("Use Axios" / "Always use native fetch instead of Axios").
+//! ("Use Axios" / "Always use native fetch instead of Axios"), and so does one that mandates what
+//! an older rule forbids ("Never use `console.log`" / "Always use `console.log` for debugging").
 
 use super::literal::is_prose_word;
 use super::{Inference, Term};
 use crate::rules::model::Rule;
+use crate::rules::problem::Clash;
 
-/// `(newer, older)` pairs where the newer rule forbids what the older one mandates, and both
-/// can apply to the same files (they name no languages, or share one). `inferences` is
-/// parallel to `rules`.
-pub fn conflicts(rules: &[Rule], inferences: &[Inference]) -> Vec<(u64, u64)> {
-    let mut out = Vec::new();
+/// Rules at odds: a newer rule that forbids what an older one mandates, or mandates what an
+/// older one forbids ("Always use `console.log` for debugging output" after "Never use
+/// `console.log`"), when both can apply to the same files (they name no languages, or share
+/// one). `inferences` is parallel to `rules`. Each is `(newer, older, the words of each)`.
+pub fn conflicts(rules: &[Rule], inferences: &[Inference]) -> Vec<(u64, u64, Clash)> {
+    let mut out: Vec<(u64, u64, Clash)> = Vec::new();
     for (newer, ni) in rules.iter().zip(inferences) {
-        if ni.forbids.is_empty() {
+        if ni.forbids.is_empty() && ni.mandates.is_empty() {
             continue;
         }
         for (older, oi) in rules.iter().zip(inferences) {
             if older.number >= newer.number
-                || oi.mandates.is_empty()
                 || !compatible(&ni.languages, &oi.languages)
+                || out
+                    .iter()
+                    .any(|(n, o, _)| (*n, *o) == (newer.number, older.number))
             {
                 continue;
             }
-            let clash = ni.forbids.iter().any(|f| oi.mandates.iter().any(|m| clash(f, m)));
-            if clash && !out.contains(&(newer.number, older.number)) {
-                out.push((newer.number, older.number));
+            let found = first_clash(&ni.forbids, &oi.mandates, true)
+                .or_else(|| first_clash(&ni.mandates, &oi.forbids, false));
+            if let Some(clash) = found {
+                out.push((newer.number, older.number, clash));
             }
         }
     }
     out
+}
+
+/// The first pair of `newer` and `older` terms that contradict each other. A newer mandate
+/// retires an older forbid of the very same thing only: "use pnpm" says nothing of "don't run
+/// `pnpm dev`".
+fn first_clash(newer: &[Term], older: &[Term], newer_forbids: bool) -> Option<Clash> {
+    newer.iter().find_map(|n| {
+        let contradicts = |o: &&Term| {
+            if newer_forbids {
+                clash(n, o)
+            } else {
+                n.key == o.key
+            }
+        };
+        older.iter().find(contradicts).map(|o| Clash {
+            newer_forbids,
+            newer_text: n.text.clone(),
+            newer_trigger: n.trigger.clone(),
+            older_text: o.text.clone(),
+            older_trigger: o.trigger.clone(),
+        })
+    })
 }
 
 fn compatible(a: &[String], b: &[String]) -> bool {

@@ -60,7 +60,7 @@ pub struct Term {
 /// Infers checks from a rule's words: reads them, then runs the passes in order over one
 /// read-only context into one accumulator.
 pub fn infer(rule: &Rule) -> Inference {
-    let tokens = text::tokenize(&rule.instruction);
+    let tokens = text::tokenize(&text::reading_of(&rule.instruction));
     let found = phrases::read(&tokens);
     let named = files::named(&tokens);
     let ctx = pass::Context::new(rule, &tokens, &found, named);
@@ -73,11 +73,13 @@ pub fn infer(rule: &Rule) -> Inference {
         pass::concepts::run(&ctx, &mut out);
         pass::tools::run(&ctx, &mut out);
         pass::places::run(&ctx, &mut out);
+        pass::implied::run(&ctx, &mut out);
+        pass::vague::judged(&ctx, &mut out);
     }
     let vague = !out.has_checks()
         && ctx.behaviour.is_none()
         && ctx.conditions.unreadable.is_empty()
-        && pass::vague::is_vague(&ctx);
+        && (pass::vague::is_vague(&ctx) || ctx.judged().next().is_some());
     let languages = ctx.named.langs().iter().map(|l| l.name().to_string()).collect();
     let mut inference = out.into_inference(languages, ctx.behaviour.clone());
     inference.vague = vague;

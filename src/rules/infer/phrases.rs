@@ -103,6 +103,9 @@ pub enum Trig {
     Loc,
     /// "except in", "outside", "excepto en", "fuera de".
     Except,
+    /// A bare negation followed by a verb that changes a value ("never adjust", "no
+    /// modifiques"): what follows is forbidden as the target of a mutation.
+    Mutate,
 }
 
 impl Trig {
@@ -117,6 +120,7 @@ impl Trig {
                 | Trig::Remove
                 | Trig::Postfix
                 | Trig::Header
+                | Trig::Mutate
         )
     }
 }
@@ -370,6 +374,25 @@ fn read_clause(
                     && apply(&mut st, trig, &words, i, clause, clause_start, out)
                 {
                     i += len;
+                    continue;
+                }
+                // "Never duplicate `package` declarations": a negated verb that acts on the thing
+                // forbids an action, not the thing's presence.
+                if st.role == Role::Forbid
+                    && st.trig == Some(Trig::Neg)
+                    && !st.found_since_neg
+                    && (words::ACTING_VERBS.contains(&t.lower.as_str())
+                        || words::MUTATING_VERBS.contains(&t.lower.as_str()))
+                {
+                    if words::MUTATING_VERBS.contains(&t.lower.as_str()) {
+                        // "Never adjust `sys.path`": its mutations are forbidden.
+                        st.trig = Some(Trig::Mutate);
+                        st.trigger = format!("{} {}", st.trigger, t.lower);
+                    } else {
+                        st.role = Role::Neutral;
+                        st.term_open = false;
+                    }
+                    i += 1;
                     continue;
                 }
                 if let Some((len, index)) = concept_at(clause, i) {
@@ -697,6 +720,8 @@ fn apply(
             st.trig = None;
             st.term_open = false;
         }
+        // Set by the reader after a negation, never spelled by a trigger word.
+        Trig::Mutate => return false,
         Trig::LocNeg | Trig::Loc | Trig::Except => {
             // "in TypeScript": a place word followed by no path is only a word.
             st.place = Some((trig, i + words.split(' ').count() - 1, words.to_string()));

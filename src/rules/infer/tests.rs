@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use super::*;
+use crate::i18n::Locale;
 use crate::rules::parse::parse;
 use crate::rules::problem::{ProblemKind, SupersededReason};
 use crate::rules::{BuildOptions, RuleSet, Severity, Status};
@@ -33,6 +34,11 @@ fn hits(instruction: &str, path: &str, text: &str) -> Vec<(String, Option<String
         .into_iter()
         .map(|v| (text[v.range.clone()].to_string(), v.fix))
         .collect()
+}
+
+/// [`hits`], for the passes' own tests.
+pub(super) fn hits_of(instruction: &str, path: &str, text: &str) -> Vec<(String, Option<String>)> {
+    hits(instruction, path, text)
 }
 
 fn texts(instruction: &str, path: &str, text: &str) -> Vec<String> {
@@ -487,6 +493,14 @@ fn prose_in_quotes_infers_nothing() {
     }
 }
 
+/// Why the rule at `i` of `s` was retired, told by the rule that retired it.
+fn retired_because(s: &RuleSet, i: usize) -> Option<(u64, String)> {
+    match &s.status[i] {
+        Status::Superseded { by, reason } => Some((*by, reason.retires(s.rules[i].number, Locale::En))),
+        Status::Active => None,
+    }
+}
+
 #[test]
 fn conflicts_from_words() {
     let s = set(&[
@@ -494,30 +508,49 @@ fn conflicts_from_words() {
         "Never use `var`.",
         "Always use native fetch instead of Axios.",
     ]);
+    assert!(matches!(
+        &s.status[0],
+        Status::Superseded { by: 3, reason: SupersededReason::Conflict(c) } if c.newer_forbids
+    ));
     assert_eq!(
-        s.status[0],
-        Status::Superseded {
-            by: 3,
-            reason: SupersededReason::Conflict
-        }
+        retired_because(&s, 0).unwrap().1,
+        "retires #1, which asks for Axios (\"use\"): this rule forbids Axios (\"instead of\")"
     );
     assert!(s.status[1].is_active());
     let s = set(&[
         "Always use `let` for loop counters.",
         "Never use `let`; use `const`.",
     ]);
-    assert_eq!(
-        s.status[0],
+    assert!(matches!(
+        &s.status[0],
         Status::Superseded {
             by: 2,
-            reason: SupersededReason::Conflict
+            reason: SupersededReason::Conflict(_)
         }
-    );
+    ));
     // Different languages never conflict.
     let s = set(&["Always use tabs in Makefiles.", "Never use tabs in Python."]);
     assert!(s.status.iter().all(Status::is_active));
-    // Older forbidding, newer mandating: no supersession from words.
+}
+
+#[test]
+fn a_newer_mandate_retires_an_older_forbid() {
+    let s = set(&[
+        "Never use `console.log`; use the logger.",
+        "Always use `console.log` for debugging output.",
+    ]);
+    assert!(matches!(
+        &s.status[0],
+        Status::Superseded { by: 2, reason: SupersededReason::Conflict(c) } if !c.newer_forbids
+    ));
+    assert!(s.status[1].is_active());
+    let (by, why) = retired_because(&s, 0).unwrap();
+    assert_eq!(by, 2);
+    assert!(why.starts_with("retires #1, which forbids `console.log` (\"never use\"): this rule asks for `console.log` (\"always use\")"), "{why}");
     let s = set(&["Never use npm.", "Always use npm."]);
+    assert!(!s.status[0].is_active(), "the newer mandate wins");
+    // An older mandate and a newer forbid of something else: both stay.
+    let s = set(&["Always use `let`.", "Never use `var`."]);
     assert!(s.status.iter().all(Status::is_active));
 }
 
@@ -579,4 +612,92 @@ fn make_explicit_writes_the_check_into_the_rule() {
     let mut edited = source.to_string();
     edited.replace_range(range, &text);
     assert!(!edited.contains('\n') && !parse(&edited).has_fatal(), "{edited}");
+}
+
+#[test]
+fn a_scoped_package_in_a_code_span_is_checked_in_imports_not_comments() {
+    let s = set(&["No imports from `@hominem/auth`, `@hominem/db`."]);
+    let ts = "import { db } from '@hominem/db';\n// use @hominem/db only on the server\nvi.mock('@hominem/auth');\n";
+    let found: Vec<&str> = s
+        .check_file(Path::new("/repo/src/a.ts"), ts, None)
+        .violations
+        .iter()
+        .map(|v| &ts[v.range.clone()])
+        .collect();
+    assert_eq!(
+        found,
+        ["@hominem/db"],
+        "the import only: not the comment, not a mock's string"
+    );
+}
+
+#[test]
+fn more_ways_to_say_do_not_use() {
+    let ts = "let a: any = 1;\nconst b: unknown = 2;\n";
+    assert_eq!(
+        texts(
+            "`unknown` and type guards are preferred over `any`.",
+            "src/a.ts",
+            ts
+        ),
+        ["any"]
+    );
+    let s = set(&["DO NOT attempt to use `gradlew`."]);
+    assert!(s.inferences[0].mandates.is_empty(), "{:?}", s.inferences[0]);
+    assert!(!s.inferences[0].forbids.is_empty(), "{:?}", s.inferences[0]);
+}
+
+#[test]
+fn a_cross_mark_forbids_what_follows_a_check_mark_mandates_it() {
+    let ts = "export default function A() {}\nlet a: any;\n";
+    assert_eq!(texts("❌ Default exports", "src/a.tsx", ts), ["export default"]);
+    assert_eq!(
+        texts("❌ `any` - Usar `unknown` con type guards", "src/a.ts", ts),
+        ["any"]
+    );
+    assert_eq!(
+        texts("✅ Named exports", "src/a.tsx", ts),
+        ["export default"],
+        "mandated named exports rule out default ones"
+    );
+    assert!(texts("✅ Use `let`", "src/a.tsx", "let a = 1;\n").is_empty());
+    let s = set(&["✅ Use `pnpm`"]);
+    assert!(s.inferences[0].forbids.is_empty());
+}
+
+#[test]
+fn a_negated_verb_that_acts_on_the_thing_checks_nothing() {
+    let go = "package main\n\nfunc main() {}\n";
+    assert!(
+        texts(
+            "NEVER duplicate `package` declarations - each Go file must have exactly ONE `package` line",
+            "cmd/a.go",
+            go
+        )
+        .is_empty()
+    );
+    let py = "import sys\nif root not in sys.path:\n    pass\n";
+    assert!(texts("Never rename `sys.path`", "a.py", py).is_empty());
+    assert_eq!(
+        texts("Never use `sys.path`", "a.py", py),
+        ["sys.path"],
+        "use is presence"
+    );
+}
+
+#[test]
+fn a_negated_mutating_verb_forbids_mutations_not_reads() {
+    let py = "import sys\nsys.path.insert(0, root)\nif root not in sys.path:\n    sys.path = []\nprint(sys.path[0])\nsys.path += extra\n";
+    let found = texts("NEVER adjust `sys.path`.", "a.py", py);
+    assert_eq!(
+        found.len(),
+        3,
+        "insert, assignment and += — not the reads: {found:?}"
+    );
+    let js = "window.location.href = url;\nconst here = window.location;\nwindow.location = next;\n";
+    assert_eq!(
+        texts("Nunca modifiques `window.location`.", "src/a.ts", js),
+        ["window.location", "window.location"],
+        "a property assigned, the whole assigned; not the read"
+    );
 }

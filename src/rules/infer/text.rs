@@ -99,6 +99,43 @@ fn quote_kind(c: char) -> Quote {
     }
 }
 
+/// `text` without Markdown emphasis (`**bold**`, `__bold__`) outside code spans: rules copied
+/// from agent files are full of it ("**Readability:** clear intent"), and it is not code.
+pub fn without_emphasis(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_code = false;
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if c == '`' {
+            in_code = !in_code;
+        } else if !in_code && (rest.starts_with("**") || rest.starts_with("__")) {
+            rest = &rest[2..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// A rule's words as the reader takes them: without Markdown emphasis, and with the marks agent
+/// files lead a rule with read as words — `❌ Default exports` is "Forbidden: Default exports",
+/// `✅ Named exports` is "Use: Named exports" (and likewise 🚫, ⛔, ✗, ✘; ✔, ✓, 👍).
+pub fn reading_of(instruction: &str) -> String {
+    let text = without_emphasis(instruction);
+    let trimmed = text.trim_start();
+    const FORBID: &[&str] = &["❌", "🚫", "⛔", "✗", "✘", "👎"];
+    const MANDATE: &[&str] = &["✅", "✔️", "✔", "✓", "👍"];
+    for (marks, words) in [(FORBID, "Forbidden:"), (MANDATE, "Use:")] {
+        if let Some(mark) = marks.iter().find(|m| trimmed.starts_with(**m)) {
+            let rest = trimmed[mark.len()..].trim_start_matches('\u{FE0F}').trim_start();
+            let rest = rest.strip_prefix(':').unwrap_or(rest).trim_start();
+            return format!("{words} {rest}");
+        }
+    }
+    text
+}
+
 /// Tokenizes `text`. Never fails: anything unrecognized is skipped.
 pub fn tokenize(text: &str) -> Vec<Token> {
     let mut out = Vec::new();

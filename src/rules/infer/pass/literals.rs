@@ -6,7 +6,7 @@ use super::super::concepts;
 use super::super::files::{self, FileScope};
 use super::super::imports;
 use super::super::literal::{self, LitKind, Literal};
-use super::super::phrases::{Entity, Mention, Role, Side};
+use super::super::phrases::{Entity, Mention, Role, Side, Trig};
 use super::super::words::ASYNC_WORDS;
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
@@ -55,6 +55,10 @@ fn forbid_code(
             at,
             ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, Within::Code),
         );
+        return;
+    }
+    if f.trig == Some(Trig::Mutate) {
+        mutation(ctx, out, at, &lit, f);
         return;
     }
     // "Never return `null`": the literal as a returned value only.
@@ -275,4 +279,35 @@ fn same_kind(x: &Literal, y: &Literal) -> bool {
             .any(|set| set.contains(&x.text.as_str()) && set.contains(&y.text.as_str())),
         _ => false,
     }
+}
+
+/// Methods that change the value they are called on (lists, maps, sets, arrays, objects).
+const MUTATING_METHODS: &str = "insert|append|extend|remove|pop|clear|update|add|discard|push|unshift|shift|splice|sort|reverse|fill|delete|set[A-Za-z]*|assign";
+
+/// "Never adjust `sys.path`": a mutating method called on the name, or an assignment to it (or
+/// to one of its items or properties) — not a read. Only names and dotted names; other code is left alone.
+fn mutation(ctx: &Context, out: &mut Found, at: At, lit: &Literal, f: &Mention) {
+    if !matches!(lit.kind, LitKind::Identifier | LitKind::Dotted | LitKind::Member) {
+        out.note(
+            at,
+            format!(
+                "`{}` after \"{}\" not checked: only the mutations of a name can be told in code",
+                lit.text, f.trigger
+            ),
+        );
+        return;
+    }
+    let name = regex::escape(lit.text.trim_start_matches('.'));
+    let pattern = format!(
+        r"(?:^|[^\w$.])(?P<hit>{name})(?:[ \t]*\.[ \t]*(?:{MUTATING_METHODS})[ \t]*\(|(?:\.[\w$]+|\[[^\]\r\n]*\])*[ \t]*(?:[-+*/%|&^]|<<|>>|\?\?|//|\*\*)?=[^=>])"
+    );
+    let scope = ctx.scope_for(&lit.langs, &format!("the {} `{}`", lit.kind.describe(), lit.text));
+    let explanation = format!(
+        "mutations of `{}` after \"{}\" (a mutating method called on it, or an assignment to it); scope {}",
+        lit.text, f.trigger, scope.why
+    );
+    out.check(
+        at,
+        ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
+    );
 }

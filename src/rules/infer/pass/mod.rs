@@ -7,6 +7,7 @@
 pub mod behaviour;
 pub mod concepts;
 pub mod conditions;
+pub mod implied;
 pub mod literals;
 pub mod packages;
 pub mod places;
@@ -38,6 +39,8 @@ pub struct Context<'a> {
     pub within: Vec<String>,
     /// Folders checks leave out ("except in `scripts/`").
     pub except: Vec<String>,
+    /// Clauses that judge a degree ("avoid excessive `watch` usage"): nothing in them is checked.
+    pub judged_clauses: Vec<usize>,
     /// The words that make the rule about the agent's actions ("do not run `cd`"): then no
     /// check is inferred.
     pub behaviour: Option<String>,
@@ -142,6 +145,7 @@ impl<'a> Context<'a> {
             literal_langs: Vec::new(),
             within: Vec::new(),
             except: Vec::new(),
+            judged_clauses: vague::judged_clauses(tokens),
             behaviour: None,
             conditions: conditions::Conditions::default(),
         };
@@ -181,9 +185,22 @@ impl<'a> Context<'a> {
         ctx
     }
 
-    /// The mentions that count (not forbidden only under a condition), with their indices.
-    pub fn mentions(&self) -> impl Iterator<Item = (usize, &'a Mention)> {
-        self.found.iter().enumerate().filter(|(_, f)| !f.conditional)
+    /// The mentions that count (not forbidden only under a condition, nor only past a degree:
+    /// "excessive", "unnecessary"), with their indices.
+    pub fn mentions(&self) -> impl Iterator<Item = (usize, &'a Mention)> + '_ {
+        self.found
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| !f.conditional && !self.judged_clauses.contains(&f.clause))
+    }
+
+    /// The forbidding mentions left unchecked because their clause judges a degree, with the
+    /// judging word.
+    pub fn judged(&self) -> impl Iterator<Item = (usize, &'a Mention, &'a str)> + '_ {
+        self.found.iter().enumerate().filter_map(|(i, f)| {
+            let word = vague::judgment_in(self.tokens, f.clause)?;
+            (f.role == Role::Forbid && !f.conditional).then_some((i, f, word))
+        })
     }
 
     /// The mentions a pass handles.
@@ -194,6 +211,10 @@ impl<'a> Context<'a> {
     /// Which pass handles a mention.
     pub fn route(&self, f: &Mention) -> Route {
         match (&f.entity, f.role) {
+            // `@scope/pkg`, `moment.js`: spelled only as a package is, checked where it is one.
+            (Entity::Code { text, .. }, Role::Forbid) if super::imports::package_spelling(text) => {
+                Route::Packages
+            }
             (Entity::Code { text, returned, .. }, Role::Forbid) => match literal::classify(text) {
                 Err(_) => Route::Literals,
                 Ok(lit) => match lit.kind {

@@ -21,7 +21,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 let Ok(lit) = literal::classify(text) else {
                     continue;
                 };
-                let known = imports::package_name(&lit.text).is_some_and(|n| !imports::known(&n).is_empty());
+                let known = imports::package_spelling(&lit.text)
+                    || imports::package_name(&lit.text).is_some_and(|n| !imports::known(&n).is_empty());
                 if known || f.side == Some(Side::Replaced) || ctx.says(LIBRARY_WORDS) {
                     package(ctx, out, at, &lit.text, f, "in code spans", false);
                 } else {

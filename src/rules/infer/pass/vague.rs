@@ -1,24 +1,41 @@
 //! Vagueness: a rule that inferred no check and names nothing concrete — no code span, path,
-//! proper or technical name — but says "clean", "good", "legible"… gets the vague-rule hint.
+//! proper or technical name — but says "clean", "good", "legible"… gets the vague-rule hint; and
+//! what a clause forbids only past a degree ("excessive", "innecesarios") is left unchecked.
 
 use super::super::concepts;
 use super::super::phrases::Entity;
-use super::super::text::Kind;
-use super::super::words::VAGUE_WORDS;
-use super::Context;
+use super::super::text::{Kind, Token, clauses};
+use super::super::words::{JUDGMENTS, PRINCIPLES, VAGUE_WORDS};
+use super::{At, Context, Found};
 
 pub fn is_vague(ctx: &Context) -> bool {
     let mut vague_word = false;
     let mut sentence_start = true;
     for t in ctx.tokens {
         match t.kind {
-            Kind::Span(_) | Kind::Bare | Kind::Path => return false,
+            Kind::Span(_) | Kind::Bare => return false,
+            Kind::Path if !is_word_alternatives(&t.text) => return false,
             Kind::Sep => {
                 sentence_start = true;
                 continue;
             }
             Kind::Comma => continue,
-            Kind::Word => {}
+            Kind::Word | Kind::Path => {}
+        }
+        if is_label(&t.text) {
+            continue;
+        }
+        if t.kind == Kind::Path {
+            // Alternatives ("Stubs/Hardcodes"): vague when one of them is.
+            vague_word |= t.text.split('/').any(|part| {
+                PRINCIPLES.contains(&part) || VAGUE_WORDS.contains(&part.to_lowercase().as_str())
+            });
+            sentence_start = false;
+            continue;
+        }
+        if PRINCIPLES.contains(&t.text.as_str()) {
+            vague_word = true;
+            continue;
         }
         let w = t.lower.as_str();
         if VAGUE_WORDS.contains(&w) || (w == "practices" || w == "prácticas") {
@@ -50,4 +67,128 @@ pub fn is_vague(ctx: &Context) -> bool {
         .iter()
         .any(|f| matches!(f.entity, Entity::Concept { .. } | Entity::Place { .. }));
     vague_word && !concept
+}
+
+/// The labels agent files put before a rule: ids (`GC-001`, `R12`) and emphasis words (`MUST`,
+/// `ENFORCED`, `IMPORTANT`) — not names of anything.
+fn is_label(text: &str) -> bool {
+    let id = text.split_once('-').map_or_else(
+        || {
+            let letters = text.trim_end_matches(|c: char| c.is_ascii_digit());
+            letters.len() < text.len()
+                && (1..=4).contains(&letters.len())
+                && letters.chars().all(|c| c.is_ascii_uppercase())
+        },
+        |(letters, digits)| {
+            (1..=6).contains(&letters.len())
+                && letters.chars().all(|c| c.is_ascii_uppercase())
+                && !digits.is_empty()
+                && digits.chars().all(|c| c.is_ascii_digit())
+        },
+    );
+    id || matches!(
+        text,
+        "MUST"
+            | "SHOULD"
+            | "SHALL"
+            | "REQUIRED"
+            | "ENFORCED"
+            | "IMPORTANT"
+            | "CRITICAL"
+            | "NOTE"
+            | "OBLIGATORIO"
+            | "IMPORTANTE"
+    )
+}
+
+/// `Stubs/Hardcodes`, `KISS/DRY`: words joined by slashes, read as a path by the tokenizer but
+/// naming alternatives. A real path is lowercase, or has a dot, a dash or an underscore.
+fn is_word_alternatives(text: &str) -> bool {
+    let parts: Vec<&str> = text.trim_matches('/').split('/').collect();
+    parts.len() > 1
+        && parts.iter().all(|p| {
+            let mut chars = p.chars();
+            chars.next().is_some_and(char::is_uppercase) && chars.all(char::is_alphabetic)
+        })
+}
+
+/// The clauses of `tokens` (as the mentions number them) holding a judgment word.
+pub fn judged_clauses(tokens: &[Token]) -> Vec<usize> {
+    clauses(tokens)
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            c.iter()
+                .any(|t| t.kind == Kind::Word && JUDGMENTS.contains(&t.lower.as_str()))
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The judgment word of clause `clause` of `tokens`, if it has one.
+pub fn judgment_in(tokens: &[Token], clause: usize) -> Option<&str> {
+    clauses(tokens)
+        .get(clause)?
+        .iter()
+        .find(|t| t.kind == Kind::Word && JUDGMENTS.contains(&t.lower.as_str()))
+        .map(|t| t.text.as_str())
+}
+
+/// Notes why the forbidding mentions of judged clauses are not checked.
+pub fn judged(ctx: &Context, out: &mut Found) {
+    for (i, f, word) in ctx.judged() {
+        let what = match &f.entity {
+            Entity::Code { text, .. } => format!("`{text}`"),
+            Entity::Term(term) => term.clone(),
+            Entity::Concept { words, .. } => words.clone(),
+            _ => continue,
+        };
+        out.note(
+            At::Mention(i),
+            format!(
+                "{what} after \"{}\" not checked: \"{word}\" makes it a matter of degree, which the words do not fix",
+                f.trigger
+            ),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::infer::text::{tokenize, without_emphasis};
+
+    #[test]
+    fn labels_are_not_names() {
+        for label in ["GC-001", "CF-002", "R12", "MUST", "ENFORCED"] {
+            assert!(is_label(label), "{label}");
+        }
+        for name in ["React", "GPT-4o", "Vue3", "utf-8", "Q"] {
+            assert!(!is_label(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn words_between_slashes_are_alternatives_not_paths() {
+        assert!(is_word_alternatives("KISS/DRY"));
+        assert!(is_word_alternatives("Stubs/Hardcodes"));
+        assert!(!is_word_alternatives("src/api"));
+        assert!(!is_word_alternatives("docs/ADR.md"));
+    }
+
+    #[test]
+    fn emphasis_goes_code_spans_stay() {
+        assert_eq!(
+            without_emphasis("**Readability:** use `__init__` and __clear__ intent"),
+            "Readability: use `__init__` and clear intent"
+        );
+    }
+
+    #[test]
+    fn judged_clauses_are_found() {
+        let t = tokenize("Never use `any`; avoid excessive `watch` usage.");
+        assert_eq!(judged_clauses(&t), [1]);
+        assert_eq!(judgment_in(&t, 1), Some("excessive"));
+        assert_eq!(judgment_in(&t, 0), None);
+    }
 }
