@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use super::concepts::CONCEPTS;
+use super::concepts::{CONCEPTS, is_tool};
 use super::imports::package_spelling;
 use super::text::{Kind, Quote, Token, clauses_with_ends, looks_like_path};
 use super::words;
@@ -409,7 +409,15 @@ fn read_clause(
                 if st.term_open && st.role != Role::Neutral {
                     let (term, next) = take_term(clause, i);
                     if let Some(term) = term {
-                        push(out, &mut st, Entity::Term(term), ci);
+                        // "yarn/pnpm/bun", "npm yarn": several tools are a list, not one term.
+                        let words: Vec<&str> = term.split(' ').collect();
+                        if words.len() > 1 && words.iter().all(|w| is_tool(&w.to_lowercase())) {
+                            for w in words {
+                                push(out, &mut st, Entity::Term(w.to_string()), ci);
+                            }
+                        } else {
+                            push(out, &mut st, Entity::Term(term), ci);
+                        }
                         // A list keeps the term open: "npm or yarn", "npm, yarn y bun".
                         let (open, j) = list_continues(clause, next);
                         st.term_open = open;
@@ -1100,6 +1108,8 @@ mod tests {
             [f("dayjs"), f("luxon")]
         );
         assert_eq!(terms("no `@acme/legacy-ui`"), [f("@acme/legacy-ui")]);
+        // Tools joined by slashes are a list.
+        assert_eq!(terms("no yarn/pnpm/bun"), [f("yarn"), f("pnpm"), f("bun")]);
         // A header that names code already is not a list header: what follows is a reason.
         assert!(
             code("Never use `any`: it hides `foo()` errors.")
