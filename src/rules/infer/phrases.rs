@@ -8,10 +8,11 @@ use std::sync::LazyLock;
 
 use super::concepts::{CONCEPTS, is_tool};
 use super::imports::package_spelling;
-use super::text::{Kind, Quote, Token, clauses_with_ends, looks_like_path};
+use super::text::{Kind, Quote, Token, clauses_with_ends, is_file_pattern, looks_like_path};
 use super::words;
 use super::words::{
-    CONDITION_USER, DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, RETURN_WORDS, TERM_STOPS,
+    CONDITION_USER, DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, PLACING_VERBS, RETURN_WORDS,
+    TERM_STOPS,
 };
 
 /// Whether something is forbidden, mandated, or merely mentioned.
@@ -524,6 +525,24 @@ fn read_clause(
                             conditional: false,
                         });
                     }
+                    // "prohibido `package-lock.json`", "no `*.log` files": a file name forbidden
+                    // right after the forbidding words (or a verb of placing) is a path rule.
+                    else if file_forbidden(&st, clause, i) {
+                        push(
+                            out,
+                            &mut st,
+                            Entity::Code {
+                                text: t.text.clone(),
+                                quote,
+                                returned: false,
+                            },
+                            ci,
+                        );
+                        let (open, _) = list_continues(clause, i + 1);
+                        st.term_open = open;
+                        i += 1;
+                        continue;
+                    }
                     // A path with no place word ("never edit `dist/`") says nothing checkable.
                 } else if t.kind != Kind::Path {
                     let returned = i > 0
@@ -763,6 +782,18 @@ fn apply(
         }
     }
     true
+}
+
+/// A file name or pattern at `i` forbidden as such: right after the forbidding words, in their
+/// list, or after a verb of placing ("never put `test_*.py` …"); not after a verb that acts on
+/// it ("never edit `package.json`").
+fn file_forbidden(st: &Reading, clause: &[Token], i: usize) -> bool {
+    let placing = i > 0 && clause[i - 1].is_word() && PLACING_VERBS.contains(&clause[i - 1].lower.as_str());
+    st.role == Role::Forbid
+        && st.trig != Some(Trig::Mutate)
+        && st.place.is_none()
+        && is_file_pattern(&clause[i].text)
+        && (st.term_open || placing)
 }
 
 /// Whether a list goes on at `j` (a comma or a list word: "npm, yarn or bun"), and where its

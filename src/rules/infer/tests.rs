@@ -457,6 +457,41 @@ fn conditions_become_part_of_the_check_or_leave_the_rule_unchecked() {
 }
 
 #[test]
+fn file_names_are_path_rules_and_quotes_read_like_backticks() {
+    let paths = |i: &str| -> Vec<(Vec<String>, Vec<String>)> {
+        infer(&rule(i))
+            .checks
+            .into_iter()
+            .map(|c| (c.forbidden_paths, c.files))
+            .collect()
+    };
+    assert_eq!(
+        paths("Never put `test_*.py` files outside `tests/`."),
+        [(vec!["test_*.py".to_string()], vec!["!tests/**".to_string()])]
+    );
+    assert_eq!(
+        paths("Prohibido `package-lock.json`; usamos pnpm."),
+        [(vec!["package-lock.json".to_string()], vec![])]
+    );
+    assert_eq!(paths("PROHIBIDO: `package-lock.json`, `yarn.lock`.").len(), 2);
+    // A verb that acts on the file forbids an action, not the file.
+    assert!(paths("Never edit `package.json` by hand.").is_empty());
+    // Double quotes, single quotes and guillemets hold code as backticks do; prose stays prose.
+    for i in [
+        "Never use \"var\" in JavaScript.",
+        "Nunca uses «var» en JavaScript.",
+        "Never use 'var' in JavaScript.",
+    ] {
+        assert_eq!(texts(i, "src/a.js", "var x = 1;\n// var y\n"), ["var"], "{i}");
+    }
+    assert!(
+        infer(&rule("Never write 'clean code' slogans in comments."))
+            .checks
+            .is_empty()
+    );
+}
+
+#[test]
 fn vague_rules_infer_nothing_and_are_flagged() {
     for v in [
         "Write clean code.",

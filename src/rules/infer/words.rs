@@ -2190,3 +2190,9 @@ pub const MUTATING_VERBS: &[&str] = &[
     "sobrescribir",
     "sobrescribas",
 ];
+
+/// Verbs of placing a file: "never put `test_*.py` outside `tests/`", "no crees `.env`".
+pub const PLACING_VERBS: &[&str] = &[
+    "put", "place", "keep", "leave", "add", "create", "store", "pongas", "poner", "crear", "crees", "dejar",
+    "dejes", "guardar", "guardes", "añadir", "añadas", "agregar", "agregues",
+];
