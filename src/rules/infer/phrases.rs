@@ -107,6 +107,9 @@ pub enum Trig {
     /// A bare negation followed by a verb that changes a value ("never adjust", "no
     /// modifiques"): what follows is forbidden as the target of a mutation.
     Mutate,
+    /// A bare negation followed by "override" / "redefine": what follows is forbidden as a
+    /// method defined, not as a name called ("Never override `onBackPressed()`").
+    Override,
 }
 
 impl Trig {
@@ -122,6 +125,7 @@ impl Trig {
                 | Trig::Postfix
                 | Trig::Header
                 | Trig::Mutate
+                | Trig::Override
         )
     }
 }
@@ -379,6 +383,17 @@ fn read_clause(
                 }
                 // "Never duplicate `package` declarations": a negated verb that acts on the thing
                 // forbids an action, not the thing's presence.
+                if st.role == Role::Forbid
+                    && st.trig == Some(Trig::Neg)
+                    && !st.found_since_neg
+                    && words::OVERRIDING_VERBS.contains(&t.lower.as_str())
+                {
+                    // "Never override `onBackPressed()`": its definitions are forbidden.
+                    st.trig = Some(Trig::Override);
+                    st.trigger = format!("{} {}", st.trigger, t.lower);
+                    i += 1;
+                    continue;
+                }
                 if st.role == Role::Forbid
                     && st.trig == Some(Trig::Neg)
                     && !st.found_since_neg
@@ -748,7 +763,7 @@ fn apply(
             st.term_open = false;
         }
         // Set by the reader after a negation, never spelled by a trigger word.
-        Trig::Mutate => return false,
+        Trig::Mutate | Trig::Override => return false,
         Trig::LocNeg | Trig::Loc | Trig::Except => {
             // "in TypeScript": a place word followed by no path is only a word.
             st.place = Some((trig, i + words.split(' ').count() - 1, words.to_string()));
@@ -790,7 +805,7 @@ fn apply(
 fn file_forbidden(st: &Reading, clause: &[Token], i: usize) -> bool {
     let placing = i > 0 && clause[i - 1].is_word() && PLACING_VERBS.contains(&clause[i - 1].lower.as_str());
     st.role == Role::Forbid
-        && st.trig != Some(Trig::Mutate)
+        && !matches!(st.trig, Some(Trig::Mutate | Trig::Override))
         && st.place.is_none()
         && is_file_pattern(&clause[i].text)
         && (st.term_open || placing)

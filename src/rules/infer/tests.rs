@@ -492,6 +492,44 @@ fn file_names_are_path_rules_and_quotes_read_like_backticks() {
 }
 
 #[test]
+fn definitions_code_directives_and_names_in_strings() {
+    // "Never override": definitions, not calls.
+    let i = "Never override `onBackPressed()`.";
+    let kt = "override fun onBackPressed() {\n    super.onBackPressed()\n}\n";
+    assert_eq!(texts(i, "src/A.kt", kt), ["onBackPressed"]);
+    // An annotation or an at-rule is code: not in comments.
+    let i = "Avoid `@Data`.";
+    assert_eq!(
+        texts(i, "src/C.java", "@Data\nclass C {}\n// @Data is banned\n"),
+        ["@Data"]
+    );
+    // A name in strings is a whole word there, where `-` continues it.
+    let i = "Do NOT use `ngClass`.";
+    let html = "<p [ngClass]=\"x\"></p>\n<p class=\"ngClass-note\"></p>\n";
+    assert_eq!(texts(i, "src/a.html", html), ["ngClass"]);
+    assert_eq!(
+        texts(
+            "Never use `unsafe-inline`.",
+            "src/csp.ts",
+            "const c = \"'self' 'unsafe-inline'\";\n"
+        ),
+        ["unsafe-inline"]
+    );
+    // A relative clause singles out which things: unchecked.
+    let inf = infer(&rule(
+        "Avoid: a component that both renders UI and calls `fetch()` directly.",
+    ));
+    assert!(inf.checks.is_empty(), "{inf:?}");
+    assert!(
+        inf.notes
+            .iter()
+            .any(|n| n.starts_with("condition \"a component that")),
+        "{:?}",
+        inf.notes
+    );
+}
+
+#[test]
 fn vague_rules_infer_nothing_and_are_flagged() {
     for v in [
         "Write clean code.",

@@ -2196,3 +2196,33 @@ pub const PLACING_VERBS: &[&str] = &[
     "put", "place", "keep", "leave", "add", "create", "store", "pongas", "poner", "crear", "crees", "dejar",
     "dejes", "guardar", "guardes", "añadir", "añadas", "agregar", "agregues",
 ];
+
+/// Verbs that define a method over an inherited one: "never override `onBackPressed()`" forbids
+/// its definitions, not its calls.
+pub const OVERRIDING_VERBS: &[&str] = &[
+    "override",
+    "overrides",
+    "overriding",
+    "redefine",
+    "redefinir",
+    "redefinas",
+];
+
+/// Things a relative clause can single out ("a component that renders UI and calls `fetch()`"):
+/// which of them the rule means, no file scope says.
+pub const RELATIVE_SUBJECTS: &[&str] = &[
+    "component",
+    "components",
+    "module",
+    "modules",
+    "service",
+    "services",
+    "componente",
+    "componentes",
+    "módulo",
+    "módulos",
+    "servicio",
+    "servicios",
+];
+/// Relative pronouns: "that", "which", "que".
+pub const RELATIVE_WORDS: &[&str] = &["that", "which", "whose", "que", "cuyo", "cuya"];
