@@ -413,6 +413,16 @@ pub fn pattern(lit: &Literal) -> String {
     format!("{flags}{body}")
 }
 
+/// A name as a value in strings: a whole word there, where a `-` also continues it
+/// (`class="ngClass-note"` is not `ngClass`; `'unsafe-inline'` is `unsafe-inline`).
+pub fn in_strings_pattern(lit: &Literal) -> String {
+    let flags = if lit.case_insensitive { "(?i)" } else { "" };
+    format!(
+        r"{flags}(?:^|[^\w$-])(?P<hit>{})(?:[^\w$-]|$)",
+        regex::escape(&lit.text)
+    )
+}
+
 /// Escapes `text`, with flexible blanks and guards at both ends chosen by the end characters.
 pub fn generic(text: &str) -> String {
     generic_opts(text, false)

@@ -6,12 +6,13 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use super::concepts::CONCEPTS;
+use super::concepts::{CONCEPTS, is_tool};
 use super::imports::package_spelling;
-use super::text::{Kind, Quote, Token, clauses_with_ends, looks_like_path};
+use super::text::{Kind, Quote, Token, clauses_with_ends, is_file_pattern, looks_like_path};
 use super::words;
 use super::words::{
-    CONDITION_USER, DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, RETURN_WORDS, TERM_STOPS,
+    CONDITION_USER, DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, PLACING_VERBS, RETURN_WORDS,
+    TERM_STOPS,
 };
 
 /// Whether something is forbidden, mandated, or merely mentioned.
@@ -106,6 +107,9 @@ pub enum Trig {
     /// A bare negation followed by a verb that changes a value ("never adjust", "no
     /// modifiques"): what follows is forbidden as the target of a mutation.
     Mutate,
+    /// A bare negation followed by "override" / "redefine": what follows is forbidden as a
+    /// method defined, not as a name called ("Never override `onBackPressed()`").
+    Override,
 }
 
 impl Trig {
@@ -121,6 +125,7 @@ impl Trig {
                 | Trig::Postfix
                 | Trig::Header
                 | Trig::Mutate
+                | Trig::Override
         )
     }
 }
@@ -381,6 +386,17 @@ fn read_clause(
                 if st.role == Role::Forbid
                     && st.trig == Some(Trig::Neg)
                     && !st.found_since_neg
+                    && words::OVERRIDING_VERBS.contains(&t.lower.as_str())
+                {
+                    // "Never override `onBackPressed()`": its definitions are forbidden.
+                    st.trig = Some(Trig::Override);
+                    st.trigger = format!("{} {}", st.trigger, t.lower);
+                    i += 1;
+                    continue;
+                }
+                if st.role == Role::Forbid
+                    && st.trig == Some(Trig::Neg)
+                    && !st.found_since_neg
                     && (words::ACTING_VERBS.contains(&t.lower.as_str())
                         || words::MUTATING_VERBS.contains(&t.lower.as_str()))
                 {
@@ -409,7 +425,15 @@ fn read_clause(
                 if st.term_open && st.role != Role::Neutral {
                     let (term, next) = take_term(clause, i);
                     if let Some(term) = term {
-                        push(out, &mut st, Entity::Term(term), ci);
+                        // "yarn/pnpm/bun", "npm yarn": several tools are a list, not one term.
+                        let words: Vec<&str> = term.split(' ').collect();
+                        if words.len() > 1 && words.iter().all(|w| is_tool(&w.to_lowercase())) {
+                            for w in words {
+                                push(out, &mut st, Entity::Term(w.to_string()), ci);
+                            }
+                        } else {
+                            push(out, &mut st, Entity::Term(term), ci);
+                        }
                         // "… without a traceback, `exception` for …": "without" governs its words
                         // up to the comma.
                         if st.trig == Some(Trig::Neg)
@@ -528,6 +552,24 @@ fn read_clause(
                             side: None,
                             conditional: false,
                         });
+                    }
+                    // "prohibido `package-lock.json`", "no `*.log` files": a file name forbidden
+                    // right after the forbidding words (or a verb of placing) is a path rule.
+                    else if file_forbidden(&st, clause, i) {
+                        push(
+                            out,
+                            &mut st,
+                            Entity::Code {
+                                text: t.text.clone(),
+                                quote,
+                                returned: false,
+                            },
+                            ci,
+                        );
+                        let (open, _) = list_continues(clause, i + 1);
+                        st.term_open = open;
+                        i += 1;
+                        continue;
                     }
                     // A path with no place word ("never edit `dist/`") says nothing checkable.
                 } else if t.kind != Kind::Path {
@@ -734,7 +776,7 @@ fn apply(
             st.term_open = false;
         }
         // Set by the reader after a negation, never spelled by a trigger word.
-        Trig::Mutate => return false,
+        Trig::Mutate | Trig::Override => return false,
         Trig::LocNeg | Trig::Loc | Trig::Except => {
             // "in TypeScript": a place word followed by no path is only a word.
             st.place = Some((trig, i + words.split(' ').count() - 1, words.to_string()));
@@ -768,6 +810,18 @@ fn apply(
         }
     }
     true
+}
+
+/// A file name or pattern at `i` forbidden as such: right after the forbidding words, in their
+/// list, or after a verb of placing ("never put `test_*.py` …"); not after a verb that acts on
+/// it ("never edit `package.json`").
+fn file_forbidden(st: &Reading, clause: &[Token], i: usize) -> bool {
+    let placing = i > 0 && clause[i - 1].is_word() && PLACING_VERBS.contains(&clause[i - 1].lower.as_str());
+    st.role == Role::Forbid
+        && !matches!(st.trig, Some(Trig::Mutate | Trig::Override))
+        && st.place.is_none()
+        && is_file_pattern(&clause[i].text)
+        && (st.term_open || placing)
 }
 
 /// Whether a list goes on at `j` (a comma or a list word: "npm, yarn or bun"), and where its
@@ -1113,6 +1167,8 @@ mod tests {
             [f("dayjs"), f("luxon")]
         );
         assert_eq!(terms("no `@acme/legacy-ui`"), [f("@acme/legacy-ui")]);
+        // Tools joined by slashes are a list.
+        assert_eq!(terms("no yarn/pnpm/bun"), [f("yarn"), f("pnpm"), f("bun")]);
         // A header that names code already is not a list header: what follows is a reason.
         assert!(
             code("Never use `any`: it hides `foo()` errors.")

@@ -457,6 +457,79 @@ fn conditions_become_part_of_the_check_or_leave_the_rule_unchecked() {
 }
 
 #[test]
+fn file_names_are_path_rules_and_quotes_read_like_backticks() {
+    let paths = |i: &str| -> Vec<(Vec<String>, Vec<String>)> {
+        infer(&rule(i))
+            .checks
+            .into_iter()
+            .map(|c| (c.forbidden_paths, c.files))
+            .collect()
+    };
+    assert_eq!(
+        paths("Never put `test_*.py` files outside `tests/`."),
+        [(vec!["test_*.py".to_string()], vec!["!tests/**".to_string()])]
+    );
+    assert_eq!(
+        paths("Prohibido `package-lock.json`; usamos pnpm."),
+        [(vec!["package-lock.json".to_string()], vec![])]
+    );
+    assert_eq!(paths("PROHIBIDO: `package-lock.json`, `yarn.lock`.").len(), 2);
+    // A verb that acts on the file forbids an action, not the file.
+    assert!(paths("Never edit `package.json` by hand.").is_empty());
+    // Double quotes, single quotes and guillemets hold code as backticks do; prose stays prose.
+    for i in [
+        "Never use \"var\" in JavaScript.",
+        "Nunca uses «var» en JavaScript.",
+        "Never use 'var' in JavaScript.",
+    ] {
+        assert_eq!(texts(i, "src/a.js", "var x = 1;\n// var y\n"), ["var"], "{i}");
+    }
+    assert!(
+        infer(&rule("Never write 'clean code' slogans in comments."))
+            .checks
+            .is_empty()
+    );
+}
+
+#[test]
+fn definitions_code_directives_and_names_in_strings() {
+    // "Never override": definitions, not calls.
+    let i = "Never override `onBackPressed()`.";
+    let kt = "override fun onBackPressed() {\n    super.onBackPressed()\n}\n";
+    assert_eq!(texts(i, "src/A.kt", kt), ["onBackPressed"]);
+    // An annotation or an at-rule is code: not in comments.
+    let i = "Avoid `@Data`.";
+    assert_eq!(
+        texts(i, "src/C.java", "@Data\nclass C {}\n// @Data is banned\n"),
+        ["@Data"]
+    );
+    // A name in strings is a whole word there, where `-` continues it.
+    let i = "Do NOT use `ngClass`.";
+    let html = "<p [ngClass]=\"x\"></p>\n<p class=\"ngClass-note\"></p>\n";
+    assert_eq!(texts(i, "src/a.html", html), ["ngClass"]);
+    assert_eq!(
+        texts(
+            "Never use `unsafe-inline`.",
+            "src/csp.ts",
+            "const c = \"'self' 'unsafe-inline'\";\n"
+        ),
+        ["unsafe-inline"]
+    );
+    // A relative clause singles out which things: unchecked.
+    let inf = infer(&rule(
+        "Avoid: a component that both renders UI and calls `fetch()` directly.",
+    ));
+    assert!(inf.checks.is_empty(), "{inf:?}");
+    assert!(
+        inf.notes
+            .iter()
+            .any(|n| n.starts_with("condition \"a component that")),
+        "{:?}",
+        inf.notes
+    );
+}
+
+#[test]
 fn vague_rules_infer_nothing_and_are_flagged() {
     for v in [
         "Write clean code.",

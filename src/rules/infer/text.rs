@@ -369,6 +369,20 @@ fn has_extension(name: &str) -> bool {
         .is_some_and(|(stem, ext)| !stem.is_empty() && FILE_EXTENSIONS.contains(&ext.to_lowercase().as_str()))
 }
 
+/// A file name or a file-name pattern, no folder: `package-lock.json`, `.env`, `*.log`,
+/// `test_*.py` — what a forbidden path names.
+pub fn is_file_pattern(s: &str) -> bool {
+    if s.contains('/') || s.chars().any(char::is_whitespace) || s.is_empty() {
+        return false;
+    }
+    let glob = s.contains(['*', '?'])
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '*' | '?'))
+        && s.rsplit_once('.')
+            .is_some_and(|(_, ext)| FILE_EXTENSIONS.contains(&ext.to_lowercase().as_str()) || ext == "*");
+    glob || looks_like_path(s)
+}
+
 /// `package.json`, `Dockerfile.dev`, `README.md` — a file name, not code.
 pub fn is_file_name(s: &str) -> bool {
     !s.contains('/')

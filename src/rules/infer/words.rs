@@ -1828,74 +1828,6 @@ pub const CODE_PLACE_WORDS: &[&str] = &[
     "docs",
 ];
 
-/// Verbs that act on a thing rather than use it: after a bare negation ("never duplicate
-/// `package` declarations", "nunca renombres `config.ts`") the thing's presence is no
-/// violation, and nothing is checked — except the verbs of [`MUTATING_VERBS`].
-pub const ACTING_VERBS: &[&str] = &[
-    "duplicate",
-    "modify",
-    "edit",
-    "change",
-    "adjust",
-    "alter",
-    "rename",
-    "move",
-    "touch",
-    "mutate",
-    "reassign",
-    "overwrite",
-    "regenerate",
-    "reorder",
-    "reformat",
-    "downgrade",
-    "upgrade",
-    "bump",
-    "log",
-    "expose",
-    "duplicar",
-    "dupliques",
-    "modificar",
-    "modifiques",
-    "editar",
-    "edites",
-    "cambiar",
-    "cambies",
-    "ajustar",
-    "ajustes",
-    "alterar",
-    "renombrar",
-    "renombres",
-    "mover",
-    "muevas",
-    "tocar",
-    "toques",
-    "sobrescribir",
-    "sobrescribas",
-];
-
-/// Acting verbs that change a value ("never adjust `sys.path`", "no modifiques `window.location`"):
-/// what is forbidden is a mutation of the thing — a call of a mutating method on it or an
-/// assignment to it — which is checked in code.
-pub const MUTATING_VERBS: &[&str] = &[
-    "adjust",
-    "modify",
-    "change",
-    "alter",
-    "mutate",
-    "reassign",
-    "overwrite",
-    "ajustar",
-    "ajustes",
-    "modificar",
-    "modifiques",
-    "cambiar",
-    "cambies",
-    "alterar",
-    "mutar",
-    "sobrescribir",
-    "sobrescribas",
-];
-
 // Conditions and exceptions (pass `conditions`).
 
 /// Words opening a place condition: "in async functions", "inside the `@Component`".
@@ -2190,3 +2122,107 @@ pub const REASON_WORDS: &[&str] = &[
 pub const NEGATIONS: &[&str] = &[
     "never", "no", "not", "don't", "dont", "nothing", "nunca", "jamás", "jamas", "nada", "ningún", "ninguna",
 ];
+
+/// Verbs that act on a thing rather than use it: after a bare negation ("never duplicate
+/// `package` declarations", "nunca renombres `config.ts`") the thing's presence is no
+/// violation, and nothing is checked — except the verbs of [`MUTATING_VERBS`].
+pub const ACTING_VERBS: &[&str] = &[
+    "duplicate",
+    "modify",
+    "edit",
+    "change",
+    "adjust",
+    "alter",
+    "rename",
+    "move",
+    "touch",
+    "mutate",
+    "reassign",
+    "overwrite",
+    "regenerate",
+    "reorder",
+    "reformat",
+    "downgrade",
+    "upgrade",
+    "bump",
+    "log",
+    "expose",
+    "duplicar",
+    "dupliques",
+    "modificar",
+    "modifiques",
+    "editar",
+    "edites",
+    "cambiar",
+    "cambies",
+    "ajustar",
+    "ajustes",
+    "alterar",
+    "renombrar",
+    "renombres",
+    "mover",
+    "muevas",
+    "tocar",
+    "toques",
+    "sobrescribir",
+    "sobrescribas",
+];
+
+/// Acting verbs that change a value ("never adjust `sys.path`", "no modifiques `window.location`"):
+/// what is forbidden is a mutation of the thing — a call of a mutating method on it or an
+/// assignment to it — which is checked in code.
+pub const MUTATING_VERBS: &[&str] = &[
+    "adjust",
+    "modify",
+    "change",
+    "alter",
+    "mutate",
+    "reassign",
+    "overwrite",
+    "ajustar",
+    "ajustes",
+    "modificar",
+    "modifiques",
+    "cambiar",
+    "cambies",
+    "alterar",
+    "mutar",
+    "sobrescribir",
+    "sobrescribas",
+];
+
+/// Verbs of placing a file: "never put `test_*.py` outside `tests/`", "no crees `.env`".
+pub const PLACING_VERBS: &[&str] = &[
+    "put", "place", "keep", "leave", "add", "create", "store", "pongas", "poner", "crear", "crees", "dejar",
+    "dejes", "guardar", "guardes", "añadir", "añadas", "agregar", "agregues",
+];
+
+/// Verbs that define a method over an inherited one: "never override `onBackPressed()`" forbids
+/// its definitions, not its calls.
+pub const OVERRIDING_VERBS: &[&str] = &[
+    "override",
+    "overrides",
+    "overriding",
+    "redefine",
+    "redefinir",
+    "redefinas",
+];
+
+/// Things a relative clause can single out ("a component that renders UI and calls `fetch()`"):
+/// which of them the rule means, no file scope says.
+pub const RELATIVE_SUBJECTS: &[&str] = &[
+    "component",
+    "components",
+    "module",
+    "modules",
+    "service",
+    "services",
+    "componente",
+    "componentes",
+    "módulo",
+    "módulos",
+    "servicio",
+    "servicios",
+];
+/// Relative pronouns: "that", "which", "que".
+pub const RELATIVE_WORDS: &[&str] = &["that", "which", "whose", "que", "cuyo", "cuya"];

@@ -9,7 +9,7 @@
 use super::super::files::Named;
 use super::super::phrases::{Entity, Mention, Role, Side};
 use super::super::text::{Kind, Token, clauses};
-use super::super::words::ASYNC_WORDS;
+use super::super::words::{ASYNC_WORDS, RELATIVE_SUBJECTS, RELATIVE_WORDS};
 use super::super::words::{
     CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC, CONDITION_PLACE,
     CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_USER, CONDITION_WHEN,
@@ -121,6 +121,23 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             }
             let next = clause.get(i + 1);
             let next_is_word = next.is_some_and(Token::is_word);
+            // "a component that both renders UI and calls `fetch()`": which ones, no file says.
+            if (CONDITION_CONSTRUCTS.contains(&w) || RELATIVE_SUBJECTS.contains(&w))
+                && next.is_some_and(|n| n.is_word() && RELATIVE_WORDS.contains(&n.lower.as_str()))
+            {
+                let determiner = i > 0
+                    && clause[i - 1].is_word()
+                    && CONDITION_SKIP.contains(&clause[i - 1].lower.as_str());
+                let start = if determiner { i - 1 } else { i };
+                let end = (i + 8).min(clause.len());
+                let quoted: Vec<String> = clause[start..end]
+                    .iter()
+                    .take_while(|t| t.is_word())
+                    .map(|t| t.text.clone())
+                    .collect();
+                out.unreadable.push(quoted.join(" "));
+                break;
+            }
             if CONDITION_EXCEPT.contains(&w) {
                 // Paths after "except"/"outside" are places (phrases); tests, the test qualifiers.
                 let words = phrase_words(clause, i + 1, 6);

@@ -43,10 +43,6 @@ fn forbid_code(
         );
         return;
     }
-    if f.trig == Some(Trig::Mutate) {
-        mutation(ctx, out, at, &lit, f);
-        return;
-    }
     // "`time.sleep` in async functions": the call inside an `async def`.
     if lit.text.trim_end_matches("()").trim_end_matches('(') == "time.sleep" && ctx.says(ASYNC_WORDS) {
         let d = &concepts::ASYNC_SLEEP;
@@ -59,6 +55,14 @@ fn forbid_code(
             at,
             ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, Within::Code),
         );
+        return;
+    }
+    if f.trig == Some(Trig::Mutate) {
+        mutation(ctx, out, at, &lit, f);
+        return;
+    }
+    if f.trig == Some(Trig::Override) {
+        definition(ctx, out, at, &lit, f);
         return;
     }
     // "Never return `null`": the literal as a returned value only.
@@ -122,11 +126,12 @@ fn forbid_code(
     );
     let pattern = literal::pattern(&lit);
     if lit.kind == LitKind::Directive {
-        // `@ts-ignore`, `eslint-disable` live in comments; `!important`, `#[allow]` in code.
+        // `@ts-ignore`, `eslint-disable` live in comments; `!important`, `#[allow]`, `@Data`,
+        // `@tailwind` in code.
         let within = if literal::in_comments(&lit.text) {
             Within::Comments
         } else {
-            Within::Any
+            Within::Code
         };
         out.check(
             at,
@@ -160,10 +165,11 @@ fn forbid_code(
         // A name can be a value in strings (`localhost`, `unsafe-inline`, `latest`): code and
         // strings, never comments. (A capitalised one, `Any`, `Optional`, is a type: code only,
         // so "Any value." in a docstring is prose.)
+        let in_strings = literal::in_strings_pattern(&lit);
         out.check(
             at,
             ctx.pattern_check(
-                pattern.clone(),
+                pattern,
                 scope.clone(),
                 fix_text.clone(),
                 explanation.clone(),
@@ -172,7 +178,7 @@ fn forbid_code(
         );
         out.check(
             at,
-            ctx.pattern_check(pattern, scope, fix_text, explanation, Within::Strings),
+            ctx.pattern_check(in_strings, scope, fix_text, explanation, Within::Strings),
         );
     } else {
         out.check(
@@ -284,6 +290,38 @@ fn same_kind(x: &Literal, y: &Literal) -> bool {
 
 /// Methods that change the value they are called on (lists, maps, sets, arrays, objects).
 const MUTATING_METHODS: &str = "insert|append|extend|remove|pop|clear|update|add|discard|push|unshift|shift|splice|sort|reverse|fill|delete|set[A-Za-z]*|assign";
+
+/// "Never override `onBackPressed()`": definitions of the method — after `fun`, `def`, `fn`,
+/// `function`, `void`, `override`, or a capitalized return type — not its calls.
+fn definition(ctx: &Context, out: &mut Found, at: At, lit: &Literal, f: &Mention) {
+    let name = super::super::text::callee(&lit.text).trim_start_matches('.');
+    if !matches!(lit.kind, LitKind::Identifier | LitKind::Call | LitKind::Member)
+        || name.is_empty()
+        || !name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+    {
+        out.note(
+            at,
+            format!(
+                "`{}` after \"{}\" not checked: not a method name",
+                lit.text, f.trigger
+            ),
+        );
+        return;
+    }
+    let scope = ctx.scope_for(&lit.langs, &format!("the method `{name}`"));
+    let pattern = format!(
+        r"(?:\b(?:fun|def|fn|function|void|override)[ \t]+(?:fun[ \t]+)?|\b[A-Z]\w*(?:<[^>\r\n]*>)?[ \t]+)(?P<hit>{})[ \t]*\(",
+        regex::escape(name)
+    );
+    let explanation = format!(
+        "`{name}` forbidden as a definition after \"{}\": `fun`/`def`/`fn`/`function`/`void`/`override` or a return type before it, not its calls; scope {}",
+        f.trigger, scope.why
+    );
+    out.check(
+        at,
+        ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
+    );
+}
 
 /// "Never adjust `sys.path`": a mutating method called on the name, or an assignment to it (or
 /// to one of its items or properties) — not a read. Only names and dotted names; other code is left alone.

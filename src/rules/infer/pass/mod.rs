@@ -123,6 +123,8 @@ pub enum Route {
     Concepts,
     /// A command-line tool, command or flag.
     Tools,
+    /// A forbidden file name or pattern (`package-lock.json`, `test_*.py`): a path rule.
+    Places,
     /// Nothing to check (mandated, neutral, places).
     Other,
 }
@@ -215,6 +217,8 @@ impl<'a> Context<'a> {
             (Entity::Code { text, .. }, Role::Forbid) if super::imports::package_spelling(text) => {
                 Route::Packages
             }
+            // `package-lock.json`, `test_*.py`: a file name forbidden is a path rule.
+            (Entity::Code { text, .. }, Role::Forbid) if super::text::is_file_pattern(text) => Route::Places,
             (Entity::Code { text, returned, .. }, Role::Forbid) => match literal::classify(text) {
                 Err(_) => Route::Literals,
                 Ok(lit) => match lit.kind {

@@ -6,7 +6,7 @@ use super::super::files::{self, FileScope, TEST_NAMES};
 use super::super::phrases::{Entity, Place};
 use super::super::text::Token;
 use super::super::words::FILE_NOUNS;
-use super::{At, Context, Found};
+use super::{At, Context, Found, Route};
 use crate::rules::model::{CheckSpec, Origin};
 
 /// File kinds recognizable by name: the nouns that name them and their globs.
@@ -22,7 +22,41 @@ const SUBJECT_KINDS: &[(&[&str], &[&str])] = &[
     ),
 ];
 
+/// Forbidden file names and patterns ("prohibido `package-lock.json`", "no `test_*.py` outside
+/// `tests/`"): `Forbidden_paths`, in every file the rule's folders and exceptions leave in.
+fn file_names(ctx: &Context, out: &mut Found) {
+    for (i, f) in ctx.routed(Route::Places) {
+        let Entity::Code { text, .. } = &f.entity else {
+            continue;
+        };
+        let mut scope = FileScope::default();
+        ctx.narrow(&mut scope);
+        let why = if scope.why.is_empty() {
+            "every file".to_string()
+        } else {
+            format!("every file{}", scope.why)
+        };
+        let glob = path_glob(text);
+        out.check(
+            At::Mention(i),
+            CheckSpec {
+                files: scope.files(),
+                forbidden_paths: vec![glob.clone()],
+                message: Some(ctx.message()),
+                origin: Origin::Inferred {
+                    explanation: format!(
+                        "forbidden file name `{text}` after \"{}\": a path rule, Forbidden_paths `{glob}`; files {why}",
+                        f.trigger
+                    ),
+                },
+                ..CheckSpec::default()
+            },
+        );
+    }
+}
+
 pub fn run(ctx: &Context, out: &mut Found) {
+    file_names(ctx, out);
     let places: Vec<(&String, Place, &str)> = ctx
         .found
         .iter()
