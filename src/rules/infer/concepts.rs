@@ -126,7 +126,16 @@ pub const CONVENTIONAL_COMMITS: Detector = Detector {
 pub const ANY_TYPE: Detector = Detector {
     name: "any-type",
     summary: "`any` in a type position: `: any`, `<any>`, `any[]`, `as any`, `| any`, `=> any`",
-    pattern: r"(?:[:<,|&]|\bas|=>)[ \t]*(?P<hit>any)[ \t]*(?:[\]>,;)=|&\[{}?]|$)",
+    pattern: r"(?:[:<,|&]|\bas|=>)[ \t]*(?P<hit>any)[ \t]*(?:[\]>,;)=|&\[{}?]|\bas\b|$)",
+    langs: &[Lang::TypeScript],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const UNKNOWN_TYPE: Detector = Detector {
+    name: "unknown-type",
+    summary: "`unknown` in a type position: `: unknown`, `<unknown>`, `unknown[]`, `as unknown`, `| unknown`, `=> unknown`",
+    pattern: r"(?:[:<,|&]|\bas|=>)[ \t]*(?P<hit>unknown)[ \t]*(?:[\]>,;)=|&\[{}?]|\bas\b|$)",
     langs: &[Lang::TypeScript],
     exclude: &[],
     effect: Effect::Forbid,
@@ -391,6 +400,11 @@ pub const KEYWORDS: &[Keyword] = &[
     Keyword {
         word: "any",
         detector: &ANY_TYPE,
+        english: true,
+    },
+    Keyword {
+        word: "unknown",
+        detector: &UNKNOWN_TYPE,
         english: true,
     },
     Keyword {

@@ -810,3 +810,13 @@ fn a_capitalised_name_in_a_code_span_is_a_type_not_a_word() {
         "the import and the annotations; not the docstring or the comment"
     );
 }
+
+#[test]
+fn unknown_is_checked_as_a_type_like_any() {
+    let ts = "const who: unknown = 'unknown user';\ntype S = 'ok' | 'unknown';\nconst x = y as unknown as Z;\nconst w = v as any as Z;\n";
+    assert_eq!(
+        texts("No `any` or `unknown` types ever.", "src/a.ts", ts),
+        ["unknown", "unknown", "any"],
+        "type positions (`as unknown as Z`, `as any as Z` too), not the strings"
+    );
+}
