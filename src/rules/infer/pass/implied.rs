@@ -4,11 +4,12 @@
 //! counterpart itself, which the other passes check. Only pairs whose counterpart is
 //! unambiguous; a fix only where the swap keeps the meaning.
 
-use super::super::concepts::{CONCEPTS, DEFAULT_EXPORT};
+use super::super::concepts::{COMMONJS, CONCEPTS, DEFAULT_EXPORT};
 use super::super::files::Lang;
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Role};
 use super::super::text::clauses;
+use super::super::words::ESM_NAMES;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -91,6 +92,77 @@ const NAMED_EXPORTS: &[&str] = &[
 pub fn run(ctx: &Context, out: &mut Found) {
     code_pairs(ctx, out);
     named_exports(ctx, out);
+    es_modules(ctx, out);
+}
+
+/// "Use ES module syntax (import/export)", "✅ ES6 modules": CommonJS is out.
+fn es_modules(ctx: &Context, out: &mut Found) {
+    let forbids_cjs = ctx.found.iter().any(|f| {
+        f.role == Role::Forbid
+            && matches!(&f.entity, Entity::Concept { index, .. } if CONCEPTS[*index].detector.name == COMMONJS.name)
+    });
+    if forbids_cjs {
+        return;
+    }
+    let naming: Vec<usize> = clauses(ctx.tokens)
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            let words: Vec<&str> = c
+                .iter()
+                .filter(|t| t.is_word())
+                .map(|t| t.lower.as_str())
+                .collect();
+            let said = format!(" {} ", words.join(" "));
+            ESM_NAMES.iter().any(|n| said.contains(&format!(" {n} ")))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    // A mandate in a naming clause, or a clause that opens with "use" ("Use ES module syntax":
+    // "es" stops a term, so no mention is read there).
+    let all = clauses(ctx.tokens);
+    let opens_with_use = |c: usize| {
+        all.get(c).is_some_and(|c| {
+            let words: Vec<&str> = c
+                .iter()
+                .filter(|t| t.is_word())
+                .map(|t| t.lower.as_str())
+                .collect();
+            matches!(
+                words.first(),
+                Some(&("use" | "usa" | "usar" | "utiliza" | "prefer" | "always"))
+            ) && !words
+                .iter()
+                .any(|w| matches!(*w, "not" | "never" | "no" | "don't" | "nunca"))
+        })
+    };
+    let found = ctx
+        .mentions()
+        .find(|(_, f)| f.role == Role::Mandate && naming.contains(&f.clause))
+        .map(|(i, f)| (At::Mention(i), f.trigger.clone()));
+    let Some((at, trigger)) = found.or_else(|| {
+        naming
+            .iter()
+            .find(|c| opens_with_use(**c))
+            .map(|_| (At::Places, "use".to_string()))
+    }) else {
+        return;
+    };
+    let scope = ctx.detector_scope(&COMMONJS, "ES modules");
+    let explanation = format!(
+        "CommonJS ruled out: the rule asks for ES modules (\"{trigger}\") → detector {} ({}); scope {}",
+        COMMONJS.name, COMMONJS.summary, scope.why
+    );
+    out.check(
+        at,
+        ctx.pattern_check(
+            COMMONJS.pattern.to_string(),
+            scope,
+            None,
+            explanation,
+            Within::Code,
+        ),
+    );
 }
 
 /// "Prefer named exports", "✅ Named exports", "Solo named exports": default exports are out.

@@ -231,7 +231,12 @@ impl<'a> Context<'a> {
                         Route::Literals
                     }
                     // A common word (`moment`): a package in imports, or nothing.
-                    LitKind::Identifier if literal::is_prose_word(&lit.text) => Route::Packages,
+                    // (`Any`, capitalized in code, is Python's `typing.Any`, not the word.)
+                    LitKind::Identifier
+                        if literal::is_prose_word(&lit.text) && lit.text == lit.text.to_lowercase() =>
+                    {
+                        Route::Packages
+                    }
                     _ => Route::Literals,
                 },
             },
