@@ -458,6 +458,19 @@ fn read_clause(
                         } else {
                             push(out, &mut st, Entity::Term(term), ci);
                         }
+                        // "… without a traceback, `exception` for …": "without" governs its words
+                        // up to the comma.
+                        if st.trig == Some(Trig::Neg)
+                            && matches!(st.trigger.as_str(), "without" | "sin")
+                            && clause.get(next).is_some_and(|t| t.kind == Kind::Comma)
+                        {
+                            st.role = Role::Neutral;
+                            st.trig = None;
+                            st.trigger.clear();
+                            st.term_open = false;
+                            i = next;
+                            continue;
+                        }
                         // A list keeps the term open: "npm or yarn", "npm, yarn y bun".
                         let (open, j) = list_continues(clause, next);
                         st.term_open = open;

@@ -774,3 +774,39 @@ fn a_negated_mutating_verb_forbids_mutations_not_reads() {
         "a property assigned, the whole assigned; not the read"
     );
 }
+
+#[test]
+fn without_governs_its_own_words_only() {
+    let py = "logger.exception(\"failed\")\nlogger.error(\"bad input\")\n";
+    assert!(
+        texts(
+            "Use `debug` for diagnostics, `error` for failures without a traceback, `exception` for errors with traceback.",
+            "a.py",
+            py
+        )
+        .is_empty()
+    );
+    let ts = "let a: any = 1;\nconst b = x!;\n";
+    assert_eq!(
+        texts(
+            "Write TypeScript without `any`, `as` casts or non-null `!`.",
+            "src/a.ts",
+            ts
+        )
+        .first()
+        .map(String::as_str),
+        Some("any"),
+        "a list of code after without stays forbidden"
+    );
+}
+
+#[test]
+fn a_capitalised_name_in_a_code_span_is_a_type_not_a_word() {
+    let py =
+        "from typing import Any\n\ndef f(x: Any) -> Any:\n    \"\"\"Any value.\"\"\"\n    return x  # any\n";
+    assert_eq!(
+        texts("Avoid using `Any` type.", "a.py", py),
+        ["Any", "Any", "Any"],
+        "the import and the annotations; not the docstring or the comment"
+    );
+}

@@ -175,9 +175,10 @@ fn forbid_code(
             ctx.pattern_check(pattern, scope, fix_text, explanation, Within::Code),
         );
         super::packages::package(ctx, out, at, &lit.text, f, "a well-known package", true);
-    } else if lit.kind == LitKind::Identifier {
+    } else if lit.kind == LitKind::Identifier && !lit.text.starts_with(|c: char| c.is_ascii_uppercase()) {
         // A name can be a value in strings (`localhost`, `unsafe-inline`, `latest`): code and
-        // strings, never comments.
+        // strings, never comments. (A capitalised one, `Any`, `Optional`, is a type: code only,
+        // so "Any value." in a docstring is prose.)
         let in_strings = literal::in_strings_pattern(&lit);
         out.check(
             at,

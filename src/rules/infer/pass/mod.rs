@@ -231,9 +231,11 @@ impl<'a> Context<'a> {
                         Route::Literals
                     }
                     // A common word (`moment`): a package in imports, or nothing.
-                    // (`Any`, capitalized in code, is Python's `typing.Any`, not the word.)
+                    // A capitalised name in a code span (`Any`, `Optional`) is a type, matched
+                    // as written in code; a lowercase prose word (`moment`) may be a package.
                     LitKind::Identifier
-                        if literal::is_prose_word(&lit.text) && lit.text == lit.text.to_lowercase() =>
+                        if literal::is_prose_word(&lit.text)
+                            && !lit.text.starts_with(|c: char| c.is_ascii_uppercase()) =>
                     {
                         Route::Packages
                     }
