@@ -306,6 +306,42 @@ pub const ASYNC_SLEEP: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+pub const SEMICOLON_END: Detector = Detector {
+    name: "semicolons",
+    summary: "a `;` ending a line of JS/TS (not inside `for (…;…;…)` headers on one line)",
+    pattern: r"(?:^|[^;])(?P<hit>;)[ \t]*(?://[^\n]*)?$",
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const FUNCTION_DECL: Detector = Detector {
+    name: "function-declaration",
+    summary: "`function` declarations and expressions in JS/TS (`function f(`, `export default function`, `= function (`), not arrow functions",
+    pattern: r"(?:^|[^\w$.])(?P<hit>function)\b[ \t]*\*?[ \t]*[\w$]*[ \t]*\(",
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const NON_NULL_ASSERTION: Detector = Detector {
+    name: "non-null-assertion",
+    summary: "TypeScript non-null assertions: `x!.y`, `x!;`, `f(x!)` (not `!=`, not `!x`)",
+    pattern: r"[\w$)\]](?P<hit>!)(?:\.|;|,|\)|\]|[ \t]*$)",
+    langs: &[Lang::TypeScript],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const THROW_STRING: Detector = Detector {
+    name: "throw-string",
+    summary: "`throw \"…\"`, `throw '…'`, `` throw `…` `` in JS/TS: the string thrown (not an `Error`)",
+    pattern: r#"\bthrow[ \t]+(?P<hit>"(?:[^"\\\r\n]|\\.)*"|'(?:[^'\\\r\n]|\\.)*'|`[^`]*`)"#,
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
 pub const UNSAFE_BLOCK: Detector = Detector {
     name: "unsafe-code",
     summary: "`unsafe` blocks, functions, impls and traits",
@@ -384,6 +420,18 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &STDOUT_WRITE,
         phrases: words::STDOUT_NAMES,
+    },
+    Concept {
+        detector: &SEMICOLON_END,
+        phrases: words::SEMICOLON_NAMES,
+    },
+    Concept {
+        detector: &NON_NULL_ASSERTION,
+        phrases: words::NON_NULL_NAMES,
+    },
+    Concept {
+        detector: &THROW_STRING,
+        phrases: words::THROW_STRING_NAMES,
     },
 ];
 
@@ -477,6 +525,11 @@ pub const KEYWORDS: &[Keyword] = &[
         detector: &BARE_EXCEPT,
         english: false,
     },
+    Keyword {
+        word: "function",
+        detector: &FUNCTION_DECL,
+        english: true,
+    },
 ];
 
 /// The keyword entry for a literal (`print()`, `.unwrap()`, `any`), if any.
@@ -494,6 +547,9 @@ pub fn keyword(literal: &str) -> Option<&'static Keyword> {
 pub fn within(d: &Detector) -> Within {
     if d.name == TS_EXPECT_ERROR_BARE.name {
         Within::Comments
+    } else if d.name == THROW_STRING.name {
+        // The hit is the string thrown.
+        Within::Strings
     } else if counts_in_comments(d) {
         Within::Any
     } else {
@@ -543,6 +599,10 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &COMMONJS,
     &STDOUT_WRITE,
     &ASYNC_SLEEP,
+    &SEMICOLON_END,
+    &FUNCTION_DECL,
+    &NON_NULL_ASSERTION,
+    &THROW_STRING,
 ];
 
 fn alternation(tools: &[String]) -> String {
@@ -814,5 +874,37 @@ mod tests {
             .map(|c| py[..c.name("hit").unwrap().start()].lines().count())
             .collect();
         assert_eq!(found, [6, 13]);
+    }
+
+    #[test]
+    fn more_round_two_detectors() {
+        assert_eq!(
+            hits(
+                SEMICOLON_END.pattern,
+                "const a = 1;\nconst b = 2\nfor (;;) {}\nx(); // done\n"
+            ),
+            [";", ";"]
+        );
+        assert_eq!(
+            hits(
+                FUNCTION_DECL.pattern,
+                "function f() {}\nconst g = function* gen() {};\nx.function(1);\nconst h = () => 1;\n"
+            ),
+            ["function", "function"]
+        );
+        assert_eq!(
+            hits(
+                NON_NULL_ASSERTION.pattern,
+                "a!.b;\nif (a != b) {}\nc = !d;\nf(e!);\n"
+            ),
+            ["!", "!"]
+        );
+        assert_eq!(
+            hits(
+                THROW_STRING.pattern,
+                "throw 'a';\nthrow new Error('b');\nthrow \"c\\\"d\";\n"
+            ),
+            ["'a'", "\"c\\\"d\""]
+        );
     }
 }

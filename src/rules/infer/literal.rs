@@ -394,7 +394,11 @@ pub fn pattern(lit: &Literal) -> String {
             match name.strip_prefix('.') {
                 // A method: the hit is its name, after the dot.
                 Some(method) => format!(r"\.(?P<hit>{})[ \t]*\(", regex::escape(method)),
-                None => format!(r"(?:^|[^\w$])(?P<hit>{})[ \t]*\(", regex::escape(name)),
+                // `findViewById<TextView>(…)`: type arguments may stand between name and call.
+                None => format!(
+                    r"(?:^|[^\w$])(?P<hit>{})[ \t]*(?:<[^<>()\r\n]*>)?[ \t]*\(",
+                    regex::escape(name)
+                ),
             }
         }
         LitKind::Member => {

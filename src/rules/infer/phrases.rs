@@ -332,7 +332,31 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
             && !out[before..].iter().any(|f| !matches!(f.entity, Entity::Term(_)));
         last = Some(read);
     }
+    table_row(tokens, &mut out);
     out
+}
+
+/// "`require()` | ESM imports", "`FROM imagen:latest` | Usar tags específicos": a row of a
+/// "don't | do" table — code alone in the first cell, words in the second — forbids the code.
+fn table_row(tokens: &[Token], out: &mut [Mention]) {
+    let cells = clauses_with_ends(tokens);
+    let [(first, Some("|")), (second, _), ..] = cells.as_slice() else {
+        return;
+    };
+    let code_only = !first.is_empty() && first.iter().all(|t| t.is_code() || t.kind == Kind::Comma);
+    if !code_only || !second.iter().any(Token::is_word) || cells.len() > 3 {
+        return;
+    }
+    for f in out
+        .iter_mut()
+        .filter(|f| f.clause == 0 && f.role == Role::Neutral)
+    {
+        if matches!(f.entity, Entity::Code { .. }) {
+            f.role = Role::Forbid;
+            f.trigger = "|".into();
+            f.trig = Some(Trig::NegUse);
+        }
+    }
 }
 
 /// A clause that lists examples of what the previous one said: "e.g.", "such as", "p. ej.".

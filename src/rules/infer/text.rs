@@ -149,6 +149,12 @@ pub fn tokenize(text: &str) -> Vec<Token> {
             continue;
         }
         let prev = text[..i].chars().next_back();
+        // A lone `|` between blanks separates table cells: "`require()` | ESM imports".
+        if c == '|' && prev.is_none_or(is_ws) && text[i + clen..].chars().next().is_none_or(is_ws) {
+            out.push(Token::new(Kind::Sep, "|"));
+            i += clen;
+            continue;
+        }
         if let Some(closers) = closer(c) {
             let is_single = matches!(c, '\'' | '‘');
             let opener_ok = !is_single || prev.is_none_or(|p| !p.is_alphanumeric());

@@ -2226,3 +2226,47 @@ pub const RELATIVE_SUBJECTS: &[&str] = &[
 ];
 /// Relative pronouns: "that", "which", "que".
 pub const RELATIVE_WORDS: &[&str] = &["that", "which", "whose", "que", "cuyo", "cuya"];
+
+/// Semicolons ending lines (`concepts::SEMICOLON_END`).
+pub const SEMICOLON_NAMES: &[&str] = &[
+    "semicolons",
+    "semicolon",
+    "trailing semicolons",
+    "puntos y coma",
+    "punto y coma",
+];
+/// TypeScript non-null assertions (`concepts::NON_NULL_ASSERTION`); "non‑null" may carry a
+/// non-breaking hyphen.
+pub const NON_NULL_NAMES: &[&str] = &[
+    "non-null assertions",
+    "non-null assertion",
+    "non‑null assertions",
+    "non‑null assertion",
+    "non-null assertion operator",
+    "non null assertions",
+    "non null assertion",
+    "aserciones no nulas",
+    "aserción no nula",
+];
+/// Throwing strings (`concepts::THROW_STRING`).
+pub const THROW_STRING_NAMES: &[&str] = &[
+    "throwing strings",
+    "throw strings",
+    "string throws",
+    "lanzar strings",
+    "lanzar cadenas",
+];
+/// How rules name ES modules: asking for them rules out CommonJS.
+pub const ESM_NAMES: &[&str] = &[
+    "es modules",
+    "es module",
+    "es module syntax",
+    "esm",
+    "esm imports",
+    "es6 modules",
+    "es6 module",
+    "ecmascript modules",
+    "módulos es",
+    "módulos es6",
+    "módulos esm",
+];

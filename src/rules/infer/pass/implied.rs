@@ -9,7 +9,7 @@ use super::super::files::Lang;
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Role};
 use super::super::text::clauses;
-use super::super::words::NEGATIONS;
+use super::super::words::{ESM_NAMES, NEGATIONS};
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -111,20 +111,7 @@ const CONCEPT_PAIRS: &[ConceptPair] = &[
         exclude: &[],
     },
     ConceptPair {
-        names: &[
-            "es module",
-            "es modules",
-            "es6 module",
-            "es6 modules",
-            "es module syntax",
-            "esm",
-            "esm only",
-            "esm imports",
-            "ecmascript modules",
-            "módulos es",
-            "módulos es6",
-            "módulos esm",
-        ],
+        names: ESM_NAMES,
         detector: &COMMONJS,
         ruled_out: "CommonJS",
         exclude: &["!**/*.cjs", "!**/*.cts"],

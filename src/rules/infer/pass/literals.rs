@@ -57,6 +57,20 @@ fn forbid_code(
         );
         return;
     }
+    // "`from module import *`", "`import *`": wildcard imports, whatever the module.
+    if lit.text.contains("import *") || lit.text.ends_with(".*") && lit.text.starts_with("import ") {
+        let d = &concepts::WILDCARD_IMPORT;
+        let scope = ctx.detector_scope(d, &format!("`{}`", lit.text));
+        let explanation = format!(
+            "forbidden `{}` after \"{}\" → detector {} ({}); scope {}",
+            lit.text, f.trigger, d.name, d.summary, scope.why
+        );
+        out.check(
+            at,
+            ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, Within::Code),
+        );
+        return;
+    }
     if f.trig == Some(Trig::Mutate) {
         mutation(ctx, out, at, &lit, f);
         return;
