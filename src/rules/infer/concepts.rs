@@ -306,6 +306,82 @@ pub const UNSAFE_BLOCK: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+pub const DEPRECATED_COMMENT: Detector = Detector {
+    name: "deprecated-comment",
+    summary: "the word `DEPRECATED` (in capitals) in a comment",
+    pattern: r"\b(?P<hit>DEPRECATED)\b",
+    langs: &[],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// Markdown thematic breaks (`---`, `***`, `___`, spaced or not) on their own line after a
+/// blank line (so never a setext heading's underline). YAML front matter at the top, fenced code
+/// blocks and table delimiter rows (they hold `|`) are consumed or never match: the first two
+/// alternatives have no `hit`, so what they cover is skipped.
+pub const HORIZONTAL_RULE: Detector = Detector {
+    name: "horizontal-rule",
+    summary: "Markdown thematic breaks (`---`, `***`, `___` alone on a line after a blank line; not YAML front matter, fenced code or table rows)",
+    pattern: concat!(
+        r"\A---[ \t]*\r?\n(?:[^\n]*\n)*?(?:---|\.\.\.)[ \t]*$",
+        r"|^[ \t]*(?:```|~~~)[^\n]*\n(?:[^\n]*\n)*?[ \t]*(?:```|~~~)[ \t]*$",
+        r"|(?:\A|\n[ \t]*\r?\n) {0,3}(?P<hit>-(?:[ \t]*-){2,}|\*(?:[ \t]*\*){2,}|_(?:[ \t]*_){2,})[ \t]*$"
+    ),
+    langs: &[Lang::Docs],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// A commit message's subject (its first line that is not blank or a `#` comment) longer than
+/// `max` characters; the hit is the whole line.
+pub fn commit_subject_pattern(max: usize) -> String {
+    format!(r"\A(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?P<hit>[^#\s][^\r\n]{{{max},}})")
+}
+
+/// A commit message's body line (not the subject, not a `#` comment, nothing after git's
+/// scissors line) longer than `max` characters. The first two alternatives have no `hit`: they
+/// consume the subject and the scissors' diff.
+pub fn commit_body_pattern(max: usize) -> String {
+    format!(
+        r"\A(?:[ \t]*(?:#[^\n]*)?\r?\n)*[^\r\n]*|^#[^\n]*-+ >8 -+[\s\S]*|^(?P<hit>[^#\r\n][^\r\n]{{{max},}})"
+    )
+}
+
+/// Top-level domains a forbidden host may end with. With one dot only `com` and `org` count
+/// (`java.net`, `socket.io`, `std.io` are code); with two or more, any of these.
+const HOST_TLDS: &[&str] = &[
+    "com", "org", "net", "io", "dev", "app", "co", "ai", "cloud", "xyz", "me", "info", "biz", "edu", "gov",
+    "us", "uk", "de", "fr", "es", "eu", "ca", "au", "jp", "tech", "site", "page", "gg", "ly", "tv", "fm",
+];
+
+/// Whether a code span is a host name: `custom-icon-badges.demolab.com`, `example.com` — lowercase
+/// labels of letters, digits and `-`, ending with a known top-level domain.
+pub fn is_host(text: &str) -> bool {
+    let labels: Vec<&str> = text.split('.').collect();
+    let Some(tld) = labels.last() else {
+        return false;
+    };
+    let well_formed = labels.iter().all(|l| {
+        !l.is_empty()
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    });
+    well_formed
+        && HOST_TLDS.contains(tld)
+        && (labels.len() >= 3 || (labels.len() == 2 && matches!(*tld, "com" | "org")))
+}
+
+/// A forbidden host where it is used: in a URL (after `//`), an address (after `@`) or as the end
+/// of a longer host name — never named in prose ("we dropped example.com").
+pub fn host_pattern(host: &str) -> String {
+    format!(
+        r"(?i)(?://|@|[\w-]\.)(?P<hit>{})(?:[^\w.-]|\.(?:[^\w]|$)|$)",
+        regex::escape(host)
+    )
+}
+
 /// A concept named by words: "emojis", "exportaciones por defecto".
 #[derive(Debug, Clone, Copy)]
 pub struct Concept {
@@ -375,6 +451,14 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &STDOUT_WRITE,
         phrases: words::STDOUT_NAMES,
+    },
+    Concept {
+        detector: &DEPRECATED_COMMENT,
+        phrases: words::DEPRECATED_COMMENT_NAMES,
+    },
+    Concept {
+        detector: &HORIZONTAL_RULE,
+        phrases: words::HORIZONTAL_RULE_NAMES,
     },
 ];
 
@@ -478,7 +562,7 @@ pub fn keyword(literal: &str) -> Option<&'static Keyword> {
 /// Where a detector's matches count: anywhere for those that count in comments too, else in
 /// code only.
 pub fn within(d: &Detector) -> Within {
-    if d.name == TS_EXPECT_ERROR_BARE.name {
+    if d.name == TS_EXPECT_ERROR_BARE.name || d.name == DEPRECATED_COMMENT.name {
         Within::Comments
     } else if counts_in_comments(d) {
         Within::Any
@@ -496,6 +580,7 @@ pub fn counts_in_comments(d: &Detector) -> bool {
             | "trailing-whitespace"
             | "tab-indentation"
             | "conventional-commits"
+            | "horizontal-rule"
     )
 }
 
@@ -529,6 +614,8 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &COMMONJS,
     &STDOUT_WRITE,
     &ASYNC_SLEEP,
+    &DEPRECATED_COMMENT,
+    &HORIZONTAL_RULE,
 ];
 
 fn alternation(tools: &[String]) -> String {
@@ -724,6 +811,62 @@ mod tests {
         for bad in ["Add login", "feat:missing space", "🚀 feat: x", "update stuff"] {
             assert!(!r.is_match(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn deprecated_comment_and_horizontal_rule() {
+        assert_eq!(
+            hits(
+                DEPRECATED_COMMENT.pattern,
+                "// DEPRECATED: x\nconst deprecated = 1; // NOT_DEPRECATED_X"
+            ),
+            ["DEPRECATED"]
+        );
+        assert_eq!(within(&DEPRECATED_COMMENT), Within::Comments);
+        let md = "---\ntitle: T\n---\n\n# T\n\n---\n\n* * *\n\nSetext\n---\n\n```\n\n---\n```\n\n|---|---|\n\n___\n";
+        assert_eq!(hits(HORIZONTAL_RULE.pattern, md), ["---", "* * *", "___"]);
+        // A file that starts with a break and no closing fence: a break.
+        assert_eq!(hits(HORIZONTAL_RULE.pattern, "---\n\ntext\n"), ["---"]);
+    }
+
+    #[test]
+    fn commit_lengths_and_hosts() {
+        let subject = commit_subject_pattern(50);
+        let long = "x".repeat(51);
+        assert_eq!(
+            hits(&subject, &format!("\n# c\n{long}\n\n{long}\n")),
+            [long.as_str()]
+        );
+        assert!(hits(&subject, &format!("{}\n\n{long}\n", "x".repeat(50))).is_empty());
+        let body = commit_body_pattern(72);
+        let wide = "y".repeat(73);
+        let msg = format!(
+            "{wide}\n\n{wide}\n# {wide}\nok\n# ------------------------ >8 ------------------------\n{wide}\n"
+        );
+        assert_eq!(hits(&body, &msg), [wide.as_str()]);
+        assert!(is_host("custom-icon-badges.demolab.com"));
+        assert!(is_host("example.com"));
+        assert!(is_host("img.shields.io"));
+        for not in [
+            "socket.io",
+            "java.net",
+            "std.io",
+            "moment.js",
+            "os.path",
+            "install.sh",
+            "Example.com",
+            "a_b.c.com",
+        ] {
+            assert!(!is_host(not), "{not}");
+        }
+        let p = host_pattern("demolab.com");
+        assert_eq!(
+            hits(
+                &p,
+                "https://demolab.com/x\nhttps://cdn.demolab.com/y\nwe left demolab.com.\nhttps://demolab.community/\n"
+            ),
+            ["demolab.com", "demolab.com"]
+        );
     }
 
     #[test]

@@ -2190,3 +2190,54 @@ pub const REASON_WORDS: &[&str] = &[
 pub const NEGATIONS: &[&str] = &[
     "never", "no", "not", "don't", "dont", "nothing", "nunca", "jamás", "jamas", "nada", "ningún", "ninguna",
 ];
+/// "No DEPRECATED comments": capitals required (lowercase "deprecated comments" may mean
+/// outdated ones).
+pub const DEPRECATED_COMMENT_NAMES: &[&str] = &[
+    "DEPRECATED comments",
+    "DEPRECATED markers",
+    "comentarios DEPRECATED",
+];
+/// Markdown thematic breaks.
+pub const HORIZONTAL_RULE_NAMES: &[&str] = &[
+    "horizontal rules",
+    "horizontal rule",
+    "horizontal lines",
+    "horizontal line",
+    "horizontal line separators",
+    "horizontal separators",
+    "horizontal dividers",
+    "thematic breaks",
+    "separadores horizontales",
+    "líneas horizontales",
+    "lineas horizontales",
+    "reglas horizontales",
+];
+/// What names a commit's subject ("subject line", "title", "asunto", "título").
+pub const COMMIT_SUBJECT_WORDS: &[&str] = &[
+    "subject", "subjects", "title", "titles", "summary", "header", "asunto", "título", "titulo", "títulos",
+    "titulos",
+];
+/// What names a commit's body.
+pub const COMMIT_BODY_WORDS: &[&str] = &["body", "bodies", "cuerpo"];
+/// Words right before a number that make it a maximum: "under 50", "at most 72", "wrapped at
+/// 72", "máximo 72".
+pub const COMMIT_LIMIT_BEFORE: &[&str] = &[
+    "under",
+    "below",
+    "within",
+    "max",
+    "maximum",
+    "most",
+    "wrapped",
+    "wrap",
+    "wrapping",
+    "exceed",
+    "exceeding",
+    "to",
+    "máximo",
+    "maximo",
+    "máx",
+    "max.",
+    "hasta",
+    "menos",
+];

@@ -2,9 +2,14 @@
 //! become their detectors — forbidding or requiring — and unquoted keywords ("any in
 //! TypeScript") their keyword detectors when the rule names the language.
 
-use super::super::concepts::{CONCEPTS, Effect, STDOUT_WRITE, TS_EXPECT_ERROR_BARE};
+use super::super::concepts::{
+    CONCEPTS, Effect, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, commit_body_pattern, commit_subject_pattern,
+    host_pattern,
+};
+use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
-use super::super::text::clauses;
+use super::super::text::{Token, clauses};
+use super::super::words::{COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS};
 use super::super::words::{NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
 use crate::rules::model::{CheckSpec, Origin, Within};
@@ -22,9 +27,11 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 concept(ctx, out, at, *index, words, role, f)
             }
             Entity::Term(term) => keyword(ctx, out, at, term, f),
+            Entity::Code { text, .. } => host(ctx, out, at, text, f),
             _ => {}
         }
     }
+    commit_lengths(ctx, out);
     for (i, f) in ctx.found.iter().enumerate() {
         if expect_error_without_reason(ctx, f) {
             let d = &TS_EXPECT_ERROR_BARE;
@@ -147,4 +154,262 @@ fn keyword(ctx: &Context, out: &mut Found, at: At, term: &str, f: &Mention) {
             Within::Code,
         ),
     );
+}
+
+/// A forbidden host (`custom-icon-badges.demolab.com`): matched where it is used — in URLs,
+/// addresses, as the end of a longer host — in source files, docs and config files, comments
+/// and strings included; never named in prose.
+fn host(ctx: &Context, out: &mut Found, at: At, host: &str, f: &Mention) {
+    let mut scope = match ctx.named.scope() {
+        Some(s) => s,
+        None => {
+            let mut s = FileScope::source_files(true);
+            s.add_globs(HOST_FILES);
+            s.why = format!("source files, docs and config files ({})", HOST_FILES.join(", "));
+            s
+        }
+    };
+    ctx.narrow(&mut scope);
+    let explanation = format!(
+        "forbidden host `{host}` after \"{}\" → matched in URLs (after `//`), addresses (after `@`) and as the end of a longer host name, not in prose; scope {}",
+        f.trigger, scope.why
+    );
+    out.check(
+        at,
+        ctx.pattern_check(host_pattern(host), scope, None, explanation, Within::Any),
+    );
+}
+
+/// Config files a host name can appear in, besides source files and docs.
+const HOST_FILES: &[&str] = &["*.json", "*.yml", "*.yaml", "*.toml", "*.xml"];
+
+/// "Subject line under 50 characters, body wrapped at 72", "título de commit de máximo 72
+/// caracteres": a limit on the commit subject and on body lines, read from a number right after
+/// a limiting word ("under", "at most", "wrapped at", "máximo") or before "characters … max".
+fn commit_lengths(ctx: &Context, out: &mut Found) {
+    let limits = commit_limits(ctx.tokens);
+    for (part, max, words) in limits {
+        let (pattern, what) = match part {
+            CommitPart::Subject => (commit_subject_pattern(max), "a subject line (the first line)"),
+            CommitPart::Body => (commit_body_pattern(max), "body lines (not comments)"),
+        };
+        let mut scope = FileScope::of_langs(&[Lang::Commit], String::new());
+        scope.why = format!("{} ({})", Lang::Commit.name(), scope.describe());
+        let explanation = format!(
+            "commit length limit from \"{words}\": {what} longer than {max} characters; scope {}",
+            scope.why
+        );
+        out.check(
+            At::Mention(ctx.found.len()),
+            ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
+        );
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CommitPart {
+    Subject,
+    Body,
+}
+
+/// The commit limits a rule states: (part, maximum characters, the words that said it).
+fn commit_limits(tokens: &[Token]) -> Vec<(CommitPart, usize, String)> {
+    let words: Vec<&str> = tokens
+        .iter()
+        .filter(|t| t.is_word())
+        .map(|t| t.lower.as_str())
+        .collect();
+    let commit_named = words
+        .iter()
+        .any(|w| matches!(*w, "commit" | "commits" | "commit's" | "git"));
+    let mut out: Vec<(CommitPart, usize, String)> = Vec::new();
+    for clause in clauses(tokens) {
+        let ws: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
+        let mut part: Option<(CommitPart, usize)> = None;
+        for (i, t) in ws.iter().enumerate() {
+            let w = t.lower.as_str();
+            let next = ws.get(i + 1).map(|t| t.lower.as_str());
+            if COMMIT_SUBJECT_WORDS.contains(&w) {
+                // "subject line" needs nothing more; "title", "summary" need the commit named.
+                let subject_line = w == "subject" && next == Some("line");
+                if subject_line || (commit_named && w != "line") {
+                    part = Some((CommitPart::Subject, i));
+                }
+                continue;
+            }
+            if COMMIT_BODY_WORDS.contains(&w) && commit_named_or_subject(&out, &part, commit_named) {
+                part = Some((CommitPart::Body, i));
+                continue;
+            }
+            let Some((p, from)) = part else {
+                continue;
+            };
+            let Some(n) = limit_number(w) else {
+                continue;
+            };
+            let prev = if i > 0 { ws[i - 1].lower.as_str() } else { "" };
+            let prev2 = if i > 1 { ws[i - 2].lower.as_str() } else { "" };
+            let after: Vec<&str> = ws[i + 1..].iter().take(3).map(|t| t.lower.as_str()).collect();
+            let limited_before = COMMIT_LIMIT_BEFORE.contains(&prev)
+                || (prev == "than" && matches!(prev2, "less" | "fewer" | "shorter"))
+                || (prev == "at" && matches!(prev2, "wrapped" | "wrap" | "wrapping" | "wraps"))
+                || (prev == "de" && matches!(prev2, "máximo" | "maximo" | "más" | "mas"));
+            let limited_after = after.windows(2).any(|p| {
+                matches!(
+                    p[0],
+                    "characters" | "chars" | "caracteres" | "columns" | "columnas"
+                ) && matches!(p[1], "max" | "maximum" | "máximo" | "maximo" | "or")
+            });
+            if (limited_before || limited_after)
+                && (20..=200).contains(&n)
+                && !out.iter().any(|(q, ..)| *q == p)
+            {
+                let said: Vec<&str> = ws[from..=i].iter().map(|t| t.text.as_str()).collect();
+                out.push((p, n, said.join(" ")));
+                part = None;
+            }
+        }
+    }
+    out
+}
+
+/// A body limit counts when the rule is about commits: named, or a subject limit read before.
+fn commit_named_or_subject(
+    out: &[(CommitPart, usize, String)],
+    part: &Option<(CommitPart, usize)>,
+    commit_named: bool,
+) -> bool {
+    commit_named
+        || out.iter().any(|(p, ..)| *p == CommitPart::Subject)
+        || matches!(part, Some((CommitPart::Subject, _)))
+}
+
+/// `50`, `72-character`, `72-char`: the number of characters.
+fn limit_number(w: &str) -> Option<usize> {
+    let digits = w
+        .strip_suffix("-characters")
+        .or_else(|| w.strip_suffix("-character"))
+        .or_else(|| w.strip_suffix("-chars"))
+        .or_else(|| w.strip_suffix("-char"))
+        .unwrap_or(w);
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::infer::tests::hits_of;
+    use crate::rules::infer::text::tokenize;
+
+    fn texts(instruction: &str, path: &str, text: &str) -> Vec<String> {
+        hits_of(instruction, path, text)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect()
+    }
+
+    #[test]
+    fn commit_limits_are_read_from_the_words() {
+        let limits = |s: &str| -> Vec<(CommitPart, usize)> {
+            commit_limits(&tokenize(s))
+                .into_iter()
+                .map(|(p, n, _)| (p, n))
+                .collect()
+        };
+        assert_eq!(
+            limits("Follow the 50-72 rule: subject line under 50 characters, body wrapped at 72."),
+            [(CommitPart::Subject, 50), (CommitPart::Body, 72)]
+        );
+        assert_eq!(
+            limits("Keep commit titles to at most 72 characters"),
+            [(CommitPart::Subject, 72)]
+        );
+        assert_eq!(
+            limits("El título del commit debe tener máximo 60 caracteres"),
+            [(CommitPart::Subject, 60)]
+        );
+        // A page title, a minimum, a number that is not a length: nothing.
+        assert!(limits("Page titles under 60 characters").is_empty());
+        assert!(limits("Commit subject at least 10 characters").is_empty());
+        assert!(limits("Reference the issue number in the commit subject, e.g. 1234").is_empty());
+    }
+
+    #[test]
+    fn commit_subject_and_body_lengths() {
+        let i = "Follow the 50-72 rule: subject line under 50 characters, body wrapped at 72.";
+        let long = "Refactor the savings calculator so that recurring transfers are grouped by month.";
+        let msg = format!("{long}\n\nGrouping happens before conversion now.\n");
+        assert_eq!(texts(i, ".git/COMMIT_EDITMSG", &msg), [long]);
+        let ok = "Add CSV export for the yearly report.\n\nThe export reuses the monthly grouping so totals match the web view.\n# Please enter the commit message for your changes. Lines starting with '#' will be ignored.\n";
+        assert!(texts(i, ".git/COMMIT_EDITMSG", ok).is_empty());
+        let body = "Fix x\n\nThis body line is much longer than seventy-two characters, so it should be wrapped.\nshort\n# ------------------------ >8 ------------------------\n+ a diff line that is far longer than seventy-two characters and does not count at all\n";
+        assert_eq!(
+            texts(i, ".git/COMMIT_EDITMSG", body),
+            ["This body line is much longer than seventy-two characters, so it should be wrapped."]
+        );
+        // Not a commit message: a long first line in a source file is not checked.
+        assert!(texts(i, "src/a.ts", &msg).is_empty());
+    }
+
+    #[test]
+    fn a_forbidden_host_is_found_in_urls_not_in_prose() {
+        let i = "Always use `img.shields.io` for badges — NEVER `custom-icon-badges.demolab.com` (unreliable, frequently down)";
+        let readme = "# Hyper Fetch React\n\n[![npm](https://img.shields.io/npm/v/x)](https://www.npmjs.com/package/x)\n[![downloads](https://custom-icon-badges.demolab.com/npm/dm/x?logo=download)](https://www.npmjs.com/package/x)\n";
+        assert_eq!(
+            texts(i, "packages/react/README.md", readme),
+            ["custom-icon-badges.demolab.com"]
+        );
+        let contributing = "# Contributing\n\nBadges come from img.shields.io only (we dropped custom-icon-badges because it was often down; custom-icon-badges.demolab.com is gone).\n";
+        assert!(texts(i, "CONTRIBUTING.md", contributing).is_empty());
+        let ts = "const badge = \"https://custom-icon-badges.demolab.com/x\";\n";
+        assert_eq!(texts(i, "src/badge.ts", ts), ["custom-icon-badges.demolab.com"]);
+    }
+
+    #[test]
+    fn deprecated_comments_in_comments_only() {
+        let i = "No DEPRECATED comments";
+        let service = "import { db } from \"@/db\";\n\n// DEPRECATED: use getProductBySlug instead\nexport async function getProduct(id: string) {}\n";
+        assert_eq!(
+            texts(i, "lib/services/product-service.ts", service),
+            ["DEPRECATED"]
+        );
+        let types = "export type ProductStatus = \"active\" | \"deprecated\" | \"DEPRECATED\";\n\nexport const isDeprecated = (s: ProductStatus): boolean => s === \"deprecated\";\n/** @deprecated use y */\n";
+        assert!(texts(i, "lib/types/product.ts", types).is_empty());
+        // Lowercase words are not the marker.
+        assert!(texts("No deprecated comments", "a.ts", "// DEPRECATED: x\n").is_empty());
+    }
+
+    #[test]
+    fn horizontal_rules_in_docs() {
+        let i = "Never use horizontal line separators in generated documents.";
+        let runbook = "---\ntitle: Runbook\n---\n\n# Runbook\n\n## Restarting the worker\n\nRestart it.\n\n---\n\n## Rotating keys\n\nKeys rotate.\n\n***\n\n## Contacts\n\nOps channel.\n";
+        assert_eq!(texts(i, "docs/runbook.md", runbook), ["---", "***"]);
+        let table = "# Limits\n\n| name | value |\n|------|-------|\n| upload | 5 GiB |\n\n| a | b |\n| --- | --- |\n";
+        assert!(texts(i, "docs/table.md", table).is_empty());
+        let other = "Heading\n---\n\n```yaml\n\n---\nkey: v\n```\n";
+        assert!(texts(i, "docs/x.md", other).is_empty());
+        assert!(texts(i, "src/a.py", "x = 1\n\n# ---\n").is_empty());
+    }
+
+    #[test]
+    fn emojis_in_documents_and_code() {
+        let i = "Never use emojis in generated documents or code.";
+        let readme = "# backup-tool\n\n## Status\n\n- ✅ Full backups\n- 🚧 Incremental backups\n- [TODO] Restore verification\n\nRun `make test` before sending a patch :)\n";
+        assert_eq!(texts(i, "README.md", readme), ["✅", "🚧"]);
+        let go = "package main\n\nfunc main() {\n\tfmt.Println(\"backup finished 🎉\")\n\tfmt.Println(\"[DONE] uploaded manifest\")\n}\n";
+        assert_eq!(texts(i, "cmd/backup/main.go", go), ["🎉"]);
+        let design =
+            "# Design\n\nChunks are hashed with BLAKE3 -> stored under their digest: [DONE], [SKIP].\n";
+        assert!(texts(i, "docs/design.md", design).is_empty());
+        // The user's own exception ("unless the user asks") concerns the conversation: emojis in
+        // files are still checked, in comments and strings too.
+        let es = "No usar emojis, íconos ni símbolos decorativos, excepto cuando el usuario los solicite explícitamente.";
+        let java = "class Inventario {\n    // ✅ validado\n    String s = \"Café 🚀\";\n}\n";
+        assert_eq!(texts(es, "src/Inventario.java", java), ["✅", "🚀"]);
+        let md = "# Arquitectura\n\n(año 2024, versión 1.0 — revisión ñandú).\n";
+        assert!(texts(es, "docs/arquitectura.md", md).is_empty());
+    }
 }

@@ -211,6 +211,8 @@ impl<'a> Context<'a> {
     /// Which pass handles a mention.
     pub fn route(&self, f: &Mention) -> Route {
         match (&f.entity, f.role) {
+            // `custom-icon-badges.demolab.com`: a host, checked in URLs (concepts pass).
+            (Entity::Code { text, .. }, Role::Forbid) if super::concepts::is_host(text) => Route::Concepts,
             // `@scope/pkg`, `moment.js`: spelled only as a package is, checked where it is one.
             (Entity::Code { text, .. }, Role::Forbid) if super::imports::package_spelling(text) => {
                 Route::Packages
