@@ -2241,3 +2241,45 @@ pub const COMMIT_LIMIT_BEFORE: &[&str] = &[
     "hasta",
     "menos",
 ];
+/// Verbs that create a file: "never create `.orig` files", "no crear archivos .txt" (not "add":
+/// "never add `.env` files" is about committing them, and a local `.env` is fine).
+pub const CREATE_VERBS: &[&str] = &[
+    "create", "generate", "leave", "crear", "generar", "dejar", "crees", "generes", "dejes",
+];
+/// `.txt` files every project may hold: never flagged by a rule against `.txt` files.
+pub const WELL_KNOWN_TXT: &[&str] = &[
+    "requirements*.txt",
+    "requirements/*.txt",
+    "constraints*.txt",
+    "CMakeLists.txt",
+    "robots.txt",
+    "LICENSE.txt",
+    "llms.txt",
+    "humans.txt",
+    "ads.txt",
+];
+/// Kinds of files named by words, with the globs that find them.
+pub const FILE_KINDS: &[(&[&str], &[&str])] = &[(
+    &[
+        "bundler config files",
+        "bundler configuration files",
+        "bundler configs",
+        "bundler config",
+        "archivos de configuración de bundlers",
+        "archivos de configuración de bundler",
+        "archivos de configuración del bundler",
+        "archivos de configuracion de bundlers",
+        "configuración de bundlers",
+        "configuración del bundler",
+    ],
+    &[
+        "webpack.config.*",
+        "vite.config.*",
+        "rollup.config.*",
+        "esbuild.config.*",
+        "rspack.config.*",
+        "tsup.config.*",
+        "snowpack.config.*",
+        ".parcelrc",
+    ],
+)];

@@ -7,6 +7,7 @@
 pub mod behaviour;
 pub mod concepts;
 pub mod conditions;
+pub mod file_kinds;
 pub mod implied;
 pub mod literals;
 pub mod packages;
