@@ -35,6 +35,19 @@ pub fn run(ctx: &Context, out: &mut Found) {
             );
         }
     }
+    if let Some((dir, words)) = temporary_home(ctx) {
+        let mut globs: Vec<String> = TEMP_ARTIFACTS.iter().map(|g| g.to_string()).collect();
+        globs.push(format!("!{dir}/**"));
+        forbid(
+            ctx,
+            out,
+            &mut seen,
+            globs,
+            format!(
+                "temporary artifacts kept under `{dir}/` from \"{words}\": known artifact names elsewhere"
+            ),
+        );
+    }
     if let Some((forbidden, instead)) = file_for_file(ctx) {
         forbid(
             ctx,
@@ -179,6 +192,43 @@ fn named_kind(clause: &[Token]) -> Option<(Vec<String>, String)> {
     None
 }
 
+/// "Place all temporary artifacts (work files, coverage, test binaries, etc.) under `./tmp`",
+/// "archivos temporales en `tmp/`": the folder temporary files belong in, when the rule is about
+/// temporary files and places them. Returns the folder (no `./`, no trailing `/`) and the words.
+fn temporary_home(ctx: &Context) -> Option<(String, String)> {
+    let words: Vec<&Token> = ctx.tokens.iter().filter(|t| t.is_word()).collect();
+    let temp = words.windows(2).find(|w| {
+        let (a, b) = (w[0].lower.as_str(), w[1].lower.as_str());
+        (matches!(a, "temporary" | "temp" | "scratch")
+            && matches!(b, "artifacts" | "artefacts" | "files" | "outputs"))
+            || (matches!(a, "artefactos" | "archivos" | "ficheros") && matches!(b, "temporales"))
+    })?;
+    let place = ctx.tokens.windows(2).find_map(|w| {
+        let placed = w[0].is_word()
+            && ["under", "in", "inside", "into", "within", "en", "bajo"].contains(&w[0].lower.as_str());
+        (placed && matches!(w[1].kind, Kind::Span(_) | Kind::Path)).then(|| w[1].text.clone())
+    })?;
+    let dir = place
+        .trim_start_matches("./")
+        .trim_end_matches("/**")
+        .trim_end_matches('/')
+        .to_string();
+    let folder = !dir.is_empty() && !dir.contains('.') && !dir.contains('*') && !dir.contains(' ');
+    folder.then(|| (dir, format!("{} {}", temp[0].text, temp[1].text)))
+}
+
+/// Files that are temporary artifacts by name: coverage profiles, Go test binaries, profiles,
+/// `*.tmp`.
+const TEMP_ARTIFACTS: &[&str] = &[
+    "coverage.out",
+    "cover.out",
+    "*.coverprofile",
+    "*.test",
+    "*.prof",
+    "*.tmp",
+    "*.temp",
+];
+
 /// Config files a file-for-file rule can forbid: a manifest or config, never code (`moment.js`
 /// is a package, `index.ts` a module).
 const CONFIG_EXTS: &[&str] = &[
@@ -299,6 +349,18 @@ mod tests {
         assert!(!flagged(i, "index.html"));
         assert!(flagged("Never add bundler config files", "rollup.config.mjs"));
         assert!(!flagged("Keep the bundler config files small", "vite.config.js"));
+    }
+
+    #[test]
+    fn temporary_artifacts_outside_their_folder() {
+        let i = "WD-001 (**MUST**) Place all temporary artifacts (work files, coverage, test binaries, etc.) **under `./tmp`**.";
+        assert!(flagged(i, "coverage.out"));
+        assert!(flagged(i, "internal/cli/cli.test"));
+        assert!(!flagged(i, "tmp/coverage.out"));
+        assert!(!flagged(i, "Makefile"));
+        assert!(!flagged(i, "internal/cli/show_ap.go"));
+        // No folder named: nothing.
+        assert!(!flagged("Clean up temporary files when done", "coverage.out"));
     }
 
     #[test]
