@@ -332,6 +332,40 @@ pub const HORIZONTAL_RULE: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// Mojibake: UTF-8 read as Latin-1 / Windows-1252 (`Ã©` for `é`, `Â¡` for `¡`, `â€™` for `’`) and
+/// the replacement character `�`. A lone `Ã` or `Â` before an ordinary character (Portuguese
+/// "SÃO") is consumed by the first alternative, which has no `hit`.
+pub const MOJIBAKE: Detector = Detector {
+    name: "mojibake",
+    summary: "mojibake: `Ã`/`Â` followed by a Latin-1 or Windows-1252 continuation character, `â€`, and the replacement character `�`",
+    pattern: r"[ÂÃ](?:[^\x{80}-\x{BF}€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]|$)|(?P<hit>[ÂÃ\x{FFFD}]|â€)",
+    langs: &[],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// A file with more than `max` lines: the hit is its first line (a line `max + 1` with content
+/// exists).
+pub fn file_length_pattern(max: usize) -> String {
+    format!(
+        r"\A(?P<hit>[^\n]*)(?:\n[^\n]*){{{}}}\n[^\n]",
+        max.saturating_sub(1)
+    )
+}
+
+/// A code span that is an example of a concept rather than a literal: `from module import *`
+/// names every wildcard import, whatever the module (a placeholder word).
+pub fn example_of(text: &str) -> Option<&'static Detector> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        ["from", m, "import", "*"] if m.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.') => {
+            Some(&WILDCARD_IMPORT)
+        }
+        ["import", "*"] => Some(&WILDCARD_IMPORT),
+        _ => None,
+    }
+}
+
 /// A commit message's subject (its first line that is not blank or a `#` comment) longer than
 /// `max` characters; the hit is the whole line.
 pub fn commit_subject_pattern(max: usize) -> String {
@@ -460,6 +494,10 @@ pub const CONCEPTS: &[Concept] = &[
         detector: &HORIZONTAL_RULE,
         phrases: words::HORIZONTAL_RULE_NAMES,
     },
+    Concept {
+        detector: &MOJIBAKE,
+        phrases: words::MOJIBAKE_NAMES,
+    },
 ];
 
 /// A keyword-like literal with a detector better than a bare word match.
@@ -581,6 +619,7 @@ pub fn counts_in_comments(d: &Detector) -> bool {
             | "tab-indentation"
             | "conventional-commits"
             | "horizontal-rule"
+            | "mojibake"
     )
 }
 
@@ -616,6 +655,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &ASYNC_SLEEP,
     &DEPRECATED_COMMENT,
     &HORIZONTAL_RULE,
+    &MOJIBAKE,
 ];
 
 fn alternation(tools: &[String]) -> String {
@@ -827,6 +867,17 @@ mod tests {
         assert_eq!(hits(HORIZONTAL_RULE.pattern, md), ["---", "* * *", "___"]);
         // A file that starts with a break and no closing fence: a break.
         assert_eq!(hits(HORIZONTAL_RULE.pattern, "---\n\ntext\n"), ["---"]);
+    }
+
+    #[test]
+    fn mojibake_and_file_length() {
+        let t = "¡Hola! Â¡Hola! Ã‰xito Ã©té SÃO PAULO it’s itâ€™s año ñ ü ¿ \u{FFFD}x";
+        assert_eq!(hits(MOJIBAKE.pattern, t), ["Â", "Ã", "Ã", "â€", "\u{FFFD}"]);
+        let p = file_length_pattern(3);
+        assert_eq!(hits(&p, "a\nb\nc\nd\n"), ["a"]);
+        assert!(hits(&p, "a\nb\nc\n").is_empty());
+        assert!(hits(&p, "a\nb\nc").is_empty());
+        assert!(hits(&p, "a\nb\nc\n\n").is_empty());
     }
 
     #[test]

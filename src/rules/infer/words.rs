@@ -2283,3 +2283,11 @@ pub const FILE_KINDS: &[(&[&str], &[&str])] = &[(
         ".parcelrc",
     ],
 )];
+/// Mojibake, named.
+pub const MOJIBAKE_NAMES: &[&str] = &[
+    "mojibake",
+    "mojibake characters",
+    "caracteres mojibake",
+    "garbled characters",
+    "caracteres corruptos",
+];

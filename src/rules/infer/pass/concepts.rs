@@ -3,8 +3,8 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    CONCEPTS, Effect, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, commit_body_pattern, commit_subject_pattern,
-    host_pattern,
+    CONCEPTS, Detector, Effect, MOJIBAKE, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, commit_body_pattern,
+    commit_subject_pattern, example_of, file_length_pattern, host_pattern,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
@@ -27,11 +27,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 concept(ctx, out, at, *index, words, role, f)
             }
             Entity::Term(term) => keyword(ctx, out, at, term, f),
-            Entity::Code { text, .. } => host(ctx, out, at, text, f),
+            Entity::Code { text, .. } => match example_of(text) {
+                Some(d) => example(ctx, out, at, text, d, f),
+                None => host(ctx, out, at, text, f),
+            },
             _ => {}
         }
     }
     commit_lengths(ctx, out);
+    file_length(ctx, out);
     for (i, f) in ctx.found.iter().enumerate() {
         if expect_error_without_reason(ctx, f) {
             let d = &TS_EXPECT_ERROR_BARE;
@@ -76,7 +80,12 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
     let d = CONCEPTS[index].detector;
     match (d.effect, role) {
         (Effect::Forbid, Role::Forbid) => {
-            let scope = ctx.detector_scope(d, &format!("\"{words}\""));
+            let mut scope = ctx.detector_scope(d, &format!("\"{words}\""));
+            if d.name == MOJIBAKE.name && ctx.named.scope().is_none() {
+                // Garbled text is garbled in docs too.
+                scope.add_globs(Lang::Docs.globs());
+                scope.why.push_str(" and docs (*.md, *.mdx)");
+            }
             let after = if f.role == Role::Forbid {
                 format!("after \"{}\"", f.trigger)
             } else {
@@ -156,6 +165,28 @@ fn keyword(ctx: &Context, out: &mut Found, at: At, term: &str, f: &Mention) {
     );
 }
 
+/// A forbidden code span that is an example of a concept (`from module import *`): its detector.
+fn example(ctx: &Context, out: &mut Found, at: At, text: &str, d: &Detector, f: &Mention) {
+    if !ctx.detector_fits(d) {
+        return;
+    }
+    let scope = ctx.detector_scope(d, &format!("`{text}`"));
+    let explanation = format!(
+        "`{text}` after \"{}\" is an example of {} → detector {} ({}); scope {}",
+        f.trigger, d.name, d.name, d.summary, scope.why
+    );
+    out.check(
+        at,
+        ctx.pattern_check(
+            d.pattern.to_string(),
+            scope,
+            None,
+            explanation,
+            super::super::concepts::within(d),
+        ),
+    );
+}
+
 /// A forbidden host (`custom-icon-badges.demolab.com`): matched where it is used — in URLs,
 /// addresses, as the end of a longer host — in source files, docs and config files, comments
 /// and strings included; never named in prose.
@@ -204,6 +235,104 @@ fn commit_lengths(ctx: &Context, out: &mut Found) {
             ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
         );
     }
+}
+
+/// "Nunca crear archivos con más de 800 líneas", "keep files under 500 lines", "files must not
+/// exceed 400 lines": a file longer than N lines, flagged at its first line. The unit nearest
+/// before the number must be files ("functions under 50 lines" is not about files).
+fn file_length(ctx: &Context, out: &mut Found) {
+    let Some((max, words)) = file_limit(ctx.tokens) else {
+        return;
+    };
+    let mut scope = ctx
+        .named
+        .scope()
+        .unwrap_or_else(|| FileScope::source_files(false));
+    ctx.narrow(&mut scope);
+    let explanation = format!(
+        "file length limit from \"{words}\": a file with more than {max} lines, flagged at its first line; scope {}",
+        scope.why
+    );
+    out.check(
+        At::Mention(ctx.found.len()),
+        ctx.pattern_check(file_length_pattern(max), scope, None, explanation, Within::Any),
+    );
+}
+
+/// The maximum number of lines of a file a rule states, with the words that said it.
+fn file_limit(tokens: &[Token]) -> Option<(usize, String)> {
+    const FILES: &[&str] = &["files", "file", "archivos", "archivo", "ficheros", "fichero"];
+    const UNITS: &[&str] = &[
+        "function",
+        "functions",
+        "method",
+        "methods",
+        "class",
+        "classes",
+        "component",
+        "components",
+        "funciones",
+        "función",
+        "funcion",
+        "métodos",
+        "metodos",
+        "clases",
+        "componentes",
+        "line",
+        "commit",
+        "commits",
+        "pr",
+        "prs",
+        "diff",
+        "diffs",
+        "changes",
+        "cambios",
+    ];
+    for clause in clauses(tokens) {
+        let ws: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
+        for (i, t) in ws.iter().enumerate() {
+            let Some(n) = limit_number(&t.lower) else {
+                continue;
+            };
+            let next = ws.get(i + 1).map(|t| t.lower.as_str());
+            if !matches!(next, Some("lines" | "líneas" | "lineas" | "loc")) || !(50..=100_000).contains(&n) {
+                continue;
+            }
+            let prev: Vec<&str> = ws[..i].iter().rev().take(2).map(|t| t.lower.as_str()).collect();
+            let limited = matches!(
+                prev.as_slice(),
+                ["than", "more" | "longer" | "larger" | "bigger", ..]
+                    | ["de", "más" | "mas", ..]
+                    | [
+                        "over"
+                            | "under"
+                            | "below"
+                            | "exceed"
+                            | "exceeds"
+                            | "exceeding"
+                            | "superar"
+                            | "supere"
+                            | "máximo"
+                            | "maximo"
+                            | "max",
+                        ..
+                    ]
+            );
+            let unit = ws[..i]
+                .iter()
+                .rev()
+                .find(|t| FILES.contains(&t.lower.as_str()) || UNITS.contains(&t.lower.as_str()));
+            if limited && unit.is_some_and(|u| FILES.contains(&u.lower.as_str())) {
+                let from = ws[..i]
+                    .iter()
+                    .rposition(|t| FILES.contains(&t.lower.as_str()))
+                    .unwrap_or(i);
+                let said: Vec<&str> = ws[from..=i + 1].iter().map(|t| t.text.as_str()).collect();
+                return Some((n, said.join(" ")));
+            }
+        }
+    }
+    None
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -335,6 +464,52 @@ mod tests {
         assert!(limits("Page titles under 60 characters").is_empty());
         assert!(limits("Commit subject at least 10 characters").is_empty());
         assert!(limits("Reference the issue number in the commit subject, e.g. 1234").is_empty());
+    }
+
+    #[test]
+    fn a_span_that_is_an_example_of_a_concept() {
+        let i = "❌ Never use `from module import *`.";
+        let build = "from app.reports.helpers import *\nfrom pathlib import Path\n";
+        assert_eq!(
+            texts(i, "app/reports/build.py", build),
+            ["from app.reports.helpers import *"]
+        );
+        let init = "\"\"\"Avoid `from x import *` here; import names explicitly.\"\"\"\nfrom app.reports.build import build\n__all__ = [\"build\"]\n";
+        assert!(texts(i, "app/reports/__init__.py", init).is_empty());
+        assert!(texts(i, "app/reports/calc.py", "def area(w, h):\n    return w * h\n").is_empty());
+    }
+
+    #[test]
+    fn file_length_limits() {
+        let limit = |s: &str| file_limit(&tokenize(s)).map(|(n, _)| n);
+        assert_eq!(
+            limit(
+                "**Nunca crear archivos con más de 800 líneas de código.** Si se acerca al límite, refactorizar en módulos."
+            ),
+            Some(800)
+        );
+        assert_eq!(limit("Keep files under 500 lines"), Some(500));
+        assert_eq!(limit("Files must not exceed 400 lines"), Some(400));
+        assert_eq!(limit("Keep functions under 50 lines"), None);
+        assert_eq!(limit("Split files when functions grow over 80 lines"), None);
+        assert_eq!(
+            limit("Never read files of more than 10 lines into memory at once"),
+            None
+        );
+        let i = "**Nunca crear archivos con más de 800 líneas de código.**";
+        let long: String = (1..=801).map(|k| format!("line {k}\n")).collect();
+        assert_eq!(texts(i, "src/timeline/event_codes.rs", &long), ["line 1"]);
+        let short: String = (1..=800).map(|k| format!("line {k}\n")).collect();
+        assert!(texts(i, "src/timeline/mod.rs", &short).is_empty());
+    }
+
+    #[test]
+    fn mojibake_in_code_and_docs() {
+        let i = "Evitar caracteres mojibake o raros (ej: �, Ã, Â, И, ツ). Si aparecen, corregirlos.";
+        let py = "CONFIRMACION = \"¡Hola {nombre}! Tu cita está confirmada.\"\nRECORDATORIO = \"Â¡Hola {nombre}!\"\n";
+        assert_eq!(texts(i, "bot/mensajes.py", py), ["Â"]);
+        let md = "# Contacto\n\nAcepta ñ, ü y signos de apertura (¿¡).\nAlgunos CSV llegan con \u{FFFD} en los nombres.\n";
+        assert_eq!(texts(i, "README.md", md), ["\u{FFFD}"]);
     }
 
     #[test]

@@ -212,6 +212,10 @@ impl<'a> Context<'a> {
     /// Which pass handles a mention.
     pub fn route(&self, f: &Mention) -> Route {
         match (&f.entity, f.role) {
+            // `from module import *`: an example of a concept, checked by its detector.
+            (Entity::Code { text, .. }, Role::Forbid) if super::concepts::example_of(text).is_some() => {
+                Route::Concepts
+            }
             // `custom-icon-badges.demolab.com`: a host, checked in URLs (concepts pass).
             (Entity::Code { text, .. }, Role::Forbid) if super::concepts::is_host(text) => Route::Concepts,
             // `@scope/pkg`, `moment.js`: spelled only as a package is, checked where it is one.
