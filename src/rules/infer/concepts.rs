@@ -258,10 +258,13 @@ pub const TS_EXPECT_ERROR_BARE: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+const COMMONJS_PATTERN: &str =
+    r"(?:^|[^\w.$])(?P<hit>require|module\.exports|exports)(?:[ \t]*\(|[ \t]*[.=\[])";
+
 pub const COMMONJS: Detector = Detector {
     name: "commonjs",
     summary: "CommonJS: `require(…)`, `module.exports`, `exports.x` (not `x.require(`)",
-    pattern: r"(?:^|[^\w.$])(?P<hit>require|module\.exports|exports)(?:[ \t]*\(|[ \t]*[.=\[])",
+    pattern: COMMONJS_PATTERN,
     langs: JS_TS,
     exclude: &[],
     effect: Effect::Forbid,
@@ -353,6 +356,39 @@ pub fn file_length_pattern(max: usize) -> String {
     )
 }
 
+/// "Use ES modules", "✅ ES6 modules (import/export)": mandated, they rule out CommonJS (the
+/// same matches as `commonjs`; `.cjs` files, CommonJS by name, left out).
+pub const ES_MODULES: Detector = Detector {
+    name: "es-modules",
+    summary: "CommonJS where ES modules are mandated: `require(…)`, `module.exports`, `exports.x` (`.cjs` files left out)",
+    pattern: COMMONJS_PATTERN,
+    langs: JS_TS,
+    exclude: &["!*.cjs"],
+    effect: Effect::Forbid,
+};
+
+/// Detectors a *mandated* concept turns on: mandating ES modules forbids CommonJS.
+pub fn mandate_forbids(d: &Detector) -> bool {
+    d.name == ES_MODULES.name
+}
+
+/// Bash strict mode, mandated: `set -euo pipefail` and its spellings (`-Eeuo`, `-euxo`,
+/// `-eu -o pipefail`, `-o errexit -o nounset -o pipefail`).
+pub const SHELL_STRICT_MODE: Detector = Detector {
+    name: "shell-strict-mode",
+    summary: "a shell script must set `-e`, `-u` and `-o pipefail` (`set -euo pipefail` or an equivalent spelling)",
+    pattern: concat!(
+        r"^[ \t]*set[ \t]+(?:",
+        r"-[A-Za-z]*(?:e[A-Za-z]*u|u[A-Za-z]*e)[A-Za-z]*o[ \t]+pipefail",
+        r"|-[A-Za-z]*(?:e[A-Za-z]*u|u[A-Za-z]*e)[A-Za-z]*[ \t]+-o[ \t]+pipefail",
+        r"|-o[ \t]+errexit[ \t]+-o[ \t]+nounset[ \t]+-o[ \t]+pipefail",
+        r")\b"
+    ),
+    langs: &[Lang::Shell],
+    exclude: &[],
+    effect: Effect::Require,
+};
+
 /// A code span that is an example of a concept rather than a literal: `from module import *`
 /// names every wildcard import, whatever the module (a placeholder word).
 pub fn example_of(text: &str) -> Option<&'static Detector> {
@@ -362,6 +398,14 @@ pub fn example_of(text: &str) -> Option<&'static Detector> {
             Some(&WILDCARD_IMPORT)
         }
         ["import", "*"] => Some(&WILDCARD_IMPORT),
+        ["set", flags, "pipefail"]
+            if flags.starts_with('-')
+                && flags.contains('e')
+                && flags.contains('u')
+                && flags.ends_with('o') =>
+        {
+            Some(&SHELL_STRICT_MODE)
+        }
         _ => None,
     }
 }
@@ -498,6 +542,10 @@ pub const CONCEPTS: &[Concept] = &[
         detector: &MOJIBAKE,
         phrases: words::MOJIBAKE_NAMES,
     },
+    Concept {
+        detector: &ES_MODULES,
+        phrases: words::ES_MODULES_NAMES,
+    },
 ];
 
 /// A keyword-like literal with a detector better than a bare word match.
@@ -620,6 +668,7 @@ pub fn counts_in_comments(d: &Detector) -> bool {
             | "conventional-commits"
             | "horizontal-rule"
             | "mojibake"
+            | "shell-strict-mode"
     )
 }
 
@@ -656,6 +705,8 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &DEPRECATED_COMMENT,
     &HORIZONTAL_RULE,
     &MOJIBAKE,
+    &ES_MODULES,
+    &SHELL_STRICT_MODE,
 ];
 
 fn alternation(tools: &[String]) -> String {
@@ -867,6 +918,35 @@ mod tests {
         assert_eq!(hits(HORIZONTAL_RULE.pattern, md), ["---", "* * *", "___"]);
         // A file that starts with a break and no closing fence: a break.
         assert_eq!(hits(HORIZONTAL_RULE.pattern, "---\n\ntext\n"), ["---"]);
+    }
+
+    #[test]
+    fn es_modules_and_shell_strict_mode() {
+        assert_eq!(ES_MODULES.pattern, COMMONJS.pattern);
+        assert!(mandate_forbids(&ES_MODULES) && !mandate_forbids(&COMMONJS));
+        let r = re(SHELL_STRICT_MODE.pattern);
+        for ok in [
+            "#!/bin/bash\nset -euo pipefail\n",
+            "set -Eeuo pipefail",
+            "  set -euxo pipefail",
+            "set -eu -o pipefail",
+            "set -o errexit -o nounset -o pipefail",
+        ] {
+            assert!(r.is_match(ok), "{ok}");
+        }
+        for bad in [
+            "#!/bin/bash\nset -e\n",
+            "# set -euo pipefail",
+            "echo set -euo pipefail",
+            "set -eo pipefail",
+        ] {
+            assert!(!r.is_match(bad), "{bad}");
+        }
+        assert_eq!(
+            example_of("set -euo pipefail").map(|d| d.name),
+            Some("shell-strict-mode")
+        );
+        assert!(example_of("set -x").is_none());
     }
 
     #[test]

@@ -2291,3 +2291,19 @@ pub const MOJIBAKE_NAMES: &[&str] = &[
     "garbled characters",
     "caracteres corruptos",
 ];
+/// ES modules, named: mandated, they rule out CommonJS.
+pub const ES_MODULES_NAMES: &[&str] = &[
+    "ES modules",
+    "ES module syntax",
+    "ES module",
+    "ES6 modules",
+    "ES6 module syntax",
+    "ESM",
+    "ESM imports",
+    "ESM syntax",
+    "ECMAScript modules",
+    "módulos ES",
+    "módulos ES6",
+    "módulos ESM",
+    "importaciones ESM",
+];

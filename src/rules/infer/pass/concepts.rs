@@ -4,7 +4,7 @@
 
 use super::super::concepts::{
     CONCEPTS, Detector, Effect, MOJIBAKE, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, commit_body_pattern,
-    commit_subject_pattern, example_of, file_length_pattern, host_pattern,
+    commit_subject_pattern, example_of, file_length_pattern, host_pattern, mandate_forbids,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
@@ -101,6 +101,17 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
                 ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, within),
             );
         }
+        (Effect::Forbid, Role::Mandate) if mandate_forbids(d) && !commonjs_forbidden(ctx) => {
+            let scope = ctx.detector_scope(d, &format!("\"{words}\""));
+            let explanation = format!(
+                "mandated concept \"{words}\" after \"{}\" rules out its counterpart → detector {} ({}); scope {}",
+                f.trigger, d.name, d.summary, scope.why
+            );
+            out.check(
+                at,
+                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, Within::Code),
+            );
+        }
         (Effect::Require, Role::Mandate | Role::Neutral) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
             let said = if f.trigger.is_empty() {
@@ -165,9 +176,40 @@ fn keyword(ctx: &Context, out: &mut Found, at: At, term: &str, f: &Mention) {
     );
 }
 
-/// A forbidden code span that is an example of a concept (`from module import *`): its detector.
+/// "Use ES modules instead of CommonJS": CommonJS is checked once, by its own concept.
+fn commonjs_forbidden(ctx: &Context) -> bool {
+    ctx.mentions().any(|(_, m)| {
+        m.role == Role::Forbid
+            && matches!(m.entity, Entity::Concept { index, .. } if CONCEPTS[index].detector.name == "commonjs")
+    })
+}
+
+/// A code span that is an example of a concept: forbidden (`from module import *`), its
+/// detector; mandated (`set -euo pipefail`), its `Require`.
 fn example(ctx: &Context, out: &mut Found, at: At, text: &str, d: &Detector, f: &Mention) {
     if !ctx.detector_fits(d) {
+        return;
+    }
+    if d.effect == Effect::Require {
+        if f.role != Role::Mandate {
+            return;
+        }
+        let scope = ctx.detector_scope(d, &format!("`{text}`"));
+        let explanation = format!(
+            "mandated `{text}` after \"{}\" → detector {} ({}); scope {}",
+            f.trigger, d.name, d.summary, scope.why
+        );
+        out.check(
+            at,
+            CheckSpec {
+                files: scope.files(),
+                languages: scope.languages.clone(),
+                require: Some(d.pattern.to_string()),
+                message: Some(ctx.message()),
+                origin: Origin::Inferred { explanation },
+                ..CheckSpec::default()
+            },
+        );
         return;
     }
     let scope = ctx.detector_scope(d, &format!("`{text}`"));
@@ -477,6 +519,35 @@ mod tests {
         let init = "\"\"\"Avoid `from x import *` here; import names explicitly.\"\"\"\nfrom app.reports.build import build\n__all__ = [\"build\"]\n";
         assert!(texts(i, "app/reports/__init__.py", init).is_empty());
         assert!(texts(i, "app/reports/calc.py", "def area(w, h):\n    return w * h\n").is_empty());
+    }
+
+    #[test]
+    fn mandated_es_modules_rule_out_commonjs() {
+        for i in [
+            "Use ES module syntax (import/export). Project \"type\": \"module\".",
+            "✅ ES6 modules (import/export)",
+        ] {
+            let db =
+                "const { Pool } = require(\"pg\");\nconst pool = new Pool();\nmodule.exports = { pool };\n";
+            assert_eq!(texts(i, "db.js", db), ["require", "module.exports"], "{i}");
+            let esm = "// requires the server to be running; import-only module\nimport assert from \"node:assert\";\nexport default app;\n";
+            assert!(texts(i, "scripts/selftest.mjs", esm).is_empty());
+            assert!(texts(i, "legacy.cjs", db).is_empty());
+        }
+        // Forbidding CommonJS too: one check, not two.
+        let i = "Use ES modules instead of CommonJS";
+        assert_eq!(texts(i, "db.js", "const a = require('a');\n"), ["require"]);
+    }
+
+    #[test]
+    fn mandated_shell_strict_mode() {
+        let i = "Always enable `set -euo pipefail` to fail fast on errors, catch unset variables, and surface pipeline failures";
+        let bare = "#!/bin/bash\n# Container entrypoint.\nexec python -m backend.main\n";
+        assert_eq!(texts(i, "scripts/entrypoint.sh", bare), ["#!/bin/bash"]);
+        let strict = "#!/usr/bin/env bash\nset -euo pipefail\n\ncurl -fsSL x | tar -xz\n";
+        assert!(texts(i, "scripts/update.sh", strict).is_empty());
+        let doc = "# Install\n\nThe install scripts use set -euo pipefail.\n";
+        assert!(texts(i, "docs/install.md", doc).is_empty());
     }
 
     #[test]

@@ -216,6 +216,13 @@ impl<'a> Context<'a> {
             (Entity::Code { text, .. }, Role::Forbid) if super::concepts::example_of(text).is_some() => {
                 Route::Concepts
             }
+            // `set -euo pipefail`, mandated: an example of a required concept.
+            (Entity::Code { text, .. }, Role::Mandate)
+                if super::concepts::example_of(text)
+                    .is_some_and(|d| d.effect == super::concepts::Effect::Require) =>
+            {
+                Route::Concepts
+            }
             // `custom-icon-badges.demolab.com`: a host, checked in URLs (concepts pass).
             (Entity::Code { text, .. }, Role::Forbid) if super::concepts::is_host(text) => Route::Concepts,
             // `@scope/pkg`, `moment.js`: spelled only as a package is, checked where it is one.
