@@ -4,12 +4,12 @@
 //! counterpart itself, which the other passes check. Only pairs whose counterpart is
 //! unambiguous; a fix only where the swap keeps the meaning.
 
-use super::super::concepts::{COMMONJS, CONCEPTS, DEFAULT_EXPORT, Detector};
+use super::super::concepts::{CONCEPTS, DEFAULT_EXPORT, Detector};
 use super::super::files::Lang;
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Role};
 use super::super::text::clauses;
-use super::super::words::{ESM_NAMES, NEGATIONS};
+use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -87,7 +87,7 @@ struct ConceptPair {
     detector: &'static Detector,
     /// What the ruled-out side is called in `--explain`.
     ruled_out: &'static str,
-    /// Files left out: a `.cjs` file is CommonJS by its name, whatever the project prefers.
+    /// Files left out of the check.
     exclude: &'static [&'static str],
 }
 
@@ -97,26 +97,18 @@ const MANDATING: &[&str] = &[
     "solo", "sólo", "preferir", "prefiere",
 ];
 
-const CONCEPT_PAIRS: &[ConceptPair] = &[
-    ConceptPair {
-        names: &[
-            "named export",
-            "named exports",
-            "exports nombrados",
-            "exportaciones nombradas",
-            "exportaciones con nombre",
-        ],
-        detector: &DEFAULT_EXPORT,
-        ruled_out: "default exports",
-        exclude: &[],
-    },
-    ConceptPair {
-        names: ESM_NAMES,
-        detector: &COMMONJS,
-        ruled_out: "CommonJS",
-        exclude: &["!**/*.cjs", "!**/*.cts"],
-    },
-];
+const CONCEPT_PAIRS: &[ConceptPair] = &[ConceptPair {
+    names: &[
+        "named export",
+        "named exports",
+        "exports nombrados",
+        "exportaciones nombradas",
+        "exportaciones con nombre",
+    ],
+    detector: &DEFAULT_EXPORT,
+    ruled_out: "default exports",
+    exclude: &[],
+}];
 
 pub fn run(ctx: &Context, out: &mut Found) {
     code_pairs(ctx, out);
