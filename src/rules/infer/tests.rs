@@ -820,3 +820,23 @@ fn unknown_is_checked_as_a_type_like_any() {
         "type positions (`as unknown as Z`, `as any as Z` too), not the strings"
     );
 }
+
+#[test]
+fn moving_around_and_committing_are_the_agents_doing() {
+    let sh = "ROOT=\"$(cd \"$(dirname \"$0\")\" && pwd)\"\ncd packages/ui\nbun run lint\n";
+    assert!(texts("Do NOT `cd` into packages.", "scripts/a.sh", sh).is_empty());
+    assert!(
+        texts(
+            "Commit code without running `bun run lint` first.",
+            "scripts/a.sh",
+            sh
+        )
+        .is_empty()
+    );
+    let s = set(&["Commit code without running `bun run lint` first."]);
+    assert!(
+        !s.inferences[0].behaviour.as_deref().unwrap_or("").is_empty(),
+        "{:?}",
+        s.inferences[0]
+    );
+}
