@@ -561,3 +561,33 @@ async fn the_log_level_setting_decides_what_reaches_the_editors_output() {
         quiet.received("window/logMessage")
     );
 }
+
+/// Inferred code checks count in code only, and typing a comment or a string delimiter moves
+/// that boundary at once: what a `/*` hides disappears, and comes back when it is closed — as
+/// a fresh server opening each text would publish.
+#[tokio::test]
+async fn opening_and_closing_a_comment_hides_and_shows_code_violations() {
+    let rules = r#"[
+  {"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `any` in TypeScript - use `unknown`.", "Why": "types"}
+]"#;
+    let (_d, root) = workspace(&[("autofix.json", rules)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let text = "let a: any = 1;\n// any in a comment\nconst s = 'as any';\nlet b: any = 2;\n";
+    let uri = client.open("src/a.ts", "typescript", text).await;
+    assert_eq!(
+        client.diagnostics(&uri).await.ranges(),
+        [[0, 7, 0, 10], [3, 7, 3, 10]]
+    );
+    client.change(&uri, Some([1, 0, 1, 0]), "/*").await;
+    assert_eq!(
+        client.diagnostics(&uri).await.ranges(),
+        [[0, 7, 0, 10]],
+        "the open comment hides the `any` below it"
+    );
+    client.change(&uri, Some([2, 0, 2, 0]), "*/").await;
+    assert_eq!(
+        client.diagnostics(&uri).await.ranges(),
+        [[0, 7, 0, 10], [3, 7, 3, 10]],
+        "closed again: only the comment and the string are left out"
+    );
+}
