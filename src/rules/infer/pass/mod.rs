@@ -245,7 +245,9 @@ impl<'a> Context<'a> {
             (Entity::Concept { .. }, _) => Route::Concepts,
             (Entity::Term(term), Role::Forbid) => {
                 let lower = term.to_lowercase();
-                if term.contains(' ') {
+                if marker_comments(term).is_some() {
+                    Route::Concepts
+                } else if term.contains(' ') {
                     Route::Packages
                 } else if super::concepts::is_tool(&lower) {
                     Route::Tools
@@ -395,6 +397,19 @@ impl<'a> Context<'a> {
             origin: Origin::Inferred { explanation },
             ..CheckSpec::default()
         }
+    }
+}
+
+/// "DEPRECATED comments", "comentarios HACK": a marker word in capitals that comments carry.
+pub fn marker_comments(term: &str) -> Option<&str> {
+    let words: Vec<&str> = term.split(' ').collect();
+    let marker = |w: &str| w.len() >= 3 && w.chars().all(|c| c.is_ascii_uppercase() || c == '_');
+    match words.as_slice() {
+        [m, c] if marker(m) && matches!(c.to_lowercase().as_str(), "comments" | "comment" | "markers") => {
+            Some(m)
+        }
+        [c, m] if marker(m) && matches!(c.to_lowercase().as_str(), "comentarios" | "comentario") => Some(m),
+        _ => None,
     }
 }
 
