@@ -284,10 +284,22 @@ impl<'a> Context<'a> {
             s.why = format!("{} ({}) from {what}", lang_names(own), s.describe());
             s
         } else if !self.literal_langs.is_empty() {
-            let mut s = FileScope::of_langs(&self.literal_langs, String::new());
+            // Another span's React, Vue or Svelte means a JS/TS project: its plain code too.
+            let mut langs = self.literal_langs.clone();
+            if langs
+                .iter()
+                .any(|l| matches!(l, Lang::React | Lang::Vue | Lang::Svelte))
+            {
+                for l in [Lang::TypeScript, Lang::JavaScript] {
+                    if !langs.contains(&l) {
+                        langs.push(l);
+                    }
+                }
+            }
+            let mut s = FileScope::of_langs(&langs, String::new());
             s.why = format!(
                 "{} ({}) from the rule's other code spans",
-                lang_names(&self.literal_langs),
+                lang_names(&langs),
                 s.describe()
             );
             s
