@@ -11,8 +11,8 @@ use super::imports::package_spelling;
 use super::text::{Kind, Quote, Token, clauses_with_ends, is_file_pattern, looks_like_path};
 use super::words;
 use super::words::{
-    CONDITION_USER, DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, PLACING_VERBS, RETURN_WORDS,
-    TERM_STOPS,
+    CONDITION_USER, DETERMINERS, FILE_EXTENSIONS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, PLACING_VERBS,
+    RETURN_WORDS, TERM_STOPS,
 };
 
 /// Whether something is forbidden, mandated, or merely mentioned.
@@ -584,7 +584,7 @@ fn read_clause(
                             out,
                             &mut st,
                             Entity::Code {
-                                text: t.text.clone(),
+                                text: file_pattern_at(clause, i).unwrap_or_else(|| t.text.clone()),
                                 quote,
                                 returned: false,
                             },
@@ -840,12 +840,32 @@ fn apply(
 /// list, or after a verb of placing ("never put `test_*.py` …"); not after a verb that acts on
 /// it ("never edit `package.json`").
 fn file_forbidden(st: &Reading, clause: &[Token], i: usize) -> bool {
-    let placing = i > 0 && clause[i - 1].is_word() && PLACING_VERBS.contains(&clause[i - 1].lower.as_str());
+    // "never put `x`", "no crear archivos .txt": a verb of placing, maybe then a file word.
+    let placing_at = |k: usize| clause[k].is_word() && PLACING_VERBS.contains(&clause[k].lower.as_str());
+    let file_word = |k: usize| clause[k].is_word() && FILE_WORDS.contains(&clause[k].lower.as_str());
+    let placing = (i > 0 && placing_at(i - 1)) || (i > 1 && file_word(i - 1) && placing_at(i - 2));
     st.role == Role::Forbid
         && !matches!(st.trig, Some(Trig::Mutate | Trig::Override))
         && st.place.is_none()
-        && is_file_pattern(&clause[i].text)
+        && file_pattern_at(clause, i).is_some()
         && (st.term_open || placing)
+}
+
+/// The file name or pattern at `i`: as written, or `*.txt` for "archivos .txt" / "`.orig`
+/// files" (an extension that names files).
+fn file_pattern_at(clause: &[Token], i: usize) -> Option<String> {
+    let text = &clause[i].text;
+    let extension = text.starts_with('.')
+        && text.len() > 1
+        && text[1..].chars().all(char::is_alphanumeric)
+        && (names_files(clause, i) || FILE_EXTENSIONS.contains(&text[1..].to_lowercase().as_str()));
+    if extension {
+        Some(format!("*{text}"))
+    } else if is_file_pattern(text) {
+        Some(text.clone())
+    } else {
+        None
+    }
 }
 
 /// Whether a list goes on at `j` (a comma or a list word: "npm, yarn or bun"), and where its

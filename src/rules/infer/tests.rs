@@ -530,6 +530,29 @@ fn definitions_code_directives_and_names_in_strings() {
 }
 
 #[test]
+fn commit_text_extensions_and_marker_comments() {
+    let i = "NO incluir \"Generated with Claude Code\" en los mensajes de commit";
+    let s = set(&[i]);
+    let v = s.check_file(
+        Path::new("/repo/.git/COMMIT_EDITMSG"),
+        "feat: x\n\ngenerated with claude code\n",
+        Some("git-commit"),
+    );
+    assert_eq!(v.violations.len(), 1, "{:?}", v.violations);
+    let paths: Vec<Vec<String>> = infer(&rule("No crear archivos .txt"))
+        .checks
+        .into_iter()
+        .map(|c| c.forbidden_paths)
+        .collect();
+    assert_eq!(paths, [vec!["*.txt".to_string()]]);
+    let i = "No DEPRECATED comments";
+    assert_eq!(
+        texts(i, "src/a.ts", "// DEPRECATED: old\nconst DEPRECATED_X = 1;\n"),
+        ["DEPRECATED"]
+    );
+}
+
+#[test]
 fn vague_rules_infer_nothing_and_are_flagged() {
     for v in [
         "Write clean code.",

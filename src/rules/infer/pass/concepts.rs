@@ -141,6 +141,19 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
 
 /// An unquoted keyword: an English-looking one needs the language named ("any in TypeScript").
 fn keyword(ctx: &Context, out: &mut Found, at: At, term: &str, f: &Mention) {
+    if let Some(marker) = super::marker_comments(term) {
+        let scope = ctx.scope_for(&[], &format!("\"{term}\""));
+        let explanation = format!(
+            "forbidden marker comments \"{term}\" after \"{}\": `{marker}` in comments; scope {}",
+            f.trigger, scope.why
+        );
+        let pattern = format!(r"\b(?P<hit>{})\b", regex::escape(marker));
+        out.check(
+            at,
+            ctx.pattern_check(pattern, scope, None, explanation, Within::Comments),
+        );
+        return;
+    }
     let Some(k) = unquoted_keyword(&term.to_lowercase()) else {
         return;
     };

@@ -3,6 +3,7 @@
 //! fix only when "use Y instead of X" pairs two literals a swap cannot break.
 
 use super::super::concepts;
+use super::super::files::Lang;
 use super::super::files::{self, FileScope};
 use super::super::imports;
 use super::super::literal::{self, LitKind, Literal};
@@ -32,6 +33,40 @@ fn forbid_code(
     let lit = match literal::classify(text) {
         Ok(l) => l,
         Err(why) => {
+            // "NO incluir \"Generated with Claude Code\" en los mensajes de commit": in commit
+            // messages and docs, prose is what is checked.
+            let prose_files = ctx
+                .named
+                .langs()
+                .iter()
+                .any(|l| matches!(l, Lang::Commit | Lang::Docs));
+            // "like 'fix stuff'": an example of a kind of message, not the text itself.
+            let example = ctx.rule.instruction.find(text).is_some_and(|at| {
+                let before = ctx.rule.instruction[..at].trim_end_matches(['\'', '"', '`', '“', '«', ' ']);
+                let before = before.to_lowercase();
+                ["like", "such as", "como", "e.g.", "e.g", "ej."]
+                    .iter()
+                    .any(|w| before.ends_with(w))
+            });
+            if prose_files
+                && !example
+                && text.chars().any(char::is_alphabetic)
+                && text.chars().count() >= 4
+                && let Some(scope) = ctx.named.scope()
+            {
+                let explanation = format!(
+                    "forbidden text `{text}` after \"{}\" in {}; scope {}",
+                    f.trigger,
+                    scope.describe(),
+                    scope.why
+                );
+                let pattern = format!("(?i){}", literal::generic(text));
+                out.check(
+                    at,
+                    ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
+                );
+                return;
+            }
             out.note(at, format!("`{text}` after \"{}\" not checked: {why}", f.trigger));
             return;
         }

@@ -259,7 +259,9 @@ impl<'a> Context<'a> {
             (Entity::Concept { .. }, _) => Route::Concepts,
             (Entity::Term(term), Role::Forbid) => {
                 let lower = term.to_lowercase();
-                if term.contains(' ') {
+                if marker_comments(term).is_some() {
+                    Route::Concepts
+                } else if term.contains(' ') {
                     Route::Packages
                 } else if super::concepts::is_tool(&lower) {
                     Route::Tools
@@ -296,10 +298,22 @@ impl<'a> Context<'a> {
             s.why = format!("{} ({}) from {what}", lang_names(own), s.describe());
             s
         } else if !self.literal_langs.is_empty() {
-            let mut s = FileScope::of_langs(&self.literal_langs, String::new());
+            // Another span's React, Vue or Svelte means a JS/TS project: its plain code too.
+            let mut langs = self.literal_langs.clone();
+            if langs
+                .iter()
+                .any(|l| matches!(l, Lang::React | Lang::Vue | Lang::Svelte))
+            {
+                for l in [Lang::TypeScript, Lang::JavaScript] {
+                    if !langs.contains(&l) {
+                        langs.push(l);
+                    }
+                }
+            }
+            let mut s = FileScope::of_langs(&langs, String::new());
             s.why = format!(
                 "{} ({}) from the rule's other code spans",
-                lang_names(&self.literal_langs),
+                lang_names(&langs),
                 s.describe()
             );
             s
@@ -409,6 +423,19 @@ impl<'a> Context<'a> {
             origin: Origin::Inferred { explanation },
             ..CheckSpec::default()
         }
+    }
+}
+
+/// "DEPRECATED comments", "comentarios HACK": a marker word in capitals that comments carry.
+pub fn marker_comments(term: &str) -> Option<&str> {
+    let words: Vec<&str> = term.split(' ').collect();
+    let marker = |w: &str| w.len() >= 3 && w.chars().all(|c| c.is_ascii_uppercase() || c == '_');
+    match words.as_slice() {
+        [m, c] if marker(m) && matches!(c.to_lowercase().as_str(), "comments" | "comment" | "markers") => {
+            Some(m)
+        }
+        [c, m] if marker(m) && matches!(c.to_lowercase().as_str(), "comentarios" | "comentario") => Some(m),
+        _ => None,
     }
 }
 
