@@ -141,10 +141,13 @@ pub const UNKNOWN_TYPE: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+const VAR_PATTERN: &str =
+    r"\b(?P<hit>var)[ \t]+(?:[A-Za-z_$][\w$]*|\[[^\]\r\n]*\]|\{[^}\r\n]*\})[ \t]*(?:[=,;:)]|\bin\b|\bof\b|$)";
+
 pub const VAR_DECL: Detector = Detector {
     name: "var-declaration",
     summary: "`var` declarations",
-    pattern: r"\b(?P<hit>var)[ \t]+(?:[A-Za-z_$][\w$]*|\[[^\]\r\n]*\]|\{[^}\r\n]*\})[ \t]*(?:[=,;:)]|\bin\b|\bof\b|$)",
+    pattern: VAR_PATTERN,
     langs: JS_TS,
     exclude: &[],
     effect: Effect::Forbid,
@@ -412,9 +415,20 @@ pub const ES_MODULES: Detector = Detector {
     effect: Effect::Forbid,
 };
 
-/// Detectors a *mandated* concept turns on: mandating ES modules forbids CommonJS.
+/// "Usa ES6+ (const, let, arrow functions…)": mandated, it rules out `var` declarations.
+pub const ES6_PLUS: Detector = Detector {
+    name: "es6-plus",
+    summary: "`var` declarations where ES6+ is mandated",
+    pattern: VAR_PATTERN,
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// Detectors a *mandated* concept turns on: mandating ES modules forbids CommonJS, mandating
+/// ES6+ forbids `var`.
 pub fn mandate_forbids(d: &Detector) -> bool {
-    d.name == ES_MODULES.name
+    d.name == ES_MODULES.name || d.name == ES6_PLUS.name
 }
 
 /// Bash strict mode, mandated: `set -euo pipefail` and its spellings (`-Eeuo`, `-euxo`,
@@ -603,6 +617,10 @@ pub const CONCEPTS: &[Concept] = &[
         detector: &ES_MODULES,
         phrases: words::ES_MODULES_NAMES,
     },
+    Concept {
+        detector: &ES6_PLUS,
+        phrases: words::ES6_PLUS_NAMES,
+    },
 ];
 
 /// A keyword-like literal with a detector better than a bare word match.
@@ -780,6 +798,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &HORIZONTAL_RULE,
     &MOJIBAKE,
     &ES_MODULES,
+    &ES6_PLUS,
     &SHELL_STRICT_MODE,
 ];
 

@@ -2388,3 +2388,5 @@ pub const ES_MODULES_NAMES: &[&str] = &[
     "módulos ESM",
     "importaciones ESM",
 ];
+/// ES6+, named: mandated, it rules out `var`.
+pub const ES6_PLUS_NAMES: &[&str] = &["ES6+", "ES2015+", "ES6+ syntax", "ES6+ features"];

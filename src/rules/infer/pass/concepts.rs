@@ -540,6 +540,16 @@ mod tests {
     }
 
     #[test]
+    fn mandated_es6_rules_out_var() {
+        let i = "Usa ES6+ (const, let, arrow functions, template literals, destructuring)";
+        let js = "class Editor {\n  mount() {\n    var area = document.createElement('textarea');\n    const { length } = text;\n  }\n}\n";
+        assert_eq!(texts(i, "js/editor.js", js), ["var"]);
+        let ok = "// variable global: ninguna (no usamos var)\nconst ATAJOS = { guardar: 'Ctrl+S' };\n";
+        assert!(texts(i, "js/atajos.js", ok).is_empty());
+        assert!(texts("Use ES6 modules", "a.js", "var x = 1;\n").is_empty());
+    }
+
+    #[test]
     fn mandated_shell_strict_mode() {
         let i = "Always enable `set -euo pipefail` to fail fast on errors, catch unset variables, and surface pipeline failures";
         let bare = "#!/bin/bash\n# Container entrypoint.\nexec python -m backend.main\n";
