@@ -383,6 +383,18 @@ pub const HORIZONTAL_RULE: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// Hard-coded hex colors in style sheets: a `#fff` / `#f2cc0c` in a property's value — not in a
+/// custom property's definition (`--color-primary: #f2cc0c`, the design tokens), nor in a
+/// selector (`#navbar`, `a:hover #abc {`).
+pub const HEX_COLOR: Detector = Detector {
+    name: "hex-color",
+    summary: "a hex color (`#fff`, `#f2cc0c`) in a CSS property value, not in `--custom-property` definitions or selectors",
+    pattern: r"^[ \t]*[A-Za-z][\w-]*[ \t]*:[^;{}\r\n]*?(?P<hit>#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4}))\b[^{\r\n]*$",
+    langs: &[Lang::Css, Lang::Vue, Lang::Svelte],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
 /// Mojibake: UTF-8 read as Latin-1 / Windows-1252 (`Ã©` for `é`, `Â¡` for `¡`, `â€™` for `’`) and
 /// the replacement character `�`. A lone `Ã` or `Â` before an ordinary character (Portuguese
 /// "SÃO") is consumed by the first alternative, which has no `hit`.
@@ -621,6 +633,10 @@ pub const CONCEPTS: &[Concept] = &[
         detector: &ES6_PLUS,
         phrases: words::ES6_PLUS_NAMES,
     },
+    Concept {
+        detector: &HEX_COLOR,
+        phrases: words::HEX_COLOR_NAMES,
+    },
 ];
 
 /// A keyword-like literal with a detector better than a bare word match.
@@ -800,6 +816,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &ES_MODULES,
     &ES6_PLUS,
     &SHELL_STRICT_MODE,
+    &HEX_COLOR,
 ];
 
 fn alternation(tools: &[String]) -> String {

@@ -2390,3 +2390,18 @@ pub const ES_MODULES_NAMES: &[&str] = &[
 ];
 /// ES6+, named: mandated, it rules out `var`.
 pub const ES6_PLUS_NAMES: &[&str] = &["ES6+", "ES2015+", "ES6+ syntax", "ES6+ features"];
+/// Hard-coded colors, named.
+pub const HEX_COLOR_NAMES: &[&str] = &[
+    "hardcoded colors",
+    "hard-coded colors",
+    "hardcoded colours",
+    "hard-coded colours",
+    "hardcoded hex colors",
+    "raw hex colors",
+    "hex colors",
+    "hex colours",
+    "colores directos",
+    "colores hardcodeados",
+    "colores hexadecimales",
+    "colores en duro",
+];

@@ -550,6 +550,28 @@ mod tests {
     }
 
     #[test]
+    fn hard_coded_colors_in_style_sheets() {
+        let i = "❌ No usar colores directos (`#fff`, `#f2cc0c`, etc.)";
+        let navbar = "#navbar {\n  background: #f2cc0c;\n  color: var(--color-text);\n}\n\n#navbar .link {\n  color: #fff;\n  padding: var(--space-2);\n}\na:hover #abc {\n  border: 1px solid #ABCDEF80; /* #123 */\n}\n";
+        assert_eq!(
+            texts(i, "src/front/styles/Components/Navbar.css", navbar),
+            ["#f2cc0c", "#fff", "#ABCDEF80"]
+        );
+        let tokens = ":root {\n  --color-primary: #f2cc0c;\n  --color-surface: #fff;\n}\n";
+        assert!(texts(i, "src/front/styles/design-system.css", tokens).is_empty());
+        let jsx = "export const Navbar = () => (\n  <nav id=\"navbar\">\n    <a className=\"link\" href=\"#rutas\">Rutas</a>\n  </nav>\n);\n";
+        assert!(texts(i, "src/front/components/Navbar.jsx", jsx).is_empty());
+        assert_eq!(
+            texts(
+                "Never use hardcoded colors",
+                "a.scss",
+                ".a { color: #333; }\n.b {\n  color: #333;\n}\n"
+            ),
+            ["#333"]
+        );
+    }
+
+    #[test]
     fn mandated_shell_strict_mode() {
         let i = "Always enable `set -euo pipefail` to fail fast on errors, catch unset variables, and surface pipeline failures";
         let bare = "#!/bin/bash\n# Container entrypoint.\nexec python -m backend.main\n";
