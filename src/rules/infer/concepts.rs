@@ -395,6 +395,17 @@ pub const HEX_COLOR: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// Section comments: a comment line that is a banner — a title between runs of `-`, `=`, `*`,
+/// `#` or `~` (`# -- lifecycle --`, `// ===== Helpers =====`), or only such a run (`# --------`).
+pub const SECTION_COMMENT: Detector = Detector {
+    name: "section-comment",
+    summary: "banner comment lines: `# -- title --`, `// ==== title ====`, `# --------`",
+    pattern: r"^[ \t]*(?P<hit>(?:#+|//+|--)[ \t]*(?:[-=*#~]{2,}[ \t]*\S[^\r\n]*?[ \t]*[-=*#~]{2,}|[-=*#~]{4,}))[ \t]*$",
+    langs: &[],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
 /// Mojibake: UTF-8 read as Latin-1 / Windows-1252 (`Ã©` for `é`, `Â¡` for `¡`, `â€™` for `’`) and
 /// the replacement character `�`. A lone `Ã` or `Â` before an ordinary character (Portuguese
 /// "SÃO") is consumed by the first alternative, which has no `hit`.
@@ -637,6 +648,10 @@ pub const CONCEPTS: &[Concept] = &[
         detector: &HEX_COLOR,
         phrases: words::HEX_COLOR_NAMES,
     },
+    Concept {
+        detector: &SECTION_COMMENT,
+        phrases: words::SECTION_COMMENT_NAMES,
+    },
 ];
 
 /// A keyword-like literal with a detector better than a bare word match.
@@ -749,7 +764,10 @@ pub fn keyword(literal: &str) -> Option<&'static Keyword> {
 /// Where a detector's matches count: anywhere for those that count in comments too, else in
 /// code only.
 pub fn within(d: &Detector) -> Within {
-    if d.name == TS_EXPECT_ERROR_BARE.name || d.name == DEPRECATED_COMMENT.name {
+    if d.name == TS_EXPECT_ERROR_BARE.name
+        || d.name == DEPRECATED_COMMENT.name
+        || d.name == SECTION_COMMENT.name
+    {
         Within::Comments
     } else if d.name == THROW_STRING.name {
         // The hit is the string thrown.
@@ -817,6 +835,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &ES6_PLUS,
     &SHELL_STRICT_MODE,
     &HEX_COLOR,
+    &SECTION_COMMENT,
 ];
 
 fn alternation(tools: &[String]) -> String {

@@ -2405,3 +2405,15 @@ pub const HEX_COLOR_NAMES: &[&str] = &[
     "colores hexadecimales",
     "colores en duro",
 ];
+/// Section (banner) comments, named.
+pub const SECTION_COMMENT_NAMES: &[&str] = &[
+    "section comments",
+    "section comment",
+    "section dividers",
+    "section divider comments",
+    "banner comments",
+    "divider comments",
+    "comentarios de sección",
+    "comentarios de seccion",
+    "comentarios separadores",
+];

@@ -572,6 +572,18 @@ mod tests {
     }
 
     #[test]
+    fn section_comments() {
+        let i = "Do not use section comments like `# -- some section --`";
+        let py = "import asyncio\n\n# -- lifecycle --\n\n\nclass Agent:\n    # join the call after the edge connects\n    async def join(self) -> None:\n        x = a -- b\n        s = \"# -- not a comment --\"\n    # ==== Helpers ====\n# ----------\n";
+        assert_eq!(
+            texts(i, "agents-core/vision_agents/core/agents.py", py),
+            ["# -- lifecycle --", "# ==== Helpers ====", "# ----------"]
+        );
+        let ts = "// ---- Helpers ----\nconst a = b; // -- trailing --\n// a -- b\n";
+        assert_eq!(texts(i, "src/a.ts", ts), ["// ---- Helpers ----"]);
+    }
+
+    #[test]
     fn mandated_shell_strict_mode() {
         let i = "Always enable `set -euo pipefail` to fail fast on errors, catch unset variables, and surface pipeline failures";
         let bare = "#!/bin/bash\n# Container entrypoint.\nexec python -m backend.main\n";
