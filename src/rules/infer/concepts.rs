@@ -406,6 +406,17 @@ pub const SECTION_COMMENT: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// Swift force unwraps: `try!` and a postfix `!` right after a name (`words.first!`) — not `!x`,
+/// `!=`, `try?`.
+pub const FORCE_UNWRAP: Detector = Detector {
+    name: "force-unwrap",
+    summary: "Swift force unwraps: `try!` and postfix `!` (`x!`, `x!.y`), not `!x`, `!=` or `try?`",
+    pattern: r"\b(?P<hit>try!|!)(?:[^=:\w]|$)",
+    langs: &[Lang::Swift],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
 /// Mojibake: UTF-8 read as Latin-1 / Windows-1252 (`Ã©` for `é`, `Â¡` for `¡`, `â€™` for `’`) and
 /// the replacement character `�`. A lone `Ã` or `Â` before an ordinary character (Portuguese
 /// "SÃO") is consumed by the first alternative, which has no `hit`.
@@ -652,6 +663,10 @@ pub const CONCEPTS: &[Concept] = &[
         detector: &SECTION_COMMENT,
         phrases: words::SECTION_COMMENT_NAMES,
     },
+    Concept {
+        detector: &FORCE_UNWRAP,
+        phrases: words::FORCE_UNWRAP_NAMES,
+    },
 ];
 
 /// A keyword-like literal with a detector better than a bare word match.
@@ -836,6 +851,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &SHELL_STRICT_MODE,
     &HEX_COLOR,
     &SECTION_COMMENT,
+    &FORCE_UNWRAP,
 ];
 
 fn alternation(tools: &[String]) -> String {

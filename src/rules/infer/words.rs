@@ -2417,3 +2417,15 @@ pub const SECTION_COMMENT_NAMES: &[&str] = &[
     "comentarios de seccion",
     "comentarios separadores",
 ];
+/// Swift force unwraps, named.
+pub const FORCE_UNWRAP_NAMES: &[&str] = &[
+    "force unwraps",
+    "force unwrap",
+    "force unwrapping",
+    "force-unwrapping",
+    "force-unwraps",
+    "forced unwrapping",
+    "forced unwraps",
+    "desempaquetado forzado",
+    "desempaquetados forzados",
+];

@@ -584,6 +584,26 @@ mod tests {
     }
 
     #[test]
+    fn force_unwraps_in_swift() {
+        let i = "No force unwraps (`!`) or `try!`.";
+        let swift = "func load(from url: URL) {\n    let data = try! Data(contentsOf: url)\n    words = (try? JSONDecoder().decode([Word].self, from: data)) ?? []\n    current = words.first!\n}\nreturn answer != \"\" && a == b\nvar isValid: Bool { !text.isEmpty }\n";
+        let found = texts(i, "Quiz.swift", swift);
+        assert!(
+            found.contains(&"try!".to_string()) && found.contains(&"!".to_string()),
+            "{found:?}"
+        );
+        assert!(found.iter().all(|f| f == "try!" || f == "!"));
+        assert!(
+            texts(
+                i,
+                "Word.swift",
+                "// `!` here is boolean negation.\nvar isValid: Bool { !text.isEmpty }\n"
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
     fn mandated_shell_strict_mode() {
         let i = "Always enable `set -euo pipefail` to fail fast on errors, catch unset variables, and surface pipeline failures";
         let bare = "#!/bin/bash\n# Container entrypoint.\nexec python -m backend.main\n";
