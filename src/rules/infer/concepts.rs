@@ -417,6 +417,31 @@ pub const FORCE_UNWRAP: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+const OPTIONS_API_PATTERN: &str = r"^[ \t]+data[ \t]*:[ \t]*\{|^[ \t]+(?P<hit>data|methods|computed|watch|mounted|created|beforeMount|beforeUnmount|beforeDestroy|unmounted|destroyed)(?:[ \t]*\([ \t]*\)[ \t]*\{|[ \t]*:[ \t]*function\b|[ \t]*:[ \t]*\{)";
+
+/// Vue's Options API: a component's `data()`, `methods: {`, `computed: {`, `watch: {` and
+/// lifecycle hooks (`mounted() {`) — not `computed(() => …)` or `onMounted(` in `<script setup>`.
+/// `data: {` (an object, not a function) is consumed by a first alternative with no `hit`: API
+/// payloads look like that.
+pub const OPTIONS_API: Detector = Detector {
+    name: "options-api",
+    summary: "Vue Options API members: `data()`, `methods: {`, `computed: {`, `watch: {`, lifecycle hooks like `mounted() {`",
+    pattern: OPTIONS_API_PATTERN,
+    langs: &[Lang::Vue],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// "Use (the) Composition API": mandated, it rules out the Options API.
+pub const COMPOSITION_API: Detector = Detector {
+    name: "composition-api",
+    summary: "Options API members where the Composition API is mandated (same matches as options-api)",
+    pattern: OPTIONS_API_PATTERN,
+    langs: &[Lang::Vue],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
 /// Mojibake: UTF-8 read as Latin-1 / Windows-1252 (`Ã©` for `é`, `Â¡` for `¡`, `â€™` for `’`) and
 /// the replacement character `�`. A lone `Ã` or `Â` before an ordinary character (Portuguese
 /// "SÃO") is consumed by the first alternative, which has no `hit`.
@@ -462,7 +487,7 @@ pub const ES6_PLUS: Detector = Detector {
 /// Detectors a *mandated* concept turns on: mandating ES modules forbids CommonJS, mandating
 /// ES6+ forbids `var`.
 pub fn mandate_forbids(d: &Detector) -> bool {
-    d.name == ES_MODULES.name || d.name == ES6_PLUS.name
+    d.name == ES_MODULES.name || d.name == ES6_PLUS.name || d.name == COMPOSITION_API.name
 }
 
 /// Bash strict mode, mandated: `set -euo pipefail` and its spellings (`-Eeuo`, `-euxo`,
@@ -667,6 +692,14 @@ pub const CONCEPTS: &[Concept] = &[
         detector: &FORCE_UNWRAP,
         phrases: words::FORCE_UNWRAP_NAMES,
     },
+    Concept {
+        detector: &OPTIONS_API,
+        phrases: words::OPTIONS_API_NAMES,
+    },
+    Concept {
+        detector: &COMPOSITION_API,
+        phrases: words::COMPOSITION_API_NAMES,
+    },
 ];
 
 /// A keyword-like literal with a detector better than a bare word match.
@@ -852,6 +885,8 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &HEX_COLOR,
     &SECTION_COMMENT,
     &FORCE_UNWRAP,
+    &OPTIONS_API,
+    &COMPOSITION_API,
 ];
 
 fn alternation(tools: &[String]) -> String {

@@ -2429,3 +2429,7 @@ pub const FORCE_UNWRAP_NAMES: &[&str] = &[
     "desempaquetado forzado",
     "desempaquetados forzados",
 ];
+/// Vue's Options API, named.
+pub const OPTIONS_API_NAMES: &[&str] = &["options API", "Options API", "API de opciones"];
+/// Vue's Composition API, named: mandated, it rules out the Options API.
+pub const COMPOSITION_API_NAMES: &[&str] = &["composition API", "Composition API", "API de composición"];

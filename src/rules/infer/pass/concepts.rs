@@ -604,6 +604,26 @@ mod tests {
     }
 
     #[test]
+    fn options_api_in_vue() {
+        let i = "Use composition API and declarative programming patterns; avoid options API.";
+        let card = "<script lang=\"ts\">\nexport default defineComponent({\n  props: { title: { type: String, required: true } },\n  data() {\n    return { expanded: false };\n  },\n  methods: {\n    toggle() {\n      this.expanded = !this.expanded;\n    },\n  },\n});\n</script>\n";
+        assert_eq!(
+            texts(i, "src/components/ReviewCard.vue", card),
+            ["data", "methods"]
+        );
+        let setup = "<script setup lang=\"ts\">\nimport { computed, ref } from \"vue\";\nconst filtered = computed(() => 1);\nconst options = [\"all\", \"active\"];\nconst payload = {\n  data: { id: 1 },\n};\nonMounted(() => {});\n</script>\n";
+        assert!(texts(i, "src/components/StaffList.vue", setup).is_empty());
+        assert_eq!(
+            texts(
+                "Always use the Composition API",
+                "a.vue",
+                "<script>\nexport default {\n  mounted() {\n  },\n}\n</script>\n"
+            ),
+            ["mounted"]
+        );
+    }
+
+    #[test]
     fn mandated_shell_strict_mode() {
         let i = "Always enable `set -euo pipefail` to fail fast on errors, catch unset variables, and surface pipeline failures";
         let bare = "#!/bin/bash\n# Container entrypoint.\nexec python -m backend.main\n";
