@@ -2433,3 +2433,35 @@ pub const FORCE_UNWRAP_NAMES: &[&str] = &[
 pub const OPTIONS_API_NAMES: &[&str] = &["options API", "Options API", "API de opciones"];
 /// Vue's Composition API, named: mandated, it rules out the Options API.
 pub const COMPOSITION_API_NAMES: &[&str] = &["composition API", "Composition API", "API de composición"];
+/// Words that make a rule against creating files about what the agent adds (new files, on its own
+/// initiative, unless asked): a check on existing files cannot tell those apart.
+pub const NEW_FILE_WORDS: &[&str] = &[
+    "new",
+    "additional",
+    "extra",
+    "proactively",
+    "unless",
+    "except",
+    "nuevos",
+    "nuevas",
+    "nuevo",
+    "nueva",
+    "adicionales",
+    "proactivamente",
+    "salvo",
+    "excepto",
+    "menos",
+];
+/// `.md` files every project may hold: never flagged by a rule against `.md` files.
+pub const WELL_KNOWN_MD: &[&str] = &[
+    "README.md",
+    "CHANGELOG.md",
+    "LICENSE.md",
+    "CONTRIBUTING.md",
+    "CODE_OF_CONDUCT.md",
+    "SECURITY.md",
+    "AGENTS.md",
+    "CLAUDE.md",
+    "GEMINI.md",
+    ".github/**/*.md",
+];

@@ -79,6 +79,8 @@ fn negated_stdout(ctx: &Context, index: usize, words: &str, f: &Mention) -> bool
 fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, role: Role, f: &Mention) {
     let d = CONCEPTS[index].detector;
     match (d.effect, role) {
+        // "Don't use ESM": forbidding what rules CommonJS out says nothing about CommonJS.
+        (Effect::Forbid, Role::Forbid) if mandate_forbids(d) => {}
         (Effect::Forbid, Role::Forbid) => {
             let mut scope = ctx.detector_scope(d, &format!("\"{words}\""));
             if d.name == MOJIBAKE.name && ctx.named.scope().is_none() {
@@ -537,6 +539,21 @@ mod tests {
         // Forbidding CommonJS too: one check, not two.
         let i = "Use ES modules instead of CommonJS";
         assert_eq!(texts(i, "db.js", "const a = require('a');\n"), ["require"]);
+    }
+
+    #[test]
+    fn forbidding_what_rules_out_a_counterpart_checks_nothing() {
+        for i in ["Don't use ESM", "Avoid the Composition API", "No ES6+"] {
+            for (path, text) in [
+                ("a.js", "const a = require('a');\nvar b = 1;\n"),
+                (
+                    "a.vue",
+                    "<script>\nexport default {\n  data() {\n  },\n}\n</script>\n",
+                ),
+            ] {
+                assert!(texts(i, path, text).is_empty(), "{i} {path}");
+            }
+        }
     }
 
     #[test]
