@@ -141,10 +141,13 @@ pub const UNKNOWN_TYPE: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+const VAR_PATTERN: &str =
+    r"\b(?P<hit>var)[ \t]+(?:[A-Za-z_$][\w$]*|\[[^\]\r\n]*\]|\{[^}\r\n]*\})[ \t]*(?:[=,;:)]|\bin\b|\bof\b|$)";
+
 pub const VAR_DECL: Detector = Detector {
     name: "var-declaration",
     summary: "`var` declarations",
-    pattern: r"\b(?P<hit>var)[ \t]+(?:[A-Za-z_$][\w$]*|\[[^\]\r\n]*\]|\{[^}\r\n]*\})[ \t]*(?:[=,;:)]|\bin\b|\bof\b|$)",
+    pattern: VAR_PATTERN,
     langs: JS_TS,
     exclude: &[],
     effect: Effect::Forbid,
@@ -380,6 +383,65 @@ pub const HORIZONTAL_RULE: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// Hard-coded hex colors in style sheets: a `#fff` / `#f2cc0c` in a property's value — not in a
+/// custom property's definition (`--color-primary: #f2cc0c`, the design tokens), nor in a
+/// selector (`#navbar`, `a:hover #abc {`).
+pub const HEX_COLOR: Detector = Detector {
+    name: "hex-color",
+    summary: "a hex color (`#fff`, `#f2cc0c`) in a CSS property value, not in `--custom-property` definitions or selectors",
+    pattern: r"^[ \t]*[A-Za-z][\w-]*[ \t]*:[^;{}\r\n]*?(?P<hit>#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4}))\b[^{\r\n]*$",
+    langs: &[Lang::Css, Lang::Vue, Lang::Svelte],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// Section comments: a comment line that is a banner — a title between runs of `-`, `=`, `*`,
+/// `#` or `~` (`# -- lifecycle --`, `// ===== Helpers =====`), or only such a run (`# --------`).
+pub const SECTION_COMMENT: Detector = Detector {
+    name: "section-comment",
+    summary: "banner comment lines: `# -- title --`, `// ==== title ====`, `# --------`",
+    pattern: r"^[ \t]*(?P<hit>(?:#+|//+|--)[ \t]*(?:[-=*#~]{2,}[ \t]*\S[^\r\n]*?[ \t]*[-=*#~]{2,}|[-=*#~]{4,}))[ \t]*$",
+    langs: &[],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// Swift force unwraps: `try!` and a postfix `!` right after a name (`words.first!`) — not `!x`,
+/// `!=`, `try?`.
+pub const FORCE_UNWRAP: Detector = Detector {
+    name: "force-unwrap",
+    summary: "Swift force unwraps: `try!` and postfix `!` (`x!`, `x!.y`), not `!x`, `!=` or `try?`",
+    pattern: r"\b(?P<hit>try!|!)(?:[^=:\w]|$)",
+    langs: &[Lang::Swift],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+const OPTIONS_API_PATTERN: &str = r"^[ \t]+data[ \t]*:[ \t]*\{|^[ \t]+(?P<hit>data|methods|computed|watch|mounted|created|beforeMount|beforeUnmount|beforeDestroy|unmounted|destroyed)(?:[ \t]*\([ \t]*\)[ \t]*\{|[ \t]*:[ \t]*function\b|[ \t]*:[ \t]*\{)";
+
+/// Vue's Options API: a component's `data()`, `methods: {`, `computed: {`, `watch: {` and
+/// lifecycle hooks (`mounted() {`) — not `computed(() => …)` or `onMounted(` in `<script setup>`.
+/// `data: {` (an object, not a function) is consumed by a first alternative with no `hit`: API
+/// payloads look like that.
+pub const OPTIONS_API: Detector = Detector {
+    name: "options-api",
+    summary: "Vue Options API members: `data()`, `methods: {`, `computed: {`, `watch: {`, lifecycle hooks like `mounted() {`",
+    pattern: OPTIONS_API_PATTERN,
+    langs: &[Lang::Vue],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// "Use (the) Composition API": mandated, it rules out the Options API.
+pub const COMPOSITION_API: Detector = Detector {
+    name: "composition-api",
+    summary: "Options API members where the Composition API is mandated (same matches as options-api)",
+    pattern: OPTIONS_API_PATTERN,
+    langs: &[Lang::Vue],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
 /// Mojibake: UTF-8 read as Latin-1 / Windows-1252 (`Ã©` for `é`, `Â¡` for `¡`, `â€™` for `’`) and
 /// the replacement character `�`. A lone `Ã` or `Â` before an ordinary character (Portuguese
 /// "SÃO") is consumed by the first alternative, which has no `hit`.
@@ -412,9 +474,20 @@ pub const ES_MODULES: Detector = Detector {
     effect: Effect::Forbid,
 };
 
-/// Detectors a *mandated* concept turns on: mandating ES modules forbids CommonJS.
+/// "Usa ES6+ (const, let, arrow functions…)": mandated, it rules out `var` declarations.
+pub const ES6_PLUS: Detector = Detector {
+    name: "es6-plus",
+    summary: "`var` declarations where ES6+ is mandated",
+    pattern: VAR_PATTERN,
+    langs: JS_TS,
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// Detectors a *mandated* concept turns on: mandating ES modules forbids CommonJS, mandating
+/// ES6+ forbids `var`.
 pub fn mandate_forbids(d: &Detector) -> bool {
-    d.name == ES_MODULES.name
+    d.name == ES_MODULES.name || d.name == ES6_PLUS.name || d.name == COMPOSITION_API.name
 }
 
 /// Bash strict mode, mandated: `set -euo pipefail` and its spellings (`-Eeuo`, `-euxo`,
@@ -603,6 +676,30 @@ pub const CONCEPTS: &[Concept] = &[
         detector: &ES_MODULES,
         phrases: words::ES_MODULES_NAMES,
     },
+    Concept {
+        detector: &ES6_PLUS,
+        phrases: words::ES6_PLUS_NAMES,
+    },
+    Concept {
+        detector: &HEX_COLOR,
+        phrases: words::HEX_COLOR_NAMES,
+    },
+    Concept {
+        detector: &SECTION_COMMENT,
+        phrases: words::SECTION_COMMENT_NAMES,
+    },
+    Concept {
+        detector: &FORCE_UNWRAP,
+        phrases: words::FORCE_UNWRAP_NAMES,
+    },
+    Concept {
+        detector: &OPTIONS_API,
+        phrases: words::OPTIONS_API_NAMES,
+    },
+    Concept {
+        detector: &COMPOSITION_API,
+        phrases: words::COMPOSITION_API_NAMES,
+    },
 ];
 
 /// A keyword-like literal with a detector better than a bare word match.
@@ -715,7 +812,10 @@ pub fn keyword(literal: &str) -> Option<&'static Keyword> {
 /// Where a detector's matches count: anywhere for those that count in comments too, else in
 /// code only.
 pub fn within(d: &Detector) -> Within {
-    if d.name == TS_EXPECT_ERROR_BARE.name || d.name == DEPRECATED_COMMENT.name {
+    if d.name == TS_EXPECT_ERROR_BARE.name
+        || d.name == DEPRECATED_COMMENT.name
+        || d.name == SECTION_COMMENT.name
+    {
         Within::Comments
     } else if d.name == THROW_STRING.name {
         // The hit is the string thrown.
@@ -780,7 +880,13 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &HORIZONTAL_RULE,
     &MOJIBAKE,
     &ES_MODULES,
+    &ES6_PLUS,
     &SHELL_STRICT_MODE,
+    &HEX_COLOR,
+    &SECTION_COMMENT,
+    &FORCE_UNWRAP,
+    &OPTIONS_API,
+    &COMPOSITION_API,
 ];
 
 fn alternation(tools: &[String]) -> String {

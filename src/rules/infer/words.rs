@@ -2388,3 +2388,80 @@ pub const ES_MODULES_NAMES: &[&str] = &[
     "módulos ESM",
     "importaciones ESM",
 ];
+/// ES6+, named: mandated, it rules out `var`.
+pub const ES6_PLUS_NAMES: &[&str] = &["ES6+", "ES2015+", "ES6+ syntax", "ES6+ features"];
+/// Hard-coded colors, named.
+pub const HEX_COLOR_NAMES: &[&str] = &[
+    "hardcoded colors",
+    "hard-coded colors",
+    "hardcoded colours",
+    "hard-coded colours",
+    "hardcoded hex colors",
+    "raw hex colors",
+    "hex colors",
+    "hex colours",
+    "colores directos",
+    "colores hardcodeados",
+    "colores hexadecimales",
+    "colores en duro",
+];
+/// Section (banner) comments, named.
+pub const SECTION_COMMENT_NAMES: &[&str] = &[
+    "section comments",
+    "section comment",
+    "section dividers",
+    "section divider comments",
+    "banner comments",
+    "divider comments",
+    "comentarios de sección",
+    "comentarios de seccion",
+    "comentarios separadores",
+];
+/// Swift force unwraps, named.
+pub const FORCE_UNWRAP_NAMES: &[&str] = &[
+    "force unwraps",
+    "force unwrap",
+    "force unwrapping",
+    "force-unwrapping",
+    "force-unwraps",
+    "forced unwrapping",
+    "forced unwraps",
+    "desempaquetado forzado",
+    "desempaquetados forzados",
+];
+/// Vue's Options API, named.
+pub const OPTIONS_API_NAMES: &[&str] = &["options API", "Options API", "API de opciones"];
+/// Vue's Composition API, named: mandated, it rules out the Options API.
+pub const COMPOSITION_API_NAMES: &[&str] = &["composition API", "Composition API", "API de composición"];
+/// Words that make a rule against creating files about what the agent adds (new files, on its own
+/// initiative, unless asked): a check on existing files cannot tell those apart.
+pub const NEW_FILE_WORDS: &[&str] = &[
+    "new",
+    "additional",
+    "extra",
+    "proactively",
+    "unless",
+    "except",
+    "nuevos",
+    "nuevas",
+    "nuevo",
+    "nueva",
+    "adicionales",
+    "proactivamente",
+    "salvo",
+    "excepto",
+    "menos",
+];
+/// `.md` files every project may hold: never flagged by a rule against `.md` files.
+pub const WELL_KNOWN_MD: &[&str] = &[
+    "README.md",
+    "CHANGELOG.md",
+    "LICENSE.md",
+    "CONTRIBUTING.md",
+    "CODE_OF_CONDUCT.md",
+    "SECURITY.md",
+    "AGENTS.md",
+    "CLAUDE.md",
+    "GEMINI.md",
+    ".github/**/*.md",
+];

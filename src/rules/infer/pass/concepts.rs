@@ -79,6 +79,8 @@ fn negated_stdout(ctx: &Context, index: usize, words: &str, f: &Mention) -> bool
 fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, role: Role, f: &Mention) {
     let d = CONCEPTS[index].detector;
     match (d.effect, role) {
+        // "Don't use ESM": forbidding what rules CommonJS out says nothing about CommonJS.
+        (Effect::Forbid, Role::Forbid) if mandate_forbids(d) => {}
         (Effect::Forbid, Role::Forbid) => {
             let mut scope = ctx.detector_scope(d, &format!("\"{words}\""));
             if d.name == MOJIBAKE.name && ctx.named.scope().is_none() {
@@ -550,6 +552,105 @@ mod tests {
         // Forbidding CommonJS too: one check, not two.
         let i = "Use ES modules instead of CommonJS";
         assert_eq!(texts(i, "db.js", "const a = require('a');\n"), ["require"]);
+    }
+
+    #[test]
+    fn forbidding_what_rules_out_a_counterpart_checks_nothing() {
+        for i in ["Don't use ESM", "Avoid the Composition API", "No ES6+"] {
+            for (path, text) in [
+                ("a.js", "const a = require('a');\nvar b = 1;\n"),
+                (
+                    "a.vue",
+                    "<script>\nexport default {\n  data() {\n  },\n}\n</script>\n",
+                ),
+            ] {
+                assert!(texts(i, path, text).is_empty(), "{i} {path}");
+            }
+        }
+    }
+
+    #[test]
+    fn mandated_es6_rules_out_var() {
+        let i = "Usa ES6+ (const, let, arrow functions, template literals, destructuring)";
+        let js = "class Editor {\n  mount() {\n    var area = document.createElement('textarea');\n    const { length } = text;\n  }\n}\n";
+        assert_eq!(texts(i, "js/editor.js", js), ["var"]);
+        let ok = "// variable global: ninguna (no usamos var)\nconst ATAJOS = { guardar: 'Ctrl+S' };\n";
+        assert!(texts(i, "js/atajos.js", ok).is_empty());
+        assert!(texts("Use ES6 modules", "a.js", "var x = 1;\n").is_empty());
+    }
+
+    #[test]
+    fn hard_coded_colors_in_style_sheets() {
+        let i = "❌ No usar colores directos (`#fff`, `#f2cc0c`, etc.)";
+        let navbar = "#navbar {\n  background: #f2cc0c;\n  color: var(--color-text);\n}\n\n#navbar .link {\n  color: #fff;\n  padding: var(--space-2);\n}\na:hover #abc {\n  border: 1px solid #ABCDEF80; /* #123 */\n}\n";
+        assert_eq!(
+            texts(i, "src/front/styles/Components/Navbar.css", navbar),
+            ["#f2cc0c", "#fff", "#ABCDEF80"]
+        );
+        let tokens = ":root {\n  --color-primary: #f2cc0c;\n  --color-surface: #fff;\n}\n";
+        assert!(texts(i, "src/front/styles/design-system.css", tokens).is_empty());
+        let jsx = "export const Navbar = () => (\n  <nav id=\"navbar\">\n    <a className=\"link\" href=\"#rutas\">Rutas</a>\n  </nav>\n);\n";
+        assert!(texts(i, "src/front/components/Navbar.jsx", jsx).is_empty());
+        assert_eq!(
+            texts(
+                "Never use hardcoded colors",
+                "a.scss",
+                ".a { color: #333; }\n.b {\n  color: #333;\n}\n"
+            ),
+            ["#333"]
+        );
+    }
+
+    #[test]
+    fn section_comments() {
+        let i = "Do not use section comments like `# -- some section --`";
+        let py = "import asyncio\n\n# -- lifecycle --\n\n\nclass Agent:\n    # join the call after the edge connects\n    async def join(self) -> None:\n        x = a -- b\n        s = \"# -- not a comment --\"\n    # ==== Helpers ====\n# ----------\n";
+        assert_eq!(
+            texts(i, "agents-core/vision_agents/core/agents.py", py),
+            ["# -- lifecycle --", "# ==== Helpers ====", "# ----------"]
+        );
+        let ts = "// ---- Helpers ----\nconst a = b; // -- trailing --\n// a -- b\n";
+        assert_eq!(texts(i, "src/a.ts", ts), ["// ---- Helpers ----"]);
+    }
+
+    #[test]
+    fn force_unwraps_in_swift() {
+        let i = "No force unwraps (`!`) or `try!`.";
+        let swift = "func load(from url: URL) {\n    let data = try! Data(contentsOf: url)\n    words = (try? JSONDecoder().decode([Word].self, from: data)) ?? []\n    current = words.first!\n}\nreturn answer != \"\" && a == b\nvar isValid: Bool { !text.isEmpty }\n";
+        let found = texts(i, "Quiz.swift", swift);
+        assert!(
+            found.contains(&"try!".to_string()) && found.contains(&"!".to_string()),
+            "{found:?}"
+        );
+        assert!(found.iter().all(|f| f == "try!" || f == "!"));
+        assert!(
+            texts(
+                i,
+                "Word.swift",
+                "// `!` here is boolean negation.\nvar isValid: Bool { !text.isEmpty }\n"
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn options_api_in_vue() {
+        let i = "Use composition API and declarative programming patterns; avoid options API.";
+        let card = "<script lang=\"ts\">\nexport default defineComponent({\n  props: { title: { type: String, required: true } },\n  data() {\n    return { expanded: false };\n  },\n  methods: {\n    toggle() {\n      this.expanded = !this.expanded;\n    },\n  },\n});\n</script>\n";
+        assert_eq!(
+            texts(i, "src/components/ReviewCard.vue", card),
+            ["data", "methods"]
+        );
+        let setup = "<script setup lang=\"ts\">\nimport { computed, ref } from \"vue\";\nconst filtered = computed(() => 1);\nconst options = [\"all\", \"active\"];\nconst payload = {\n  data: { id: 1 },\n};\nonMounted(() => {});\n</script>\n";
+        assert!(texts(i, "src/components/StaffList.vue", setup).is_empty());
+        assert_eq!(
+            texts(
+                "Always use the Composition API",
+                "a.vue",
+                "<script>\nexport default {\n  mounted() {\n  },\n}\n</script>\n"
+            ),
+            ["mounted"]
+        );
     }
 
     #[test]

@@ -9,13 +9,21 @@
 
 use super::super::phrases::{Entity, Role};
 use super::super::text::{Kind, Token, clauses};
-use super::super::words::{CREATE_VERBS, FILE_KINDS, FILE_NOUNS, NEGATIONS, WELL_KNOWN_TXT};
+use super::super::words::{
+    CREATE_VERBS, FILE_KINDS, FILE_NOUNS, NEGATIONS, NEW_FILE_WORDS, WELL_KNOWN_MD, WELL_KNOWN_TXT,
+};
 use super::{At, Context, Found};
 use crate::rules::model::{CheckSpec, Origin};
 
 pub fn run(ctx: &Context, out: &mut Found) {
     let mut seen: Vec<String> = Vec::new();
+    // "Never proactively create .md files unless asked", "no new .txt files": about what the
+    // agent adds, which a check on existing files cannot tell apart.
+    let about_new = ctx.says(NEW_FILE_WORDS);
     for clause in clauses(ctx.tokens) {
+        if about_new {
+            break;
+        }
         if let Some((globs, words)) = created_extensions(clause, &ctx.rule.instruction) {
             forbid(
                 ctx,
@@ -74,11 +82,14 @@ fn forbid(ctx: &Context, out: &mut Found, seen: &mut Vec<String>, globs: Vec<Str
     if globs.iter().any(|g| g.ends_with(".txt")) {
         paths.extend(WELL_KNOWN_TXT.iter().map(|g| format!("!**/{g}")));
     }
+    if globs.iter().any(|g| g.ends_with(".md")) {
+        paths.extend(WELL_KNOWN_MD.iter().map(|g| format!("!**/{g}")));
+    }
     let explanation = format!(
         "{why} → Forbidden_paths {} (the file itself is the violation; dependencies, vendored code{} left out)",
         globs.join(", "),
-        if globs.iter().any(|g| g.ends_with(".txt")) {
-            " and well-known .txt files (requirements, CMakeLists, robots, LICENSE…)"
+        if globs.iter().any(|g| g.ends_with(".txt") || g.ends_with(".md")) {
+            " and well-known .txt / .md files (requirements, CMakeLists, README, CHANGELOG…)"
         } else {
             ""
         }
@@ -338,6 +349,17 @@ mod tests {
         assert!(!flagged(i, "src/a.rs"));
         // Not a creation: nothing.
         assert!(!flagged("Never read `.txt` files", "a.txt"));
+        // About what the agent adds: a check on existing files cannot tell.
+        for i in [
+            "Never proactively create `.md` files unless explicitly requested",
+            "Don't create new .txt files",
+            "No crear archivos .md salvo que se pida",
+        ] {
+            assert!(!flagged(i, "notes.md") && !flagged(i, "a.txt"), "{i}");
+        }
+        let i = "Never create `.md` files";
+        assert!(flagged(i, "docs/notes.md"));
+        assert!(!flagged(i, "README.md") && !flagged(i, "docs/CHANGELOG.md"));
     }
 
     #[test]
