@@ -20,6 +20,10 @@ pub fn run(ctx: &Context, out: &mut Found) {
     // "Never proactively create .md files unless asked", "no new .txt files": about what the
     // agent adds, which a check on existing files cannot tell apart.
     let about_new = ctx.says(NEW_FILE_WORDS);
+    if about_new {
+        // Nor does any other reading of its file names as path rules.
+        out.retain_checks(|c| c.pattern.is_some() || c.require.is_some() || c.forbidden_paths.is_empty());
+    }
     for clause in clauses(ctx.tokens) {
         if about_new {
             break;
@@ -94,6 +98,9 @@ fn forbid(ctx: &Context, out: &mut Found, seen: &mut Vec<String>, globs: Vec<Str
             ""
         }
     );
+    // The same file name read as a plain path rule (`*.txt` after "no") has none of these
+    // exceptions: this one replaces it.
+    out.retain_checks(|c| !(c.pattern.is_none() && c.forbidden_paths.iter().all(|p| globs.contains(p))));
     let mut scope = super::super::files::FileScope::default();
     ctx.narrow(&mut scope);
     out.check(

@@ -77,6 +77,12 @@ impl Found {
         self.notes.push((at, note));
     }
 
+    /// Keeps only the checks found so far that `keep` accepts (a later pass replacing an
+    /// earlier reading of the same words).
+    pub fn retain_checks(&mut self, mut keep: impl FnMut(&CheckSpec) -> bool) {
+        self.checks.retain(|(_, c)| keep(c));
+    }
+
     pub fn has_checks(&self) -> bool {
         !self.checks.is_empty()
     }
