@@ -126,7 +126,16 @@ pub const CONVENTIONAL_COMMITS: Detector = Detector {
 pub const ANY_TYPE: Detector = Detector {
     name: "any-type",
     summary: "`any` in a type position: `: any`, `<any>`, `any[]`, `as any`, `| any`, `=> any`",
-    pattern: r"(?:[:<,|&]|\bas|=>)[ \t]*(?P<hit>any)[ \t]*(?:[\]>,;)=|&\[{}?]|$)",
+    pattern: r"(?:[:<,|&]|\bas|=>)[ \t]*(?P<hit>any)[ \t]*(?:[\]>,;)=|&\[{}?]|\bas\b|$)",
+    langs: &[Lang::TypeScript],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+pub const UNKNOWN_TYPE: Detector = Detector {
+    name: "unknown-type",
+    summary: "`unknown` in a type position: `: unknown`, `<unknown>`, `unknown[]`, `as unknown`, `| unknown`, `=> unknown`",
+    pattern: r"(?:[:<,|&]|\bas|=>)[ \t]*(?P<hit>unknown)[ \t]*(?:[\]>,;)=|&\[{}?]|\bas\b|$)",
     langs: &[Lang::TypeScript],
     exclude: &[],
     effect: Effect::Forbid,
@@ -258,10 +267,13 @@ pub const TS_EXPECT_ERROR_BARE: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+const COMMONJS_PATTERN: &str =
+    r"(?:^|[^\w.$])(?P<hit>require|module\.exports|exports)(?:[ \t]*\(|[ \t]*[.=\[])";
+
 pub const COMMONJS: Detector = Detector {
     name: "commonjs",
     summary: "CommonJS: `require(…)`, `module.exports`, `exports.x` (not `x.require(`)",
-    pattern: r"(?:^|[^\w.$])(?P<hit>require|module\.exports|exports)(?:[ \t]*\(|[ \t]*[.=\[])",
+    pattern: COMMONJS_PATTERN,
     langs: JS_TS,
     exclude: &[],
     effect: Effect::Forbid,
@@ -341,6 +353,157 @@ pub const UNSAFE_BLOCK: Detector = Detector {
     exclude: &[],
     effect: Effect::Forbid,
 };
+
+pub const DEPRECATED_COMMENT: Detector = Detector {
+    name: "deprecated-comment",
+    summary: "the word `DEPRECATED` (in capitals) in a comment",
+    pattern: r"\b(?P<hit>DEPRECATED)\b",
+    langs: &[],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// Markdown thematic breaks (`---`, `***`, `___`, spaced or not) on their own line after a
+/// blank line (so never a setext heading's underline). YAML front matter at the top, fenced code
+/// blocks and table delimiter rows (they hold `|`) are consumed or never match: the first two
+/// alternatives have no `hit`, so what they cover is skipped.
+pub const HORIZONTAL_RULE: Detector = Detector {
+    name: "horizontal-rule",
+    summary: "Markdown thematic breaks (`---`, `***`, `___` alone on a line after a blank line; not YAML front matter, fenced code or table rows)",
+    pattern: concat!(
+        r"\A---[ \t]*\r?\n(?:[^\n]*\n)*?(?:---|\.\.\.)[ \t]*$",
+        r"|^[ \t]*(?:```|~~~)[^\n]*\n(?:[^\n]*\n)*?[ \t]*(?:```|~~~)[ \t]*$",
+        r"|(?:\A|\n[ \t]*\r?\n) {0,3}(?P<hit>-(?:[ \t]*-){2,}|\*(?:[ \t]*\*){2,}|_(?:[ \t]*_){2,})[ \t]*$"
+    ),
+    langs: &[Lang::Docs],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// Mojibake: UTF-8 read as Latin-1 / Windows-1252 (`Ã©` for `é`, `Â¡` for `¡`, `â€™` for `’`) and
+/// the replacement character `�`. A lone `Ã` or `Â` before an ordinary character (Portuguese
+/// "SÃO") is consumed by the first alternative, which has no `hit`.
+pub const MOJIBAKE: Detector = Detector {
+    name: "mojibake",
+    summary: "mojibake: `Ã`/`Â` followed by a Latin-1 or Windows-1252 continuation character, `â€`, and the replacement character `�`",
+    pattern: r"[ÂÃ](?:[^\x{80}-\x{BF}€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]|$)|(?P<hit>[ÂÃ\x{FFFD}]|â€)",
+    langs: &[],
+    exclude: &[],
+    effect: Effect::Forbid,
+};
+
+/// A file with more than `max` lines: the hit is its first line (a line `max + 1` with content
+/// exists).
+pub fn file_length_pattern(max: usize) -> String {
+    format!(
+        r"\A(?P<hit>[^\n]*)(?:\n[^\n]*){{{}}}\n[^\n]",
+        max.saturating_sub(1)
+    )
+}
+
+/// "Use ES modules", "✅ ES6 modules (import/export)": mandated, they rule out CommonJS (the
+/// same matches as `commonjs`; `.cjs` files, CommonJS by name, left out).
+pub const ES_MODULES: Detector = Detector {
+    name: "es-modules",
+    summary: "CommonJS where ES modules are mandated: `require(…)`, `module.exports`, `exports.x` (`.cjs` files left out)",
+    pattern: COMMONJS_PATTERN,
+    langs: JS_TS,
+    exclude: &["!*.cjs"],
+    effect: Effect::Forbid,
+};
+
+/// Detectors a *mandated* concept turns on: mandating ES modules forbids CommonJS.
+pub fn mandate_forbids(d: &Detector) -> bool {
+    d.name == ES_MODULES.name
+}
+
+/// Bash strict mode, mandated: `set -euo pipefail` and its spellings (`-Eeuo`, `-euxo`,
+/// `-eu -o pipefail`, `-o errexit -o nounset -o pipefail`).
+pub const SHELL_STRICT_MODE: Detector = Detector {
+    name: "shell-strict-mode",
+    summary: "a shell script must set `-e`, `-u` and `-o pipefail` (`set -euo pipefail` or an equivalent spelling)",
+    pattern: concat!(
+        r"^[ \t]*set[ \t]+(?:",
+        r"-[A-Za-z]*(?:e[A-Za-z]*u|u[A-Za-z]*e)[A-Za-z]*o[ \t]+pipefail",
+        r"|-[A-Za-z]*(?:e[A-Za-z]*u|u[A-Za-z]*e)[A-Za-z]*[ \t]+-o[ \t]+pipefail",
+        r"|-o[ \t]+errexit[ \t]+-o[ \t]+nounset[ \t]+-o[ \t]+pipefail",
+        r")\b"
+    ),
+    langs: &[Lang::Shell],
+    exclude: &[],
+    effect: Effect::Require,
+};
+
+/// A code span that is an example of a concept rather than a literal: `from module import *`
+/// names every wildcard import, whatever the module (a placeholder word).
+pub fn example_of(text: &str) -> Option<&'static Detector> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        ["from", m, "import", "*"] if m.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.') => {
+            Some(&WILDCARD_IMPORT)
+        }
+        ["import", "*"] => Some(&WILDCARD_IMPORT),
+        ["set", flags, "pipefail"]
+            if flags.starts_with('-')
+                && flags.contains('e')
+                && flags.contains('u')
+                && flags.ends_with('o') =>
+        {
+            Some(&SHELL_STRICT_MODE)
+        }
+        _ => None,
+    }
+}
+
+/// A commit message's subject (its first line that is not blank or a `#` comment) longer than
+/// `max` characters; the hit is the whole line.
+pub fn commit_subject_pattern(max: usize) -> String {
+    format!(r"\A(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?P<hit>[^#\s][^\r\n]{{{max},}})")
+}
+
+/// A commit message's body line (not the subject, not a `#` comment, nothing after git's
+/// scissors line) longer than `max` characters. The first two alternatives have no `hit`: they
+/// consume the subject and the scissors' diff.
+pub fn commit_body_pattern(max: usize) -> String {
+    format!(
+        r"\A(?:[ \t]*(?:#[^\n]*)?\r?\n)*[^\r\n]*|^#[^\n]*-+ >8 -+[\s\S]*|^(?P<hit>[^#\r\n][^\r\n]{{{max},}})"
+    )
+}
+
+/// Top-level domains a forbidden host may end with. With one dot only `com` and `org` count
+/// (`java.net`, `socket.io`, `std.io` are code); with two or more, any of these.
+const HOST_TLDS: &[&str] = &[
+    "com", "org", "net", "io", "dev", "app", "co", "ai", "cloud", "xyz", "me", "info", "biz", "edu", "gov",
+    "us", "uk", "de", "fr", "es", "eu", "ca", "au", "jp", "tech", "site", "page", "gg", "ly", "tv", "fm",
+];
+
+/// Whether a code span is a host name: `custom-icon-badges.demolab.com`, `example.com` — lowercase
+/// labels of letters, digits and `-`, ending with a known top-level domain.
+pub fn is_host(text: &str) -> bool {
+    let labels: Vec<&str> = text.split('.').collect();
+    let Some(tld) = labels.last() else {
+        return false;
+    };
+    let well_formed = labels.iter().all(|l| {
+        !l.is_empty()
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    });
+    well_formed
+        && HOST_TLDS.contains(tld)
+        && (labels.len() >= 3 || (labels.len() == 2 && matches!(*tld, "com" | "org")))
+}
+
+/// A forbidden host where it is used: in a URL (after `//`), an address (after `@`) or as the end
+/// of a longer host name — never named in prose ("we dropped example.com").
+pub fn host_pattern(host: &str) -> String {
+    format!(
+        r"(?i)(?://|@|[\w-]\.)(?P<hit>{})(?:[^\w.-]|\.(?:[^\w]|$)|$)",
+        regex::escape(host)
+    )
+}
 
 /// A concept named by words: "emojis", "exportaciones por defecto".
 #[derive(Debug, Clone, Copy)]
@@ -424,6 +587,22 @@ pub const CONCEPTS: &[Concept] = &[
         detector: &THROW_STRING,
         phrases: words::THROW_STRING_NAMES,
     },
+    Concept {
+        detector: &DEPRECATED_COMMENT,
+        phrases: words::DEPRECATED_COMMENT_NAMES,
+    },
+    Concept {
+        detector: &HORIZONTAL_RULE,
+        phrases: words::HORIZONTAL_RULE_NAMES,
+    },
+    Concept {
+        detector: &MOJIBAKE,
+        phrases: words::MOJIBAKE_NAMES,
+    },
+    Concept {
+        detector: &ES_MODULES,
+        phrases: words::ES_MODULES_NAMES,
+    },
 ];
 
 /// A keyword-like literal with a detector better than a bare word match.
@@ -439,6 +618,11 @@ pub const KEYWORDS: &[Keyword] = &[
     Keyword {
         word: "any",
         detector: &ANY_TYPE,
+        english: true,
+    },
+    Keyword {
+        word: "unknown",
+        detector: &UNKNOWN_TYPE,
         english: true,
     },
     Keyword {
@@ -531,7 +715,7 @@ pub fn keyword(literal: &str) -> Option<&'static Keyword> {
 /// Where a detector's matches count: anywhere for those that count in comments too, else in
 /// code only.
 pub fn within(d: &Detector) -> Within {
-    if d.name == TS_EXPECT_ERROR_BARE.name {
+    if d.name == TS_EXPECT_ERROR_BARE.name || d.name == DEPRECATED_COMMENT.name {
         Within::Comments
     } else if d.name == THROW_STRING.name {
         // The hit is the string thrown.
@@ -552,6 +736,9 @@ pub fn counts_in_comments(d: &Detector) -> bool {
             | "trailing-whitespace"
             | "tab-indentation"
             | "conventional-commits"
+            | "horizontal-rule"
+            | "mojibake"
+            | "shell-strict-mode"
     )
 }
 
@@ -589,6 +776,11 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &FUNCTION_DECL,
     &NON_NULL_ASSERTION,
     &THROW_STRING,
+    &DEPRECATED_COMMENT,
+    &HORIZONTAL_RULE,
+    &MOJIBAKE,
+    &ES_MODULES,
+    &SHELL_STRICT_MODE,
 ];
 
 fn alternation(tools: &[String]) -> String {
@@ -784,6 +976,102 @@ mod tests {
         for bad in ["Add login", "feat:missing space", "🚀 feat: x", "update stuff"] {
             assert!(!r.is_match(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn deprecated_comment_and_horizontal_rule() {
+        assert_eq!(
+            hits(
+                DEPRECATED_COMMENT.pattern,
+                "// DEPRECATED: x\nconst deprecated = 1; // NOT_DEPRECATED_X"
+            ),
+            ["DEPRECATED"]
+        );
+        assert_eq!(within(&DEPRECATED_COMMENT), Within::Comments);
+        let md = "---\ntitle: T\n---\n\n# T\n\n---\n\n* * *\n\nSetext\n---\n\n```\n\n---\n```\n\n|---|---|\n\n___\n";
+        assert_eq!(hits(HORIZONTAL_RULE.pattern, md), ["---", "* * *", "___"]);
+        // A file that starts with a break and no closing fence: a break.
+        assert_eq!(hits(HORIZONTAL_RULE.pattern, "---\n\ntext\n"), ["---"]);
+    }
+
+    #[test]
+    fn es_modules_and_shell_strict_mode() {
+        assert_eq!(ES_MODULES.pattern, COMMONJS.pattern);
+        assert!(mandate_forbids(&ES_MODULES) && !mandate_forbids(&COMMONJS));
+        let r = re(SHELL_STRICT_MODE.pattern);
+        for ok in [
+            "#!/bin/bash\nset -euo pipefail\n",
+            "set -Eeuo pipefail",
+            "  set -euxo pipefail",
+            "set -eu -o pipefail",
+            "set -o errexit -o nounset -o pipefail",
+        ] {
+            assert!(r.is_match(ok), "{ok}");
+        }
+        for bad in [
+            "#!/bin/bash\nset -e\n",
+            "# set -euo pipefail",
+            "echo set -euo pipefail",
+            "set -eo pipefail",
+        ] {
+            assert!(!r.is_match(bad), "{bad}");
+        }
+        assert_eq!(
+            example_of("set -euo pipefail").map(|d| d.name),
+            Some("shell-strict-mode")
+        );
+        assert!(example_of("set -x").is_none());
+    }
+
+    #[test]
+    fn mojibake_and_file_length() {
+        let t = "¡Hola! Â¡Hola! Ã‰xito Ã©té SÃO PAULO it’s itâ€™s año ñ ü ¿ \u{FFFD}x";
+        assert_eq!(hits(MOJIBAKE.pattern, t), ["Â", "Ã", "Ã", "â€", "\u{FFFD}"]);
+        let p = file_length_pattern(3);
+        assert_eq!(hits(&p, "a\nb\nc\nd\n"), ["a"]);
+        assert!(hits(&p, "a\nb\nc\n").is_empty());
+        assert!(hits(&p, "a\nb\nc").is_empty());
+        assert!(hits(&p, "a\nb\nc\n\n").is_empty());
+    }
+
+    #[test]
+    fn commit_lengths_and_hosts() {
+        let subject = commit_subject_pattern(50);
+        let long = "x".repeat(51);
+        assert_eq!(
+            hits(&subject, &format!("\n# c\n{long}\n\n{long}\n")),
+            [long.as_str()]
+        );
+        assert!(hits(&subject, &format!("{}\n\n{long}\n", "x".repeat(50))).is_empty());
+        let body = commit_body_pattern(72);
+        let wide = "y".repeat(73);
+        let msg = format!(
+            "{wide}\n\n{wide}\n# {wide}\nok\n# ------------------------ >8 ------------------------\n{wide}\n"
+        );
+        assert_eq!(hits(&body, &msg), [wide.as_str()]);
+        assert!(is_host("custom-icon-badges.demolab.com"));
+        assert!(is_host("example.com"));
+        assert!(is_host("img.shields.io"));
+        for not in [
+            "socket.io",
+            "java.net",
+            "std.io",
+            "moment.js",
+            "os.path",
+            "install.sh",
+            "Example.com",
+            "a_b.c.com",
+        ] {
+            assert!(!is_host(not), "{not}");
+        }
+        let p = host_pattern("demolab.com");
+        assert_eq!(
+            hits(
+                &p,
+                "https://demolab.com/x\nhttps://cdn.demolab.com/y\nwe left demolab.com.\nhttps://demolab.community/\n"
+            ),
+            ["demolab.com", "demolab.com"]
+        );
     }
 
     #[test]

@@ -370,6 +370,9 @@ pub struct Named {
     pub only_tests: Option<String>,
     /// The rule is about test files themselves ("test files", "archivos de prueba").
     pub test_files_subject: bool,
+    /// Docs named together with code ("in generated documents or code", "en la documentación y
+    /// el código"): source files are in scope too, with the words that said it.
+    pub code_too: Option<String>,
 }
 
 impl Named {
@@ -398,6 +401,10 @@ impl Named {
             scope.describe(),
             words.join(", ")
         );
+        if let Some(code) = &self.code_too {
+            scope.add_globs(&[source_glob().as_str()]);
+            scope.why.push_str(&format!(" and source files from \"{code}\""));
+        }
         Some(scope)
     }
 
@@ -430,6 +437,47 @@ impl Named {
                 .push_str(&format!("; test files left out, from \"{words}\""));
         }
     }
+}
+
+/// "documents or code", "docs and code", "code and docs", "la documentación y el código": a docs
+/// word and "code" joined by "and"/"or" (an article may follow the conjunction).
+fn docs_and_code(tokens: &[Token]) -> Option<String> {
+    const DOCS: &[&str] = &[
+        "docs",
+        "documentation",
+        "documents",
+        "readme",
+        "readmes",
+        "markdown",
+        "documentación",
+        "documentacion",
+        "documentos",
+    ];
+    const CODE: &[&str] = &["code", "código", "codigo", "source"];
+    const JOIN: &[&str] = &["and", "or", "y", "o", "e", "u"];
+    const ARTICLES: &[&str] = &["the", "el", "la", "los", "las", "in", "en"];
+    let words: Vec<&Token> = tokens.iter().filter(|t| t.kind != Kind::Comma).collect();
+    for (i, t) in words.iter().enumerate() {
+        if !t.is_word() || !JOIN.contains(&t.lower.as_str()) || i == 0 {
+            continue;
+        }
+        let before = words[i - 1];
+        let mut j = i + 1;
+        while words
+            .get(j)
+            .is_some_and(|w| w.is_word() && ARTICLES.contains(&w.lower.as_str()))
+        {
+            j += 1;
+        }
+        let Some(after) = words.get(j).filter(|w| w.is_word()) else {
+            continue;
+        };
+        let (b, a) = (before.lower.as_str(), after.lower.as_str());
+        if (DOCS.contains(&b) && CODE.contains(&a)) || (CODE.contains(&b) && DOCS.contains(&a)) {
+            return Some(format!("{} {} {}", before.text, t.text, after.text));
+        }
+    }
+    None
 }
 
 fn words_at(tokens: &[Token], i: usize, phrase: &[&str]) -> bool {
@@ -508,6 +556,16 @@ pub fn named(tokens: &[Token]) -> Named {
             "c++" | "cpp" => add(Lang::Cpp, &t.text),
             "docs" | "documentation" | "documentación" | "documentacion" | "readme" | "markdown"
             | "readmes" => add(Lang::Docs, &t.text),
+            // "generated documents", "documentos generados": documents an agent writes are docs
+            // (not "MongoDB documents").
+            "documents" | "document" if prev_word(i).is_some_and(|p| p.lower == "generated") => {
+                add(Lang::Docs, &t.text)
+            }
+            "documentos" | "documento"
+                if next_word(i).is_some_and(|p| matches!(p.lower.as_str(), "generados" | "generado")) =>
+            {
+                add(Lang::Docs, &t.text)
+            }
             "dockerfile" | "dockerfiles" => add(Lang::Docker, &t.text),
             "makefile" | "makefiles" => add(Lang::Make, &t.text),
             "ci" if t.text == "CI" => add(Lang::Ci, &t.text),
@@ -574,6 +632,9 @@ pub fn named(tokens: &[Token]) -> Named {
             n.test_files_subject = true;
         }
     }
+    if n.has(Lang::Docs) {
+        n.code_too = docs_and_code(tokens);
+    }
     // "outside tests" and "in tests" never both: the exclusion wins (the safer reading).
     if n.not_tests.is_some() {
         n.only_tests = None;
@@ -609,6 +670,23 @@ mod tests {
             langs("Never use JS or TS for this"),
             [Lang::JavaScript, Lang::TypeScript]
         );
+    }
+
+    #[test]
+    fn generated_documents_and_code() {
+        let n = named(&tokenize("Never use emojis in generated documents or code."));
+        assert_eq!(n.langs(), [Lang::Docs]);
+        assert_eq!(n.code_too.as_deref(), Some("documents or code"));
+        let s = n.scope().unwrap();
+        assert!(s.include.contains(&"*.md".to_string()));
+        assert!(s.include.contains(&source_glob()));
+        let n = named(&tokenize("No emojis en la documentación ni en el código"));
+        assert!(n.code_too.is_none(), "\"ni\" is not a joining word here");
+        let n = named(&tokenize("No uses emojis en el código o la documentación"));
+        assert_eq!(n.code_too.as_deref(), Some("código o documentación"));
+        // "documents" alone (MongoDB documents) names no docs.
+        assert!(langs("Never store secrets in documents").is_empty());
+        assert_eq!(langs("No usar separadores en documentos generados"), [Lang::Docs]);
     }
 
     #[test]

@@ -73,6 +73,7 @@ pub fn infer(rule: &Rule) -> Inference {
         pass::concepts::run(&ctx, &mut out);
         pass::tools::run(&ctx, &mut out);
         pass::places::run(&ctx, &mut out);
+        pass::file_kinds::run(&ctx, &mut out);
         pass::implied::run(&ctx, &mut out);
         pass::vague::judged(&ctx, &mut out);
     }

@@ -120,13 +120,13 @@ pub fn without_emphasis(text: &str) -> String {
 
 /// A rule's words as the reader takes them: without Markdown emphasis, and with the marks agent
 /// files lead a rule with read as words — `❌ Default exports` is "Forbidden: Default exports",
-/// `✅ Named exports` is "Use: Named exports" (and likewise 🚫, ⛔, ✗, ✘; ✔, ✓, 👍).
+/// `✅ Named exports` is "Always use Named exports" (and likewise 🚫, ⛔, ✗, ✘; ✔, ✓, 👍).
 pub fn reading_of(instruction: &str) -> String {
     let text = without_emphasis(instruction);
     let trimmed = text.trim_start();
     const FORBID: &[&str] = &["❌", "🚫", "⛔", "✗", "✘", "👎"];
     const MANDATE: &[&str] = &["✅", "✔️", "✔", "✓", "👍"];
-    for (marks, words) in [(FORBID, "Forbidden:"), (MANDATE, "Use:")] {
+    for (marks, words) in [(FORBID, "Forbidden:"), (MANDATE, "Always use")] {
         if let Some(mark) = marks.iter().find(|m| trimmed.starts_with(**m)) {
             let rest = trimmed[mark.len()..].trim_start_matches('\u{FE0F}').trim_start();
             let rest = rest.strip_prefix(':').unwrap_or(rest).trim_start();
@@ -350,14 +350,13 @@ pub fn looks_like_path(s: &str) -> bool {
             || ROOT_DIRS.contains(&first)
             || s.rsplit('/').next().is_some_and(has_extension);
     }
-    // `.env`, `*.log`, `package.json`, `.txt` — but `.only`, `.then` are member accesses.
-    (s.len() > 2 && s.starts_with('.') && FILE_EXTENSIONS.contains(&lower[1..].as_ref()))
-        || (s.starts_with('.')
-            && s.len() > 2
-            && s[1..]
-                .chars()
-                .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
-            && is_dotfile(&s[1..]))
+    // `.env`, `*.log`, `package.json` — but `.only`, `.then` are member accesses.
+    (s.starts_with('.')
+        && s.len() > 2
+        && s[1..]
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        && is_dotfile(&s[1..]))
         || (s.starts_with("*.") && s.len() > 2)
         || is_file_name(s)
 }

@@ -2270,3 +2270,121 @@ pub const ESM_NAMES: &[&str] = &[
     "módulos es6",
     "módulos esm",
 ];
+
+/// "No DEPRECATED comments": capitals required (lowercase "deprecated comments" may mean
+/// outdated ones).
+pub const DEPRECATED_COMMENT_NAMES: &[&str] = &[
+    "DEPRECATED comments",
+    "DEPRECATED markers",
+    "comentarios DEPRECATED",
+];
+/// Markdown thematic breaks.
+pub const HORIZONTAL_RULE_NAMES: &[&str] = &[
+    "horizontal rules",
+    "horizontal rule",
+    "horizontal lines",
+    "horizontal line",
+    "horizontal line separators",
+    "horizontal separators",
+    "horizontal dividers",
+    "thematic breaks",
+    "separadores horizontales",
+    "líneas horizontales",
+    "lineas horizontales",
+    "reglas horizontales",
+];
+/// What names a commit's subject ("subject line", "title", "asunto", "título").
+pub const COMMIT_SUBJECT_WORDS: &[&str] = &[
+    "subject", "subjects", "title", "titles", "summary", "header", "asunto", "título", "titulo", "títulos",
+    "titulos",
+];
+/// What names a commit's body.
+pub const COMMIT_BODY_WORDS: &[&str] = &["body", "bodies", "cuerpo"];
+/// Words right before a number that make it a maximum: "under 50", "at most 72", "wrapped at
+/// 72", "máximo 72".
+pub const COMMIT_LIMIT_BEFORE: &[&str] = &[
+    "under",
+    "below",
+    "within",
+    "max",
+    "maximum",
+    "most",
+    "wrapped",
+    "wrap",
+    "wrapping",
+    "exceed",
+    "exceeding",
+    "to",
+    "máximo",
+    "maximo",
+    "máx",
+    "max.",
+    "hasta",
+    "menos",
+];
+/// Verbs that create a file: "never create `.orig` files", "no crear archivos .txt" (not "add":
+/// "never add `.env` files" is about committing them, and a local `.env` is fine).
+pub const CREATE_VERBS: &[&str] = &[
+    "create", "generate", "leave", "crear", "generar", "dejar", "crees", "generes", "dejes",
+];
+/// `.txt` files every project may hold: never flagged by a rule against `.txt` files.
+pub const WELL_KNOWN_TXT: &[&str] = &[
+    "requirements*.txt",
+    "requirements/*.txt",
+    "constraints*.txt",
+    "CMakeLists.txt",
+    "robots.txt",
+    "LICENSE.txt",
+    "llms.txt",
+    "humans.txt",
+    "ads.txt",
+];
+/// Kinds of files named by words, with the globs that find them.
+pub const FILE_KINDS: &[(&[&str], &[&str])] = &[(
+    &[
+        "bundler config files",
+        "bundler configuration files",
+        "bundler configs",
+        "bundler config",
+        "archivos de configuración de bundlers",
+        "archivos de configuración de bundler",
+        "archivos de configuración del bundler",
+        "archivos de configuracion de bundlers",
+        "configuración de bundlers",
+        "configuración del bundler",
+    ],
+    &[
+        "webpack.config.*",
+        "vite.config.*",
+        "rollup.config.*",
+        "esbuild.config.*",
+        "rspack.config.*",
+        "tsup.config.*",
+        "snowpack.config.*",
+        ".parcelrc",
+    ],
+)];
+/// Mojibake, named.
+pub const MOJIBAKE_NAMES: &[&str] = &[
+    "mojibake",
+    "mojibake characters",
+    "caracteres mojibake",
+    "garbled characters",
+    "caracteres corruptos",
+];
+/// ES modules, named: mandated, they rule out CommonJS.
+pub const ES_MODULES_NAMES: &[&str] = &[
+    "ES modules",
+    "ES module syntax",
+    "ES module",
+    "ES6 modules",
+    "ES6 module syntax",
+    "ESM",
+    "ESM imports",
+    "ESM syntax",
+    "ECMAScript modules",
+    "módulos ES",
+    "módulos ES6",
+    "módulos ESM",
+    "importaciones ESM",
+];

@@ -19,14 +19,26 @@ use super::super::{files::Named, phrases::Mention};
 
 /// The words that make a rule about the agent's actions, if it is one.
 pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option<String> {
+    // "Do NOT `cd` into packages": moving around the tree is the agent's doing, never code's.
+    if let Some(span) = tokens.iter().find(|t| t.is_code() && is_navigation(&t.text))
+        && found.iter().any(|f| {
+            f.role == Role::Forbid && matches!(&f.entity, Entity::Code { text, .. } if *text == span.text)
+        })
+    {
+        return Some(format!("`{}`", span.text));
+    }
+    // "Commit code without …": the object of a verb the rule opens with is no place of code.
+    let opening_verb = tokens
+        .first()
+        .is_some_and(|t| t.is_word() && AGENT_VERBS.contains(&t.lower.as_str()));
     // Named places of code: languages, command contexts, tests, folders, "scripts", "code".
     let in_files = !named.langs.is_empty()
         || named.not_tests.is_some()
         || named.only_tests.is_some()
         || found.iter().any(|f| matches!(f.entity, Entity::Place { .. }))
-        || tokens
-            .iter()
-            .any(|t| t.is_word() && CODE_PLACE_WORDS.contains(&t.lower.as_str()));
+        || tokens.iter().enumerate().any(|(i, t)| {
+            t.is_word() && CODE_PLACE_WORDS.contains(&t.lower.as_str()) && !(opening_verb && i == 1)
+        });
     // "usa `rg` para buscar en el código": searching is the agent's work wherever it searches.
     for clause in clauses(tokens) {
         let words: Vec<(usize, &Token)> = clause.iter().enumerate().filter(|(_, t)| t.is_word()).collect();
@@ -116,4 +128,10 @@ fn said(clause: &[Token], from: usize, to: usize) -> String {
         parts.push(format!("`{}`", next.text));
     }
     parts.join(" ")
+}
+
+/// Shell commands that move the shell around (`cd`, `pushd`): forbidding them is about the
+/// agent's session, whatever scripts do.
+fn is_navigation(span: &str) -> bool {
+    matches!(span.split_whitespace().next(), Some("cd" | "pushd" | "popd"))
 }

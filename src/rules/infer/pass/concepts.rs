@@ -2,9 +2,14 @@
 //! become their detectors — forbidding or requiring — and unquoted keywords ("any in
 //! TypeScript") their keyword detectors when the rule names the language.
 
-use super::super::concepts::{CONCEPTS, Effect, STDOUT_WRITE, TS_EXPECT_ERROR_BARE};
+use super::super::concepts::{
+    CONCEPTS, Detector, Effect, MOJIBAKE, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, commit_body_pattern,
+    commit_subject_pattern, example_of, file_length_pattern, host_pattern, mandate_forbids,
+};
+use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
-use super::super::text::clauses;
+use super::super::text::{Token, clauses};
+use super::super::words::{COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS};
 use super::super::words::{NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
 use crate::rules::model::{CheckSpec, Origin, Within};
@@ -22,9 +27,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 concept(ctx, out, at, *index, words, role, f)
             }
             Entity::Term(term) => keyword(ctx, out, at, term, f),
+            Entity::Code { text, .. } => match example_of(text) {
+                Some(d) => example(ctx, out, at, text, d, f),
+                None => host(ctx, out, at, text, f),
+            },
             _ => {}
         }
     }
+    commit_lengths(ctx, out);
+    file_length(ctx, out);
     for (i, f) in ctx.found.iter().enumerate() {
         if expect_error_without_reason(ctx, f) {
             let d = &TS_EXPECT_ERROR_BARE;
@@ -69,7 +80,12 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
     let d = CONCEPTS[index].detector;
     match (d.effect, role) {
         (Effect::Forbid, Role::Forbid) => {
-            let scope = ctx.detector_scope(d, &format!("\"{words}\""));
+            let mut scope = ctx.detector_scope(d, &format!("\"{words}\""));
+            if d.name == MOJIBAKE.name && ctx.named.scope().is_none() {
+                // Garbled text is garbled in docs too.
+                scope.add_globs(Lang::Docs.globs());
+                scope.why.push_str(" and docs (*.md, *.mdx)");
+            }
             let after = if f.role == Role::Forbid {
                 format!("after \"{}\"", f.trigger)
             } else {
@@ -83,6 +99,17 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
             out.check(
                 at,
                 ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, within),
+            );
+        }
+        (Effect::Forbid, Role::Mandate) if mandate_forbids(d) && !commonjs_forbidden(ctx) => {
+            let scope = ctx.detector_scope(d, &format!("\"{words}\""));
+            let explanation = format!(
+                "mandated concept \"{words}\" after \"{}\" rules out its counterpart → detector {} ({}); scope {}",
+                f.trigger, d.name, d.summary, scope.why
+            );
+            out.check(
+                at,
+                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, Within::Code),
             );
         }
         (Effect::Require, Role::Mandate | Role::Neutral) => {
@@ -160,4 +187,488 @@ fn keyword(ctx: &Context, out: &mut Found, at: At, term: &str, f: &Mention) {
             Within::Code,
         ),
     );
+}
+
+/// "Use ES modules instead of CommonJS": CommonJS is checked once, by its own concept.
+fn commonjs_forbidden(ctx: &Context) -> bool {
+    ctx.mentions().any(|(_, m)| {
+        m.role == Role::Forbid
+            && matches!(m.entity, Entity::Concept { index, .. } if CONCEPTS[index].detector.name == "commonjs")
+    })
+}
+
+/// A code span that is an example of a concept: forbidden (`from module import *`), its
+/// detector; mandated (`set -euo pipefail`), its `Require`.
+fn example(ctx: &Context, out: &mut Found, at: At, text: &str, d: &Detector, f: &Mention) {
+    if !ctx.detector_fits(d) {
+        return;
+    }
+    if d.effect == Effect::Require {
+        if f.role != Role::Mandate {
+            return;
+        }
+        let scope = ctx.detector_scope(d, &format!("`{text}`"));
+        let explanation = format!(
+            "mandated `{text}` after \"{}\" → detector {} ({}); scope {}",
+            f.trigger, d.name, d.summary, scope.why
+        );
+        out.check(
+            at,
+            CheckSpec {
+                files: scope.files(),
+                languages: scope.languages.clone(),
+                require: Some(d.pattern.to_string()),
+                message: Some(ctx.message()),
+                origin: Origin::Inferred { explanation },
+                ..CheckSpec::default()
+            },
+        );
+        return;
+    }
+    let scope = ctx.detector_scope(d, &format!("`{text}`"));
+    let explanation = format!(
+        "`{text}` after \"{}\" is an example of {} → detector {} ({}); scope {}",
+        f.trigger, d.name, d.name, d.summary, scope.why
+    );
+    out.check(
+        at,
+        ctx.pattern_check(
+            d.pattern.to_string(),
+            scope,
+            None,
+            explanation,
+            super::super::concepts::within(d),
+        ),
+    );
+}
+
+/// A forbidden host (`custom-icon-badges.demolab.com`): matched where it is used — in URLs,
+/// addresses, as the end of a longer host — in source files, docs and config files, comments
+/// and strings included; never named in prose.
+fn host(ctx: &Context, out: &mut Found, at: At, host: &str, f: &Mention) {
+    let mut scope = match ctx.named.scope() {
+        Some(s) => s,
+        None => {
+            let mut s = FileScope::source_files(true);
+            s.add_globs(HOST_FILES);
+            s.why = format!("source files, docs and config files ({})", HOST_FILES.join(", "));
+            s
+        }
+    };
+    ctx.narrow(&mut scope);
+    let explanation = format!(
+        "forbidden host `{host}` after \"{}\" → matched in URLs (after `//`), addresses (after `@`) and as the end of a longer host name, not in prose; scope {}",
+        f.trigger, scope.why
+    );
+    out.check(
+        at,
+        ctx.pattern_check(host_pattern(host), scope, None, explanation, Within::Any),
+    );
+}
+
+/// Config files a host name can appear in, besides source files and docs.
+const HOST_FILES: &[&str] = &["*.json", "*.yml", "*.yaml", "*.toml", "*.xml"];
+
+/// "Subject line under 50 characters, body wrapped at 72", "título de commit de máximo 72
+/// caracteres": a limit on the commit subject and on body lines, read from a number right after
+/// a limiting word ("under", "at most", "wrapped at", "máximo") or before "characters … max".
+fn commit_lengths(ctx: &Context, out: &mut Found) {
+    let limits = commit_limits(ctx.tokens);
+    for (part, max, words) in limits {
+        let (pattern, what) = match part {
+            CommitPart::Subject => (commit_subject_pattern(max), "a subject line (the first line)"),
+            CommitPart::Body => (commit_body_pattern(max), "body lines (not comments)"),
+        };
+        let mut scope = FileScope::of_langs(&[Lang::Commit], String::new());
+        scope.why = format!("{} ({})", Lang::Commit.name(), scope.describe());
+        let explanation = format!(
+            "commit length limit from \"{words}\": {what} longer than {max} characters; scope {}",
+            scope.why
+        );
+        out.check(
+            At::Mention(ctx.found.len()),
+            ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
+        );
+    }
+}
+
+/// "Nunca crear archivos con más de 800 líneas", "keep files under 500 lines", "files must not
+/// exceed 400 lines": a file longer than N lines, flagged at its first line. The unit nearest
+/// before the number must be files ("functions under 50 lines" is not about files).
+fn file_length(ctx: &Context, out: &mut Found) {
+    let Some((max, words)) = file_limit(ctx.tokens) else {
+        return;
+    };
+    let mut scope = ctx
+        .named
+        .scope()
+        .unwrap_or_else(|| FileScope::source_files(false));
+    ctx.narrow(&mut scope);
+    let explanation = format!(
+        "file length limit from \"{words}\": a file with more than {max} lines, flagged at its first line; scope {}",
+        scope.why
+    );
+    out.check(
+        At::Mention(ctx.found.len()),
+        ctx.pattern_check(file_length_pattern(max), scope, None, explanation, Within::Any),
+    );
+}
+
+/// The maximum number of lines of a file a rule states, with the words that said it.
+fn file_limit(tokens: &[Token]) -> Option<(usize, String)> {
+    const FILES: &[&str] = &["files", "file", "archivos", "archivo", "ficheros", "fichero"];
+    const UNITS: &[&str] = &[
+        "function",
+        "functions",
+        "method",
+        "methods",
+        "class",
+        "classes",
+        "component",
+        "components",
+        "funciones",
+        "función",
+        "funcion",
+        "métodos",
+        "metodos",
+        "clases",
+        "componentes",
+        "line",
+        "commit",
+        "commits",
+        "pr",
+        "prs",
+        "diff",
+        "diffs",
+        "changes",
+        "cambios",
+    ];
+    for clause in clauses(tokens) {
+        let ws: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
+        for (i, t) in ws.iter().enumerate() {
+            let Some(n) = limit_number(&t.lower) else {
+                continue;
+            };
+            let next = ws.get(i + 1).map(|t| t.lower.as_str());
+            if !matches!(next, Some("lines" | "líneas" | "lineas" | "loc")) || !(50..=100_000).contains(&n) {
+                continue;
+            }
+            let prev: Vec<&str> = ws[..i].iter().rev().take(2).map(|t| t.lower.as_str()).collect();
+            let limited = matches!(
+                prev.as_slice(),
+                ["than", "more" | "longer" | "larger" | "bigger", ..]
+                    | ["de", "más" | "mas", ..]
+                    | [
+                        "over"
+                            | "under"
+                            | "below"
+                            | "exceed"
+                            | "exceeds"
+                            | "exceeding"
+                            | "superar"
+                            | "supere"
+                            | "máximo"
+                            | "maximo"
+                            | "max",
+                        ..
+                    ]
+            );
+            let unit = ws[..i]
+                .iter()
+                .rev()
+                .find(|t| FILES.contains(&t.lower.as_str()) || UNITS.contains(&t.lower.as_str()));
+            if limited && unit.is_some_and(|u| FILES.contains(&u.lower.as_str())) {
+                let from = ws[..i]
+                    .iter()
+                    .rposition(|t| FILES.contains(&t.lower.as_str()))
+                    .unwrap_or(i);
+                let said: Vec<&str> = ws[from..=i + 1].iter().map(|t| t.text.as_str()).collect();
+                return Some((n, said.join(" ")));
+            }
+        }
+    }
+    None
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CommitPart {
+    Subject,
+    Body,
+}
+
+/// The commit limits a rule states: (part, maximum characters, the words that said it).
+fn commit_limits(tokens: &[Token]) -> Vec<(CommitPart, usize, String)> {
+    let words: Vec<&str> = tokens
+        .iter()
+        .filter(|t| t.is_word())
+        .map(|t| t.lower.as_str())
+        .collect();
+    let commit_named = words
+        .iter()
+        .any(|w| matches!(*w, "commit" | "commits" | "commit's" | "git"));
+    let mut out: Vec<(CommitPart, usize, String)> = Vec::new();
+    for clause in clauses(tokens) {
+        let ws: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
+        let mut part: Option<(CommitPart, usize)> = None;
+        for (i, t) in ws.iter().enumerate() {
+            let w = t.lower.as_str();
+            let next = ws.get(i + 1).map(|t| t.lower.as_str());
+            if COMMIT_SUBJECT_WORDS.contains(&w) {
+                // "subject line" needs nothing more; "title", "summary" need the commit named.
+                let subject_line = w == "subject" && next == Some("line");
+                if subject_line || (commit_named && w != "line") {
+                    part = Some((CommitPart::Subject, i));
+                }
+                continue;
+            }
+            if COMMIT_BODY_WORDS.contains(&w) && commit_named_or_subject(&out, &part, commit_named) {
+                part = Some((CommitPart::Body, i));
+                continue;
+            }
+            let Some((p, from)) = part else {
+                continue;
+            };
+            let Some(n) = limit_number(w) else {
+                continue;
+            };
+            let prev = if i > 0 { ws[i - 1].lower.as_str() } else { "" };
+            let prev2 = if i > 1 { ws[i - 2].lower.as_str() } else { "" };
+            let after: Vec<&str> = ws[i + 1..].iter().take(3).map(|t| t.lower.as_str()).collect();
+            let limited_before = COMMIT_LIMIT_BEFORE.contains(&prev)
+                || (prev == "than" && matches!(prev2, "less" | "fewer" | "shorter"))
+                || (prev == "at" && matches!(prev2, "wrapped" | "wrap" | "wrapping" | "wraps"))
+                || (prev == "de" && matches!(prev2, "máximo" | "maximo" | "más" | "mas"));
+            let limited_after = after.windows(2).any(|p| {
+                matches!(
+                    p[0],
+                    "characters" | "chars" | "caracteres" | "columns" | "columnas"
+                ) && matches!(p[1], "max" | "maximum" | "máximo" | "maximo" | "or")
+            });
+            if (limited_before || limited_after)
+                && (20..=200).contains(&n)
+                && !out.iter().any(|(q, ..)| *q == p)
+            {
+                let said: Vec<&str> = ws[from..=i].iter().map(|t| t.text.as_str()).collect();
+                out.push((p, n, said.join(" ")));
+                part = None;
+            }
+        }
+    }
+    out
+}
+
+/// A body limit counts when the rule is about commits: named, or a subject limit read before.
+fn commit_named_or_subject(
+    out: &[(CommitPart, usize, String)],
+    part: &Option<(CommitPart, usize)>,
+    commit_named: bool,
+) -> bool {
+    commit_named
+        || out.iter().any(|(p, ..)| *p == CommitPart::Subject)
+        || matches!(part, Some((CommitPart::Subject, _)))
+}
+
+/// `50`, `72-character`, `72-char`: the number of characters.
+fn limit_number(w: &str) -> Option<usize> {
+    let digits = w
+        .strip_suffix("-characters")
+        .or_else(|| w.strip_suffix("-character"))
+        .or_else(|| w.strip_suffix("-chars"))
+        .or_else(|| w.strip_suffix("-char"))
+        .unwrap_or(w);
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::infer::tests::hits_of;
+    use crate::rules::infer::text::tokenize;
+
+    fn texts(instruction: &str, path: &str, text: &str) -> Vec<String> {
+        hits_of(instruction, path, text)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect()
+    }
+
+    #[test]
+    fn commit_limits_are_read_from_the_words() {
+        let limits = |s: &str| -> Vec<(CommitPart, usize)> {
+            commit_limits(&tokenize(s))
+                .into_iter()
+                .map(|(p, n, _)| (p, n))
+                .collect()
+        };
+        assert_eq!(
+            limits("Follow the 50-72 rule: subject line under 50 characters, body wrapped at 72."),
+            [(CommitPart::Subject, 50), (CommitPart::Body, 72)]
+        );
+        assert_eq!(
+            limits("Keep commit titles to at most 72 characters"),
+            [(CommitPart::Subject, 72)]
+        );
+        assert_eq!(
+            limits("El título del commit debe tener máximo 60 caracteres"),
+            [(CommitPart::Subject, 60)]
+        );
+        // A page title, a minimum, a number that is not a length: nothing.
+        assert!(limits("Page titles under 60 characters").is_empty());
+        assert!(limits("Commit subject at least 10 characters").is_empty());
+        assert!(limits("Reference the issue number in the commit subject, e.g. 1234").is_empty());
+    }
+
+    #[test]
+    fn a_span_that_is_an_example_of_a_concept() {
+        let i = "❌ Never use `from module import *`.";
+        let build = "from app.reports.helpers import *\nfrom pathlib import Path\n";
+        assert_eq!(
+            texts(i, "app/reports/build.py", build),
+            ["from app.reports.helpers import *"]
+        );
+        let init = "\"\"\"Avoid `from x import *` here; import names explicitly.\"\"\"\nfrom app.reports.build import build\n__all__ = [\"build\"]\n";
+        assert!(texts(i, "app/reports/__init__.py", init).is_empty());
+        assert!(texts(i, "app/reports/calc.py", "def area(w, h):\n    return w * h\n").is_empty());
+    }
+
+    #[test]
+    fn mandated_es_modules_rule_out_commonjs() {
+        for i in [
+            "Use ES module syntax (import/export). Project \"type\": \"module\".",
+            "✅ ES6 modules (import/export)",
+        ] {
+            let db =
+                "const { Pool } = require(\"pg\");\nconst pool = new Pool();\nmodule.exports = { pool };\n";
+            assert_eq!(texts(i, "db.js", db), ["require", "module.exports"], "{i}");
+            let esm = "// requires the server to be running; import-only module\nimport assert from \"node:assert\";\nexport default app;\n";
+            assert!(texts(i, "scripts/selftest.mjs", esm).is_empty());
+            assert!(texts(i, "legacy.cjs", db).is_empty());
+        }
+        // Forbidding CommonJS too: one check, not two.
+        let i = "Use ES modules instead of CommonJS";
+        assert_eq!(texts(i, "db.js", "const a = require('a');\n"), ["require"]);
+    }
+
+    #[test]
+    fn mandated_shell_strict_mode() {
+        let i = "Always enable `set -euo pipefail` to fail fast on errors, catch unset variables, and surface pipeline failures";
+        let bare = "#!/bin/bash\n# Container entrypoint.\nexec python -m backend.main\n";
+        assert_eq!(texts(i, "scripts/entrypoint.sh", bare), ["#!/bin/bash"]);
+        let strict = "#!/usr/bin/env bash\nset -euo pipefail\n\ncurl -fsSL x | tar -xz\n";
+        assert!(texts(i, "scripts/update.sh", strict).is_empty());
+        let doc = "# Install\n\nThe install scripts use set -euo pipefail.\n";
+        assert!(texts(i, "docs/install.md", doc).is_empty());
+    }
+
+    #[test]
+    fn file_length_limits() {
+        let limit = |s: &str| file_limit(&tokenize(s)).map(|(n, _)| n);
+        assert_eq!(
+            limit(
+                "**Nunca crear archivos con más de 800 líneas de código.** Si se acerca al límite, refactorizar en módulos."
+            ),
+            Some(800)
+        );
+        assert_eq!(limit("Keep files under 500 lines"), Some(500));
+        assert_eq!(limit("Files must not exceed 400 lines"), Some(400));
+        assert_eq!(limit("Keep functions under 50 lines"), None);
+        assert_eq!(limit("Split files when functions grow over 80 lines"), None);
+        assert_eq!(
+            limit("Never read files of more than 10 lines into memory at once"),
+            None
+        );
+        let i = "**Nunca crear archivos con más de 800 líneas de código.**";
+        let long: String = (1..=801).map(|k| format!("line {k}\n")).collect();
+        assert_eq!(texts(i, "src/timeline/event_codes.rs", &long), ["line 1"]);
+        let short: String = (1..=800).map(|k| format!("line {k}\n")).collect();
+        assert!(texts(i, "src/timeline/mod.rs", &short).is_empty());
+    }
+
+    #[test]
+    fn mojibake_in_code_and_docs() {
+        let i = "Evitar caracteres mojibake o raros (ej: �, Ã, Â, И, ツ). Si aparecen, corregirlos.";
+        let py = "CONFIRMACION = \"¡Hola {nombre}! Tu cita está confirmada.\"\nRECORDATORIO = \"Â¡Hola {nombre}!\"\n";
+        assert_eq!(texts(i, "bot/mensajes.py", py), ["Â"]);
+        let md = "# Contacto\n\nAcepta ñ, ü y signos de apertura (¿¡).\nAlgunos CSV llegan con \u{FFFD} en los nombres.\n";
+        assert_eq!(texts(i, "README.md", md), ["\u{FFFD}"]);
+    }
+
+    #[test]
+    fn commit_subject_and_body_lengths() {
+        let i = "Follow the 50-72 rule: subject line under 50 characters, body wrapped at 72.";
+        let long = "Refactor the savings calculator so that recurring transfers are grouped by month.";
+        let msg = format!("{long}\n\nGrouping happens before conversion now.\n");
+        assert_eq!(texts(i, ".git/COMMIT_EDITMSG", &msg), [long]);
+        let ok = "Add CSV export for the yearly report.\n\nThe export reuses the monthly grouping so totals match the web view.\n# Please enter the commit message for your changes. Lines starting with '#' will be ignored.\n";
+        assert!(texts(i, ".git/COMMIT_EDITMSG", ok).is_empty());
+        let body = "Fix x\n\nThis body line is much longer than seventy-two characters, so it should be wrapped.\nshort\n# ------------------------ >8 ------------------------\n+ a diff line that is far longer than seventy-two characters and does not count at all\n";
+        assert_eq!(
+            texts(i, ".git/COMMIT_EDITMSG", body),
+            ["This body line is much longer than seventy-two characters, so it should be wrapped."]
+        );
+        // Not a commit message: a long first line in a source file is not checked.
+        assert!(texts(i, "src/a.ts", &msg).is_empty());
+    }
+
+    #[test]
+    fn a_forbidden_host_is_found_in_urls_not_in_prose() {
+        let i = "Always use `img.shields.io` for badges — NEVER `custom-icon-badges.demolab.com` (unreliable, frequently down)";
+        let readme = "# Hyper Fetch React\n\n[![npm](https://img.shields.io/npm/v/x)](https://www.npmjs.com/package/x)\n[![downloads](https://custom-icon-badges.demolab.com/npm/dm/x?logo=download)](https://www.npmjs.com/package/x)\n";
+        assert_eq!(
+            texts(i, "packages/react/README.md", readme),
+            ["custom-icon-badges.demolab.com"]
+        );
+        let contributing = "# Contributing\n\nBadges come from img.shields.io only (we dropped custom-icon-badges because it was often down; custom-icon-badges.demolab.com is gone).\n";
+        assert!(texts(i, "CONTRIBUTING.md", contributing).is_empty());
+        let ts = "const badge = \"https://custom-icon-badges.demolab.com/x\";\n";
+        assert_eq!(texts(i, "src/badge.ts", ts), ["custom-icon-badges.demolab.com"]);
+    }
+
+    #[test]
+    fn deprecated_comments_in_comments_only() {
+        let i = "No DEPRECATED comments";
+        let service = "import { db } from \"@/db\";\n\n// DEPRECATED: use getProductBySlug instead\nexport async function getProduct(id: string) {}\n";
+        assert_eq!(
+            texts(i, "lib/services/product-service.ts", service),
+            ["DEPRECATED"]
+        );
+        let types = "export type ProductStatus = \"active\" | \"deprecated\" | \"DEPRECATED\";\n\nexport const isDeprecated = (s: ProductStatus): boolean => s === \"deprecated\";\n/** @deprecated use y */\n";
+        assert!(texts(i, "lib/types/product.ts", types).is_empty());
+        // Lowercase words are not the marker.
+        assert!(texts("No deprecated comments", "a.ts", "// DEPRECATED: x\n").is_empty());
+    }
+
+    #[test]
+    fn horizontal_rules_in_docs() {
+        let i = "Never use horizontal line separators in generated documents.";
+        let runbook = "---\ntitle: Runbook\n---\n\n# Runbook\n\n## Restarting the worker\n\nRestart it.\n\n---\n\n## Rotating keys\n\nKeys rotate.\n\n***\n\n## Contacts\n\nOps channel.\n";
+        assert_eq!(texts(i, "docs/runbook.md", runbook), ["---", "***"]);
+        let table = "# Limits\n\n| name | value |\n|------|-------|\n| upload | 5 GiB |\n\n| a | b |\n| --- | --- |\n";
+        assert!(texts(i, "docs/table.md", table).is_empty());
+        let other = "Heading\n---\n\n```yaml\n\n---\nkey: v\n```\n";
+        assert!(texts(i, "docs/x.md", other).is_empty());
+        assert!(texts(i, "src/a.py", "x = 1\n\n# ---\n").is_empty());
+    }
+
+    #[test]
+    fn emojis_in_documents_and_code() {
+        let i = "Never use emojis in generated documents or code.";
+        let readme = "# backup-tool\n\n## Status\n\n- ✅ Full backups\n- 🚧 Incremental backups\n- [TODO] Restore verification\n\nRun `make test` before sending a patch :)\n";
+        assert_eq!(texts(i, "README.md", readme), ["✅", "🚧"]);
+        let go = "package main\n\nfunc main() {\n\tfmt.Println(\"backup finished 🎉\")\n\tfmt.Println(\"[DONE] uploaded manifest\")\n}\n";
+        assert_eq!(texts(i, "cmd/backup/main.go", go), ["🎉"]);
+        let design =
+            "# Design\n\nChunks are hashed with BLAKE3 -> stored under their digest: [DONE], [SKIP].\n";
+        assert!(texts(i, "docs/design.md", design).is_empty());
+        // The user's own exception ("unless the user asks") concerns the conversation: emojis in
+        // files are still checked, in comments and strings too.
+        let es = "No usar emojis, íconos ni símbolos decorativos, excepto cuando el usuario los solicite explícitamente.";
+        let java = "class Inventario {\n    // ✅ validado\n    String s = \"Café 🚀\";\n}\n";
+        assert_eq!(texts(es, "src/Inventario.java", java), ["✅", "🚀"]);
+        let md = "# Arquitectura\n\n(año 2024, versión 1.0 — revisión ñandú).\n";
+        assert!(texts(es, "docs/arquitectura.md", md).is_empty());
+    }
 }

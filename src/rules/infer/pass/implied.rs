@@ -4,12 +4,12 @@
 //! counterpart itself, which the other passes check. Only pairs whose counterpart is
 //! unambiguous; a fix only where the swap keeps the meaning.
 
-use super::super::concepts::{COMMONJS, CONCEPTS, DEFAULT_EXPORT};
+use super::super::concepts::{CONCEPTS, DEFAULT_EXPORT, Detector};
 use super::super::files::Lang;
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Role};
 use super::super::text::clauses;
-use super::super::words::ESM_NAMES;
+use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -79,131 +79,88 @@ fn normalized(text: &str) -> &str {
     text.trim().trim_end_matches("()").trim_end_matches('(')
 }
 
-/// How rules name the mandated side of a concept pair: named exports rule out default ones.
-const NAMED_EXPORTS: &[&str] = &[
-    "named export",
-    "named exports",
-    "named exports only",
-    "exports nombrados",
-    "exportaciones nombradas",
-    "exportaciones con nombre",
+/// A mandated way of writing something, named in words, and the detector of what it rules out.
+struct ConceptPair {
+    /// How rules name the mandated side (lowercase words, matched whole within a clause).
+    names: &'static [&'static str],
+    /// What it rules out.
+    detector: &'static Detector,
+    /// What the ruled-out side is called in `--explain`.
+    ruled_out: &'static str,
+    /// Files left out of the check.
+    exclude: &'static [&'static str],
+}
+
+/// Words that ask for what follows them in a clause.
+const MANDATING: &[&str] = &[
+    "use", "using", "prefer", "always", "only", "must", "usa", "usar", "utiliza", "utilizar", "siempre",
+    "solo", "sólo", "preferir", "prefiere",
 ];
+
+const CONCEPT_PAIRS: &[ConceptPair] = &[ConceptPair {
+    names: &[
+        "named export",
+        "named exports",
+        "exports nombrados",
+        "exportaciones nombradas",
+        "exportaciones con nombre",
+    ],
+    detector: &DEFAULT_EXPORT,
+    ruled_out: "default exports",
+    exclude: &[],
+}];
 
 pub fn run(ctx: &Context, out: &mut Found) {
     code_pairs(ctx, out);
-    named_exports(ctx, out);
-    es_modules(ctx, out);
+    for pair in CONCEPT_PAIRS {
+        concept_pair(ctx, out, pair);
+    }
 }
 
-/// "Use ES module syntax (import/export)", "✅ ES6 modules": CommonJS is out.
-fn es_modules(ctx: &Context, out: &mut Found) {
-    let forbids_cjs = ctx.found.iter().any(|f| {
-        f.role == Role::Forbid
-            && matches!(&f.entity, Entity::Concept { index, .. } if CONCEPTS[*index].detector.name == COMMONJS.name)
+/// "Prefer named exports", "✅ ES6 modules (import/export)": a mandate in a clause that names
+/// the mandated side rules out the other — unless the rule names that one itself.
+fn concept_pair(ctx: &Context, out: &mut Found, pair: &ConceptPair) {
+    let named_itself = ctx.found.iter().any(|f| {
+        matches!(&f.entity, Entity::Concept { index, .. } if CONCEPTS[*index].detector.name == pair.detector.name)
     });
-    if forbids_cjs {
+    if named_itself {
         return;
     }
-    let naming: Vec<usize> = clauses(ctx.tokens)
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| {
-            let words: Vec<&str> = c
-                .iter()
-                .filter(|t| t.is_word())
-                .map(|t| t.lower.as_str())
-                .collect();
-            let said = format!(" {} ", words.join(" "));
-            ESM_NAMES.iter().any(|n| said.contains(&format!(" {n} ")))
-        })
-        .map(|(i, _)| i)
-        .collect();
-    // A mandate in a naming clause, or a clause that opens with "use" ("Use ES module syntax":
-    // "es" stops a term, so no mention is read there).
-    let all = clauses(ctx.tokens);
-    let opens_with_use = |c: usize| {
-        all.get(c).is_some_and(|c| {
-            let words: Vec<&str> = c
-                .iter()
-                .filter(|t| t.is_word())
-                .map(|t| t.lower.as_str())
-                .collect();
-            matches!(
-                words.first(),
-                Some(&("use" | "usa" | "usar" | "utiliza" | "prefer" | "always"))
-            ) && !words
-                .iter()
-                .any(|w| matches!(*w, "not" | "never" | "no" | "don't" | "nunca"))
-        })
-    };
-    let found = ctx
-        .mentions()
-        .find(|(_, f)| f.role == Role::Mandate && naming.contains(&f.clause))
-        .map(|(i, f)| (At::Mention(i), f.trigger.clone()));
-    let Some((at, trigger)) = found.or_else(|| {
-        naming
+    // A clause that names the mandated side and asks for something ("use", "prefer", "✅"),
+    // with no negation in it.
+    let asking = clauses(ctx.tokens).into_iter().find_map(|c| {
+        let words: Vec<&str> = c
             .iter()
-            .find(|c| opens_with_use(**c))
-            .map(|_| (At::Places, "use".to_string()))
-    }) else {
-        return;
-    };
-    let scope = ctx.detector_scope(&COMMONJS, "ES modules");
-    let explanation = format!(
-        "CommonJS ruled out: the rule asks for ES modules (\"{trigger}\") → detector {} ({}); scope {}",
-        COMMONJS.name, COMMONJS.summary, scope.why
-    );
-    out.check(
-        at,
-        ctx.pattern_check(
-            COMMONJS.pattern.to_string(),
-            scope,
-            None,
-            explanation,
-            Within::Code,
-        ),
-    );
-}
-
-/// "Prefer named exports", "✅ Named exports", "Solo named exports": default exports are out.
-fn named_exports(ctx: &Context, out: &mut Found) {
-    let forbids_default = ctx.found.iter().any(|f| {
-        f.role == Role::Forbid
-            && matches!(&f.entity, Entity::Concept { index, .. } if CONCEPTS[*index].detector.name == DEFAULT_EXPORT.name)
+            .filter(|t| t.is_word())
+            .map(|t| t.lower.as_str())
+            .collect();
+        let said = format!(" {} ", words.join(" "));
+        let names = pair.names.iter().any(|n| said.contains(&format!(" {n} ")));
+        let asks = words.iter().find(|w| {
+            MANDATING.contains(w)
+                || ctx
+                    .found
+                    .iter()
+                    .any(|f| f.role == Role::Mandate && f.trigger == **w)
+        });
+        let negated = words.iter().any(|w| NEGATIONS.contains(w));
+        (names && !negated).then_some(asks?.to_string())
     });
-    if forbids_default {
-        return;
-    }
-    // The clauses that name named exports; a mandate in one of them asks for them.
-    let naming: Vec<usize> = clauses(ctx.tokens)
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| {
-            let words: Vec<&str> = c
-                .iter()
-                .filter(|t| t.is_word())
-                .map(|t| t.lower.as_str())
-                .collect();
-            let said = format!(" {} ", words.join(" "));
-            NAMED_EXPORTS.iter().any(|n| said.contains(&format!(" {n} ")))
-        })
-        .map(|(i, _)| i)
-        .collect();
-    let Some((i, f)) = ctx
-        .mentions()
-        .find(|(_, f)| f.role == Role::Mandate && naming.contains(&f.clause))
-    else {
+    let Some(trigger) = asking else {
         return;
     };
-    let scope = ctx.detector_scope(&DEFAULT_EXPORT, "named exports");
+    let mut scope = ctx.detector_scope(pair.detector, pair.ruled_out);
+    for glob in pair.exclude {
+        scope.exclude.push((*glob).to_string());
+    }
     let explanation = format!(
-        "default exports ruled out: the rule asks for named exports (\"{}\") → detector {} ({}); scope {}",
-        f.trigger, DEFAULT_EXPORT.name, DEFAULT_EXPORT.summary, scope.why
+        "{} ruled out: the rule asks for its alternative (\"{}\") → detector {} ({}); scope {}",
+        pair.ruled_out, trigger, pair.detector.name, pair.detector.summary, scope.why
     );
     out.check(
-        At::Mention(i),
+        At::Commands,
         ctx.pattern_check(
-            DEFAULT_EXPORT.pattern.to_string(),
+            pair.detector.pattern.to_string(),
             scope,
             None,
             explanation,
@@ -293,6 +250,25 @@ mod tests {
         assert!(
             hits_of("Always use `===`.", "app.py", "a == b\n").is_empty(),
             "JS and TS only"
+        );
+    }
+
+    #[test]
+    fn es_modules_rule_out_commonjs() {
+        let js = "const db = require('./db');\nimport x from './x.js';\nmodule.exports = db;\n// require() is gone\n";
+        for rule in [
+            "Use ES module syntax (import/export).",
+            "✅ ES6 modules (import/export)",
+        ] {
+            let found: Vec<String> = hits_of(rule, "src/db.js", js)
+                .into_iter()
+                .map(|(t, _)| t)
+                .collect();
+            assert_eq!(found, ["require", "module.exports"], "{rule}");
+        }
+        assert!(
+            hits_of("Use ES modules.", "config/legacy.cjs", "module.exports = {};\n").is_empty(),
+            "a .cjs file is CommonJS by its name"
         );
     }
 

@@ -7,6 +7,7 @@
 pub mod behaviour;
 pub mod concepts;
 pub mod conditions;
+pub mod file_kinds;
 pub mod implied;
 pub mod literals;
 pub mod packages;
@@ -74,6 +75,13 @@ impl Found {
 
     pub fn note(&mut self, at: At, note: String) {
         self.notes.push((at, note));
+    }
+
+    /// Whether a check found so far forbids the path glob `glob` already.
+    pub fn forbids_path(&self, glob: &str) -> bool {
+        self.checks
+            .iter()
+            .any(|(_, c)| c.forbidden_paths.iter().any(|g| g == glob))
     }
 
     pub fn has_checks(&self) -> bool {
@@ -213,6 +221,19 @@ impl<'a> Context<'a> {
     /// Which pass handles a mention.
     pub fn route(&self, f: &Mention) -> Route {
         match (&f.entity, f.role) {
+            // `from module import *`: an example of a concept, checked by its detector.
+            (Entity::Code { text, .. }, Role::Forbid) if super::concepts::example_of(text).is_some() => {
+                Route::Concepts
+            }
+            // `set -euo pipefail`, mandated: an example of a required concept.
+            (Entity::Code { text, .. }, Role::Mandate)
+                if super::concepts::example_of(text)
+                    .is_some_and(|d| d.effect == super::concepts::Effect::Require) =>
+            {
+                Route::Concepts
+            }
+            // `custom-icon-badges.demolab.com`: a host, checked in URLs (concepts pass).
+            (Entity::Code { text, .. }, Role::Forbid) if super::concepts::is_host(text) => Route::Concepts,
             // `@scope/pkg`, `moment.js`: spelled only as a package is, checked where it is one.
             (Entity::Code { text, .. }, Role::Forbid) if super::imports::package_spelling(text) => {
                 Route::Packages

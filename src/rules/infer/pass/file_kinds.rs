@@ -1,0 +1,381 @@
+//! File-kinds pass: rules that forbid files themselves, checked as `Forbidden_paths` (a file that
+//! matches is the violation, whatever it holds):
+//! - "never create `.orig` or `.rej` files", "no crear archivos .txt": a creation verb after a
+//!   negation, then extensions next to a file noun;
+//! - "nunca crear archivos de configuración de bundlers", "no bundler config files": a named kind
+//!   of file (`words::FILE_KINDS`) after a negation;
+//! - "use `deno.json` for dependencies, not `package.json`": a config file name forbidden in
+//!   favour of another file name.
+
+use super::super::phrases::{Entity, Role};
+use super::super::text::{Kind, Token, clauses};
+use super::super::words::{CREATE_VERBS, FILE_KINDS, FILE_NOUNS, NEGATIONS, WELL_KNOWN_TXT};
+use super::{At, Context, Found};
+use crate::rules::model::{CheckSpec, Origin};
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    let mut seen: Vec<String> = Vec::new();
+    for clause in clauses(ctx.tokens) {
+        if let Some((globs, words)) = created_extensions(clause, &ctx.rule.instruction) {
+            forbid(
+                ctx,
+                out,
+                &mut seen,
+                globs,
+                format!("files forbidden from \"{words}\""),
+            );
+        }
+        if let Some((globs, words)) = named_kind(clause) {
+            forbid(
+                ctx,
+                out,
+                &mut seen,
+                globs,
+                format!("a kind of file forbidden from \"{words}\""),
+            );
+        }
+    }
+    if let Some((dir, words)) = temporary_home(ctx) {
+        let mut globs: Vec<String> = TEMP_ARTIFACTS.iter().map(|g| g.to_string()).collect();
+        globs.push(format!("!{dir}/**"));
+        forbid(
+            ctx,
+            out,
+            &mut seen,
+            globs,
+            format!(
+                "temporary artifacts kept under `{dir}/` from \"{words}\": known artifact names elsewhere"
+            ),
+        );
+    }
+    if let Some((forbidden, instead)) = file_for_file(ctx) {
+        forbid(
+            ctx,
+            out,
+            &mut seen,
+            vec![forbidden.clone()],
+            format!("file `{forbidden}` forbidden in favour of `{instead}`"),
+        );
+    }
+}
+
+fn forbid(ctx: &Context, out: &mut Found, seen: &mut Vec<String>, globs: Vec<String>, why: String) {
+    // A file name forbidden by name is the places pass's already.
+    let globs: Vec<String> = globs
+        .into_iter()
+        .filter(|g| !seen.contains(g) && !out.forbids_path(g))
+        .collect();
+    if globs.is_empty() {
+        return;
+    }
+    seen.extend(globs.iter().cloned());
+    let mut paths = globs.clone();
+    paths.extend(
+        ["!**/node_modules/**", "!**/vendor/**", "!**/.git/**"]
+            .iter()
+            .map(|s| s.to_string()),
+    );
+    if globs.iter().any(|g| g.ends_with(".txt")) {
+        paths.extend(WELL_KNOWN_TXT.iter().map(|g| format!("!**/{g}")));
+    }
+    let explanation = format!(
+        "{why} → Forbidden_paths {} (the file itself is the violation; dependencies, vendored code{} left out)",
+        globs.join(", "),
+        if globs.iter().any(|g| g.ends_with(".txt")) {
+            " and well-known .txt files (requirements, CMakeLists, robots, LICENSE…)"
+        } else {
+            ""
+        }
+    );
+    let mut scope = super::super::files::FileScope::default();
+    ctx.narrow(&mut scope);
+    out.check(
+        At::Places,
+        CheckSpec {
+            files: scope.files(),
+            forbidden_paths: paths,
+            message: Some(ctx.message()),
+            origin: Origin::Inferred { explanation },
+            ..CheckSpec::default()
+        },
+    );
+}
+
+/// `.txt`, `*.orig`: an extension written alone. An unquoted `.txt` reaches here as the word
+/// `txt`: it counts when the instruction writes it with its dot.
+fn extension(t: &Token, instruction: &str) -> Option<String> {
+    let dotted = t.is_word()
+        && ([" .", "\t.", "(."]
+            .iter()
+            .any(|p| instruction.contains(&format!("{p}{}", t.text)))
+            || instruction.starts_with(&format!(".{}", t.text)));
+    let text = if dotted {
+        format!(".{}", t.text)
+    } else if matches!(t.kind, Kind::Path | Kind::Span(_) | Kind::Bare) {
+        t.text.clone()
+    } else {
+        return None;
+    };
+    let ext = text.strip_prefix('*').unwrap_or(&text).strip_prefix('.')?;
+    (!ext.is_empty() && ext.len() <= 10 && ext.chars().all(|c| c.is_ascii_alphanumeric()))
+        .then(|| format!("*.{}", ext.to_lowercase()))
+}
+
+fn negated(clause: &[Token], before: usize) -> Option<usize> {
+    clause[..before]
+        .iter()
+        .position(|t| t.is_word() && (NEGATIONS.contains(&t.lower.as_str()) || t.lower == "never"))
+}
+
+/// "Never create `.orig` or `.rej` files", "no crear archivos .txt", "don't add *.log files".
+fn created_extensions(clause: &[Token], instruction: &str) -> Option<(Vec<String>, String)> {
+    let verb = clause
+        .iter()
+        .position(|t| t.is_word() && CREATE_VERBS.contains(&t.lower.as_str()))?;
+    let neg = negated(clause, verb)?;
+    // Nothing but words like "new", "any", "extra" between the negation and the verb.
+    if verb - neg > 3 {
+        return None;
+    }
+    let rest = &clause[verb + 1..];
+    let noun = rest
+        .iter()
+        .position(|t| t.is_word() && FILE_NOUNS[..4].contains(&t.lower.as_str()))?;
+    // The extensions right before the noun ("`.orig` or `.rej` files") or right after it
+    // ("archivos .txt"), with only "or", "and", "o", "y", commas between.
+    let joins = |t: &Token| {
+        t.kind == Kind::Comma || (t.is_word() && ["or", "and", "o", "y", "ni"].contains(&t.lower.as_str()))
+    };
+    let mut globs = Vec::new();
+    for t in rest[..noun].iter().rev() {
+        if let Some(g) = extension(t, instruction) {
+            globs.push(g);
+        } else if !joins(t) {
+            break;
+        }
+    }
+    globs.reverse();
+    if globs.is_empty() {
+        for t in &rest[noun + 1..] {
+            if let Some(g) = extension(t, instruction) {
+                globs.push(g);
+            } else if !joins(t) {
+                break;
+            }
+        }
+    }
+    if globs.is_empty() {
+        return None;
+    }
+    let words: Vec<&str> = clause[neg..].iter().map(|t| t.text.as_str()).collect();
+    Some((globs, words.join(" ")))
+}
+
+/// "Nunca crear archivos de configuración de bundlers", "no bundler config files".
+fn named_kind(clause: &[Token]) -> Option<(Vec<String>, String)> {
+    let words: Vec<(usize, &str)> = clause
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.is_word())
+        .map(|(i, t)| (i, t.lower.as_str()))
+        .collect();
+    for (names, globs) in FILE_KINDS {
+        for name in *names {
+            let parts: Vec<&str> = name.split(' ').collect();
+            let Some(k) = words
+                .windows(parts.len())
+                .position(|w| w.iter().zip(&parts).all(|((_, a), b)| a == b))
+            else {
+                continue;
+            };
+            let at = words[k].0;
+            negated(clause, at)?;
+            return Some((globs.iter().map(|g| g.to_string()).collect(), name.to_string()));
+        }
+    }
+    None
+}
+
+/// "Place all temporary artifacts (work files, coverage, test binaries, etc.) under `./tmp`",
+/// "archivos temporales en `tmp/`": the folder temporary files belong in, when the rule is about
+/// temporary files and places them. Returns the folder (no `./`, no trailing `/`) and the words.
+fn temporary_home(ctx: &Context) -> Option<(String, String)> {
+    let words: Vec<&Token> = ctx.tokens.iter().filter(|t| t.is_word()).collect();
+    let temp = words.windows(2).find(|w| {
+        let (a, b) = (w[0].lower.as_str(), w[1].lower.as_str());
+        (matches!(a, "temporary" | "temp" | "scratch")
+            && matches!(b, "artifacts" | "artefacts" | "files" | "outputs"))
+            || (matches!(a, "artefactos" | "archivos" | "ficheros") && matches!(b, "temporales"))
+    })?;
+    let place = ctx.tokens.windows(2).find_map(|w| {
+        let placed = w[0].is_word()
+            && ["under", "in", "inside", "into", "within", "en", "bajo"].contains(&w[0].lower.as_str());
+        (placed && matches!(w[1].kind, Kind::Span(_) | Kind::Path)).then(|| w[1].text.clone())
+    })?;
+    let dir = place
+        .trim_start_matches("./")
+        .trim_end_matches("/**")
+        .trim_end_matches('/')
+        .to_string();
+    let folder = !dir.is_empty() && !dir.contains('.') && !dir.contains('*') && !dir.contains(' ');
+    folder.then(|| (dir, format!("{} {}", temp[0].text, temp[1].text)))
+}
+
+/// Files that are temporary artifacts by name: coverage profiles, Go test binaries, profiles,
+/// `*.tmp`.
+const TEMP_ARTIFACTS: &[&str] = &[
+    "coverage.out",
+    "cover.out",
+    "*.coverprofile",
+    "*.test",
+    "*.prof",
+    "*.tmp",
+    "*.temp",
+];
+
+/// Config files a file-for-file rule can forbid: a manifest or config, never code (`moment.js`
+/// is a package, `index.ts` a module).
+const CONFIG_EXTS: &[&str] = &[
+    "json",
+    "jsonc",
+    "json5",
+    "toml",
+    "yaml",
+    "yml",
+    "lock",
+    "cfg",
+    "ini",
+    "xml",
+    "properties",
+    "gradle",
+    "mod",
+];
+
+/// A bare config file name: `package.json`, `setup.cfg`, `go.mod`.
+fn config_file(text: &str) -> bool {
+    let Some((stem, ext)) = text.rsplit_once('.') else {
+        return false;
+    };
+    !stem.is_empty()
+        && !text.contains('/')
+        && !text.contains(' ')
+        && stem
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        && CONFIG_EXTS.contains(&ext)
+}
+
+/// "Use `deno.json` …, not `package.json`": a forbidden config file name with a mandated config
+/// file name in the same rule.
+fn file_for_file(ctx: &Context) -> Option<(String, String)> {
+    let name = |e: &Entity| match e {
+        Entity::Code { text, .. } if config_file(text) => Some(text.clone()),
+        _ => None,
+    };
+    let instead = ctx
+        .mentions()
+        .filter(|(_, f)| f.role == Role::Mandate)
+        .find_map(|(_, f)| name(&f.entity));
+    let forbidden = ctx
+        .mentions()
+        .filter(|(_, f)| f.role == Role::Forbid)
+        .find_map(|(_, f)| name(&f.entity).filter(|n| Some(n) != instead.as_ref()));
+    match (forbidden, instead) {
+        (Some(f), Some(i)) => Some((f, i)),
+        _ => clauses(ctx.tokens).into_iter().find_map(use_not),
+    }
+}
+
+/// "Use `deno.json` for dependencies, not `package.json`" read from the tokens: a config file
+/// right after "use" / "usar", then one right after "not" / "instead of" / "en lugar de" in the
+/// same clause.
+fn use_not(clause: &[Token]) -> Option<(String, String)> {
+    let file = |t: &Token| matches!(t.kind, Kind::Span(_) | Kind::Path) && config_file(&t.text);
+    let k = clause.iter().position(file)?;
+    let before = clause[..k].iter().rev().find(|t| t.is_word())?;
+    if !["use", "usar", "usa", "utilizar", "utiliza", "prefer", "preferir"].contains(&before.lower.as_str()) {
+        return None;
+    }
+    let instead = &clause[k].text;
+    let rest = &clause[k + 1..];
+    let j = rest.iter().position(|t| file(t) && t.text != *instead)?;
+    let words: Vec<&str> = rest[..j]
+        .iter()
+        .rev()
+        .filter(|t| t.is_word())
+        .take(3)
+        .map(|t| t.lower.as_str())
+        .collect();
+    let negated = matches!(words.first(), Some(&("not" | "no" | "never" | "nunca")))
+        || matches!(
+            words.get(..2),
+            Some(["of", "instead"] | ["than", "rather"] | ["de", "lugar"] | ["de", "vez"])
+        );
+    negated.then(|| (rest[j].text.clone(), instead.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::infer::tests::hits_of;
+
+    fn flagged(instruction: &str, path: &str) -> bool {
+        !hits_of(instruction, path, "x\n").is_empty()
+    }
+
+    #[test]
+    fn created_extensions_are_forbidden_files() {
+        let i = "No crear archivos .txt";
+        assert!(flagged(i, "notas.txt"));
+        assert!(flagged(i, "docs/notas.txt"));
+        for ok in [
+            "src/lib/export.ts",
+            "README.md",
+            "requirements.txt",
+            "CMakeLists.txt",
+            "node_modules/a/b.txt",
+        ] {
+            assert!(!flagged(i, ok), "{ok}");
+        }
+        let i = "Never create `.orig` or `.rej` files";
+        assert!(flagged(i, "src/a.rs.orig"));
+        assert!(flagged(i, "a.rej"));
+        assert!(!flagged(i, "src/a.rs"));
+        // Not a creation: nothing.
+        assert!(!flagged("Never read `.txt` files", "a.txt"));
+    }
+
+    #[test]
+    fn named_kinds_of_files() {
+        let i = "**Nunca** crear archivos de configuración de bundlers";
+        assert!(flagged(i, "vite.config.js"));
+        assert!(flagged(i, "webpack.config.ts"));
+        assert!(!flagged(i, "js/main.js"));
+        assert!(!flagged(i, "index.html"));
+        assert!(flagged("Never add bundler config files", "rollup.config.mjs"));
+        assert!(!flagged("Keep the bundler config files small", "vite.config.js"));
+    }
+
+    #[test]
+    fn temporary_artifacts_outside_their_folder() {
+        let i = "WD-001 (**MUST**) Place all temporary artifacts (work files, coverage, test binaries, etc.) **under `./tmp`**.";
+        assert!(flagged(i, "coverage.out"));
+        assert!(flagged(i, "internal/cli/cli.test"));
+        assert!(!flagged(i, "tmp/coverage.out"));
+        assert!(!flagged(i, "Makefile"));
+        assert!(!flagged(i, "internal/cli/show_ap.go"));
+        // No folder named: nothing.
+        assert!(!flagged("Clean up temporary files when done", "coverage.out"));
+    }
+
+    #[test]
+    fn a_config_file_in_favour_of_another() {
+        let i = "Use `deno.json` for dependencies, not `package.json`";
+        assert!(flagged(i, "package.json"));
+        assert!(flagged(i, "apps/web/package.json"));
+        assert!(!flagged(i, "deno.json"));
+        assert!(!flagged(i, "README.md"));
+        // Code and packages are not files to forbid.
+        assert!(!flagged("Use `dayjs` instead of `moment.js`", "moment.js"));
+        assert!(!flagged("Use `index.ts`, not `index.js`", "index.js"));
+    }
+}
