@@ -713,6 +713,20 @@ mod tests {
     }
 
     #[test]
+    fn a_dockerfile_comment_is_a_comment() {
+        let c = checker(CONTEXTUAL);
+        let text = "# any base image\nFROM node AS any\n";
+        let file = FileContext {
+            rel_path: Some("docker/Dockerfile"),
+            language_id: None,
+        };
+        assert_eq!(
+            hits(&c.check_full(text, &file), text, 0),
+            [format!("any@{}", text.rfind("any").unwrap())]
+        );
+    }
+
+    #[test]
     fn in_a_language_autofix_cannot_lex_everything_is_code() {
         let c = checker(CONTEXTUAL);
         let text = "any // any TODO\n";

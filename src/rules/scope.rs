@@ -19,12 +19,10 @@ impl FileContext<'_> {
     /// How the file's text lexes: by its language id, else its extension; `None` when neither is
     /// known (every position of such a file is code).
     pub fn syntax(&self) -> Option<Syntax> {
-        let extension = self
-            .rel_path
-            .and_then(|p| p.rsplit('/').next())
-            .and_then(|name| name.rsplit_once('.'))
-            .map(|(_, ext)| ext);
+        let name = self.rel_path.and_then(|p| p.rsplit('/').next());
+        let extension = name.and_then(|name| name.rsplit_once('.')).map(|(_, ext)| ext);
         Syntax::detect(self.language_id.unwrap_or_default(), extension)
+            .or_else(|| name.and_then(Syntax::for_file_name))
     }
 }
 
@@ -170,6 +168,22 @@ mod tests {
             rel_path: Some(path),
             language_id: None,
         }
+    }
+
+    #[test]
+    fn files_known_by_their_name_have_a_syntax() {
+        use crate::text::syntax::Syntax;
+        for (path, syntax) in [
+            ("Dockerfile", Syntax::Config),
+            ("docker/Dockerfile.worker", Syntax::Config),
+            ("Makefile", Syntax::Hash),
+            ("Gemfile", Syntax::Ruby),
+            (".git/COMMIT_EDITMSG", Syntax::Config),
+            ("src/a.ts", Syntax::TypeScript),
+        ] {
+            assert_eq!(at(path).syntax(), Some(syntax), "{path}");
+        }
+        assert_eq!(at("LICENSE").syntax(), None);
     }
 
     #[test]

@@ -11,8 +11,8 @@ use super::imports::package_spelling;
 use super::text::{Kind, Quote, Token, clauses_with_ends, is_file_pattern, looks_like_path};
 use super::words;
 use super::words::{
-    CONDITION_USER, DETERMINERS, FILE_EXTENSIONS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, PLACING_VERBS,
-    RETURN_WORDS, TERM_STOPS,
+    CONDITION_USER, DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, PLACING_VERBS, RETURN_WORDS,
+    TERM_STOPS,
 };
 
 /// Whether something is forbidden, mandated, or merely mentioned.
@@ -851,21 +851,12 @@ fn file_forbidden(st: &Reading, clause: &[Token], i: usize) -> bool {
         && (st.term_open || placing)
 }
 
-/// The file name or pattern at `i`: as written, or `*.txt` for "archivos .txt" / "`.orig`
-/// files" (an extension that names files).
+/// The file name or pattern at `i`, as written. (Extensions that name files — "archivos .txt",
+/// "`.orig` files" — are the file-kinds pass's.)
 fn file_pattern_at(clause: &[Token], i: usize) -> Option<String> {
     let text = &clause[i].text;
-    let extension = text.starts_with('.')
-        && text.len() > 1
-        && text[1..].chars().all(char::is_alphanumeric)
-        && (names_files(clause, i) || FILE_EXTENSIONS.contains(&text[1..].to_lowercase().as_str()));
-    if extension {
-        Some(format!("*{text}"))
-    } else if is_file_pattern(text) {
-        Some(text.clone())
-    } else {
-        None
-    }
+    let extension = text.starts_with('.') && names_files(clause, i);
+    (!extension && is_file_pattern(text)).then(|| text.clone())
 }
 
 /// Whether a list goes on at `j` (a comma or a list word: "npm, yarn or bun"), and where its

@@ -350,14 +350,13 @@ pub fn looks_like_path(s: &str) -> bool {
             || ROOT_DIRS.contains(&first)
             || s.rsplit('/').next().is_some_and(has_extension);
     }
-    // `.env`, `*.log`, `package.json`, `.txt` — but `.only`, `.then` are member accesses.
-    (s.len() > 2 && s.starts_with('.') && FILE_EXTENSIONS.contains(&lower[1..].as_ref()))
-        || (s.starts_with('.')
-            && s.len() > 2
-            && s[1..]
-                .chars()
-                .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
-            && is_dotfile(&s[1..]))
+    // `.env`, `*.log`, `package.json` — but `.only`, `.then` are member accesses.
+    (s.starts_with('.')
+        && s.len() > 2
+        && s[1..]
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        && is_dotfile(&s[1..]))
         || (s.starts_with("*.") && s.len() > 2)
         || is_file_name(s)
 }

@@ -167,6 +167,43 @@ impl Syntax {
         Syntax::for_language(language_id).or_else(|| extension.and_then(Syntax::for_extension))
     }
 
+    /// The syntax of files known by their name rather than an extension: `Dockerfile`,
+    /// `Makefile`, `Jenkinsfile`, `.bashrc`, `COMMIT_EDITMSG`…
+    pub fn for_file_name(name: &str) -> Option<Syntax> {
+        use Syntax::*;
+        let lower = name.to_ascii_lowercase();
+        Some(match lower.as_str() {
+            "dockerfile"
+            | "containerfile"
+            | "commit_editmsg"
+            | "merge_msg"
+            | "tag_editmsg"
+            | ".gitignore"
+            | ".dockerignore"
+            | ".npmignore"
+            | ".gitattributes"
+            | ".editorconfig"
+            | ".env"
+            | "procfile"
+            | ".aicockpitcodeignore" => Config,
+            "makefile" | "gnumakefile" | "justfile" | ".justfile" | "cmakelists.txt" | "gemfile"
+            | "rakefile" | "vagrantfile" | "brewfile" | "podfile" => {
+                if matches!(
+                    lower.as_str(),
+                    "gemfile" | "rakefile" | "vagrantfile" | "brewfile" | "podfile"
+                ) {
+                    Ruby
+                } else {
+                    Hash
+                }
+            }
+            ".bashrc" | ".bash_profile" | ".zshrc" | ".profile" | ".envrc" => Shell,
+            "jenkinsfile" => Java,
+            _ if lower.starts_with("dockerfile.") || lower.starts_with(".env.") => Config,
+            _ => return None,
+        })
+    }
+
     /// Comments must start a line: a comment after code would be part of the code.
     pub fn comments_start_lines(self) -> bool {
         self == Syntax::Config

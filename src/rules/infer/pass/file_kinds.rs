@@ -72,7 +72,11 @@ pub fn run(ctx: &Context, out: &mut Found) {
 }
 
 fn forbid(ctx: &Context, out: &mut Found, seen: &mut Vec<String>, globs: Vec<String>, why: String) {
-    let globs: Vec<String> = globs.into_iter().filter(|g| !seen.contains(g)).collect();
+    // A file name forbidden by name is the places pass's already.
+    let globs: Vec<String> = globs
+        .into_iter()
+        .filter(|g| !seen.contains(g) && !out.forbids_path(g))
+        .collect();
     if globs.is_empty() {
         return;
     }

@@ -83,6 +83,13 @@ impl Found {
         self.checks.retain(|(_, c)| keep(c));
     }
 
+    /// Whether a check found so far forbids the path glob `glob` already.
+    pub fn forbids_path(&self, glob: &str) -> bool {
+        self.checks
+            .iter()
+            .any(|(_, c)| c.forbidden_paths.iter().any(|g| g == glob))
+    }
+
     pub fn has_checks(&self) -> bool {
         !self.checks.is_empty()
     }

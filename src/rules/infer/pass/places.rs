@@ -37,11 +37,14 @@ fn file_names(ctx: &Context, out: &mut Found) {
             format!("every file{}", scope.why)
         };
         let glob = path_glob(text);
+        // Dependencies and vendored code are not the project's files.
+        let mut forbidden = vec![glob.clone()];
+        forbidden.extend(["!**/node_modules/**", "!**/vendor/**", "!**/.git/**"].map(String::from));
         out.check(
             At::Mention(i),
             CheckSpec {
                 files: scope.files(),
-                forbidden_paths: vec![glob.clone()],
+                forbidden_paths: forbidden,
                 message: Some(ctx.message()),
                 origin: Origin::Inferred {
                     explanation: format!(
