@@ -24,16 +24,27 @@ const OPEN: char = '⟦';
 const CLOSE: char = '⟧';
 
 /// Regression floors: (split, lang, precision, recall) over the rules that should get checks
-/// (`unambiguous` and `hard`), measured when that language's rules were written, rounded down
-/// to 0.05. Per language, so adding rules in another language cannot break them.
+/// (`unambiguous` and `hard`), rounded down to 0.05 from the figures measured last. Per
+/// language, so adding rules in another language cannot break them. Raise them as the engine
+/// gets better; never tune on `held-out/`.
 const FLOORS: &[(&str, &str, f64, f64)] = &[
-    // 2026-11-30, 195 English rules: tune 0.721 / 0.440, held-out 0.744 / 0.382.
-    ("tune", "en", 0.70, 0.40),
-    ("held-out", "en", 0.70, 0.35),
+    // When written (2026-11-30): English tune 0.721 / 0.440, held-out 0.744 / 0.382; Spanish
+    // tune 0.667 / 0.233, held-out 0.765 / 0.433.
+    // After round two (same day): English tune 0.979 / 0.674, held-out 0.886 / 0.408; Spanish
+    // tune 0.951 / 0.650, held-out 0.929 / 0.433.
+    ("tune", "en", 0.95, 0.65),
+    ("held-out", "en", 0.85, 0.40),
+    ("tune", "es", 0.95, 0.65),
+    ("held-out", "es", 0.90, 0.40),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
-/// language (English: tune 28/31, held-out 19/19).
-const SILENT_FLOORS: &[(&str, &str, f64)] = &[("tune", "en", 0.90), ("held-out", "en", 1.0)];
+/// language (after round two: every one of them, in both splits and languages).
+const SILENT_FLOORS: &[(&str, &str, f64)] = &[
+    ("tune", "en", 1.0),
+    ("held-out", "en", 1.0),
+    ("tune", "es", 1.0),
+    ("held-out", "es", 1.0),
+];
 
 const SPLITS: [&str; 2] = ["tune", "held-out"];
 const CLASSES: [&str; 4] = ["unambiguous", "hard", "behaviour", "vague"];
