@@ -876,3 +876,10 @@ fn moving_around_and_committing_are_the_agents_doing() {
         s.inferences[0]
     );
 }
+
+#[test]
+fn a_cross_mark_before_an_action_is_a_behaviour_rule() {
+    let s = set(&["❌ Responder en inglés"]);
+    assert!(s.inferences[0].checks.is_empty(), "{:?}", s.inferences[0].checks);
+    assert!(s.inferences[0].behaviour.is_some());
+}

@@ -63,7 +63,15 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
     if in_files || mandates_tool {
         return None;
     }
-    for (ci, clause) in clauses(tokens).into_iter().enumerate() {
+    // "❌ Responder en inglés" reads "Forbidden: Responder en inglés": the rule opens after the
+    // header.
+    let all = clauses(tokens);
+    let header_only = all.first().is_some_and(|c| {
+        c.iter()
+            .all(|t| t.is_word() && super::super::words::TRIG_HEADER.contains(&t.lower.as_str()))
+    });
+    let opening_clause = usize::from(header_only && all.len() > 1);
+    for (ci, clause) in all.into_iter().enumerate() {
         let words: Vec<(usize, &Token)> = clause.iter().enumerate().filter(|(_, t)| t.is_word()).collect();
         for (wi, &(i, t)) in words.iter().enumerate() {
             let w = t.lower.as_str();
@@ -78,7 +86,7 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
                     && AGENT_RULE_WORDS.contains(&words[k - 1].1.lower.as_str())
                     && adjacent(words[k - 1].0, i);
                 // "Ask before adding dependencies", "Responder en inglés": the rule opens with it.
-                let opening = k == 0 && ci == 0 && words[0].0 == 0 && adjacent(0, i);
+                let opening = k == 0 && ci == opening_clause && words[0].0 == 0 && adjacent(0, i);
                 if ruled || opening {
                     let from = if ruled { words[k - 1].0 } else { words[k].0 };
                     return Some(said(clause, from, i));
