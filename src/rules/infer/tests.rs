@@ -883,3 +883,15 @@ fn a_cross_mark_before_an_action_is_a_behaviour_rule() {
     assert!(s.inferences[0].checks.is_empty(), "{:?}", s.inferences[0].checks);
     assert!(s.inferences[0].behaviour.is_some());
 }
+
+#[test]
+fn in_ui_components_is_a_condition_no_file_shows() {
+    let s = set(&["No `useNavigate`, `useSearchParams`, or `useComposerMode` in UI components"]);
+    assert!(s.inferences[0].checks.is_empty(), "{:?}", s.inferences[0].checks);
+    let ts = "export const A = () => { const n = useNavigate(); };\n";
+    assert_eq!(
+        texts("Never use `useNavigate` in React components.", "src/A.tsx", ts),
+        ["useNavigate"],
+        "a language's components are its files"
+    );
+}

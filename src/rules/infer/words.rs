@@ -1835,6 +1835,10 @@ pub const CONDITION_PLACE: &[&str] = &["in", "inside", "within", "en", "dentro"]
 /// Constructs a place condition can name, which no file scope can express: "in async
 /// functions", "inside loops", "en los constructores".
 pub const CONDITION_CONSTRUCTS: &[&str] = &[
+    "component",
+    "components",
+    "componente",
+    "componentes",
     "function",
     "functions",
     "method",

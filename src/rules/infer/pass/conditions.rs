@@ -189,6 +189,8 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                     });
                 } else if words.iter().any(|x| CONDITION_CONSTRUCTS.contains(&x.as_str()))
                     && !(words.iter().any(|x| ASYNC_WORDS.contains(&x.as_str())) && sleeps(found))
+                    // "in React components": the language's files, which the scope says.
+                    && !(words.iter().any(|x| x.starts_with("component")) && names_ui_language(&words))
                 {
                     // "in async functions": no file scope says where a function is.
                     out.unreadable.push(as_written(clause, i, 4));
@@ -351,4 +353,14 @@ pub fn run(ctx: &Context, out: &mut Found) {
             format!("condition \"{c}\" cannot be checked: not inferred"),
         );
     }
+}
+
+/// A UI framework whose components are its files (`*.tsx`, `*.vue`, `*.svelte`).
+fn names_ui_language(words: &[String]) -> bool {
+    words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "react" | "vue" | "svelte" | "angular" | "solid" | "preact"
+        )
+    })
 }
