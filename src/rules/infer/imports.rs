@@ -140,6 +140,10 @@ impl Ecosystem {
 /// A package name as a rule spells it, as imported: `Moment.js` → `moment`, `Axios` → `axios`,
 /// `@scope/pkg` and `styled-components` as they are. `None` when it cannot be a package name.
 pub fn package_name(word: &str) -> Option<String> {
+    let lower = word.trim().to_lowercase();
+    if let Some((_, name)) = PACKAGE_ALIASES.iter().find(|(product, _)| *product == lower) {
+        return Some((*name).to_string());
+    }
     let w = word
         .trim()
         .trim_end_matches(".js")
@@ -156,6 +160,29 @@ pub fn package_name(word: &str) -> Option<String> {
         && (w.starts_with('@') || !w.contains('/'));
     ok.then_some(w)
 }
+
+/// Products as rules name them, and the package they are installed as (`Tailwind` is
+/// `tailwindcss`, `Day.js` is `dayjs`, `Chart.js` keeps its `.js`).
+const PACKAGE_ALIASES: &[(&str, &str)] = &[
+    ("tailwind", "tailwindcss"),
+    ("day.js", "dayjs"),
+    ("next.js", "next"),
+    ("nextjs", "next"),
+    ("nuxt.js", "nuxt"),
+    ("vue.js", "vue"),
+    ("vuejs", "vue"),
+    ("express.js", "express"),
+    ("expressjs", "express"),
+    ("three.js", "three"),
+    ("d3.js", "d3"),
+    ("chart.js", "chart.js"),
+    ("backbone.js", "backbone"),
+    ("ember.js", "ember-source"),
+    ("knockout.js", "knockout"),
+    ("handlebars.js", "handlebars"),
+    ("mui", "@mui/material"),
+    ("material-ui", "@mui/material"),
+];
 
 /// A word spelled only as a package is (`moment.js`, `@scope/pkg`): a package even unknown.
 pub fn package_spelling(word: &str) -> bool {
@@ -295,6 +322,10 @@ mod tests {
     #[test]
     fn spellings() {
         assert_eq!(package_name("Moment.js").as_deref(), Some("moment"));
+        assert_eq!(package_name("Tailwind").as_deref(), Some("tailwindcss"));
+        assert_eq!(package_name("Day.js").as_deref(), Some("dayjs"));
+        assert_eq!(package_name("Chart.js").as_deref(), Some("chart.js"));
+        assert_eq!(package_name("Next.js").as_deref(), Some("next"));
         assert_eq!(package_name("@acme/ui").as_deref(), Some("@acme/ui"));
         assert_eq!(
             package_name("styled-components").as_deref(),

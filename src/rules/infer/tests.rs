@@ -895,3 +895,22 @@ fn in_ui_components_is_a_condition_no_file_shows() {
         "a language's components are its files"
     );
 }
+
+#[test]
+fn products_are_checked_as_the_packages_they_install() {
+    let pkg =
+        "{\n  \"dependencies\": {\n    \"tailwindcss\": \"^3.4.0\",\n    \"dayjs\": \"^1.11.0\"\n  }\n}\n";
+    assert_eq!(
+        texts(
+            "❌ Bootstrap, Tailwind, Bulma - **FORBIDDEN**",
+            "package.json",
+            pkg
+        ),
+        ["tailwindcss"]
+    );
+    let ts = "import dayjs from 'dayjs';\n// Day.js was replaced\n";
+    assert_eq!(
+        texts("Never use Day.js; use `date-fns`.", "src/a.ts", ts),
+        ["dayjs"]
+    );
+}
