@@ -4,26 +4,15 @@
 //!
 //! Run with the tally: `cargo test --test fix_parses -- --nocapture`.
 
+#[path = "common/corpus.rs"]
+mod corpus;
+
 use std::path::{Path, PathBuf};
 
 use autofix::rules::fix::fix_once;
 use autofix::rules::{BuildOptions, RuleSet};
-use serde::Deserialize;
+use corpus::every_rule;
 use tree_sitter::{Language, Parser};
-
-#[derive(Debug, Deserialize)]
-struct Case {
-    rule: serde_json::Value,
-    files: Vec<Sample>,
-}
-
-#[derive(Debug, Deserialize)]
-struct Sample {
-    path: String,
-    text: String,
-    #[serde(default)]
-    language: Option<String>,
-}
 
 /// The grammar for a file, by extension; `None` for languages without one here.
 fn grammar(path: &str) -> Option<Language> {
@@ -64,32 +53,6 @@ fn errors(language: &Language, text: &str) -> Option<usize> {
         }
     }
     Some(count)
-}
-
-/// The corpus files: the synthetic corpus and the real-rules corpus (both splits), markers of
-/// expected violations (⟦ ⟧) removed.
-fn cases() -> Vec<(PathBuf, Case)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/inference");
-    let mut paths = Vec::new();
-    for dir in [root.clone(), root.join("real/tune"), root.join("real/held-out")] {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        paths.extend(
-            entries
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|e| e == "json")),
-        );
-    }
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(&p).unwrap().replace(['⟦', '⟧'], "");
-            let case: Case = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            (p, case)
-        })
-        .collect()
 }
 
 #[derive(Default)]
@@ -146,7 +109,7 @@ impl Tally {
 fn every_inferred_fix_leaves_the_file_parsing() {
     let root = Path::new("/corpus");
     let mut tally = Tally::default();
-    for (path, case) in cases() {
+    for (path, case) in every_rule() {
         let rules = serde_json::to_string(&serde_json::Value::Array(vec![case.rule])).unwrap();
         let set = RuleSet::from_text(&root.join("autofix.json"), &rules, BuildOptions::default());
         let label = path.file_stem().unwrap().to_string_lossy().into_owned();

@@ -6,11 +6,15 @@
 //!
 //! Run with the table: `cargo test --test inference_corpus -- --nocapture`.
 
+#[path = "common/corpus.rs"]
+mod corpus;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use autofix::rules::{BuildOptions, ProblemKind, RuleSet};
 use autofix::text::LineIndex;
+use corpus::{Counts, Hit, Sample, compare};
 use serde::Deserialize;
 
 const MIN_PRECISION: f64 = 0.95;
@@ -26,54 +30,6 @@ struct Case {
     rule: serde_json::Value,
     files: Vec<Sample>,
     expected: Vec<Hit>,
-}
-
-#[derive(Debug, Deserialize)]
-struct Sample {
-    path: String,
-    text: String,
-    #[serde(default)]
-    language: Option<String>,
-}
-
-/// One violation: 1-based line and column (in characters) and the reported text.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
-struct Hit {
-    file: String,
-    line: usize,
-    column: usize,
-    text: String,
-}
-
-#[derive(Debug, Default, Clone, Copy)]
-struct Counts {
-    tp: usize,
-    fp: usize,
-    fn_: usize,
-}
-
-impl Counts {
-    fn add(&mut self, o: Counts) {
-        self.tp += o.tp;
-        self.fp += o.fp;
-        self.fn_ += o.fn_;
-    }
-
-    fn precision(&self) -> f64 {
-        if self.tp + self.fp == 0 {
-            1.0
-        } else {
-            self.tp as f64 / (self.tp + self.fp) as f64
-        }
-    }
-
-    fn recall(&self) -> f64 {
-        if self.tp + self.fn_ == 0 {
-            1.0
-        } else {
-            self.tp as f64 / (self.tp + self.fn_) as f64
-        }
-    }
 }
 
 fn corpus() -> Vec<(String, Case)> {
@@ -119,29 +75,6 @@ fn run(case: &Case) -> (Vec<Hit>, bool, usize) {
         }
     }
     (hits, vague, checks)
-}
-
-fn compare(expected: &[Hit], found: &[Hit]) -> (Counts, Vec<Hit>, Vec<Hit>) {
-    let mut missing: Vec<Hit> = expected.to_vec();
-    let mut extra = Vec::new();
-    for h in found {
-        match missing.iter().position(|m| m == h) {
-            Some(i) => {
-                missing.remove(i);
-            }
-            None => extra.push(h.clone()),
-        }
-    }
-    let tp = found.len() - extra.len();
-    (
-        Counts {
-            tp,
-            fp: extra.len(),
-            fn_: missing.len(),
-        },
-        extra,
-        missing,
-    )
 }
 
 #[test]

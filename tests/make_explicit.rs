@@ -3,49 +3,14 @@
 //! violations the words found, on every sample file (files an editor names only by language id,
 //! such as `gitcommit` buffers without a path, are left out: a `Check` has no key for those).
 
-use std::path::{Path, PathBuf};
+#[path = "common/corpus.rs"]
+mod corpus;
+
+use std::path::Path;
 
 use autofix::rules::infer::make_explicit_edit;
 use autofix::rules::{BuildOptions, RuleSet};
-use serde::Deserialize;
-
-#[derive(Debug, Deserialize)]
-struct Case {
-    rule: serde_json::Value,
-    files: Vec<Sample>,
-}
-
-#[derive(Debug, Deserialize)]
-struct Sample {
-    path: String,
-    text: String,
-    #[serde(default)]
-    language: Option<String>,
-}
-
-fn cases() -> Vec<(PathBuf, Case)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/inference");
-    let mut paths = Vec::new();
-    for dir in [root.clone(), root.join("real/tune"), root.join("real/held-out")] {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        paths.extend(
-            entries
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|e| e == "json")),
-        );
-    }
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(&p).unwrap().replace(['⟦', '⟧'], "");
-            let case: Case = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            (p, case)
-        })
-        .collect()
-}
+use corpus::every_rule;
 
 #[test]
 fn a_check_made_explicit_finds_what_the_words_found() {
@@ -53,7 +18,7 @@ fn a_check_made_explicit_finds_what_the_words_found() {
     let file = root.join("autofix.json");
     let (mut made, mut compared) = (0, 0);
     let mut differences = Vec::new();
-    for (path, case) in cases() {
+    for (path, case) in every_rule() {
         let source = serde_json::to_string_pretty(&serde_json::Value::Array(vec![case.rule])).unwrap();
         let inferred = RuleSet::from_text(&file, &source, BuildOptions::default());
         let Some((range, insert)) = make_explicit_edit(&source, &inferred.rules[0], &inferred.inferences[0])

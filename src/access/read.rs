@@ -137,33 +137,22 @@ pub(crate) fn open_resolved(path: &Path) -> Result<(File, std::fs::Metadata), Re
 
 /// Reads at most `limit` bytes of an opened file as UTF-8 text (`path` names it in errors).
 pub(crate) fn read_opened(file: File, len: u64, path: &Path, limit: u64) -> Result<String, ReadError> {
-    let too_large = |size| ReadError::TooLarge {
-        path: path.to_path_buf(),
-        size,
-        limit,
-    };
-    if len > limit {
-        return Err(too_large(len));
-    }
-    let mut bytes = Vec::with_capacity(len as usize);
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|source| ReadError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-    if bytes.len() as u64 > limit {
-        return Err(too_large(bytes.len() as u64));
-    }
-    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8 {
-        path: path.to_path_buf(),
-        offset: e.utf8_error().valid_up_to(),
-    })
+    utf8(bounded(file, len, path, limit)?, path)
 }
 
 /// Reads a regular file of at most `limit` bytes.
 pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     let (file, len) = open_regular(path)?;
+    bounded(file, len, path, limit)
+}
+
+/// Reads a regular file of at most `limit` bytes as UTF-8 text.
+pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
+    utf8(read_bytes(path, limit)?, path)
+}
+
+/// The bytes of an opened file of `len` bytes, refused past `limit`.
+fn bounded(file: File, len: u64, path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     let too_large = |size| ReadError::TooLarge {
         path: path.to_path_buf(),
         size,
@@ -186,9 +175,7 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
-/// Reads a regular file of at most `limit` bytes as UTF-8 text.
-pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
-    let bytes = read_bytes(path, limit)?;
+fn utf8(bytes: Vec<u8>, path: &Path) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8 {
         path: path.to_path_buf(),
         offset: e.utf8_error().valid_up_to(),

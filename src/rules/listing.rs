@@ -2,6 +2,8 @@
 //! which rule), its checks (explicit or inferred, with why) and where it is defined — shared by
 //! `autofix rules` and the server's `autofix.listRules`.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use super::model::{CheckSpec, Origin, Rule, Within};
@@ -84,9 +86,6 @@ pub struct RuleEntry {
     /// The older rules this one retired, and why.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub retires: Vec<Retired>,
-    /// Why it was superseded, for people (see [`SupersededReason::retires`]).
-    #[serde(skip)]
-    pub superseded: Option<SupersededReason>,
     /// Fields autofix does not know, as written.
     #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -114,11 +113,27 @@ fn reason_name(reason: &SupersededReason) -> &'static str {
 /// Every rule of `set` in file order.
 pub fn entries(set: &RuleSet) -> Vec<RuleEntry> {
     let index = LineIndex::new(&set.source);
+    // Who retired whom, gathered once: by the retiring rule's number.
+    let mut retired: HashMap<u64, Vec<Retired>> = HashMap::new();
+    for (older, status) in set.rules.iter().zip(&set.status) {
+        if let Status::Superseded { by, reason } = status
+            && !matches!(reason, SupersededReason::Duplicate)
+        {
+            retired.entry(*by).or_default().push(Retired {
+                rule_number: older.number,
+                reason: reason_name(reason),
+                detail: reason.clone(),
+            });
+        }
+    }
     set.rules
         .iter()
         .zip(&set.status)
         .zip(&set.inferences)
-        .map(|((rule, status), inference)| entry(set, &index, rule, status, &inference.checks))
+        .map(|((rule, status), inference)| {
+            let retires = retired.get(&rule.number).cloned().unwrap_or_default();
+            entry(set, &index, rule, status, &inference.checks, retires)
+        })
         .collect()
 }
 
@@ -128,6 +143,7 @@ fn entry(
     rule: &Rule,
     status: &Status,
     inferred: &[CheckSpec],
+    retires: Vec<Retired>,
 ) -> RuleEntry {
     let (status_name, by, reason) = match status {
         Status::Active => ("active", None, None),
@@ -143,27 +159,7 @@ fn entry(
         superseded_reason: reason,
         line: index.line_col(&set.source, rule.span.object.start).0 + 1,
         checks: rule.checks.iter().chain(inferred).map(CheckEntry::new).collect(),
-        retires: set
-            .rules
-            .iter()
-            .zip(&set.status)
-            .filter_map(|(older, status)| match status {
-                Status::Superseded { by, reason }
-                    if *by == rule.number && !matches!(reason, SupersededReason::Duplicate) =>
-                {
-                    Some(Retired {
-                        rule_number: older.number,
-                        reason: reason_name(reason),
-                        detail: reason.clone(),
-                    })
-                }
-                _ => None,
-            })
-            .collect(),
-        superseded: match status {
-            Status::Superseded { reason, .. } => Some(reason.clone()),
-            Status::Active => None,
-        },
+        retires,
         extra: rule.extra.clone(),
     }
 }

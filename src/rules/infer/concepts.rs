@@ -15,6 +15,9 @@ pub enum Effect {
     Forbid,
     /// A file in scope without a match is a violation (the concept is mandated).
     Require,
+    /// The concept rules out a counterpart, which the detector finds: mandated ("use ES
+    /// modules"), each match of the counterpart is a violation; forbidden, nothing is checked.
+    RulesOut,
 }
 
 /// One named detector.
@@ -28,6 +31,9 @@ pub struct Detector {
     pub langs: &'static [Lang],
     /// Globs left out of the default scope (tabs are required in Makefiles and gofmt'd Go).
     pub exclude: &'static [&'static str],
+    /// Where its matches count: code for most; comments for markers such as a bare
+    /// `@ts-expect-error`; anywhere for what lives in any text (emoji, TODO, whitespace).
+    pub within: Within,
     pub effect: Effect,
 }
 
@@ -39,6 +45,7 @@ pub const EMOJI: Detector = Detector {
     pattern: r"(?P<hit>(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\x{FE0F})(?:\x{FE0F}|\p{Emoji_Modifier}|\x{200D}(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\x{FE0F}?))*)",
     langs: &[],
     exclude: &[],
+    within: Within::Any,
     effect: Effect::Forbid,
 };
 
@@ -48,7 +55,18 @@ pub const DEFAULT_EXPORT: Detector = Detector {
     pattern: r"^[ \t]*(?P<hit>export[ \t]+default\b|export[ \t]*\{[^}\r\n]*\bas[ \t]+default\b)",
     langs: JS_TS,
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
+};
+
+pub const NAMED_EXPORTS: Detector = Detector {
+    name: "named-exports",
+    summary: "default exports where named exports are mandated: `export default …`, `export { x as default }`",
+    pattern: DEFAULT_EXPORT.pattern,
+    langs: JS_TS,
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
 };
 
 pub const CLASS_COMPONENT: Detector = Detector {
@@ -57,6 +75,7 @@ pub const CLASS_COMPONENT: Detector = Detector {
     pattern: r"(?P<hit>\bclass[ \t]+[A-Za-z_$][\w$]*[ \t]+extends[ \t]+(?:React\.)?(?:Pure)?Component)\b",
     langs: JS_TS,
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -66,6 +85,7 @@ pub const WILDCARD_IMPORT: Detector = Detector {
     pattern: r"^[ \t]*(?P<hit>from[ \t]+[\w.]+[ \t]+import[ \t]+\*|import[ \t]+(?:static[ \t]+)?[\w.]+\.\*)",
     langs: &[Lang::Python, Lang::Java, Lang::Kotlin],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -75,6 +95,7 @@ pub const TODO_COMMENT: Detector = Detector {
     pattern: r"(?://+|#+|/\*+|--|<!--|^[ \t]*\*)[ \t]*(?P<hit>TODO)\b",
     langs: &[],
     exclude: &[],
+    within: Within::Any,
     effect: Effect::Forbid,
 };
 
@@ -84,6 +105,7 @@ pub const FIXME_COMMENT: Detector = Detector {
     pattern: r"(?://+|#+|/\*+|--|<!--|^[ \t]*\*)[ \t]*(?P<hit>FIXME)\b",
     langs: &[],
     exclude: &[],
+    within: Within::Any,
     effect: Effect::Forbid,
 };
 
@@ -93,6 +115,7 @@ pub const TRAILING_WHITESPACE: Detector = Detector {
     pattern: r"(?P<hit>[ \t]+)$",
     langs: &[],
     exclude: &[],
+    within: Within::Any,
     effect: Effect::Forbid,
 };
 
@@ -102,6 +125,7 @@ pub const TAB_INDENT: Detector = Detector {
     pattern: r"^(?P<hit>\t+)",
     langs: &[],
     exclude: &["!*.go", "!Makefile", "!*.mk"],
+    within: Within::Any,
     effect: Effect::Forbid,
 };
 
@@ -111,6 +135,7 @@ pub const INLINE_STYLE: Detector = Detector {
     pattern: r#"(?:^|[\s<])(?P<hit>style)[ \t]*=[ \t]*(?:\{\{|["'])"#,
     langs: &[Lang::React, Lang::Html, Lang::Vue, Lang::Svelte],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -120,6 +145,7 @@ pub const CONVENTIONAL_COMMITS: Detector = Detector {
     pattern: r"\A(?:[ \t]*\r?\n)*(?:#|(?:feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore|revert)(?:\([^)\r\n]+\))?!?: \S|Merge |Revert |fixup! |squash! |amend! )",
     langs: &[Lang::Commit],
     exclude: &[],
+    within: Within::Any,
     effect: Effect::Require,
 };
 
@@ -129,6 +155,7 @@ pub const ANY_TYPE: Detector = Detector {
     pattern: r"(?:[:<,|&]|\bas|=>)[ \t]*(?P<hit>any)[ \t]*(?:[\]>,;)=|&\[{}?]|\bas\b|$)",
     langs: &[Lang::TypeScript],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -138,6 +165,7 @@ pub const UNKNOWN_TYPE: Detector = Detector {
     pattern: r"(?:[:<,|&]|\bas|=>)[ \t]*(?P<hit>unknown)[ \t]*(?:[\]>,;)=|&\[{}?]|\bas\b|$)",
     langs: &[Lang::TypeScript],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -150,6 +178,7 @@ pub const VAR_DECL: Detector = Detector {
     pattern: VAR_PATTERN,
     langs: JS_TS,
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -159,6 +188,7 @@ pub const LET_DECL: Detector = Detector {
     pattern: r"\b(?P<hit>let)[ \t]+(?:[A-Za-z_$][\w$]*|\[[^\]\r\n]*\]|\{[^}\r\n]*\})[ \t]*(?:[=,;:)]|\bin\b|\bof\b|$)",
     langs: JS_TS,
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -168,6 +198,7 @@ pub const ENUM_DECL: Detector = Detector {
     pattern: r"\b(?P<hit>enum)[ \t]+[A-Za-z_$]",
     langs: &[Lang::TypeScript],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -177,6 +208,7 @@ pub const INTERFACE_DECL: Detector = Detector {
     pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?P<hit>interface)[ \t]+[A-Za-z_$]",
     langs: &[Lang::TypeScript],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -186,6 +218,7 @@ pub const TYPE_ALIAS: Detector = Detector {
     pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?P<hit>type)[ \t]+[A-Za-z_$][\w$]*[ \t]*(?:<[^=\r\n]*>)?[ \t]*=[ \t]*\{",
     langs: &[Lang::TypeScript],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -195,6 +228,7 @@ pub const NULL_VALUE: Detector = Detector {
     pattern: r"(?:[=(,:?!<>\[{|&]|\breturn|\byield)[ \t]*(?P<hit>null)\b",
     langs: JS_TS,
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -204,6 +238,7 @@ pub const UNDEFINED_VALUE: Detector = Detector {
     pattern: r"(?:[=(,:?!<>\[{|&]|\breturn|\byield)[ \t]*(?P<hit>undefined)\b",
     langs: JS_TS,
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -213,6 +248,7 @@ pub const PRINT_CALL: Detector = Detector {
     pattern: r"(?:^|[^\w.$])(?P<hit>print)[ \t]*\(",
     langs: &[Lang::Python],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -231,6 +267,7 @@ pub const UNWRAP_CALL: Detector = Detector {
     pattern: r"(?:#\[cfg\(test\)\][\s\S]*)|\.(?P<hit>unwrap)[ \t]*\([ \t]*\)",
     langs: &[Lang::Rust],
     exclude: RUST_TESTS,
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -240,6 +277,7 @@ pub const EXPECT_CALL: Detector = Detector {
     pattern: r"(?:#\[cfg\(test\)\][\s\S]*)|\.(?P<hit>expect)[ \t]*\(",
     langs: &[Lang::Rust],
     exclude: RUST_TESTS,
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -249,6 +287,7 @@ pub const BARE_EXCEPT: Detector = Detector {
     pattern: r"(?:^[ \t]*|;[ \t]*)(?P<hit>except)[ \t]*:",
     langs: &[Lang::Python],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -258,6 +297,7 @@ pub const MUTABLE_DEFAULT: Detector = Detector {
     pattern: r"(?:^|[ \t])def[ \t]+\w+[ \t]*\((?:[^()]|\([^()]*\))*?\b\w+[ \t]*(?::[^=,()]*)?=[ \t]*(?P<hit>\[[ \t]*\]|\{[ \t]*\}|dict\(\)|list\(\)|set\(\))",
     langs: &[Lang::Python],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -267,6 +307,7 @@ pub const TS_EXPECT_ERROR_BARE: Detector = Detector {
     pattern: r"(?P<hit>@ts-expect-error)[ \t]*(?:\*/[ \t]*)?$",
     langs: JS_TS,
     exclude: &[],
+    within: Within::Comments,
     effect: Effect::Forbid,
 };
 
@@ -279,6 +320,7 @@ pub const COMMONJS: Detector = Detector {
     pattern: COMMONJS_PATTERN,
     langs: JS_TS,
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -288,6 +330,7 @@ pub const STDOUT_WRITE: Detector = Detector {
     pattern: r"(?:^|[^\w.$])(?P<hit>print|console\.log|console\.info|fmt\.Print(?:ln|f)?|println!|print!|System\.out\.print(?:ln|f)?|process\.stdout\.write|sys\.stdout\.write)[ \t]*\(",
     langs: &[],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -309,6 +352,7 @@ pub const ASYNC_SLEEP: Detector = Detector {
     ),
     langs: &[Lang::Python],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -318,6 +362,7 @@ pub const SEMICOLON_END: Detector = Detector {
     pattern: r"(?:^|[^;])(?P<hit>;)[ \t]*(?://[^\n]*)?$",
     langs: JS_TS,
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -327,6 +372,7 @@ pub const FUNCTION_DECL: Detector = Detector {
     pattern: r"(?:^|[^\w$.])(?P<hit>function)\b[ \t]*\*?[ \t]*[\w$]*[ \t]*\(",
     langs: JS_TS,
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -336,6 +382,7 @@ pub const NON_NULL_ASSERTION: Detector = Detector {
     pattern: r"[\w$)\]](?P<hit>!)(?:\.|;|,|\)|\]|[ \t]*$)",
     langs: &[Lang::TypeScript],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -345,6 +392,7 @@ pub const THROW_STRING: Detector = Detector {
     pattern: r#"\bthrow[ \t]+(?P<hit>"(?:[^"\\\r\n]|\\.)*"|'(?:[^'\\\r\n]|\\.)*'|`[^`]*`)"#,
     langs: JS_TS,
     exclude: &[],
+    within: Within::Strings,
     effect: Effect::Forbid,
 };
 
@@ -354,6 +402,7 @@ pub const UNSAFE_BLOCK: Detector = Detector {
     pattern: r"\b(?P<hit>unsafe)[ \t]*(?:\{|fn\b|impl\b|trait\b|extern\b)",
     langs: &[Lang::Rust],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -363,6 +412,7 @@ pub const DEPRECATED_COMMENT: Detector = Detector {
     pattern: r"\b(?P<hit>DEPRECATED)\b",
     langs: &[],
     exclude: &[],
+    within: Within::Comments,
     effect: Effect::Forbid,
 };
 
@@ -380,6 +430,7 @@ pub const HORIZONTAL_RULE: Detector = Detector {
     ),
     langs: &[Lang::Docs],
     exclude: &[],
+    within: Within::Any,
     effect: Effect::Forbid,
 };
 
@@ -392,6 +443,7 @@ pub const HEX_COLOR: Detector = Detector {
     pattern: r"^[ \t]*[A-Za-z][\w-]*[ \t]*:[^;{}\r\n]*?(?P<hit>#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4}))\b[^{\r\n]*$",
     langs: &[Lang::Css, Lang::Vue, Lang::Svelte],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -403,6 +455,7 @@ pub const SECTION_COMMENT: Detector = Detector {
     pattern: r"^[ \t]*(?P<hit>(?:#+|//+|--)[ \t]*(?:[-=*#~]{2,}[ \t]*\S[^\r\n]*?[ \t]*[-=*#~]{2,}|[-=*#~]{4,}))[ \t]*$",
     langs: &[],
     exclude: &[],
+    within: Within::Comments,
     effect: Effect::Forbid,
 };
 
@@ -414,6 +467,7 @@ pub const FORCE_UNWRAP: Detector = Detector {
     pattern: r"\b(?P<hit>try!|!)(?:[^=:\w]|$)",
     langs: &[Lang::Swift],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -429,6 +483,7 @@ pub const OPTIONS_API: Detector = Detector {
     pattern: OPTIONS_API_PATTERN,
     langs: &[Lang::Vue],
     exclude: &[],
+    within: Within::Code,
     effect: Effect::Forbid,
 };
 
@@ -439,7 +494,8 @@ pub const COMPOSITION_API: Detector = Detector {
     pattern: OPTIONS_API_PATTERN,
     langs: &[Lang::Vue],
     exclude: &[],
-    effect: Effect::Forbid,
+    within: Within::Code,
+    effect: Effect::RulesOut,
 };
 
 /// Mojibake: UTF-8 read as Latin-1 / Windows-1252 (`Ã©` for `é`, `Â¡` for `¡`, `â€™` for `’`) and
@@ -451,6 +507,7 @@ pub const MOJIBAKE: Detector = Detector {
     pattern: r"[ÂÃ](?:[^\x{80}-\x{BF}€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]|$)|(?P<hit>[ÂÃ\x{FFFD}]|â€)",
     langs: &[],
     exclude: &[],
+    within: Within::Any,
     effect: Effect::Forbid,
 };
 
@@ -471,7 +528,8 @@ pub const ES_MODULES: Detector = Detector {
     pattern: COMMONJS_PATTERN,
     langs: JS_TS,
     exclude: &["!*.cjs"],
-    effect: Effect::Forbid,
+    within: Within::Code,
+    effect: Effect::RulesOut,
 };
 
 /// "Usa ES6+ (const, let, arrow functions…)": mandated, it rules out `var` declarations.
@@ -481,14 +539,9 @@ pub const ES6_PLUS: Detector = Detector {
     pattern: VAR_PATTERN,
     langs: JS_TS,
     exclude: &[],
-    effect: Effect::Forbid,
+    within: Within::Code,
+    effect: Effect::RulesOut,
 };
-
-/// Detectors a *mandated* concept turns on: mandating ES modules forbids CommonJS, mandating
-/// ES6+ forbids `var`.
-pub fn mandate_forbids(d: &Detector) -> bool {
-    d.name == ES_MODULES.name || d.name == ES6_PLUS.name || d.name == COMPOSITION_API.name
-}
 
 /// Bash strict mode, mandated: `set -euo pipefail` and its spellings (`-Eeuo`, `-euxo`,
 /// `-eu -o pipefail`, `-o errexit -o nounset -o pipefail`).
@@ -504,6 +557,7 @@ pub const SHELL_STRICT_MODE: Detector = Detector {
     ),
     langs: &[Lang::Shell],
     exclude: &[],
+    within: Within::Any,
     effect: Effect::Require,
 };
 
@@ -595,6 +649,10 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &DEFAULT_EXPORT,
         phrases: words::DEFAULT_EXPORT_NAMES,
+    },
+    Concept {
+        detector: &NAMED_EXPORTS,
+        phrases: words::NAMED_EXPORT_NAMES,
     },
     Concept {
         detector: &CLASS_COMPONENT,
@@ -808,44 +866,11 @@ pub fn keyword(literal: &str) -> Option<&'static Keyword> {
     })
 }
 
-/// Detectors whose matches count inside comments too (a TODO lives in a comment).
-/// Where a detector's matches count: anywhere for those that count in comments too, else in
-/// code only.
-pub fn within(d: &Detector) -> Within {
-    if d.name == TS_EXPECT_ERROR_BARE.name
-        || d.name == DEPRECATED_COMMENT.name
-        || d.name == SECTION_COMMENT.name
-    {
-        Within::Comments
-    } else if d.name == THROW_STRING.name {
-        // The hit is the string thrown.
-        Within::Strings
-    } else if counts_in_comments(d) {
-        Within::Any
-    } else {
-        Within::Code
-    }
-}
-
-pub fn counts_in_comments(d: &Detector) -> bool {
-    matches!(
-        d.name,
-        "emoji"
-            | "todo-comment"
-            | "fixme-comment"
-            | "trailing-whitespace"
-            | "tab-indentation"
-            | "conventional-commits"
-            | "horizontal-rule"
-            | "mojibake"
-            | "shell-strict-mode"
-    )
-}
-
 /// Every named detector, for docs and tests.
 pub const ALL_DETECTORS: &[&Detector] = &[
     &EMOJI,
     &DEFAULT_EXPORT,
+    &NAMED_EXPORTS,
     &CLASS_COMPONENT,
     &WILDCARD_IMPORT,
     &TODO_COMMENT,
@@ -1093,7 +1118,7 @@ mod tests {
             ),
             ["DEPRECATED"]
         );
-        assert_eq!(within(&DEPRECATED_COMMENT), Within::Comments);
+        assert_eq!(DEPRECATED_COMMENT.within, Within::Comments);
         let md = "---\ntitle: T\n---\n\n# T\n\n---\n\n* * *\n\nSetext\n---\n\n```\n\n---\n```\n\n|---|---|\n\n___\n";
         assert_eq!(hits(HORIZONTAL_RULE.pattern, md), ["---", "* * *", "___"]);
         // A file that starts with a break and no closing fence: a break.
@@ -1103,7 +1128,7 @@ mod tests {
     #[test]
     fn es_modules_and_shell_strict_mode() {
         assert_eq!(ES_MODULES.pattern, COMMONJS.pattern);
-        assert!(mandate_forbids(&ES_MODULES) && !mandate_forbids(&COMMONJS));
+        assert!(ES_MODULES.effect == Effect::RulesOut && COMMONJS.effect == Effect::Forbid);
         let r = re(SHELL_STRICT_MODE.pattern);
         for ok in [
             "#!/bin/bash\nset -euo pipefail\n",

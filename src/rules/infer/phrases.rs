@@ -436,13 +436,7 @@ fn read_clause(
                     continue;
                 }
                 if let Some((len, index)) = concept_at(clause, i) {
-                    let words = clause[i..i + len]
-                        .iter()
-                        .map(|t| t.text.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    push(out, &mut st, Entity::Concept { index, words }, ci);
-                    st.term_open = false;
+                    push_concept(out, &mut st, &clause[i..i + len], index, ci);
                     i += len;
                     continue;
                 }
@@ -492,13 +486,7 @@ fn read_clause(
                 if quote.is_some_and(|q| q != Quote::Backtick)
                     && let Some((len, index)) = concept_at(clause, i)
                 {
-                    let words = clause[i..i + len]
-                        .iter()
-                        .map(|t| t.text.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    push(out, &mut st, Entity::Concept { index, words }, ci);
-                    st.term_open = false;
+                    push_concept(out, &mut st, &clause[i..i + len], index, ci);
                     i += len;
                     continue;
                 }
@@ -625,6 +613,17 @@ fn read_clause(
         }
     }
     (st.role, st.trigger, st.trig)
+}
+
+/// A concept named by `words` (as written) — which closes any open term.
+fn push_concept(out: &mut Vec<Mention>, st: &mut Reading, words: &[Token], index: usize, clause: usize) {
+    let words = words
+        .iter()
+        .map(|t| t.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    push(out, st, Entity::Concept { index, words }, clause);
+    st.term_open = false;
 }
 
 fn push(out: &mut Vec<Mention>, st: &mut Reading, entity: Entity, clause: usize) {

@@ -2260,19 +2260,13 @@ pub const THROW_STRING_NAMES: &[&str] = &[
     "lanzar strings",
     "lanzar cadenas",
 ];
-/// How rules name ES modules: asking for them rules out CommonJS.
-pub const ESM_NAMES: &[&str] = &[
-    "es modules",
-    "es module",
-    "es module syntax",
-    "esm",
-    "esm imports",
-    "es6 modules",
-    "es6 module",
-    "ecmascript modules",
-    "módulos es",
-    "módulos es6",
-    "módulos esm",
+/// Named exports, named: mandated, they rule out default exports.
+pub const NAMED_EXPORT_NAMES: &[&str] = &[
+    "named export",
+    "named exports",
+    "exports nombrados",
+    "exportaciones nombradas",
+    "exportaciones con nombre",
 ];
 
 /// "No DEPRECATED comments": capitals required (lowercase "deprecated comments" may mean
@@ -2468,4 +2462,35 @@ pub const WELL_KNOWN_MD: &[&str] = &[
     "CLAUDE.md",
     "GEMINI.md",
     ".github/**/*.md",
+];
+
+/// Nouns of a file-length limit ("files over 800 lines", "archivos de más de 800 líneas").
+pub const LENGTH_FILES: &[&str] = &["files", "file", "archivos", "archivo", "ficheros", "fichero"];
+
+/// Other things a line limit can be about (functions, commits, diffs): not a file's length.
+pub const LENGTH_UNITS: &[&str] = &[
+    "function",
+    "functions",
+    "method",
+    "methods",
+    "class",
+    "classes",
+    "component",
+    "components",
+    "funciones",
+    "función",
+    "funcion",
+    "métodos",
+    "metodos",
+    "clases",
+    "componentes",
+    "line",
+    "commit",
+    "commits",
+    "pr",
+    "prs",
+    "diff",
+    "diffs",
+    "changes",
+    "cambios",
 ];

@@ -4,13 +4,13 @@
 
 use super::super::concepts::{
     CONCEPTS, Detector, Effect, MOJIBAKE, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, commit_body_pattern,
-    commit_subject_pattern, example_of, file_length_pattern, host_pattern, mandate_forbids,
+    commit_subject_pattern, example_of, file_length_pattern, host_pattern,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
 use super::super::text::{Token, clauses};
 use super::super::words::{COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS};
-use super::super::words::{NEGATIONS, REASON_WORDS};
+use super::super::words::{LENGTH_FILES, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
 use crate::rules::model::{CheckSpec, Origin, Within};
 
@@ -40,14 +40,11 @@ pub fn run(ctx: &Context, out: &mut Found) {
         if expect_error_without_reason(ctx, f) {
             let d = &TS_EXPECT_ERROR_BARE;
             let scope = ctx.detector_scope(d, "`@ts-expect-error`");
-            let explanation = format!(
-                "`@ts-expect-error` forbidden without a reason (\"{}\" … \"without\") → detector {} ({}); scope {}",
-                f.trigger, d.name, d.summary, scope.why
+            let said = format!(
+                "`@ts-expect-error` forbidden without a reason (\"{}\" … \"without\")",
+                f.trigger
             );
-            out.check(
-                At::Mention(i),
-                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, Within::Comments),
-            );
+            out.check(At::Mention(i), ctx.detector_check(d, scope, said));
         }
     }
 }
@@ -80,7 +77,7 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
     let d = CONCEPTS[index].detector;
     match (d.effect, role) {
         // "Don't use ESM": forbidding what rules CommonJS out says nothing about CommonJS.
-        (Effect::Forbid, Role::Forbid) if mandate_forbids(d) => {}
+        (Effect::RulesOut, Role::Forbid) => {}
         (Effect::Forbid, Role::Forbid) => {
             let mut scope = ctx.detector_scope(d, &format!("\"{words}\""));
             if d.name == MOJIBAKE.name && ctx.named.scope().is_none() {
@@ -97,22 +94,18 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
                 "concept {} (\"{words}\") {after}: {}; scope {}",
                 d.name, d.summary, scope.why
             );
-            let within = super::super::concepts::within(d);
             out.check(
                 at,
-                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, within),
+                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, d.within),
             );
         }
-        (Effect::Forbid, Role::Mandate) if mandate_forbids(d) && !commonjs_forbidden(ctx) => {
+        (Effect::RulesOut, Role::Mandate) if !commonjs_forbidden(ctx) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
-            let explanation = format!(
-                "mandated concept \"{words}\" after \"{}\" rules out its counterpart → detector {} ({}); scope {}",
-                f.trigger, d.name, d.summary, scope.why
+            let said = format!(
+                "mandated concept \"{words}\" after \"{}\" rules out its counterpart",
+                f.trigger
             );
-            out.check(
-                at,
-                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, Within::Code),
-            );
+            out.check(at, ctx.detector_check(d, scope, said));
         }
         (Effect::Require, Role::Mandate | Role::Neutral) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
@@ -175,20 +168,8 @@ fn keyword(ctx: &Context, out: &mut Found, at: At, term: &str, f: &Mention) {
         return;
     }
     let scope = ctx.detector_scope(k.detector, &format!("the keyword \"{term}\""));
-    let explanation = format!(
-        "forbidden keyword \"{term}\" (unquoted) after \"{}\" → detector {} ({}); scope {}",
-        f.trigger, k.detector.name, k.detector.summary, scope.why
-    );
-    out.check(
-        at,
-        ctx.pattern_check(
-            k.detector.pattern.to_string(),
-            scope,
-            None,
-            explanation,
-            Within::Code,
-        ),
-    );
+    let said = format!("forbidden keyword \"{term}\" (unquoted) after \"{}\"", f.trigger);
+    out.check(at, ctx.detector_check(k.detector, scope, said));
 }
 
 /// "Use ES modules instead of CommonJS": CommonJS is checked once, by its own concept.
@@ -228,20 +209,8 @@ fn example(ctx: &Context, out: &mut Found, at: At, text: &str, d: &Detector, f: 
         return;
     }
     let scope = ctx.detector_scope(d, &format!("`{text}`"));
-    let explanation = format!(
-        "`{text}` after \"{}\" is an example of {} → detector {} ({}); scope {}",
-        f.trigger, d.name, d.name, d.summary, scope.why
-    );
-    out.check(
-        at,
-        ctx.pattern_check(
-            d.pattern.to_string(),
-            scope,
-            None,
-            explanation,
-            super::super::concepts::within(d),
-        ),
-    );
+    let said = format!("`{text}` after \"{}\" is an example of {}", f.trigger, d.name);
+    out.check(at, ctx.detector_check(d, scope, said));
 }
 
 /// A forbidden host (`custom-icon-badges.demolab.com`): matched where it is used — in URLs,
@@ -318,33 +287,6 @@ fn file_length(ctx: &Context, out: &mut Found) {
 
 /// The maximum number of lines of a file a rule states, with the words that said it.
 fn file_limit(tokens: &[Token]) -> Option<(usize, String)> {
-    const FILES: &[&str] = &["files", "file", "archivos", "archivo", "ficheros", "fichero"];
-    const UNITS: &[&str] = &[
-        "function",
-        "functions",
-        "method",
-        "methods",
-        "class",
-        "classes",
-        "component",
-        "components",
-        "funciones",
-        "función",
-        "funcion",
-        "métodos",
-        "metodos",
-        "clases",
-        "componentes",
-        "line",
-        "commit",
-        "commits",
-        "pr",
-        "prs",
-        "diff",
-        "diffs",
-        "changes",
-        "cambios",
-    ];
     for clause in clauses(tokens) {
         let ws: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
         for (i, t) in ws.iter().enumerate() {
@@ -375,14 +317,13 @@ fn file_limit(tokens: &[Token]) -> Option<(usize, String)> {
                         ..
                     ]
             );
-            let unit = ws[..i]
-                .iter()
-                .rev()
-                .find(|t| FILES.contains(&t.lower.as_str()) || UNITS.contains(&t.lower.as_str()));
-            if limited && unit.is_some_and(|u| FILES.contains(&u.lower.as_str())) {
+            let unit = ws[..i].iter().rev().find(|t| {
+                LENGTH_FILES.contains(&t.lower.as_str()) || LENGTH_UNITS.contains(&t.lower.as_str())
+            });
+            if limited && unit.is_some_and(|u| LENGTH_FILES.contains(&u.lower.as_str())) {
                 let from = ws[..i]
                     .iter()
-                    .rposition(|t| FILES.contains(&t.lower.as_str()))
+                    .rposition(|t| LENGTH_FILES.contains(&t.lower.as_str()))
                     .unwrap_or(i);
                 let said: Vec<&str> = ws[from..=i + 1].iter().map(|t| t.text.as_str()).collect();
                 return Some((n, said.join(" ")));

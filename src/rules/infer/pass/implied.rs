@@ -1,15 +1,13 @@
-//! Implied forbids: a rule that mandates one of a known pair ("Always use `===`", "Use
-//! `Number.parseInt()`", "Prefer named exports") forbids its counterpart (`==`, a bare
-//! `parseInt(`, default exports), which is checked in code — unless the rule names the
-//! counterpart itself, which the other passes check. Only pairs whose counterpart is
-//! unambiguous; a fix only where the swap keeps the meaning.
+//! Implied forbids: a rule that mandates one of a known pair of code forms ("Always use `===`",
+//! "Use `Number.parseInt()`") forbids its counterpart (`==`, a bare `parseInt(`), which is
+//! checked in code — unless the rule names the counterpart itself, which the literals pass
+//! checks. Only pairs whose counterpart is unambiguous; a fix only where the swap keeps the
+//! meaning. (Concepts that rule out a counterpart — named exports, ES modules — are detectors
+//! with `Effect::RulesOut`, in `concepts`.)
 
-use super::super::concepts::{CONCEPTS, DEFAULT_EXPORT, Detector};
 use super::super::files::Lang;
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Role};
-use super::super::text::clauses;
-use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -79,94 +77,8 @@ fn normalized(text: &str) -> &str {
     text.trim().trim_end_matches("()").trim_end_matches('(')
 }
 
-/// A mandated way of writing something, named in words, and the detector of what it rules out.
-struct ConceptPair {
-    /// How rules name the mandated side (lowercase words, matched whole within a clause).
-    names: &'static [&'static str],
-    /// What it rules out.
-    detector: &'static Detector,
-    /// What the ruled-out side is called in `--explain`.
-    ruled_out: &'static str,
-    /// Files left out of the check.
-    exclude: &'static [&'static str],
-}
-
-/// Words that ask for what follows them in a clause.
-const MANDATING: &[&str] = &[
-    "use", "using", "prefer", "always", "only", "must", "usa", "usar", "utiliza", "utilizar", "siempre",
-    "solo", "sólo", "preferir", "prefiere",
-];
-
-const CONCEPT_PAIRS: &[ConceptPair] = &[ConceptPair {
-    names: &[
-        "named export",
-        "named exports",
-        "exports nombrados",
-        "exportaciones nombradas",
-        "exportaciones con nombre",
-    ],
-    detector: &DEFAULT_EXPORT,
-    ruled_out: "default exports",
-    exclude: &[],
-}];
-
 pub fn run(ctx: &Context, out: &mut Found) {
     code_pairs(ctx, out);
-    for pair in CONCEPT_PAIRS {
-        concept_pair(ctx, out, pair);
-    }
-}
-
-/// "Prefer named exports", "✅ ES6 modules (import/export)": a mandate in a clause that names
-/// the mandated side rules out the other — unless the rule names that one itself.
-fn concept_pair(ctx: &Context, out: &mut Found, pair: &ConceptPair) {
-    let named_itself = ctx.found.iter().any(|f| {
-        matches!(&f.entity, Entity::Concept { index, .. } if CONCEPTS[*index].detector.name == pair.detector.name)
-    });
-    if named_itself {
-        return;
-    }
-    // A clause that names the mandated side and asks for something ("use", "prefer", "✅"),
-    // with no negation in it.
-    let asking = clauses(ctx.tokens).into_iter().find_map(|c| {
-        let words: Vec<&str> = c
-            .iter()
-            .filter(|t| t.is_word())
-            .map(|t| t.lower.as_str())
-            .collect();
-        let said = format!(" {} ", words.join(" "));
-        let names = pair.names.iter().any(|n| said.contains(&format!(" {n} ")));
-        let asks = words.iter().find(|w| {
-            MANDATING.contains(w)
-                || ctx
-                    .found
-                    .iter()
-                    .any(|f| f.role == Role::Mandate && f.trigger == **w)
-        });
-        let negated = words.iter().any(|w| NEGATIONS.contains(w));
-        (names && !negated).then_some(asks?.to_string())
-    });
-    let Some(trigger) = asking else {
-        return;
-    };
-    let mut scope = ctx.detector_scope(pair.detector, pair.ruled_out);
-    for glob in pair.exclude {
-        scope.exclude.push((*glob).to_string());
-    }
-    let explanation = format!(
-        "{} ruled out: the rule asks for its alternative (\"{}\") → detector {} ({}); scope {}",
-        pair.ruled_out, trigger, pair.detector.name, pair.detector.summary, scope.why
-    );
-    out.check(
-        At::Commands,
-        ctx.pattern_check(
-            pair.detector.pattern.to_string(),
-            scope,
-            None,
-            explanation,
-            Within::Code,
-        ),
-    );
 }
 
 fn code_pairs(ctx: &Context, out: &mut Found) {

@@ -82,28 +82,16 @@ fn forbid_code(
     if lit.text.trim_end_matches("()").trim_end_matches('(') == "time.sleep" && ctx.says(ASYNC_WORDS) {
         let d = &concepts::ASYNC_SLEEP;
         let scope = ctx.detector_scope(d, "`time.sleep` in async code");
-        let explanation = format!(
-            "forbidden `{}` after \"{}\" in async code → detector {} ({}); scope {}",
-            lit.text, f.trigger, d.name, d.summary, scope.why
-        );
-        out.check(
-            at,
-            ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, Within::Code),
-        );
+        let said = format!("forbidden `{}` after \"{}\" in async code", lit.text, f.trigger);
+        out.check(at, ctx.detector_check(d, scope, said));
         return;
     }
     // "`from module import *`", "`import *`": wildcard imports, whatever the module.
     if lit.text.contains("import *") || lit.text.ends_with(".*") && lit.text.starts_with("import ") {
         let d = &concepts::WILDCARD_IMPORT;
         let scope = ctx.detector_scope(d, &format!("`{}`", lit.text));
-        let explanation = format!(
-            "forbidden `{}` after \"{}\" → detector {} ({}); scope {}",
-            lit.text, f.trigger, d.name, d.summary, scope.why
-        );
-        out.check(
-            at,
-            ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, Within::Code),
-        );
+        let said = format!("forbidden `{}` after \"{}\"", lit.text, f.trigger);
+        out.check(at, ctx.detector_check(d, scope, said));
         return;
     }
     if f.trig == Some(Trig::Mutate) {
@@ -150,7 +138,7 @@ fn forbid_code(
             scope.why,
             fix_note(fix)
         );
-        let within = concepts::within(k.detector);
+        let within = k.detector.within;
         out.check(
             at,
             ctx.pattern_check(

@@ -409,6 +409,16 @@ impl<'a> Context<'a> {
         scope
     }
 
+    /// A check by the detector `d` over `scope`, its matches counted where the detector's own
+    /// `within` says, explained as "`said` → detector NAME (SUMMARY); scope WHY".
+    pub fn detector_check(&self, d: &Detector, scope: FileScope, said: String) -> CheckSpec {
+        let explanation = format!(
+            "{said} → detector {} ({}); scope {}",
+            d.name, d.summary, scope.why
+        );
+        self.pattern_check(d.pattern.to_string(), scope, None, explanation, d.within)
+    }
+
     /// A pattern check whose matches count only where `within` says: code checks never fire
     /// in comments, docstrings or strings; directives only in comments; imports of JS and Go
     /// only in the string that names the package.
