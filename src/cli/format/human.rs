@@ -50,22 +50,48 @@ fn width(text: &str) -> usize {
         .sum()
 }
 
+/// Lines longer than this (in characters) are shown as a window around the mark.
+const FRAME_MAX: usize = 160;
+/// In such a window: the characters kept on each side of the mark, and of the mark itself.
+const FRAME_SIDE: usize = 40;
+const FRAME_MARK: usize = 80;
+
+/// The text of a frame line and its marked range, a long line (minified code, a generated
+/// file) cut to a window around the mark with `…` where text is left out.
+fn window(line: &FrameLine) -> (String, std::ops::Range<usize>) {
+    let chars: Vec<char> = line.text.chars().collect();
+    let start = line.marked.start.min(chars.len());
+    let end = line.marked.end.clamp(start, chars.len());
+    if chars.len() <= FRAME_MAX {
+        return (line.text.clone(), start..end);
+    }
+    let mark_end = end.min(start + FRAME_MARK);
+    let from = start.saturating_sub(FRAME_SIDE);
+    let to = (mark_end + FRAME_SIDE).min(chars.len());
+    let mut text = String::new();
+    if from > 0 {
+        text.push('…');
+    }
+    text.extend(&chars[from..to]);
+    if to < chars.len() {
+        text.push('…');
+    }
+    let shift = start - from + usize::from(from > 0);
+    (text, shift..shift + (mark_end - start))
+}
+
 fn frame_line(line: &FrameLine, gutter: usize, p: &Painter, style: Style) -> String {
     let blue = Style::new().fg_color(Some(AnsiColor::Blue.into())).bold();
-    let before: String = line.text.chars().take(line.marked.start).collect();
-    let marked: String = line
-        .text
-        .chars()
-        .skip(line.marked.start)
-        .take(line.marked.len())
-        .collect();
+    let (text, range) = window(line);
+    let before: String = text.chars().take(range.start).collect();
+    let marked: String = text.chars().skip(range.start).take(range.len()).collect();
     let carets = "^".repeat(width(&marked).max(1));
     let mut out = String::new();
     let _ = writeln!(
         out,
         "{} {}",
         p.paint(blue, &format!("{:>gutter$} |", line.number)),
-        line.text.replace('\t', TAB)
+        text.replace('\t', TAB)
     );
     let _ = writeln!(
         out,
@@ -247,6 +273,20 @@ mod tests {
         let p = Painter { color: false };
         let out = frame_line(&line, 1, &p, Style::new());
         assert_eq!(out, "7 |     世界 bad\n  |          ^^^\n");
+    }
+
+    #[test]
+    fn a_long_line_is_shown_as_a_window_around_the_mark() {
+        let text = format!("{}any{}", "x".repeat(100_000), "y".repeat(100_000));
+        let line = FrameLine {
+            number: 1,
+            text,
+            marked: 100_000..100_003,
+        };
+        let out = frame_line(&line, 1, &Painter { color: false }, Style::new());
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], format!("1 | …{}any{}…", "x".repeat(40), "y".repeat(40)));
+        assert_eq!(lines[1], format!("  | {}^^^", " ".repeat(41)));
     }
 
     #[test]
