@@ -2464,9 +2464,6 @@ pub const WELL_KNOWN_MD: &[&str] = &[
     ".github/**/*.md",
 ];
 
-/// Nouns of a file-length limit ("files over 800 lines", "archivos de más de 800 líneas").
-pub const LENGTH_FILES: &[&str] = &["files", "file", "archivos", "archivo", "ficheros", "fichero"];
-
 /// Other things a line limit can be about (functions, commits, diffs): not a file's length.
 pub const LENGTH_UNITS: &[&str] = &[
     "function",

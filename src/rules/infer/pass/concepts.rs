@@ -10,7 +10,7 @@ use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
 use super::super::text::{Token, clauses};
 use super::super::words::{COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS};
-use super::super::words::{LENGTH_FILES, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
+use super::super::words::{FILE_WORDS, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
 use crate::rules::model::{CheckSpec, Origin, Within};
 
@@ -317,13 +317,14 @@ fn file_limit(tokens: &[Token]) -> Option<(usize, String)> {
                         ..
                     ]
             );
-            let unit = ws[..i].iter().rev().find(|t| {
-                LENGTH_FILES.contains(&t.lower.as_str()) || LENGTH_UNITS.contains(&t.lower.as_str())
-            });
-            if limited && unit.is_some_and(|u| LENGTH_FILES.contains(&u.lower.as_str())) {
+            let unit = ws[..i]
+                .iter()
+                .rev()
+                .find(|t| FILE_WORDS.contains(&t.lower.as_str()) || LENGTH_UNITS.contains(&t.lower.as_str()));
+            if limited && unit.is_some_and(|u| FILE_WORDS.contains(&u.lower.as_str())) {
                 let from = ws[..i]
                     .iter()
-                    .rposition(|t| LENGTH_FILES.contains(&t.lower.as_str()))
+                    .rposition(|t| FILE_WORDS.contains(&t.lower.as_str()))
                     .unwrap_or(i);
                 let said: Vec<&str> = ws[from..=i + 1].iter().map(|t| t.text.as_str()).collect();
                 return Some((n, said.join(" ")));
