@@ -4,6 +4,7 @@
 //! The engines (`rules`, `diff`, `text`) know nothing of LSP; `lsp` and `cli` are thin adapters.
 
 pub mod access;
+pub mod agent;
 pub mod atomic;
 pub mod budget;
 pub mod cli;

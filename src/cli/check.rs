@@ -294,6 +294,48 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     Ok((report, failed))
 }
 
+/// Checks one file's text — as saved, or an agent's unsaved content — against the rules that
+/// govern `path` in `index`, for the agent's surfaces (MCP `check`, hooks). Paths are shown
+/// relative to `base`. `Err` when no rules file governs `path` or it cannot be used, saying why.
+pub fn check_text(index: &mut RulesIndex, path: &Path, text: &str, base: &Path) -> Result<Report, String> {
+    let locale = Locale::from_env();
+    let Some(loaded) = rules_for(index, path)? else {
+        return Err(format!(
+            "no rules file governs {}: looked for {} in each folder above it — create one with `autofix learn`",
+            display_path(path, base),
+            store::LOCATIONS.join(", ")
+        ));
+    };
+    let rules = &loaded.set;
+    let rules_file = display_path(&rules.path, base);
+    if !rules.is_usable() {
+        let problems: Vec<String> = rules
+            .fatal_problems()
+            .map(|p| p.render(&rules_file, &rules.source, locale))
+            .collect();
+        return Err(format!(
+            "{}\nthe rules file has errors; nothing was checked — fix them and check again",
+            problems.join("\n")
+        ));
+    }
+    let shown = display_path(path, base);
+    let found = rules.check_file(path, text, None);
+    let index = LineIndex::new(text);
+    let mut findings: Vec<Finding> = found
+        .violations
+        .iter()
+        .map(|v| finding(&shown, text, &index, v, rules, &rules_file))
+        .collect();
+    findings.sort_by_key(|f| (f.line, f.column, f.rule));
+    Ok(Report {
+        rules_files: vec![rules_file.clone()],
+        files_checked: 1,
+        findings,
+        truncated: truncations(&found, rules, &shown),
+        ..Report::default()
+    })
+}
+
 /// What checking one file found.
 struct Checked {
     findings: Vec<Finding>,
