@@ -307,8 +307,8 @@ pub fn check_text(index: &mut RulesIndex, path: &Path, text: &str, base: &Path) 
         ));
     };
     let rules = &loaded.set;
-    let rules_file = display_path(&rules.path, base);
     if !rules.is_usable() {
+        let rules_file = display_path(&rules.path, base);
         let problems: Vec<String> = rules
             .fatal_problems()
             .map(|p| p.render(&rules_file, &rules.source, locale))
@@ -318,6 +318,13 @@ pub fn check_text(index: &mut RulesIndex, path: &Path, text: &str, base: &Path) 
             problems.join("\n")
         ));
     }
+    Ok(report_text(rules, path, text, base))
+}
+
+/// The report of checking `text` as the file at `path` against `rules` (usable), with paths
+/// shown relative to `base`.
+pub fn report_text(rules: &RuleSet, path: &Path, text: &str, base: &Path) -> Report {
+    let rules_file = display_path(&rules.path, base);
     let shown = display_path(path, base);
     let found = rules.check_file(path, text, None);
     let index = LineIndex::new(text);
@@ -327,13 +334,13 @@ pub fn check_text(index: &mut RulesIndex, path: &Path, text: &str, base: &Path) 
         .map(|v| finding(&shown, text, &index, v, rules, &rules_file))
         .collect();
     findings.sort_by_key(|f| (f.line, f.column, f.rule));
-    Ok(Report {
+    Report {
         rules_files: vec![rules_file.clone()],
         files_checked: 1,
         findings,
         truncated: truncations(&found, rules, &shown),
         ..Report::default()
-    })
+    }
 }
 
 /// What checking one file found.

@@ -8,4 +8,5 @@ pub mod files;
 pub mod format;
 pub mod learn;
 pub mod lsp;
+pub mod mcp;
 pub mod rules;
