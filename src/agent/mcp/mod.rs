@@ -22,6 +22,7 @@ use rmcp::model::{
     ServerConfig, SubscribeRequestParams, SubscriptionFilter, UnsubscribeRequestParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
+use rmcp::transport::async_rw::AsyncRwTransport;
 use rmcp::{ErrorData as McpError, Peer, RoleServer, ServerHandler, ServiceExt};
 use tokio::sync::{Notify, broadcast, watch};
 use tower_lsp_server::ls_types::Uri;
@@ -305,7 +306,12 @@ impl ServerHandler for AutofixMcp {
         let workspace = self.workspace().await;
         let name = request.name.to_string();
         let learns = name == "learn_rule";
-        let work = Self::blocking(move || tools::call(&workspace, &name, request.arguments));
+        let work = Self::blocking(move || {
+            let started = std::time::Instant::now();
+            let result = tools::call(&workspace, &name, request.arguments);
+            tracing::debug!("tools/call {name}: {:.2?}", started.elapsed());
+            result
+        });
         let result = tokio::select! {
             result = work => result,
             _ = context.ct.cancelled() => Err("cancelled by the client".to_string()),
@@ -438,11 +444,19 @@ impl ServerHandler for AutofixMcp {
     }
 }
 
-/// Serves MCP over stdin/stdout until the client closes the connection.
-pub async fn serve_stdio(options: Options) -> Result<(), String> {
-    let server = AutofixMcp::new(options);
-    let running = server
-        .serve(rmcp::transport::stdio())
+/// The longest message read: a `check` of the largest file autofix reads (16 MiB), JSON-escaped.
+/// A longer line is dropped by the transport (and logged) without being buffered.
+pub const MAX_MESSAGE_BYTES: usize = 64 << 20;
+
+/// Serves MCP over `read`/`write` until the client closes the connection.
+pub async fn serve<R, W>(options: Options, read: R, write: W) -> Result<(), String>
+where
+    R: tokio::io::AsyncRead + Send + Unpin + 'static,
+    W: tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
+    let transport = AsyncRwTransport::new_server(read, write).with_max_line_length(MAX_MESSAGE_BYTES);
+    let running = AutofixMcp::new(options)
+        .serve(transport)
         .await
         .map_err(|e| format!("the MCP handshake failed: {e}"))?;
     running
@@ -450,4 +464,10 @@ pub async fn serve_stdio(options: Options) -> Result<(), String> {
         .await
         .map(|_| ())
         .map_err(|e| format!("the MCP server stopped: {e}"))
+}
+
+/// Serves MCP over stdin/stdout until the client closes the connection.
+pub async fn serve_stdio(options: Options) -> Result<(), String> {
+    let (read, write) = rmcp::transport::stdio();
+    serve(options, read, write).await
 }

@@ -13,7 +13,7 @@ pub const LEARN_FROM_CORRECTION: &str = "learn-from-correction";
 const RULES_SHOWN_BYTES: usize = 12_000;
 
 pub fn list() -> Vec<Prompt> {
-    vec![Prompt::new(
+    let mut prompt = Prompt::new(
         LEARN_FROM_CORRECTION,
         Some(
             "Turn a correction from the user into a project rule (a learn_rule call), so the mistake is not repeated in any later session.",
@@ -26,7 +26,9 @@ pub fn list() -> Vec<Prompt> {
                 .with_description("The file the correction was about, if any (scopes the rule's check).")
                 .with_required(false),
         ]),
-    )]
+    );
+    prompt.title = Some("Learn from a correction".to_string());
+    vec![prompt]
 }
 
 pub fn get(

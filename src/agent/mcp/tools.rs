@@ -29,9 +29,9 @@ pub struct RulesForArgs {
 pub struct CheckArgs {
     /// The file to check: absolute inside the project, or relative to its root.
     pub path: String,
-    /// The text to check as that file (unsaved or proposed content). Without it, the file on
-    /// disk is checked.
+    /// The text to check as that file (unsaved or proposed content). Without it, the file on disk is checked.
     #[serde(default)]
+    #[schemars(with = "String")]
     pub content: Option<String>,
 }
 
@@ -40,17 +40,17 @@ pub struct CheckArgs {
 pub struct LearnRuleArgs {
     /// STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX or OTHER.
     pub category: String,
-    /// The rule, imperative and concrete: "Never/Always do X" (name the API, package, file or
-    /// pattern, in backticks).
+    /// The rule, imperative and concrete: "Never/Always do X" (name the API, package, file or pattern, in backticks).
     pub instruction: String,
     /// Why the rule exists (the correction or incident behind it).
     pub why: String,
-    /// An explicit check, as in autofix.json: `{"Pattern": "regex", "Files": ["*.ts"],
-    /// "Fix": "…", "Within": "code", …}`. Without it, a check is inferred from the words.
+    /// An explicit check, as in autofix.json: `{"Pattern": "regex", "Files": ["*.ts"], "Fix": "…", "Within": "code", …}`. Without it, a check is inferred from the words.
     #[serde(default)]
+    #[schemars(with = "serde_json::Map<String, Value>")]
     pub check: Option<Value>,
     /// Numbers of older rules this one replaces.
     #[serde(default)]
+    #[schemars(with = "Vec<u32>")]
     pub supersedes: Vec<u64>,
 }
 
@@ -59,11 +59,11 @@ pub struct LearnRuleArgs {
 pub struct ApplyDiffArgs {
     /// The file to change: absolute inside the project, or relative to its root.
     pub path: String,
-    /// One or more SEARCH/REPLACE blocks: `<<<<<<< SEARCH`, optional `:start_line:N` and
-    /// `-------`, the exact current lines, `=======`, the new lines, `>>>>>>> REPLACE`.
+    /// One or more SEARCH/REPLACE blocks: `<<<<<<< SEARCH`, optional `:start_line:N` and `-------`, the exact current lines, `=======`, the new lines, `>>>>>>> REPLACE`.
     pub diff: String,
     /// Minimum similarity for a match, 0 to 1 (default 1: exact up to whitespace and typography).
     #[serde(default)]
+    #[schemars(with = "f64", range(min = 0.0, max = 1.0))]
     pub threshold: Option<f64>,
     /// Report what would happen (with the new content) without writing the file.
     #[serde(default)]
@@ -304,8 +304,12 @@ fn in_brief(check: &CheckEntry) -> String {
 
 /// The `check --format json` contract, as a value.
 fn report_value(report: &Report) -> Value {
-    serde_json::from_str(&crate::cli::format::json::render(report)).unwrap_or_default()
+    crate::cli::format::json::value(report)
 }
+
+/// Violations listed in a check's text: enough to act on, few enough not to flood a model's
+/// context (the structured result has them all).
+const TEXT_VIOLATIONS: usize = 30;
 
 fn check_result(c: &Checked) -> CallToolResult {
     let report = &c.report;
@@ -314,6 +318,7 @@ fn check_result(c: &Checked) -> CallToolResult {
         let _ = writeln!(text, "warning: {warning}\n");
     }
     let path = report.findings.first().map(|f| f.path.clone());
+    let mut listed = 0;
     if report.findings.is_empty() {
         let _ = writeln!(text, "Clean: no rule is broken.");
     } else {
@@ -332,6 +337,9 @@ fn check_result(c: &Checked) -> CallToolResult {
             }
         }
         for rule in order {
+            if listed >= TEXT_VIOLATIONS {
+                break;
+            }
             let group: Vec<_> = report.findings.iter().filter(|f| f.rule == rule).collect();
             let first = group[0];
             let _ = writeln!(
@@ -341,7 +349,8 @@ fn check_result(c: &Checked) -> CallToolResult {
                 first.instruction,
                 first.why
             );
-            for f in group {
+            for f in group.into_iter().take(TEXT_VIOLATIONS - listed) {
+                listed += 1;
                 let matched = f
                     .frame
                     .first()
@@ -363,6 +372,13 @@ fn check_result(c: &Checked) -> CallToolResult {
                 text.push('\n');
             }
         }
+    }
+    if report.findings.len() > listed {
+        let _ = writeln!(
+            text,
+            "… and {} more (every violation is in the structured result); fix these, then check again.",
+            report.findings.len() - listed
+        );
     }
     for t in &report.truncated {
         let _ = writeln!(text, "note: {}", t.message());
@@ -436,6 +452,9 @@ fn rules_for_output() -> Value {
                         "status": {"type": "string"},
                         "line": {"type": "integer"},
                         "checks": {"type": "array", "items": {"type": "object"}},
+                        "superseded_by": {"type": "integer"},
+                        "retires": {"type": "array", "items": {"type": "object"}, "description": "Older rules this one retired, and why."},
+                        "extra": {"type": "object"},
                         "checked": {"type": "array", "items": {"type": "string"}, "description": "What each check looks for, in words."},
                         "inferred": {"type": "boolean", "description": "The checks were inferred from the rule's words."}
                     }
@@ -468,7 +487,7 @@ fn check_output() -> Value {
                         "severity": {"type": "string"},
                         "message": {"type": "string"},
                         "inferred": {"type": "boolean"},
-                        "fix": {"type": ["string", "null"]}
+                        "fix": {"anyOf": [{"type": "string"}, {"type": "null"}]}
                     }
                 }
             },
@@ -502,7 +521,7 @@ fn apply_diff_output() -> Value {
             "path": {"type": "string"},
             "written": {"type": "boolean"},
             "content": {"type": "string", "description": "The new content (dry run only)."},
-            "error": {"type": ["string", "null"]},
+            "error": {"anyOf": [{"type": "string"}, {"type": "null"}]},
             "warnings": {"type": "array", "items": {"type": "string"}},
             "blocks": {
                 "type": "array",
@@ -512,9 +531,9 @@ fn apply_diff_output() -> Value {
                     "properties": {
                         "index": {"type": "integer"},
                         "status": {"type": "string"},
-                        "line": {"type": ["integer", "null"]},
-                        "similarity": {"type": ["number", "null"]},
-                        "error": {"type": ["string", "null"]},
+                        "line": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+                        "similarity": {"anyOf": [{"type": "number"}, {"type": "null"}]},
+                        "error": {"anyOf": [{"type": "string"}, {"type": "null"}]},
                         "match": {"type": "string"},
                         "reason": {"type": "string"}
                     }

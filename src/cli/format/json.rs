@@ -7,6 +7,14 @@ use serde_json::json;
 use super::Report;
 
 pub fn render(report: &Report) -> String {
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(&value(report)).unwrap_or_default()
+    )
+}
+
+/// The report as a JSON value (the MCP `check` tool's structured result).
+pub fn value(report: &Report) -> serde_json::Value {
     let violations: Vec<_> = report
         .findings
         .iter()
@@ -41,13 +49,12 @@ pub fn render(report: &Report) -> String {
         .iter()
         .map(|e| json!({ "path": e.path, "error": e.message }))
         .collect();
-    let out = json!({
+    json!({
         "rules_files": report.rules_files,
         "files_checked": report.files_checked,
         "violations": violations,
         "truncated": truncated,
         "files_skipped": skipped,
         "errors": errors,
-    });
-    format!("{}\n", serde_json::to_string_pretty(&out).unwrap_or_default())
+    })
 }
