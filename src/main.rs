@@ -31,6 +31,8 @@ enum Command {
     Learn(autofix::cli::learn::LearnArgs),
     /// Apply a SEARCH/REPLACE diff to a file; exit 0 all applied, 1 some failed, 2 error.
     ApplyDiff(autofix::cli::apply_diff::ApplyDiffArgs),
+    /// Agent hook: check an edit event (JSON on stdin); exit 2 with a report when it breaks a rule.
+    Hook(autofix::cli::hook::HookArgs),
 }
 
 /// True when the command line asks `apply-diff` for JSON: then even a usage error is JSON, so a
@@ -98,5 +100,6 @@ fn main() -> ExitCode {
         Command::ApplyDiff(args) => autofix::cli::apply_diff::run(args),
         Command::Learn(args) => autofix::cli::learn::run(args),
         Command::Rules(args) => autofix::cli::rules::run(args),
+        Command::Hook(args) => autofix::cli::hook::run(args),
     }
 }
