@@ -2,3 +2,4 @@
 //! agent hooks and the set-up that registers both in each agent's configuration.
 
 pub mod hook;
+pub mod init;

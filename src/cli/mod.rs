@@ -7,6 +7,7 @@ pub mod failures;
 pub mod files;
 pub mod format;
 pub mod hook;
+pub mod init;
 pub mod learn;
 pub mod lsp;
 pub mod rules;
