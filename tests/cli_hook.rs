@@ -403,3 +403,79 @@ fn a_folder_with_no_project_above_passes_with_a_note() {
     // A temporary folder may have a .git above it on some machines; either note is right.
     assert!(err.starts_with("autofix hook: "), "{err}");
 }
+
+#[test]
+fn windsurf_events() {
+    let (_dir, root) = project(&[
+        ("src/app.ts", "export function parse(input: any) {}\n"),
+        ("src/legacy.ts", "export const a: any = 1;\nexport const b = 2;\n"),
+    ]);
+    // Windsurf names no folder: the hook runs in the workspace.
+    let out = hook(&root, &fixture("windsurf-pre_write_code.json", &root));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("src/legacy.ts:2:15  #1 [CODE]"),
+        "only the new `any`: {err}"
+    );
+    let out = hook(&root, &fixture("windsurf-post_write_code.json", &root));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("src/app.ts:1:28  #1 [CODE]"),
+        "{}",
+        stderr(&out)
+    );
+    let other = r#"{"agent_action_name":"pre_run_command","tool_info":{"command_line":"ls"}}"#;
+    assert_note(&hook(&root, other), "`pre_run_command` is not a file-edit event");
+}
+
+#[test]
+fn cline_is_answered_on_stdout_with_exit_0() {
+    let (_dir, root) = project(&[
+        (
+            "src/app.ts",
+            "export function parse(input: any) {\n  return input;\n}\n",
+        ),
+        ("src/legacy.ts", "export const b = 2;\n"),
+    ]);
+    // Cline blocks on any non-zero exit: the decision is JSON on stdout.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let out = hook_in(
+        elsewhere.path(),
+        &[],
+        fixture("cline-PreToolUse-replace_in_file.json", &root).as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let answer: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(answer["cancel"], true);
+    let message = answer["errorMessage"].as_str().unwrap();
+    assert!(message.starts_with("src/legacy.ts:1:15  #1 [CODE]"), "{message}");
+
+    let out = hook_in(
+        elsewhere.path(),
+        &[],
+        fixture("cline-PostToolUse-write_to_file.json", &root).as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let answer: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(answer["cancel"], false);
+    assert!(
+        answer["contextModification"]
+            .as_str()
+            .unwrap()
+            .contains("The edit is written"),
+        "{answer}"
+    );
+
+    // A diff that does not apply, and a clean edit: no answer, the action proceeds.
+    let stale = fixture("cline-PreToolUse-replace_in_file.json", &root)
+        .replace("export const b = 2;\\n=", "export const c = 2;\\n=");
+    let out = hook_in(elsewhere.path(), &[], stale.as_bytes());
+    assert_note(&out, "the diff does not apply");
+    let clean = fixture("cline-PreToolUse-replace_in_file.json", &root).replace("b: any", "b: number");
+    let out = hook_in(elsewhere.path(), &[], clean.as_bytes());
+    assert_eq!(
+        (out.status.code(), stdout(&out), stderr(&out)),
+        (Some(0), String::new(), String::new())
+    );
+}

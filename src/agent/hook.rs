@@ -1,5 +1,5 @@
 //! `autofix hook`: an agent's file-edit hook. Reads one hook event (JSON on stdin) in the shape
-//! Claude Code, Gemini CLI, Cursor or GitHub Copilot send it, checks the edited file (after the
+//! Claude Code, Gemini CLI, Cursor, GitHub Copilot, Windsurf or Cline send it, checks the edited file (after the
 //! edit) or the proposed content (before it) against the rules that govern it, and decides: exit
 //! 0 and silence when clean; exit 2 with a compact report for the model on stderr when the edit
 //! breaks a rule. Input it does not understand, and its own failures, never block an agent: they
@@ -49,6 +49,11 @@ pub enum Agent {
     /// GitHub Copilot CLI in its camelCase shape (`toolName`/`toolArgs`): a non-zero exit does
     /// not block there, a `permissionDecision` on stdout does.
     Copilot,
+    /// Windsurf Cascade (`pre_write_code`/`post_write_code`, `tool_info`).
+    Windsurf,
+    /// Cline (`hookName`, `preToolUse`/`postToolUse`): any non-zero exit blocks there, so it is
+    /// answered on stdout (`cancel`, `contextModification`) with exit 0.
+    Cline,
 }
 
 /// What the hook decided: the exit code and what to print.
@@ -93,6 +98,8 @@ pub enum Change {
     Write(String),
     /// Replaces text, in sequence.
     Edit(Vec<Replacement>),
+    /// Applies SEARCH/REPLACE blocks (Cline's `replace_in_file`).
+    Diff(String),
     /// Edited somehow (only the path is known: Cursor's `afterFileEdit`).
     Unknown,
 }
@@ -143,10 +150,9 @@ fn str_field<'a>(object: &'a Value, names: &[&str]) -> Option<&'a str> {
 /// The event an agent's event name means.
 fn event_of(name: &str) -> Option<Event> {
     match name {
-        "PostToolUse" | "AfterTool" | "afterFileEdit" | "afterTabFileEdit" | "postToolUse" => {
-            Some(Event::Post)
-        }
-        "PreToolUse" | "BeforeTool" | "preToolUse" => Some(Event::Pre),
+        "PostToolUse" | "AfterTool" | "afterFileEdit" | "afterTabFileEdit" | "postToolUse"
+        | "post_write_code" => Some(Event::Post),
+        "PreToolUse" | "BeforeTool" | "preToolUse" | "pre_write_code" => Some(Event::Pre),
         _ => None,
     }
 }
@@ -159,12 +165,22 @@ pub fn parse(input: &[u8]) -> Result<ToolCall, Skip> {
     if !value.is_object() {
         return Err(Skip::Malformed("not a JSON object".into()));
     }
-    let name = str_field(&value, &["hook_event_name", "hookEventName"]).map(str::to_string);
+    let name = str_field(
+        &value,
+        &[
+            "hook_event_name",
+            "hookEventName",
+            "agent_action_name",
+            "hookName",
+        ],
+    )
+    .map(str::to_string);
     let cwd = str_field(&value, &["cwd"])
         .map(PathBuf::from)
         .or_else(|| {
-            value
-                .get("workspace_roots")
+            ["workspace_roots", "workspaceRoots"]
+                .iter()
+                .find_map(|k| value.get(*k))
                 .and_then(Value::as_array)
                 .and_then(|roots| roots.first())
                 .and_then(Value::as_str)
@@ -187,6 +203,42 @@ pub fn parse(input: &[u8]) -> Result<ToolCall, Skip> {
             tool: name.unwrap_or_default(),
             file_path: file_path.to_string(),
             change: Change::Unknown,
+            cwd,
+        });
+    }
+    // Windsurf: the file and its edits under `tool_info`.
+    if value.get("agent_action_name").is_some() {
+        let info = value.get("tool_info").cloned().unwrap_or(Value::Null);
+        let file_path = str_field(&info, &["file_path"])
+            .ok_or_else(|| Skip::Incomplete("the event names no `tool_info.file_path`".into()))?;
+        let change = match (event, info.get("edits")) {
+            (Some(Event::Pre), Some(_)) => change_of("MultiEdit", &info)?,
+            _ => Change::Unknown,
+        };
+        return Ok(ToolCall {
+            agent: Agent::Windsurf,
+            event,
+            tool: name.unwrap_or_default(),
+            file_path: file_path.to_string(),
+            change,
+            cwd,
+        });
+    }
+    // Cline: `hookName`, and the tool under `preToolUse` or `postToolUse`.
+    let cline = ["preToolUse", "postToolUse"].iter().find_map(|k| value.get(*k));
+    if let (Some(call), true) = (cline, value.get("hookName").is_some()) {
+        let tool = str_field(call, &["toolName"]).unwrap_or_default().to_string();
+        let input = call.get("parameters").cloned().unwrap_or(Value::Null);
+        let change = change_of(&tool, &input)?;
+        let file_path = str_field(&input, &["path"])
+            .filter(|p| !p.is_empty())
+            .ok_or_else(|| Skip::Incomplete(format!("tool `{tool}` names no `path`")))?;
+        return Ok(ToolCall {
+            agent: Agent::Cline,
+            event,
+            tool,
+            file_path: file_path.to_string(),
+            change,
             cwd,
         });
     }
@@ -251,12 +303,16 @@ fn change_of(tool: &str, input: &Value) -> Result<Change, Skip> {
         }
     };
     match tool {
-        // Claude Code `Write`, Gemini CLI `write_file`, Copilot CLI `create`.
-        "Write" | "write_file" | "create" => str_field(input, &["content", "file_text"])
+        // Claude Code `Write`, Gemini CLI `write_file`, Copilot CLI `create`, Cline `write_to_file`.
+        "Write" | "write_file" | "create" | "write_to_file" => str_field(input, &["content", "file_text"])
             .map(|c| Change::Write(c.to_string()))
             .ok_or_else(|| Skip::Incomplete(format!("tool `{tool}` has no `content`"))),
         // Claude Code `Edit`, Gemini CLI `replace`, Copilot CLI `edit`.
         "Edit" | "replace" | "edit" => Ok(Change::Edit(vec![replacement(input)?])),
+        // Cline: SEARCH/REPLACE blocks.
+        "replace_in_file" => str_field(input, &["diff"])
+            .map(|d| Change::Diff(d.to_string()))
+            .ok_or_else(|| Skip::Incomplete(format!("tool `{tool}` has no `diff`"))),
         "MultiEdit" => {
             let edits = input
                 .get("edits")
@@ -295,6 +351,25 @@ pub fn apply(text: &str, edits: &[Replacement]) -> Result<String, String> {
         };
     }
     Ok(out)
+}
+
+/// `diff` (SEARCH/REPLACE blocks, with Cline's `------- SEARCH` / `+++++++ REPLACE` markers or
+/// Roo Code's) applied to `text` as autofix applies diffs; `None` unless every block applies.
+fn apply_diff(text: &str, diff: &str) -> Option<String> {
+    let normalized: String = diff
+        .split_inclusive('\n')
+        .map(|line| match line.trim_end_matches(['\r', '\n']) {
+            "------- SEARCH" => line.replacen("------- SEARCH", "<<<<<<< SEARCH", 1),
+            "+++++++ REPLACE" => line.replacen("+++++++ REPLACE", ">>>>>>> REPLACE", 1),
+            _ => line.to_string(),
+        })
+        .collect();
+    let outcome = crate::diff::apply_text(text, &normalized, &crate::diff::SearchOptions::default());
+    match (outcome.error, outcome.content) {
+        (None, Some(content)) => Some(content),
+        (None, None) => Some(text.to_string()),
+        _ => None,
+    }
 }
 
 /// The project of a hook: the nearest folder at or above `cwd` holding `.git` or a rules file.
@@ -408,6 +483,14 @@ fn pre(call: &ToolCall, policy: &AccessPolicy, target: &Path, shown: &str, base:
             Ok(text) => text,
             Err(why) => {
                 return Decision::note(format!("{why} ({shown}); not checked — the tool will say so"));
+            }
+        },
+        Change::Diff(diff) => match apply_diff(current.as_deref().unwrap_or(""), diff) {
+            Some(text) => text,
+            None => {
+                return Decision::note(format!(
+                    "the diff does not apply to {shown}; not checked — the tool will say so"
+                ));
             }
         },
         Change::Unknown => {
@@ -557,6 +640,19 @@ fn block(agent: Agent, event: Event, findings: &[Finding], ending: &str) -> Deci
     let report = render(findings, ending);
     match (agent, event) {
         // Copilot CLI ignores a failing hook; it denies a tool call on a decision on stdout.
+        (Agent::Cline, _) => {
+            let answer = match event {
+                Event::Pre => {
+                    serde_json::json!({ "cancel": true, "errorMessage": report, "contextModification": report })
+                }
+                Event::Post => serde_json::json!({ "cancel": false, "contextModification": report }),
+            };
+            Decision {
+                code: 0,
+                stdout: format!("{answer}\n"),
+                stderr: report,
+            }
+        }
         (Agent::Copilot, Event::Pre) => Decision {
             code: 0,
             stdout: format!(

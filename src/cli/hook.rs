@@ -18,13 +18,15 @@ pub enum HookEvent {
 #[command(after_help = "\
 Reads one hook event as JSON on standard input: Claude Code's PreToolUse/PostToolUse (Write, Edit,
 MultiEdit), Gemini CLI's BeforeTool/AfterTool (write_file, replace), Cursor's afterFileEdit, GitHub
-Copilot's preToolUse/postToolUse (create, edit).
+Copilot's preToolUse/postToolUse (create, edit), Windsurf's pre_write_code/post_write_code, Cline's
+PreToolUse/PostToolUse (write_to_file, replace_in_file).
 
 Exit codes:
   0  clean, or nothing to check (an event or tool this hook does not handle, a file outside the
      project, no rules file, a broken rules file): a one-line note on standard error says why
   2  the edit breaks a rule: a report for the agent on standard error (before the edit: it is
-     blocked; after: the agent is told to fix it)")]
+     blocked; after: the agent is told to fix it). Copilot's preToolUse and Cline get the decision
+     as JSON on standard output with exit 0, as they expect.")]
 pub struct HookArgs {
     /// Before or after the edit. Default: what the event's name says.
     #[arg(long, value_enum)]
