@@ -479,3 +479,14 @@ fn cline_is_answered_on_stdout_with_exit_0() {
         (Some(0), String::new(), String::new())
     );
 }
+
+#[test]
+fn fail_level_leaves_out_less_severe_violations() {
+    // Rule 1 is an error, rule 2 a warning.
+    let (_dir, root) = project(&[("src/app.ts", "console.log(1);\n")]);
+    let event = fixture("claude-post-write.json", &root);
+    let out = hook_in(&root, &["--fail-level", "error"], event.as_bytes());
+    assert_eq!((out.status.code(), stderr(&out)), (Some(0), String::new()));
+    let out = hook_in(&root, &["--fail-level", "warning"], event.as_bytes());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}

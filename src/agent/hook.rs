@@ -14,9 +14,9 @@ use crate::access::{AccessError, AccessPolicy, Intent, MAX_TEXT_BYTES, ReadError
 use crate::cli::check::check_text;
 use crate::cli::format::{Finding, Report};
 use crate::paths::display_path;
-use crate::rules::BuildOptions;
 use crate::rules::index::{Boundary, RulesIndex};
 use crate::rules::store;
+use crate::rules::{BuildOptions, Severity};
 
 /// The largest event read from stdin: a `Write` carries the whole file, and files over
 /// [`MAX_TEXT_BYTES`] are not checked anyway.
@@ -396,9 +396,9 @@ fn is_binary(text: &str) -> bool {
     text.as_bytes().iter().take(BINARY_PROBE_BYTES).any(|&b| b == 0)
 }
 
-/// Decides on one event. `forced` is `--event`; `fallback_cwd` is used when the event names no
-/// folder. Never panics on any input.
-pub fn decide(input: &[u8], forced: Option<Event>, fallback_cwd: &Path) -> Decision {
+/// Decides on one event. `forced` is `--event`; violations less severe than `fail_level` are
+/// left out; `fallback_cwd` is used when the event names no folder. Never panics on any input.
+pub fn decide(input: &[u8], forced: Option<Event>, fail_level: Severity, fallback_cwd: &Path) -> Decision {
     let call = match parse(input) {
         Ok(call) => call,
         Err(skip) => return Decision::note(skip.message()),
@@ -434,13 +434,20 @@ pub fn decide(input: &[u8], forced: Option<Event>, fallback_cwd: &Path) -> Decis
         ));
     }
     match event {
-        Event::Post => post(&call, &policy, &target, &shown, &base),
-        Event::Pre => pre(&call, &policy, &target, &shown, &base),
+        Event::Post => post(&call, &policy, &target, &shown, &base, fail_level),
+        Event::Pre => pre(&call, &policy, &target, &shown, &base, fail_level),
     }
 }
 
 /// After the edit: the file on disk.
-fn post(call: &ToolCall, policy: &AccessPolicy, target: &Path, shown: &str, base: &Path) -> Decision {
+fn post(
+    call: &ToolCall,
+    policy: &AccessPolicy,
+    target: &Path,
+    shown: &str,
+    base: &Path,
+    fail_level: Severity,
+) -> Decision {
     let (resolved, text) = match policy.read_checked(target, Intent::Read, MAX_TEXT_BYTES) {
         Ok(read) => read,
         Err(e) => return Decision::note(refusal(shown, &e)),
@@ -448,7 +455,7 @@ fn post(call: &ToolCall, policy: &AccessPolicy, target: &Path, shown: &str, base
     if is_binary(&text) {
         return Decision::note(format!("{shown} is binary; not checked"));
     }
-    let report = match rules_report(&resolved, &text, base) {
+    let report = match rules_report(&resolved, &text, base, fail_level) {
         Ok(report) => report,
         Err(note) => return note,
     };
@@ -464,7 +471,14 @@ fn post(call: &ToolCall, policy: &AccessPolicy, target: &Path, shown: &str, base
 }
 
 /// Before the edit: the content it would write, compared with the file as it is.
-fn pre(call: &ToolCall, policy: &AccessPolicy, target: &Path, shown: &str, base: &Path) -> Decision {
+fn pre(
+    call: &ToolCall,
+    policy: &AccessPolicy,
+    target: &Path,
+    shown: &str,
+    base: &Path,
+    fail_level: Severity,
+) -> Decision {
     let resolved = match policy.check(target, Intent::Read) {
         Ok(resolved) => resolved,
         Err(e) => return Decision::note(refusal(shown, &e)),
@@ -506,7 +520,7 @@ fn pre(call: &ToolCall, policy: &AccessPolicy, target: &Path, shown: &str, base:
     if is_binary(&proposed) || current.as_deref().is_some_and(is_binary) {
         return Decision::note(format!("{shown} is binary; not checked"));
     }
-    let after = match rules_report(&resolved, &proposed, base) {
+    let after = match rules_report(&resolved, &proposed, base, fail_level) {
         Ok(report) => report,
         Err(note) => return note,
     };
@@ -514,7 +528,7 @@ fn pre(call: &ToolCall, policy: &AccessPolicy, target: &Path, shown: &str, base:
         return Decision::allow();
     }
     let before = match &current {
-        Some(text) => match rules_report(&resolved, text, base) {
+        Some(text) => match rules_report(&resolved, text, base, fail_level) {
             Ok(report) => report.findings,
             Err(note) => return note,
         },
@@ -537,11 +551,11 @@ fn pre(call: &ToolCall, policy: &AccessPolicy, target: &Path, shown: &str, base:
     block(call.agent, Event::Pre, &introduced, &ending)
 }
 
-/// The findings of the rules governing `path` over `text`; a note when none govern it or they
-/// cannot be used.
-fn rules_report(path: &Path, text: &str, base: &Path) -> Result<Report, Decision> {
+/// The findings of the rules governing `path` over `text` at `fail_level` or above; a note when
+/// none govern it or they cannot be used.
+fn rules_report(path: &Path, text: &str, base: &Path, fail_level: Severity) -> Result<Report, Decision> {
     let mut index = RulesIndex::new(Boundary::nearest(), BuildOptions { inferred: true });
-    check_text(&mut index, path, text, base).map_err(|e| {
+    let mut report = check_text(&mut index, path, text, base).map_err(|e| {
         let e = e.trim_end();
         if e.starts_with("no rules file governs") {
             Decision::note(e)
@@ -551,7 +565,9 @@ fn rules_report(path: &Path, text: &str, base: &Path) -> Result<Report, Decision
                 "the rules could not be used, so the edit was not checked:\n{e}"
             ))
         }
-    })
+    })?;
+    report.findings.retain(|f| f.severity <= fail_level);
+    Ok(report)
 }
 
 /// What a finding matched: its rule and the text under it.

@@ -5,6 +5,8 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use crate::agent::hook::{self, Event, MAX_EVENT_BYTES};
+use crate::cli::check::Level;
+use crate::rules::Severity;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum HookEvent {
@@ -31,6 +33,10 @@ pub struct HookArgs {
     /// Before or after the edit. Default: what the event's name says.
     #[arg(long, value_enum)]
     pub event: Option<HookEvent>,
+    /// The least severe violation that is reported (and blocks); default: any. `warning` leaves
+    /// out inferred checks, which are `information` unless a rule says otherwise.
+    #[arg(long, value_enum, default_value_t = Level::Hint)]
+    pub fail_level: Level,
 }
 
 pub fn run(args: HookArgs) -> ExitCode {
@@ -53,7 +59,13 @@ pub fn run(args: HookArgs) -> ExitCode {
         HookEvent::Pre => Event::Pre,
     });
     // A bug must not block an agent: a panic becomes a note and exit 0.
-    let decision = std::panic::catch_unwind(|| hook::decide(&input, forced, &cwd));
+    let fail_level = match args.fail_level {
+        Level::Error => Severity::Error,
+        Level::Warning => Severity::Warning,
+        Level::Information => Severity::Information,
+        Level::Hint => Severity::Hint,
+    };
+    let decision = std::panic::catch_unwind(|| hook::decide(&input, forced, fail_level, &cwd));
     let decision = match decision {
         Ok(decision) => decision,
         Err(_) => {
