@@ -33,6 +33,10 @@ enum Command {
     ApplyDiff(autofix::cli::apply_diff::ApplyDiffArgs),
     /// Run the MCP server over stdio, for AI agents: rules_for, check, learn_rule, apply_diff.
     Mcp(autofix::cli::mcp::McpArgs),
+    /// Agent hook: check an edit event (JSON on stdin); exit 2 with a report when it breaks a rule.
+    Hook(autofix::cli::hook::HookArgs),
+    /// Register the MCP server and the hook in each agent's configuration (claude, vscode, cursor).
+    Init(autofix::cli::init::InitArgs),
 }
 
 /// True when the command line asks `apply-diff` for JSON: then even a usage error is JSON, so a
@@ -101,5 +105,7 @@ fn main() -> ExitCode {
         Command::Learn(args) => autofix::cli::learn::run(args),
         Command::Rules(args) => autofix::cli::rules::run(args),
         Command::Mcp(args) => autofix::cli::mcp::run(args),
+        Command::Hook(args) => autofix::cli::hook::run(args),
+        Command::Init(args) => autofix::cli::init::run(args),
     }
 }

@@ -914,3 +914,47 @@ fn fixes_are_writes_under_the_access_policy() {
         "var c = 3;\n"
     );
 }
+
+/// What a pre-commit hook passes: every staged file, in folders with rules and without, text
+/// and binary.
+#[test]
+fn staged_files_without_rules_or_binary_are_skipped_not_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    write(
+        root,
+        &[
+            (
+                "pkg/.agents/autofix.json",
+                r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `any` in TypeScript.", "Why": "safety",
+                     "Check": {"Files": ["**/*.ts"], "Pattern": ":\\s*any\\b"}}]"#,
+            ),
+            ("pkg/a.ts", "let x: any;\n"),
+            ("other/b.ts", "let y: any;\n"),
+        ],
+    );
+    std::fs::write(root.join("pkg/logo.png"), b"\x89PNG\0\0").unwrap();
+
+    // Only files outside every rules file: nothing to check, not an error.
+    let out = autofix(root, &["check", "--format", "json", "other/b.ts"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["files_checked"], 0);
+    assert_eq!(json["files_skipped"][0]["reason"], "no_rules");
+
+    // Mixed: the governed file is checked, the others are counted as skipped.
+    let out = autofix(root, &["check", "other/b.ts", "pkg/a.ts", "pkg/logo.png"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("pkg/a.ts:1:6"), "{text}");
+    assert!(
+        text.contains("Skipped 2 files: 1 binary, 1 without a rules file"),
+        "{text}"
+    );
+
+    // A folder without rules is still an error: it was meant to be checked.
+    let out = autofix(root, &["check", "other"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no rules file found"), "{}", stderr(&out));
+}

@@ -205,16 +205,51 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     // A file that found no rules looks again now that every rules file met is loaded: its
     // rules file may have been missing for a moment when it looked (an editor saving it by
     // renaming), and it must not go unchecked in a run that reports on the others.
+    // Files named on the command line that no rules file governs are said to be skipped (a
+    // pre-commit hook names every staged file, in folders with rules or without).
+    let named: std::collections::HashSet<PathBuf> = args
+        .paths
+        .iter()
+        .map(|p| crate::paths::absolute(p))
+        .filter(|p| p.is_file())
+        .collect();
+    let mut ungoverned = Vec::new();
     if !unruled.is_empty() {
         index.forget_discovery();
         for path in unruled {
             if let Some(rules) = rules_for(&mut index, &path)? {
                 jobs.push(Job { path, rules });
+            } else if named.contains(&path) {
+                ungoverned.push(SkippedFile {
+                    path: display_path(&path, &base),
+                    reason: files::Skipped::NoRules,
+                });
             }
         }
     }
     let loaded = index.loaded();
     let sets: Vec<&RuleSet> = loaded.iter().map(|l| &l.set).collect();
+    // Only files were named, and none has rules above it: nothing to check, which is not an
+    // error (a commit touching only files outside the governed packages). A folder without
+    // rules still is: it was meant to be checked.
+    let only_files = !args.paths.is_empty() && named.len() == args.paths.len();
+    if sets.is_empty() && only_files {
+        let mut skipped = ungoverned;
+        skipped.sort();
+        let report = Report {
+            errors: collected
+                .errors
+                .iter()
+                .map(|e| FileError {
+                    path: display_path(&e.path, &base),
+                    message: e.cause.clone(),
+                })
+                .collect(),
+            skipped,
+            ..Report::default()
+        };
+        return Ok((report, false));
+    }
     if sets.is_empty() {
         let looked = store::LOCATIONS.join(", ");
         return Err(format!(
@@ -258,6 +293,7 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
                 message: e.cause.clone(),
             })
             .collect(),
+        skipped: ungoverned,
         ..Report::default()
     };
     for (job, result) in jobs.iter().zip(results) {

@@ -28,6 +28,9 @@ pub enum Skipped {
     NotUtf8,
     /// Larger than [`MAX_FILE_BYTES`].
     TooLarge,
+    /// Named on the command line (as pre-commit names staged files), but no rules file is
+    /// above it: nothing governs it.
+    NoRules,
 }
 
 impl Skipped {
@@ -37,6 +40,7 @@ impl Skipped {
             Skipped::Binary => "binary",
             Skipped::NotUtf8 => "not_utf8",
             Skipped::TooLarge => "too_large",
+            Skipped::NoRules => "no_rules",
         }
     }
 
@@ -44,6 +48,7 @@ impl Skipped {
     pub fn describe(self) -> String {
         match self {
             Skipped::Binary => format!("binary: a NUL byte in its first {} KiB", BINARY_PROBE_BYTES >> 10),
+            Skipped::NoRules => "no rules file above it".into(),
             Skipped::NotUtf8 | Skipped::TooLarge => self.counted(),
         }
     }
@@ -54,6 +59,7 @@ impl Skipped {
             Skipped::Binary => "binary".into(),
             Skipped::NotUtf8 => "not UTF-8".into(),
             Skipped::TooLarge => format!("larger than {} MiB", MAX_FILE_BYTES >> 20),
+            Skipped::NoRules => "without a rules file".into(),
         }
     }
 }

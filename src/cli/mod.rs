@@ -6,6 +6,8 @@ pub mod check;
 pub mod failures;
 pub mod files;
 pub mod format;
+pub mod hook;
+pub mod init;
 pub mod learn;
 pub mod lsp;
 pub mod mcp;
