@@ -184,11 +184,8 @@ impl Workspace {
             .roots()
             .filter(|root| {
                 let now = seen_on_disk(&root.dir);
-                let then = Seen {
-                    file: root.file.clone(),
-                    text: root.latest.as_ref().map(|l| l.set.source.to_string()),
-                };
-                now != then
+                let then = root.latest.as_ref().map(|l| &*l.set.source);
+                now.file != root.file || now.text.as_deref() != then
             })
             .map(|root| root.dir.clone())
             .collect();
