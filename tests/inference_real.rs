@@ -1,17 +1,19 @@
-//! The corpus of real agent rules: every rule in `tests/inference/real/{tune,held-out}/*.json` is
-//! quoted verbatim from a public agent rule file (AGENTS.md, CLAUDE.md, .cursorrules…), with
-//! sample files whose expected violations are marked inline with `⟦…⟧`. Each rule goes through
-//! `RuleSet::from_text` (inference on) and each sample through `RuleSet::check_file`; the
-//! violations found are compared with the marked ones. Prints a per-rule table and the
-//! precision/recall per (split × class) and (split × lang), and the wrong vague verdicts.
+//! The corpus of real agent rules: every rule in
+//! `tests/inference/real/{tune,held-out,held-out-2}/*.json` is quoted verbatim from a public agent
+//! rule file (AGENTS.md, CLAUDE.md, .cursorrules…), with sample files whose expected violations
+//! are marked inline with `⟦…⟧`. Each rule goes through `RuleSet::from_text` (inference on) and
+//! each sample through `RuleSet::check_file`; the violations found are compared with the marked
+//! ones. Prints a per-rule table and the precision/recall per (split × class) and (split × lang),
+//! and the wrong vague verdicts.
 //!
-//! Asserts only sanity (cases in both splits, balanced markers) and a regression floor: the
+//! Asserts only sanity (cases in every split, balanced markers) and a regression floor: the
 //! figures measured when the corpus was written, rounded down to 0.05. Raise the floors when the
-//! engine gets better; never tune the engine on `held-out/`.
+//! engine gets better; never tune the engine on `held-out/` or `held-out-2/`.
 //!
 //! Run with the table: `cargo test --test inference_real -- --nocapture`. The rows of held-out
-//! rules (and their wrong vague verdicts) are left out of it, so nobody tunes on them by accident;
-//! `AUTOFIX_SHOW_HELD_OUT=1` prints them, for checking the labels only.
+//! rules of both held-out splits (and their wrong vague verdicts and unusable rule sets) are left
+//! out of it, so nobody tunes on them by accident; `AUTOFIX_SHOW_HELD_OUT=1` prints them, for
+//! checking the labels only.
 
 #[path = "common/corpus.rs"]
 mod corpus;
@@ -30,7 +32,7 @@ const CLOSE: char = '⟧';
 /// Regression floors: (split, lang, precision, recall) over the rules that should get checks
 /// (`unambiguous` and `hard`), rounded down to 0.05 from the figures measured last. Per
 /// language, so adding rules in another language cannot break them. Raise them as the engine
-/// gets better; never tune on `held-out/`.
+/// gets better; never tune on `held-out/` or `held-out-2/`.
 const FLOORS: &[(&str, &str, f64, f64)] = &[
     // When written (2026-11-30): English tune 0.721 / 0.440, held-out 0.744 / 0.382; Spanish
     // tune 0.667 / 0.233, held-out 0.765 / 0.433.
@@ -40,6 +42,11 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     ("held-out", "en", 0.85, 0.40),
     ("tune", "es", 0.95, 0.65),
     ("held-out", "es", 0.90, 0.40),
+    // `held-out-2/` is a fresh batch collected after `held-out/` had been measured and reported.
+    // Its floors stay at 0.0 until the engineer who tunes next measures it once (aggregate lines
+    // only) and sets them from that first run, rounded down to 0.05 like the others.
+    ("held-out-2", "en", 0.0, 0.0),
+    ("held-out-2", "es", 0.0, 0.0),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
@@ -48,10 +55,20 @@ const SILENT_FLOORS: &[(&str, &str, f64)] = &[
     ("held-out", "en", 1.0),
     ("tune", "es", 1.0),
     ("held-out", "es", 1.0),
+    // Set from the first measured run of `held-out-2/`, as its FLOORS above.
+    ("held-out-2", "en", 0.0),
+    ("held-out-2", "es", 0.0),
 ];
 
-const SPLITS: [&str; 2] = ["tune", "held-out"];
+const SPLITS: [&str; 3] = ["tune", "held-out", "held-out-2"];
+/// The splits nobody tunes on: only their aggregate figures are printed.
+const HIDDEN: [&str; 2] = ["held-out", "held-out-2"];
+
 const CLASSES: [&str; 4] = ["unambiguous", "hard", "behaviour", "vague"];
+
+fn is_hidden(split: &str) -> bool {
+    HIDDEN.contains(&split)
+}
 
 #[derive(Debug, Deserialize)]
 struct Case {
@@ -300,10 +317,14 @@ fn inference_real_precision_and_recall() {
         }
         let expect_vague = class == "vague";
         if let Some(p) = &out.unusable {
-            unusable.push(format!("{}/{}: {p}", l.split, l.name));
+            if is_hidden(l.split) && !show_held_out {
+                unusable.push(format!("{}: (a hidden rule)", l.split));
+            } else {
+                unusable.push(format!("{}/{}: {p}", l.split, l.name));
+            }
         } else if out.vague != expect_vague || (expect_vague && out.checks > 0) {
             *vague_wrong.entry(l.split).or_insert(0) += 1;
-            if l.split != "held-out" || show_held_out {
+            if !is_hidden(l.split) || show_held_out {
                 vague_errors.push(format!(
                     "{}/{} ({class}): vague {} (expected {expect_vague}), {} checks",
                     l.split, l.name, out.vague, out.checks
@@ -324,7 +345,7 @@ fn inference_real_precision_and_recall() {
             notes.push("reported vague".into());
         }
         notes.push(format!("{} checks", out.checks));
-        if l.split == "held-out" && !show_held_out {
+        if is_hidden(l.split) && !show_held_out {
             hidden += 1;
             continue;
         }
@@ -372,11 +393,11 @@ fn inference_real_precision_and_recall() {
         let (quiet, of) = silent.get(split).copied().unwrap_or_default();
         println!("  behaviour + vague rules with no hit: {quiet}/{of}");
     }
-    println!(
-        "\nvague verdicts wrong: tune {}, held-out {}",
-        vague_wrong.get("tune").unwrap_or(&0),
-        vague_wrong.get("held-out").unwrap_or(&0)
-    );
+    let wrong: Vec<String> = SPLITS
+        .iter()
+        .map(|s| format!("{s} {}", vague_wrong.get(s).unwrap_or(&0)))
+        .collect();
+    println!("\nvague verdicts wrong: {}", wrong.join(", "));
     for e in &vague_errors {
         println!("  {e}");
     }
