@@ -30,12 +30,6 @@ fn hits(list: &[&str], text: &str, tokens: &[String]) -> usize {
         .count()
 }
 
-fn exact(list: &[&str], tokens: &[String]) -> usize {
-    list.iter()
-        .filter(|e| tokens.iter().any(|t| t.eq_ignore_ascii_case(e)))
-        .count()
-}
-
 /// The category of a rule of these words; `context` is what introduces it (a heading, a parent
 /// bullet such as "Testing:") and counts for half.
 pub fn category_of(instruction: &str, context: &str) -> Category {
@@ -59,12 +53,27 @@ pub fn category_of(instruction: &str, context: &str) -> Category {
             .iter()
             .filter(|n| lower.contains(*n))
             .count();
+        // A tool named in a code span, or a tool whose name is no plain word ("make" is).
+        let spans: Vec<&str> = text.split('`').skip(1).step_by(2).collect();
+        let tools = words::TOOLS
+            .iter()
+            .filter(|t| {
+                spans.iter().any(|s| s.split_whitespace().next() == Some(**t))
+                    || (!words::WORDLIKE_TOOLS.contains(t) && tokens.iter().any(|w| w == *t))
+            })
+            .count();
+        // A path in a code span (`src/server/`) is about where things go.
+        let paths = spans
+            .iter()
+            .filter(|s| s.contains('/') && !s.contains(' ') && !s.contains("://"))
+            .count()
+            .min(1);
         [
-            exact(words::TOOLS, &tokens) * 2 + hits(words::CATEGORY_TOOL, &lower, &tokens),
+            tools * 2 + hits(words::CATEGORY_TOOL, &lower, &tokens),
             hits(words::CATEGORY_PROCESS, &lower, &tokens) + commits * 2,
             hits(words::CATEGORY_DATA, &lower, &tokens) + sql,
             hits(words::CATEGORY_UX, &lower, &tokens),
-            hits(words::CATEGORY_ARCH, &lower, &tokens) + exact(words::FILE_NOUNS, &tokens).min(1),
+            hits(words::CATEGORY_ARCH, &lower, &tokens) + paths,
             hits(words::CATEGORY_STYLE, &lower, &tokens) + naming * 2 + tabs,
         ]
     };
@@ -131,6 +140,12 @@ mod tests {
             ("Put API routes in `src/server/routes/`", Category::Arch),
             ("Use camelCase for variable names", Category::Style),
             ("Never use `any` in TypeScript", Category::Code),
+            ("Never use default exports for React components", Category::Code),
+            (
+                "When possible, make `match` statements exhaustive",
+                Category::Code,
+            ),
+            ("Avoid mutating process environment in tests", Category::Process),
             ("Prefer early returns over nested conditionals", Category::Code),
         ] {
             assert_eq!(category_of(text, ""), category, "{text}");

@@ -509,13 +509,23 @@ pub fn commands(text: &str, bullet: bool) -> bool {
         }
         return true;
     }
-    // "When adding a route, always register it": the command after a short opening clause.
-    if LEADING_CLAUSES.contains(&clean(words[0]).as_str())
-        && let Some(comma) = text.find(", ")
-        && text[..comma].split_whitespace().count() <= 10
-    {
-        let rest: Vec<&str> = text[comma + 2..].split_whitespace().collect();
-        if head_commands(&rest) {
+    // "When adding a route, always register it": the command after a short opening clause
+    // (or two: "Once those pass, if core changed, run …").
+    let mut rest = text;
+    for _ in 0..3 {
+        let Some(first) = rest.split_whitespace().next() else {
+            break;
+        };
+        if !LEADING_CLAUSES.contains(&clean(first).as_str()) && clean(first) != "once" {
+            break;
+        }
+        let Some(comma) = rest.find(", ") else { break };
+        if rest[..comma].split_whitespace().count() > 10 {
+            break;
+        }
+        rest = &rest[comma + 2..];
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        if head_commands(&words) {
             return true;
         }
     }

@@ -91,6 +91,25 @@ pub fn normalized(text: &str) -> String {
     words.trim_end_matches(['.', '!', ';', ':', ',', ' ']).to_string()
 }
 
+/// A text up to its first " - ", " — ", " – " or "; " outside code spans.
+fn first_clause(text: &str) -> &str {
+    let mut in_code = false;
+    for (i, c) in text.char_indices() {
+        if c == '`' {
+            in_code = !in_code;
+        }
+        if in_code {
+            continue;
+        }
+        for sep in [" - ", " — ", " – ", "; "] {
+            if text[i..].starts_with(sep) {
+                return &text[..i];
+            }
+        }
+    }
+    text
+}
+
 /// The code spans of a text, as written.
 fn code_spans(text: &str) -> Vec<&str> {
     text.split('`').skip(1).step_by(2).collect()
@@ -170,6 +189,11 @@ pub const SAME_RULE_SIMILARITY: f64 = 0.92;
 pub fn same_rule(a: &str, b: &str) -> bool {
     let (ra, rb) = (reduced(a), reduced(b));
     if ra == rb {
+        return true;
+    }
+    // A rule written with its reason or a second clause ("Never use default exports for React
+    // components - always use named exports") holds the bare one.
+    if reduced(first_clause(a)) == rb || ra == reduced(first_clause(b)) {
         return true;
     }
     code_spans(a) == code_spans(b)
@@ -326,6 +350,11 @@ mod tests {
                 true,
             ),
             ("Prefer named exports", "Prefer named imports", false),
+            (
+                "Never use default exports for React components",
+                "Never use default exports for React components - always use named exports.",
+                true,
+            ),
             (
                 "Add a changelog entry for every user-facing change",
                 "Add a changelog entry for each user facing change",
