@@ -110,6 +110,13 @@ fn first_clause(text: &str) -> &str {
     text
 }
 
+/// The numbers of a text ("Limit lines to 80 characters" is not "… to 100 characters").
+fn numbers(text: &str) -> Vec<&str> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
 /// The code spans of a text, as written.
 fn code_spans(text: &str) -> Vec<&str> {
     text.split('`').skip(1).step_by(2).collect()
@@ -143,7 +150,7 @@ fn filler(word: &str) -> bool {
 }
 
 /// The words that carry the meaning: normalized, `-` read as a space, fillers dropped, plurals
-/// made singular (outside code spans).
+/// made singular (outside code spans), backticks dropped ("Use `pnpm`" is "Use pnpm").
 fn reduced(text: &str) -> String {
     let n = normalized(text);
     let mut out = Vec::new();
@@ -155,7 +162,11 @@ fn reduced(text: &str) -> String {
             in_code = !in_code;
         }
         if code {
-            out.push(word.to_string());
+            out.push(
+                word.replace('`', "")
+                    .trim_end_matches([',', ';', ':', '.'])
+                    .to_string(),
+            );
             continue;
         }
         for w in word.split('-').filter(|w| !w.is_empty()) {
@@ -184,8 +195,9 @@ fn reduced(text: &str) -> String {
 pub const SAME_RULE_SIMILARITY: f64 = 0.92;
 
 /// True when two instructions say the same: equal once [`reduced`], or at least
-/// [`SAME_RULE_SIMILARITY`] alike with the same code spans (in order) and the same polarity —
-/// so "Never use `var`" and "Never use `let`", or "Always X" and "Never X", stay two rules.
+/// [`SAME_RULE_SIMILARITY`] alike with the same code spans (in order), the same numbers and
+/// the same polarity — so "Never use `var`" and "Never use `let`", "Limit lines to 80
+/// characters" and "… to 100 characters", or "Always X" and "Never X", stay two rules.
 pub fn same_rule(a: &str, b: &str) -> bool {
     let (ra, rb) = (reduced(a), reduced(b));
     if ra == rb {
@@ -197,6 +209,7 @@ pub fn same_rule(a: &str, b: &str) -> bool {
         return true;
     }
     code_spans(a) == code_spans(b)
+        && numbers(a) == numbers(b)
         && forbids(a) == forbids(b)
         && strsim::normalized_levenshtein(&ra, &rb) >= SAME_RULE_SIMILARITY
 }
@@ -336,6 +349,7 @@ mod tests {
         );
         for (a, b, same) in [
             ("Use pnpm, never npm.", "use pnpm, never npm", true),
+            ("Use `pnpm`, never `npm`.", "Use pnpm, never npm", true),
             (
                 "Always run the tests before you push",
                 "Always run tests before you push.",
@@ -350,6 +364,11 @@ mod tests {
                 true,
             ),
             ("Prefer named exports", "Prefer named imports", false),
+            (
+                "Limit every line of Markdown documentation to 80 characters",
+                "Limit every line of Markdown documentation to 100 characters",
+                false,
+            ),
             (
                 "Never use default exports for React components",
                 "Never use default exports for React components - always use named exports.",

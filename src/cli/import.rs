@@ -212,7 +212,12 @@ pub fn run(args: ImportArgs) -> ExitCode {
             }
         }
     }
-    found.sort_by(|a, b| a.shown.cmp(&b.shown));
+    // Shallow files first (AGENTS.md before .github/…, .cursor/rules/…): the main file's
+    // wording wins when the same rule is in several, and its rules get the first numbers.
+    found.sort_by(|a, b| {
+        let depth = |f: &Found| f.shown.matches('/').count();
+        (depth(a), &a.shown).cmp(&(depth(b), &b.shown))
+    });
     found.dedup_by(|a, b| a.path == b.path);
 
     // Read each one through the policy, grouped by the rules file its rules go to.
