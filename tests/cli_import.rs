@@ -107,6 +107,17 @@ fn a_scoped_rule_is_enforced_only_inside_its_scope() {
     assert!(hits.iter().any(|h| h.starts_with("src/app.ts:1 ")), "{hits:?}");
     assert!(!hits.iter().any(|h| h.starts_with("lib/app.ts")), "{hits:?}");
     assert!(hits.iter().any(|h| h.starts_with("src/app.ts:2 ")), "{hits:?}");
+    // What an agent reads before a task: the scope is shown, and a file outside it does not
+    // get the rule.
+    let listed = stdout(&autofix(&root, &["rules"]));
+    assert!(
+        listed.contains("  - only in: `src/**/*.ts`, `src/**/*.tsx`\n"),
+        "{listed}"
+    );
+    let for_lib = stdout(&autofix(&root, &["rules", "--for", "lib/app.ts"]));
+    assert!(!for_lib.contains("console.log"), "{for_lib}");
+    let for_src = stdout(&autofix(&root, &["rules", "--for", "src/app.ts"]));
+    assert!(for_src.contains("console.log"), "{for_src}");
 }
 
 #[test]
