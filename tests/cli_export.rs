@@ -249,7 +249,8 @@ fn export_then_import_gives_back_the_same_rules() {
     let rules = value["rules_files"][0]["rules"].as_array().unwrap();
     let mine: Vec<_> = rules
         .iter()
-        .filter(|r| r["instruction"] != "My own rule")
+        // The user's own rules around autofix's parts are new; every exported one is known.
+        .filter(|r| r["instruction"] != "My own rule" && r["instruction"] != "Be kind in reviews")
         .collect();
     assert!(mine.iter().all(|r| r["status"] == "already"), "{rules:#?}");
     let numbers: std::collections::BTreeSet<u64> = mine.iter().map(|r| r["rule"].as_u64().unwrap()).collect();

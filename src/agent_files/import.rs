@@ -114,8 +114,21 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
 
     // Per item: its reason from a nested "Why:" bullet, and whether it became a rule.
     let mut rule_of_unit: Vec<Option<usize>> = vec![None; doc.units.len()];
+    // Inside what autofix exported (its section, or a generated file), its own heading and
+    // note are not worth listing as skipped.
+    let mut managed = false;
     for (i, unit) in doc.units.iter().enumerate() {
         let text = tidy(&unit.text);
+        if unit.kind == UnitKind::Html {
+            if text.starts_with(super::section::BEGIN) || text.starts_with(super::section::GENERATED) {
+                managed = true;
+            } else if text.starts_with(super::section::END) {
+                managed = false;
+            }
+        }
+        if managed && matches!(unit.kind, UnitKind::Heading { .. } | UnitKind::Paragraph) {
+            continue;
+        }
         let skip = |out: &mut Extracted, reason: SkipReason| {
             if !text.is_empty() {
                 out.skipped.push(Skipped {
@@ -129,7 +142,28 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
         match &unit.kind {
             UnitKind::Heading { .. } => skip(&mut out, SkipReason::Heading),
             UnitKind::CodeBlock => skip(&mut out, SkipReason::CodeBlock),
-            UnitKind::Table => skip(&mut out, SkipReason::Table),
+            UnitKind::Table => {
+                // A table of rules ("| Do not … | Instead … |") gives its rows; any other is
+                // skipped whole.
+                let rows = doc.units[i + 1..]
+                    .iter()
+                    .take_while(|u| u.kind == UnitKind::TableRow);
+                if !rows.into_iter().any(|u| commands(&tidy(&u.text), true)) {
+                    skip(&mut out, SkipReason::Table);
+                }
+            }
+            UnitKind::TableRow => {
+                if commands(&text, true) && !unit.links_only {
+                    out.rules.push(candidate(
+                        &text,
+                        None,
+                        &heading_context,
+                        &files,
+                        path_shown,
+                        unit.line,
+                    ));
+                }
+            }
             UnitKind::Html => {
                 // autofix's own markers are not worth listing.
                 if !text.starts_with("<!-- autofix:") {
@@ -198,7 +232,23 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                     continue;
                 }
                 let sentences = sentences(&unit.text);
-                let commanding: Vec<bool> = sentences.iter().map(|(s, _)| commands(s, false)).collect();
+                // A list right after the paragraph: its last sentence, ending with a colon,
+                // introduces it ("You MUST follow this sequence:").
+                let list_follows = doc
+                    .units
+                    .get(i + 1)
+                    .is_some_and(|u| matches!(u.kind, UnitKind::Item { .. }));
+                let last = sentences.len().saturating_sub(1);
+                let commanding: Vec<bool> = sentences
+                    .iter()
+                    .enumerate()
+                    .map(|(n, (s, _))| {
+                        let introduces = n == last && list_follows && introduces(s);
+                        // A short line without a full stop is a title, not a sentence.
+                        let title = s.split_whitespace().count() < 4 && !s.trim_end().ends_with(['.', '!']);
+                        !introduces && !title && commands(s, false)
+                    })
+                    .collect();
                 if !commanding.iter().any(|c| *c) {
                     skip(&mut out, SkipReason::Prose);
                     continue;
@@ -325,11 +375,39 @@ fn reason_bullet(text: &str) -> Option<String> {
     None
 }
 
-/// A bullet that only introduces the ones under it: it ends with a colon, or names a topic in
-/// a few words without commanding anything.
+/// A bullet (or the sentence before a list) that only introduces what comes under it: a topic
+/// ("Testing:", "Naming"), or a command that points at the list ("Follow these steps:", "It
+/// must have:") — while "Use UK English spelling:" is a rule of its own.
 fn introduces(text: &str) -> bool {
     let t = text.trim_end_matches(['*', '_', ' ']);
-    t.ends_with(':') || (t.split_whitespace().count() <= 4 && !commands(t, true))
+    let words = t.split_whitespace().count();
+    if !commands(t.trim_end_matches(':'), true) {
+        return t.ends_with(':') || words <= 4;
+    }
+    // A title of a few words ("Build & run", "Commit best practices"), colon or not.
+    if words <= 3 && !t.ends_with(['.', '!']) {
+        return true;
+    }
+    if !t.ends_with(':') {
+        return false;
+    }
+    let lower = t.to_lowercase();
+    let points = [" the following", " these", " as follows", " below", " following:"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let bare_verb = [
+        "have:",
+        "include:",
+        "includes:",
+        "are:",
+        "is:",
+        "be:",
+        "contain:",
+        "cover:",
+    ]
+    .iter()
+    .any(|w| lower.ends_with(w));
+    points || bare_verb || words <= 2
 }
 
 /// The words that negate what comes under them: a heading such as "Don'ts" or "Avoid", a
@@ -415,11 +493,186 @@ fn strip_label(text: &str) -> &str {
     text
 }
 
+/// Where the opening clause of a sentence ends: the first ", ", " - " or " — " outside
+/// parentheses and code spans, and the separator's length.
+fn clause_end(text: &str) -> Option<(usize, usize)> {
+    let mut depth = 0usize;
+    let mut in_code = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            '`' => in_code = !in_code,
+            '(' if !in_code => depth += 1,
+            ')' if !in_code => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > 0 || in_code {
+            continue;
+        }
+        for sep in [", ", " - ", " — "] {
+            if text[i..].starts_with(sep) {
+                return Some((i, sep.len()));
+            }
+        }
+    }
+    None
+}
+
+/// Verbs that open a command, beyond the ones the lint of `autofix.json` knows (which decide
+/// whether a learned rule is imperative, and stay as they are).
+const MORE_VERBS: &[&str] = &[
+    "ask",
+    "consider",
+    "implement",
+    "update",
+    "install",
+    "extract",
+    "pass",
+    "publish",
+    "distinguish",
+    "refer",
+    "target",
+    "apply",
+    "generate",
+    "build",
+    "deploy",
+    "review",
+    "verify",
+    "confirm",
+    "clean",
+    "fix",
+    "convert",
+    "treat",
+    "rely",
+    "inject",
+    "expose",
+    "return",
+    "emit",
+    "raise",
+    "guard",
+    "cache",
+    "mock",
+    "stub",
+    "skip",
+    "wait",
+    "retry",
+    "lint",
+    "bump",
+    "tag",
+    "push",
+    "pull",
+    "merge",
+    "rebase",
+    "squash",
+    "open",
+    "reference",
+    "link",
+    "cite",
+    "mention",
+    "explain",
+    "summarize",
+    "list",
+    "show",
+    "print",
+    "prompt",
+    "notify",
+    "report",
+    "warn",
+    "leave",
+    "let",
+    "allow",
+    "forbid",
+    "disallow",
+    "require",
+    "reject",
+    "accept",
+    "match",
+    "mirror",
+    "co-locate",
+    "colocate",
+    "inline",
+    "extend",
+    "override",
+    "favor",
+    "favour",
+    "focus",
+    "integrate",
+    "utilize",
+    "utilise",
+    "optimize",
+    "optimise",
+    "be",
+    "sacrifice",
+    "flag",
+    "combine",
+    "kill",
+    "think",
+    "describe",
+    "evaluate",
+    "state",
+    "admit",
+    "load",
+    "regenerate",
+    "default",
+    "reach",
+    "minimize",
+    "maximize",
+    "adhere",
+    "stick",
+    "strive",
+    "aim",
+    "choose",
+    "organize",
+    "structure",
+    "separate",
+    "isolate",
+    "encapsulate",
+    "centralize",
+    "batch",
+    "paginate",
+    "sanitize",
+    "escape",
+    "encode",
+    "decode",
+    "hash",
+    "encrypt",
+    "redact",
+    "mask",
+];
+
+/// Spanish commands (tú imperatives) an instruction opens with, beyond the lint's: "Lee …",
+/// "Consulta …", "Ejecuta …".
+const SPANISH_COMMANDS: &[&str] = &[
+    "lee",
+    "consulta",
+    "revisa",
+    "verifica",
+    "asegúrate",
+    "asegurate",
+    "utiliza",
+    "emplea",
+    "crea",
+    "añade",
+    "agrega",
+    "actualiza",
+    "instala",
+    "sigue",
+    "mantén",
+    "escribe",
+    "usa",
+    "evita",
+    "prefiere",
+    "pregunta",
+    "confirma",
+    "haz",
+    "pon",
+    "no",
+];
+
 /// Words that make a sentence opening with them a preamble to the command ("When adding a
 /// route, always …").
 const LEADING_CLAUSES: &[&str] = &[
-    "when", "whenever", "if", "before", "after", "while", "for", "in", "once", "unless", "cuando", "si",
-    "antes", "después", "despues", "para", "en", "al",
+    "when", "whenever", "if", "before", "after", "while", "for", "in", "once", "unless", "at", "during",
+    "within", "on", "cuando", "si", "antes", "después", "despues", "para", "en", "al",
 ];
 
 /// True when `text` tells the reader to do or not do something. A bullet (`bullet`) may also
@@ -431,11 +684,25 @@ pub fn commands(text: &str, bullet: bool) -> bool {
     if words.is_empty() {
         return false;
     }
-    let shout = words.iter().any(|w| {
-        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-        matches!(w, "MUST" | "NEVER" | "ALWAYS" | "NOT" | "SHOULD" | "DON'T" | "DO")
+    if words.len() < 2 {
+        return false;
+    }
+    // A command opens with a word: not "/commit", "`pnpm build` …", "@mention" (a leading
+    // emoji or mark is skipped: "✅ Check …").
+    let opening = words[0]
+        .trim_start_matches(|c: char| !(c.is_alphanumeric() || matches!(c, '/' | '`' | '@' | '#' | '$')));
+    let opening = if opening.is_empty() { words[1] } else { opening };
+    let starts_with_word = opening.starts_with(char::is_alphabetic);
+    // Shouted: MUST, NEVER, ALWAYS, SHOULD, DON'T, DO NOT ("Does NOT apply" only describes).
+    let bare: Vec<&str> = words
+        .iter()
+        .map(|w| w.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’')))
+        .collect();
+    let shout = bare.iter().enumerate().any(|(i, w)| {
+        matches!(*w, "MUST" | "NEVER" | "ALWAYS" | "SHOULD" | "DON'T" | "DON’T")
+            || (*w == "DO" && bare.get(i + 1) == Some(&"NOT"))
     }) && words.iter().filter(|w| w.chars().any(char::is_lowercase)).count() > 0;
-    if shout {
+    if shout && starts_with_word {
         return true;
     }
     // A Spanish infinitive opens a command only in Spanish ("Usar …"), not "Faster …".
@@ -495,12 +762,23 @@ pub fn commands(text: &str, bullet: bool) -> bool {
                 | "make"
                 | "no"
         ) || crate::rules::lint::VERBS.contains(&head.as_str())
+            || MORE_VERBS.contains(&head.as_str())
+            || (spanish && SPANISH_COMMANDS.contains(&head.as_str()))
             || (spanish
                 && crate::rules::lint::is_imperative(&head)
                 && !crate::rules::lint::MARKERS.contains(&head.as_str())
                 && head.chars().count() > 4)
     };
-    if head_commands(&words) {
+    // Marks and emoji before the first word are skipped, and an adverb ("Fully implement …").
+    let mut skip_marks: Vec<&str> = words
+        .iter()
+        .copied()
+        .skip_while(|w| !w.chars().any(char::is_alphanumeric))
+        .collect();
+    if skip_marks.len() > 2 && skip_marks[0].to_lowercase().ends_with("ly") && skip_marks[0].len() > 4 {
+        skip_marks.remove(0);
+    }
+    if starts_with_word && head_commands(&skip_marks) {
         // "No …" opens a command only before a thing ("No `any`", "No default exports"), not
         // "No, …" or "No one …".
         let first = clean(words[0]);
@@ -519,18 +797,47 @@ pub fn commands(text: &str, bullet: bool) -> bool {
         if !LEADING_CLAUSES.contains(&clean(first).as_str()) && clean(first) != "once" {
             break;
         }
-        let Some(comma) = rest.find(", ") else { break };
-        if rest[..comma].split_whitespace().count() > 10 {
+        let Some((at, sep)) = clause_end(rest) else {
+            break;
+        };
+        if rest[..at].split_whitespace().count() > 10 {
             break;
         }
-        rest = &rest[comma + 2..];
+        rest = &rest[at + sep..];
         let words: Vec<&str> = rest.split_whitespace().collect();
-        if head_commands(&words) {
+        let skip_marks: Vec<&str> = words
+            .iter()
+            .copied()
+            .skip_while(|w| !w.chars().any(char::is_alphanumeric))
+            .collect();
+        if starts_with_word && head_commands(&skip_marks) {
             return true;
         }
     }
+    let lower = format!(" {} ", text.to_lowercase());
+    // "Each raise must include an error code", "I want you to use …": a must, even in prose.
+    if [
+        " must ",
+        " must not ",
+        " mustn't ",
+        " want you to ",
+        " we want to always ",
+        " it's important to ",
+        " it is important to ",
+        " make sure ",
+        " be sure to ",
+        " remember to ",
+        " debe ",
+        " deben ",
+        " no debe ",
+        " no deben ",
+    ]
+    .iter()
+    .any(|m| lower.contains(m))
+    {
+        return true;
+    }
     if bullet {
-        let lower = format!(" {} ", text.to_lowercase());
         return [
             " must ",
             " must not ",
@@ -833,5 +1140,37 @@ mod tests {
         assert_eq!(got.rules[0].category, Category::Style);
         assert_eq!(got.rules[0].instruction, "Use tabs - for real");
         assert_eq!(got.rules[0].why.as_deref(), Some("the team agreed"));
+    }
+
+    #[test]
+    fn a_table_of_rules_gives_its_rows_and_a_table_of_data_is_skipped() {
+        let got = extract(
+            "AGENTS.md",
+            AgentFormat::AgentsMd,
+            "| Rule | Instead |\n|---|---|\n| Do not log tokens. | Log a hash. |\n| `npm test` | runs tests |\n\n| Command | What |\n|---|---|\n| `pnpm dev` | dev server |\n",
+        );
+        let kept: Vec<_> = got
+            .rules
+            .iter()
+            .map(|r| (r.instruction.as_str(), r.line))
+            .collect();
+        assert_eq!(kept, [("Do not log tokens.", 3)]);
+        assert_eq!(got.skipped.last().unwrap().reason, SkipReason::Table);
+    }
+
+    #[test]
+    fn autofix_s_own_heading_and_note_are_not_listed() {
+        let section = crate::agent_files::section::render(
+            "## Project rules (autofix)\n\nThese rules come from autofix.json.\n\n- [CODE] Use `x`\n  - Why: w\n",
+            "\n",
+        );
+        let got = extract(
+            "AGENTS.md",
+            AgentFormat::AgentsMd,
+            &format!("# Mine\n\n{section}\nAfter it.\n"),
+        );
+        assert_eq!(got.rules.len(), 1);
+        let skipped: Vec<_> = got.skipped.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(skipped, ["Mine", "After it."]);
     }
 }

@@ -20,6 +20,8 @@ pub enum UnitKind {
     Paragraph,
     CodeBlock,
     Table,
+    /// The first cell of a table's body row (a table of rules: "| Do not … | why | … |").
+    TableRow,
     Html,
 }
 
@@ -57,6 +59,14 @@ fn line_of(starts: &[usize], offset: usize) -> usize {
     }
 }
 
+/// Where a table is being read.
+#[derive(Debug, Default)]
+struct Table {
+    head: bool,
+    cell: usize,
+    row_open: bool,
+}
+
 /// The unit being filled with inline text.
 #[derive(Debug)]
 struct Open {
@@ -85,6 +95,8 @@ pub fn read(text: &str) -> Document {
     // Inside a block whose text is not inline text: code, table, HTML, metadata.
     let mut opaque = 0usize;
     let mut in_metadata = false;
+    // Inside a table: which cell, and whether the first one of a body row is being read.
+    let mut table: Option<Table> = None;
     let heading_stack = |headings: &Vec<(usize, String)>| headings.iter().map(|(_, t)| t.clone()).collect();
 
     for (event, range) in Parser::new_ext(text, options).into_offset_iter() {
@@ -95,11 +107,78 @@ pub fn read(text: &str) -> Document {
             Event::Text(t) if in_metadata => {
                 doc.frontmatter.get_or_insert_with(String::new).push_str(&t);
             }
-            Event::Start(Tag::CodeBlock(_)) | Event::Start(Tag::Table(_)) | Event::Start(Tag::HtmlBlock) => {
+            Event::Start(Tag::Table(_)) if opaque == 0 => {
+                doc.units.push(Unit {
+                    kind: UnitKind::Table,
+                    text: text
+                        .get(range.clone())
+                        .unwrap_or_default()
+                        .lines()
+                        .next()
+                        .unwrap_or_default()
+                        .trim()
+                        .to_string(),
+                    line,
+                    links_only: false,
+                    headings: heading_stack(&headings),
+                });
+                table = Some(Table::default());
+            }
+            Event::End(TagEnd::Table) if table.is_some() => table = None,
+            Event::Start(Tag::TableHead) if opaque == 0 => {
+                if let Some(t) = &mut table {
+                    t.head = true;
+                }
+            }
+            Event::End(TagEnd::TableHead) if opaque == 0 => {
+                if let Some(t) = &mut table {
+                    t.head = false;
+                }
+            }
+            Event::Start(Tag::TableRow) if opaque == 0 => {
+                if let Some(t) = &mut table {
+                    t.cell = 0;
+                }
+            }
+            Event::Start(Tag::TableCell) if opaque == 0 => {
+                if let Some(t) = &mut table
+                    && !t.head
+                    && t.cell == 0
+                {
+                    doc.units.push(Unit {
+                        kind: UnitKind::TableRow,
+                        text: String::new(),
+                        line,
+                        links_only: false,
+                        headings: heading_stack(&headings),
+                    });
+                    open.push(Open {
+                        unit: doc.units.len() - 1,
+                        plain: false,
+                        links: 0,
+                    });
+                    t.row_open = true;
+                }
+            }
+            Event::End(TagEnd::TableCell) if opaque == 0 => {
+                if let Some(t) = &mut table {
+                    if t.row_open
+                        && let Some(o) = open.pop()
+                    {
+                        let unit = &mut doc.units[o.unit];
+                        unit.links_only = o.links > 0 && !o.plain;
+                    }
+                    t.row_open = false;
+                    t.cell += 1;
+                }
+            }
+            // Other cells hold no rule.
+            Event::Text(_) | Event::Code(_) | Event::InlineMath(_) | Event::SoftBreak | Event::HardBreak
+                if table.as_ref().is_some_and(|t| !t.row_open) => {}
+            Event::Start(Tag::CodeBlock(_)) | Event::Start(Tag::HtmlBlock) => {
                 if opaque == 0 {
                     let kind = match event {
                         Event::Start(Tag::CodeBlock(_)) => UnitKind::CodeBlock,
-                        Event::Start(Tag::Table(_)) => UnitKind::Table,
                         _ => UnitKind::Html,
                     };
                     let raw = text.get(range.clone()).unwrap_or_default();
@@ -113,7 +192,7 @@ pub fn read(text: &str) -> Document {
                 }
                 opaque += 1;
             }
-            Event::End(TagEnd::CodeBlock) | Event::End(TagEnd::Table) | Event::End(TagEnd::HtmlBlock) => {
+            Event::End(TagEnd::CodeBlock) | Event::End(TagEnd::HtmlBlock) => {
                 opaque = opaque.saturating_sub(1);
             }
             _ if opaque > 0 => {}
@@ -297,6 +376,10 @@ mod tests {
         assert!(doc.units[5].links_only, "{:?}", doc.units[5]);
         assert_eq!(doc.units[6].kind, UnitKind::CodeBlock);
         assert_eq!(doc.units[7].kind, UnitKind::Table);
+        assert_eq!(
+            (&doc.units[8].kind, doc.units[8].text.as_str()),
+            (&UnitKind::TableRow, "1")
+        );
         assert_eq!(doc.units[3].headings, ["Title"]);
     }
 }
