@@ -266,9 +266,25 @@ fn hostile_targets_are_left_alone() {
     std::os::unix::fs::symlink(outside.path().join("theirs.md"), root.join("AGENTS.md")).unwrap();
     let fifo = std::ffi::CString::new(root.join("GEMINI.md").to_str().unwrap()).unwrap();
     assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
-    let out = autofix(&root, &["export", "--agent", "agents", "--agent", "gemini"]);
+    let huge = vec![b'x'; (1 << 20) + 1];
+    std::fs::write(root.join("CLAUDE.md"), &huge).unwrap();
+    let out = autofix(
+        &root,
+        &[
+            "export", "--agent", "agents", "--agent", "gemini", "--agent", "claude",
+        ],
+    );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let err = stderr(&out);
+    assert!(
+        err.contains("left alone: CLAUDE.md") && err.contains("too large"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(root.join("CLAUDE.md")).unwrap(),
+        huge,
+        "not rewritten"
+    );
     assert!(
         err.contains("left alone: AGENTS.md") && err.contains("outside the workspace"),
         "{err}"
