@@ -5,6 +5,7 @@
 
 pub mod access;
 pub mod agent;
+pub mod agent_files;
 pub mod atomic;
 pub mod budget;
 pub mod cli;

@@ -37,6 +37,10 @@ enum Command {
     Hook(autofix::cli::hook::HookArgs),
     /// Register the MCP server and the hook in each agent's configuration (claude, vscode, cursor).
     Init(autofix::cli::init::InitArgs),
+    /// Read the other agents' rule files (AGENTS.md, CLAUDE.md, .cursor/rules, …) into rules.
+    Import(autofix::cli::import::ImportArgs),
+    /// Write the active rules into each agent's files (a managed section, or generated files).
+    Export(autofix::cli::export::ExportArgs),
 }
 
 /// True when the command line asks `apply-diff` for JSON: then even a usage error is JSON, so a
@@ -107,5 +111,7 @@ fn main() -> ExitCode {
         Command::Mcp(args) => autofix::cli::mcp::run(args),
         Command::Hook(args) => autofix::cli::hook::run(args),
         Command::Init(args) => autofix::cli::init::run(args),
+        Command::Import(args) => autofix::cli::import::run(args),
+        Command::Export(args) => autofix::cli::export::run(args),
     }
 }

@@ -35,7 +35,7 @@ const ADAPTER_ONLY: [&str; 6] = [
 #[test]
 fn engines_know_nothing_of_the_protocol_the_command_line_or_the_runtime() {
     let src = src();
-    let mut engine_files: Vec<PathBuf> = ["rules", "diff", "text", "access"]
+    let mut engine_files: Vec<PathBuf> = ["rules", "diff", "text", "access", "agent_files"]
         .iter()
         .flat_map(|d| rust_files(&src.join(d)))
         .collect();

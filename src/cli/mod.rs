@@ -3,10 +3,12 @@
 
 pub mod apply_diff;
 pub mod check;
+pub mod export;
 pub mod failures;
 pub mod files;
 pub mod format;
 pub mod hook;
+pub mod import;
 pub mod init;
 pub mod learn;
 pub mod lsp;

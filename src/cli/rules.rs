@@ -144,6 +144,15 @@ fn markdown(
             locale.pick("why", "por qué"),
             r.why
         );
+        if !r.scope.is_empty() {
+            let globs: Vec<String> = r.scope.iter().map(|g| format!("`{g}`")).collect();
+            let _ = writeln!(
+                out,
+                "  - {}: {}",
+                locale.pick("only in", "solo en"),
+                globs.join(", ")
+            );
+        }
         if !explain {
             continue;
         }

@@ -600,6 +600,14 @@ fn compile_check(
             )
         })
         .ok();
+    // A scoped rule's inferred check: the rule's scope narrows it.
+    let scope = match (scope, spec.scope.is_empty()) {
+        (Some(scope), false) => Scope::new(&spec.scope, &[])
+            .map_err(|errs| problems.extend(errs.into_iter().map(|e| glob_problem("Files", &[], e))))
+            .ok()
+            .map(|outer| scope.within(outer)),
+        (scope, _) => scope,
+    };
     let forbidden = if spec.forbidden_paths.is_empty() {
         None
     } else {

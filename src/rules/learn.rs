@@ -78,6 +78,7 @@ fn is_vague(category: Category, instruction: &str, why: &str) -> bool {
         instruction: instruction.to_string(),
         why: why.to_string(),
         checks: Vec::new(),
+        scope: Vec::new(),
         supersedes: Vec::new(),
         extra: serde_json::Map::new(),
         index: 0,

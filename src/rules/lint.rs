@@ -6,13 +6,13 @@ use super::model::Rule;
 use super::problem::{Problem, ProblemKind};
 
 /// Words that make an instruction imperative wherever they appear near its start.
-const MARKERS: &[&str] = &[
+pub(crate) const MARKERS: &[&str] = &[
     "never", "always", "nunca", "siempre", "don't", "do", "must", "no", "only", "solo",
 ];
 
 /// Imperative verbs an instruction may open with (English base forms, Spanish infinitives and
 /// `tú` imperatives).
-const VERBS: &[&str] = &[
+pub(crate) const VERBS: &[&str] = &[
     "use",
     "avoid",
     "prefer",

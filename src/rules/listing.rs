@@ -19,6 +19,9 @@ pub struct CheckEntry {
     pub origin: &'static str,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<String>,
+    /// The rule's scope this check stays inside (a scoped rule's inferred check).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scope: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub languages: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -53,6 +56,7 @@ impl CheckEntry {
         CheckEntry {
             origin,
             files: spec.files.clone(),
+            scope: spec.scope.clone(),
             languages: spec.languages.clone(),
             pattern: spec.pattern.clone(),
             require: spec.require.clone(),
@@ -89,6 +93,9 @@ pub struct RuleEntry {
     /// Fields autofix does not know, as written.
     #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
     pub extra: serde_json::Map<String, serde_json::Value>,
+    /// Where the rule applies, when its `Check` holds only `Files` (see `Rule::scope`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scope: Vec<String>,
 }
 
 /// An older rule a rule retired.
@@ -161,6 +168,7 @@ fn entry(
         checks: rule.checks.iter().chain(inferred).map(CheckEntry::new).collect(),
         retires,
         extra: rule.extra.clone(),
+        scope: rule.scope.clone(),
     }
 }
 
@@ -184,7 +192,12 @@ pub fn active_for(set: &RuleSet, rel_path: Option<&str>) -> Vec<RuleEntry> {
                 .iter()
                 .filter(|c| c.rule == e.rule_number)
                 .peekable();
-            checks.peek().is_none() || checks.any(|c| c.covers(&file) || c.forbidden_covers(&file))
+            if checks.peek().is_none() {
+                // No check: words to follow everywhere — or, for a scoped rule, inside its scope.
+                return e.scope.is_empty()
+                    || super::scope::Scope::new(&e.scope, &[]).is_ok_and(|s| s.covers(&file));
+            }
+            checks.any(|c| c.covers(&file) || c.forbidden_covers(&file))
         });
     }
     out.sort_by_key(|e| std::cmp::Reverse(e.rule_number));
@@ -240,5 +253,17 @@ mod tests {
         assert_eq!(numbers(active_for(&set, None)), [4, 3, 2]);
         assert_eq!(numbers(active_for(&set, Some("src/a.ts"))), [3, 2]);
         assert_eq!(numbers(active_for(&set, Some("tool.py"))), [4, 3]);
+    }
+
+    #[test]
+    fn a_scoped_rule_concerns_only_files_in_its_scope() {
+        let set = RuleSet::from_text(
+            Path::new("/r/autofix.json"),
+            r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Keep handlers small.", "Why": "w", "Check": {"Files": ["api/**"]}}]"#,
+            BuildOptions::default(),
+        );
+        assert_eq!(active_for(&set, Some("api/a.ts")).len(), 1);
+        assert!(active_for(&set, Some("web/a.ts")).is_empty());
+        assert_eq!(active_for(&set, None)[0].scope, ["api/**"]);
     }
 }

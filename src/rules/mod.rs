@@ -15,7 +15,7 @@ pub mod incremental;
 pub mod index;
 pub mod infer;
 pub mod learn;
-mod lint;
+pub(crate) mod lint;
 pub mod listing;
 mod model;
 pub mod parse;

@@ -176,6 +176,9 @@ pub enum Origin {
 pub struct CheckSpec {
     /// Globs relative to the root; `!` excludes. Empty: every file.
     pub files: Vec<String>,
+    /// The rule's scope (see [`Rule::scope`]): a file must match these globs too. Set on the
+    /// checks inferred for a scoped rule; empty otherwise.
+    pub scope: Vec<String>,
     /// Language ids (`gitcommit`) that are in scope whatever their path; set by inference.
     pub languages: Vec<String>,
     /// Each match is a violation. A capture group named `hit` narrows the reported range.
@@ -217,6 +220,10 @@ pub struct Rule {
     pub why: String,
     /// The explicit `Check`s (an object or an array in the file).
     pub checks: Vec<CheckSpec>,
+    /// Where the rule applies when its `Check` holds only `Files` (`{"Files": ["pkg/**"]}`, as
+    /// `autofix import` writes a rule scoped by an agent file): no explicit check, so checks are
+    /// still inferred from the words — and stay inside these globs. Empty: no such scope.
+    pub scope: Vec<String>,
     pub supersedes: Vec<u64>,
     /// Fields autofix does not know, kept as they were.
     pub extra: serde_json::Map<String, serde_json::Value>,

@@ -308,6 +308,20 @@ fn read_rule(object: &Object, index: usize, problems: &mut Vec<Problem>) -> Opti
         }
     }
 
+    // Checks of only `Files` scope the rule; beside real checks they say nothing.
+    let (scopes, checks): (Vec<CheckSpec>, Vec<CheckSpec>) = checks.into_iter().partition(is_scope_only);
+    let scope = if checks.is_empty() {
+        scopes.into_iter().flat_map(|c| c.files).collect()
+    } else {
+        for c in &scopes {
+            problems.push(Problem::new(
+                ProblemKind::CheckNeverMatches,
+                c.span.object.clone(),
+            ));
+        }
+        Vec::new()
+    };
+
     let mut supersedes = Vec::new();
     if let Some(prop) = find(&props, "Supersedes") {
         spans.supersedes = Some(value_span(&prop.value));
@@ -346,11 +360,21 @@ fn read_rule(object: &Object, index: usize, problems: &mut Vec<Problem>) -> Opti
         instruction: instruction?,
         why: why?,
         checks,
+        scope,
         supersedes,
         extra,
         index,
         span: spans,
     })
+}
+
+/// True for a `Check` that holds `Files` and nothing that could report: the rule's scope.
+fn is_scope_only(check: &CheckSpec) -> bool {
+    !check.files.is_empty()
+        && check.pattern.is_none()
+        && check.require.is_none()
+        && check.forbidden_paths.is_empty()
+        && check.fix.is_none()
 }
 
 fn read_check(object: &Object, problems: &mut Vec<Problem>) -> Option<CheckSpec> {
@@ -413,7 +437,13 @@ fn read_check(object: &Object, problems: &mut Vec<Problem>) -> Option<CheckSpec>
             }
         }
     }
-    if check.pattern.is_none() && check.require.is_none() && check.forbidden_paths.is_empty() {
+    // A check of only `Files` is the rule's scope (see `Rule::scope`), not a check that never
+    // matches; `read_rule` lints it when the rule has real checks beside it.
+    if check.pattern.is_none()
+        && check.require.is_none()
+        && check.forbidden_paths.is_empty()
+        && !is_scope_only(&check)
+    {
         problems.push(Problem::new(
             ProblemKind::CheckNeverMatches,
             check.span.object.clone(),
@@ -659,6 +689,32 @@ mod tests {
                 key: "Patern".into(),
                 suggestion: Some("Pattern")
             }));
+        assert!(
+            parsed
+                .problems
+                .iter()
+                .any(|p| p.kind == ProblemKind::CheckNeverMatches && p.rule == Some(2))
+        );
+    }
+
+    #[test]
+    fn a_check_of_only_files_is_the_rule_s_scope() {
+        let parsed = parse(
+            r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `any`", "Why": "y", "Check": {"Files": ["web/**"]}},
+            {"Rule_number": 2, "Category": "CODE", "Instruction": "x", "Why": "y", "Check": [{"Files": ["web/**"]}, {"Pattern": "a"}]}]"#,
+        );
+        assert_eq!(parsed.rules[0].scope, ["web/**"]);
+        assert!(
+            parsed.rules[0].checks.is_empty(),
+            "no explicit check: inference runs"
+        );
+        assert!(
+            !parsed.problems.iter().any(|p| p.rule == Some(1)),
+            "{:?}",
+            parsed.problems
+        );
+        // Beside a real check it says nothing: linted as before.
+        assert!(parsed.rules[1].scope.is_empty());
         assert!(
             parsed
                 .problems

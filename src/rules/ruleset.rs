@@ -62,7 +62,12 @@ impl RuleSet {
             .iter()
             .map(|r| {
                 if options.inferred && r.checks.is_empty() {
-                    infer::infer(r)
+                    let mut inference = infer::infer(r);
+                    // A scoped rule's inferred checks stay inside its scope.
+                    for check in &mut inference.checks {
+                        check.scope = r.scope.clone();
+                    }
+                    inference
                 } else {
                     Inference::default()
                 }

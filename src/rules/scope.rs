@@ -89,6 +89,8 @@ pub struct Scope {
     include: Option<GlobSet>,
     exclude: Option<GlobSet>,
     languages: Vec<String>,
+    /// A second scope a file must be in too: a scoped rule's (see `Rule::scope`).
+    within: Option<Box<Scope>>,
 }
 
 impl Scope {
@@ -133,10 +135,22 @@ impl Scope {
             include,
             exclude,
             languages: languages.to_vec(),
+            within: None,
         })
     }
 
+    /// This scope, narrowed to the files `outer` covers as well.
+    pub fn within(mut self, outer: Scope) -> Scope {
+        self.within = Some(Box::new(outer));
+        self
+    }
+
     pub fn covers(&self, file: &FileContext) -> bool {
+        if let Some(outer) = &self.within
+            && !outer.covers(file)
+        {
+            return false;
+        }
         let by_language = file
             .language_id
             .is_some_and(|id| self.languages.iter().any(|l| l.eq_ignore_ascii_case(id)));
@@ -184,6 +198,13 @@ mod tests {
             assert_eq!(at(path).syntax(), Some(syntax), "{path}");
         }
         assert_eq!(at("LICENSE").syntax(), None);
+    }
+
+    #[test]
+    fn a_scope_within_another_covers_only_what_both_cover() {
+        let s = scope(&["*.ts"]).within(scope(&["pkg/**"]));
+        assert!(s.covers(&at("pkg/src/a.ts")));
+        assert!(!s.covers(&at("src/a.ts")) && !s.covers(&at("pkg/a.py")));
     }
 
     #[test]

@@ -1,0 +1,1176 @@
+//! From an agent file to candidate rules: one imperative bullet or sentence is one rule, in the
+//! file's own words; headings, prose that commands nothing, code, tables and link lists are
+//! skipped, each with the reason. A following "because …", "porque …" or " — reason" clause
+//! becomes the rule's `Why`; the category comes from the words; the file's scope (frontmatter
+//! globs, or the folder of a nested `AGENTS.md`) becomes `Check.Files`.
+
+use serde::Serialize;
+
+use super::category::category_of;
+use super::formats::{self, AgentFormat};
+use super::frontmatter;
+use super::markdown::{self, UnitKind};
+use crate::rules::Category;
+
+/// A rule found in an agent file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Candidate {
+    /// The rule in the file's words (code spans keep their backticks), without its reason.
+    pub instruction: String,
+    /// The reason given with it ("because …", " — …", a nested "Why:" bullet), if any.
+    pub why: Option<String>,
+    pub category: Category,
+    /// The globs the rule applies to (relative to the rules root); empty: every file.
+    pub files: Vec<String>,
+    /// The file it came from, as shown.
+    pub source: String,
+    /// 1-based line in that file.
+    pub line: usize,
+}
+
+/// Why a piece of an agent file is not a rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "detail")]
+pub enum SkipReason {
+    /// A heading: it names a topic, it commands nothing.
+    Heading,
+    /// Prose that commands nothing (a description, an explanation).
+    Prose,
+    /// A code block: an example or a command, not a rule.
+    CodeBlock,
+    /// A table.
+    Table,
+    /// HTML (a comment, a marker, markup).
+    Html,
+    /// Only links (a table of contents, "see …").
+    LinksOnly,
+    /// A bullet that introduces the ones nested under it ("Testing:").
+    Introduction,
+    /// A question.
+    Question,
+    /// A bullet under a heading or bullet that negates it ("Don'ts", "Never:"): taken alone its
+    /// words would say the opposite. The detail is the negating text.
+    NegatedByContext(String),
+}
+
+impl SkipReason {
+    /// The reason as people read it.
+    pub fn message(&self) -> String {
+        match self {
+            SkipReason::Heading => "heading".into(),
+            SkipReason::Prose => "prose that commands nothing".into(),
+            SkipReason::CodeBlock => "code block".into(),
+            SkipReason::Table => "table".into(),
+            SkipReason::Html => "HTML".into(),
+            SkipReason::LinksOnly => "links only".into(),
+            SkipReason::Introduction => "introduces the bullets under it".into(),
+            SkipReason::Question => "a question".into(),
+            SkipReason::NegatedByContext(by) => format!(
+                "under \"{by}\", which negates it: alone it would say the opposite — write it as a rule of its own (\"Never …\")"
+            ),
+        }
+    }
+}
+
+/// Something in an agent file that is not a rule, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Skipped {
+    pub text: String,
+    pub line: usize,
+    pub reason: SkipReason,
+}
+
+/// What one agent file holds.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Extracted {
+    pub rules: Vec<Candidate>,
+    pub skipped: Vec<Skipped>,
+    /// Things worth telling about the file as a whole (a frontmatter that does not parse).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// Reads the agent file `path_shown` (relative to the project root, `/`-separated: its folder
+/// scopes a nested `AGENTS.md`) of format `kind`.
+pub fn extract(path_shown: &str, kind: AgentFormat, text: &str) -> Extracted {
+    extract_scoped(path_shown, path_shown, kind, text)
+}
+
+/// [`extract`], with the path that decides the scope given apart: relative to the folder of the
+/// rules file the rules go to (a package's own, in a monorepo).
+pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, text: &str) -> Extracted {
+    let doc = markdown::read(text);
+    let mut out = Extracted::default();
+    let base = formats::base_dir(scope_path, kind);
+    let mut globs = Vec::new();
+    if let Some(yaml) = &doc.frontmatter {
+        let fm = frontmatter::read(yaml, kind);
+        if let Some(e) = fm.error {
+            out.notes.push(e);
+        }
+        globs = fm.globs;
+    }
+    let files = scope_files(&base, &globs, kind.scoped_by_folder());
+
+    // Per item: its reason from a nested "Why:" bullet, and whether it became a rule.
+    let mut rule_of_unit: Vec<Option<usize>> = vec![None; doc.units.len()];
+    // Inside what autofix exported (its section, or a generated file), its own heading and
+    // note are not worth listing as skipped.
+    let mut managed = false;
+    for (i, unit) in doc.units.iter().enumerate() {
+        let text = tidy(&unit.text);
+        if unit.kind == UnitKind::Html {
+            if text.starts_with(super::section::BEGIN) || text.starts_with(super::section::GENERATED) {
+                managed = true;
+            } else if text.starts_with(super::section::END) {
+                managed = false;
+            }
+        }
+        if managed && matches!(unit.kind, UnitKind::Heading { .. } | UnitKind::Paragraph) {
+            continue;
+        }
+        let skip = |out: &mut Extracted, reason: SkipReason| {
+            if !text.is_empty() {
+                out.skipped.push(Skipped {
+                    text: text.clone(),
+                    line: unit.line,
+                    reason,
+                });
+            }
+        };
+        let heading_context = unit.headings.join(" / ");
+        match &unit.kind {
+            UnitKind::Heading { .. } => skip(&mut out, SkipReason::Heading),
+            UnitKind::CodeBlock => skip(&mut out, SkipReason::CodeBlock),
+            UnitKind::Table => {
+                // A table of rules ("| Do not … | Instead … |") gives its rows; any other is
+                // skipped whole.
+                let rows = doc.units[i + 1..]
+                    .iter()
+                    .take_while(|u| u.kind == UnitKind::TableRow);
+                if !rows.into_iter().any(|u| commands(&tidy(&u.text), true)) {
+                    skip(&mut out, SkipReason::Table);
+                }
+            }
+            UnitKind::TableRow => {
+                if commands(&text, true) && !unit.links_only {
+                    out.rules.push(candidate(
+                        &text,
+                        None,
+                        &heading_context,
+                        &files,
+                        path_shown,
+                        unit.line,
+                    ));
+                }
+            }
+            UnitKind::Html => {
+                // autofix's own markers are not worth listing.
+                if !text.starts_with("<!-- autofix:") {
+                    skip(&mut out, SkipReason::Html)
+                }
+            }
+            UnitKind::Item {
+                parent, has_children, ..
+            } => {
+                if text.is_empty() {
+                    continue;
+                }
+                // A nested "Why: …" gives its parent's reason.
+                if let Some(p) = parent
+                    && let Some(reason) = reason_bullet(&text)
+                    && let Some(r) = rule_of_unit[*p]
+                {
+                    out.rules[r].why = Some(reason);
+                    continue;
+                }
+                if unit.links_only {
+                    skip(&mut out, SkipReason::LinksOnly);
+                    continue;
+                }
+                let parent_text = parent.map(|p| tidy(&doc.units[p].text)).unwrap_or_default();
+                let context = format!("{heading_context} {parent_text}");
+                // `- [CODE] …`: a rule as autofix exports it, taken as it is.
+                if let (Some(category), body) = explicit_category(&text) {
+                    rule_of_unit[i] = Some(out.rules.len());
+                    out.rules.push(Candidate {
+                        instruction: body.to_string(),
+                        why: None,
+                        category,
+                        files: files.clone(),
+                        source: path_shown.to_string(),
+                        line: unit.line,
+                    });
+                    continue;
+                }
+                if *has_children && introduces(&text) {
+                    skip(&mut out, SkipReason::Introduction);
+                    continue;
+                }
+                if text.ends_with('?') {
+                    skip(&mut out, SkipReason::Question);
+                    continue;
+                }
+                let (category, body) = explicit_category(&text);
+                if !commands(body, true) {
+                    skip(&mut out, SkipReason::Prose);
+                    continue;
+                }
+                if let Some(by) = negating(&unit.headings, &parent_text)
+                    && !is_negative(body)
+                {
+                    skip(&mut out, SkipReason::NegatedByContext(by));
+                    continue;
+                }
+                rule_of_unit[i] = Some(out.rules.len());
+                out.rules
+                    .push(candidate(body, category, &context, &files, path_shown, unit.line));
+            }
+            UnitKind::Paragraph => {
+                if unit.links_only {
+                    skip(&mut out, SkipReason::LinksOnly);
+                    continue;
+                }
+                let sentences = sentences(&unit.text);
+                // A list right after the paragraph: its last sentence, ending with a colon,
+                // introduces it ("You MUST follow this sequence:").
+                let list_follows = doc
+                    .units
+                    .get(i + 1)
+                    .is_some_and(|u| matches!(u.kind, UnitKind::Item { .. }));
+                let last = sentences.len().saturating_sub(1);
+                let commanding: Vec<bool> = sentences
+                    .iter()
+                    .enumerate()
+                    .map(|(n, (s, _))| {
+                        let introduces = n == last && list_follows && introduces(s);
+                        // A short line without a full stop is a title, not a sentence.
+                        let title = s.split_whitespace().count() < 4 && !s.trim_end().ends_with(['.', '!']);
+                        !introduces && !title && commands(s, false)
+                    })
+                    .collect();
+                if !commanding.iter().any(|c| *c) {
+                    skip(&mut out, SkipReason::Prose);
+                    continue;
+                }
+                for ((sentence, offset), command) in sentences.iter().zip(commanding) {
+                    let line = unit.line + offset;
+                    if command {
+                        let (category, body) = explicit_category(sentence);
+                        if negating(&unit.headings, "").is_some() && !is_negative(body) {
+                            out.skipped.push(Skipped {
+                                text: sentence.clone(),
+                                line,
+                                reason: SkipReason::NegatedByContext(
+                                    unit.headings.last().cloned().unwrap_or_default(),
+                                ),
+                            });
+                            continue;
+                        }
+                        out.rules.push(candidate(
+                            body,
+                            category,
+                            &heading_context,
+                            &files,
+                            path_shown,
+                            line,
+                        ));
+                    } else {
+                        out.skipped.push(Skipped {
+                            text: sentence.clone(),
+                            line,
+                            reason: SkipReason::Prose,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn candidate(
+    text: &str,
+    category: Option<Category>,
+    context: &str,
+    files: &[String],
+    source: &str,
+    line: usize,
+) -> Candidate {
+    let (instruction, why) = split_why(text);
+    Candidate {
+        category: category.unwrap_or_else(|| category_of(&instruction, context)),
+        instruction,
+        why,
+        files: files.to_vec(),
+        source: source.to_string(),
+        line,
+    }
+}
+
+/// The globs of a file's rules, relative to the rules root: its frontmatter globs under the
+/// folder it speaks for, or that folder itself for a nested `AGENTS.md`.
+pub fn scope_files(base: &str, globs: &[String], by_folder: bool) -> Vec<String> {
+    if base.is_empty() {
+        return globs.to_vec();
+    }
+    if globs.is_empty() {
+        return if by_folder || !base.is_empty() {
+            vec![format!("{base}/**")]
+        } else {
+            Vec::new()
+        };
+    }
+    globs
+        .iter()
+        .map(|g| {
+            let (neg, body) = match g.strip_prefix('!') {
+                Some(rest) => ("!", rest),
+                None => ("", g.as_str()),
+            };
+            let body = body.trim_start_matches("./").trim_start_matches('/');
+            // A glob without `/` matches at any depth: keep that under the folder.
+            if body.contains('/') || body.starts_with("**") {
+                format!("{neg}{base}/{body}")
+            } else {
+                format!("{neg}{base}/**/{body}")
+            }
+        })
+        .collect()
+}
+
+/// Whitespace (line breaks included) collapsed to single spaces.
+pub fn tidy(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `[CODE] …` as autofix exports a rule: the category, and the rest.
+fn explicit_category(text: &str) -> (Option<Category>, &str) {
+    if let Some(rest) = text.strip_prefix('[')
+        && let Some((name, after)) = rest.split_once(']')
+        && let Some(category) = Category::parse(name)
+    {
+        return (Some(category), after.trim_start());
+    }
+    (None, text)
+}
+
+/// "Why: …", "Because …", "Reason: …", "Porque …": a nested bullet that gives a reason.
+fn reason_bullet(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    for prefix in [
+        "why:",
+        "reason:",
+        "rationale:",
+        "because ",
+        "porque ",
+        "motivo:",
+        "razón:",
+    ] {
+        if lower.starts_with(prefix) {
+            let rest = text[prefix.len()..].trim().trim_end_matches('.').trim();
+            return (!rest.is_empty()).then(|| rest.to_string());
+        }
+    }
+    None
+}
+
+/// A bullet (or the sentence before a list) that only introduces what comes under it: a topic
+/// ("Testing:", "Naming"), or a command that points at the list ("Follow these steps:", "It
+/// must have:") — while "Use UK English spelling:" is a rule of its own.
+fn introduces(text: &str) -> bool {
+    let t = text.trim_end_matches(['*', '_', ' ']);
+    let words = t.split_whitespace().count();
+    if !commands(t.trim_end_matches(':'), true) {
+        return t.ends_with(':') || words <= 4;
+    }
+    // A title of a few words ("Build & run", "Commit best practices"), colon or not.
+    if words <= 3 && !t.ends_with(['.', '!']) {
+        return true;
+    }
+    if !t.ends_with(':') {
+        return false;
+    }
+    let lower = t.to_lowercase();
+    let points = [" the following", " these", " as follows", " below", " following:"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let bare_verb = [
+        "have:",
+        "include:",
+        "includes:",
+        "are:",
+        "is:",
+        "be:",
+        "contain:",
+        "cover:",
+    ]
+    .iter()
+    .any(|w| lower.ends_with(w));
+    points || bare_verb || words <= 2
+}
+
+/// The words that negate what comes under them: a heading such as "Don'ts" or "Avoid", a
+/// parent bullet such as "Never:".
+fn negating(headings: &[String], parent: &str) -> Option<String> {
+    let negates = |t: &str| {
+        let lower = t.to_lowercase();
+        let lower = lower.trim().trim_end_matches(':').trim();
+        let words: Vec<&str> = lower
+            .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let negative_word = |w: &&str| {
+            matches!(
+                *w,
+                "don'ts"
+                    | "donts"
+                    | "dont's"
+                    | "avoid"
+                    | "never"
+                    | "forbidden"
+                    | "prohibited"
+                    | "banned"
+                    | "anti-patterns"
+                    | "antipatterns"
+                    | "nunca"
+                    | "evitar"
+                    | "prohibido"
+                    | "prohibidos"
+            )
+        };
+        (!words.is_empty() && words.len() <= 5 && words.iter().any(negative_word))
+            || lower == "do not"
+            || lower == "don't"
+            || lower.starts_with("do not ") && lower.len() < 30
+            || lower.starts_with("don't ") && lower.len() < 30
+    };
+    if !parent.is_empty() && parent.trim_end().ends_with(':') && negates(parent) {
+        return Some(parent.to_string());
+    }
+    headings.last().filter(|h| negates(h)).cloned()
+}
+
+/// True when the text itself says "never/don't/avoid/no …".
+fn is_negative(text: &str) -> bool {
+    let lower = strip_label(text).to_lowercase();
+    let lower = lower.trim_start_matches(['*', '_', ' ']);
+    [
+        "never",
+        "don't",
+        "do not",
+        "dont",
+        "avoid",
+        "no ",
+        "not ",
+        "nunca",
+        "no uses",
+        "evita",
+        "evitar",
+        "must not",
+        "mustn't",
+        "should not",
+        "shouldn't",
+        "stop ",
+        "without ",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
+        || lower.contains(" not ")
+        || lower.contains("n't ")
+        || lower.contains("never ")
+}
+
+/// "Naming: …", "**Tests** — …": a short label before the rule.
+fn strip_label(text: &str) -> &str {
+    if let Some((label, rest)) = text.split_once(": ")
+        && label.split_whitespace().count() <= 4
+        && !label.contains('`')
+        && !rest.trim().is_empty()
+    {
+        return rest.trim_start();
+    }
+    text
+}
+
+/// Where the opening clause of a sentence ends: the first ", ", " - " or " — " outside
+/// parentheses and code spans, and the separator's length.
+fn clause_end(text: &str) -> Option<(usize, usize)> {
+    let mut depth = 0usize;
+    let mut in_code = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            '`' => in_code = !in_code,
+            '(' if !in_code => depth += 1,
+            ')' if !in_code => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > 0 || in_code {
+            continue;
+        }
+        for sep in [", ", " - ", " — "] {
+            if text[i..].starts_with(sep) {
+                return Some((i, sep.len()));
+            }
+        }
+    }
+    None
+}
+
+/// Verbs that open a command, beyond the ones the lint of `autofix.json` knows (which decide
+/// whether a learned rule is imperative, and stay as they are).
+const MORE_VERBS: &[&str] = &[
+    "ask",
+    "consider",
+    "implement",
+    "update",
+    "install",
+    "extract",
+    "pass",
+    "publish",
+    "distinguish",
+    "refer",
+    "target",
+    "apply",
+    "generate",
+    "build",
+    "deploy",
+    "review",
+    "verify",
+    "confirm",
+    "clean",
+    "fix",
+    "convert",
+    "treat",
+    "rely",
+    "inject",
+    "expose",
+    "return",
+    "emit",
+    "raise",
+    "guard",
+    "cache",
+    "mock",
+    "stub",
+    "skip",
+    "wait",
+    "retry",
+    "lint",
+    "bump",
+    "tag",
+    "push",
+    "pull",
+    "merge",
+    "rebase",
+    "squash",
+    "open",
+    "reference",
+    "link",
+    "cite",
+    "mention",
+    "explain",
+    "summarize",
+    "list",
+    "show",
+    "print",
+    "prompt",
+    "notify",
+    "report",
+    "warn",
+    "leave",
+    "let",
+    "allow",
+    "forbid",
+    "disallow",
+    "require",
+    "reject",
+    "accept",
+    "match",
+    "mirror",
+    "co-locate",
+    "colocate",
+    "inline",
+    "extend",
+    "override",
+    "favor",
+    "favour",
+    "focus",
+    "integrate",
+    "utilize",
+    "utilise",
+    "optimize",
+    "optimise",
+    "be",
+    "sacrifice",
+    "flag",
+    "combine",
+    "kill",
+    "think",
+    "describe",
+    "evaluate",
+    "state",
+    "admit",
+    "load",
+    "regenerate",
+    "default",
+    "reach",
+    "minimize",
+    "maximize",
+    "adhere",
+    "stick",
+    "strive",
+    "aim",
+    "choose",
+    "organize",
+    "structure",
+    "separate",
+    "isolate",
+    "encapsulate",
+    "centralize",
+    "batch",
+    "paginate",
+    "sanitize",
+    "escape",
+    "encode",
+    "decode",
+    "hash",
+    "encrypt",
+    "redact",
+    "mask",
+];
+
+/// Spanish commands (tú imperatives) an instruction opens with, beyond the lint's: "Lee …",
+/// "Consulta …", "Ejecuta …".
+const SPANISH_COMMANDS: &[&str] = &[
+    "lee",
+    "consulta",
+    "revisa",
+    "verifica",
+    "asegúrate",
+    "asegurate",
+    "utiliza",
+    "emplea",
+    "crea",
+    "añade",
+    "agrega",
+    "actualiza",
+    "instala",
+    "sigue",
+    "mantén",
+    "escribe",
+    "usa",
+    "evita",
+    "prefiere",
+    "pregunta",
+    "confirma",
+    "haz",
+    "pon",
+    "no",
+];
+
+/// Words that make a sentence opening with them a preamble to the command ("When adding a
+/// route, always …").
+const LEADING_CLAUSES: &[&str] = &[
+    "when", "whenever", "if", "before", "after", "while", "for", "in", "once", "unless", "at", "during",
+    "within", "on", "cuando", "si", "antes", "después", "despues", "para", "en", "al",
+];
+
+/// True when `text` tells the reader to do or not do something. A bullet (`bullet`) may also
+/// state a must ("Components must be pure"); a sentence of prose must open with its command
+/// (or a short "When …," clause before it), or shout it (MUST, NEVER, ALWAYS).
+pub fn commands(text: &str, bullet: bool) -> bool {
+    let text = strip_label(text.trim());
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.is_empty() {
+        return false;
+    }
+    if words.len() < 2 {
+        return false;
+    }
+    // A command opens with a word: not "/commit", "`pnpm build` …", "@mention" (a leading
+    // emoji or mark is skipped: "✅ Check …").
+    let opening = words[0]
+        .trim_start_matches(|c: char| !(c.is_alphanumeric() || matches!(c, '/' | '`' | '@' | '#' | '$')));
+    let opening = if opening.is_empty() { words[1] } else { opening };
+    let starts_with_word = opening.starts_with(char::is_alphabetic);
+    // Shouted: MUST, NEVER, ALWAYS, SHOULD, DON'T, DO NOT ("Does NOT apply" only describes).
+    let bare: Vec<&str> = words
+        .iter()
+        .map(|w| w.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’')))
+        .collect();
+    let shout = bare.iter().enumerate().any(|(i, w)| {
+        matches!(*w, "MUST" | "NEVER" | "ALWAYS" | "SHOULD" | "DON'T" | "DON’T")
+            || (*w == "DO" && bare.get(i + 1) == Some(&"NOT"))
+    }) && words.iter().filter(|w| w.chars().any(char::is_lowercase)).count() > 0;
+    if shout && starts_with_word {
+        return true;
+    }
+    // A Spanish infinitive opens a command only in Spanish ("Usar …"), not "Faster …".
+    let spanish = {
+        let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+        let count = |list: &[&str]| lower.iter().filter(|w| list.contains(&w.as_str())).count();
+        count(crate::rules::infer::words::SPANISH_MARKERS)
+            > count(crate::rules::infer::words::ENGLISH_MARKERS)
+    };
+    let clean = |w: &str| {
+        w.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\''))
+            .to_lowercase()
+            .replace('’', "'")
+    };
+    let head_commands = |ws: &[&str]| -> bool {
+        let mut ws = ws.iter().map(|w| clean(w)).filter(|w| !w.is_empty());
+        let Some(mut head) = ws.next() else { return false };
+        if head == "please" || head == "you" || head == "we" {
+            match ws.next() {
+                Some(next) if head == "please" => head = next,
+                Some(next)
+                    if [
+                        "must",
+                        "should",
+                        "shall",
+                        "need",
+                        "have",
+                        "always",
+                        "never",
+                        "mustn't",
+                        "shouldn't",
+                        "can't",
+                        "cannot",
+                        "don't",
+                    ]
+                    .contains(&next.as_str()) =>
+                {
+                    return true;
+                }
+                _ => return false,
+            }
+        }
+        matches!(
+            head.as_str(),
+            "never"
+                | "always"
+                | "don't"
+                | "dont"
+                | "do"
+                | "avoid"
+                | "prefer"
+                | "only"
+                | "nunca"
+                | "siempre"
+                | "must"
+                | "ensure"
+                | "make"
+                | "no"
+        ) || crate::rules::lint::VERBS.contains(&head.as_str())
+            || MORE_VERBS.contains(&head.as_str())
+            || (spanish && SPANISH_COMMANDS.contains(&head.as_str()))
+            || (spanish
+                && crate::rules::lint::is_imperative(&head)
+                && !crate::rules::lint::MARKERS.contains(&head.as_str())
+                && head.chars().count() > 4)
+    };
+    // Marks and emoji before the first word are skipped, and an adverb ("Fully implement …").
+    let mut skip_marks: Vec<&str> = words
+        .iter()
+        .copied()
+        .skip_while(|w| !w.chars().any(char::is_alphanumeric))
+        .collect();
+    if skip_marks.len() > 2 && skip_marks[0].to_lowercase().ends_with("ly") && skip_marks[0].len() > 4 {
+        skip_marks.remove(0);
+    }
+    if starts_with_word && head_commands(&skip_marks) {
+        // "No …" opens a command only before a thing ("No `any`", "No default exports"), not
+        // "No, …" or "No one …".
+        let first = clean(words[0]);
+        if first == "no" && words.len() > 1 && matches!(clean(words[1]).as_str(), "one" | "longer" | "need") {
+            return false;
+        }
+        return true;
+    }
+    // "When adding a route, always register it": the command after a short opening clause
+    // (or two: "Once those pass, if core changed, run …").
+    let mut rest = text;
+    for _ in 0..3 {
+        let Some(first) = rest.split_whitespace().next() else {
+            break;
+        };
+        if !LEADING_CLAUSES.contains(&clean(first).as_str()) && clean(first) != "once" {
+            break;
+        }
+        let Some((at, sep)) = clause_end(rest) else {
+            break;
+        };
+        if rest[..at].split_whitespace().count() > 10 {
+            break;
+        }
+        rest = &rest[at + sep..];
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let skip_marks: Vec<&str> = words
+            .iter()
+            .copied()
+            .skip_while(|w| !w.chars().any(char::is_alphanumeric))
+            .collect();
+        if starts_with_word && head_commands(&skip_marks) {
+            return true;
+        }
+    }
+    let lower = format!(" {} ", text.to_lowercase());
+    // "Each raise must include an error code", "I want you to use …": a must, even in prose.
+    if [
+        " must ",
+        " must not ",
+        " mustn't ",
+        " want you to ",
+        " we want to always ",
+        " it's important to ",
+        " it is important to ",
+        " make sure ",
+        " be sure to ",
+        " remember to ",
+        " debe ",
+        " deben ",
+        " no debe ",
+        " no deben ",
+    ]
+    .iter()
+    .any(|m| lower.contains(m))
+    {
+        return true;
+    }
+    if bullet {
+        return [
+            " must ",
+            " must not ",
+            " mustn't ",
+            " should ",
+            " should not ",
+            " shouldn't ",
+            " shall ",
+            " needs to ",
+            " need to ",
+            " has to ",
+            " have to ",
+            " is required",
+            " are required",
+            " debe ",
+            " deben ",
+            " is forbidden",
+            " are forbidden",
+            " is not allowed",
+            " are not allowed",
+        ]
+        .iter()
+        .any(|m| lower.contains(m));
+    }
+    false
+}
+
+/// Where a reason clause starts, outside code spans: ("because", "porque", a dash).
+fn split_why(text: &str) -> (String, Option<String>) {
+    let text = text.trim();
+    // Byte positions outside backtick spans.
+    let mut outside = vec![true; text.len() + 1];
+    let mut in_code = false;
+    for (i, c) in text.char_indices() {
+        if c == '`' {
+            in_code = !in_code;
+        }
+        outside[i] = !in_code;
+    }
+    let lower = text.to_lowercase();
+    let finish = |instruction: &str, why: &str| {
+        let instruction = instruction
+            .trim()
+            .trim_end_matches([',', ';', ':', ' '])
+            .trim()
+            .to_string();
+        let why = why.trim().trim_end_matches(['.', ' ']).trim();
+        let why = why
+            .strip_prefix('(')
+            .and_then(|w| w.strip_suffix(')'))
+            .unwrap_or(why)
+            .trim()
+            .to_string();
+        (instruction, (!why.is_empty()).then_some(why))
+    };
+    for keyword in [
+        " because ",
+        ", because ",
+        " porque ",
+        ", since ",
+        " ya que ",
+        " (because ",
+    ] {
+        if let Some(at) = lower.find(keyword)
+            && outside[at]
+            && at > 0
+        {
+            let why_start = at + keyword.len();
+            let why = &text[why_start..];
+            let why = if keyword.ends_with("(because ") {
+                why.trim_end_matches([')', '.'])
+            } else {
+                why
+            };
+            return finish(&text[..at], why);
+        }
+    }
+    for dash in [" — ", " – ", " -- ", " - "] {
+        let mut from = 0;
+        while let Some(rel) = text[from..].find(dash) {
+            let at = from + rel;
+            from = at + dash.len();
+            if !outside[at] {
+                continue;
+            }
+            let (before, after) = (&text[..at], &text[at + dash.len()..]);
+            // "Never use `any` - use `unknown`": a second command, not a reason.
+            if commands(before, true) && !commands(after, true) && !after.trim().is_empty() {
+                return finish(before, after);
+            }
+        }
+    }
+    (text.to_string(), None)
+}
+
+/// A paragraph's sentences, each with the number of lines it starts below the paragraph's
+/// first. A line break ends a sentence when the line ended one or the next starts like one.
+fn sentences(text: &str) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut line = 0usize;
+    let mut start_line = 0usize;
+    let chars: Vec<char> = text.chars().collect();
+    let mut in_code = false;
+    let mut i = 0;
+    let flush = |current: &mut String, out: &mut Vec<(String, usize)>, start: usize| {
+        let s = tidy(current);
+        if !s.is_empty() {
+            out.push((s, start));
+        }
+        current.clear();
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '`' {
+            in_code = !in_code;
+        }
+        if c == '\n' {
+            line += 1;
+            let ended = current.trim_end().ends_with(['.', '!', '?', ':']);
+            let next_starts = chars
+                .get(i + 1..)
+                .and_then(|rest| rest.iter().find(|c| !c.is_whitespace()))
+                .is_some_and(|c| c.is_uppercase() || *c == '`' || *c == '*');
+            if !in_code && (ended || next_starts) {
+                flush(&mut current, &mut out, start_line);
+                start_line = line;
+            } else {
+                current.push(' ');
+            }
+            i += 1;
+            continue;
+        }
+        current.push(c);
+        let next = chars.get(i + 1).copied();
+        if !in_code && matches!(c, '.' | '!' | '?') && next.is_some_and(|n| n == ' ') {
+            let after = chars[i + 1..].iter().find(|c| !c.is_whitespace());
+            // Not after "e.g." / "i.e." / "etc." / a version number.
+            let word: String = current
+                .split_whitespace()
+                .last()
+                .unwrap_or_default()
+                .to_lowercase();
+            let abbreviation =
+                ["e.g.", "i.e.", "etc.", "vs.", "p.", "ej.", "approx."].contains(&word.as_str());
+            if !abbreviation && after.is_some_and(|a| a.is_uppercase() || *a == '`' || *a == '*') {
+                flush(&mut current, &mut out, start_line);
+                start_line = line;
+            }
+        }
+        i += 1;
+    }
+    flush(&mut current, &mut out, start_line);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(text: &str) -> Vec<(String, Option<String>)> {
+        extract("AGENTS.md", AgentFormat::AgentsMd, text)
+            .rules
+            .into_iter()
+            .map(|c| (c.instruction, c.why))
+            .collect()
+    }
+
+    #[test]
+    fn bullets_that_command_are_rules_in_their_own_words() {
+        let got = rules(
+            "# Project\n\nThis repository holds the web app.\n\n## Conventions\n\n- Use `pnpm`, never `npm`.\n- Never commit secrets because they leak.\n- **Naming**: use camelCase for variables\n- The `src/` folder holds the code\n- [Contributing](CONTRIBUTING.md)\n- Components must be pure functions — easier to test\n",
+        );
+        assert_eq!(
+            got,
+            [
+                ("Use `pnpm`, never `npm`.".to_string(), None),
+                ("Never commit secrets".to_string(), Some("they leak".to_string())),
+                ("Naming: use camelCase for variables".to_string(), None),
+                (
+                    "Components must be pure functions".to_string(),
+                    Some("easier to test".to_string())
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn skipped_things_say_why() {
+        let got = extract(
+            "AGENTS.md",
+            AgentFormat::AgentsMd,
+            "# Title\n\nWelcome to the project.\n\n```sh\nnpm test\n```\n\n- [Docs](docs.md)\n- Is this a rule?\n\n| a | b |\n|---|---|\n",
+        );
+        assert!(got.rules.is_empty(), "{:?}", got.rules);
+        let reasons: Vec<_> = got.skipped.iter().map(|s| (s.line, s.reason.clone())).collect();
+        assert_eq!(
+            reasons,
+            [
+                (1, SkipReason::Heading),
+                (3, SkipReason::Prose),
+                (5, SkipReason::CodeBlock),
+                (9, SkipReason::LinksOnly),
+                (10, SkipReason::Question),
+                (12, SkipReason::Table),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_parent_that_introduces_gives_context_not_a_rule() {
+        let got = extract(
+            "AGENTS.md",
+            AgentFormat::AgentsMd,
+            "- Testing:\n  - Keep them fast and isolated\n  - Run `pnpm test` before pushing\n",
+        );
+        assert_eq!(got.rules.len(), 2);
+        assert_eq!(got.rules[0].category, Category::Process);
+        assert_eq!(got.skipped[0].reason, SkipReason::Introduction);
+    }
+
+    #[test]
+    fn bullets_under_a_negating_heading_are_not_turned_around() {
+        let got = extract(
+            "AGENTS.md",
+            AgentFormat::AgentsMd,
+            "## Don'ts\n\n- Use `var`\n- Never push to main\n\n## Do\n\n- Use `const`\n",
+        );
+        let kept: Vec<_> = got.rules.iter().map(|r| r.instruction.as_str()).collect();
+        assert_eq!(kept, ["Never push to main", "Use `const`"]);
+        assert!(matches!(got.skipped[1].reason, SkipReason::NegatedByContext(_)));
+    }
+
+    #[test]
+    fn prose_sentences_that_command_are_rules_and_the_rest_is_skipped() {
+        let got = extract(
+            ".cursorrules",
+            AgentFormat::Cursorrules,
+            "You are an expert in TypeScript and React.\nUse functional components with hooks.\nThe app talks to a REST API. Never call `fetch` directly, use the `api` client.\n",
+        );
+        let kept: Vec<_> = got
+            .rules
+            .iter()
+            .map(|r| (r.instruction.as_str(), r.line))
+            .collect();
+        assert_eq!(
+            kept,
+            [
+                ("Use functional components with hooks.", 2),
+                ("Never call `fetch` directly, use the `api` client.", 3)
+            ]
+        );
+        assert_eq!(got.skipped.len(), 2);
+    }
+
+    #[test]
+    fn a_second_command_after_a_dash_is_not_a_reason() {
+        assert_eq!(
+            split_why("Never use `any` in TypeScript - use `unknown` with type guards."),
+            (
+                "Never use `any` in TypeScript - use `unknown` with type guards.".into(),
+                None
+            )
+        );
+        assert_eq!(
+            split_why("Prefer `a - b` over `b` — clearer"),
+            ("Prefer `a - b` over `b`".into(), Some("clearer".into()))
+        );
+        assert_eq!(
+            split_why("Usa pnpm porque es más rápido."),
+            ("Usa pnpm".into(), Some("es más rápido".into()))
+        );
+    }
+
+    #[test]
+    fn scopes_from_frontmatter_and_folders() {
+        let got = extract(
+            ".cursor/rules/ts.mdc",
+            AgentFormat::CursorMdc,
+            "---\ndescription: TS\nglobs: src/**/*.ts, *.tsx\nalwaysApply: false\n---\n- Never use `any`\n",
+        );
+        assert_eq!(got.rules[0].files, ["src/**/*.ts", "*.tsx"]);
+        let nested = extract("web/AGENTS.md", AgentFormat::AgentsMd, "- Use `pnpm`\n");
+        assert_eq!(nested.rules[0].files, ["web/**"]);
+        let nested_cursor = extract(
+            "web/.cursor/rules/x.mdc",
+            AgentFormat::CursorMdc,
+            "---\nglobs: \"*.ts\"\n---\n- Never use `any`\n",
+        );
+        assert_eq!(nested_cursor.rules[0].files, ["web/**/*.ts"]);
+    }
+
+    #[test]
+    fn exported_rules_read_back_with_their_category_and_reason() {
+        let got = extract(
+            "AGENTS.md",
+            AgentFormat::AgentsMd,
+            "- [STYLE] Use tabs - for real\n  - Why: the team agreed\n",
+        );
+        assert_eq!(got.rules[0].category, Category::Style);
+        assert_eq!(got.rules[0].instruction, "Use tabs - for real");
+        assert_eq!(got.rules[0].why.as_deref(), Some("the team agreed"));
+    }
+
+    #[test]
+    fn a_table_of_rules_gives_its_rows_and_a_table_of_data_is_skipped() {
+        let got = extract(
+            "AGENTS.md",
+            AgentFormat::AgentsMd,
+            "| Rule | Instead |\n|---|---|\n| Do not log tokens. | Log a hash. |\n| `npm test` | runs tests |\n\n| Command | What |\n|---|---|\n| `pnpm dev` | dev server |\n",
+        );
+        let kept: Vec<_> = got
+            .rules
+            .iter()
+            .map(|r| (r.instruction.as_str(), r.line))
+            .collect();
+        assert_eq!(kept, [("Do not log tokens.", 3)]);
+        assert_eq!(got.skipped.last().unwrap().reason, SkipReason::Table);
+    }
+
+    #[test]
+    fn autofix_s_own_heading_and_note_are_not_listed() {
+        let section = crate::agent_files::section::render(
+            "## Project rules (autofix)\n\nThese rules come from autofix.json.\n\n- [CODE] Use `x`\n  - Why: w\n",
+            "\n",
+        );
+        let got = extract(
+            "AGENTS.md",
+            AgentFormat::AgentsMd,
+            &format!("# Mine\n\n{section}\nAfter it.\n"),
+        );
+        assert_eq!(got.rules.len(), 1);
+        let skipped: Vec<_> = got.skipped.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(skipped, ["Mine", "After it."]);
+    }
+}
