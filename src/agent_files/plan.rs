@@ -162,11 +162,15 @@ fn reduced(text: &str) -> String {
             in_code = !in_code;
         }
         if code {
-            out.push(
-                word.replace('`', "")
-                    .trim_end_matches([',', ';', ':', '.'])
-                    .to_string(),
-            );
+            let bare = word.replace('`', "");
+            let bare = bare.trim_end_matches([',', ';', ':', '.']);
+            // A code span that is a plain word ("`fetch`", "`axios`") reads as the same word in
+            // prose ("Always use native fetch instead of Axios"); anything else stays exact.
+            if bare.chars().all(char::is_alphanumeric) {
+                out.push(singular(bare).to_string());
+            } else {
+                out.push(bare.to_string());
+            }
             continue;
         }
         for w in word.split('-').filter(|w| !w.is_empty()) {
@@ -174,14 +178,18 @@ fn reduced(text: &str) -> String {
             if w.is_empty() || filler(w) {
                 continue;
             }
-            let singular = match w.strip_suffix('s') {
-                Some(stem) if w.len() > 3 && !w.ends_with("ss") => stem,
-                _ => w,
-            };
-            out.push(singular.to_string());
+            out.push(singular(w).to_string());
         }
     }
     out.join(" ")
+}
+
+/// A word with a plural `s` dropped ("tests" → "test"; not "class" or "has").
+fn singular(word: &str) -> &str {
+    match word.strip_suffix('s') {
+        Some(stem) if word.len() > 3 && !word.ends_with("ss") => stem,
+        _ => word,
+    }
 }
 
 /// The similarity (`strsim::normalized_levenshtein` of the [`reduced`] texts) from which two
@@ -326,6 +334,16 @@ mod tests {
     use crate::agent_files::import::extract;
     use crate::rules::BuildOptions;
     use std::path::Path;
+
+    #[test]
+    fn a_plain_word_in_backticks_is_the_same_word_in_prose() {
+        assert!(same_rule(
+            "Always use native `fetch` instead of `axios`.",
+            "Always use native fetch instead of Axios."
+        ));
+        assert!(!same_rule("Never use `var`", "Never use `let`"));
+        assert!(!same_rule("Never call `console.log`", "Never call console"));
+    }
 
     #[test]
     fn the_threshold_keeps_near_copies_together_and_different_rules_apart() {
