@@ -426,6 +426,11 @@ impl Workspace {
     /// and any met while answering), with its folder.
     pub fn rules_files(&self) -> Vec<PathBuf> {
         let mut state = self.state();
+        self.fresh_files(&mut state)
+    }
+
+    /// The roots' rules files, loaded and brought up to date with the disk.
+    fn fresh_files(&self, state: &mut State) -> Vec<PathBuf> {
         for root in &self.roots {
             state.index.root_for_dir(root, &Disk);
         }
@@ -436,21 +441,29 @@ impl Workspace {
         files
     }
 
-    /// The text of a rules file in force, through the policy.
+    /// The text of a rules file in force, as on disk now.
     pub fn rules_file_text(&self, path: &Path) -> Result<String, AgentError> {
-        if !self.rules_files().iter().any(|f| f == path) {
-            return Err(AgentError(format!(
-                "{}: not a rules file of this project",
-                path.display()
-            )));
-        }
-        match self
-            .policy
-            .read_checked(path, Intent::ReadConfig, MAX_RULES_BYTES)
-        {
-            Ok((_, text)) => Ok(text),
-            Err(e) => Err(AgentError(e.to_string())),
-        }
+        self.rules_file_texts()
+            .into_iter()
+            .find(|(file, _)| file == path)
+            .map(|(_, text)| text)
+            .ok_or_else(|| AgentError(format!("{}: not a rules file of this project", path.display())))
+    }
+
+    /// Every rules file in force with its text. The texts are those the index just compared with
+    /// the disk (read through the policy), so nothing is read twice; a file that cannot be read
+    /// is left out.
+    pub fn rules_file_texts(&self) -> Vec<(PathBuf, String)> {
+        let mut state = self.state();
+        let files = self.fresh_files(&mut state);
+        files
+            .into_iter()
+            .filter_map(|file| {
+                let root = state.index.root(&store::root_of(&file))?;
+                let latest = root.latest.as_ref().filter(|_| root.read_error.is_none())?;
+                (latest.set.path == file).then(|| (file, latest.set.source.to_string()))
+            })
+            .collect()
     }
 
     /// The active rules of every rules file, as markdown for a model to read.

@@ -87,8 +87,8 @@ impl Snapshot {
     pub fn take(workspace: &Workspace) -> Snapshot {
         let mut map = BTreeMap::new();
         map.insert(RULES_URI.to_string(), workspace.rules_markdown());
-        for file in workspace.rules_files() {
-            if let (Some(uri), Ok(text)) = (file_uri(&file), workspace.rules_file_text(&file)) {
+        for (file, text) in workspace.rules_file_texts() {
+            if let Some(uri) = file_uri(&file) {
                 map.insert(uri, text);
             }
         }
