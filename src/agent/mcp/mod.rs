@@ -455,7 +455,11 @@ where
     W: tokio::io::AsyncWrite + Send + Unpin + 'static,
 {
     let transport = AsyncRwTransport::new_server(read, write).with_max_line_length(MAX_MESSAGE_BYTES);
-    let running = AutofixMcp::new(options)
+    let server = AutofixMcp::new(options);
+    // The watch takes its first look now, before any client can subscribe: a change made right
+    // after a `subscriptions/listen` is acknowledged must differ from what it saw first.
+    server.watch();
+    let running = server
         .serve(transport)
         .await
         .map_err(|e| format!("the MCP handshake failed: {e}"))?;
