@@ -554,7 +554,13 @@ fn pre(
 /// The findings of the rules governing `path` over `text` at `fail_level` or above; a note when
 /// none govern it or they cannot be used.
 fn rules_report(path: &Path, text: &str, base: &Path, fail_level: Severity) -> Result<Report, Decision> {
-    let mut index = RulesIndex::new(Boundary::nearest(), BuildOptions { inferred: true });
+    let options = BuildOptions { inferred: true };
+    let mut index = RulesIndex::new(Boundary::nearest(), options);
+    match crate::rules::user::load(options) {
+        Ok(user) => index.set_user_rules(user),
+        // The project's rules still count: the user's broken file is said, not a block.
+        Err(e) => eprintln!("autofix hook: {e}"),
+    }
     let mut report = check_text(&mut index, path, text, base).map_err(|e| {
         let e = e.trim_end();
         if e.starts_with("no rules file governs") {
@@ -631,16 +637,20 @@ pub fn render(findings: &[Finding], ending: &str) -> String {
         };
         let inferred = if f.inferred { " (inferred)" } else { "" };
         out.push_str(&format!(
-            "{}:{}:{}  #{} [{}] {}{inferred}{instead}\n",
+            "{}:{}:{}  {} [{}] {}{inferred}{instead}\n",
             f.path,
             f.line,
             f.column,
-            f.rule,
+            crate::rules::user::label(f.rule),
             f.category.as_str(),
             f.message
         ));
         if !f.why.is_empty() && explained.insert(f.rule) {
-            out.push_str(&format!("    why #{}: {}\n", f.rule, f.why));
+            out.push_str(&format!(
+                "    why {}: {}\n",
+                crate::rules::user::label(f.rule),
+                f.why
+            ));
         }
     }
     if findings.len() > MAX_LISTED {

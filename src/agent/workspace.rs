@@ -17,7 +17,7 @@ use crate::rules::index::{Boundary, Disk, LoadedRules, RulesIndex};
 use crate::rules::learn::{self, LearnError, NewRule};
 use crate::rules::listing::{self, RuleEntry};
 use crate::rules::store::{self, RootLock};
-use crate::rules::{BuildOptions, Category};
+use crate::rules::{BuildOptions, Category, user};
 
 /// How long learning waits for another learner (an editor waiting for its user's approval).
 const LOCK_PATIENCE: Duration = Duration::from_secs(10);
@@ -93,6 +93,8 @@ pub struct Workspace {
     policy: Arc<AccessPolicy>,
     locale: Locale,
     state: Mutex<State>,
+    /// Why the user rules file cannot be used now, if it cannot.
+    user_problem: Mutex<Option<String>>,
 }
 
 impl Workspace {
@@ -116,6 +118,7 @@ impl Workspace {
             roots,
             policy,
             locale,
+            user_problem: Mutex::default(),
         }
     }
 
@@ -180,6 +183,10 @@ impl Workspace {
     /// or broken since it was read is read again. Cheap: rules files are small.
     fn refresh(&self, index: &mut RulesIndex) {
         index.forget_discovery();
+        if self.refresh_user_rules(index) {
+            index.reload_all(&Disk);
+            return;
+        }
         let stale: Vec<PathBuf> = index
             .roots()
             .filter(|root| {
@@ -194,6 +201,32 @@ impl Workspace {
         }
     }
 
+    /// Reads the user rules file again when it changed; true when the rules in force changed.
+    /// A broken one leaves the last good user rules in force, and [`Workspace::governing`] says so.
+    fn refresh_user_rules(&self, index: &mut RulesIndex) -> bool {
+        let on_disk = user::location().and_then(|p| store::read(&p).ok().map(|t| (p, t)));
+        let same = match (index.user_rules(), &on_disk) {
+            (None, None) => true,
+            (Some(now), Some((path, text))) => now.set.path == *path && *now.set.source == **text,
+            _ => false,
+        };
+        if same {
+            return false;
+        }
+        let mut problem = self.user_problem.lock().unwrap_or_else(|e| e.into_inner());
+        match user::load(index.options()) {
+            Ok(rules) => {
+                *problem = None;
+                index.set_user_rules(rules);
+                true
+            }
+            Err(e) => {
+                *problem = Some(e.message);
+                false
+            }
+        }
+    }
+
     /// The rule set governing `path` (last good one), and a warning when the rules file is
     /// broken now. `Err` when no rules file governs it or none was ever usable.
     fn governing(
@@ -205,14 +238,26 @@ impl Workspace {
         let base = self.base().to_path_buf();
         let root = index.root_for(path, &Disk);
         let entry = root.as_deref().and_then(|r| index.root(r));
-        let Some(entry) = entry.filter(|e| e.file.is_some()) else {
+        // A folder with no rules file of its own may still be governed by the user's rules.
+        let Some(entry) = entry.filter(|e| e.file.is_some() || e.good.is_some()) else {
             return Err(AgentError(format!(
                 "no rules file governs {}: looked for {} in each folder above it — learn a first rule with the learn_rule tool",
                 display_path(path, &base),
                 store::LOCATIONS.join(", ")
             )));
         };
-        let file = display_path(entry.file.as_deref().unwrap_or(Path::new("")), &base);
+        let file = entry
+            .file
+            .clone()
+            .or_else(|| entry.good.as_ref().map(|g| g.set.path.clone()))
+            .unwrap_or_default();
+        let file = display_path(&file, &base);
+        let user_problem = self
+            .user_problem
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+            .map(|p| format!("{p}; the last good user rules stay in force"));
         let broken = match (&entry.read_error, &entry.latest) {
             (Some(error), _) => Some(format!("{file}: {error}")),
             (None, Some(latest)) if !latest.set.is_usable() => Some(
@@ -226,7 +271,7 @@ impl Workspace {
             _ => None,
         };
         match (&entry.good, broken) {
-            (Some(good), None) => Ok((good.clone(), None)),
+            (Some(good), None) => Ok((good.clone(), user_problem)),
             (Some(good), Some(problems)) => Ok((
                 good.clone(),
                 Some(format!(
@@ -520,8 +565,8 @@ impl Workspace {
             }
             for r in rules {
                 out.push_str(&format!(
-                    "- **#{} [{}]** {} — _{}: {}_\n",
-                    r.rule_number,
+                    "- **{} [{}]** {} — _{}: {}_\n",
+                    user::label(r.key),
                     r.category,
                     r.instruction,
                     locale.pick("why", "por qué"),

@@ -100,6 +100,62 @@ impl AgentFormat {
     }
 }
 
+/// Where agents keep a person's own instructions (in force in every project), relative to the
+/// home folder: a file, or a folder whose Markdown files all count.
+pub const USER_LEVEL: [(&str, AgentFormat); 11] = [
+    (".claude/CLAUDE.md", AgentFormat::ClaudeMd),
+    (".claude/rules", AgentFormat::ClaudeRule),
+    (".codex/AGENTS.md", AgentFormat::AgentsMd),
+    (
+        ".copilot/copilot-instructions.md",
+        AgentFormat::CopilotInstructions,
+    ),
+    (".copilot/instructions", AgentFormat::CopilotScoped),
+    (".gemini/GEMINI.md", AgentFormat::GeminiMd),
+    (
+        ".codeium/windsurf/memories/global_rules.md",
+        AgentFormat::WindsurfRule,
+    ),
+    ("Documents/Cline/Rules", AgentFormat::Clinerules),
+    (".roo/rules", AgentFormat::RooRules),
+    (".continue/rules", AgentFormat::ContinueRule),
+    (".kiro/steering", AgentFormat::KiroSteering),
+];
+
+/// The user-level agent files that exist under `home`, with their formats, in
+/// [`USER_LEVEL`]'s order (a folder's Markdown files by name, links not followed).
+pub fn user_level_files(home: &std::path::Path) -> Vec<(std::path::PathBuf, AgentFormat)> {
+    let mut out = Vec::new();
+    for (rel, format) in USER_LEVEL {
+        let path = home.join(rel);
+        let Ok(meta) = path.symlink_metadata() else {
+            continue;
+        };
+        if !meta.is_dir() {
+            out.push((path, format));
+            continue;
+        }
+        let mut files: Vec<_> = walkdir_markdown(&path);
+        files.sort();
+        out.extend(files.into_iter().map(|f| (f, format)));
+    }
+    out
+}
+
+/// Markdown files under `dir`, at any depth, links not followed.
+fn walkdir_markdown(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    ignore::WalkBuilder::new(dir)
+        .hidden(false)
+        .follow_links(false)
+        .standard_filters(false)
+        .build()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_some_and(|t| !t.is_dir()))
+        .map(ignore::DirEntry::into_path)
+        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(is_markdown))
+        .collect()
+}
+
 fn is_markdown(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     lower.ends_with(".md")

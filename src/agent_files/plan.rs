@@ -69,28 +69,6 @@ impl ImportPlan {
     }
 }
 
-/// An instruction reduced to what matters for comparing: lowercase, one space between words,
-/// typographic quotes and dashes plain, emphasis marks and the final punctuation gone.
-pub fn normalized(text: &str) -> String {
-    let mapped: String = text
-        .chars()
-        .map(|c| match c {
-            '‘' | '’' | '´' => '\'',
-            '“' | '”' => '"',
-            '—' | '–' => '-',
-            '\u{a0}' => ' ',
-            c => c,
-        })
-        .filter(|c| *c != '*')
-        .collect();
-    let words = mapped
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase();
-    words.trim_end_matches(['.', '!', ';', ':', ',', ' ']).to_string()
-}
-
 /// A text up to its first " - ", " — ", " – " or "; " outside code spans.
 fn first_clause(text: &str) -> &str {
     let mut in_code = false;
@@ -152,7 +130,7 @@ fn filler(word: &str) -> bool {
 /// The words that carry the meaning: normalized, `-` read as a space, fillers dropped, plurals
 /// made singular (outside code spans), backticks dropped ("Use `pnpm`" is "Use pnpm").
 fn reduced(text: &str) -> String {
-    let n = normalized(text);
+    let n = crate::rules::normalized_instruction(text);
     let mut out = Vec::new();
     let mut in_code = false;
     for word in n.split(' ') {

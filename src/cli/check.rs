@@ -16,7 +16,7 @@ use crate::atomic::{self, ReplaceError};
 use crate::i18n::Locale;
 use crate::paths::display_path;
 use crate::rules::index::{Boundary, Disk, LoadedRules, RulesIndex};
-use crate::rules::{BuildOptions, FileCheck, RuleSet, Severity, Violation, fix, store};
+use crate::rules::{BuildOptions, FileCheck, RuleSet, Severity, Violation, fix, store, user};
 use crate::text::LineIndex;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -163,6 +163,7 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     }
     let boundary = root.clone().map_or_else(Boundary::nearest, Boundary::Fixed);
     let mut index = RulesIndex::new(boundary, options);
+    index.set_user_rules(user::load(options).map_err(|e| e.to_string())?);
     let base = root.clone().unwrap_or_else(|| cwd.clone());
 
     let paths = if args.paths.is_empty() {
@@ -252,8 +253,17 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     }
     if sets.is_empty() {
         let looked = store::LOCATIONS.join(", ");
+        let user_note = index
+            .user_rules()
+            .map(|u| {
+                format!(
+                    " (your user rules in {} apply inside a git repository or under a rules file)",
+                    u.set.path.display()
+                )
+            })
+            .unwrap_or_default();
         return Err(format!(
-            "no rules file found for {}: looked for {looked} in each folder above the files — create one with `autofix learn`, or pass --root DIR",
+            "no rules file found for {}: looked for {looked} in each folder above the files{user_note} — create one with `autofix learn`, or pass --root DIR",
             paths
                 .iter()
                 .map(|p| p.display().to_string())
@@ -282,7 +292,7 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
 
     let results = map_files(&jobs, |job| check_one(job, args.fix, &base, &cwd));
     let mut report = Report {
-        rules_files: sets.iter().map(|s| display_path(&s.path, &base)).collect(),
+        rules_files: rules_files_of(&sets, &base),
         files_checked: 0,
         findings: Vec::new(),
         errors: collected
@@ -367,11 +377,11 @@ pub fn report_text(rules: &RuleSet, path: &Path, text: &str, base: &Path) -> Rep
     let mut findings: Vec<Finding> = found
         .violations
         .iter()
-        .map(|v| finding(&shown, text, &index, v, rules, &rules_file))
+        .map(|v| finding(&shown, text, &index, v, rules, (&rules_file, base)))
         .collect();
     findings.sort_by_key(|f| (f.line, f.column, f.rule));
     Report {
-        rules_files: vec![rules_file.clone()],
+        rules_files: rules_files_of(&[rules], base),
         files_checked: 1,
         findings,
         truncated: truncations(&found, rules, &shown),
@@ -449,12 +459,30 @@ fn check_one(job: &Job, fix: bool, base: &Path, cwd: &Path) -> Outcome {
         findings: found
             .violations
             .iter()
-            .map(|v| finding(&shown, &text, &index, v, rules, &rules_file))
+            .map(|v| finding(&shown, &text, &index, v, rules, (&rules_file, cwd)))
             .collect(),
         truncated: truncations(&found, rules, &shown),
         fixed: fixed_count,
         error,
     })
+}
+
+/// The rules files of `sets` as a report lists them: each project's, then the user's when its
+/// rules are in force under some project.
+fn rules_files_of(sets: &[&RuleSet], base: &Path) -> Vec<String> {
+    let mut out: Vec<String> = sets
+        .iter()
+        .filter(|s| !s.user_only)
+        .map(|s| display_path(&s.path, base))
+        .collect();
+    if let Some(layer) = sets.iter().find_map(|s| s.user.as_ref())
+        && sets
+            .iter()
+            .any(|s| s.user.as_ref().is_some_and(|l| l.in_force().next().is_some()))
+    {
+        out.push(display_path(&layer.rules.set.path, base));
+    }
+    out
 }
 
 /// The rules whose checks stopped at the limit in a file, once each.
@@ -479,8 +507,13 @@ fn finding(
     index: &LineIndex,
     v: &Violation,
     rules: &RuleSet,
-    rules_file: &str,
+    (rules_file, base): (&str, &Path),
 ) -> Finding {
+    // A user rule is defined in the user's own rules file.
+    let rules_file = match rules.file_of(v.rule) {
+        Some((file, _)) if user::is_key(v.rule) => display_path(file, base),
+        _ => rules_file.to_string(),
+    };
     let (category, instruction, why) = rules
         .rule(v.rule)
         .map(|(r, _)| (r.category, r.instruction.as_str(), r.why.as_str()))
@@ -491,7 +524,7 @@ fn finding(
         index,
         v,
         (category, instruction, why),
-        rules_file.to_string(),
+        rules_file,
     )
 }
 

@@ -50,8 +50,12 @@ pub struct ImportArgs {
     pub write: bool,
     /// The project folder. Default: the nearest folder above the current one with .git or a
     /// rules file, else the current folder.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "user")]
     pub root: Option<PathBuf>,
+    /// Read the agents' user-level files instead (`~/.claude/CLAUDE.md`, `~/.codex/AGENTS.md`,
+    /// `~/.gemini/GEMINI.md`, …) into your user rules file (`~/.config/autofix/autofix.json`).
+    #[arg(long, conflicts_with = "paths")]
+    pub user: bool,
     #[arg(long, value_enum, default_value_t = ImportFormat::Human)]
     pub format: ImportFormat,
 }
@@ -129,10 +133,39 @@ fn not_read(error: &AccessError) -> String {
     }
 }
 
+/// Where `--user` reads and writes: the home folder, and the user rules file.
+fn user_target() -> Result<(PathBuf, PathBuf), String> {
+    use etcetera::BaseStrategy;
+    let home = etcetera::choose_base_strategy()
+        .map(|b| b.home_dir().to_path_buf())
+        .map_err(|e| format!("no home folder is known: {e}"))?;
+    let file = crate::rules::user::location().ok_or_else(|| {
+        format!(
+            "user rules are switched off ({} is empty): set it to the file to import into",
+            crate::rules::user::ENV
+        )
+    })?;
+    Ok((home, file))
+}
+
 pub fn run(args: ImportArgs) -> ExitCode {
     let locale = Locale::from_env();
     let cwd = std::env::current_dir().unwrap_or_default();
-    let root = crate::agent::init::project_root(args.root.as_deref(), &cwd);
+    let user = if args.user {
+        match user_target() {
+            Ok(target) => Some(target),
+            Err(e) => {
+                eprintln!("autofix import: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        None
+    };
+    let root = match &user {
+        Some((home, _)) => home.clone(),
+        None => crate::agent::init::project_root(args.root.as_deref(), &cwd),
+    };
     let Ok(root) = std::fs::canonicalize(&root) else {
         eprintln!("autofix import: {} is not a folder", root.display());
         return ExitCode::from(2);
@@ -185,7 +218,23 @@ pub fn run(args: ImportArgs) -> ExitCode {
             scope_path,
         });
     };
-    if args.paths.is_empty() {
+    if let Some((home, _)) = &user {
+        // A person's own files: in force everywhere, so unscoped (their frontmatter still
+        // scopes them).
+        for (path, format) in formats::user_level_files(home) {
+            let shown = format!("~/{}", rel(&path, home));
+            let scope_path = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            found.push(Found {
+                path,
+                shown,
+                format,
+                scope_path,
+            });
+        }
+    } else if args.paths.is_empty() {
         let (files, errors) = walk(&root);
         for e in errors {
             eprintln!("note: {e}");
@@ -211,6 +260,17 @@ pub fn run(args: ImportArgs) -> ExitCode {
                 add(p, true, &mut not_read_files);
             }
         }
+    }
+    if user.is_some() && found.is_empty() {
+        let looked: Vec<String> = formats::USER_LEVEL
+            .iter()
+            .map(|(p, _)| format!("~/{p}"))
+            .collect();
+        println!(
+            "No user-level agent files found (looked for {}): nothing to import.",
+            looked.join(", ")
+        );
+        return ExitCode::SUCCESS;
     }
     // Shallow files first (AGENTS.md before .github/…, .cursor/rules/…): the main file's
     // wording wins when the same rule is in several, and its rules get the first numbers.
@@ -242,8 +302,12 @@ pub fn run(args: ImportArgs) -> ExitCode {
         }
         let extracted = import::extract_scoped(&f.shown, &f.scope_path, f.format, &text);
         let dir = f.path.parent().unwrap_or(&root).to_path_buf();
+        let group = match &user {
+            Some((_, file)) => store::root_of(file),
+            None => rules_root(&dir, &root),
+        };
         groups
-            .entry(rules_root(&dir, &root))
+            .entry(group)
             .or_default()
             .push((f.shown.clone(), f.format, extracted));
     }
@@ -251,9 +315,28 @@ pub fn run(args: ImportArgs) -> ExitCode {
     let mut reports = Vec::new();
     let mut failed = false;
     for (rules_root, files) in groups {
-        let rules_file =
-            store::rules_file_in(&rules_root).unwrap_or_else(|| rules_root.join(store::DEFAULT_LOCATION));
-        let shown_rules = rel(&rules_file, &root);
+        let (rules_file, shown_rules, policy) = match &user {
+            Some((_, file)) => {
+                if let Some(dir) = file.parent()
+                    && let Err(e) = std::fs::create_dir_all(dir)
+                {
+                    eprintln!("autofix import: cannot create {}: {e}", dir.display());
+                    failed = true;
+                    continue;
+                }
+                (
+                    file.clone(),
+                    file.display().to_string(),
+                    AccessPolicy::new([&rules_root]),
+                )
+            }
+            None => {
+                let file = store::rules_file_in(&rules_root)
+                    .unwrap_or_else(|| rules_root.join(store::DEFAULT_LOCATION));
+                let shown = rel(&file, &root);
+                (file, shown, policy.clone())
+            }
+        };
         let current = match read_rules(&policy, &rules_file) {
             Ok(current) => current,
             Err(message) => {

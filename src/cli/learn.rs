@@ -55,8 +55,12 @@ pub struct LearnArgs {
     pub supersedes: Vec<u64>,
     /// The project folder. Default: the nearest folder above the current one with a rules
     /// file, else the enclosing git repository, else the current folder.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "user")]
     pub root: Option<PathBuf>,
+    /// Learn into your own user rules file (`~/.config/autofix/autofix.json`, or
+    /// `$AUTOFIX_USER_RULES`), in force under every project's rules.
+    #[arg(long)]
+    pub user: bool,
     /// Write the rules file wherever it is: no containment, ignore files or protected paths.
     #[arg(long)]
     pub unrestricted: bool,
@@ -106,7 +110,25 @@ pub fn target(root: Option<&Path>, cwd: &Path) -> PathBuf {
 pub fn run(args: LearnArgs) -> ExitCode {
     let locale = Locale::from_env();
     let cwd = std::env::current_dir().unwrap_or_default();
-    let path = target(args.root.as_deref().map(absolute).as_deref(), &cwd);
+    let path = if args.user {
+        let Some(path) = crate::rules::user::location() else {
+            eprintln!(
+                "autofix learn: no place for user rules: no home folder is known and {} is empty — set {} to the file to use",
+                crate::rules::user::ENV,
+                crate::rules::user::ENV
+            );
+            return ExitCode::from(2);
+        };
+        if let Some(dir) = path.parent()
+            && let Err(e) = std::fs::create_dir_all(dir)
+        {
+            eprintln!("autofix learn: cannot create {}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
+        path
+    } else {
+        target(args.root.as_deref().map(absolute).as_deref(), &cwd)
+    };
     let rule = NewRule {
         category: args.category.clone(),
         instruction: args.instruction.clone(),
@@ -116,7 +138,8 @@ pub fn run(args: LearnArgs) -> ExitCode {
     };
     let shown = display_path(&path, &cwd);
     let root = store::root_of(&path);
-    let policy = (!args.unrestricted).then(|| AccessPolicy::new([&root]));
+    // The user's own file is no project's: it may be a link into a dotfiles repository.
+    let policy = (!args.unrestricted && !args.user).then(|| AccessPolicy::new([&root]));
     if let Some(policy) = &policy
         && let Err(e) = policy.check(&path, Intent::Write)
     {

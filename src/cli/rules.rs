@@ -11,7 +11,7 @@ use crate::i18n::Locale;
 use crate::paths::{absolute, display_path};
 use crate::rules::index::{Boundary, Disk, RulesIndex};
 use crate::rules::listing::{self, RuleEntry};
-use crate::rules::{BuildOptions, RuleSet, store};
+use crate::rules::{BuildOptions, RuleSet, store, user};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum RulesFormat {
@@ -58,11 +58,19 @@ pub fn run(args: RulesArgs) -> ExitCode {
         .map(absolute)
         .map_or_else(Boundary::nearest, Boundary::Fixed);
     let mut index = RulesIndex::new(boundary, options);
+    match user::load(options) {
+        Ok(user) => index.set_user_rules(user),
+        Err(e) => {
+            eprintln!("autofix rules: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let here = start.as_deref().unwrap_or(&cwd);
+    // A folder with no rules file of its own may still be governed by the user's rules.
     let entry = index
         .root_for_dir(here, &Disk)
         .and_then(|root| index.root(&root))
-        .filter(|r| r.file.is_some());
+        .filter(|r| r.file.is_some() || r.good.is_some());
     let Some(entry) = entry else {
         eprintln!(
             "autofix rules: no rules file found: looked for {} in each folder above {} — create one with `autofix learn`",
@@ -71,7 +79,11 @@ pub fn run(args: RulesArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    let file = entry.file.clone().unwrap_or_default();
+    let file = entry
+        .file
+        .clone()
+        .or_else(|| entry.good.as_ref().map(|g| g.set.path.clone()))
+        .unwrap_or_default();
     if let Some(error) = &entry.read_error {
         eprintln!("autofix rules: {}: {error}", file.display());
         return ExitCode::from(2);
@@ -100,7 +112,10 @@ pub fn run(args: RulesArgs) -> ExitCode {
     let rules = listing::active_for(set, rel.as_deref());
     let out = match args.format {
         RulesFormat::Json => {
-            let value = json!({ "rules_file": shown, "for": rel, "rules": rules });
+            let mut value = json!({ "rules_file": shown, "for": rel, "rules": rules });
+            if let Some(layer) = &set.user {
+                value["user_rules_file"] = json!(layer.rules.set.path.display().to_string());
+            }
             format!("{}\n", serde_json::to_string_pretty(&value).unwrap_or_default())
         }
         RulesFormat::Md => markdown(set, &shown, rel.as_deref(), &rules, args.explain, locale),
@@ -127,6 +142,22 @@ fn markdown(
             let _ = writeln!(out, "# {title} — {file}\n");
         }
     }
+    if let Some(layer) = set
+        .user
+        .as_ref()
+        .filter(|_| rules.iter().any(|r| r.source.is_some()))
+    {
+        let _ = writeln!(
+            out,
+            "_{} {}; {}_\n",
+            locale.pick("User rules from", "Reglas de usuario de"),
+            layer.rules.set.path.display(),
+            locale.pick(
+                "the project's rules win over them",
+                "las del proyecto prevalecen sobre ellas"
+            )
+        );
+    }
     if rules.is_empty() {
         let _ = writeln!(
             out,
@@ -137,8 +168,8 @@ fn markdown(
     for r in rules {
         let _ = writeln!(
             out,
-            "- **#{} [{}]** {} — _{}: {}_",
-            r.rule_number,
+            "- **{} [{}]** {} — _{}: {}_",
+            user::label(r.key),
             r.category,
             r.instruction,
             locale.pick("why", "por qué"),
@@ -159,11 +190,16 @@ fn markdown(
         for retired in &r.retires {
             let _ = writeln!(out, "  - {}", retired.detail.retires(retired.rule_number, locale));
         }
-        let index = set.rules.iter().rposition(|rule| rule.number == r.rule_number);
-        let explicit = index.is_some_and(|i| !set.rules[i].checks.is_empty());
+        // A user rule is explained from the user's own file.
+        let file = match &set.user {
+            Some(layer) if user::is_key(r.key) => &layer.rules.set,
+            _ => set,
+        };
+        let index = file.rules.iter().rposition(|rule| rule.number == r.rule_number);
+        let explicit = index.is_some_and(|i| !file.rules[i].checks.is_empty());
         if let Some(i) = index.filter(|_| !explicit) {
             // Words only: what was inferred from them, and why (or why nothing was).
-            let lines = crate::rules::infer::explain(&set.rules[i], &set.inferences[i]);
+            let lines = crate::rules::infer::explain(&file.rules[i], &file.inferences[i]);
             if lines.is_empty() {
                 let _ = writeln!(
                     out,

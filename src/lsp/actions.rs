@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use tower_lsp_server::ls_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, Diagnostic,
-    NumberOrString, Range, TextEdit,
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, Diagnostic, Range,
+    TextEdit,
 };
 
 use super::comments::{Comment, comment_for};
@@ -199,7 +199,7 @@ fn matching(diagnostics: &[Diagnostic], rule: u64, range: Range) -> Vec<Diagnost
         .iter()
         .filter(|d| {
             d.source.as_deref() == Some(super::diagnostics::SOURCE)
-                && d.code == Some(NumberOrString::Number(rule as i32))
+                && d.code == Some(super::diagnostics::rule_code(rule))
                 && d.range == range
         })
         .cloned()

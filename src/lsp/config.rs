@@ -141,7 +141,7 @@ impl Config {
     /// The override for a rule, by number first, then by category.
     pub fn override_for(&self, rule: u64, category: Category) -> Option<Override> {
         self.severity_overrides
-            .get(&rule.to_string())
+            .get(&crate::rules::user::code(rule))
             .or_else(|| self.severity_overrides.get(category.as_str()))
             .copied()
     }

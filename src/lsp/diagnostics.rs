@@ -20,7 +20,7 @@ use super::messages;
 use super::snapshot::ClientContext;
 use crate::i18n::Locale;
 use crate::rules::index::{LoadedRules, RulesRoot};
-use crate::rules::{Problem, ProblemKind};
+use crate::rules::{Problem, ProblemKind, user};
 use crate::text::Encoding;
 
 pub const SOURCE: &str = "autofix";
@@ -32,13 +32,16 @@ struct RuleLink {
     related: String,
 }
 
-fn rule_link(
-    rules: &LoadedRules,
-    uri: Option<&Uri>,
-    number: u64,
-    encoding: Encoding,
-    locale: Locale,
-) -> RuleLink {
+/// A rule's code in diagnostics: its number, or `user#N` for a user rule.
+pub fn rule_code(key: u64) -> NumberOrString {
+    if user::is_key(key) {
+        NumberOrString::String(user::code(key))
+    } else {
+        NumberOrString::Number(i32::try_from(key).unwrap_or(i32::MAX))
+    }
+}
+
+fn rule_link(rules: &LoadedRules, number: u64, encoding: Encoding, locale: Locale) -> RuleLink {
     let Some((rule, _)) = rules.set.rule(number) else {
         return RuleLink {
             location: None,
@@ -46,7 +49,23 @@ fn rule_link(
             related: String::new(),
         };
     };
-    let range = range_in_str(&rules.set.source, &rules.lines, &rule.span.object, encoding);
+    // A user rule points into the user's rules file.
+    let (range, uri) = match rules.set.user.as_ref().filter(|_| user::is_key(number)) {
+        Some(layer) => (
+            range_in_str(
+                &layer.rules.set.source,
+                &layer.rules.lines,
+                &rule.span.object,
+                encoding,
+            ),
+            path_to_uri(&layer.rules.set.path),
+        ),
+        None => (
+            range_in_str(&rules.set.source, &rules.lines, &rule.span.object, encoding),
+            path_to_uri(&rules.set.path),
+        ),
+    };
+    let uri = uri.as_ref();
     let location = uri.cloned().map(|uri| Location { uri, range });
     let href = uri.and_then(|u| Uri::from_str(&format!("{}#L{}", u.as_str(), range.start.line + 1)).ok());
     RuleLink {
@@ -73,7 +92,6 @@ pub fn for_violations(
     let (encoding, locale, config) = (ctx.encoding, ctx.locale, &ctx.config);
     let mut links: HashMap<u64, RuleLink> = HashMap::new();
     let mut out = Vec::with_capacity(violations.len());
-    let uri = path_to_uri(&rules.set.path);
     for v in violations {
         let category = rules.set.rule(v.rule).map(|(r, _)| r.category);
         let mut level = v.severity;
@@ -86,7 +104,7 @@ pub fn for_violations(
         }
         let link = links
             .entry(v.rule)
-            .or_insert_with(|| rule_link(rules, uri.as_ref(), v.rule, encoding, locale));
+            .or_insert_with(|| rule_link(rules, v.rule, encoding, locale));
         let range = range_in_rope(rope, &v.range, encoding);
         let mut message = v.message.to_string();
         if v.inferred {
@@ -95,7 +113,7 @@ pub fn for_violations(
         out.push(Diagnostic {
             range,
             severity: Some(severity(level)),
-            code: Some(NumberOrString::Number(i32::try_from(v.rule).unwrap_or(i32::MAX))),
+            code: Some(rule_code(v.rule)),
             code_description: link.href.clone().map(|href| CodeDescription { href }),
             source: Some(SOURCE.into()),
             message,
@@ -106,11 +124,22 @@ pub fn for_violations(
                 }]
             }),
             tags: None,
-            data: Some(json!({
-                "rule": v.rule,
-                "fix": v.fix,
-                "inferred": v.inferred
-            })),
+            // The number as the rule's file has it, and the layer: a key would not survive a
+            // JSON reader's doubles.
+            data: Some(if user::is_key(v.rule) {
+                json!({
+                    "rule": user::number(v.rule),
+                    "user": true,
+                    "fix": v.fix,
+                    "inferred": v.inferred
+                })
+            } else {
+                json!({
+                    "rule": v.rule,
+                    "fix": v.fix,
+                    "inferred": v.inferred
+                })
+            }),
         });
     }
     for cut in truncated {
@@ -123,7 +152,11 @@ pub fn for_violations(
             // No `code`: a note about rule N is not one more violation of it.
             source: Some(SOURCE.into()),
             message: messages::truncated(locale, cut.rule, limit),
-            data: Some(json!({ "rule": cut.rule, "truncated": true })),
+            data: Some(if user::is_key(cut.rule) {
+                json!({ "rule": user::number(cut.rule), "user": true, "truncated": true })
+            } else {
+                json!({ "rule": cut.rule, "truncated": true })
+            }),
             ..Default::default()
         });
     }

@@ -47,7 +47,8 @@ pub async fn hover(session: &Session, params: &TextDocumentPositionParams) -> Op
         let Some((rule, status)) = rules.set.rule(v.rule) else {
             continue;
         };
-        describe(&mut text, rules, rule, status, v.inferred, locale);
+        let is_user = crate::rules::user::is_key(v.rule);
+        describe(&mut text, rules, (rule, is_user), status, v.inferred, locale);
         let explanation = rules
             .set
             .checker
@@ -70,7 +71,7 @@ pub async fn hover(session: &Session, params: &TextDocumentPositionParams) -> Op
 fn describe(
     out: &mut String,
     rules: &LoadedRules,
-    rule: &Rule,
+    (rule, is_user): (&Rule, bool),
     status: &Status,
     inferred: bool,
     locale: Locale,
@@ -86,11 +87,16 @@ fn describe(
         )
         .message(locale),
     };
+    let user = rules.set.user.as_ref().filter(|_| is_user);
+    let key = if is_user {
+        crate::rules::user::key(rule.number)
+    } else {
+        rule.number
+    };
     let _ = write!(
         out,
-        "**autofix · {} #{}** `[{}]` — {status_text}",
-        m::rule_label(locale),
-        rule.number,
+        "**autofix · {}** `[{}]` — {status_text}",
+        m::rule_title(locale, key),
         rule.category
     );
     if inferred {
@@ -103,14 +109,22 @@ fn describe(
         m::why_label(locale),
         rule.why
     );
-    let line = rules.lines.line_col(&rules.set.source, rule.span.object.start).0 + 1;
-    let shown = rules
-        .set
-        .path
-        .strip_prefix(&rules.set.root)
-        .unwrap_or(&rules.set.path)
-        .display()
-        .to_string();
+    let (file, lines) = match user {
+        Some(layer) => (&*layer.rules, &layer.rules.lines),
+        None => (rules, &rules.lines),
+    };
+    let line = lines.line_col(&file.set.source, rule.span.object.start).0 + 1;
+    // A user rule's file is outside the project: shown in full.
+    let shown = if user.is_some() {
+        file.set.path.display().to_string()
+    } else {
+        file.set
+            .path
+            .strip_prefix(&file.set.root)
+            .unwrap_or(&file.set.path)
+            .display()
+            .to_string()
+    };
     let _ = write!(out, "\n\n{}", m::defined_in(locale, &shown, line));
 }
 
@@ -121,7 +135,7 @@ fn rule_hover(session: &Session, path: &Path, offset: usize, locale: Locale) -> 
     let i = set.rules.iter().position(|r| r.span.object.contains(&offset))?;
     let (rule, status) = (&set.rules[i], &set.status[i]);
     let mut text = String::new();
-    describe(&mut text, &loaded, rule, status, false, locale);
+    describe(&mut text, &loaded, (rule, false), status, false, locale);
     let inferred = &set.inferences[i].checks;
     for check in rule.checks.iter().chain(inferred) {
         let origin = match &check.origin {

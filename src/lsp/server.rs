@@ -87,6 +87,7 @@ impl LanguageServer for Server {
         let session = self.session.clone();
         tokio::spawn(async move { watch::register(&session).await });
         tokio::spawn(watch::poll(self.session.clone()));
+        tokio::spawn(watch::poll_user_rules(self.session.clone()));
     }
 
     async fn shutdown(&self) -> Result<()> {

@@ -33,8 +33,10 @@ use crate::text::{Document, TextChange};
 pub enum Reload {
     /// The root owning this rules file (it changed in its buffer or on disk).
     File(PathBuf),
-    /// Every root (settings changed, folders changed, asked for).
+    /// Every root (settings changed, folders changed, asked for), and the user's rules.
     All,
+    /// The user rules file changed: every root is built again over it.
+    User,
 }
 
 pub struct Session {
@@ -51,6 +53,15 @@ pub struct Session {
     /// Reloads asked for and reloads done, so that a request can wait for the rules an earlier
     /// notification changed.
     rules_epoch: watch::Sender<(u64, u64)>,
+    /// Why the user rules file could not be used, once per distinct reason: to be told.
+    user_rules_problem: Mutex<UserRulesProblem>,
+}
+
+/// The last problem with the user rules file, and whether it was told yet.
+#[derive(Debug, Default)]
+struct UserRulesProblem {
+    current: Option<String>,
+    told: bool,
 }
 
 /// The receiving ends of the session's queues, for the tasks that serve them.
@@ -87,6 +98,7 @@ impl Session {
             publisher,
             reloader,
             rules_epoch: watch::Sender::new((0, 0)),
+            user_rules_problem: Mutex::default(),
         });
         (session, Queues { publish, reload })
     }
@@ -201,15 +213,17 @@ impl Session {
     /// Reads and rebuilds rules now. The build, the expensive part, happens outside the index
     /// lock; call this off the dispatcher.
     pub fn reload(&self, reloads: &[Reload]) {
+        let user_changed =
+            (reloads.contains(&Reload::All) || reloads.contains(&Reload::User)) && self.reload_user_rules();
         let jobs: Vec<LoadJob> = self.with_index(|index, buffers| {
-            if reloads.contains(&Reload::All) {
+            if reloads.contains(&Reload::All) || user_changed {
                 return index.prepare_all(buffers);
             }
             reloads
                 .iter()
                 .flat_map(|r| match r {
                     Reload::File(path) => index.prepare_rules_file(path, buffers),
-                    Reload::All => Vec::new(),
+                    Reload::All | Reload::User => Vec::new(),
                 })
                 .collect()
         });
@@ -222,6 +236,59 @@ impl Session {
             // rules file is reported at once.
             index.load_folders(buffers);
         });
+    }
+
+    /// Reads the user rules file again; true when the rules in force changed. A broken file
+    /// leaves the last good user rules in force, and says why once (see
+    /// [`Session::user_rules_notice`]).
+    fn reload_user_rules(&self) -> bool {
+        let options = self.index().options();
+        let loaded = crate::rules::user::load(options);
+        let mut problem = self.user_rules_problem.lock().unwrap_or_else(|e| e.into_inner());
+        match loaded {
+            Ok(user) => {
+                *problem = UserRulesProblem::default();
+                drop(problem);
+                let mut index = self.index();
+                let same = match (index.user_rules(), &user) {
+                    (None, None) => true,
+                    (Some(a), Some(b)) => a.set.path == b.set.path && a.set.source == b.set.source,
+                    _ => false,
+                };
+                if !same {
+                    index.set_user_rules(user);
+                }
+                !same
+            }
+            Err(e) => {
+                if problem.current.as_deref() != Some(&e.message) {
+                    *problem = UserRulesProblem {
+                        current: Some(e.message),
+                        told: false,
+                    };
+                }
+                false
+            }
+        }
+    }
+
+    /// The problem with the user rules file, once: `None` when there is none or it was told.
+    pub fn user_rules_notice(&self) -> Option<String> {
+        let mut problem = self.user_rules_problem.lock().unwrap_or_else(|e| e.into_inner());
+        if problem.told {
+            return None;
+        }
+        problem.told = true;
+        problem.current.clone()
+    }
+
+    /// The problem with the user rules file, if it has one now.
+    pub fn user_rules_problem(&self) -> Option<String> {
+        self.user_rules_problem
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .current
+            .clone()
     }
 
     /// Marks `n` reloads done.

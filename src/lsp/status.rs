@@ -26,6 +26,31 @@ pub fn current(session: &Session) -> StatusParams {
                 error,
             });
         }
+        if let Some(user) = index.user_rules() {
+            let active = user.set.active_rules().count();
+            params.rules += active;
+            params.rules_files.push(RulesFileStatus {
+                path: user.set.path.clone(),
+                rules: active,
+                broken: false,
+                error: None,
+            });
+        }
+        if let (Some(problem), Some(path)) = (session.user_rules_problem(), crate::rules::user::location()) {
+            params.broken = true;
+            match params.rules_files.iter_mut().find(|f| f.path == path) {
+                Some(entry) => {
+                    entry.broken = true;
+                    entry.error = Some(problem);
+                }
+                None => params.rules_files.push(RulesFileStatus {
+                    path,
+                    rules: 0,
+                    broken: true,
+                    error: Some(problem),
+                }),
+            }
+        }
         params
     })
 }

@@ -80,6 +80,18 @@ async fn reloader(session: Arc<Session>, mut queue: mpsc::UnboundedReceiver<Relo
             );
         }
         session.reloads_done(received);
+        if let Some(problem) = session.user_rules_notice() {
+            session.log_warning(format!("autofix: {problem}"));
+            let client = session.client.clone();
+            tokio::spawn(async move {
+                client
+                    .show_message(
+                        tower_lsp_server::ls_types::MessageType::WARNING,
+                        format!("autofix: {problem}"),
+                    )
+                    .await
+            });
+        }
         session.schedule_all();
         super::status::notify(&session).await;
     }

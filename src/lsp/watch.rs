@@ -119,6 +119,23 @@ fn watched(session: &Session) -> Vec<std::path::PathBuf> {
     paths
 }
 
+/// Polls the user rules file, which lies outside every workspace folder (where few clients
+/// watch for a server): once a second, whatever the client can do.
+pub async fn poll_user_rules(session: std::sync::Arc<Session>) {
+    let Some(path) = crate::rules::user::location() else {
+        return;
+    };
+    let mut known = stamp(&path);
+    loop {
+        tokio::time::sleep(POLL_EVERY).await;
+        let now = stamp(&path);
+        if now != known {
+            known = now;
+            session.request_reload(Reload::User);
+        }
+    }
+}
+
 /// For clients that cannot register file watchers: polls the rules files, so a rule learned by
 /// an agent from the shell reaches the editor anyway.
 pub async fn poll(session: std::sync::Arc<Session>) {

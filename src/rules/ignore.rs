@@ -32,7 +32,7 @@ pub fn silence(
     if line >= index.line_count() {
         return None;
     }
-    let marker = format!("autofix-ignore: {rule}");
+    let marker = format!("autofix-ignore: {}", super::user::code(rule));
     let lexed = syntax.filter(|s| !s.comments_start_lines()).map(|s| {
         let end = index.line_range_with_terminator(line).end;
         syntax::scan(&text[..end], s)
@@ -125,7 +125,7 @@ impl Place<'_> {
                 if self.scan.is_none_or(|s| s.context_at(start + m.at).is_comment()) {
                     return Some(Existing::Grows(Insertion {
                         at: start + end,
-                        text: format!(", {rule}"),
+                        text: format!(", {}", super::user::code(rule)),
                     }));
                 }
             }

@@ -120,6 +120,7 @@ pub struct LoadJob {
     /// The text, or why it could not be read (`None`: no rules file).
     text: Option<Result<String, String>>,
     options: BuildOptions,
+    user: Option<Arc<LoadedRules>>,
     generation: u64,
 }
 
@@ -128,10 +129,17 @@ impl LoadJob {
     pub fn build(self) -> Built {
         let set = match (&self.file, &self.text) {
             (Some(file), Some(Ok(text))) => {
-                let mut set = RuleSet::from_text(file, text, self.options);
+                let mut set = RuleSet::from_text_layered(file, text, self.options, self.user.clone());
                 set.root = self.dir.clone();
                 Some(Arc::new(LoadedRules::new(set)))
             }
+            (None, _) => self.user.clone().map(|user| {
+                Arc::new(LoadedRules::new(RuleSet::user_only(
+                    &self.dir,
+                    user,
+                    self.options,
+                )))
+            }),
             _ => None,
         };
         Built { job: self, set }
@@ -156,6 +164,8 @@ pub struct RulesIndex {
     /// Per root: the last reload prepared, and the last installed.
     generations: HashMap<PathBuf, u64>,
     installed: HashMap<PathBuf, u64>,
+    /// The user's own rules, in force under every root's (see [`super::user`]).
+    user: Option<Arc<LoadedRules>>,
 }
 
 impl Default for RulesIndex {
@@ -173,7 +183,21 @@ impl RulesIndex {
             dir_cache: HashMap::new(),
             generations: HashMap::new(),
             installed: HashMap::new(),
+            user: None,
         }
+    }
+
+    /// Puts the user's rules under every root's. Roots loaded already keep their rules until
+    /// they are built again ([`RulesIndex::prepare_all`], [`RulesIndex::reload_all`]), so a
+    /// broken rules file keeps its last good rules.
+    pub fn set_user_rules(&mut self, user: Option<Arc<LoadedRules>>) {
+        self.user = user;
+        self.dir_cache.clear();
+    }
+
+    /// The user's rules in force under every root's, if any.
+    pub fn user_rules(&self) -> Option<&Arc<LoadedRules>> {
+        self.user.as_ref()
     }
 
     pub fn boundary(&self) -> &Boundary {
@@ -268,7 +292,11 @@ impl RulesIndex {
             repository,
         } = self.discover(&start, buffers);
         let found = found.or_else(|| {
-            let folder = self.folder_of(&start).cloned()?;
+            let Some(folder) = self.folder_of(&start).cloned() else {
+                // No workspace folder (the command line): the user's rules still govern a
+                // repository that has no rules file of its own.
+                return repository.filter(|_| self.user.is_some());
+            };
             Some(repository.filter(|r| r.starts_with(&folder)).unwrap_or(folder))
         });
         if let Some(root) = &found
@@ -346,6 +374,7 @@ impl RulesIndex {
             shadowed,
             text,
             options: self.options,
+            user: self.user.clone(),
             generation,
         }
     }

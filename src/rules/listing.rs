@@ -96,6 +96,13 @@ pub struct RuleEntry {
     /// Where the rule applies, when its `Check` holds only `Files` (see `Rule::scope`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub scope: Vec<String>,
+    /// `user` for a rule of the user's own rules file (its number and line are that file's);
+    /// left out for the project's rules.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<&'static str>,
+    /// The rule's key in the rule set's checks (see [`super::user::key`]).
+    #[serde(skip)]
+    pub key: u64,
 }
 
 /// An older rule a rule retired.
@@ -114,17 +121,35 @@ fn reason_name(reason: &SupersededReason) -> &'static str {
         SupersededReason::Named => "named",
         SupersededReason::Conflict(_) => "conflict",
         SupersededReason::Duplicate => "duplicate",
+        SupersededReason::Project(_) => "project",
     }
 }
 
-/// Every rule of `set` in file order.
+/// Every rule of `set` in file order, then the user's rules under it.
 pub fn entries(set: &RuleSet) -> Vec<RuleEntry> {
+    let mut out = file_entries(set, &set.status);
+    if let Some(layer) = &set.user {
+        out.extend(
+            file_entries(&layer.rules.set, &layer.status)
+                .into_iter()
+                .map(|mut e| {
+                    e.source = Some("user");
+                    e.key = super::user::key(e.rule_number);
+                    e
+                }),
+        );
+    }
+    out
+}
+
+/// The rules of one file with their status (`status` parallel to its rules).
+fn file_entries(set: &RuleSet, status: &[Status]) -> Vec<RuleEntry> {
     let index = LineIndex::new(&set.source);
     // Who retired whom, gathered once: by the retiring rule's number.
     let mut retired: HashMap<u64, Vec<Retired>> = HashMap::new();
-    for (older, status) in set.rules.iter().zip(&set.status) {
+    for (older, status) in set.rules.iter().zip(status) {
         if let Status::Superseded { by, reason } = status
-            && !matches!(reason, SupersededReason::Duplicate)
+            && !matches!(reason, SupersededReason::Duplicate | SupersededReason::Project(_))
         {
             retired.entry(*by).or_default().push(Retired {
                 rule_number: older.number,
@@ -135,7 +160,7 @@ pub fn entries(set: &RuleSet) -> Vec<RuleEntry> {
     }
     set.rules
         .iter()
-        .zip(&set.status)
+        .zip(status)
         .zip(&set.inferences)
         .map(|((rule, status), inference)| {
             let retires = retired.get(&rule.number).cloned().unwrap_or_default();
@@ -169,6 +194,8 @@ fn entry(
         retires,
         extra: rule.extra.clone(),
         scope: rule.scope.clone(),
+        source: None,
+        key: rule.number,
     }
 }
 
@@ -186,12 +213,7 @@ pub fn active_for(set: &RuleSet, rel_path: Option<&str>) -> Vec<RuleEntry> {
             language_id: None,
         };
         out.retain(|e| {
-            let mut checks = set
-                .checker
-                .checks()
-                .iter()
-                .filter(|c| c.rule == e.rule_number)
-                .peekable();
+            let mut checks = set.checker.checks().iter().filter(|c| c.rule == e.key).peekable();
             if checks.peek().is_none() {
                 // No check: words to follow everywhere — or, for a scoped rule, inside its scope.
                 return e.scope.is_empty()
@@ -200,7 +222,8 @@ pub fn active_for(set: &RuleSet, rel_path: Option<&str>) -> Vec<RuleEntry> {
             checks.any(|c| c.covers(&file) || c.forbidden_covers(&file))
         });
     }
-    out.sort_by_key(|e| std::cmp::Reverse(e.rule_number));
+    // Newest first, the project's before the user's.
+    out.sort_by_key(|e| (e.source.is_some(), std::cmp::Reverse(e.rule_number)));
     out
 }
 

@@ -26,10 +26,11 @@ mod ruleset;
 mod scope;
 pub mod store;
 pub mod suppress;
+pub mod user;
 
 pub use check::{Checker, FileCheck, Truncated, Violation, ViolationKind};
 pub use check_object::{CheckObject, Part};
-pub use model::{Category, CheckSpec, Origin, Rule, Severity, Within};
+pub use model::{Category, CheckSpec, Origin, Rule, Severity, Within, normalized_instruction};
 pub use problem::{Problem, ProblemKind};
 pub use resolve::Status;
 pub use ruleset::{BuildOptions, RuleSet};

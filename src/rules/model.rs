@@ -244,6 +244,28 @@ pub struct RuleSpans {
     pub supersedes: Option<Range<usize>>,
 }
 
+/// An instruction reduced to what matters for comparing: lowercase, one space between words,
+/// typographic quotes and dashes plain, emphasis marks and the final punctuation gone.
+pub fn normalized_instruction(text: &str) -> String {
+    let mapped: String = text
+        .chars()
+        .map(|c| match c {
+            '‘' | '’' | '´' => '\'',
+            '“' | '”' => '"',
+            '—' | '–' => '-',
+            '\u{a0}' => ' ',
+            c => c,
+        })
+        .filter(|c| *c != '*')
+        .collect();
+    let words = mapped
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    words.trim_end_matches(['.', '!', ';', ':', ',', ' ']).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

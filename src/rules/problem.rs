@@ -20,6 +20,9 @@ pub enum SupersededReason {
     Conflict(Clash),
     /// A later entry has the same `Rule_number`.
     Duplicate,
+    /// A user-level rule that the project's rule `by` overrides: it says the opposite (the
+    /// words of each), or the same thing (`None`) and the project's rule is the one in force.
+    Project(Option<Clash>),
 }
 
 /// Two rules at odds: what the newer one says of a thing, and what the older one said.
@@ -71,6 +74,8 @@ impl SupersededReason {
                 format!("reemplaza a la entrada anterior #{older} (mismo número)")
             }
             SupersededReason::Duplicate => format!("replaces the earlier entry #{older} (same number)"),
+            SupersededReason::Project(_) if es => format!("prevalece sobre la regla de usuario #{older}"),
+            SupersededReason::Project(_) => format!("overrides user rule #{older}"),
             SupersededReason::Conflict(c) => {
                 let (older_does, newer_does) = match (c.newer_forbids, es) {
                     (true, false) => ("asks for", "forbids"),
@@ -480,12 +485,16 @@ impl Problem {
                     SupersededReason::Named => format!("rule #{by} says it replaces it"),
                     SupersededReason::Conflict(clash) => clash.describe(*by, Locale::En),
                     SupersededReason::Duplicate => format!("a later rule #{by} has the same number"),
+                    SupersededReason::Project(Some(clash)) => format!("the project's {}", clash.describe(*by, Locale::En)),
+                    SupersededReason::Project(None) => format!("the project's rule #{by} says the same"),
                 };
                 let why_es = match reason {
                     SupersededReason::Listed => format!("la regla #{by} la incluye en Supersedes"),
                     SupersededReason::Named => format!("la regla #{by} dice que la reemplaza"),
                     SupersededReason::Conflict(clash) => clash.describe(*by, Locale::Es),
                     SupersededReason::Duplicate => format!("una regla posterior #{by} tiene el mismo número"),
+                    SupersededReason::Project(Some(clash)) => format!("en el proyecto, {}", clash.describe(*by, Locale::Es)),
+                    SupersededReason::Project(None) => format!("la regla #{by} del proyecto dice lo mismo"),
                 };
                 (l(format!("superseded by #{by} ({why_en})"), format!("reemplazada por #{by} ({why_es})")), None)
             }

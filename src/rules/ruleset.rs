@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::check::{Checker, FileCheck};
+use super::index::LoadedRules;
 use super::infer::{self, Inference};
 use super::lint;
 use super::model::{CheckSpec, Rule};
@@ -13,6 +14,7 @@ use super::problem::Problem;
 use super::resolve::{self, Status};
 use super::scope::FileContext;
 use super::store;
+use super::user::{self, UserLayer};
 
 /// How a rule set is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,12 +48,37 @@ pub struct RuleSet {
     pub inferences: Vec<Inference>,
     /// Every problem found, sorted by position.
     pub problems: Vec<Problem>,
+    /// The checks of the project's active rules and of the user rules in force under them.
     pub checker: Checker,
+    /// The user's own rules under this project, when the user has a rules file.
+    pub user: Option<UserLayer>,
+    /// True when no project rules file exists: only the user's rules govern the folder, and
+    /// `path` is the user rules file.
+    pub user_only: bool,
 }
 
 impl RuleSet {
     /// Builds a rule set from the text of the rules file at `path`.
     pub fn from_text(path: &Path, text: &str, options: BuildOptions) -> RuleSet {
+        RuleSet::from_text_layered(path, text, options, None)
+    }
+
+    /// The rule set of a folder with no rules file of its own: the user's rules alone.
+    pub fn user_only(dir: &Path, user: Arc<LoadedRules>, options: BuildOptions) -> RuleSet {
+        let mut set = RuleSet::from_text_layered(&user.set.path.clone(), "[]", options, Some(user));
+        set.root = dir.to_path_buf();
+        set.user_only = true;
+        set
+    }
+
+    /// Builds a rule set from the text of the rules file at `path`, with the user's rules
+    /// (`user`) in force under it.
+    pub fn from_text_layered(
+        path: &Path,
+        text: &str,
+        options: BuildOptions,
+        user: Option<Arc<LoadedRules>>,
+    ) -> RuleSet {
         let Parsed {
             rules,
             mut problems,
@@ -97,8 +124,36 @@ impl RuleSet {
                     .map(|((_, i), _)| i),
             )
             .flat_map(|(r, i)| i.checks.iter().map(move |c: &CheckSpec| (r, c)));
-        let (checker, compile_problems) = Checker::compile(explicit.chain(inferred));
-        problems.extend(compile_problems);
+        let user = user.map(|u| {
+            let active: Vec<(&Rule, &Inference)> = rules
+                .iter()
+                .zip(&inferences)
+                .zip(&resolution.status)
+                .filter(|(_, s)| s.is_active())
+                .map(|(ri, _)| ri)
+                .collect();
+            UserLayer::under(u, &active)
+        });
+        // User rules go in under their keys, so each violation names its layer.
+        let user_rules: Vec<(Rule, &[CheckSpec])> = user
+            .iter()
+            .flat_map(UserLayer::in_force)
+            .map(|(r, checks)| {
+                let mut keyed = r.clone();
+                keyed.number = user::key(r.number);
+                (keyed, checks)
+            })
+            .collect();
+        let user_checks = user_rules
+            .iter()
+            .flat_map(|(r, checks)| checks.iter().map(move |c| (r, c)));
+        let (checker, compile_problems) = Checker::compile(explicit.chain(inferred).chain(user_checks));
+        // A broken check of a user rule is the user file's problem, reported there.
+        problems.extend(
+            compile_problems
+                .into_iter()
+                .filter(|p| !p.rule.is_some_and(user::is_key)),
+        );
         problems.sort_by_key(|p| (p.span.start, p.span.end));
 
         RuleSet {
@@ -111,6 +166,8 @@ impl RuleSet {
             inferences,
             problems,
             checker,
+            user,
+            user_only: false,
         }
     }
 
@@ -128,8 +185,12 @@ impl RuleSet {
         self.problems.iter().filter(|p| p.is_fatal())
     }
 
-    /// The rule in force under `number` (the later entry, when numbers repeat).
+    /// The rule in force under `number` (the later entry, when numbers repeat); a user rule by
+    /// its key (see [`user::key`]).
     pub fn rule(&self, number: u64) -> Option<(&Rule, &Status)> {
+        if user::is_key(number) {
+            return self.user.as_ref()?.rule(user::number(number));
+        }
         self.rules
             .iter()
             .zip(&self.status)
@@ -144,6 +205,15 @@ impl RuleSet {
             .zip(&self.status)
             .filter(|(_, s)| s.is_active())
             .map(|(r, _)| r)
+    }
+
+    /// The file that defines the rule `number` (a user rule by its key) and its line index.
+    pub fn file_of(&self, number: u64) -> Option<(&Path, &str)> {
+        if user::is_key(number) {
+            let user = &self.user.as_ref()?.rules.set;
+            return Some((&user.path, &user.source));
+        }
+        Some((&self.path, &self.source))
     }
 
     /// The highest rule number in the file (0 when it holds none).

@@ -1,6 +1,7 @@
 //! Suppression comments: `autofix-ignore` silences every rule, `autofix-ignore: 3, 5` only those
-//! rules. A comment that shares its line with code silences that line only; a comment alone on its
-//! line (only whitespace and comment punctuation before the marker) silences its line and the next.
+//! rules (`user#3` or `u3`: the user's rule 3). A comment that shares its line with code silences
+//! that line only; a comment alone on its line (only whitespace and comment punctuation before the
+//! marker) silences its line and the next.
 
 use std::sync::LazyLock;
 
@@ -58,8 +59,22 @@ pub struct Suppression {
 }
 
 // A constant pattern, exercised by the tests: compiling it cannot fail at run time.
-static LIST: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\s*:\s*(#?\d+(?:\s*,\s*#?\d+)*)").expect("a constant regex compiles"));
+static LIST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\s*:\s*((?:#|user\s*#?|u)?\d+(?:\s*,\s*(?:#|user\s*#?|u)?\d+)*)")
+        .expect("a constant regex compiles")
+});
+
+/// One number of a suppression's list: `3` or `#3` (a project rule), `user#3` or `u3` (a user
+/// rule, by its key).
+fn list_item(item: &str) -> Option<u64> {
+    let item = item.trim().to_ascii_lowercase();
+    let (user, digits) = match item.strip_prefix("user").or_else(|| item.strip_prefix('u')) {
+        Some(rest) => (true, rest.trim_start().trim_start_matches('#')),
+        None => (false, item.trim_start_matches('#')),
+    };
+    let n: u64 = digits.parse().ok()?;
+    Some(if user { super::user::key(n) } else { n })
+}
 
 /// Characters that open a comment in some language (`//`, `#`, `--`, `;`, `%`, `'`, `<!--`,
 /// `{/*`, `{#`, `{{!--`, `(*`, `--[[`): what may precede a marker that is alone on its line.
@@ -83,12 +98,7 @@ pub fn markers(line: &str) -> Vec<Marker> {
         let marker = match LIST.captures(rest).and_then(|c| c.get(1)) {
             Some(list) => Marker {
                 at,
-                silenced: Silenced::Rules(
-                    list.as_str()
-                        .split(',')
-                        .filter_map(|n| n.trim().trim_start_matches('#').parse().ok())
-                        .collect(),
-                ),
+                silenced: Silenced::Rules(list.as_str().split(',').filter_map(list_item).collect()),
                 list_end: Some(at + MARKER.len() + list.end()),
             },
             None => Marker {
@@ -184,6 +194,15 @@ mod tests {
         assert_eq!(parse_line("-- autofix-ignore - legacy"), Some(Silenced::All));
         assert_eq!(parse_line("// autofix-ignored"), None);
         assert_eq!(parse_line("nothing here"), None);
+    }
+
+    #[test]
+    fn user_rules_are_named_apart() {
+        use crate::rules::user::key;
+        assert_eq!(
+            parse_line("# autofix-ignore: user#3, 3, u4, User #5"),
+            Some(Silenced::Rules(vec![key(3), 3, key(4), key(5)]))
+        );
     }
 
     #[test]

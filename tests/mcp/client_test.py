@@ -42,7 +42,13 @@ def text(result):
 
 async def session(binary, mode):
     root = project()
-    params = StdioServerParameters(command=binary, args=["mcp"], cwd=root, env={"LANG": "en_US.UTF-8"})
+    # The user's own rules file, in force under the project's.
+    user_rules = os.path.join(tempfile.mkdtemp(prefix="autofix-user-"), "autofix.json")
+    with open(user_rules, "w") as f:
+        json.dump([{"Rule_number": 1, "Category": "CODE", "Instruction": "Never leave `debugger` statements.", "Why": "they stop the app"}], f)
+    params = StdioServerParameters(
+        command=binary, args=["mcp"], cwd=root, env={"LANG": "en_US.UTF-8", "AUTOFIX_USER_RULES": user_rules}
+    )
     updated = anyio.Event()
 
     async def on_message(message):
@@ -63,6 +69,15 @@ async def session(binary, mode):
         numbers = [r["rule_number"] for r in rules.structured_content["rules"]]
         ok(numbers == sorted(numbers, reverse=True), "rules_for newest first", numbers)
         ok("follow them" in text(rules), "rules_for text for a model", text(rules))
+        mine = [r for r in rules.structured_content["rules"] if r.get("source") == "user"]
+        ok([r["rule_number"] for r in mine] == [1], "rules_for lists the user's rules", rules.structured_content)
+        ok("- user #1 [CODE] Never leave `debugger`" in text(rules), "user rules named for a model", text(rules))
+        hit = await client.call_tool("check", {"path": "src/lib/d.ts", "content": "debugger;\n"})
+        ok(
+            [(v["rule"], v.get("source")) for v in hit.structured_content["violations"]] == [(1, "user")],
+            "check reports a user rule",
+            hit.structured_content,
+        )
 
         checked = await client.call_tool("check", {"path": "src/api/users.ts"})
         ok(not checked.is_error and checked.structured_content["files_checked"] == 1, "check", text(checked))

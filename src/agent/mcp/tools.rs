@@ -250,8 +250,11 @@ fn rules_for_result(r: &RulesFor) -> CallToolResult {
     for rule in &r.rules {
         let _ = write!(
             text,
-            "- #{} [{}] {} — why: {}",
-            rule.rule_number, rule.category, rule.instruction, rule.why
+            "- {} [{}] {} — why: {}",
+            crate::rules::user::label(rule.key),
+            rule.category,
+            rule.instruction,
+            rule.why
         );
         let checked: Vec<String> = rule.checks.iter().map(in_brief).collect();
         if !checked.is_empty() {
@@ -344,7 +347,8 @@ fn check_result(c: &Checked) -> CallToolResult {
             let first = group[0];
             let _ = writeln!(
                 text,
-                "#{rule} [{}] {} — why: {}",
+                "{} [{}] {} — why: {}",
+                crate::rules::user::label(rule),
                 first.category.as_str(),
                 first.instruction,
                 first.why
@@ -455,6 +459,7 @@ fn rules_for_output() -> Value {
                         "superseded_by": {"type": "integer"},
                         "retires": {"type": "array", "items": {"type": "object"}, "description": "Older rules this one retired, and why."},
                         "extra": {"type": "object"},
+                        "source": {"type": "string", "enum": ["user"], "description": "A rule of the user's own rules file, in force under the project's (its number is that file's)."},
                         "checked": {"type": "array", "items": {"type": "string"}, "description": "What each check looks for, in words."},
                         "inferred": {"type": "boolean", "description": "The checks were inferred from the rule's words."}
                     }
@@ -487,7 +492,8 @@ fn check_output() -> Value {
                         "severity": {"type": "string"},
                         "message": {"type": "string"},
                         "inferred": {"type": "boolean"},
-                        "fix": {"anyOf": [{"type": "string"}, {"type": "null"}]}
+                        "fix": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                        "source": {"type": "string", "enum": ["user"], "description": "Broken a rule of the user's own rules file (`rule` is its number there)."}
                     }
                 }
             },

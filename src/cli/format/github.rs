@@ -31,7 +31,11 @@ pub fn render(report: &Report) -> String {
             Severity::Information | Severity::Hint => "notice",
         };
         let inferred = if f.inferred { " (inferred)" } else { "" };
-        let title = format!("autofix #{} [{}]{inferred}", f.rule, f.category);
+        let title = format!(
+            "autofix {} [{}]{inferred}",
+            crate::rules::user::label(f.rule),
+            f.category
+        );
         out.push_str(&format!(
             "::{level} file={},line={},col={},endLine={},endColumn={},title={}::{}\n",
             escape_property(&f.path),
@@ -47,7 +51,7 @@ pub fn render(report: &Report) -> String {
         out.push_str(&format!(
             "::notice file={},title={}::{}\n",
             escape_property(&t.path),
-            escape_property(&format!("autofix #{} stopped", t.rule)),
+            escape_property(&format!("autofix {} stopped", crate::rules::user::label(t.rule))),
             escape_data(&t.message()),
         ));
     }

@@ -145,7 +145,10 @@ fn render_finding(out: &mut String, f: &Finding, p: &Painter, bold: Style, blue:
         "{}: {} {} {}{}",
         p.paint(bold, &format!("{}:{}:{}", f.path, f.line, f.column)),
         p.paint(style, f.severity.as_str()),
-        p.paint(bold, &format!("#{} [{}]", f.rule, f.category)),
+        p.paint(
+            bold,
+            &format!("{} [{}]", crate::rules::user::label(f.rule), f.category)
+        ),
         f.message,
         p.paint(dim, inferred),
     );

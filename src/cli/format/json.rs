@@ -5,6 +5,16 @@
 use serde_json::json;
 
 use super::Report;
+use crate::rules::user;
+
+/// A user rule's entry says so: `"source": "user"` (its number is the user file's).
+fn mark_user(value: &mut serde_json::Value, key: u64) {
+    if user::is_key(key)
+        && let Some(map) = value.as_object_mut()
+    {
+        map.insert("source".into(), "user".into());
+    }
+}
 
 pub fn render(report: &Report) -> String {
     format!(
@@ -19,25 +29,31 @@ pub fn value(report: &Report) -> serde_json::Value {
         .findings
         .iter()
         .map(|f| {
-            json!({
+            let mut v = json!({
                 "path": f.path,
                 "line": f.line,
                 "column": f.column,
                 "end_line": f.end_line,
                 "end_column": f.end_column,
-                "rule": f.rule,
+                "rule": user::number(f.rule),
                 "category": f.category.as_str(),
                 "severity": f.severity.as_str(),
                 "message": f.message,
                 "inferred": f.inferred,
                 "fix": f.fix,
-            })
+            });
+            mark_user(&mut v, f.rule);
+            v
         })
         .collect();
     let truncated: Vec<_> = report
         .truncated
         .iter()
-        .map(|t| json!({ "path": t.path, "rule": t.rule, "limit": t.limit }))
+        .map(|t| {
+            let mut v = json!({ "path": t.path, "rule": user::number(t.rule), "limit": t.limit });
+            mark_user(&mut v, t.rule);
+            v
+        })
         .collect();
     let skipped: Vec<_> = report
         .skipped

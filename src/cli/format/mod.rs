@@ -102,8 +102,10 @@ pub struct Truncation {
 impl Truncation {
     pub fn message(&self) -> String {
         format!(
-            "rule #{}: stopped after {} violations in {}",
-            self.rule, self.limit, self.path
+            "rule {}: stopped after {} violations in {}",
+            crate::rules::user::label(self.rule),
+            self.limit,
+            self.path
         )
     }
 }

@@ -30,9 +30,9 @@ fn uri(path: &str) -> String {
 
 fn rule_id(f: &Finding, many_files: bool) -> String {
     if many_files {
-        format!("{}#{}", f.rules_file, f.rule)
+        format!("{}#{}", f.rules_file, crate::rules::user::number(f.rule))
     } else {
-        f.rule.to_string()
+        crate::rules::user::code(f.rule)
     }
 }
 
@@ -85,7 +85,7 @@ pub fn render(report: &Report) -> String {
                 rule_ids.push(id.clone());
                 rules.push(json!({
                     "id": id,
-                    "name": format!("rule{}", f.rule),
+                    "name": format!("{}rule{}", if crate::rules::user::is_key(f.rule) { "user-" } else { "" }, crate::rules::user::number(f.rule)),
                     "shortDescription": { "text": f.instruction },
                     "fullDescription": { "text": f.instruction },
                     "help": {

@@ -62,6 +62,32 @@ fn compatible(a: &[String], b: &[String]) -> bool {
     a.is_empty() || b.is_empty() || a.iter().any(|x| b.contains(x))
 }
 
+/// The same contradictions between two layers of rules: each rule of `newer` (a project's) against
+/// each rule of `older` (the user's), whatever their numbers. Each is `(newer index, older index,
+/// the words of each)`.
+pub fn conflicts_across(
+    newer: (&[Rule], &[Inference]),
+    older: (&[Rule], &[Inference]),
+) -> Vec<(usize, usize, Clash)> {
+    let mut out = Vec::new();
+    for (n, ni) in newer.1.iter().enumerate().take(newer.0.len()) {
+        if ni.forbids.is_empty() && ni.mandates.is_empty() {
+            continue;
+        }
+        for (o, oi) in older.1.iter().enumerate().take(older.0.len()) {
+            if !compatible(&ni.languages, &oi.languages) {
+                continue;
+            }
+            let found = first_clash(&ni.forbids, &oi.mandates, true)
+                .or_else(|| first_clash(&ni.mandates, &oi.forbids, false));
+            if let Some(clash) = found {
+                out.push((n, o, clash));
+            }
+        }
+    }
+    out
+}
+
 /// Whether forbidding `f` contradicts mandating `m`: the same thing, or one word of a short
 /// phrase that names it ("fetch" and "native fetch", "Fetch nativo").
 fn clash(f: &Term, m: &Term) -> bool {

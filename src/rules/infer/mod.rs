@@ -23,7 +23,7 @@ pub mod words;
 
 use super::model::{CheckSpec, Origin, Rule};
 
-pub use conflict::conflicts;
+pub use conflict::{conflicts, conflicts_across};
 pub use explicit::{explicit_check, explicit_checks, make_explicit_edit};
 
 /// What was inferred from one rule's words.
