@@ -493,7 +493,7 @@ fn check_output() -> Value {
                         "message": {"type": "string"},
                         "inferred": {"type": "boolean"},
                         "fix": {"anyOf": [{"type": "string"}, {"type": "null"}]},
-                        "source": {"type": "string", "enum": ["user"], "description": "Broken a rule of the user's own rules file (`rule` is its number there)."}
+                        "source": {"type": "string", "enum": ["user"], "description": "The rule broken belongs to the user's own rules file (`rule` is its number there)."}
                     }
                 }
             },
