@@ -202,14 +202,18 @@ fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<ReadError>) {
 pub fn collect(paths: &[PathBuf]) -> Collected {
     let mut collected = Collected::default();
     let mut seen = std::collections::HashSet::new();
+    // A walk neither follows nor yields links, so below the walked folder no component of a
+    // file's path is one: its real path is the folder's real path plus the rest — one
+    // `realpath` per folder given instead of one per file (each costs a `readlink` per
+    // component: 90,000 system calls on a tree of 9,000 files).
     for path in paths {
         let abs = absolute(path);
-        let found = if abs.is_file() {
-            vec![abs]
+        let (found, walked) = if abs.is_file() {
+            (vec![abs.clone()], false)
         } else if abs.is_dir() {
             let (found, errors) = walk(&abs);
             collected.errors.extend(errors);
-            found
+            (found, true)
         } else {
             match unreadable(&abs) {
                 Some(cause) => collected.errors.push(ReadError { path: abs, cause }),
@@ -217,8 +221,13 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
             }
             continue;
         };
+        let real_root = walked.then(|| std::fs::canonicalize(&abs).unwrap_or_else(|_| abs.clone()));
         for file in found {
-            if !seen.insert(std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone())) {
+            let real = match (&real_root, file.strip_prefix(&abs)) {
+                (Some(root), Ok(rest)) => root.join(rest),
+                _ => std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone()),
+            };
+            if !seen.insert(real) {
                 continue;
             }
             if store::is_rules_file(&file) {

@@ -161,6 +161,10 @@ pub struct RulesIndex {
     roots: BTreeMap<PathBuf, RulesRoot>,
     /// Folder of a file → the root governing it (`None`: nothing governs it).
     dir_cache: HashMap<PathBuf, Option<PathBuf>>,
+    /// Folder → the nearest folder at or above it holding a rules file, for every folder a
+    /// discovery went through: a later one stops at the first such folder instead of probing
+    /// every ancestor again (a walk of thousands of folders probed each ancestor of each).
+    governed: HashMap<PathBuf, PathBuf>,
     /// Per root: the last reload prepared, and the last installed.
     generations: HashMap<PathBuf, u64>,
     installed: HashMap<PathBuf, u64>,
@@ -181,6 +185,7 @@ impl RulesIndex {
             options,
             roots: BTreeMap::new(),
             dir_cache: HashMap::new(),
+            governed: HashMap::new(),
             generations: HashMap::new(),
             installed: HashMap::new(),
             user: None,
@@ -193,6 +198,7 @@ impl RulesIndex {
     pub fn set_user_rules(&mut self, user: Option<Arc<LoadedRules>>) {
         self.user = user;
         self.dir_cache.clear();
+        self.governed.clear();
     }
 
     /// The user's rules in force under every root's, if any.
@@ -223,6 +229,7 @@ impl RulesIndex {
         self.options = options;
         self.roots.clear();
         self.dir_cache.clear();
+        self.governed.clear();
     }
 
     /// The innermost workspace folder holding `path`.
@@ -291,6 +298,11 @@ impl RulesIndex {
             rules: found,
             repository,
         } = self.discover(&start, buffers);
+        if let Some(rules) = &found {
+            for dir in start.ancestors().take_while(|d| d.starts_with(rules)) {
+                self.governed.insert(dir.to_path_buf(), rules.clone());
+            }
+        }
         let found = found.or_else(|| {
             let Some(folder) = self.folder_of(&start).cloned() else {
                 // No workspace folder (the command line): the user's rules still govern a
@@ -312,6 +324,12 @@ impl RulesIndex {
     /// nearest folder holding a rules file, else the repository root it met.
     pub fn discover(&self, start: &Path, buffers: &dyn OpenBuffers) -> Discovery {
         for dir in start.ancestors() {
+            if let Some(rules) = self.governed.get(dir) {
+                return Discovery {
+                    rules: Some(rules.clone()),
+                    repository: None,
+                };
+            }
             // A rules file already loaded counts whatever the disk says this instant: one that
             // is missing for a moment (an editor saving it by renaming) must not leave some
             // files governed by it and others by nothing.
@@ -457,6 +475,7 @@ impl RulesIndex {
     /// Forgets which folders map to which roots (a rules file appeared or vanished).
     pub fn forget_discovery(&mut self) {
         self.dir_cache.clear();
+        self.governed.clear();
     }
 
     /// Rebuilds every known root.
@@ -493,6 +512,7 @@ impl RulesIndex {
     /// Every known root's reload, prepared (after a settings change or on request).
     pub fn prepare_all(&mut self, buffers: &dyn OpenBuffers) -> Vec<LoadJob> {
         self.dir_cache.clear();
+        self.governed.clear();
         let dirs: Vec<PathBuf> = self.roots.keys().cloned().collect();
         dirs.iter().map(|dir| self.prepare(dir, buffers)).collect()
     }
