@@ -177,8 +177,19 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
     }
     let mut jobs = Vec::with_capacity(collected.files.len());
     let mut unruled = Vec::new();
+    // A walk yields a folder's files together: the folder's rules are looked up once.
+    let mut last: Option<(PathBuf, Option<Arc<LoadedRules>>)> = None;
     for path in collected.files {
-        match rules_for(&mut index, &path)? {
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let rules = match &last {
+            Some((d, rules)) if *d == dir => rules.clone(),
+            _ => {
+                let rules = rules_for(&mut index, &path)?;
+                last = Some((dir, rules.clone()));
+                rules
+            }
+        };
+        match rules {
             Some(rules) => jobs.push(Job { path, rules }),
             None => unruled.push(path),
         }
@@ -373,7 +384,7 @@ pub fn report_text(rules: &RuleSet, path: &Path, text: &str, base: &Path) -> Rep
     let rules_file = display_path(&rules.path, base);
     let shown = display_path(path, base);
     let found = rules.check_file(path, text, None);
-    let index = LineIndex::new(text);
+    let index = LineIndex::new(if found.violations.is_empty() { "" } else { text });
     let mut findings: Vec<Finding> = found
         .violations
         .iter()
@@ -453,7 +464,8 @@ fn check_one(job: &Job, fix: bool, base: &Path, cwd: &Path) -> Outcome {
             }
         }
     }
-    let index = LineIndex::new(&text);
+    // Most files break no rule: their lines are never counted.
+    let index = LineIndex::new(if found.violations.is_empty() { "" } else { &text });
     let rules_file = display_path(&rules.path, cwd);
     Outcome::Checked(Checked {
         findings: found

@@ -189,7 +189,9 @@ fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<ReadError>) {
             })
         });
     let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    found.sort();
+    // By bytes, not by components: a stable order either way (the report sorts its own), at a
+    // fraction of the cost on thousands of paths.
+    found.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
     (found, errors.into_inner().unwrap_or_else(|e| e.into_inner()))
 }
 

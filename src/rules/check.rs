@@ -145,7 +145,7 @@ fn shared_set(sources: &[&str]) -> Arc<Option<RegexSet>> {
 #[derive(Debug, Clone)]
 pub struct CompiledCheck {
     pub rule: u64,
-    scope: Scope,
+    scope: Arc<Scope>,
     pattern: Option<Arc<CompiledPattern>>,
     require: Option<Arc<CompiledPattern>>,
     forbidden: Option<Scope>,
@@ -184,6 +184,37 @@ impl CompiledCheck {
         self.fix.is_some()
     }
 }
+
+/// How a glob error of a check becomes a problem: the field, the spans of its globs, the error.
+type GlobProblem<'a> = dyn Fn(&'static str, &[Range<usize>], super::scope::GlobError) -> Problem + 'a;
+
+/// The scope of `spec`: its `Files` and languages, narrowed by its rule's scope; glob errors go to
+/// `problems`.
+fn compile_scope(
+    spec: &CheckSpec,
+    problems: &mut Vec<Problem>,
+    glob_problem: &GlobProblem<'_>,
+) -> Option<Scope> {
+    let scope = Scope::new(&spec.files, &spec.languages)
+        .map_err(|errs| {
+            problems.extend(
+                errs.into_iter()
+                    .map(|e| glob_problem("Files", &spec.span.files, e)),
+            )
+        })
+        .ok();
+    // A scoped rule's inferred check: the rule's scope narrows it.
+    match (scope, spec.scope.is_empty()) {
+        (Some(scope), false) => Scope::new(&spec.scope, &[])
+            .map_err(|errs| problems.extend(errs.into_iter().map(|e| glob_problem("Files", &[], e))))
+            .ok()
+            .map(|outer| scope.within(outer)),
+        (scope, _) => scope,
+    }
+}
+
+/// Compiled scopes by their globs and languages, held alive only by the checks using them.
+static SCOPES: LazyLock<Mutex<HashMap<String, Weak<Scope>>>> = LazyLock::new(Mutex::default);
 
 fn build_regex(source: &str) -> Result<Regex, String> {
     RegexBuilder::new(source)
@@ -335,8 +366,15 @@ impl Checker {
 
     /// Indices of the checks that cover `file`.
     pub fn applicable(&self, file: &FileContext) -> Vec<usize> {
+        // Each distinct scope is matched once: checks share them (see `SCOPES`).
+        let mut seen: HashMap<*const Scope, bool> = HashMap::new();
         (0..self.checks.len())
-            .filter(|&i| self.checks[i].covers(file))
+            .filter(|&i| {
+                let scope = &self.checks[i].scope;
+                *seen
+                    .entry(Arc::as_ptr(scope))
+                    .or_insert_with(|| scope.covers(file))
+            })
             .collect()
     }
 
@@ -637,21 +675,25 @@ fn compile_check(
             span,
         )
     };
-    let scope = Scope::new(&spec.files, &spec.languages)
-        .map_err(|errs| {
-            problems.extend(
-                errs.into_iter()
-                    .map(|e| glob_problem("Files", &spec.span.files, e)),
-            )
-        })
-        .ok();
-    // A scoped rule's inferred check: the rule's scope narrows it.
-    let scope = match (scope, spec.scope.is_empty()) {
-        (Some(scope), false) => Scope::new(&spec.scope, &[])
-            .map_err(|errs| problems.extend(errs.into_iter().map(|e| glob_problem("Files", &[], e))))
-            .ok()
-            .map(|outer| scope.within(outer)),
-        (scope, _) => scope,
+    // Checks inferred from words mostly share a handful of scopes ("source files", "TypeScript"):
+    // one compiled scope each, which `applicable` then matches once per file, not once per check.
+    let scope_key = format!("{:?}\0{:?}\0{:?}", spec.files, spec.languages, spec.scope);
+    let cached = SCOPES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&scope_key)
+        .and_then(Weak::upgrade);
+    let scope = match cached {
+        Some(scope) => Some(scope),
+        None => compile_scope(spec, &mut problems, &glob_problem).map(|scope| {
+            let scope = Arc::new(scope);
+            let mut cache = SCOPES.lock().unwrap_or_else(|e| e.into_inner());
+            if cache.len() >= 64 && cache.len().is_power_of_two() {
+                cache.retain(|_, s| s.strong_count() > 0);
+            }
+            cache.insert(scope_key, Arc::downgrade(&scope));
+            scope
+        }),
     };
     let forbidden = if spec.forbidden_paths.is_empty() {
         None
