@@ -63,6 +63,7 @@ async fn reloader(session: Arc<Session>, mut queue: mpsc::UnboundedReceiver<Relo
                 batch.push(next);
             }
         }
+        super::export::before_reload(&session);
         let worker = session.clone();
         let started = std::time::Instant::now();
         let what = format!("{batch:?}");
@@ -80,6 +81,7 @@ async fn reloader(session: Arc<Session>, mut queue: mpsc::UnboundedReceiver<Relo
             );
         }
         session.reloads_done(received);
+        super::export::rules_reloaded(&session);
         session.schedule_all();
         super::status::notify(&session).await;
     }
