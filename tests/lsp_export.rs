@@ -304,7 +304,7 @@ async fn a_hand_edited_section_is_reported_and_left_out_of_the_edit() {
     );
     assert_eq!(
         apply["edit"]["changeAnnotations"]["autofix.export"]["description"],
-        "the 2 active rules of .agents/autofix.json, newest first (left alone: AGENTS.md)"
+        "the 2 active rules of .agents/autofix.json, newest first (1 scoped to some files, in files of their own) — left alone: AGENTS.md"
     );
     assert_eq!(read(&root, "AGENTS.md"), edited);
     assert!(root.join(".cursor/rules/autofix.mdc").exists());

@@ -118,8 +118,9 @@ impl Agent {
         }
     }
 
-    /// True when it has a key that scopes a file's rules to some paths.
-    fn scopes(self) -> bool {
+    /// True when it has a key that scopes a file's rules to some paths (scoped rules reach only
+    /// such agents).
+    pub fn scopes(self) -> bool {
         matches!(
             self,
             Agent::Claude | Agent::Cursor | Agent::Copilot | Agent::Windsurf | Agent::Continue | Agent::Kiro

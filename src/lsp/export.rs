@@ -53,8 +53,9 @@ fn invalid(message: impl Into<String>) -> Error {
 struct Exported {
     dir: PathBuf,
     file: PathBuf,
-    /// Active rules exported.
+    /// Active rules, and how many of them are scoped to some files.
     rules: usize,
+    scoped: usize,
     plan: export::Plan,
     /// Agent files read from an open buffer: their URI and version then.
     opened: HashMap<PathBuf, (Uri, i32)>,
@@ -189,6 +190,10 @@ fn prepare(session: &Session, dirs: &[PathBuf], asked: Option<&[Agent]>) -> (Vec
             continue;
         }
         let set = export_set(&good, options);
+        let scoped = export::rules_of(&set)
+            .iter()
+            .filter(|r| !r.files.is_empty())
+            .count();
         let opened: Mutex<HashMap<PathBuf, (Uri, i32)>> = Mutex::default();
         let read = |path: &Path| -> std::result::Result<Option<String>, String> {
             policy.check(path, Intent::Write).map_err(|e| e.to_string())?;
@@ -204,6 +209,7 @@ fn prepare(session: &Session, dirs: &[PathBuf], asked: Option<&[Agent]>) -> (Vec
             dir: dir.clone(),
             file,
             rules: set.active_rules().count(),
+            scoped,
             plan,
             opened: opened.into_inner().unwrap_or_else(|e| e.into_inner()),
         });
@@ -248,13 +254,24 @@ fn shown_path(session: &Session, path: &Path) -> String {
     }
 }
 
-/// "AGENTS.md (updated), .cursor/rules/autofix.mdc (created)".
+/// How many files a message names before it counts the rest.
+const LISTED: usize = 4;
+
+/// "AGENTS.md (updated), .cursor/rules/autofix.mdc (created)", and "and 5 more" past a few.
 fn listed(locale: Locale, items: &[(String, ExportAction)]) -> String {
-    items
+    let mut out: Vec<String> = items
         .iter()
+        .take(if items.len() > LISTED + 1 {
+            LISTED
+        } else {
+            items.len()
+        })
         .map(|(path, action)| format!("{path} ({})", m::export_verb(locale, *action)))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect();
+    if out.len() < items.len() {
+        out.push(m::and_more(locale, items.len() - out.len()));
+    }
+    out.join(", ")
 }
 
 /// Turns the plans into the result and one workspace edit, sends it (unless there is nothing to
@@ -269,10 +286,12 @@ async fn deliver(session: &Session, exported: Vec<Exported>, mode: Mode) -> Expo
     let mut writes: Vec<(String, ExportAction)> = Vec::new();
     let mut left_alone: Vec<(String, String)> = Vec::new();
     let mut files = 0;
-    let mut rules = 0;
+    let (mut rules, mut scoped) = (0, 0);
+    let scoping = exported.iter().any(|e| e.plan.agents.iter().any(|a| a.scopes()));
     for e in &exported {
         result.rules_files.push(e.file.clone());
         rules += e.rules;
+        scoped += e.scoped;
         for refused in &e.plan.refused {
             let path = e.dir.join(&refused.path);
             left_alone.push((shown_path(session, &path), refused.reason.clone()));
@@ -408,7 +427,7 @@ async fn deliver(session: &Session, exported: Vec<Exported>, mode: Mode) -> Expo
             label: m::export_title(locale).into(),
             description: Some(m::export_description(
                 locale,
-                rules,
+                (rules, scoped, scoping),
                 &rules_files,
                 &left_alone.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>(),
             )),
@@ -629,6 +648,22 @@ mod tests {
         // Repeated lines never make the prefix and suffix overlap.
         let (range, text) = changed_lines("x\nx\n", "x\nx\nx\n");
         assert_eq!((range, text.as_str()), (4..4, "x\n"));
+    }
+
+    #[test]
+    fn long_lists_of_files_are_cut_short() {
+        let items: Vec<(String, ExportAction)> = (1..=6)
+            .map(|i| (format!("f{i}.md"), ExportAction::Created))
+            .collect();
+        assert_eq!(
+            listed(Locale::En, &items),
+            "f1.md (created), f2.md (created), f3.md (created), f4.md (created), and 2 more"
+        );
+        assert_eq!(
+            listed(Locale::Es, &items[..5]).matches("(creado)").count(),
+            5,
+            "five fit"
+        );
     }
 
     #[test]

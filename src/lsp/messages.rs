@@ -118,25 +118,59 @@ pub fn export_verb(l: Locale, action: super::protocol::ExportAction) -> &'static
     }
 }
 
-/// The description of the export's edit: whose rules, and what is left out of it.
-pub fn export_description(l: Locale, rules: usize, rules_files: &str, left_alone: &[String]) -> String {
-    let mut out = match l {
-        Locale::En => format!(
+/// The description of the export's edit: whose rules (`rules` active, `scoped` of them scoped
+/// to some files, `scoping` when some agent takes those in files of their own), and the files
+/// left out of it.
+pub fn export_description(
+    l: Locale,
+    (rules, scoped, scoping): (usize, usize, bool),
+    rules_files: &str,
+    left_alone: &[String],
+) -> String {
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    let mut out = match (l, scoped > 0, scoping) {
+        (Locale::En, false, _) => format!(
             "the {rules} active rule{} of {rules_files}, newest first",
-            if rules == 1 { "" } else { "s" }
+            s(rules)
         ),
-        Locale::Es => format!(
-            "la{s} {rules} regla{s} activa{s} de {rules_files}, de la más nueva a la más antigua",
-            s = if rules == 1 { "" } else { "s" }
+        (Locale::En, true, true) => format!(
+            "the {rules} active rule{} of {rules_files}, newest first ({scoped} scoped to some files, in files of their own)",
+            s(rules)
+        ),
+        (Locale::En, true, false) => format!(
+            "the {} project-wide rule{} of {rules_files}, newest first ({scoped} scoped to some files left out: these agents' files apply everywhere)",
+            rules - scoped,
+            s(rules - scoped)
+        ),
+        (Locale::Es, false, _) => format!(
+            "la{0} {rules} regla{0} activa{0} de {rules_files}, de la más nueva a la más antigua",
+            s(rules)
+        ),
+        (Locale::Es, true, true) => format!(
+            "la{0} {rules} regla{0} activa{0} de {rules_files}, de la más nueva a la más antigua ({scoped} con alcance de archivos, en archivos propios)",
+            s(rules)
+        ),
+        (Locale::Es, true, false) => format!(
+            "la{0} {1} regla{0} de todo el proyecto de {rules_files}, de la más nueva a la más antigua ({scoped} con alcance de archivos quedan fuera: los archivos de estos agentes valen para todo)",
+            s(rules - scoped),
+            rules - scoped
         ),
     };
     if !left_alone.is_empty() {
         out.push_str(&match l {
-            Locale::En => format!(" (left alone: {})", left_alone.join(", ")),
-            Locale::Es => format!(" (sin tocar: {})", left_alone.join(", ")),
+            Locale::En => format!(" — left alone: {}", left_alone.join(", ")),
+            Locale::Es => format!(" — sin tocar: {}", left_alone.join(", ")),
         });
     }
     out
+}
+
+/// The end of a list cut short: "and 5 more".
+pub fn and_more(l: Locale, n: usize) -> String {
+    match l {
+        Locale::En => format!("and {n} more"),
+        Locale::Es => format!("y {n} más"),
+    }
 }
 
 pub fn exports_current(l: Locale, files: usize, rules_files: &str) -> String {
