@@ -138,7 +138,7 @@ async fn export_rewrites_only_the_section_of_agents_md_as_one_annotated_edit() {
     );
     assert_eq!(
         client.shown_message().await,
-        "autofix: exported the rules of .agents/autofix.json to AGENTS.md (updated)"
+        "autofix: exported to AGENTS.md (updated) — the rules of .agents/autofix.json"
     );
 
     // Text of the user's after the section too, and a new rule: the edit covers the section's
@@ -537,7 +537,7 @@ async fn export_on_change_follows_a_learned_rule_without_asking() {
     assert_eq!(agents, cli_export(&root, "AGENTS.md"));
     client
         .expect("window/showMessage", |m| {
-            m["message"] == "autofix: exported the rules of .agents/autofix.json to AGENTS.md (updated)"
+            m["message"] == "autofix: exported to AGENTS.md (updated) — the rules of .agents/autofix.json"
         })
         .await;
     // Once: nothing more follows.

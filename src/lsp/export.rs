@@ -285,6 +285,8 @@ async fn deliver(session: &Session, exported: Vec<Exported>, mode: Mode) -> Expo
     // What the edit changes, and the files left alone (path as shown, reason).
     let mut writes: Vec<(String, ExportAction)> = Vec::new();
     let mut left_alone: Vec<(String, String)> = Vec::new();
+    // The files that hold (or will hold) the rules.
+    let mut targets: Vec<String> = Vec::new();
     let mut files = 0;
     let (mut rules, mut scoped) = (0, 0);
     let scoping = exported.iter().any(|e| e.plan.agents.iter().any(|a| a.scopes()));
@@ -305,6 +307,9 @@ async fn deliver(session: &Session, exported: Vec<Exported>, mode: Mode) -> Expo
             files += 1;
             let path = e.dir.join(change.path());
             let shown = shown_path(session, &path);
+            if !matches!(change, Change::Remove { .. }) {
+                targets.push(shown.clone());
+            }
             let uri = path_to_uri(&path);
             let (action, op, reason) = match (change, uri) {
                 (_, None) => (
@@ -429,6 +434,7 @@ async fn deliver(session: &Session, exported: Vec<Exported>, mode: Mode) -> Expo
                 locale,
                 (rules, scoped, scoping),
                 &rules_files,
+                &targets,
                 &left_alone.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>(),
             )),
         }),

@@ -119,14 +119,20 @@ pub fn export_verb(l: Locale, action: super::protocol::ExportAction) -> &'static
 }
 
 /// The description of the export's edit: whose rules (`rules` active, `scoped` of them scoped
-/// to some files, `scoping` when some agent takes those in files of their own), and the files
-/// left out of it.
+/// to some files, `scoping` when some agent takes those in files of their own, else the
+/// `targets` that would apply them everywhere), and the files left out of it.
 pub fn export_description(
     l: Locale,
     (rules, scoped, scoping): (usize, usize, bool),
     rules_files: &str,
+    targets: &[String],
     left_alone: &[String],
 ) -> String {
+    let everywhere = match targets {
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), l.pick("and", "y")),
+        [] => String::new(),
+    };
     let s = |n: usize| if n == 1 { "" } else { "s" };
     let mut out = match (l, scoped > 0, scoping) {
         (Locale::En, false, _) => format!(
@@ -138,9 +144,10 @@ pub fn export_description(
             s(rules)
         ),
         (Locale::En, true, false) => format!(
-            "the {} project-wide rule{} of {rules_files}, newest first ({scoped} scoped to some files left out: these agents' files apply everywhere)",
+            "the {} project-wide rule{} of {rules_files}, newest first (not the {scoped} scoped to some files: {everywhere} {} to every file — agents that scope by file, like Cursor or Claude, get those)",
             rules - scoped,
-            s(rules - scoped)
+            s(rules - scoped),
+            if targets.len() == 1 { "applies" } else { "apply" }
         ),
         (Locale::Es, false, _) => format!(
             "la{0} {rules} regla{0} activa{0} de {rules_files}, de la más nueva a la más antigua",
@@ -151,9 +158,10 @@ pub fn export_description(
             s(rules)
         ),
         (Locale::Es, true, false) => format!(
-            "la{0} {1} regla{0} de todo el proyecto de {rules_files}, de la más nueva a la más antigua ({scoped} con alcance de archivos quedan fuera: los archivos de estos agentes valen para todo)",
+            "la{0} {1} regla{0} de todo el proyecto de {rules_files}, de la más nueva a la más antigua (no las {scoped} con alcance de archivos: {everywhere} {2} para todos los archivos — los agentes que acotan por archivo, como Cursor o Claude, las reciben)",
             s(rules - scoped),
-            rules - scoped
+            rules - scoped,
+            if targets.len() == 1 { "vale" } else { "valen" }
         ),
     };
     if !left_alone.is_empty() {
@@ -197,10 +205,11 @@ pub fn exports_stale(l: Locale, files: &str) -> String {
     }
 }
 
+/// After an export landed; the files first (a notification may show one line only).
 pub fn exported(l: Locale, rules_files: &str, files: &str) -> String {
     match l {
-        Locale::En => format!("autofix: exported the rules of {rules_files} to {files}"),
-        Locale::Es => format!("autofix: reglas de {rules_files} exportadas a {files}"),
+        Locale::En => format!("autofix: exported to {files} — the rules of {rules_files}"),
+        Locale::Es => format!("autofix: exportado a {files} — las reglas de {rules_files}"),
     }
 }
 

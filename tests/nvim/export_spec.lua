@@ -42,7 +42,7 @@ H.run(function()
     and vim.list_contains(a.preview, ' Read the README before changing the build.'),
     'the preview is the diff of AGENTS.md: the user\'s line as context, the section added', a.preview)
   H.check((a.preview[2] or ''):find('project-wide rules of .agents/autofix.json', 1, true) ~= nil
-    and (a.preview[2] or ''):find('scoped to some files left out', 1, true) ~= nil,
+    and (a.preview[2] or ''):find('AGENTS.md applies to every file', 1, true) ~= nil,
     'the preview says whose rules these are, and that the scoped ones are not for AGENTS.md', a.preview[2])
   local written = H.read(agents_path) or ''
   H.eq(written:sub(1, #USER), USER, 'the user\'s text is kept byte for byte')
@@ -50,7 +50,7 @@ H.run(function()
     'a scoped rule is not in AGENTS.md (it would apply everywhere)')
   H.check(written:find('- [OTHER] Always document public API endpoints in a markdown table.', 1, true) ~= nil,
     'a project-wide rule is', written)
-  H.check(H.wait(3000, function() return H.find_message('exported the rules of .agents/autofix.json to AGENTS.md') ~= nil end),
+  H.check(H.wait(3000, function() return H.find_message('exported to AGENTS.md %(updated%) — the rules of .agents/autofix.json') ~= nil end),
     'the server says what it exported')
   local ab = require('autofix.util').find_buf(agents_path)
   H.check(not (ab and vim.api.nvim_buf_is_loaded(ab)), 'the AGENTS.md buffer loaded for the edit is closed again once written')
