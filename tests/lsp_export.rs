@@ -479,6 +479,11 @@ async fn the_rules_file_offers_the_export_as_a_source_action() {
         .code_actions(&rules, [0, 0, 0, 0], &[], Some(&["quickfix"]))
         .await;
     assert!(of_kind(&quickfixes, "source.autofix.exportRules").is_none());
+    let unasked = client.code_actions(&rules, [0, 0, 0, 0], &[], None).await;
+    assert!(
+        of_kind(&unasked, "source.autofix.exportRules").is_none(),
+        "only when source actions are asked for, not among the fixes under the cursor"
+    );
     let ts = client.open_file("src/a.ts", "typescript").await;
     let elsewhere = client
         .code_actions(&ts, [0, 0, 0, 0], &[], Some(&["source"]))

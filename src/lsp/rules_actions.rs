@@ -24,19 +24,18 @@ pub fn kinds() -> Vec<CodeActionKind> {
 }
 
 /// "Export rules to agent files", in the rules file in force (not a broken one, not a shadowed
-/// one) when the client asks for source actions.
+/// one), when the client asks for source actions (VS Code's "Source Action…" menu): not among
+/// the fixes of whatever is under the cursor.
 fn export_action(
     session: &Session,
     doc: &DocumentSnapshot,
     params: &CodeActionParams,
     path: &Path,
 ) -> Option<CodeActionOrCommand> {
-    let wanted = match &params.context.only {
-        None => true,
-        Some(only) => only
-            .iter()
-            .any(|o| EXPORT == o.as_str() || EXPORT.starts_with(&format!("{}.", o.as_str()))),
-    };
+    let wanted = params.context.only.as_ref().is_some_and(|only| {
+        only.iter()
+            .any(|o| EXPORT == o.as_str() || EXPORT.starts_with(&format!("{}.", o.as_str())))
+    });
     let in_force = session.with_index(|index, _| {
         index
             .root_of_rules_file(path)
