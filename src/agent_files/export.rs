@@ -3,13 +3,22 @@
 //! `Check.Files`) into generated files of their own under the agent's scoping key — and nowhere
 //! else. Generated files are named `autofix.*` / `autofix-<slug>.*`; those no rule produces any
 //! more are removed, and no other file is ever touched.
+//!
+//! [`plan`] is the whole export of one rules file, for the command line and the editor alike:
+//! which agents ([`agents_for`]), what their files should hold ([`outputs`]), and the changes
+//! that get them there ([`changes`]) — with files read by the caller (from disk through the
+//! access policy, [`read_target`]; an editor reads its open buffers first), and files it may
+//! not touch left alone. [`rules_roots`] finds each package's rules file in a monorepo.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
 use super::section::{self, Generated, Update};
-use crate::rules::{Category, RuleSet};
+use crate::access::{AccessPolicy, Intent};
+use crate::paths::display_path;
+use crate::rules::{Category, RuleSet, store};
 
 /// An agent autofix exports to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -109,8 +118,9 @@ impl Agent {
         }
     }
 
-    /// True when it has a key that scopes a file's rules to some paths.
-    fn scopes(self) -> bool {
+    /// True when it has a key that scopes a file's rules to some paths (scoped rules reach only
+    /// such agents).
+    pub fn scopes(self) -> bool {
         matches!(
             self,
             Agent::Claude | Agent::Cursor | Agent::Copilot | Agent::Windsurf | Agent::Continue | Agent::Kiro
@@ -434,12 +444,52 @@ pub enum Change {
     Current {
         path: String,
     },
-    /// Left alone, and why (a section or generated file edited by hand, broken markers, a
-    /// file with a generated name that autofix did not write).
+    /// Left alone, and why.
     Conflict {
         path: String,
-        reason: String,
+        conflict: Conflict,
     },
+}
+
+/// Why an export leaves a file alone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "detail")]
+pub enum Conflict {
+    /// The managed section was edited by hand since autofix wrote it.
+    EditedSection,
+    /// The section's markers do not pair up (what is wrong with them).
+    Markers(String),
+    /// A generated file was edited by hand.
+    EditedGenerated,
+    /// A file autofix did not write has the name of a generated one.
+    Foreign,
+    /// A generated file no rule produces any more was edited by hand.
+    EditedStale,
+}
+
+impl Conflict {
+    /// What is wrong, and what to do about it.
+    pub fn reason(&self) -> String {
+        match self {
+            Conflict::EditedSection => "the autofix section was edited by hand since it was exported: move your edits out of it (or into the rules with `autofix learn`)".into(),
+            Conflict::Markers(what) => format!("{what} — fix the markers, then export again"),
+            Conflict::EditedGenerated => "this generated file was edited by hand: put the change in the rules (`autofix learn`)".into(),
+            Conflict::Foreign => "a file autofix did not write has this name: rename it".into(),
+            Conflict::EditedStale => "no rule produces this generated file any more, but it was edited by hand: delete it yourself".into(),
+        }
+    }
+
+    /// How an export that overwrites hand edits (`autofix export --force`) gets past it, to
+    /// follow [`Conflict::reason`]; `None` when forcing does not help.
+    pub fn forced(&self) -> Option<&'static str> {
+        match self {
+            Conflict::EditedSection => Some(", or export with --force to overwrite them"),
+            Conflict::Markers(_) => None,
+            Conflict::EditedGenerated => Some(", or export with --force to overwrite it"),
+            Conflict::Foreign => Some(", or export with --force to replace it"),
+            Conflict::EditedStale => Some(", or export with --force"),
+        }
+    }
 }
 
 impl Change {
@@ -480,31 +530,49 @@ pub fn changes(
             Content::Section(body) => match section::update(old.as_deref(), body, force) {
                 Update::Current => Change::Current { path: o.path.clone() },
                 Update::Write(new) => match old {
-                    Some(old) => Change::Update { path: o.path.clone(), old, new },
-                    None => Change::Create { path: o.path.clone(), new },
+                    Some(old) => Change::Update {
+                        path: o.path.clone(),
+                        old,
+                        new,
+                    },
+                    None => Change::Create {
+                        path: o.path.clone(),
+                        new,
+                    },
                 },
                 Update::EditedByHand => Change::Conflict {
                     path: o.path.clone(),
-                    reason: "the autofix section was edited by hand since it was exported: move your edits out of it (or into the rules with `autofix learn`), or export with --force to overwrite them".into(),
+                    conflict: Conflict::EditedSection,
                 },
                 Update::Broken(reason) => Change::Conflict {
                     path: o.path.clone(),
-                    reason: format!("{reason} — fix the markers, then export again"),
+                    conflict: Conflict::Markers(reason),
                 },
             },
             Content::File(new) => match old {
-                None => Change::Create { path: o.path.clone(), new: new.clone() },
+                None => Change::Create {
+                    path: o.path.clone(),
+                    new: new.clone(),
+                },
                 Some(old) if old == *new => Change::Current { path: o.path.clone() },
                 Some(old) => match section::check_generated(&old) {
-                    Generated::Intact => Change::Update { path: o.path.clone(), old, new: new.clone() },
-                    _ if force => Change::Update { path: o.path.clone(), old, new: new.clone() },
+                    Generated::Intact => Change::Update {
+                        path: o.path.clone(),
+                        old,
+                        new: new.clone(),
+                    },
+                    _ if force => Change::Update {
+                        path: o.path.clone(),
+                        old,
+                        new: new.clone(),
+                    },
                     Generated::Edited => Change::Conflict {
                         path: o.path.clone(),
-                        reason: "this generated file was edited by hand: put the change in the rules (`autofix learn`), or export with --force to overwrite it".into(),
+                        conflict: Conflict::EditedGenerated,
                     },
                     Generated::Foreign => Change::Conflict {
                         path: o.path.clone(),
-                        reason: "a file autofix did not write has this name: rename it, or export with --force to replace it".into(),
+                        conflict: Conflict::Foreign,
                     },
                 },
             },
@@ -517,17 +585,175 @@ pub fn changes(
         }
         let Some(old) = current(path) else { continue };
         match section::check_generated(&old) {
-            Generated::Intact => out.push(Change::Remove { path: path.clone(), old }),
-            Generated::Edited if force => out.push(Change::Remove { path: path.clone(), old }),
+            Generated::Intact => out.push(Change::Remove {
+                path: path.clone(),
+                old,
+            }),
+            Generated::Edited if force => out.push(Change::Remove {
+                path: path.clone(),
+                old,
+            }),
             Generated::Edited => out.push(Change::Conflict {
                 path: path.clone(),
-                reason: "no rule produces this generated file any more, but it was edited by hand: delete it yourself, or export with --force".into(),
+                conflict: Conflict::EditedStale,
             }),
             // Not ours: never touched.
             Generated::Foreign => {}
         }
     }
     out
+}
+
+/// A file an export leaves alone because it may not be read or written (the access policy
+/// refused it, it is too large, it is not a regular file), and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    /// Relative to the folder of the rules file, `/`-separated.
+    pub path: String,
+    pub reason: String,
+}
+
+/// The export of one rules file into the agent files next to it.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// The folder of the rules file (the one its rules govern): every path is relative to it.
+    pub dir: PathBuf,
+    pub agents: Vec<Agent>,
+    /// One per file involved, in a stable order; files refused are not among them.
+    pub changes: Vec<Change>,
+    pub refused: Vec<Refused>,
+}
+
+impl Plan {
+    /// True when some file would be written.
+    pub fn is_stale(&self) -> bool {
+        self.changes.iter().any(Change::writes)
+    }
+}
+
+/// What is in a project folder on disk, for [`agents_in`] and [`outputs`].
+pub fn layout_of(dir: &Path) -> impl Fn(&str) -> Option<bool> + '_ {
+    move |rel: &str| std::fs::symlink_metadata(dir.join(rel)).ok().map(|m| m.is_dir())
+}
+
+/// The agents an export of the rules file in force in `dir` goes to: those `asked` for, else
+/// the agents whose files are in `dir`, else those of the project folder `project` (a package
+/// of a monorepo without agent files of its own). Empty: there is nobody to export to.
+pub fn agents_for(dir: &Path, project: &Path, asked: Option<&[Agent]>) -> Vec<Agent> {
+    if let Some(asked) = asked {
+        return asked.to_vec();
+    }
+    let here = agents_in(&layout_of(dir));
+    if here.is_empty() {
+        agents_in(&layout_of(project))
+    } else {
+        here
+    }
+}
+
+/// The folders under `project` holding a rules file (the project first when it has one), each
+/// with its rules file in force: in a monorepo, each package's rules export next to them.
+pub fn rules_roots(project: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let (files, _) = super::project_files(project);
+    let mut roots: Vec<PathBuf> = files
+        .iter()
+        .filter(|f| store::is_rules_file(f))
+        .map(|f| store::root_of(f))
+        .collect();
+    if store::rules_file_in(project).is_some() {
+        roots.push(project.to_path_buf());
+    }
+    roots.sort();
+    roots.dedup();
+    roots
+        .into_iter()
+        .filter_map(|r| store::rules_file_in(&r).map(|f| (r, f)))
+        .collect()
+}
+
+/// An agent file as an export may change it: `Ok(None)` when it does not exist (and may be
+/// created), its text when it may be rewritten, else why not — read with no window between the
+/// policy's check and the read, so a file swapped for a link out meanwhile is refused, not read.
+pub fn read_target(policy: &AccessPolicy, path: &Path) -> Result<Option<String>, String> {
+    if path.symlink_metadata().is_err() {
+        return policy
+            .check(path, Intent::Write)
+            .map(|_| None)
+            .map_err(|e| e.to_string());
+    }
+    policy
+        .read_checked(path, Intent::Write, super::MAX_AGENT_FILE_BYTES)
+        .map(|(_, text)| Some(text))
+        .map_err(|e| e.to_string())
+}
+
+/// Plans the export of `set` — the rules file `file`, in force in `dir` — to `agents`: what
+/// each agent's files should hold, and what it takes to get there. `read` gives the current
+/// text of a file (see [`read_target`]; an editor reads its open buffers first); a file it
+/// refuses is left alone and listed. With `force`, hand edits inside autofix's parts are
+/// overwritten.
+pub fn plan(
+    set: &RuleSet,
+    file: &Path,
+    dir: &Path,
+    agents: &[Agent],
+    read: &dyn Fn(&Path) -> Result<Option<String>, String>,
+    force: bool,
+) -> Plan {
+    let layout = layout_of(dir);
+    let rules = rules_of(set);
+    let outputs = outputs(agents, &rules, &display_path(file, dir), &layout);
+    let mut existing_generated = Vec::new();
+    for agent in agents {
+        let Some((gen_dir, ext)) = agent.generated_dir() else {
+            continue;
+        };
+        let Ok(entries) = std::fs::read_dir(dir.join(gen_dir)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if is_generated_name(&name) && name.ends_with(ext) {
+                existing_generated.push(format!("{gen_dir}/{name}"));
+            }
+        }
+    }
+    existing_generated.sort();
+    existing_generated.dedup();
+    // Every file involved, read once; one that may not be read is left alone.
+    let mut texts: BTreeMap<String, Option<String>> = BTreeMap::new();
+    let mut refused = Vec::new();
+    for rel in outputs
+        .iter()
+        .map(|o| o.path.clone())
+        .chain(existing_generated.clone())
+    {
+        if texts.contains_key(&rel) || refused.iter().any(|r: &Refused| r.path == rel) {
+            continue;
+        }
+        match read(&dir.join(&rel)) {
+            Ok(text) => {
+                texts.insert(rel, text);
+            }
+            Err(reason) => refused.push(Refused { path: rel, reason }),
+        }
+    }
+    let outputs: Vec<_> = outputs
+        .into_iter()
+        .filter(|o| texts.contains_key(&o.path))
+        .collect();
+    let existing_generated: Vec<_> = existing_generated
+        .into_iter()
+        .filter(|p| texts.contains_key(p))
+        .collect();
+    let current = |rel: &str| texts.get(rel).cloned().flatten();
+    let changes = changes(&outputs, &current, &existing_generated, force);
+    Plan {
+        dir: dir.to_path_buf(),
+        agents: agents.to_vec(),
+        changes,
+        refused,
+    }
 }
 
 #[cfg(test)]

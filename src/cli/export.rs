@@ -4,12 +4,10 @@
 //! package's rules file exports next to it. Reads and writes go through the access policy;
 //! writes are atomic and compare before replacing.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::access::{AccessPolicy, Intent};
-use crate::agent_files::MAX_AGENT_FILE_BYTES;
 use crate::agent_files::export::{self, Agent, Change};
 use crate::atomic::{self, ReplaceError};
 use crate::i18n::Locale;
@@ -88,36 +86,6 @@ pub struct ExportArgs {
     pub root: Option<PathBuf>,
 }
 
-/// The folders under `root` with a rules file (the root first), each with its file in force.
-fn rules_roots(root: &Path) -> Vec<(PathBuf, PathBuf)> {
-    let (files, _) = super::import::walk(root);
-    let mut roots: Vec<PathBuf> = files
-        .iter()
-        .filter(|f| store::is_rules_file(f))
-        .map(|f| store::root_of(f))
-        .collect();
-    if store::rules_file_in(root).is_some() {
-        roots.push(root.to_path_buf());
-    }
-    roots.sort();
-    roots.dedup();
-    roots
-        .into_iter()
-        .filter_map(|r| store::rules_file_in(&r).map(|f| (r, f)))
-        .collect()
-}
-
-fn layout_of(dir: &Path) -> impl Fn(&str) -> Option<bool> + '_ {
-    move |rel: &str| std::fs::symlink_metadata(dir.join(rel)).ok().map(|m| m.is_dir())
-}
-
-/// What one rules file's export found: the changes, and files that could not be read.
-struct Exported {
-    dir: PathBuf,
-    changes: Vec<Change>,
-    refused: Vec<(String, String)>,
-}
-
 /// Plans the export of the rules file `file` (in force in `dir`) to `agents` (`None`: the
 /// agents found in `dir`, else in `root`).
 fn plan_one(
@@ -128,7 +96,7 @@ fn plan_one(
     agents: Option<&[Agent]>,
     force: bool,
     locale: Locale,
-) -> Result<Exported, String> {
+) -> Result<export::Plan, String> {
     let shown = display_path(file, root);
     let (_, text) = policy
         .read_checked(file, Intent::ReadConfig, crate::access::MAX_RULES_BYTES)
@@ -144,85 +112,15 @@ fn plan_one(
             problems.join("\n")
         ));
     }
-    let layout = layout_of(dir);
-    let agents: Vec<Agent> = match agents {
-        Some(a) => a.to_vec(),
-        None => {
-            let here = export::agents_in(&layout);
-            if here.is_empty() {
-                export::agents_in(&layout_of(root))
-            } else {
-                here
-            }
-        }
-    };
+    let agents = export::agents_for(dir, root, agents);
     if agents.is_empty() {
         return Err(format!(
             "no agent files in {} (AGENTS.md, CLAUDE.md, .cursor/, .github/copilot-instructions.md, …): name the agents with --agent (agents, claude, cursor, copilot, cline, roo, windsurf, gemini, continue, kiro)",
             root.display()
         ));
     }
-    let rules = export::rules_of(&set);
-    let outputs = export::outputs(&agents, &rules, &display_path(file, dir), &layout);
-    let mut existing_generated = Vec::new();
-    for agent in &agents {
-        let Some((gen_dir, ext)) = agent.generated_dir() else {
-            continue;
-        };
-        let Ok(entries) = std::fs::read_dir(dir.join(gen_dir)) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if export::is_generated_name(&name) && name.ends_with(ext) {
-                existing_generated.push(format!("{gen_dir}/{name}"));
-            }
-        }
-    }
-    existing_generated.sort();
-    // Every file involved, read once through the policy; one that may not be read is left alone.
-    let mut texts: HashMap<String, Option<String>> = HashMap::new();
-    let mut refused = Vec::new();
-    for rel in outputs
-        .iter()
-        .map(|o| o.path.clone())
-        .chain(existing_generated.clone())
-    {
-        let path = dir.join(&rel);
-        let text = if path.symlink_metadata().is_err() {
-            match policy.check(&path, Intent::Write) {
-                Ok(_) => None,
-                Err(e) => {
-                    refused.push((rel.clone(), e.to_string()));
-                    continue;
-                }
-            }
-        } else {
-            match policy.read_checked(&path, Intent::Write, MAX_AGENT_FILE_BYTES) {
-                Ok((_, text)) => Some(text),
-                Err(e) => {
-                    refused.push((rel.clone(), e.to_string()));
-                    continue;
-                }
-            }
-        };
-        texts.insert(rel, text);
-    }
-    let outputs: Vec<_> = outputs
-        .into_iter()
-        .filter(|o| texts.contains_key(&o.path))
-        .collect();
-    let existing_generated: Vec<_> = existing_generated
-        .into_iter()
-        .filter(|p| texts.contains_key(p))
-        .collect();
-    let current = |rel: &str| texts.get(rel).cloned().flatten();
-    let changes = export::changes(&outputs, &current, &existing_generated, force);
-    Ok(Exported {
-        dir: dir.to_path_buf(),
-        changes,
-        refused,
-    })
+    let read = |path: &Path| export::read_target(policy, path);
+    Ok(export::plan(&set, file, dir, &agents, &read, force))
 }
 
 /// A unified diff of one change.
@@ -280,7 +178,7 @@ pub fn run(args: ExportArgs) -> ExitCode {
         return ExitCode::from(2);
     };
     let policy = AccessPolicy::new([&root]);
-    let roots = rules_roots(&root);
+    let roots = export::rules_roots(&root);
     if roots.is_empty() {
         eprintln!(
             "autofix export: no rules file under {} (looked for {}) — learn a rule (`autofix learn`) or import the agents' files (`autofix import --write`) first",
@@ -305,14 +203,22 @@ pub fn run(args: ExportArgs) -> ExitCode {
             }
         };
         let show = |rel: &str| display_path(&exported.dir.join(rel), &root);
-        for (rel, reason) in &exported.refused {
-            notes.push_str(&format!("left alone: {}: {reason}\n", show(rel)));
+        for refused in &exported.refused {
+            notes.push_str(&format!(
+                "left alone: {}: {}\n",
+                show(&refused.path),
+                refused.reason
+            ));
             stale = true;
         }
         for change in &exported.changes {
             let shown = show(change.path());
-            if let Change::Conflict { reason, .. } = change {
-                notes.push_str(&format!("left alone: {shown}: {reason}\n"));
+            if let Change::Conflict { conflict, .. } = change {
+                notes.push_str(&format!(
+                    "left alone: {shown}: {}{}\n",
+                    conflict.reason(),
+                    conflict.forced().unwrap_or("")
+                ));
                 stale = true;
                 continue;
             }

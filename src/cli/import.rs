@@ -66,23 +66,7 @@ const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 /// Files under `dir` (a walk that respects .gitignore, dot-files included, `.git/` left out,
 /// links not followed), with the walk's errors.
 pub fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
-    let mut files = Vec::new();
-    let mut errors = Vec::new();
-    let walker = ignore::WalkBuilder::new(dir)
-        .hidden(false)
-        .require_git(false)
-        .follow_links(false)
-        .filter_entry(|e| !matches!(e.file_name().to_str(), Some(".git" | ".hg" | ".svn" | ".jj")))
-        .build();
-    for entry in walker {
-        match entry {
-            Ok(e) if e.file_type().is_some_and(|t| !t.is_dir()) => files.push(e.into_path()),
-            Ok(_) => {}
-            Err(e) => errors.push(e.to_string()),
-        }
-    }
-    files.sort();
-    (files, errors)
+    crate::agent_files::project_files(dir)
 }
 
 /// An agent file found, and where its rules go.

@@ -12,6 +12,7 @@ pub struct ClientCaps {
     pub document_changes: bool,
     pub change_annotations: bool,
     pub resource_create: bool,
+    pub resource_delete: bool,
     pub apply_edit: bool,
     pub watched_files_dynamic: bool,
     pub watched_files_relative: bool,
@@ -33,6 +34,9 @@ impl ClientCaps {
             resource_create: edit
                 .and_then(|e| e.resource_operations.as_ref())
                 .is_some_and(|ops| ops.contains(&ResourceOperationKind::Create)),
+            resource_delete: edit
+                .and_then(|e| e.resource_operations.as_ref())
+                .is_some_and(|ops| ops.contains(&ResourceOperationKind::Delete)),
             apply_edit: ws.and_then(|w| w.apply_edit).unwrap_or(false),
             watched_files_dynamic: watched.and_then(|w| w.dynamic_registration).unwrap_or(false),
             watched_files_relative: watched.and_then(|w| w.relative_pattern_support).unwrap_or(false),
@@ -79,7 +83,12 @@ pub fn server_capabilities(encoding: Encoding) -> ServerCapabilities {
             resolve_provider: Some(false),
         }),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
-            code_action_kinds: Some(super::actions::kinds()),
+            code_action_kinds: Some(
+                super::actions::kinds()
+                    .into_iter()
+                    .chain(super::rules_actions::kinds())
+                    .collect(),
+            ),
             resolve_provider: Some(false),
             ..Default::default()
         })),
@@ -126,6 +135,7 @@ mod tests {
             "autofix.listRules",
             "autofix.reloadRules",
             "autofix.showMessage",
+            "autofix.exportRules",
         ] {
             assert!(advertised.iter().any(|c| c == name), "{name}");
         }

@@ -13,8 +13,8 @@ use tower_lsp_server::ls_types::{ExecuteCommandParams, MessageType, Uri};
 use super::convert::uri_to_path;
 use super::messages as m;
 use super::protocol::{
-    ApplyDiff, Command, LearnRule, ListRules, ListRulesArgs, ListRulesResult, PreviewDiff, ReloadRules,
-    ReloadRulesResult, ShowMessage,
+    ApplyDiff, Command, ExportRules, LearnRule, ListRules, ListRulesArgs, ListRulesResult, PreviewDiff,
+    ReloadRules, ReloadRulesResult, ShowMessage,
 };
 use super::session::{Reload, Session};
 use crate::i18n::Locale;
@@ -25,6 +25,9 @@ pub async fn execute(session: &Arc<Session>, params: ExecuteCommandParams) -> Re
     let locale = session.context().locale;
     match params.command.as_str() {
         LearnRule::NAME => answer(super::learn::learn_rule(session, parse::<LearnRule>(arg, locale)?).await),
+        ExportRules::NAME => {
+            answer(super::export::export_rules(session, parse::<ExportRules>(arg, locale)?).await)
+        }
         ApplyDiff::NAME => answer(super::diff::run(session, parse::<ApplyDiff>(arg, locale)?, false).await),
         PreviewDiff::NAME => {
             answer(super::diff::run(session, parse::<PreviewDiff>(arg, locale)?, true).await)

@@ -31,6 +31,8 @@ pub struct Config {
     pub debounce_ms: u64,
     /// The least severe log message sent to the editor's output (`None`: none).
     pub log_level: Option<tracing::Level>,
+    /// Export the rules to the agents' files whenever the active rules of a rules file change.
+    pub export_on_change: bool,
 }
 
 impl Default for Config {
@@ -43,6 +45,7 @@ impl Default for Config {
             severity_overrides: HashMap::new(),
             debounce_ms: 0,
             log_level: Some(tracing::Level::WARN),
+            export_on_change: false,
         }
     }
 }
@@ -58,6 +61,7 @@ pub const SETTINGS: &[(&str, &str)] = &[
     ("logLevel", "string"),
     ("severityOverrides", "object"),
     ("debounceMs", "integer"),
+    ("exportOnChange", "boolean"),
 ];
 
 impl Config {
@@ -101,6 +105,10 @@ impl Config {
                 "logLevel" => match v.as_str().and_then(super::logging::parse_level) {
                     Some(level) => config.log_level = level,
                     None => bad("off, error, warn, info, debug or trace"),
+                },
+                "exportOnChange" => match v.as_bool() {
+                    Some(b) => config.export_on_change = b,
+                    None => bad("true or false"),
                 },
                 "debounceMs" => match v.as_u64() {
                     Some(n) if n <= 10_000 => config.debounce_ms = n,
@@ -155,7 +163,7 @@ mod tests {
     #[test]
     fn reads_nested_or_bare_settings() {
         let (c, w) = Config::from_json(&json!({"autofix": {"debounceMs": 50, "inferredChecks": false,
-            "severityOverrides": {"3": "error", "code": "off"}, "rulesFile": "config/rules.json", "fuzzyThreshold": 0.9, "bufferLines": 10}}));
+            "severityOverrides": {"3": "error", "code": "off"}, "rulesFile": "config/rules.json", "fuzzyThreshold": 0.9, "bufferLines": 10, "exportOnChange": true}}));
         assert!(w.is_empty(), "{w:?}");
         assert_eq!(c.debounce_ms, 50);
         assert!(!c.inferred_checks);
@@ -167,6 +175,7 @@ mod tests {
         assert_eq!(c.override_for(4, Category::Ux), None);
         assert_eq!(c.rules_file.as_deref(), Some("config/rules.json"));
         assert_eq!((c.fuzzy_threshold, c.buffer_lines), (0.9, 10));
+        assert!(c.export_on_change);
         assert_eq!(Config::from_json(&json!({"debounceMs": 5})).0.debounce_ms, 5);
     }
 

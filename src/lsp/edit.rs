@@ -1,12 +1,13 @@
-//! Workspace edits the way the client can take them: versioned `TextDocumentEdit`s with a change
-//! annotation asking for confirmation when it supports them, plain `changes` otherwise.
+//! Workspace edits the way the client can take them: versioned `TextDocumentEdit`s (and files
+//! created or deleted) with a change annotation asking for confirmation when it supports them,
+//! plain `changes` otherwise.
 
 use std::collections::HashMap;
 
 use tower_lsp_server::ls_types::{
-    AnnotatedTextEdit, ChangeAnnotation, CreateFile, CreateFileOptions, DocumentChangeOperation,
-    DocumentChanges, MessageActionItem, MessageType, OneOf, OptionalVersionedTextDocumentIdentifier,
-    ResourceOp, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
+    AnnotatedTextEdit, ChangeAnnotation, CreateFile, CreateFileOptions, DeleteFile, DeleteFileOptions,
+    DocumentChangeOperation, DocumentChanges, MessageActionItem, MessageType, OneOf,
+    OptionalVersionedTextDocumentIdentifier, ResourceOp, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
 use super::capabilities::ClientCaps;
@@ -22,6 +23,16 @@ pub struct FileEdits {
     pub edits: Vec<TextEdit>,
     /// Create the file first (it does not exist yet).
     pub create: bool,
+}
+
+/// One operation of a workspace edit.
+#[derive(Debug, Clone)]
+pub enum FileOp {
+    /// Edits to a file (created first when it does not exist yet).
+    Edit(FileEdits),
+    /// Deleting a file. Only clients with `documentChanges` get it: without them, it is left
+    /// out (callers send deletions only to clients that support them).
+    Delete(Uri),
 }
 
 /// A label and description for edits the user should confirm.
@@ -138,10 +149,17 @@ pub async fn send(session: &Session, edit: WorkspaceEdit, confirm: Option<&Confi
 
 /// Builds the workspace edit for `files`.
 pub fn workspace_edit(files: Vec<FileEdits>, caps: &ClientCaps, confirm: Option<Confirm>) -> WorkspaceEdit {
+    workspace_edit_ops(files.into_iter().map(FileOp::Edit).collect(), caps, confirm)
+}
+
+/// Builds the workspace edit for `ops`, in their order.
+pub fn workspace_edit_ops(ops: Vec<FileOp>, caps: &ClientCaps, confirm: Option<Confirm>) -> WorkspaceEdit {
     if !caps.document_changes {
         let mut changes: HashMap<Uri, Vec<TextEdit>> = HashMap::new();
-        for f in files {
-            changes.entry(f.uri).or_default().extend(f.edits);
+        for op in ops {
+            if let FileOp::Edit(f) = op {
+                changes.entry(f.uri).or_default().extend(f.edits);
+            }
         }
         return WorkspaceEdit {
             changes: Some(changes),
@@ -149,16 +167,31 @@ pub fn workspace_edit(files: Vec<FileEdits>, caps: &ClientCaps, confirm: Option<
         };
     }
     let annotate = confirm.filter(|_| caps.change_annotations);
-    let mut ops = Vec::new();
-    for f in files {
+    let annotation_id = || annotate.as_ref().map(|c| c.id.clone());
+    let mut out = Vec::new();
+    for op in ops {
+        let f = match op {
+            FileOp::Edit(f) => f,
+            FileOp::Delete(uri) => {
+                out.push(DocumentChangeOperation::Op(ResourceOp::Delete(DeleteFile {
+                    uri,
+                    options: Some(DeleteFileOptions {
+                        recursive: Some(false),
+                        ignore_if_not_exists: Some(false),
+                    }),
+                    annotation_id: annotation_id(),
+                })));
+                continue;
+            }
+        };
         if f.create {
-            ops.push(DocumentChangeOperation::Op(ResourceOp::Create(CreateFile {
+            out.push(DocumentChangeOperation::Op(ResourceOp::Create(CreateFile {
                 uri: f.uri.clone(),
                 options: Some(CreateFileOptions {
                     overwrite: Some(false),
                     ignore_if_exists: Some(false),
                 }),
-                annotation_id: annotate.as_ref().map(|c| c.id.clone()),
+                annotation_id: annotation_id(),
             })));
         }
         let edits = f
@@ -172,7 +205,7 @@ pub fn workspace_edit(files: Vec<FileEdits>, caps: &ClientCaps, confirm: Option<
                 None => OneOf::Left(text_edit),
             })
             .collect();
-        ops.push(DocumentChangeOperation::Edit(TextDocumentEdit {
+        out.push(DocumentChangeOperation::Edit(TextDocumentEdit {
             text_document: OptionalVersionedTextDocumentIdentifier {
                 uri: f.uri,
                 version: f.version,
@@ -192,7 +225,7 @@ pub fn workspace_edit(files: Vec<FileEdits>, caps: &ClientCaps, confirm: Option<
     });
     WorkspaceEdit {
         changes: None,
-        document_changes: Some(DocumentChanges::Operations(ops)),
+        document_changes: Some(DocumentChanges::Operations(out)),
         change_annotations,
     }
 }
@@ -238,6 +271,28 @@ mod tests {
         assert_eq!(json["documentChanges"][1]["textDocument"]["version"], 3);
         assert_eq!(json["documentChanges"][1]["edits"][0]["annotationId"], "learn");
         assert_eq!(json["changeAnnotations"]["learn"]["needsConfirmation"], true);
+    }
+
+    #[test]
+    fn deletions_are_annotated_resource_operations_and_left_out_of_plain_changes() {
+        let caps = ClientCaps {
+            document_changes: true,
+            change_annotations: true,
+            ..Default::default()
+        };
+        let confirm = Confirm {
+            id: "export".into(),
+            label: "Export".into(),
+            description: None,
+        };
+        let gone = Uri::from_str("file:///r/old.md").unwrap();
+        let ops = vec![FileOp::Edit(file(false)), FileOp::Delete(gone.clone())];
+        let json = serde_json::to_value(workspace_edit_ops(ops.clone(), &caps, Some(confirm))).unwrap();
+        assert_eq!(json["documentChanges"][1]["kind"], "delete");
+        assert_eq!(json["documentChanges"][1]["uri"], "file:///r/old.md");
+        assert_eq!(json["documentChanges"][1]["annotationId"], "export");
+        let plain = serde_json::to_value(workspace_edit_ops(ops, &ClientCaps::default(), None)).unwrap();
+        assert_eq!(plain["changes"].as_object().unwrap().len(), 1, "{plain}");
     }
 
     #[test]

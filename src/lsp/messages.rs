@@ -113,3 +113,191 @@ pub fn truncated(l: Locale, rule: u64, limit: usize) -> String {
         ),
     }
 }
+
+// --- exporting the rules to the agents' files ---------------------------------------------------
+
+/// The title of the export (command, code action, the edit's annotation).
+pub fn export_title(l: Locale) -> &'static str {
+    l.pick(
+        "Export rules to agent files",
+        "Exportar las reglas a los archivos de los agentes",
+    )
+}
+
+/// What an export does to a file, as a word for lists ("AGENTS.md (updated)").
+pub fn export_verb(l: Locale, action: super::protocol::ExportAction) -> &'static str {
+    use super::protocol::ExportAction as A;
+    match action {
+        A::Created => l.pick("created", "creado"),
+        A::Updated => l.pick("updated", "actualizado"),
+        A::Removed => l.pick("removed", "eliminado"),
+        A::Unchanged => l.pick("unchanged", "sin cambios"),
+        A::Conflict => l.pick("left alone", "sin tocar"),
+        A::Refused => l.pick("refused", "rechazado"),
+    }
+}
+
+/// The description of the export's edit: whose rules (`rules` active, `scoped` of them scoped
+/// to some files, `scoping` when some agent takes those in files of their own, else the
+/// `targets` that would apply them everywhere), and the files left out of it.
+pub fn export_description(
+    l: Locale,
+    (rules, scoped, scoping): (usize, usize, bool),
+    rules_files: &str,
+    targets: &[String],
+    left_alone: &[String],
+) -> String {
+    let everywhere = match targets {
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), l.pick("and", "y")),
+        [] => String::new(),
+    };
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    let mut out = match (l, scoped > 0, scoping) {
+        (Locale::En, false, _) => format!(
+            "the {rules} active rule{} of {rules_files}, newest first",
+            s(rules)
+        ),
+        (Locale::En, true, true) => format!(
+            "the {rules} active rule{} of {rules_files}, newest first ({scoped} scoped to some files, in files of their own)",
+            s(rules)
+        ),
+        (Locale::En, true, false) => format!(
+            "the {} project-wide rule{} of {rules_files}, newest first (not the {scoped} scoped to some files: {everywhere} {} to every file — agents that scope by file, like Cursor or Claude, get those)",
+            rules - scoped,
+            s(rules - scoped),
+            if targets.len() == 1 { "applies" } else { "apply" }
+        ),
+        (Locale::Es, false, _) => format!(
+            "la{0} {rules} regla{0} activa{0} de {rules_files}, de la más nueva a la más antigua",
+            s(rules)
+        ),
+        (Locale::Es, true, true) => format!(
+            "la{0} {rules} regla{0} activa{0} de {rules_files}, de la más nueva a la más antigua ({scoped} con alcance de archivos, en archivos propios)",
+            s(rules)
+        ),
+        (Locale::Es, true, false) => format!(
+            "la{0} {1} regla{0} de todo el proyecto de {rules_files}, de la más nueva a la más antigua (no las {scoped} con alcance de archivos: {everywhere} {2} para todos los archivos — los agentes que acotan por archivo, como Cursor o Claude, las reciben)",
+            s(rules - scoped),
+            rules - scoped,
+            if targets.len() == 1 { "vale" } else { "valen" }
+        ),
+    };
+    if !left_alone.is_empty() {
+        out.push_str(&match l {
+            Locale::En => format!(" — left alone: {}", left_alone.join(", ")),
+            Locale::Es => format!(" — sin tocar: {}", left_alone.join(", ")),
+        });
+    }
+    out
+}
+
+/// The end of a list cut short: "and 5 more".
+pub fn and_more(l: Locale, n: usize) -> String {
+    match l {
+        Locale::En => format!("and {n} more"),
+        Locale::Es => format!("y {n} más"),
+    }
+}
+
+pub fn exports_current(l: Locale, files: usize, rules_files: &str) -> String {
+    match l {
+        Locale::En => format!(
+            "autofix: exports are current — {files} agent file{} already hold{} the rules of {rules_files}",
+            if files == 1 { "" } else { "s" },
+            if files == 1 { "s" } else { "" }
+        ),
+        Locale::Es => format!(
+            "autofix: las exportaciones están al día — {files} archivo{s} de agente ya tiene{n} las reglas de {rules_files}",
+            s = if files == 1 { "" } else { "s" },
+            n = if files == 1 { "" } else { "n" }
+        ),
+    }
+}
+
+pub fn exports_stale(l: Locale, files: &str) -> String {
+    match l {
+        Locale::En => format!("autofix: exports are stale — an export would change {files}"),
+        Locale::Es => {
+            format!("autofix: las exportaciones están desactualizadas — exportar cambiaría {files}")
+        }
+    }
+}
+
+/// After an export landed; the files first (a notification may show one line only).
+pub fn exported(l: Locale, rules_files: &str, files: &str) -> String {
+    match l {
+        Locale::En => format!("autofix: exported to {files} — the rules of {rules_files}"),
+        Locale::Es => format!("autofix: exportado a {files} — las reglas de {rules_files}"),
+    }
+}
+
+/// A file an export left alone, and why.
+pub fn export_left_alone(l: Locale, path: &str, reason: &str) -> String {
+    match l {
+        Locale::En => format!("autofix: {path} was left alone: {reason}"),
+        Locale::Es => format!("autofix: no se tocó {path}: {reason}"),
+    }
+}
+
+/// Why an export leaves a file alone, as the editor says it (the command line's own
+/// `--force` advice left out: the editor has no such option).
+pub fn export_conflict(l: Locale, conflict: &crate::agent_files::export::Conflict) -> String {
+    use crate::agent_files::export::Conflict as C;
+    match l {
+        Locale::En => conflict.reason(),
+        Locale::Es => match conflict {
+            C::EditedSection => "la sección de autofix se editó a mano después de exportarla: saca tus cambios de ella (o llévalos a las reglas con `autofix learn`)".into(),
+            C::Markers(what) => format!("{what} — arregla los marcadores y vuelve a exportar"),
+            C::EditedGenerated => "este archivo generado se editó a mano: lleva el cambio a las reglas (`autofix learn`)".into(),
+            C::Foreign => "un archivo que autofix no escribió tiene este nombre: renómbralo".into(),
+            C::EditedStale => "ninguna regla produce ya este archivo generado, pero se editó a mano: bórralo tú".into(),
+        },
+    }
+}
+
+/// Why a change of an export could not be sent to this editor.
+pub fn export_not_sendable(l: Locale, create: bool) -> &'static str {
+    match (l, create) {
+        (Locale::En, true) => "this editor cannot create files: run `autofix export` to create it",
+        (Locale::En, false) => "this editor cannot delete files: delete it yourself, or run `autofix export`",
+        (Locale::Es, true) => "este editor no puede crear archivos: ejecuta `autofix export` para crearlo",
+        (Locale::Es, false) => "este editor no puede borrar archivos: bórralo tú, o ejecuta `autofix export`",
+    }
+}
+
+pub fn export_cannot_edit(l: Locale) -> &'static str {
+    l.pick(
+        "this editor cannot apply edits, so nothing was exported; run `autofix export` in a terminal",
+        "este editor no puede aplicar ediciones, así que no se exportó nada; ejecuta `autofix export` en una terminal",
+    )
+}
+
+pub fn export_no_agents(l: Locale, dir: &str) -> String {
+    match l {
+        Locale::En => format!(
+            "no agent files in {dir} (AGENTS.md, CLAUDE.md, .cursor/, .github/copilot-instructions.md, …): name the agents to export to (`agents`: agents, claude, cursor, copilot, cline, roo, windsurf, gemini, continue, kiro)"
+        ),
+        Locale::Es => format!(
+            "no hay archivos de agentes en {dir} (AGENTS.md, CLAUDE.md, .cursor/, .github/copilot-instructions.md, …): indica a qué agentes exportar (`agents`: agents, claude, cursor, copilot, cline, roo, windsurf, gemini, continue, kiro)"
+        ),
+    }
+}
+
+pub fn export_no_rules(l: Locale, dir: &str) -> String {
+    match l {
+        Locale::En => format!(
+            "no rules file for {dir}: learn a rule or import the agents' files (`autofix import --write`) first"
+        ),
+        Locale::Es => format!(
+            "no hay archivo de reglas para {dir}: aprende una regla o importa los archivos de los agentes (`autofix import --write`) primero"
+        ),
+    }
+}
+
+pub fn export_broken(l: Locale, rules_file: &str) -> String {
+    match l {
+        Locale::En => format!("{rules_file} has errors: fix them first — nothing was exported from it"),
+        Locale::Es => format!("{rules_file} tiene errores: corrígelos primero — no se exportó nada de él"),
+    }
+}

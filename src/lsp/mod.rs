@@ -16,6 +16,7 @@ pub(crate) mod diagnostics;
 pub(crate) mod diff;
 pub(crate) mod document;
 pub(crate) mod edit;
+pub(crate) mod export;
 pub(crate) mod hover;
 pub(crate) mod learn;
 pub(crate) mod lenses;

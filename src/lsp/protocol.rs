@@ -36,6 +36,7 @@ pub const COMMANDS: &[&str] = &[
     ListRules::NAME,
     ReloadRules::NAME,
     ShowMessage::NAME,
+    ExportRules::NAME,
 ];
 
 /// `autofix.learnRule`: append the next rule to the rules file, as an edit the user approves.
@@ -283,6 +284,80 @@ impl Command for ShowMessage {
     type Args = ShowMessageArgs;
     type Result = Option<()>;
     const ARGS_OPTIONAL: bool = false;
+}
+
+/// `autofix.exportRules`: write the active rules into the agents' files (`AGENTS.md`,
+/// `CLAUDE.md`, `.cursor/rules/`, …) as one workspace edit the user approves.
+pub enum ExportRules {}
+
+#[derive(Debug, Default, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportRulesArgs {
+    /// A document (the rules governing it are exported) or a folder (every rules file in it,
+    /// each next to its own files); default: the first workspace folder.
+    pub uri: Option<String>,
+    /// The agents to export to (agents, claude, cursor, copilot, cline, roo, windsurf, gemini,
+    /// continue, kiro); default: those whose files the project has.
+    #[serde(default)]
+    pub agents: Vec<String>,
+    /// Only report what an export would change; send no edit.
+    #[serde(default)]
+    pub check: bool,
+}
+
+/// What an export does to one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ExportAction {
+    /// A new file (a generated one, or a shared file that did not exist).
+    Created,
+    /// autofix's section, or its generated file, rewritten.
+    Updated,
+    /// A generated file no rule produces any more.
+    Removed,
+    /// Already holds the rules.
+    Unchanged,
+    /// Left alone: its autofix section or generated file was edited by hand (or its markers
+    /// are broken, or a file autofix did not write has the name) — `reason` says which.
+    Conflict,
+    /// Left alone: the access policy refuses it (outside the workspace, a link out, blocked by
+    /// an ignore file, not a regular file, too large) — `reason` says why.
+    Refused,
+}
+
+/// One file of an export.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct ExportChange {
+    pub path: PathBuf,
+    /// What the export does to it; with `check`, or when the edit was not applied, what it
+    /// would do.
+    pub action: ExportAction,
+    /// Why a file is left alone (conflict, refused), or why a change could not be sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Default, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct ExportRulesResult {
+    /// The rules files exported (in force for the `uri`).
+    pub rules_files: Vec<PathBuf>,
+    /// Every agent file involved, by rules file, in a stable order.
+    pub changes: Vec<ExportChange>,
+    /// True when every agent file already holds the rules (nothing to write, nothing left
+    /// alone).
+    pub current: bool,
+    /// True when an edit was sent and the editor applied it.
+    pub applied: bool,
+    /// Why the edit was not applied, when the editor or the user said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure_reason: Option<String>,
+}
+
+impl Command for ExportRules {
+    const NAME: &'static str = "autofix.exportRules";
+    type Args = ExportRulesArgs;
+    type Result = ExportRulesResult;
+    const ARGS_OPTIONAL: bool = true;
 }
 
 /// `autofix/status`: how many rules are in force and whether a rules file is broken, for an

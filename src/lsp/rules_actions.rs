@@ -1,5 +1,6 @@
 //! Code actions inside autofix.json: "Make this check explicit" writes a rule's inferred checks
-//! into it as a `Check`; a non-canonical category is rewritten to its canonical name.
+//! into it as a `Check`; a non-canonical category is rewritten to its canonical name; the
+//! source action "Export rules to agent files" runs `autofix.exportRules` for it.
 
 use std::path::Path;
 
@@ -15,6 +16,46 @@ use crate::rules::Category;
 use crate::rules::infer;
 
 pub const MAKE_EXPLICIT: &str = "refactor.rewrite.autofix.explicit";
+pub const EXPORT: &str = "source.autofix.exportRules";
+
+/// The kinds of the actions offered only inside a rules file that the server advertises.
+pub fn kinds() -> Vec<CodeActionKind> {
+    vec![CodeActionKind::new(EXPORT)]
+}
+
+/// "Export rules to agent files", in the rules file in force (not a broken one, not a shadowed
+/// one), when the client asks for source actions (VS Code's "Source Action…" menu): not among
+/// the fixes of whatever is under the cursor.
+fn export_action(
+    session: &Session,
+    doc: &DocumentSnapshot,
+    params: &CodeActionParams,
+    path: &Path,
+) -> Option<CodeActionOrCommand> {
+    let wanted = params.context.only.as_ref().is_some_and(|only| {
+        only.iter()
+            .any(|o| EXPORT == o.as_str() || EXPORT.starts_with(&format!("{}.", o.as_str())))
+    });
+    let in_force = session.with_index(|index, _| {
+        index
+            .root_of_rules_file(path)
+            .is_some_and(|r| r.file.as_deref() == Some(path) && !r.is_broken())
+    });
+    if !wanted || !in_force {
+        return None;
+    }
+    let title = super::messages::export_title(doc.locale());
+    Some(CodeActionOrCommand::CodeAction(CodeAction {
+        title: title.into(),
+        kind: Some(CodeActionKind::new(EXPORT)),
+        command: Some(tower_lsp_server::ls_types::Command {
+            title: title.into(),
+            command: <super::protocol::ExportRules as super::protocol::Command>::NAME.into(),
+            arguments: Some(vec![serde_json::json!({ "uri": doc.uri.as_str() })]),
+        }),
+        ..Default::default()
+    }))
+}
 
 pub fn code_actions(
     session: &Session,
@@ -23,14 +64,15 @@ pub fn code_actions(
     path: &Path,
 ) -> Vec<CodeActionOrCommand> {
     let locale = doc.locale();
+    let export = export_action(session, doc, params, path);
     let Some(loaded) =
         session.with_index(|index, _| index.root_of_rules_file(path).and_then(|r| r.latest.clone()))
     else {
-        return Vec::new();
+        return export.into_iter().collect();
     };
     // The rule set must have been built from exactly this text, or its spans would be off.
     if doc.rope != *loaded.set.source {
-        return Vec::new();
+        return export.into_iter().collect();
     }
     let edit = |edits: Vec<TextEdit>| {
         workspace_edit(
@@ -72,6 +114,7 @@ pub fn code_actions(
             out.push(action);
         }
     }
+    out.extend(export);
     out
 }
 

@@ -19,6 +19,7 @@ use super::background::Background;
 use super::convert::{path_to_uri, uri_to_path};
 use super::diagnostics;
 use super::document::{CheckedDoc, OpenDocument};
+use super::export::AutoExport;
 use super::learn::LearnGate;
 use super::snapshot::{ClientContext, DocumentSnapshot};
 use crate::access::AccessPolicy;
@@ -47,6 +48,7 @@ pub struct Session {
     access: RwLock<Arc<AccessPolicy>>,
     mistakes: Mutex<Mistakes>,
     pub learning: LearnGate,
+    pub exports: AutoExport,
     pub background: Background,
     publisher: mpsc::UnboundedSender<Uri>,
     reloader: mpsc::UnboundedSender<Reload>,
@@ -94,6 +96,7 @@ impl Session {
             access: RwLock::default(),
             mistakes: Mutex::default(),
             learning: LearnGate::default(),
+            exports: AutoExport::default(),
             background: Background::default(),
             publisher,
             reloader,

@@ -63,6 +63,7 @@ async fn reloader(session: Arc<Session>, mut queue: mpsc::UnboundedReceiver<Relo
                 batch.push(next);
             }
         }
+        super::export::before_reload(&session);
         let worker = session.clone();
         let started = std::time::Instant::now();
         let what = format!("{batch:?}");
@@ -92,6 +93,7 @@ async fn reloader(session: Arc<Session>, mut queue: mpsc::UnboundedReceiver<Relo
                     .await
             });
         }
+        super::export::rules_reloaded(&session);
         session.schedule_all();
         super::status::notify(&session).await;
     }

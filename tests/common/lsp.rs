@@ -588,14 +588,20 @@ pub fn uri(path: &Path) -> String {
 }
 
 /// Applies a `workspace/applyEdit` request to the files on disk, as an editor that saves at once
-/// would: every text document edit of `params["edit"]` (created files included). Returns
-/// `{ "applied": true }`.
+/// would: every text document edit of `params["edit"]` (created files included) and every file
+/// deletion. Returns `{ "applied": true }`.
 pub fn apply_to_disk(params: &Value) -> Value {
     let changes = params["edit"]["documentChanges"]
         .as_array()
         .cloned()
         .unwrap_or_default();
     for change in changes {
+        if change["kind"] == "delete" {
+            let uri = change["uri"].as_str().unwrap();
+            let path = autofix::lsp::uri_to_path(&uri.parse().unwrap()).unwrap();
+            std::fs::remove_file(path).unwrap();
+            continue;
+        }
         let Some(uri) = change["textDocument"]["uri"].as_str() else {
             continue;
         };

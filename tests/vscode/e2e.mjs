@@ -483,6 +483,86 @@ try {
     await runCommand('View: Close All Editors');
   }
 
+  // 8b. Autofix: Export Rules to Agent Files — the project gets an AGENTS.md of its own; the
+  // export is reviewed like any change (AGENTS.md current ↔ proposed: the user's text stays, the
+  // autofix section is appended), and once accepted a second export says the files are current.
+  if (server.commands.includes('autofix.exportRules')) {
+    step('export rules to agent files');
+    const agentsMd = path.join(WS, 'AGENTS.md');
+    const userText = '# Agents\n\nRead the README before changing the build. (Ours: autofix must keep this.)\n';
+    fs.writeFileSync(agentsMd, userText);
+    await clearToasts();
+    await runCommand('View: Close All Editors');
+    await openFile('src/lib/format.ts');
+    await runCommand('Autofix: Export Rules to Agent Files');
+    await page.locator('.tabs-container .tab.active', { hasText: 'AGENTS.md (current ↔ proposed)' }).waitFor({ timeout: 30000 });
+    await page.locator('.monaco-diff-editor').first().waitFor();
+    const exportToast = toast('Export rules to agent files');
+    await exportToast.locator('.monaco-button', { hasText: 'Accept' }).first().waitFor({ timeout: 15000 });
+    const exportReview = await exportToast.innerText();
+    check(/review the change to AGENTS\.md/.test(exportReview) && /project-wide rules of \.agents\/autofix\.json/.test(exportReview),
+      'the review names AGENTS.md and whose rules it gets', exportReview);
+    const proposedAgents = (await page.locator('.monaco-diff-editor .editor.modified .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+    check(/Read the README before changing the build/.test(proposedAgents) && /## Project rules \(autofix\)/.test(proposedAgents),
+      'the proposed AGENTS.md keeps the user\'s text and adds the autofix section', proposedAgents.slice(0, 600));
+    await shot('20-export-review.png', 'Export Rules to Agent Files: the diff editor of AGENTS.md (current ↔ proposed: the autofix section appended under the user\'s text) with Accept / Reject');
+    await exportToast.locator('.monaco-button', { hasText: 'Accept' }).first().click();
+    await toast('exported to AGENTS.md (updated) — the rules of .agents/autofix.json').waitFor({ timeout: 20000 });
+    const written = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const t = fs.readFileSync(agentsMd, 'utf8');
+        if (t !== userText) return t;
+        await page.waitForTimeout(100);
+      }
+      return fs.readFileSync(agentsMd, 'utf8');
+    })();
+    check(written.startsWith(userText) && /<!-- autofix:begin sha256=[0-9a-f]+ -->/.test(written) && written.trimEnd().endsWith('<!-- autofix:end -->'),
+      'Accept wrote the section into AGENTS.md on disk, the user\'s text byte for byte before it', written.slice(0, 400));
+    await shot('21-exported.png', 'after Accept: "autofix: exported to AGENTS.md (updated) — the rules of .agents/autofix.json"');
+    await clearToasts();
+    await runCommand('Autofix: Export Rules to Agent Files');
+    await toast('exports are current').waitFor({ timeout: 20000 });
+    check(fs.readFileSync(agentsMd, 'utf8') === written, 'a second export changes nothing and says the exports are current');
+    await shot('22-exports-current.png', 'a second export: "autofix: exports are current — 1 agent file already holds the rules of .agents/autofix.json"');
+    await clearToasts();
+    await runCommand('View: Close All Editors');
+
+    // autofix.exportOnChange: a rule written into autofix.json on disk (an agent's `autofix
+    // learn`) reaches AGENTS.md by itself — no review — and AGENTS.md, which no editor has
+    // open, is saved rather than left modified in the background.
+    step('autofix.exportOnChange');
+    // Turned on in the Settings editor, as a user would (the extension pushes it to the server).
+    await runCommand('Preferences: Open User Settings');
+    await page.locator('.settings-editor .settings-header').first().waitFor({ timeout: 20000 });
+    await page.waitForTimeout(300); // the search box has the focus once the editor is up
+    await page.keyboard.insertText('autofix.exportOnChange');
+    const exportSetting = page.locator('.settings-editor .setting-item-contents', { hasText: 'Keep the agents' }).first();
+    await exportSetting.locator('.setting-value-checkbox').first().waitFor({ timeout: 20000 });
+    await exportSetting.locator('.setting-value-checkbox').first().click();
+    await exportSetting.locator('.setting-value-checkbox[aria-checked="true"]').first().waitFor({ timeout: 10000 });
+    await page.waitForTimeout(500);
+    await runCommand('View: Close All Editors');
+    const rulesNow = JSON.parse(fs.readFileSync(RULES, 'utf8'));
+    const next = Math.max(...rulesNow.map((r) => r.Rule_number)) + 1;
+    rulesNow.push({ Rule_number: next, Category: 'PROCESS', Instruction: 'Always run `pnpm lint` before pushing.', Why: 'CI fails otherwise' });
+    fs.writeFileSync(RULES, JSON.stringify(rulesNow, null, 2) + '\n');
+    await toast('exported to AGENTS.md (updated)').waitFor({ timeout: 30000 });
+    const followed = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const t = fs.readFileSync(agentsMd, 'utf8');
+        if (t.includes('Always run `pnpm lint` before pushing.')) return t;
+        await page.waitForTimeout(100);
+      }
+      return fs.readFileSync(agentsMd, 'utf8');
+    })();
+    check(followed.startsWith(userText) && followed.includes('- [PROCESS] Always run `pnpm lint` before pushing.'),
+      'exportOnChange: the new rule reached AGENTS.md on disk by itself (saved, the user\'s text kept)', followed.slice(0, 400));
+    check(await page.locator('.tabs-container .tab', { hasText: 'current ↔ proposed' }).count() === 0, 'no review was opened for it');
+    check(await page.locator('.tabs-container .tab', { hasText: 'AGENTS.md' }).count() === 0, 'AGENTS.md was not opened in an editor');
+    await shot('23-export-on-change.png', 'autofix.exportOnChange: a rule added to autofix.json on disk; "autofix: exported to AGENTS.md (updated)", no review, AGENTS.md saved');
+    await clearToasts();
+  }
+
   // 9. `autofix.server.path` changes restart the server: a bad path gives one clear error and
   // "no server" in the status bar; clearing it brings the bundled server back.
   step('autofix.server.path → restart');

@@ -53,7 +53,8 @@ return {
     end,
   },
 
-  -- Commands of the server's code actions ("Learn rule: never use `…`", "Apply diff to PATH"):
+  -- Commands of the server's code actions ("Learn rule: never use `…`", "Apply diff to PATH",
+  -- "Export rules to agent files"):
   -- run on the server as usual, but their result is reported (a rejected rule, each block of
   -- a diff) instead of being dropped.
   commands = {
@@ -61,6 +62,9 @@ return {
       require('autofix.commands').forward(command, ctx)
     end,
     ['autofix.applyDiff'] = function(command, ctx)
+      require('autofix.commands').forward(command, ctx)
+    end,
+    ['autofix.exportRules'] = function(command, ctx)
       require('autofix.commands').forward(command, ctx)
     end,
   },

@@ -1,5 +1,6 @@
 // The palette commands that talk to the server: Learn Rule…, Apply Diff from Clipboard, Show
-// Active Rules. Each sends one `workspace/executeCommand` with one JSON object argument.
+// Active Rules, Export Rules to Agent Files. Each sends one `workspace/executeCommand` with one
+// JSON object argument.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient } from 'vscode-languageclient/node';
@@ -10,6 +11,8 @@ import {
   CommandName,
   CommandTypes,
   DiffReport,
+  EXPORT_RULES,
+  ExportRulesResult,
   LEARN_RULE,
   LearnRuleResult,
   LIST_RULES,
@@ -41,11 +44,13 @@ export interface RuleEntry {
 
 export type ClientGetter = () => LanguageClient | undefined;
 
-/** Runs a server command; errors (server missing, command unknown) become one error message. */
+/** Runs a server command; errors (server missing, command unknown) become one error message,
+ *  unless `handled` takes the server's error message (returning true). */
 async function serverCommand<K extends CommandName>(
   getClient: ClientGetter,
   command: K,
   arg: CommandTypes[K]['args'],
+  handled?: (message: string) => boolean,
 ): Promise<CommandTypes[K]['result'] | undefined> {
   const client = getClient();
   if (!client?.isRunning()) {
@@ -56,6 +61,7 @@ async function serverCommand<K extends CommandName>(
     return (await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] })) as CommandTypes[K]['result'];
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
+    if (handled?.(message)) return undefined;
     const unknown = /unknown command/i.test(message);
     void vscode.window.showErrorMessage(
       unknown
@@ -203,6 +209,51 @@ function diffTarget(named: string | undefined): vscode.Uri | undefined {
   const folder =
     (active && vscode.workspace.getWorkspaceFolder(active)) ?? vscode.workspace.workspaceFolders?.[0];
   return folder ? vscode.Uri.joinPath(folder.uri, named) : undefined;
+}
+
+/** The agents `autofix.exportRules` knows, with the files each gets. */
+export const AGENTS: { label: string; description: string }[] = [
+  { label: 'agents', description: 'AGENTS.md (Codex, Jules, Amp, Zed, …)' },
+  { label: 'claude', description: 'CLAUDE.md, .claude/rules/' },
+  { label: 'cursor', description: '.cursor/rules/' },
+  { label: 'copilot', description: '.github/copilot-instructions.md, .github/instructions/' },
+  { label: 'cline', description: '.clinerules' },
+  { label: 'roo', description: '.roo/rules/' },
+  { label: 'windsurf', description: '.windsurf/rules/' },
+  { label: 'gemini', description: 'GEMINI.md' },
+  { label: 'continue', description: '.continue/rules/' },
+  { label: 'kiro', description: '.kiro/steering/' },
+];
+
+/** "Autofix: Export Rules to Agent Files": the rules governing the active file (or the first
+ *  folder's, each package's next to it) written into the files of the agents the project uses,
+ *  through the review. A project with no agent file yet is asked which agents to write for. */
+export async function exportRules(getClient: ClientGetter, agents?: string[]): Promise<void> {
+  const uri = contextUri();
+  let noAgents = false;
+  const result = await serverCommand(
+    getClient,
+    EXPORT_RULES,
+    { uri: uri?.toString(), ...(agents ? { agents } : {}) },
+    (message) => (noAgents = /no agent files/i.test(message)),
+  );
+  if (noAgents) {
+    const picked = await vscode.window.showQuickPick(AGENTS, {
+      title: 'Autofix: Export Rules — this project has no agent files yet: which agents should get the rules?',
+      canPickMany: true,
+      ignoreFocusOut: true,
+    });
+    if (picked?.length) await exportRules(getClient, picked.map((p) => p.label));
+    return;
+  }
+  if (result) reportExport(result);
+}
+
+/** What `autofix.exportRules` answered, when the export did not land (the server itself says
+ *  "exported …", "exports are current" and which files it left alone). */
+export function reportExport(result: ExportRulesResult): void {
+  if (result.applied || result.current || !result.failure_reason) return;
+  void vscode.window.showWarningMessage(`autofix: the rules were not exported (${result.failure_reason}).`);
 }
 
 interface RuleItem extends vscode.QuickPickItem {

@@ -24,7 +24,9 @@ export interface FileChange {
 /** Everything a review shows: the file changes, plus resource operations it cannot diff. */
 export interface EditSummary {
   files: FileChange[];
-  /** Renames and deletes, described in words (the server sends none today). */
+  /** The URIs of the files the edit deletes (a stale generated file of an export). */
+  deletes: string[];
+  /** Renames, described in words (the server sends none today). */
   other: string[];
   /** The labels of the annotations that ask for confirmation. */
   labels: string[];
@@ -93,6 +95,7 @@ export function summarize(edit: WorkspaceEdit): EditSummary {
     return f;
   };
   const other: string[] = [];
+  const deletes: string[] = [];
   if (edit.documentChanges) {
     for (const change of edit.documentChanges) {
       if (isTextDocumentEdit(change)) {
@@ -105,7 +108,7 @@ export function summarize(edit: WorkspaceEdit): EditSummary {
         const r = change;
         other.push(`rename ${r.oldUri} → ${r.newUri}`);
       } else if (change.kind === 'delete') {
-        other.push(`delete ${(change).uri}`);
+        deletes.push(change.uri);
       }
     }
   } else if (edit.changes) {
@@ -119,6 +122,7 @@ export function summarize(edit: WorkspaceEdit): EditSummary {
   const unique = (xs: (string | undefined)[]) => [...new Set(xs.filter((x): x is string => !!x))];
   return {
     files: [...byUri.values()],
+    deletes,
     other,
     labels: unique(confirm.map((a) => a.label)),
     descriptions: unique(confirm.map((a) => a.description)),

@@ -1,6 +1,7 @@
 // autofix for VS Code: starts `autofix lsp` for every file of the workspace, shows the rule count in
 // the status bar, reviews the server's confirm-first edits in a diff editor, and adds the palette
-// commands (Learn Rule…, Apply Diff from Clipboard, Show Active Rules, Restart Server).
+// commands (Learn Rule…, Apply Diff from Clipboard, Show Active Rules, Export Rules to Agent Files,
+// Restart Server).
 //
 // Settings: `autofix.server.path` restarts the server; `autofix.trace.server` is applied live by
 // vscode-languageclient; the server's own settings (SERVER_SETTINGS in the generated protocol.ts)
@@ -22,8 +23,8 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 
-import { applyDiffFromClipboard, learnRule, reportDiff, reportLearn, showActiveRules } from './commands';
-import { APPLY_DIFF, CommandTypes, LEARN_RULE, SERVER_SETTINGS, ServerSetting, STATUS, StatusParams } from './protocol';
+import { applyDiffFromClipboard, exportRules, learnRule, reportDiff, reportExport, reportLearn, showActiveRules } from './commands';
+import { APPLY_DIFF, CommandTypes, EXPORT_RULES, LEARN_RULE, SERVER_SETTINGS, ServerSetting, STATUS, StatusParams } from './protocol';
 import { ReviewController } from './review';
 import { findServer } from './serverPath';
 import { StatusItem } from './status';
@@ -61,6 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ getC
     vscode.commands.registerCommand('autofix.learnRuleInteractive', () => learnRule(getClient)),
     vscode.commands.registerCommand('autofix.applyDiffFromClipboard', () => applyDiffFromClipboard(getClient, output)),
     vscode.commands.registerCommand('autofix.showActiveRules', () => showActiveRules(getClient)),
+    vscode.commands.registerCommand('autofix.exportRulesToAgentFiles', () => exportRules(getClient)),
     vscode.commands.registerCommand('autofix.restartServer', () => restart()),
     vscode.commands.registerCommand('autofix.showOutput', () => output.show(true)),
     vscode.commands.registerCommand('autofix.acceptChange', () => review.accept()),
@@ -154,7 +156,8 @@ async function start(): Promise<void> {
     markdown: { isTrusted: false, supportHtml: false },
     middleware: {
       // The server's commands run from code lenses and code actions ("Apply diff to PATH",
-      // "Learn rule: never use …"): vscode-languageclient would drop their results, so report
+      // "Learn rule: never use …", "Export rules to agent files"): vscode-languageclient would
+      // drop their results, so report
       // them as the palette commands do.
       executeCommand: async (command, args, next) => {
         const result: unknown = await next(command, args);
@@ -164,6 +167,8 @@ async function start(): Promise<void> {
             reportDiff(result as CommandTypes[typeof APPLY_DIFF]['result'], arg?.path ?? undefined, output);
           } else if (command === LEARN_RULE) {
             reportLearn(result as CommandTypes[typeof LEARN_RULE]['result']);
+          } else if (command === EXPORT_RULES) {
+            reportExport(result as CommandTypes[typeof EXPORT_RULES]['result']);
           }
         }
         return result;

@@ -16,6 +16,8 @@ export const LIST_RULES = 'autofix.listRules';
 export const RELOAD_RULES = 'autofix.reloadRules';
 /** `autofix.showMessage`: argument `ShowMessageArgs`, result `null`. */
 export const SHOW_MESSAGE = 'autofix.showMessage';
+/** `autofix.exportRules`: argument `ExportRulesArgs` (may be left out), result `ExportRulesResult`. */
+export const EXPORT_RULES = 'autofix.exportRules';
 
 /** Every command the server advertises in `executeCommandProvider`. */
 export const COMMANDS = [
@@ -25,6 +27,7 @@ export const COMMANDS = [
   LIST_RULES,
   RELOAD_RULES,
   SHOW_MESSAGE,
+  EXPORT_RULES,
 ] as const;
 
 /** Each command's argument and result. */
@@ -35,6 +38,7 @@ export interface CommandTypes {
   'autofix.listRules': { args: ListRulesArgs; result: ListRulesResult; argsOptional: true };
   'autofix.reloadRules': { args: NoArgs; result: ReloadRulesResult; argsOptional: true };
   'autofix.showMessage': { args: ShowMessageArgs; result: null; argsOptional: false };
+  'autofix.exportRules': { args: ExportRulesArgs; result: ExportRulesResult; argsOptional: true };
 }
 
 export type CommandName = keyof CommandTypes;
@@ -56,6 +60,7 @@ export const SERVER_SETTINGS = {
   logLevel: 'string',
   severityOverrides: 'object',
   debounceMs: 'integer',
+  exportOnChange: 'boolean',
 } as const;
 
 export type ServerSetting = keyof typeof SERVER_SETTINGS;
@@ -182,6 +187,52 @@ export interface RulesFileStatus {
 export interface ShowMessageArgs {
   message: string;
 }
+
+export interface ExportRulesArgs {
+  /**
+   * A document (the rules governing it are exported) or a folder (every rules file in it,
+   * each next to its own files); default: the first workspace folder.
+   */
+  uri?: string | null;
+  /**
+   * The agents to export to (agents, claude, cursor, copilot, cline, roo, windsurf, gemini,
+   * continue, kiro); default: those whose files the project has.
+   */
+  agents?: string[];
+  /** Only report what an export would change; send no edit. */
+  check?: boolean;
+}
+
+export interface ExportRulesResult {
+  /** The rules files exported (in force for the `uri`). */
+  rules_files: string[];
+  /** Every agent file involved, by rules file, in a stable order. */
+  changes: ExportChange[];
+  /**
+   * True when every agent file already holds the rules (nothing to write, nothing left
+   * alone).
+   */
+  current: boolean;
+  /** True when an edit was sent and the editor applied it. */
+  applied: boolean;
+  /** Why the edit was not applied, when the editor or the user said. */
+  failure_reason?: string | null;
+}
+
+/** One file of an export. */
+export interface ExportChange {
+  path: string;
+  /**
+   * What the export does to it; with `check`, or when the edit was not applied, what it
+   * would do.
+   */
+  action: ExportAction;
+  /** Why a file is left alone (conflict, refused), or why a change could not be sent. */
+  reason?: string | null;
+}
+
+/** What an export does to one file. */
+export type ExportAction = "created" | "updated" | "removed" | "unchanged" | "conflict" | "refused";
 
 export interface StatusParams {
   /** Active rules across every rules file. */

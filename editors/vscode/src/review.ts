@@ -1,5 +1,6 @@
 // Review-then-accept for the server's `workspace/applyEdit` requests that carry a
-// `needsConfirmation` change annotation (learned rules, applied diffs).
+// `needsConfirmation` change annotation (learned rules, applied diffs, exports of the rules to
+// the agents' files).
 //
 // VS Code's own handling routes such edits to Refactor Preview with the edit *unchecked*, so
 // pressing Apply there applies nothing. Instead: open a diff editor per file (left: the content
@@ -8,7 +9,8 @@
 // "Autofix: Accept Change" / "Autofix: Reject Change" commands; closing the diff rejects), then
 // apply the edit with `vscode.workspace.applyEdit` — confirmation cleared, since the user just gave
 // it — and answer the server `{applied}`. Edits without `needsConfirmation` are applied directly,
-// exactly as vscode-languageclient would.
+// as vscode-languageclient would; files such an edit had to open to change them (an automatic
+// export into AGENTS.md) are saved, or they would stay unsaved in the background.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
@@ -84,11 +86,21 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
 
   /** What vscode-languageclient does with an applyEdit: refuse stale versions, else apply. */
   private async applyDirectly(client: BaseLanguageClient, edit: WorkspaceEdit): Promise<ApplyWorkspaceEditResult> {
-    const stale = staleDocument(summarize(edit).files);
+    const summary = summarize(edit);
+    const stale = staleDocument(summary.files);
     if (stale) return { applied: false, failureReason: stale };
+    const loadedBefore = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
     const converted = await client.protocol2CodeConverter.asWorkspaceEdit(edit);
     const applied = await vscode.workspace.applyEdit(converted);
-    return applied ? { applied } : { applied, failureReason: 'VS Code did not apply the edit' };
+    if (!applied) return { applied, failureReason: 'VS Code did not apply the edit' };
+    if (vscode.workspace.getConfiguration('autofix').get<boolean>('saveAfterAccept', true)) {
+      for (const f of summary.files) {
+        if (loadedBefore.has(vscode.Uri.parse(f.uri).toString())) continue;
+        const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === vscode.Uri.parse(f.uri).toString());
+        if (doc?.isDirty) await doc.save();
+      }
+    }
+    return { applied };
   }
 
   private async review(client: BaseLanguageClient, params: ApplyWorkspaceEditParams): Promise<ApplyWorkspaceEditResult> {
@@ -99,17 +111,24 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
 
     const id = this.nextId++;
     const label = summary.labels.join('; ') || params.label || 'autofix: proposed change';
-    const shown: { uri: vscode.Uri; left: vscode.Uri; right: vscode.Uri }[] = [];
-    for (const file of summary.files) {
-      const uri = vscode.Uri.parse(file.uri);
-      const before = await currentText(uri, file.create);
-      const after = applyTextEdits(before, file.edits);
+    const shown: { uri: vscode.Uri; left: vscode.Uri; right: vscode.Uri; status: string }[] = [];
+    const show = (uri: vscode.Uri, before: string, after: string, status: string) => {
       const side = (s: string) => uri.with({ scheme: SCHEME, query: `review=${id}&side=${s}` });
       const left = side('current');
       const right = side('proposed');
       this.contents.set(left.toString(), before);
       this.contents.set(right.toString(), after);
-      shown.push({ uri, left, right });
+      shown.push({ uri, left, right, status });
+    };
+    for (const file of summary.files) {
+      const uri = vscode.Uri.parse(file.uri);
+      const before = await currentText(uri, file.create);
+      show(uri, before, applyTextEdits(before, file.edits), file.create ? 'new file ↔ proposed' : 'current ↔ proposed');
+    }
+    // A deleted file: its text on the left, nothing on the right.
+    for (const deleted of summary.deletes) {
+      const uri = vscode.Uri.parse(deleted);
+      show(uri, await currentText(uri, true), '', 'current ↔ deleted');
     }
 
     let decide: (d: Decision) => void = () => undefined;
@@ -119,8 +138,7 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
     this.log.appendLine(`[review ${id}] ${label}: ${shown.map((s) => relative(s.uri)).join(', ')}`);
     try {
       for (const s of shown) {
-        const status = summary.files.find((f) => f.uri === s.uri.toString())?.create ? 'new file' : 'current';
-        const title = `${path.basename(s.uri.path)} (${status} ↔ proposed) — ${label}`;
+        const title = `${path.basename(s.uri.path)} (${s.status}) — ${label}`;
         await vscode.commands.executeCommand('vscode.diff', s.left, s.right, title, { preview: false });
       }
       const files = shown.map((s) => relative(s.uri)).join(', ');

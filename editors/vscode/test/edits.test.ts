@@ -80,6 +80,32 @@ void test('needsConfirmation / summarize / withoutConfirmation', () => {
   assert.deepEqual(plain.labels, []);
 });
 
+void test('summarize: an export that creates, edits and deletes files, every part confirm-first', () => {
+  const exportEdit: WorkspaceEdit = {
+    documentChanges: [
+      { textDocument: { uri: 'file:///w/AGENTS.md', version: 3 }, edits: [{ range: r(5, 0, 5, 0), newText: 'x\n', annotationId: 'e' }] },
+      { kind: 'create', uri: 'file:///w/.cursor/rules/autofix.mdc', options: { overwrite: false, ignoreIfExists: false }, annotationId: 'e' },
+      { textDocument: { uri: 'file:///w/.cursor/rules/autofix.mdc', version: null }, edits: [{ range: r(0, 0, 0, 0), newText: 'y\n', annotationId: 'e' }] },
+      { kind: 'delete', uri: 'file:///w/.cursor/rules/autofix-old.mdc', annotationId: 'e' },
+    ],
+    changeAnnotations: { e: { label: 'Export rules to agent files', needsConfirmation: true, description: 'the 2 active rules of autofix.json' } },
+  };
+  assert.equal(needsConfirmation(exportEdit), true);
+  const s = summarize(exportEdit);
+  assert.deepEqual(s.files.map((f) => [f.uri, f.version, f.create]), [
+    ['file:///w/AGENTS.md', 3, false],
+    ['file:///w/.cursor/rules/autofix.mdc', null, true],
+  ]);
+  assert.deepEqual(s.deletes, ['file:///w/.cursor/rules/autofix-old.mdc']);
+  assert.deepEqual(s.other, []);
+  assert.deepEqual(s.labels, ['Export rules to agent files']);
+  // Only the deletion carries the annotation: still confirm-first.
+  assert.equal(
+    needsConfirmation({ documentChanges: [exportEdit.documentChanges![3]], changeAnnotations: exportEdit.changeAnnotations }),
+    true,
+  );
+});
+
 void test('diff text: recognised, path read from <apply_diff>', () => {
   const diff = '<apply_diff><path>src/lib/format.ts</path><diff>\n<<<<<<< SEARCH\n:start_line:1\n-------\na\n=======\nb\n>>>>>>> REPLACE\n</diff></apply_diff>';
   assert.equal(looksLikeDiff(diff), true);

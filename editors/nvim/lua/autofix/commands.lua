@@ -1,4 +1,4 @@
--- User commands: :AutofixLearn, :AutofixApplyDiff, :AutofixRules, :AutofixReload.
+-- User commands: :AutofixLearn, :AutofixApplyDiff, :AutofixRules, :AutofixExport, :AutofixReload.
 local M = {}
 
 local api = vim.api
@@ -310,6 +310,49 @@ function M.rules(opts)
   end)
 end
 
+M.AGENTS = { 'agents', 'claude', 'cursor', 'copilot', 'cline', 'roo', 'windsurf', 'gemini', 'continue', 'kiro' }
+
+--- What `autofix.exportRules` answered, when the export did not land. The server itself says
+--- what it exported, that the exports are current, which files it left alone and why.
+---@param result table {changes, current, applied, failure_reason?}
+local function exported(result)
+  result = type(result) == 'table' and result or {}
+  local reason = result.failure_reason
+  if result.applied == false and not result.current and type(reason) == 'string' then
+    notify(('the rules were not exported: %s'):format(reason), vim.log.levels.WARN)
+  end
+end
+
+--- Exports the rules governing the current buffer (or, from a buffer that is not a file, the
+--- project's) to the agents' files; `opts.fargs` names the agents, `opts.bang` only checks.
+---@param opts? {fargs?: string[], bang?: boolean}
+function M.export(opts)
+  opts = opts or {}
+  local bufnr = api.nvim_get_current_buf()
+  local client = client_or_complain(bufnr)
+  if not client then
+    return
+  end
+  local arg = { check = opts.bang == true }
+  arg.uri = buf_uri(bufnr) or (client.root_dir and vim.uri_from_fname(client.root_dir)) or nil
+  if opts.fargs and #opts.fargs > 0 then
+    arg.agents = opts.fargs
+  end
+  local params = { command = 'autofix.exportRules', arguments = { arg } }
+  client:request('workspace/executeCommand', params, function(err, result)
+    if err then
+      local message = error_text(err)
+      if message:find('no agent files', 1, true) then
+        notify(('%s\nName the agents: :AutofixExport %s'):format(message, 'agents claude …'), vim.log.levels.WARN)
+      else
+        notify('autofix.exportRules failed: ' .. message, vim.log.levels.ERROR)
+      end
+      return
+    end
+    exported(result)
+  end, bufnr)
+end
+
 --- Runs a command a code action carries on the server and reports its result like the user
 --- commands do (Neovim would drop it).
 ---@param command lsp.Command
@@ -323,6 +366,8 @@ function M.forward(command, ctx)
   M.execute(client, command.command, arg, ctx.bufnr, function(result)
     if command.command == 'autofix.learnRule' then
       learned(result)
+    elseif command.command == 'autofix.exportRules' then
+      exported(result)
     elseif command.command == 'autofix.applyDiff' then
       local target = type(arg) == 'table' and (arg.path or (arg.uri and vim.uri_to_fname(arg.uri))) or '?'
       report(result, require('autofix.util').relpath(target, client.root_dir), false, client.root_dir)
@@ -375,6 +420,18 @@ function M.define()
   api.nvim_create_user_command('AutofixRules', function(o)
     M.rules(o)
   end, { bang = true, desc = 'autofix: list the active rules (! also superseded) and jump to one' })
+  api.nvim_create_user_command('AutofixExport', function(o)
+    M.export(o)
+  end, {
+    nargs = '*',
+    bang = true,
+    complete = function(lead)
+      return vim.tbl_filter(function(a)
+        return a:find(lead, 1, true) == 1
+      end, M.AGENTS)
+    end,
+    desc = "autofix: export the rules to the agents' files (AGENTS.md, …); args name the agents, ! only checks",
+  })
   api.nvim_create_user_command('AutofixReload', function()
     M.reload()
   end, { desc = 'autofix: reread the rules files from disk' })

@@ -153,6 +153,32 @@ function M.check()
   end
   health.info(('autosave = %s'):format(tostring(require('autofix').options.autosave ~= false)))
 
+  health.start("autofix: exporting the rules to the agents' files")
+  local settings = (client and vim.tbl_get(client.settings or {}, 'autofix'))
+    or vim.tbl_get(config, 'settings', 'autofix')
+    or require('autofix').options.settings
+    or {}
+  if settings.exportOnChange == true then
+    health.ok('export_on_change: the rules are exported to AGENTS.md, CLAUDE.md, … (the files the project has) whenever they change, without asking')
+  else
+    health.info('export_on_change is off: export with :AutofixExport (setup({ export_on_change = true }) keeps the agent files current)')
+  end
+  local root = client and client.root_dir
+  if root then
+    local found = {}
+    for _, marker in ipairs({ 'AGENTS.md', 'CLAUDE.md', '.claude', '.cursor', '.cursorrules', '.github/copilot-instructions.md',
+      '.github/instructions', '.clinerules', '.roo', '.roorules', '.windsurf', '.windsurfrules', 'GEMINI.md', '.gemini', '.continue', '.kiro' }) do
+      if vim.uv.fs_stat(root .. '/' .. marker) then
+        found[#found + 1] = marker
+      end
+    end
+    if #found > 0 then
+      health.info('agent files in the project: ' .. table.concat(found, ', '))
+    else
+      health.info('no agent files in the project yet: name the agents, e.g. :AutofixExport agents claude')
+    end
+  end
+
   health.start('autofix: rules files changed elsewhere')
   local watched = client and vim.tbl_get(client.capabilities, 'workspace', 'didChangeWatchedFiles', 'dynamicRegistration')
   if not client then

@@ -8,16 +8,18 @@ M.name = 'autofix'
 
 ---@class autofix.Options
 ---@field cmd? string|string[]|fun(...):vim.lsp.rpc.PublicClient  server command; a string is the binary path (`lsp` is appended)
----@field settings? table       server settings: rulesFile, fuzzyThreshold, bufferLines, inferredChecks, severityOverrides, debounceMs, logLevel
+---@field settings? table       server settings: rulesFile, fuzzyThreshold, bufferLines, inferredChecks, severityOverrides, debounceMs, logLevel, exportOnChange
+---@field export_on_change? boolean  export the rules to the agents' files (AGENTS.md, …) whenever they change (the `exportOnChange` setting)
 ---@field approve? boolean|fun(request: autofix.ApprovalRequest, done: fun(accepted: boolean)): boolean?
 ---@field autosave? boolean     write files an approved edit changed when they had no unsaved changes before
----@field keymaps? false|{learn?: string, apply_diff?: string, rules?: string}
+---@field keymaps? false|{learn?: string, apply_diff?: string, rules?: string, export?: string}
 ---@field enable? boolean       call vim.lsp.enable('autofix') from setup()
 M.defaults = {
   cmd = nil,
   settings = nil,
   approve = true,
   autosave = true,
+  export_on_change = nil,
   keymaps = false,
   enable = true,
 }
@@ -46,6 +48,9 @@ local function set_keymaps(keys)
   if keys.rules then
     vim.keymap.set('n', keys.rules, '<Cmd>AutofixRules<CR>', { desc = 'autofix: list the rules' })
   end
+  if keys.export then
+    vim.keymap.set('n', keys.export, '<Cmd>AutofixExport<CR>', { desc = "autofix: export the rules to the agents' files" })
+  end
 end
 
 --- Configures the plugin and (unless `enable = false`) enables the language server.
@@ -54,6 +59,11 @@ function M.setup(opts)
   opts = opts or {}
   vim.validate('opts.approve', opts.approve, { 'boolean', 'function' }, true)
   vim.validate('opts.settings', opts.settings, 'table', true)
+  vim.validate('opts.export_on_change', opts.export_on_change, 'boolean', true)
+  opts = vim.deepcopy(opts)
+  if opts.export_on_change ~= nil then
+    opts.settings = vim.tbl_extend('force', opts.settings or {}, { exportOnChange = opts.export_on_change })
+  end
   M.options = vim.tbl_extend('force', vim.deepcopy(M.defaults), opts)
   if opts.watch_rules ~= nil then
     vim.notify_once('autofix: `watch_rules` is gone: the server itself notices rules files changed on disk', vim.log.levels.WARN)
