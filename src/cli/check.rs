@@ -98,17 +98,22 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 Color::Never => false,
                 Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
             };
-            let out = match args.format {
-                Format::Human => format::human::render(&report, color, args.verbose),
-                Format::Json => format::json::render(&report),
-                Format::Sarif => format::sarif::render(&report),
-                Format::Github => format::github::render(&report),
-            };
             // The errors first: on a terminal the report's summary then comes last.
             for e in &report.errors {
                 eprintln!("error: {}", e.message());
             }
-            let _ = std::io::stdout().write_all(out.as_bytes());
+            let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+            let _ = match args.format {
+                Format::Human => {
+                    stdout.write_all(format::human::render(&report, color, args.verbose).as_bytes())
+                }
+                // Streamed: a report of 100,000 violations is not held twice.
+                Format::Json => format::json::write(&report, &mut stdout),
+                Format::Sarif => stdout.write_all(format::sarif::render(&report).as_bytes()),
+                Format::Github => stdout.write_all(format::github::render(&report).as_bytes()),
+            };
+            let _ = stdout.flush();
+            drop(stdout);
             if !report.errors.is_empty() {
                 ExitCode::from(2)
             } else if failed {

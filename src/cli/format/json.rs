@@ -114,10 +114,10 @@ fn view(report: &Report) -> View<'_> {
     }
 }
 
-pub fn render(report: &Report) -> String {
-    let mut out = serde_json::to_string_pretty(&view(report)).unwrap_or_default();
-    out.push('\n');
-    out
+/// Writes the report to `out` as it is serialized, with a final newline.
+pub fn write(report: &Report, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, &view(report))?;
+    out.write_all(b"\n")
 }
 
 /// The report as a JSON value (the MCP `check` tool's structured result).
@@ -171,8 +171,11 @@ mod tests {
             ..Report::default()
         };
         let value = value(&report);
+        let mut written = Vec::new();
+        write(&report, &mut written).unwrap();
+        assert!(written.ends_with(b"}\n"));
         assert_eq!(
-            serde_json::from_str::<serde_json::Value>(&render(&report)).unwrap(),
+            serde_json::from_slice::<serde_json::Value>(&written).unwrap(),
             value
         );
         assert_eq!(
