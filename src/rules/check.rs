@@ -380,7 +380,7 @@ impl Checker {
 
     /// Checks a whole text. Suppression comments are honoured; violations come sorted by range.
     pub fn check(&self, text: &str, file: &FileContext) -> FileCheck {
-        let checked = self.check_full(text, file);
+        let checked = self.check_whole(text, file, false);
         FileCheck {
             violations: super::incremental::suppress(checked.violations, &crate::text::StrSource::new(text)),
             truncated: checked.truncated,

@@ -202,8 +202,16 @@ fn spans(sorted: &[Range<usize>], at: usize) -> bool {
 }
 
 impl Checker {
-    /// Checks a whole text (suppressions not applied: see [`suppress`]).
+    /// Checks a whole text (suppressions not applied: see [`suppress`]), keeping its lexical
+    /// scan for the re-checks of later edits.
     pub fn check_full(&self, text: &str, file: &FileContext) -> Checked {
+        self.check_whole(text, file, true)
+    }
+
+    /// [`Checker::check_full`]; without `keep_scan`, the text is lexed only when a check that
+    /// the prefilter kept needs it (a whole-tree run lexes the few files that can break a
+    /// code-only rule, not every file).
+    pub(crate) fn check_whole(&self, text: &str, file: &FileContext, keep_scan: bool) -> Checked {
         let applicable = self.applicable(file);
         let mut violations = Vec::new();
         let mut require_hits = Vec::new();
@@ -230,12 +238,17 @@ impl Checker {
             .filter(|&i| self.checks()[i].pattern().is_some())
             .collect();
         let mut truncated = Vec::new();
-        let lexed = self.lex(text, file, &with_pattern).map(Arc::new);
-        if !with_pattern.is_empty() {
-            for i in self.prefilter(text, &with_pattern) {
-                if self.pattern_violations(i, text, 0, 0, lexed.as_deref(), &mut violations) {
-                    truncated.push(self.truncated(i));
-                }
+        let candidates = if with_pattern.is_empty() {
+            Vec::new()
+        } else {
+            self.prefilter(text, &with_pattern)
+        };
+        let lexed = self
+            .lex(text, file, if keep_scan { &with_pattern } else { &candidates })
+            .map(Arc::new);
+        for i in candidates {
+            if self.pattern_violations(i, text, 0, 0, lexed.as_deref(), &mut violations) {
+                truncated.push(self.truncated(i));
             }
         }
         sort(&mut violations);
