@@ -204,21 +204,16 @@ impl Workspace {
     /// Reads the user rules file again when it changed; true when the rules in force changed.
     /// A broken one leaves the last good user rules in force, and [`Workspace::governing`] says so.
     fn refresh_user_rules(&self, index: &mut RulesIndex) -> bool {
-        let on_disk = user::location().and_then(|p| store::read(&p).ok().map(|t| (p, t)));
-        let same = match (index.user_rules(), &on_disk) {
-            (None, None) => true,
-            (Some(now), Some((path, text))) => now.set.path == *path && *now.set.source == **text,
-            _ => false,
-        };
-        if same {
-            return false;
-        }
+        let current = index.user_rules().cloned();
         let mut problem = self.user_problem.lock().unwrap_or_else(|e| e.into_inner());
-        match user::load(index.options()) {
+        match user::reload(current.as_ref(), index.options()) {
             Ok(rules) => {
                 *problem = None;
-                index.set_user_rules(rules);
-                true
+                let changed = !user::same(current.as_ref(), rules.as_ref());
+                if changed {
+                    index.set_user_rules(rules);
+                }
+                changed
             }
             Err(e) => {
                 *problem = Some(e.message);
@@ -260,14 +255,9 @@ impl Workspace {
             .map(|p| format!("{p}; the last good user rules stay in force"));
         let broken = match (&entry.read_error, &entry.latest) {
             (Some(error), _) => Some(format!("{file}: {error}")),
-            (None, Some(latest)) if !latest.set.is_usable() => Some(
-                latest
-                    .set
-                    .fatal_problems()
-                    .map(|p| p.render(&file, &latest.set.source, self.locale))
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            ),
+            (None, Some(latest)) if !latest.set.is_usable() => {
+                Some(latest.set.render_fatal(&file, self.locale))
+            }
             _ => None,
         };
         match (&entry.good, broken) {

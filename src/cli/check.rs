@@ -371,13 +371,9 @@ pub fn check_text(index: &mut RulesIndex, path: &Path, text: &str, base: &Path) 
     let rules = &loaded.set;
     if !rules.is_usable() {
         let rules_file = display_path(&rules.path, base);
-        let problems: Vec<String> = rules
-            .fatal_problems()
-            .map(|p| p.render(&rules_file, &rules.source, locale))
-            .collect();
         return Err(format!(
             "{}\nthe rules file has errors; nothing was checked — fix them and check again",
-            problems.join("\n")
+            rules.render_fatal(&rules_file, locale)
         ));
     }
     Ok(report_text(rules, path, text, base))

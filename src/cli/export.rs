@@ -103,13 +103,9 @@ fn plan_one(
         .map_err(|e| e.to_string())?;
     let set = RuleSet::from_text(file, &text, BuildOptions::default());
     if !set.is_usable() {
-        let problems: Vec<String> = set
-            .fatal_problems()
-            .map(|p| p.render(&shown, &set.source, locale))
-            .collect();
         return Err(format!(
             "{}\n{shown} has errors; fix them first — nothing was exported from it",
-            problems.join("\n")
+            set.render_fatal(&shown, locale)
         ));
     }
     let agents = export::agents_for(dir, root, agents);

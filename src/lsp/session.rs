@@ -245,23 +245,21 @@ impl Session {
     /// leaves the last good user rules in force, and says why once (see
     /// [`Session::user_rules_notice`]).
     fn reload_user_rules(&self) -> bool {
-        let options = self.index().options();
-        let loaded = crate::rules::user::load(options);
+        let (current, options) = {
+            let index = self.index();
+            (index.user_rules().cloned(), index.options())
+        };
+        let loaded = crate::rules::user::reload(current.as_ref(), options);
         let mut problem = self.user_rules_problem.lock().unwrap_or_else(|e| e.into_inner());
         match loaded {
             Ok(user) => {
                 *problem = UserRulesProblem::default();
                 drop(problem);
-                let mut index = self.index();
-                let same = match (index.user_rules(), &user) {
-                    (None, None) => true,
-                    (Some(a), Some(b)) => a.set.path == b.set.path && a.set.source == b.set.source,
-                    _ => false,
-                };
-                if !same {
-                    index.set_user_rules(user);
+                let changed = !crate::rules::user::same(current.as_ref(), user.as_ref());
+                if changed {
+                    self.index().set_user_rules(user);
                 }
-                !same
+                changed
             }
             Err(e) => {
                 if problem.current.as_deref() != Some(&e.message) {

@@ -567,28 +567,13 @@ fn hit_filter(source: &str) -> Option<Regex> {
             _ => None,
         }
     }
-    fn without_looks(hir: &Hir) -> Hir {
-        match hir.kind() {
-            HirKind::Look(_) => Hir::empty(),
-            HirKind::Capture(c) => without_looks(&c.sub),
-            HirKind::Repetition(r) => Hir::repetition(regex_syntax::hir::Repetition {
-                min: r.min,
-                max: r.max,
-                greedy: r.greedy,
-                sub: Box::new(without_looks(&r.sub)),
-            }),
-            HirKind::Concat(hs) => Hir::concat(hs.iter().map(without_looks).collect()),
-            HirKind::Alternation(hs) => Hir::alternation(hs.iter().map(without_looks).collect()),
-            _ => hir.clone(),
-        }
-    }
     let hir = regex_syntax::ParserBuilder::new()
         .multi_line(true)
         .crlf(true)
         .build()
         .parse(source)
         .ok()?;
-    let sub = without_looks(find(&hir)?);
+    let sub = without_looks(find(&hir)?, &|_| true);
     RegexBuilder::new(&sub.to_string())
         .size_limit(REGEX_SIZE_LIMIT)
         .build()
@@ -603,37 +588,48 @@ fn hit_filter(source: &str) -> Option<Regex> {
 /// emoji) that fallback was three quarters of `check`'s time. Captures go too (a set reports
 /// which pattern matched, never where). `source` as it is when it does not parse.
 fn prefilter_source(source: &str) -> String {
-    use regex_syntax::hir::{Hir, HirKind, Look};
-    fn strip(hir: &Hir) -> Hir {
-        match hir.kind() {
-            HirKind::Look(
-                Look::WordUnicode
+    use regex_syntax::hir::Look;
+    let unicode_word = |look: &Look| {
+        matches!(
+            look,
+            Look::WordUnicode
                 | Look::WordUnicodeNegate
                 | Look::WordStartUnicode
                 | Look::WordEndUnicode
                 | Look::WordStartHalfUnicode
-                | Look::WordEndHalfUnicode,
-            ) => Hir::empty(),
-            HirKind::Capture(c) => strip(&c.sub),
-            HirKind::Repetition(r) => Hir::repetition(regex_syntax::hir::Repetition {
-                min: r.min,
-                max: r.max,
-                greedy: r.greedy,
-                sub: Box::new(strip(&r.sub)),
-            }),
-            HirKind::Concat(hs) => Hir::concat(hs.iter().map(strip).collect()),
-            HirKind::Alternation(hs) => Hir::alternation(hs.iter().map(strip).collect()),
-            _ => hir.clone(),
-        }
-    }
+                | Look::WordEndHalfUnicode
+        )
+    };
     let parsed = regex_syntax::ParserBuilder::new()
         .multi_line(true)
         .crlf(true)
         .build()
         .parse(source);
     match parsed {
-        Ok(hir) => strip(&hir).to_string(),
+        Ok(hir) => without_looks(&hir, &unicode_word).to_string(),
         Err(_) => source.to_string(),
+    }
+}
+
+/// `hir` without its captures and without the look-arounds `drop` picks: each becomes the empty
+/// match, so the result matches wherever `hir` does, and possibly more.
+fn without_looks(
+    hir: &regex_syntax::hir::Hir,
+    drop: &dyn Fn(&regex_syntax::hir::Look) -> bool,
+) -> regex_syntax::hir::Hir {
+    use regex_syntax::hir::{Hir, HirKind, Repetition};
+    match hir.kind() {
+        HirKind::Look(look) if drop(look) => Hir::empty(),
+        HirKind::Capture(c) => without_looks(&c.sub, drop),
+        HirKind::Repetition(r) => Hir::repetition(Repetition {
+            min: r.min,
+            max: r.max,
+            greedy: r.greedy,
+            sub: Box::new(without_looks(&r.sub, drop)),
+        }),
+        HirKind::Concat(hs) => Hir::concat(hs.iter().map(|h| without_looks(h, drop)).collect()),
+        HirKind::Alternation(hs) => Hir::alternation(hs.iter().map(|h| without_looks(h, drop)).collect()),
+        _ => hir.clone(),
     }
 }
 

@@ -65,7 +65,7 @@ impl RuleSet {
 
     /// The rule set of a folder with no rules file of its own: the user's rules alone.
     pub fn user_only(dir: &Path, user: Arc<LoadedRules>, options: BuildOptions) -> RuleSet {
-        let mut set = RuleSet::from_text_layered(&user.set.path.clone(), "[]", options, Some(user));
+        let mut set = RuleSet::from_text_layered(&user.set.path, "[]", options, Some(user.clone()));
         set.root = dir.to_path_buf();
         set.user_only = true;
         set
@@ -183,6 +183,14 @@ impl RuleSet {
 
     pub fn fatal_problems(&self) -> impl Iterator<Item = &Problem> {
         self.problems.iter().filter(|p| p.is_fatal())
+    }
+
+    /// The fatal problems as `shown:line:col: message` lines (`shown` names the rules file).
+    pub fn render_fatal(&self, shown: &str, locale: crate::i18n::Locale) -> String {
+        self.fatal_problems()
+            .map(|p| p.render(shown, &self.source, locale))
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     /// The rule in force under `number` (the later entry, when numbers repeat); a user rule by

@@ -81,10 +81,21 @@ pub struct UserRulesError {
 
 /// Reads and builds the user rules file: `Ok(None)` when there is none (or it is switched off).
 pub fn load(options: BuildOptions) -> Result<Option<Arc<LoadedRules>>, UserRulesError> {
+    reload(None, options)
+}
+
+/// Reads the user rules file again: `current` itself when its text has not changed (nothing is
+/// built), else the file built anew (see [`load`]). Whoever holds the rules in force tells a
+/// change by [`Arc::ptr_eq`].
+pub fn reload(
+    current: Option<&Arc<LoadedRules>>,
+    options: BuildOptions,
+) -> Result<Option<Arc<LoadedRules>>, UserRulesError> {
     let Some(path) = location() else {
         return Ok(None);
     };
-    if !path.exists() && std::fs::symlink_metadata(&path).is_err() {
+    // Whatever is there counts (a FIFO, a folder): it is reported as unreadable, not ignored.
+    if std::fs::symlink_metadata(&path).is_err() {
         return Ok(None);
     }
     let fail = |message: String| UserRulesError {
@@ -92,18 +103,28 @@ pub fn load(options: BuildOptions) -> Result<Option<Arc<LoadedRules>>, UserRules
         message,
     };
     let text = store::read(&path).map_err(|e| fail(format!("cannot read the user rules file: {e}")))?;
+    if let Some(current) = current.filter(|c| c.set.path == path && *c.set.source == *text) {
+        return Ok(Some(current.clone()));
+    }
     let loaded = LoadedRules::new(RuleSet::from_text(&path, &text, options));
-    if let Some(problem) = loaded.set.fatal_problems().next() {
-        let (line, col) = loaded.lines.line_col(&loaded.set.source, problem.span.start);
+    if !loaded.set.is_usable() {
         return Err(fail(format!(
-            "the user rules file {}:{}:{} is broken: {} — fix it, or set {ENV}= (empty) to leave user rules out",
-            path.display(),
-            line + 1,
-            col + 1,
-            problem.message(crate::i18n::Locale::En)
+            "the user rules file is broken: {} — fix it, or set {ENV}= (empty) to leave user rules out",
+            loaded
+                .set
+                .render_fatal(&path.display().to_string(), crate::i18n::Locale::En)
         )));
     }
     Ok(Some(Arc::new(loaded)))
+}
+
+/// True when `a` and `b` are the same rules (both none, or one [`reload`] kept).
+pub fn same(a: Option<&Arc<LoadedRules>>, b: Option<&Arc<LoadedRules>>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        _ => false,
+    }
 }
 
 /// The user's rules as they stand under one project.
@@ -121,29 +142,27 @@ impl UserLayer {
     pub fn under(rules: Arc<LoadedRules>, project: &[(&Rule, &Inference)]) -> UserLayer {
         let user = &rules.set;
         let mut status = user.status.clone();
-        let newer: Vec<Rule> = project.iter().map(|(r, _)| (*r).clone()).collect();
-        let newer_inferences: Vec<Inference> = project.iter().map(|(_, i)| (*i).clone()).collect();
-        let clashes = infer::conflicts_across((&newer, &newer_inferences), (&user.rules, &user.inferences));
-        for (n, o, clash) in clashes {
+        let inferred: Vec<&Inference> = project.iter().map(|(_, i)| *i).collect();
+        for (n, o, clash) in infer::conflicts_across(&inferred, &user.inferences) {
             if status[o].is_active() {
                 status[o] = Status::Superseded {
-                    by: newer[n].number,
+                    by: project[n].0.number,
                     reason: SupersededReason::Project(Some(clash)),
                 };
             }
         }
+        // The project's words, normalized once; the newest rule saying them wins.
+        let mut same_words: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
+        for (rule, _) in project {
+            same_words.insert(normalized_instruction(&rule.instruction), rule.number);
+        }
         for (o, rule) in user.rules.iter().enumerate() {
-            if !status[o].is_active() {
-                continue;
-            }
-            let same = normalized_instruction(&rule.instruction);
-            if let Some(p) = newer
-                .iter()
-                .rev()
-                .find(|p| normalized_instruction(&p.instruction) == same)
+            if let Some(&by) = same_words
+                .get(&normalized_instruction(&rule.instruction))
+                .filter(|_| status[o].is_active())
             {
                 status[o] = Status::Superseded {
-                    by: p.number,
+                    by,
                     reason: SupersededReason::Project(None),
                 };
             }

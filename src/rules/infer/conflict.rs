@@ -62,19 +62,16 @@ fn compatible(a: &[String], b: &[String]) -> bool {
     a.is_empty() || b.is_empty() || a.iter().any(|x| b.contains(x))
 }
 
-/// The same contradictions between two layers of rules: each rule of `newer` (a project's) against
-/// each rule of `older` (the user's), whatever their numbers. Each is `(newer index, older index,
-/// the words of each)`.
-pub fn conflicts_across(
-    newer: (&[Rule], &[Inference]),
-    older: (&[Rule], &[Inference]),
-) -> Vec<(usize, usize, Clash)> {
+/// The same contradictions between two layers of rules, from what was inferred from each rule:
+/// each of `newer` (a project's) against each of `older` (the user's), whatever their numbers.
+/// Each is `(newer index, older index, the words of each)`.
+pub fn conflicts_across(newer: &[&Inference], older: &[Inference]) -> Vec<(usize, usize, Clash)> {
     let mut out = Vec::new();
-    for (n, ni) in newer.1.iter().enumerate().take(newer.0.len()) {
+    for (n, ni) in newer.iter().enumerate() {
         if ni.forbids.is_empty() && ni.mandates.is_empty() {
             continue;
         }
-        for (o, oi) in older.1.iter().enumerate().take(older.0.len()) {
+        for (o, oi) in older.iter().enumerate() {
             if !compatible(&ni.languages, &oi.languages) {
                 continue;
             }
