@@ -62,10 +62,15 @@ pub fn read(path: &Path) -> Result<String, ReadError> {
             path: path.to_path_buf(),
             offset,
         },
-        other => ReadError::Io {
-            path: path.to_path_buf(),
-            source: std::io::Error::other(other.to_string()),
-        },
+        other => {
+            // Said once: the access error names the path too.
+            let text = other.to_string();
+            let prefix = format!("{}: ", path.display());
+            ReadError::Io {
+                path: path.to_path_buf(),
+                source: std::io::Error::other(text.strip_prefix(&prefix).unwrap_or(&text).to_string()),
+            }
+        }
     })
 }
 

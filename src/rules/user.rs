@@ -102,7 +102,8 @@ pub fn reload(
         path: path.clone(),
         message,
     };
-    let text = store::read(&path).map_err(|e| fail(format!("cannot read the user rules file: {e}")))?;
+    // The error names the file already ("cannot read the rules file: PATH: …").
+    let text = store::read(&path).map_err(|e| fail(format!("user rules: {e}")))?;
     if let Some(current) = current.filter(|c| c.set.path == path && *c.set.source == *text) {
         return Ok(Some(current.clone()));
     }
