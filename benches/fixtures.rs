@@ -34,7 +34,20 @@ pub fn typescript(lines: usize) -> String {
 }
 
 /// A rules file with `n` rules: patterns of the kinds real rules use, most scoped to TypeScript.
+/// Past the 15 kinds, each rule repeats one of them (with a word of its own as an alternative):
+/// the same place breaks many rules, as in no real file.
 pub fn rules(n: usize) -> String {
+    rules_of(n, true)
+}
+
+/// A rules file with `n` rules, each with a pattern of its own, as a project that learned
+/// hundreds of rules has them: the 15 kinds of [`rules`], then patterns of those kinds about
+/// names of their own (`\bdeprecatedApi17\(`, `from 'pkg17'`, `: Legacy17\b`, …).
+pub fn distinct_rules(n: usize) -> String {
+    rules_of(n, false)
+}
+
+fn rules_of(n: usize, repeat: bool) -> String {
     let patterns = [
         r#":\\s*any\\b"#,
         r#"\\bconsole\\.log\\("#,
@@ -53,16 +66,23 @@ pub fn rules(n: usize) -> String {
         r#"\\bas unknown as\\b"#,
     ];
     let mut items = Vec::new();
+    let own = [
+        r#"\\bforbidden{i}\\b"#,
+        r#"\\bdeprecatedApi{i}\\("#,
+        r#"from\\s+['\"]pkg{i}['\"]"#,
+        r#":\\s*Legacy{i}\\b"#,
+        r#"\\bold_helper_{i}\\w*"#,
+        r#"(?i)\\bhack{i}\\b"#,
+        r#"\\.unsafeCall{i}\\(\\s*\\)"#,
+    ];
     for i in 0..n {
-        let pattern = format!(
-            "{}{}",
-            patterns[i % patterns.len()],
-            if i >= patterns.len() {
-                format!("|\\\\bforbidden{i}\\\\b")
-            } else {
-                String::new()
-            }
-        );
+        let pattern = if i < patterns.len() {
+            patterns[i].to_string()
+        } else if repeat {
+            format!("{}|\\\\bforbidden{i}\\\\b", patterns[i % patterns.len()])
+        } else {
+            own[i % own.len()].replace("{i}", &i.to_string())
+        };
         let files = match i % 5 {
             0 => r#"["**/*.ts", "**/*.tsx", "!**/*.d.ts"]"#,
             1 => r#"["src/**/*.ts"]"#,

@@ -6,23 +6,20 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, LazyLock, Mutex, OnceLock, Weak};
 
-use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
+use regex::bytes::{RegexSet, RegexSetBuilder};
 
 use super::model::{CheckSpec, Origin, Rule, Severity, Within};
+use super::pattern::{CompiledPattern, Engine, Matcher, compiled};
 use super::problem::{Problem, ProblemKind};
 pub use super::reach::Reach;
 use super::scope::{FileContext, Scope};
 use crate::text::syntax::{self, Context, Scan};
 
-/// Compiled size limits: a rules file must not be able to exhaust the editor's memory.
-const REGEX_SIZE_LIMIT: usize = 1 << 20;
-const REGEX_DFA_LIMIT: usize = 2 << 20;
 const SET_SIZE_LIMIT: usize = 32 << 20;
 /// A pattern matching everywhere (`.`) must not flood the editor: past this many violations
 /// in one file, a check stops reporting (and says so: see [`Truncated`]).
 pub const MAX_VIOLATIONS_PER_CHECK: usize = 1000;
-/// The capture group that, when present, narrows the reported range of a `Pattern` match.
-pub const HIT_GROUP: &str = "hit";
+pub use super::pattern::HIT_GROUP;
 
 /// What kind of check found a violation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -66,49 +63,6 @@ pub struct FileCheck {
     pub violations: Vec<Violation>,
     /// Sorted by check.
     pub truncated: Vec<Truncated>,
-}
-
-/// A regex compiled once per process and shared by every rule set that uses it, with what is
-/// derived from its source: a reload after an edit of the rules file compiles only the patterns
-/// that changed (a rules file of a thousand patterns took seconds to rebuild on each keystroke).
-#[derive(Debug)]
-struct CompiledPattern {
-    regex: Regex,
-    hit_group: Option<usize>,
-    /// The `hit` group's own pattern, its look-arounds dropped: a match whose text it does not
-    /// match cannot have a hit (a comment skipped by an inferred check), so the slower capture
-    /// search is spared.
-    hit_filter: Option<Regex>,
-    /// The pattern as the prefilter set holds it (see [`prefilter_source`]).
-    prefilter: String,
-    reach: Reach,
-}
-
-/// The patterns compiled so far, by source. Entries hold no pattern alive: one that no rule set
-/// uses any more is freed, and its entry dropped on a later insertion.
-static PATTERNS: LazyLock<Mutex<HashMap<String, Weak<CompiledPattern>>>> = LazyLock::new(Mutex::default);
-
-/// The compiled form of `source`, from the cache or compiled now (outside the cache's lock).
-fn compiled(source: &str) -> Result<Arc<CompiledPattern>, String> {
-    let cache = || PATTERNS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(found) = cache().get(source).and_then(Weak::upgrade) {
-        return Ok(found);
-    }
-    let regex = build_regex(source)?;
-    let hit_group = regex.capture_names().position(|n| n == Some(HIT_GROUP));
-    let pattern = Arc::new(CompiledPattern {
-        hit_filter: hit_group.and_then(|_| hit_filter(source)),
-        prefilter: prefilter_source(source),
-        hit_group,
-        reach: Reach::of(source),
-        regex,
-    });
-    let mut cache = cache();
-    if cache.len() >= 64 && cache.len().is_power_of_two() {
-        cache.retain(|_, p| p.strong_count() > 0);
-    }
-    cache.insert(source.to_string(), Arc::downgrade(&pattern));
-    Ok(pattern)
 }
 
 /// Prefilter sets by their patterns (joined with NUL), held alive only by the rule sets using
@@ -168,12 +122,12 @@ impl CompiledCheck {
         self.scope.covers(file)
     }
 
-    pub fn pattern(&self) -> Option<&Regex> {
-        self.pattern.as_ref().map(|p| &p.regex)
+    pub fn pattern(&self) -> Option<&Matcher> {
+        self.pattern.as_ref().map(|p| &p.matcher)
     }
 
-    pub fn require(&self) -> Option<&Regex> {
-        self.require.as_ref().map(|p| &p.regex)
+    pub fn require(&self) -> Option<&Matcher> {
+        self.require.as_ref().map(|p| &p.matcher)
     }
 
     pub fn forbidden_covers(&self, file: &FileContext) -> bool {
@@ -215,28 +169,6 @@ fn compile_scope(
 
 /// Compiled scopes by their globs and languages, held alive only by the checks using them.
 static SCOPES: LazyLock<Mutex<HashMap<String, Weak<Scope>>>> = LazyLock::new(Mutex::default);
-
-fn build_regex(source: &str) -> Result<Regex, String> {
-    RegexBuilder::new(source)
-        .multi_line(true)
-        .crlf(true)
-        .size_limit(REGEX_SIZE_LIMIT)
-        .dfa_size_limit(REGEX_DFA_LIMIT)
-        .build()
-        .map_err(|e| match e {
-            regex::Error::CompiledTooBig(limit) => {
-                format!(
-                    "the pattern is too large once compiled (limit {} KiB); simplify it",
-                    limit / 1024
-                )
-            }
-            other => {
-                let text = other.to_string();
-                let last = text.lines().last().unwrap_or_default().trim();
-                last.strip_prefix("error: ").unwrap_or(last).to_string()
-            }
-        })
-}
 
 /// Every compiled check of a rule set, and the prefilter over their patterns.
 #[derive(Debug, Clone)]
@@ -337,7 +269,7 @@ impl Checker {
     pub fn prefilter(&self, text: &str, candidates: &[usize]) -> Vec<usize> {
         match self.set() {
             Some(set) => {
-                let hits = set.matches(text);
+                let hits = set.matches(text.as_bytes());
                 hits.iter()
                     .map(|s| self.set_checks[s])
                     .filter(|i| candidates.contains(i))
@@ -390,24 +322,34 @@ impl Checker {
     /// The violation check `i` reports for the match `whole` of its pattern in `hay`: the range
     /// (its `hit` group, when it has one) and the expanded fix. `None` when the match reports
     /// nothing (empty, or a branch without a hit, such as a comment an inferred check skips).
-    fn reportable(&self, i: usize, hay: &str, whole: Range<usize>) -> Option<(Range<usize>, Option<String>)> {
+    fn reportable(
+        &self,
+        i: usize,
+        re: Engine<'_>,
+        hay: &str,
+        whole: Range<usize>,
+    ) -> Option<(Range<usize>, Option<String>)> {
         let check = &self.checks[i];
         let pattern = check.pattern.as_ref()?;
-        let re = &pattern.regex;
         let needs_captures =
             pattern.hit_group.is_some() || check.fix.as_deref().is_some_and(|f| f.contains('$'));
         if !needs_captures {
-            let fix = check.fix.clone().filter(|f| !compounds(re, f));
+            let fix = check
+                .fix
+                .clone()
+                .filter(|f| !compounds(pattern.matcher.for_text(f), f));
             return (!whole.is_empty()).then_some((whole, fix));
         }
         if let Some(filter) = &pattern.hit_filter
-            && !hay.get(whole.clone()).is_some_and(|t| filter.is_match(t))
+            && !hay
+                .get(whole.clone())
+                .is_some_and(|t| filter.is_match(t.as_bytes()))
         {
             return None;
         }
         let caps = re.captures_at(hay, whole.start)?;
         let range = match pattern.hit_group.map(|g| caps.get(g)) {
-            Some(Some(hit)) => hit.range(),
+            Some(Some(hit)) => hit,
             Some(None) => return None,
             None => whole.clone(),
         };
@@ -415,8 +357,7 @@ impl Checker {
             return None;
         }
         let fix = check.fix.as_ref().map(|template| {
-            let mut expanded = String::new();
-            caps.expand(template, &mut expanded);
+            let mut expanded = caps.expand(template);
             // With a `hit` group the fix replaces the hit only: keep what surrounds it.
             if range != whole {
                 let (before, after) = (&hay[whole.start..range.start], &hay[range.end..whole.end]);
@@ -428,7 +369,7 @@ impl Checker {
             }
             expanded
         });
-        Some((range, fix.filter(|f| !compounds(re, f))))
+        Some((range, fix.filter(|f| !compounds(pattern.matcher.for_text(f), f))))
     }
 
     /// The `Pattern` violations of check `i` in `hay` found from byte `start` on (the text before
@@ -447,10 +388,13 @@ impl Checker {
         out: &mut Vec<Violation>,
     ) -> bool {
         let check = &self.checks[i];
-        let Some(re) = check.pattern() else { return false };
+        let Some(matcher) = check.pattern() else {
+            return false;
+        };
+        let re = matcher.for_text(hay);
         let mut reported = 0;
         for whole in matches_from(re, hay, start) {
-            let Some((range, fix)) = self.reportable(i, hay, whole.clone()) else {
+            let Some((range, fix)) = self.reportable(i, re, hay, whole.clone()) else {
                 continue;
             };
             if !within_accepts(check.within, lexed, range.start + offset) {
@@ -513,7 +457,7 @@ fn within_accepts(within: Within, lexed: Option<&Scan>, at: usize) -> bool {
 /// True when a fix's text is itself a match of the pattern it fixes: applied, it would be found
 /// again and fixed again on every run (`fetch(` → `await fetch(` → `await await fetch(`). Such a
 /// fix is withheld (the rule's lint says why), on the command line and in the editor alike.
-fn compounds(pattern: &Regex, fix: &str) -> bool {
+fn compounds(pattern: Engine<'_>, fix: &str) -> bool {
     !fix.is_empty() && pattern.is_match(fix)
 }
 
@@ -521,7 +465,7 @@ fn compounds(pattern: &Regex, fix: &str) -> bool {
 /// gives them from the start of a text (an empty match right where the previous one ended is
 /// skipped); the text before `start` is context for look-around assertions.
 pub fn matches_from<'h>(
-    re: &'h Regex,
+    re: Engine<'h>,
     hay: &'h str,
     start: usize,
 ) -> impl Iterator<Item = Range<usize>> + 'h {
@@ -535,16 +479,16 @@ pub fn matches_from<'h>(
                 return None;
             };
             let next = if m.is_empty() {
-                next_char(hay, m.end())
+                next_char(hay, m.end)
             } else {
-                Some(m.end())
+                Some(m.end)
             };
             at = next;
-            if m.is_empty() && last_end == Some(m.end()) {
+            if m.is_empty() && last_end == Some(m.end) {
                 continue;
             }
-            last_end = Some(m.end());
-            return Some(m.range());
+            last_end = Some(m.end);
+            return Some(m);
         }
     })
 }
@@ -552,85 +496,6 @@ pub fn matches_from<'h>(
 /// The char boundary after `at`, or `None` at the end.
 fn next_char(hay: &str, at: usize) -> Option<usize> {
     hay.get(at..)?.chars().next().map(|c| at + c.len_utf8())
-}
-
-/// A regex for the text of the `hit` group of `source` with its look-around assertions removed:
-/// whatever the group matches in context, this matches inside the whole match's text.
-fn hit_filter(source: &str) -> Option<Regex> {
-    use regex_syntax::hir::{Hir, HirKind};
-    fn find(hir: &Hir) -> Option<&Hir> {
-        match hir.kind() {
-            HirKind::Capture(c) if c.name.as_deref() == Some(HIT_GROUP) => Some(&c.sub),
-            HirKind::Capture(c) => find(&c.sub),
-            HirKind::Repetition(r) => find(&r.sub),
-            HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().find_map(find),
-            _ => None,
-        }
-    }
-    let hir = regex_syntax::ParserBuilder::new()
-        .multi_line(true)
-        .crlf(true)
-        .build()
-        .parse(source)
-        .ok()?;
-    let sub = without_looks(find(&hir)?, &|_| true);
-    RegexBuilder::new(&sub.to_string())
-        .size_limit(REGEX_SIZE_LIMIT)
-        .build()
-        .ok()
-}
-
-/// `source` with its Unicode word boundaries (`\b`, `\B`, `\b{start}`, …) dropped, for the
-/// prefilter set: it then matches wherever `source` does (and a little more: `any` inside
-/// `company`), which is all a prefilter must do — and it stays within reach of the lazy DFA on
-/// any text. With a Unicode word boundary the DFA gives up at the first non-ASCII byte and the
-/// set falls back to the PikeVM: on a real tree (svelte, 9,000 files, many with an accent or an
-/// emoji) that fallback was three quarters of `check`'s time. Captures go too (a set reports
-/// which pattern matched, never where). `source` as it is when it does not parse.
-fn prefilter_source(source: &str) -> String {
-    use regex_syntax::hir::Look;
-    let unicode_word = |look: &Look| {
-        matches!(
-            look,
-            Look::WordUnicode
-                | Look::WordUnicodeNegate
-                | Look::WordStartUnicode
-                | Look::WordEndUnicode
-                | Look::WordStartHalfUnicode
-                | Look::WordEndHalfUnicode
-        )
-    };
-    let parsed = regex_syntax::ParserBuilder::new()
-        .multi_line(true)
-        .crlf(true)
-        .build()
-        .parse(source);
-    match parsed {
-        Ok(hir) => without_looks(&hir, &unicode_word).to_string(),
-        Err(_) => source.to_string(),
-    }
-}
-
-/// `hir` without its captures and without the look-arounds `drop` picks: each becomes the empty
-/// match, so the result matches wherever `hir` does, and possibly more.
-fn without_looks(
-    hir: &regex_syntax::hir::Hir,
-    drop: &dyn Fn(&regex_syntax::hir::Look) -> bool,
-) -> regex_syntax::hir::Hir {
-    use regex_syntax::hir::{Hir, HirKind, Repetition};
-    match hir.kind() {
-        HirKind::Look(look) if drop(look) => Hir::empty(),
-        HirKind::Capture(c) => without_looks(&c.sub, drop),
-        HirKind::Repetition(r) => Hir::repetition(Repetition {
-            min: r.min,
-            max: r.max,
-            greedy: r.greedy,
-            sub: Box::new(without_looks(&r.sub, drop)),
-        }),
-        HirKind::Concat(hs) => Hir::concat(hs.iter().map(|h| without_looks(h, drop)).collect()),
-        HirKind::Alternation(hs) => Hir::alternation(hs.iter().map(|h| without_looks(h, drop)).collect()),
-        _ => hir.clone(),
-    }
 }
 
 /// Bytes of line 1's content.
@@ -710,10 +575,12 @@ fn compile_check(
     // A literal fix (no group references) that the pattern matches would compound: lint it. It is
     // still a check; only its fix is withheld (see `compounds`).
     let compounding = match (&pattern, &spec.fix) {
-        (Some(p), Some(fix)) if !fix.contains('$') && compounds(&p.regex, fix) => Some(Problem::new(
-            ProblemKind::FixMatchesPattern { fix: fix.clone() },
-            spec.span.fix.clone().unwrap_or(spec.span.object.clone()),
-        )),
+        (Some(p), Some(fix)) if !fix.contains('$') && compounds(p.matcher.for_text(fix), fix) => {
+            Some(Problem::new(
+                ProblemKind::FixMatchesPattern { fix: fix.clone() },
+                spec.span.fix.clone().unwrap_or(spec.span.object.clone()),
+            ))
+        }
         _ => None,
     };
     warnings.extend(compounding);
@@ -772,14 +639,6 @@ mod tests {
         assert_eq!(fetch.fix, None, "withheld: it would compound run after run");
         let var = v.iter().find(|v| v.rule == 2).unwrap();
         assert_eq!(var.fix.as_deref(), Some("let"), "an ordinary fix stays");
-    }
-
-    #[test]
-    fn the_prefilter_drops_unicode_word_boundaries_only() {
-        assert_eq!(prefilter_source(r"\bany\b"), "(?:any)");
-        assert!(prefilter_source(r"(?-u:\b)any").contains(r"(?-u:\b)"));
-        assert!(prefilter_source(r"^\s*x$").contains('^'));
-        assert_eq!(prefilter_source("("), "(", "what does not parse stays as it is");
     }
 
     proptest::proptest! {

@@ -225,7 +225,7 @@ impl Checker {
                 ));
             }
             if let Some(require) = check.require() {
-                let hit = require.find(text).map(|m| m.range());
+                let hit = require.find(text);
                 if hit.is_none() {
                     violations.push(self.line_one_violation(i, first_line_end(text), ViolationKind::Require));
                 }
@@ -453,11 +453,7 @@ impl Checker {
                 .iter()
                 .find(|(c, _)| *c == i)
                 .and_then(|(_, h)| h.clone());
-            let mut whole_find = || {
-                require
-                    .find(whole.get_or_insert_with(|| source.slice(0..len)))
-                    .map(|m| m.range())
-            };
+            let mut whole_find = || require.find(whole.get_or_insert_with(|| source.slice(0..len)));
             let hit = match safe_line_before(&check.require_reach, first_line, line_text) {
                 None => whole_find(),
                 Some(from_line) => {
@@ -468,7 +464,7 @@ impl Checker {
                     let old_to = new_to_old(to);
                     let local = || {
                         let text = source.slice(from..to);
-                        require.find(&text).map(|m| m.start() + from..m.end() + from)
+                        require.find(&text).map(|m| m.start + from..m.end + from)
                     };
                     match before {
                         Some(r) if r.end < from => Some(r),

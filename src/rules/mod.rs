@@ -19,6 +19,7 @@ pub(crate) mod lint;
 pub mod listing;
 mod model;
 pub mod parse;
+mod pattern;
 mod problem;
 mod reach;
 mod resolve;

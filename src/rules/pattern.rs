@@ -1,0 +1,481 @@
+//! A check's regex, compiled once per process for the texts it meets: a small ASCII build for
+//! ASCII texts when Unicode classes would make the full build large, the full Unicode build on
+//! the first text that needs it, and the widened forms the prefilter and the hit filter use.
+//!
+//! Why two builds: a Unicode `\w` compiles to about 0.4 MB of automata in every regex that uses
+//! it (1,000 rules such as `\bfooN(bar|baz)\w*\b` took 400 MB and 0.6 s to load), while on a text
+//! made of ASCII the same pattern with ASCII classes finds exactly the same matches — `\w`, `\d`,
+//! `\s`, `\b` and case folding only differ on characters above U+007F — and costs 10 KB. Most
+//! source files are ASCII; the Unicode build is made when the first one that is not arrives.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, Weak};
+
+use regex::{Regex, RegexBuilder};
+use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, HirKind, Look, Repetition};
+
+use super::reach::Reach;
+
+/// Compiled size limits: a rules file must not be able to exhaust the editor's memory.
+pub const REGEX_SIZE_LIMIT: usize = 1 << 20;
+const REGEX_DFA_LIMIT: usize = 2 << 20;
+/// The capture group that, when present, narrows the reported range of a `Pattern` match.
+pub const HIT_GROUP: &str = "hit";
+
+/// A regex compiled once per process and shared by every rule set that uses it, with what is
+/// derived from its source: a reload after an edit of the rules file compiles only the patterns
+/// that changed (a rules file of a thousand patterns took seconds to rebuild on each keystroke).
+#[derive(Debug)]
+pub(crate) struct CompiledPattern {
+    pub matcher: Matcher,
+    pub hit_group: Option<usize>,
+    /// The `hit` group's own pattern, its look-arounds dropped and its classes widened: a match
+    /// whose text it does not match cannot have a hit (a comment skipped by an inferred check),
+    /// so the slower capture search is spared.
+    pub hit_filter: Option<regex::bytes::Regex>,
+    /// The pattern as the prefilter set holds it (see [`prefilter_source`]).
+    pub prefilter: String,
+    pub reach: Reach,
+}
+
+/// The patterns compiled so far, by source. Entries hold no pattern alive: one that no rule set
+/// uses any more is freed, and its entry dropped on a later insertion.
+static PATTERNS: LazyLock<Mutex<HashMap<String, Weak<CompiledPattern>>>> = LazyLock::new(Mutex::default);
+
+/// The compiled form of `source`, from the cache or compiled now (outside the cache's lock).
+pub(crate) fn compiled(source: &str) -> Result<Arc<CompiledPattern>, String> {
+    let cache = || PATTERNS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = cache().get(source).and_then(Weak::upgrade) {
+        return Ok(found);
+    }
+    let hir = parse(source);
+    let matcher = Matcher::new(source, hir.as_ref())?;
+    let hit_group = matcher.hit_group();
+    let pattern = Arc::new(CompiledPattern {
+        hit_filter: hit_group.and(hir.as_ref()).and_then(hit_filter),
+        prefilter: hir.as_ref().map_or_else(|| source.to_string(), prefilter_source),
+        hit_group,
+        reach: Reach::of(source),
+        matcher,
+    });
+    let mut cache = cache();
+    if cache.len() >= 64 && cache.len().is_power_of_two() {
+        cache.retain(|_, p| p.strong_count() > 0);
+    }
+    cache.insert(source.to_string(), Arc::downgrade(&pattern));
+    Ok(pattern)
+}
+
+/// `source` parsed as the checks compile it (multi-line, CRLF-aware, Unicode).
+fn parse(source: &str) -> Option<Hir> {
+    regex_syntax::ParserBuilder::new()
+        .multi_line(true)
+        .crlf(true)
+        .build()
+        .parse(source)
+        .ok()
+}
+
+/// One pattern, ready for ASCII and Unicode texts alike.
+#[derive(Debug)]
+pub struct Matcher {
+    source: Box<str>,
+    /// For patterns whose Unicode build is large (Unicode classes, Unicode word boundaries): the
+    /// same pattern with ASCII classes, which matches exactly alike on an ASCII text.
+    ascii: Option<regex::bytes::Regex>,
+    /// The Unicode build: made at once when there is no ASCII build, else on first need.
+    /// `None` inside only when that late build failed (see [`Matcher::engine`]).
+    unicode: OnceLock<Option<Regex>>,
+}
+
+impl Matcher {
+    /// Compiles `source` (`hir`: its parse, when it parses). Every error a check can meet is
+    /// found here, also for a Unicode build left for later: its automaton is built once to be
+    /// measured against the size limit, then dropped.
+    fn new(source: &str, hir: Option<&Hir>) -> Result<Matcher, String> {
+        if hir.is_some_and(depends_on_unicode)
+            && let Some(ascii) = build_ascii(source)
+            && fits(source)
+        {
+            return Ok(Matcher {
+                source: source.into(),
+                ascii: Some(ascii),
+                unicode: OnceLock::new(),
+            });
+        }
+        Ok(Matcher {
+            source: source.into(),
+            ascii: None,
+            unicode: OnceLock::from(Some(build_regex(source)?)),
+        })
+    }
+
+    /// The build to run on `hay`s that are ASCII (`ascii`) or not.
+    pub fn engine(&self, ascii: bool) -> Engine<'_> {
+        if ascii && let Some(fast) = &self.ascii {
+            return Engine::Ascii(fast);
+        }
+        let unicode = self.unicode.get_or_init(|| {
+            build_regex(&self.source)
+                .inspect_err(|error| {
+                    tracing::warn!(pattern = %self.source, %error, "the Unicode build failed; ASCII classes are used");
+                })
+                .ok()
+        });
+        match (unicode, &self.ascii) {
+            (Some(re), _) => Engine::Unicode(re),
+            (None, Some(fast)) => Engine::Ascii(fast),
+            // `new` built the Unicode regex whenever there is no ASCII one.
+            (None, None) => unreachable!("a matcher always holds a build"),
+        }
+    }
+
+    /// The engine for `hay`.
+    pub fn for_text(&self, hay: &str) -> Engine<'_> {
+        self.engine(hay.is_ascii())
+    }
+
+    pub fn is_match(&self, hay: &str) -> bool {
+        self.for_text(hay).is_match(hay)
+    }
+
+    pub fn find(&self, hay: &str) -> Option<Range<usize>> {
+        self.for_text(hay).find_at(hay, 0)
+    }
+
+    /// Index of the `hit` group, when the pattern has one.
+    fn hit_group(&self) -> Option<usize> {
+        match (&self.ascii, self.unicode.get()) {
+            (Some(fast), _) => fast.capture_names().position(|n| n == Some(HIT_GROUP)),
+            (None, Some(Some(re))) => re.capture_names().position(|n| n == Some(HIT_GROUP)),
+            (None, _) => None,
+        }
+    }
+
+    /// True when both builds are made (tests: the Unicode one is made only on need).
+    #[cfg(test)]
+    pub(crate) fn has_unicode_build(&self) -> bool {
+        self.unicode.get().is_some()
+    }
+}
+
+/// One build of a [`Matcher`], chosen for a text.
+#[derive(Debug, Clone, Copy)]
+pub enum Engine<'m> {
+    Ascii(&'m regex::bytes::Regex),
+    Unicode(&'m Regex),
+}
+
+impl Engine<'_> {
+    pub fn is_match(self, hay: &str) -> bool {
+        match self {
+            Engine::Ascii(re) => re.is_match(hay.as_bytes()),
+            Engine::Unicode(re) => re.is_match(hay),
+        }
+    }
+
+    /// The first match starting at or after `at`; the text before `at` is context.
+    pub fn find_at(self, hay: &str, at: usize) -> Option<Range<usize>> {
+        match self {
+            Engine::Ascii(re) => re.find_at(hay.as_bytes(), at).map(|m| m.range()),
+            Engine::Unicode(re) => re.find_at(hay, at).map(|m| m.range()),
+        }
+    }
+
+    pub fn captures_at<'h>(self, hay: &'h str, at: usize) -> Option<Groups<'h>> {
+        match self {
+            Engine::Ascii(re) => re.captures_at(hay.as_bytes(), at).map(Groups::Ascii),
+            Engine::Unicode(re) => re.captures_at(hay, at).map(Groups::Unicode),
+        }
+    }
+}
+
+/// The groups of one match.
+pub enum Groups<'h> {
+    Ascii(regex::bytes::Captures<'h>),
+    Unicode(regex::Captures<'h>),
+}
+
+impl Groups<'_> {
+    pub fn get(&self, group: usize) -> Option<Range<usize>> {
+        match self {
+            Groups::Ascii(c) => c.get(group).map(|m| m.range()),
+            Groups::Unicode(c) => c.get(group).map(|m| m.range()),
+        }
+    }
+
+    /// `template` with `$1`/`${name}` replaced by the groups' texts.
+    pub fn expand(&self, template: &str) -> String {
+        match self {
+            Groups::Ascii(c) => {
+                let mut out = Vec::new();
+                c.expand(template.as_bytes(), &mut out);
+                // The groups are ASCII and the template is UTF-8: so is the result.
+                String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+            }
+            Groups::Unicode(c) => {
+                let mut out = String::new();
+                c.expand(template, &mut out);
+                out
+            }
+        }
+    }
+}
+
+/// The Unicode build, with errors worded for the rules file.
+fn build_regex(source: &str) -> Result<Regex, String> {
+    RegexBuilder::new(source)
+        .multi_line(true)
+        .crlf(true)
+        .size_limit(REGEX_SIZE_LIMIT)
+        .dfa_size_limit(REGEX_DFA_LIMIT)
+        .build()
+        .map_err(|e| match e {
+            regex::Error::CompiledTooBig(limit) => too_large(limit),
+            other => {
+                let text = other.to_string();
+                let last = text.lines().last().unwrap_or_default().trim();
+                last.strip_prefix("error: ").unwrap_or(last).to_string()
+            }
+        })
+}
+
+fn too_large(limit: usize) -> String {
+    format!(
+        "the pattern is too large once compiled (limit {} KiB); simplify it",
+        limit / 1024
+    )
+}
+
+/// The ASCII build: Unicode classes and word boundaries replaced by their ASCII forms. `None`
+/// when the pattern needs Unicode to mean anything (`\p{Greek}`).
+fn build_ascii(source: &str) -> Option<regex::bytes::Regex> {
+    regex::bytes::RegexBuilder::new(source)
+        .unicode(false)
+        .multi_line(true)
+        .crlf(true)
+        .size_limit(REGEX_SIZE_LIMIT)
+        .dfa_size_limit(REGEX_DFA_LIMIT)
+        .build()
+        .ok()
+}
+
+/// True when the Unicode build of `source` stays under the size limit: its forward automaton
+/// (what the limit measures) is built and dropped — half the cost of the whole build, and none
+/// of its memory kept.
+fn fits(source: &str) -> bool {
+    use regex_automata::nfa::thompson;
+    use regex_automata::util::syntax;
+    thompson::Compiler::new()
+        .syntax(syntax::Config::new().multi_line(true).crlf(true))
+        .configure(
+            thompson::Config::new()
+                .nfa_size_limit(Some(REGEX_SIZE_LIMIT))
+                .shrink(false),
+        )
+        .build(source)
+        .is_ok()
+}
+
+/// True when `hir` holds a class whose Unicode build is much larger than its ASCII one: one of
+/// many ranges above U+007F (`\w` has about 700, `\d` 60). `.`, `[^a]` or a case-insensitive
+/// letter have one to three, and their UTF-8 automata stay small.
+fn depends_on_unicode(hir: &Hir) -> bool {
+    const LARGE: usize = 16;
+    match hir.kind() {
+        HirKind::Class(Class::Unicode(c)) => c
+            .ranges()
+            .iter()
+            .filter(|r| r.end() > '\x7f')
+            .nth(LARGE)
+            .is_some(),
+        HirKind::Capture(c) => depends_on_unicode(&c.sub),
+        HirKind::Repetition(r) => depends_on_unicode(&r.sub),
+        HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().any(depends_on_unicode),
+        HirKind::Empty | HirKind::Literal(_) | HirKind::Look(_) | HirKind::Class(Class::Bytes(_)) => false,
+    }
+}
+
+fn is_unicode_word(look: &Look) -> bool {
+    matches!(
+        look,
+        Look::WordUnicode
+            | Look::WordUnicodeNegate
+            | Look::WordStartUnicode
+            | Look::WordEndUnicode
+            | Look::WordStartHalfUnicode
+            | Look::WordEndHalfUnicode
+    )
+}
+
+/// A regex for the text of the `hit` group of `hir`, widened (see [`widened`]) and with every
+/// look-around removed: whatever the group matches in context, this matches inside the whole
+/// match's text.
+fn hit_filter(hir: &Hir) -> Option<regex::bytes::Regex> {
+    fn find(hir: &Hir) -> Option<&Hir> {
+        match hir.kind() {
+            HirKind::Capture(c) if c.name.as_deref() == Some(HIT_GROUP) => Some(&c.sub),
+            HirKind::Capture(c) => find(&c.sub),
+            HirKind::Repetition(r) => find(&r.sub),
+            HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().find_map(find),
+            _ => None,
+        }
+    }
+    let sub = widened(find(hir)?, &|_| true);
+    regex::bytes::RegexBuilder::new(&sub.to_string())
+        .size_limit(REGEX_SIZE_LIMIT)
+        .build()
+        .ok()
+}
+
+/// The pattern as the prefilter set holds it: widened (see [`widened`]), Unicode word boundaries
+/// dropped. It matches wherever the pattern does (and a little more: `any` inside `company`),
+/// which is all a prefilter must do, and a set of a thousand of them stays small and within
+/// reach of the lazy DFA on any text. With Unicode classes the set of 1,000 `\w` patterns was
+/// too large to build at all; with a Unicode word boundary the DFA gave up at the first
+/// non-ASCII byte of a file and fell back to the PikeVM — on svelte (9,000 files, many with an
+/// accent or an emoji) three quarters of `check`'s time.
+pub(crate) fn prefilter_source(hir: &Hir) -> String {
+    widened(hir, &is_unicode_word).to_string()
+}
+
+/// `hir` with captures and the look-arounds `drop` picks removed (each becomes the empty match),
+/// and each class holding characters above U+007F replaced by its ASCII part or any run of
+/// non-ASCII bytes. The result, run on a text's bytes, matches wherever `hir` matches (one
+/// character of a class becomes one run of its bytes), and possibly more.
+fn widened(hir: &Hir, drop: &dyn Fn(&Look) -> bool) -> Hir {
+    match hir.kind() {
+        HirKind::Look(look) if drop(look) => Hir::empty(),
+        HirKind::Class(Class::Unicode(class)) if class.ranges().last().is_some_and(|r| r.end() > '\x7f') => {
+            let ascii: Vec<ClassBytesRange> = class
+                .ranges()
+                .iter()
+                .filter(|r| r.start() <= '\x7f')
+                .map(|r| ClassBytesRange::new(r.start() as u8, r.end().min('\x7f') as u8))
+                .collect();
+            let non_ascii = Hir::repetition(Repetition {
+                min: 1,
+                max: None,
+                greedy: true,
+                sub: Box::new(Hir::class(Class::Bytes(ClassBytes::new([ClassBytesRange::new(
+                    0x80, 0xFF,
+                )])))),
+            });
+            if ascii.is_empty() {
+                non_ascii
+            } else {
+                Hir::alternation(vec![Hir::class(Class::Bytes(ClassBytes::new(ascii))), non_ascii])
+            }
+        }
+        HirKind::Capture(c) => widened(&c.sub, drop),
+        HirKind::Repetition(r) => Hir::repetition(Repetition {
+            min: r.min,
+            max: r.max,
+            greedy: r.greedy,
+            sub: Box::new(widened(&r.sub, drop)),
+        }),
+        HirKind::Concat(hs) => Hir::concat(hs.iter().map(|h| widened(h, drop)).collect()),
+        HirKind::Alternation(hs) => Hir::alternation(hs.iter().map(|h| widened(h, drop)).collect()),
+        _ => hir.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prefilter(source: &str) -> String {
+        prefilter_source(&parse(source).unwrap())
+    }
+
+    #[test]
+    fn the_prefilter_drops_unicode_word_boundaries_and_widens_unicode_classes() {
+        assert_eq!(prefilter(r"\bany\b"), "(?:any)");
+        assert!(prefilter(r"(?-u:\b)any").contains(r"(?-u:\b)"));
+        assert!(prefilter(r"^\s*x$").contains('^'));
+        let word = prefilter(r"\w+");
+        assert!(word.contains(r"\x80-\xFF"), "{word}");
+        let re = regex::bytes::Regex::new(&prefilter(r"^é\w{3}$")).unwrap();
+        assert!(re.is_match("ébçd".as_bytes()), "one character, one run of bytes");
+    }
+
+    #[test]
+    fn patterns_with_unicode_classes_get_a_small_ascii_build_and_the_unicode_one_on_need() {
+        let m = Matcher::new(r"\bfoo(bar|baz)\w*\b", parse(r"\bfoo(bar|baz)\w*\b").as_ref()).unwrap();
+        assert!(!m.has_unicode_build());
+        assert_eq!(m.find("let foobar_x = 1;"), Some(4..12));
+        assert!(!m.has_unicode_build(), "an ASCII text needs no Unicode build");
+        assert_eq!(m.find("let foobarñ = 1;"), Some(4..12), "ñ is a word character");
+        assert!(m.has_unicode_build());
+        // Literals, `.` and word boundaries need no second build.
+        let m = Matcher::new(r"\bconsole.log\b", parse(r"\bconsole.log\b").as_ref()).unwrap();
+        assert!(m.ascii.is_none() && m.has_unicode_build());
+        // Unicode-only syntax keeps the Unicode build.
+        let m = Matcher::new(r"\p{Greek}+", parse(r"\p{Greek}+").as_ref()).unwrap();
+        assert!(m.ascii.is_none() && m.has_unicode_build());
+    }
+
+    #[test]
+    fn a_too_large_unicode_build_is_refused_even_when_the_ascii_one_fits() {
+        let source = r"\w{200}\w{200}";
+        assert!(build_ascii(source).is_some());
+        let error = Matcher::new(source, parse(source).as_ref()).unwrap_err();
+        assert!(error.contains("too large"), "{error}");
+    }
+
+    #[test]
+    fn expansion_is_alike_in_both_builds() {
+        let source = r"var (?P<name>\w+) = (\d+)";
+        let m = Matcher::new(source, parse(source).as_ref()).unwrap();
+        for hay in ["var x = 42;", "var ñ = 42;"] {
+            let groups = m.for_text(hay).captures_at(hay, 0).unwrap();
+            assert_eq!(
+                groups.expand("const ${name} = $2"),
+                hay[..hay.len() - 1].replacen("var", "const", 1)
+            );
+        }
+    }
+
+    proptest::proptest! {
+        /// On an ASCII text the ASCII build finds exactly what the Unicode build finds: same
+        /// matches, same groups, for patterns made of the classes and boundaries that differ
+        /// between the two.
+        #[test]
+        fn the_ascii_build_matches_like_the_unicode_build_on_ascii_text(
+            parts in proptest::collection::vec(0usize..14, 1..6),
+            text in "[a-zA-Z0-9_ \t\r\n.:;=-]{0,60}",
+        ) {
+            const PARTS: [&str; 14] = [
+                r"\b", r"\B", r"\w+", r"\W", r"\d", r"\s*", r"(?i)k", r"(?i:s)", r"[^a]", r".",
+                r"\b{start}", r"\b{end}", r"(?P<hit>\w)", "x",
+            ];
+            let source: String = parts.iter().map(|&p| PARTS[p]).collect();
+            // Two `hit` groups do not compile.
+            let Ok(unicode) = build_regex(&source) else { return Ok(()) };
+            let Some(ascii) = build_ascii(&source) else { return Ok(()) };
+            let found_unicode: Vec<_> = unicode.captures_iter(&text)
+                .map(|c| c.iter().map(|g| g.map(|m| m.range())).collect::<Vec<_>>()).collect();
+            let found_ascii: Vec<_> = ascii.captures_iter(text.as_bytes())
+                .map(|c| c.iter().map(|g| g.map(|m| m.range())).collect::<Vec<_>>()).collect();
+            proptest::prop_assert_eq!(found_unicode, found_ascii, "{} on {:?}", source, text);
+        }
+
+        /// The widened prefilter form matches wherever the pattern matches, on any text.
+        #[test]
+        fn the_widened_form_never_misses_a_match(
+            parts in proptest::collection::vec(0usize..10, 1..5),
+            text in "[aé_1ß😀K \n.-]{0,40}",
+        ) {
+            const PARTS: [&str; 10] = [
+                r"\b", r"\w", r"\w{2}", r"\W+", r"(?i)k", r"[^a]", r".", r"é", r"\s", r"(?P<hit>\w)",
+            ];
+            let source: String = parts.iter().map(|&p| PARTS[p]).collect();
+            let Ok(unicode) = build_regex(&source) else { return Ok(()) };
+            let wide = regex::bytes::Regex::new(&prefilter(&source)).unwrap();
+            if unicode.is_match(&text) {
+                proptest::prop_assert!(wide.is_match(text.as_bytes()), "{} ({}) on {:?}", source, prefilter(&source), text);
+            }
+        }
+    }
+}
