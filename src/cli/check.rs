@@ -1,6 +1,7 @@
 //! `autofix check`: the rules of each file's nearest rules file (or `--root`'s) run over a tree,
 //! for CI and pre-commit hooks. Exit 0 clean, 1 violations, 2 error.
 
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
@@ -10,7 +11,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::files::{self, Unread};
-use super::format::{self, FileError, Finding, Report, SkippedFile, Truncation};
+use super::format::{self, FileError, Finding, Report, RuleTexts, SkippedFile, Truncation};
 use crate::access::{AccessPolicy, Intent};
 use crate::atomic::{self, ReplaceError};
 use crate::i18n::Locale;
@@ -306,7 +307,7 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
         return Err(errors);
     }
 
-    let results = map_files(&jobs, |job| check_one(job, args.fix, &base, &cwd));
+    let results = map_files(&jobs, |job| check_one(job, args.fix, args.format == Format::Human, &base, &cwd));
     let mut report = Report {
         rules_files: rules_files_of(&sets, &base),
         files_checked: 0,
@@ -386,11 +387,7 @@ pub fn report_text(rules: &RuleSet, path: &Path, text: &str, base: &Path) -> Rep
     let shown = display_path(path, base);
     let found = rules.check_file(path, text, None);
     let index = LineIndex::new(if found.violations.is_empty() { "" } else { text });
-    let mut findings: Vec<Finding> = found
-        .violations
-        .iter()
-        .map(|v| finding(&shown, text, &index, v, rules, (&rules_file, base)))
-        .collect();
+    let mut findings = findings(&shown, text, &index, &found.violations, rules, (&rules_file, base), true);
     findings.sort_by_key(|f| (f.line, f.column, f.rule));
     Report {
         rules_files: rules_files_of(&[rules], base),
@@ -419,7 +416,7 @@ enum Outcome {
 }
 
 /// Checks (and with `fix`, repairs) one file.
-fn check_one(job: &Job, fix: bool, base: &Path, cwd: &Path) -> Outcome {
+fn check_one(job: &Job, fix: bool, frames: bool, base: &Path, cwd: &Path) -> Outcome {
     let shown = display_path(&job.path, base);
     let mut text = match files::read_text(&job.path) {
         Ok(text) => text,
@@ -469,11 +466,7 @@ fn check_one(job: &Job, fix: bool, base: &Path, cwd: &Path) -> Outcome {
     let index = LineIndex::new(if found.violations.is_empty() { "" } else { &text });
     let rules_file = display_path(&rules.path, cwd);
     Outcome::Checked(Checked {
-        findings: found
-            .violations
-            .iter()
-            .map(|v| finding(&shown, &text, &index, v, rules, (&rules_file, cwd)))
-            .collect(),
+        findings: findings(&shown, &text, &index, &found.violations, rules, (&rules_file, cwd), frames),
         truncated: truncations(&found, rules, &shown),
         fixed: fixed_count,
         error,
@@ -514,31 +507,43 @@ fn truncations(found: &FileCheck, rules: &RuleSet, path: &str) -> Vec<Truncation
     out
 }
 
-fn finding(
+/// The findings of `violations` in `text` (the file shown as `path`), the texts of each rule
+/// made once.
+fn findings(
     path: &str,
     text: &str,
     index: &LineIndex,
-    v: &Violation,
+    violations: &[Violation],
     rules: &RuleSet,
     (rules_file, base): (&str, &Path),
-) -> Finding {
-    // A user rule is defined in the user's own rules file.
-    let rules_file = match rules.file_of(v.rule) {
-        Some((file, _)) if user::is_key(v.rule) => display_path(file, base),
-        _ => rules_file.to_string(),
-    };
-    let (category, instruction, why) = rules
-        .rule(v.rule)
-        .map(|(r, _)| (r.category, r.instruction.as_str(), r.why.as_str()))
-        .unwrap_or((crate::rules::Category::Other, "", ""));
-    Finding::new(
-        path.to_string(),
-        text,
-        index,
-        v,
-        (category, instruction, why),
-        rules_file,
-    )
+    frames: bool,
+) -> Vec<Finding> {
+    let path: Arc<str> = path.into();
+    let rules_file: Arc<str> = rules_file.into();
+    let mut texts: HashMap<u64, RuleTexts> = HashMap::new();
+    violations
+        .iter()
+        .map(|v| {
+            let rule = texts.entry(v.rule).or_insert_with(|| {
+                // A user rule is defined in the user's own rules file.
+                let rules_file = match rules.file_of(v.rule) {
+                    Some((file, _)) if user::is_key(v.rule) => display_path(file, base).into(),
+                    _ => rules_file.clone(),
+                };
+                let (category, instruction, why) = rules
+                    .rule(v.rule)
+                    .map(|(r, _)| (r.category, r.instruction.as_str(), r.why.as_str()))
+                    .unwrap_or((crate::rules::Category::Other, "", ""));
+                RuleTexts {
+                    category,
+                    instruction: instruction.into(),
+                    why: why.into(),
+                    rules_file,
+                }
+            });
+            Finding::new(path.clone(), text, index, v, rule, frames)
+        })
+        .collect()
 }
 
 /// Maps `f` over `items` on every core (rayon), keeping the order. A panic in `f` — a bug —

@@ -7,6 +7,7 @@ pub mod json;
 pub mod sarif;
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use super::files::Skipped;
 use crate::rules::{Category, Severity, Violation};
@@ -22,10 +23,12 @@ pub struct FrameLine {
     pub marked: Range<usize>,
 }
 
-/// A violation located for output: positions are 1-based, columns in characters.
+/// A violation located for output: positions are 1-based, columns in characters. The texts a
+/// file's or a rule's findings have in common are shared, not copied: a run over a large tree
+/// keeps every finding until the report is sorted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
-    pub path: String,
+    pub path: Arc<str>,
     pub line: usize,
     pub column: usize,
     pub end_line: usize,
@@ -33,31 +36,44 @@ pub struct Finding {
     pub rule: u64,
     pub category: Category,
     pub severity: Severity,
-    pub message: String,
-    pub instruction: String,
-    pub why: String,
+    pub message: Arc<str>,
+    pub instruction: Arc<str>,
+    pub why: Arc<str>,
     pub inferred: bool,
     pub fix: Option<String>,
-    pub rules_file: String,
+    pub rules_file: Arc<str>,
+    /// Empty unless asked for (see [`Finding::new`]).
     pub frame: Vec<FrameLine>,
+}
+
+/// What the findings of one rule share: its category, instruction, why and rules file.
+#[derive(Debug, Clone)]
+pub struct RuleTexts {
+    pub category: Category,
+    pub instruction: Arc<str>,
+    pub why: Arc<str>,
+    pub rules_file: Arc<str>,
 }
 
 /// Lines of a multi-line match shown in a frame before it is cut short.
 const FRAME_LINES: usize = 4;
 
 impl Finding {
-    /// Locates `violation` in `text`.
+    /// Locates `violation` in `text`, with the lines of its frame when `frame` (only people read
+    /// them: the other formats leave them out, and a large run does not keep them).
     pub fn new(
-        path: String,
+        path: Arc<str>,
         text: &str,
         index: &LineIndex,
         violation: &Violation,
-        rule: (Category, &str, &str),
-        rules_file: String,
+        rule: &RuleTexts,
+        frame: bool,
     ) -> Finding {
         let (line, col) = index.line_col(text, violation.range.start);
         let (end_line, end_col) = index.line_col(text, violation.range.end);
-        let frame = (line..=end_line.min(line + FRAME_LINES - 1))
+        let last = end_line.min(line + FRAME_LINES - 1);
+        let frame = (line..=last)
+            .take_while(|_| frame)
             .map(|l| {
                 let text = index.line_text(text, l).to_string();
                 let len = text.chars().count();
@@ -77,14 +93,14 @@ impl Finding {
             end_line: end_line + 1,
             end_column: end_col + 1,
             rule: violation.rule,
-            category: rule.0,
+            category: rule.category,
             severity: violation.severity,
-            message: violation.message.to_string(),
-            instruction: rule.1.to_string(),
-            why: rule.2.to_string(),
+            message: violation.message.clone(),
+            instruction: rule.instruction.clone(),
+            why: rule.why.clone(),
             inferred: violation.inferred,
             fix: violation.fix.clone(),
-            rules_file,
+            rules_file: rule.rules_file.clone(),
             frame,
         }
     }
@@ -160,7 +176,7 @@ impl Report {
     }
 
     pub fn files_with_findings(&self) -> usize {
-        let mut paths: Vec<&str> = self.findings.iter().map(|f| f.path.as_str()).collect();
+        let mut paths: Vec<&str> = self.findings.iter().map(|f| &*f.path).collect();
         paths.dedup();
         paths.len()
     }
