@@ -307,7 +307,9 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
         return Err(errors);
     }
 
-    let results = map_files(&jobs, |job| check_one(job, args.fix, args.format == Format::Human, &base, &cwd));
+    let results = map_files(&jobs, |job| {
+        check_one(job, args.fix, args.format == Format::Human, &base, &cwd)
+    });
     let mut report = Report {
         rules_files: rules_files_of(&sets, &base),
         files_checked: 0,
@@ -387,7 +389,15 @@ pub fn report_text(rules: &RuleSet, path: &Path, text: &str, base: &Path) -> Rep
     let shown = display_path(path, base);
     let found = rules.check_file(path, text, None);
     let index = LineIndex::new(if found.violations.is_empty() { "" } else { text });
-    let mut findings = findings(&shown, text, &index, &found.violations, rules, (&rules_file, base), true);
+    let mut findings = findings(
+        &shown,
+        text,
+        &index,
+        &found.violations,
+        rules,
+        (&rules_file, base),
+        true,
+    );
     findings.sort_by_key(|f| (f.line, f.column, f.rule));
     Report {
         rules_files: rules_files_of(&[rules], base),
@@ -466,7 +476,15 @@ fn check_one(job: &Job, fix: bool, frames: bool, base: &Path, cwd: &Path) -> Out
     let index = LineIndex::new(if found.violations.is_empty() { "" } else { &text });
     let rules_file = display_path(&rules.path, cwd);
     Outcome::Checked(Checked {
-        findings: findings(&shown, &text, &index, &found.violations, rules, (&rules_file, cwd), frames),
+        findings: findings(
+            &shown,
+            &text,
+            &index,
+            &found.violations,
+            rules,
+            (&rules_file, cwd),
+            frames,
+        ),
         truncated: truncations(&found, rules, &shown),
         fixed: fixed_count,
         error,

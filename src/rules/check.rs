@@ -334,10 +334,7 @@ impl Checker {
         let needs_captures =
             pattern.hit_group.is_some() || check.fix.as_deref().is_some_and(|f| f.contains('$'));
         if !needs_captures {
-            let fix = check
-                .fix
-                .clone()
-                .filter(|f| !compounds(pattern.matcher.for_text(f), f));
+            let fix = check.fix.clone().filter(|f| !compounds(&pattern.matcher, f));
             return (!whole.is_empty()).then_some((whole, fix));
         }
         if let Some(filter) = &pattern.hit_filter
@@ -369,10 +366,11 @@ impl Checker {
             }
             expanded
         });
-        Some((range, fix.filter(|f| !compounds(pattern.matcher.for_text(f), f))))
+        Some((range, fix.filter(|f| !compounds(&pattern.matcher, f))))
     }
 
-    /// The `Pattern` violations of check `i` in `hay` found from byte `start` on (the text before
+    /// The `Pattern` violations of check `i` in `hay` (`ascii`: whether it is all ASCII, found
+    /// once per text by the caller) found from byte `start` on (the text before
     /// `start` is context for `^` and `\b`), reported at `offset + position`: at most
     /// [`Checker::limit`] of them. Only reported violations count towards the limit, so matches
     /// that report nothing (in a comment a code check skips) cannot use it up. `lexed` holds the
@@ -381,7 +379,7 @@ impl Checker {
     pub fn pattern_violations(
         &self,
         i: usize,
-        hay: &str,
+        (hay, ascii): (&str, bool),
         start: usize,
         offset: usize,
         lexed: Option<&Scan>,
@@ -391,7 +389,7 @@ impl Checker {
         let Some(matcher) = check.pattern() else {
             return false;
         };
-        let re = matcher.for_text(hay);
+        let re = matcher.engine(ascii);
         let mut reported = 0;
         for whole in matches_from(re, hay, start) {
             let Some((range, fix)) = self.reportable(i, re, hay, whole.clone()) else {
@@ -457,7 +455,7 @@ fn within_accepts(within: Within, lexed: Option<&Scan>, at: usize) -> bool {
 /// True when a fix's text is itself a match of the pattern it fixes: applied, it would be found
 /// again and fixed again on every run (`fetch(` → `await fetch(` → `await await fetch(`). Such a
 /// fix is withheld (the rule's lint says why), on the command line and in the editor alike.
-fn compounds(pattern: Engine<'_>, fix: &str) -> bool {
+fn compounds(pattern: &Matcher, fix: &str) -> bool {
     !fix.is_empty() && pattern.is_match(fix)
 }
 
@@ -575,12 +573,10 @@ fn compile_check(
     // A literal fix (no group references) that the pattern matches would compound: lint it. It is
     // still a check; only its fix is withheld (see `compounds`).
     let compounding = match (&pattern, &spec.fix) {
-        (Some(p), Some(fix)) if !fix.contains('$') && compounds(p.matcher.for_text(fix), fix) => {
-            Some(Problem::new(
-                ProblemKind::FixMatchesPattern { fix: fix.clone() },
-                spec.span.fix.clone().unwrap_or(spec.span.object.clone()),
-            ))
-        }
+        (Some(p), Some(fix)) if !fix.contains('$') && compounds(&p.matcher, fix) => Some(Problem::new(
+            ProblemKind::FixMatchesPattern { fix: fix.clone() },
+            spec.span.fix.clone().unwrap_or(spec.span.object.clone()),
+        )),
         _ => None,
     };
     warnings.extend(compounding);

@@ -246,8 +246,9 @@ impl Checker {
         let lexed = self
             .lex(text, file, if keep_scan { &with_pattern } else { &candidates })
             .map(Arc::new);
+        let ascii = text.is_ascii();
         for i in candidates {
-            if self.pattern_violations(i, text, 0, 0, lexed.as_deref(), &mut violations) {
+            if self.pattern_violations(i, (text, ascii), 0, 0, lexed.as_deref(), &mut violations) {
                 truncated.push(self.truncated(i));
             }
         }
@@ -369,7 +370,7 @@ impl Checker {
                     if candidates.contains(&i) {
                         stopped = self.pattern_violations(
                             i,
-                            &hay.text,
+                            (&hay.text, hay.text.is_ascii()),
                             resume - hay.start,
                             hay.start,
                             lexed.as_deref(),
@@ -434,8 +435,9 @@ impl Checker {
         }
         if !unbounded.is_empty() {
             let text = whole.get_or_insert_with(|| source.slice(0..len));
+            let ascii = text.is_ascii();
             for i in self.prefilter(text, &unbounded) {
-                if self.pattern_violations(i, text, 0, 0, lexed.as_deref(), &mut violations) {
+                if self.pattern_violations(i, (&**text, ascii), 0, 0, lexed.as_deref(), &mut violations) {
                     truncated.push(self.truncated(i));
                 }
             }

@@ -56,7 +56,7 @@ pub(crate) fn compiled(source: &str) -> Result<Arc<CompiledPattern>, String> {
         hit_filter: hit_group.and(hir.as_ref()).and_then(hit_filter),
         prefilter: hir.as_ref().map_or_else(|| source.to_string(), prefilter_source),
         hit_group,
-        reach: Reach::of(source),
+        reach: Reach::of_parsed(hir.as_ref()),
         matcher,
     });
     let mut cache = cache();
@@ -79,14 +79,17 @@ fn parse(source: &str) -> Option<Hir> {
 
 /// One pattern, ready for ASCII and Unicode texts alike.
 #[derive(Debug)]
-pub struct Matcher {
-    source: Box<str>,
-    /// For patterns whose Unicode build is large (Unicode classes, Unicode word boundaries): the
-    /// same pattern with ASCII classes, which matches exactly alike on an ASCII text.
-    ascii: Option<regex::bytes::Regex>,
-    /// The Unicode build: made at once when there is no ASCII build, else on first need.
-    /// `None` inside only when that late build failed (see [`Matcher::engine`]).
-    unicode: OnceLock<Option<Regex>>,
+pub enum Matcher {
+    /// The Unicode build alone: the pattern's ASCII build would be no smaller.
+    Unicode(Regex),
+    /// A pattern with large Unicode classes: the same pattern with ASCII classes, which matches
+    /// exactly alike on an ASCII text, and the Unicode build made on first need (`None` inside
+    /// only when that late build failed: see [`Matcher::engine`]).
+    Both {
+        source: Box<str>,
+        ascii: regex::bytes::Regex,
+        unicode: OnceLock<Option<Regex>>,
+    },
 }
 
 impl Matcher {
@@ -98,36 +101,36 @@ impl Matcher {
             && let Some(ascii) = build_ascii(source)
             && fits(source)
         {
-            return Ok(Matcher {
+            return Ok(Matcher::Both {
                 source: source.into(),
-                ascii: Some(ascii),
+                ascii,
                 unicode: OnceLock::new(),
             });
         }
-        Ok(Matcher {
-            source: source.into(),
-            ascii: None,
-            unicode: OnceLock::from(Some(build_regex(source)?)),
-        })
+        Ok(Matcher::Unicode(build_regex(source)?))
     }
 
     /// The build to run on `hay`s that are ASCII (`ascii`) or not.
     pub fn engine(&self, ascii: bool) -> Engine<'_> {
-        if ascii && let Some(fast) = &self.ascii {
-            return Engine::Ascii(fast);
-        }
-        let unicode = self.unicode.get_or_init(|| {
-            build_regex(&self.source)
+        let (source, fast, unicode) = match self {
+            Matcher::Unicode(re) => return Engine::Unicode(re),
+            Matcher::Both { ascii: fast, .. } if ascii => return Engine::Ascii(fast),
+            Matcher::Both {
+                source,
+                ascii,
+                unicode,
+            } => (source, ascii, unicode),
+        };
+        let unicode = unicode.get_or_init(|| {
+            build_regex(source)
                 .inspect_err(|error| {
-                    tracing::warn!(pattern = %self.source, %error, "the Unicode build failed; ASCII classes are used");
+                    tracing::warn!(pattern = %source, %error, "the Unicode build failed; ASCII classes are used");
                 })
                 .ok()
         });
-        match (unicode, &self.ascii) {
-            (Some(re), _) => Engine::Unicode(re),
-            (None, Some(fast)) => Engine::Ascii(fast),
-            // `new` built the Unicode regex whenever there is no ASCII one.
-            (None, None) => unreachable!("a matcher always holds a build"),
+        match unicode {
+            Some(re) => Engine::Unicode(re),
+            None => Engine::Ascii(fast),
         }
     }
 
@@ -144,19 +147,21 @@ impl Matcher {
         self.for_text(hay).find_at(hay, 0)
     }
 
-    /// Index of the `hit` group, when the pattern has one.
+    /// Index of the `hit` group, when the pattern has one (the same in both builds).
     fn hit_group(&self) -> Option<usize> {
-        match (&self.ascii, self.unicode.get()) {
-            (Some(fast), _) => fast.capture_names().position(|n| n == Some(HIT_GROUP)),
-            (None, Some(Some(re))) => re.capture_names().position(|n| n == Some(HIT_GROUP)),
-            (None, _) => None,
+        match self {
+            Matcher::Unicode(re) => re.capture_names().position(|n| n == Some(HIT_GROUP)),
+            Matcher::Both { ascii, .. } => ascii.capture_names().position(|n| n == Some(HIT_GROUP)),
         }
     }
 
-    /// True when both builds are made (tests: the Unicode one is made only on need).
+    /// True when the Unicode build is made (tests: with an ASCII build, only on need).
     #[cfg(test)]
     pub(crate) fn has_unicode_build(&self) -> bool {
-        self.unicode.get().is_some()
+        match self {
+            Matcher::Unicode(_) => true,
+            Matcher::Both { unicode, .. } => unicode.get().is_some(),
+        }
     }
 }
 
@@ -410,10 +415,10 @@ mod tests {
         assert!(m.has_unicode_build());
         // Literals, `.` and word boundaries need no second build.
         let m = Matcher::new(r"\bconsole.log\b", parse(r"\bconsole.log\b").as_ref()).unwrap();
-        assert!(m.ascii.is_none() && m.has_unicode_build());
+        assert!(matches!(m, Matcher::Unicode(_)));
         // Unicode-only syntax keeps the Unicode build.
         let m = Matcher::new(r"\p{Greek}+", parse(r"\p{Greek}+").as_ref()).unwrap();
-        assert!(m.ascii.is_none() && m.has_unicode_build());
+        assert!(matches!(m, Matcher::Unicode(_)));
     }
 
     #[test]

@@ -19,16 +19,23 @@ pub enum Reach {
 
 impl Reach {
     /// Analyses `source` as the checks compile it (multi-line, CRLF-aware).
+    #[cfg(test)]
     pub fn of(source: &str) -> Reach {
-        let Ok(hir) = regex_syntax::ParserBuilder::new()
+        let parsed = regex_syntax::ParserBuilder::new()
             .multi_line(true)
             .crlf(true)
             .build()
-            .parse(source)
-        else {
+            .parse(source);
+        Reach::of_parsed(parsed.as_ref().ok())
+    }
+
+    /// The reach of a pattern parsed as the checks compile it; `None` (it does not parse): only
+    /// the whole text can tell.
+    pub fn of_parsed(hir: Option<&Hir>) -> Reach {
+        let Some(hir) = hir else {
             return Reach::Whole;
         };
-        let a = analyze(&hir);
+        let a = analyze(hir);
         if a.text_anchor {
             return Reach::Whole;
         }
