@@ -309,10 +309,15 @@ impl Checker {
             .filter(|&i| self.checks()[i].pattern().is_some())
             .collect();
         let lexed = match file.syntax() {
-            Some(syntax) if self.needs_lexing(&with_pattern) => Some(Arc::new(crate::text::syntax::scan(
-                whole.get_or_insert_with(|| source.slice(0..len)),
-                syntax,
-            ))),
+            Some(syntax) if self.needs_lexing(&with_pattern) => {
+                let text = whole.get_or_insert_with(|| source.slice(0..len));
+                Some(Arc::new(match &previous.lexed {
+                    // Lexed again from shortly before the edit to where the lexer's state agrees
+                    // with the old scan's.
+                    Some(old) => old.rescan(text, syntax, dirty.start..dirty.old_end, new_end),
+                    None => crate::text::syntax::scan(text, syntax),
+                }))
+            }
             _ => None,
         };
         let lex_change = match (&previous.lexed, &lexed) {

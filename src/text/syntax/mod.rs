@@ -268,13 +268,25 @@ pub struct Region {
 }
 
 /// The lexical contexts of a text.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct Scan {
     /// One per line, as [`crate::text::LineIndex`] counts lines (`\n`, `\r\n`, lone `\r`).
     pub lines: Vec<LineContext>,
     /// The stretches that are not code, in order, not overlapping.
     pub regions: Vec<Region>,
+    /// The lexer's states along the text, for [`Scan::rescan`].
+    checkpoints: lexer::Checkpoints,
 }
+
+/// Two scans are equal when they give every line and stretch the same context; the lexer states
+/// they keep are a cache.
+impl PartialEq for Scan {
+    fn eq(&self, other: &Scan) -> bool {
+        self.lines == other.lines && self.regions == other.regions
+    }
+}
+
+impl Eq for Scan {}
 
 impl Scan {
     /// The context of the character starting at byte `offset` (code outside every region).
@@ -284,6 +296,15 @@ impl Scan {
             Some(r) if offset < r.range.end => r.context,
             _ => Context::Code,
         }
+    }
+
+    /// The scan of `text` after an edit replaced `replaced` of the text this scan was made of
+    /// with `replaced.start..new_end` of `text`: equal to [`scan`]`(text, syntax)`, but lexed
+    /// only from shortly before the edit until the lexer is back in a state it had reached at
+    /// the same place before (typing in a 20,000-line file lexes a few dozen lines, not all of
+    /// them). A scan of another syntax, or an edit that does not fit, gets a fresh scan.
+    pub fn rescan(&self, text: &str, syntax: Syntax, replaced: Range<usize>, new_end: usize) -> Scan {
+        lexer::rescan(self, text, syntax, replaced, new_end)
     }
 }
 
@@ -749,6 +770,55 @@ pub(crate) mod tests {
         proptest::collection::vec(token, 0..40).prop_map(|t| t.concat())
     }
 
+    /// Edits `text` at the first `from` into `to` and checks the rescan against a fresh scan.
+    fn rescan_agrees(text: &str, syntax: Syntax, from: &str, to: &str) {
+        let old = lexer::scan_every(text, syntax, 1);
+        let start = text.find(from).expect("the edited text");
+        let new = format!("{}{to}{}", &text[..start], &text[start + from.len()..]);
+        let rescanned = old.rescan(&new, syntax, start..start + from.len(), start + to.len());
+        let fresh = scan(&new, syntax);
+        assert_eq!(rescanned.lines, fresh.lines, "{new:?}");
+        assert_eq!(rescanned.regions, fresh.regions, "{new:?}");
+    }
+
+    #[test]
+    fn a_rescan_rereads_delimiters_the_edit_changed() {
+        // The states after the edit name a delimiter by its place in the text: the same place,
+        // other bytes, is another state.
+        let heredoc = "cat <<EOF\na\nb\nEOF\necho \"x\"\n";
+        rescan_agrees(heredoc, Syntax::Shell, "<<EOF", "<<EOG");
+        rescan_agrees(heredoc, Syntax::Shell, "EOF\ne", "EOG\ne");
+        let raw = "s = R\"ab(\nx\n)ab\";\ny = \"q\";\n";
+        rescan_agrees(raw, Syntax::C, "R\"ab(", "R\"ac(");
+        let dollar = "select $f$\nbody\n$f$;\nselect 'x';\n";
+        rescan_agrees(dollar, Syntax::Sql, "$f$\nbody", "$g$\nbody");
+        // A comment opened above the rest of the file, and closed again.
+        let c = "a();\nb();\n/* c */\nd(\"e\");\n";
+        rescan_agrees(c, Syntax::CLike, "a();", "/* a();");
+        rescan_agrees(c, Syntax::CLike, "/* c */", "/* c ");
+        // A `\r` typed before a line's `\n`, and one taken out.
+        rescan_agrees("a\nb\n'c\nd'\n", Syntax::Python, "a\nb", "a\r\nb");
+        rescan_agrees("a\r\nb\n\"c\n", Syntax::Python, "\r\nb", "\nb");
+    }
+
+    #[test]
+    fn a_rescan_that_does_not_fit_its_text_is_a_fresh_scan() {
+        let old = scan("a = 1\n", Syntax::Python);
+        let text = "# a\nb = 'c'\n";
+        let backwards = Range { start: 5, end: 2 };
+        for (replaced, new_end) in [(0..3, 9), (backwards, 4), (0..0, 99), (0..99, 1)] {
+            assert_eq!(
+                old.rescan(text, Syntax::Python, replaced, new_end),
+                scan(text, Syntax::Python)
+            );
+        }
+        // Another syntax than the scan's own.
+        assert_eq!(
+            old.rescan(text, Syntax::CLike, 0..6, 13),
+            scan(text, Syntax::CLike)
+        );
+    }
+
     proptest! {
         #[test]
         fn any_text_scans_into_one_context_per_line_and_ordered_regions(
@@ -763,6 +833,31 @@ pub(crate) mod tests {
                 prop_assert!(text.is_char_boundary(r.range.start) && text.is_char_boundary(r.range.end));
                 prop_assert!(r.context != Code);
                 at = r.range.end;
+            }
+        }
+
+        /// Lexing again from a checkpoint gives what a fresh scan gives, edit after edit (each
+        /// rescan keeps checkpoints for the next), with checkpoints every 1–3 lines.
+        #[test]
+        fn a_rescan_after_edits_equals_a_fresh_scan(
+            text in source_text(),
+            edits in proptest::collection::vec((any::<proptest::sample::Index>(), 0usize..12, source_text()), 1..4),
+            syntax in proptest::sample::select(&ALL[..]),
+            every in 1usize..4,
+        ) {
+            let mut text = text;
+            let mut scanned = lexer::scan_every(&text, syntax, every);
+            for (at, removed, inserted) in edits {
+                let inserted: std::string::String = inserted.chars().take(6).collect();
+                let boundaries: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+                let start = boundaries[at.index(boundaries.len())];
+                let end = boundaries.iter().copied().filter(|&i| i >= start).nth(removed).unwrap_or(text.len());
+                text.replace_range(start..end, &inserted);
+                let rescanned = scanned.rescan(&text, syntax, start..end, start + inserted.len());
+                let fresh = scan(&text, syntax);
+                prop_assert_eq!(&rescanned.lines, &fresh.lines, "lines of {:?}", text);
+                prop_assert_eq!(&rescanned.regions, &fresh.regions, "regions of {:?}", text);
+                scanned = rescanned;
             }
         }
 

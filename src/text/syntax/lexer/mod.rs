@@ -7,13 +7,25 @@ mod css;
 mod dash;
 mod hash;
 mod markup;
+mod resume;
+
+pub(super) use resume::{Checkpoints, rescan};
 
 use super::{Context, LineContext, Region, Scan, Syntax};
 
+/// Lines between two of the lexer's saved states: an edit is lexed again from at most this many
+/// lines (plus one) before it.
+const CHECKPOINT_LINES: usize = 64;
+
 pub(super) fn scan(text: &str, syntax: Syntax) -> Scan {
-    let mut lexer = Lexer::new(text, family(syntax));
-    lexer.run();
-    lexer.finish()
+    scan_every(text, syntax, CHECKPOINT_LINES)
+}
+
+/// [`scan`] saving the lexer's state every `every` lines (tests use small values).
+pub(super) fn scan_every(text: &str, syntax: Syntax, every: usize) -> Scan {
+    let mut lexer = Lexer::new(text, family(syntax), every.max(1));
+    lexer.lex(|_| None::<()>);
+    lexer.finish(syntax)
 }
 
 /// The lexer family of a syntax, with its flags.
@@ -280,6 +292,9 @@ struct Lexer<'t> {
     last: Last,
     /// End of the last code byte on the line (YAML block scalar indicators).
     code_end: usize,
+    /// The states saved so far at line starts, one every `every` lines.
+    checkpoints: Vec<resume::Checkpoint>,
+    every: usize,
 }
 
 fn is_word(b: u8) -> bool {
@@ -291,7 +306,7 @@ fn is_eol(b: u8) -> bool {
 }
 
 impl<'t> Lexer<'t> {
-    fn new(text: &'t str, family: Family) -> Self {
+    fn new(text: &'t str, family: Family, every: usize) -> Self {
         let root = match family {
             Family::Html | Family::Markdown => Mode::MarkupText,
             _ => Mode::Code {
@@ -316,6 +331,8 @@ impl<'t> Lexer<'t> {
             heredocs: Vec::new(),
             last: Last::Start,
             code_end: 0,
+            checkpoints: Vec::new(),
+            every,
         };
         lexer.current = (lexer.context(), 0);
         lexer
@@ -455,30 +472,44 @@ impl<'t> Lexer<'t> {
             .map_or(self.b.len(), |p| from + p)
     }
 
-    fn run(&mut self) {
-        self.begin_line();
-        while self.i < self.b.len() {
-            let b = self.b[self.i];
-            if is_eol(b) {
-                self.end_line();
-                self.begin_line();
-                continue;
+    /// Lexes from a line start to the end of the text, saving a checkpoint every `every` lines;
+    /// stops early, before a line begins, when `sync` says the state there is one already known
+    /// (and returns what it said).
+    fn lex<T>(&mut self, mut sync: impl FnMut(&Self) -> Option<T>) -> Option<T> {
+        loop {
+            if let Some(found) = sync(self) {
+                return Some(found);
             }
-            let before = self.i;
-            self.step();
-            if self.i <= before {
-                // Every step consumes; this only guards against a lexer bug looping forever.
-                self.i = before + 1;
+            if self.lines.len().is_multiple_of(self.every)
+                && self.checkpoints.last().is_none_or(|c| c.at < self.i)
+            {
+                self.checkpoints.push(self.checkpoint());
             }
-            // Never stop inside a character: the next byte would not be a boundary.
-            while self.i < self.b.len() && (self.b[self.i] & 0xC0) == 0x80 {
-                self.i += 1;
+            self.begin_line();
+            loop {
+                let Some(&b) = self.b.get(self.i) else {
+                    self.end_of_text();
+                    return None;
+                };
+                if is_eol(b) {
+                    self.end_line();
+                    break;
+                }
+                let before = self.i;
+                self.step();
+                if self.i <= before {
+                    // Every step consumes; this only guards against a lexer bug looping forever.
+                    self.i = before + 1;
+                }
+                // Never stop inside a character: the next byte would not be a boundary.
+                while self.i < self.b.len() && (self.b[self.i] & 0xC0) == 0x80 {
+                    self.i += 1;
+                }
             }
         }
-        self.end_of_text();
     }
 
-    fn finish(mut self) -> Scan {
+    fn finish(mut self, syntax: Syntax) -> Scan {
         let end = self.b.len();
         let (context, start) = self.current;
         if context != Context::Code && end > start {
@@ -490,6 +521,12 @@ impl<'t> Lexer<'t> {
         Scan {
             lines: self.lines,
             regions: self.regions,
+            checkpoints: Checkpoints {
+                syntax: Some(syntax),
+                every: self.every,
+                len: self.b.len(),
+                saved: self.checkpoints,
+            },
         }
     }
 
