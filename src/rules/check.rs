@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, LazyLock, Mutex, OnceLock, Weak};
 
+use aho_corasick::{AhoCorasick, MatchKind};
 use regex::bytes::{RegexSet, RegexSetBuilder};
 
 use super::model::{CheckSpec, Origin, Rule, Severity, Within};
@@ -65,34 +66,138 @@ pub struct FileCheck {
     pub truncated: Vec<Truncated>,
 }
 
-/// Prefilter sets by their patterns (joined with NUL), held alive only by the rule sets using
-/// them.
-static SETS: LazyLock<Mutex<HashMap<String, Weak<Option<RegexSet>>>>> = LazyLock::new(Mutex::default);
+/// The prefilter over a checker's patterns: one Aho-Corasick pass over the literals that every
+/// match of a pattern holds (see [`super::pattern::required_literals`]), and one regex set over
+/// the patterns without such literals. Both only narrow: each candidate is confirmed by its own
+/// regex.
+#[derive(Debug, Default)]
+struct Prefilter {
+    /// The automaton, and for each of its literals the checks (indices) it stands for.
+    literals: Option<(AhoCorasick, Vec<Vec<usize>>)>,
+    /// How many checks the literals stand for.
+    by_literal: usize,
+    /// The set (`None` when there is nothing in it or it is too large to build: its checks are
+    /// then always candidates), and the check of each of its patterns.
+    set: Option<RegexSet>,
+    in_set: Vec<usize>,
+}
 
-/// The set over `sources`, from the cache or built now. `None` inside when there is nothing to
-/// match or the set is too large to build — only a lost shortcut: each pattern then runs alone.
-fn shared_set(sources: &[&str]) -> Arc<Option<RegexSet>> {
-    if sources.is_empty() {
-        return Arc::new(None);
+impl Prefilter {
+    fn new(patterns: &[(usize, &CompiledPattern)]) -> Prefilter {
+        let mut literals: Vec<Vec<u8>> = Vec::new();
+        let mut owners: Vec<Vec<usize>> = Vec::new();
+        let mut index: HashMap<&[u8], usize> = HashMap::new();
+        let mut by_literal = 0;
+        let mut sources = Vec::new();
+        let mut in_set = Vec::new();
+        for &(check, pattern) in patterns {
+            match &pattern.required {
+                Some(required) => {
+                    by_literal += 1;
+                    for literal in required {
+                        let at = *index.entry(literal.as_slice()).or_insert_with(|| {
+                            literals.push(literal.clone());
+                            owners.push(Vec::new());
+                            literals.len() - 1
+                        });
+                        if owners[at].last() != Some(&check) {
+                            owners[at].push(check);
+                        }
+                    }
+                }
+                None => {
+                    sources.push(pattern.prefilter.as_str());
+                    in_set.push(check);
+                }
+            }
+        }
+        let automaton = (!literals.is_empty())
+            .then(|| {
+                AhoCorasick::builder()
+                    .match_kind(MatchKind::Standard)
+                    .build(&literals)
+                    .ok()
+            })
+            .flatten();
+        let literals = match automaton {
+            Some(ac) => Some((ac, owners)),
+            None => {
+                // Cannot happen with literals this short; the regex set takes them in any case.
+                for &(check, pattern) in patterns.iter().filter(|(_, p)| p.required.is_some()) {
+                    sources.push(pattern.prefilter.as_str());
+                    in_set.push(check);
+                }
+                by_literal = 0;
+                None
+            }
+        };
+        let set = (!sources.is_empty())
+            .then(|| {
+                RegexSetBuilder::new(&sources)
+                    .multi_line(true)
+                    .crlf(true)
+                    .size_limit(SET_SIZE_LIMIT)
+                    .dfa_size_limit(SET_SIZE_LIMIT)
+                    .build()
+                    .ok()
+            })
+            .flatten();
+        Prefilter {
+            literals,
+            by_literal,
+            set,
+            in_set,
+        }
     }
-    let key = sources.join("\0");
-    let cache = || SETS.lock().unwrap_or_else(|e| e.into_inner());
+
+    /// Marks in `hit` (indexed by check) the checks whose pattern may match `text`.
+    fn mark(&self, text: &[u8], hit: &mut [bool]) {
+        if let Some((automaton, owners)) = &self.literals {
+            let mut left = self.by_literal;
+            for found in automaton.find_overlapping_iter(text) {
+                for &check in &owners[found.pattern().as_usize()] {
+                    if !std::mem::replace(&mut hit[check], true) {
+                        left -= 1;
+                    }
+                }
+                if left == 0 {
+                    break;
+                }
+            }
+        }
+        match &self.set {
+            Some(set) => {
+                for i in set.matches(text).iter() {
+                    hit[self.in_set[i]] = true;
+                }
+            }
+            None => self.in_set.iter().for_each(|&check| hit[check] = true),
+        }
+    }
+}
+
+/// Prefilters by their patterns (joined with NUL), held alive only by the rule sets using them.
+static PREFILTERS: LazyLock<Mutex<HashMap<String, Weak<Prefilter>>>> = LazyLock::new(Mutex::default);
+
+/// The prefilter over `patterns` (each with its check's index), from the cache or built now.
+fn shared_prefilter(patterns: &[(usize, &CompiledPattern)]) -> Arc<Prefilter> {
+    if patterns.is_empty() {
+        return Arc::default();
+    }
+    let key = patterns
+        .iter()
+        .map(|(check, p)| format!("{check}:{}", p.prefilter))
+        .collect::<Vec<_>>()
+        .join("\0");
+    let cache = || PREFILTERS.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(found) = cache().get(&key).and_then(Weak::upgrade) {
         return found;
     }
-    let set = Arc::new(
-        RegexSetBuilder::new(sources)
-            .multi_line(true)
-            .crlf(true)
-            .size_limit(SET_SIZE_LIMIT)
-            .dfa_size_limit(SET_SIZE_LIMIT)
-            .build()
-            .ok(),
-    );
+    let prefilter = Arc::new(Prefilter::new(patterns));
     let mut cache = cache();
     cache.retain(|_, s| s.strong_count() > 0);
-    cache.insert(key, Arc::downgrade(&set));
-    set
+    cache.insert(key, Arc::downgrade(&prefilter));
+    prefilter
 }
 
 /// One check, compiled.
@@ -174,11 +279,9 @@ static SCOPES: LazyLock<Mutex<HashMap<String, Weak<Scope>>>> = LazyLock::new(Mut
 #[derive(Debug, Clone)]
 pub struct Checker {
     checks: Vec<CompiledCheck>,
-    /// One set over every pattern, built on first use (a reload need not wait for it) and
-    /// shared by rule sets with the same patterns; `None` inside when too large to build.
-    /// `set_checks[i]` is the check of the set's pattern `i`.
-    set: OnceLock<Arc<Option<RegexSet>>>,
-    set_checks: Vec<usize>,
+    /// The prefilter over every pattern, built on first use (a reload need not wait for it)
+    /// and shared by rule sets with the same patterns.
+    prefilter: OnceLock<Arc<Prefilter>>,
     /// Violations one check reports in one file at most.
     limit: usize,
 }
@@ -187,8 +290,7 @@ impl Default for Checker {
     fn default() -> Self {
         Checker {
             checks: Vec::new(),
-            set: OnceLock::new(),
-            set_checks: Vec::new(),
+            prefilter: OnceLock::new(),
             limit: MAX_VIOLATIONS_PER_CHECK,
         }
     }
@@ -200,48 +302,51 @@ impl Checker {
     pub fn compile<'a>(
         entries: impl IntoIterator<Item = (&'a Rule, &'a CheckSpec)>,
     ) -> (Checker, Vec<Problem>) {
+        use rayon::prelude::*;
+        // Compiling is most of a load (a Unicode class compiles into a large automaton): the
+        // checks compile on every core, and are kept in the rules' order.
+        let entries: Vec<(&Rule, &CheckSpec)> = entries.into_iter().collect();
+        let compiled: Vec<_> = entries
+            .par_iter()
+            .map(|&(rule, spec)| {
+                let mut warnings = Vec::new();
+                let compiled = compile_check(rule, spec, &mut warnings);
+                (rule.number, compiled, warnings)
+            })
+            .collect();
         let mut checks = Vec::new();
         let mut problems = Vec::new();
-        for (rule, spec) in entries {
-            let mut warnings = Vec::new();
-            let compiled = compile_check(rule, spec, &mut warnings);
+        for (number, compiled, mut warnings) in compiled {
             for p in &mut warnings {
-                p.rule = Some(rule.number);
+                p.rule = Some(number);
             }
             problems.extend(warnings);
             match compiled {
                 Ok(check) => checks.push(check),
                 Err(mut errs) => {
                     for p in &mut errs {
-                        p.rule = Some(rule.number);
+                        p.rule = Some(number);
                     }
                     problems.extend(errs);
                 }
             }
         }
-        let mut checker = Checker {
+        let checker = Checker {
             checks,
             ..Checker::default()
         };
-        checker.build_set();
         (checker, problems)
     }
 
-    fn build_set(&mut self) {
-        self.set_checks = (0..self.checks.len())
-            .filter(|&i| self.checks[i].pattern().is_some())
-            .collect();
-    }
-
-    /// The prefilter set over every pattern.
-    fn set(&self) -> &Option<RegexSet> {
-        self.set.get_or_init(|| {
-            let sources: Vec<&str> = self
-                .set_checks
+    fn prefilter_state(&self) -> &Prefilter {
+        self.prefilter.get_or_init(|| {
+            let patterns: Vec<(usize, &CompiledPattern)> = self
+                .checks
                 .iter()
-                .filter_map(|&i| self.checks[i].pattern.as_ref().map(|p| p.prefilter.as_str()))
+                .enumerate()
+                .filter_map(|(i, c)| c.pattern.as_deref().map(|p| (i, p)))
                 .collect();
-            shared_set(&sources)
+            shared_prefilter(&patterns)
         })
     }
 
@@ -265,18 +370,18 @@ impl Checker {
         self.checks.is_empty()
     }
 
-    /// The prefilter: indices of the checks among `candidates` whose pattern may match `text`.
+    /// The prefilter: indices of the checks among `candidates` whose pattern may match `text`,
+    /// in increasing order.
     pub fn prefilter(&self, text: &str, candidates: &[usize]) -> Vec<usize> {
-        match self.set() {
-            Some(set) => {
-                let hits = set.matches(text.as_bytes());
-                hits.iter()
-                    .map(|s| self.set_checks[s])
-                    .filter(|i| candidates.contains(i))
-                    .collect()
+        let mut hit = vec![false; self.checks.len()];
+        self.prefilter_state().mark(text.as_bytes(), &mut hit);
+        let mut wanted = vec![false; self.checks.len()];
+        for &i in candidates {
+            if let Some(w) = wanted.get_mut(i) {
+                *w = true;
             }
-            None => candidates.to_vec(),
         }
+        (0..self.checks.len()).filter(|&i| hit[i] && wanted[i]).collect()
     }
 
     /// The lexical contexts of `text` when one of `checks` (indices) has a `Within` and the file's
@@ -638,14 +743,14 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The set never misses a pattern that matches: on any text — accents, emoji, `ß`,
+        /// The prefilter never misses a pattern that matches: on any text — accents, emoji, `ß`,
         /// digits and `_` around the words — each pattern that matches is among the set's
         /// candidates, so checking through the set finds exactly what each regex finds.
         #[test]
         fn the_prefilter_set_never_misses_a_match(
-            words in proptest::collection::vec("[aé_1ß]{1,3}", 1..4),
-            forms in proptest::collection::vec(0usize..6, 1..4),
-            text in "[aé_1ß😀 \n.-]{0,40}",
+            words in proptest::collection::vec("[aé_1ß]{1,5}", 1..4),
+            forms in proptest::collection::vec(0usize..11, 1..4),
+            text in "[aAé_1ß😀 \n.-]{0,40}",
         ) {
             let patterns: Vec<String> = words
                 .iter()
@@ -656,7 +761,13 @@ mod tests {
                     2 => format!(r"{w}\b"),
                     3 => format!(r"\b{{start}}{w}"),
                     4 => format!(r"(?P<hit>{w})\b\s"),
-                    _ => format!(r"(?i)\b{w}\w*"),
+                    5 => format!(r"(?i)\b{w}\w*"),
+                    // Literals inside: required parts, alternatives, optional and repeated ones.
+                    6 => format!(r"(?:^|[^\w$-])(?P<hit>{w})(?:[^\w$-]|$)"),
+                    7 => format!(r"(?:{w}|_{w}a)\s*-"),
+                    8 => format!(r"{w}?-{w}"),
+                    9 => format!(r"(?:{w}){{2,}}|a\d"),
+                    _ => format!(r"(?i){w}1"),
                 })
                 .collect();
             let rules: Vec<serde_json::Value> = patterns

@@ -36,6 +36,8 @@ pub(crate) struct CompiledPattern {
     pub hit_filter: Option<regex::bytes::Regex>,
     /// The pattern as the prefilter set holds it (see [`prefilter_source`]).
     pub prefilter: String,
+    /// Literals of which every match holds one (see [`required_literals`]).
+    pub required: Option<Vec<Vec<u8>>>,
     pub reach: Reach,
 }
 
@@ -55,6 +57,7 @@ pub(crate) fn compiled(source: &str) -> Result<Arc<CompiledPattern>, String> {
     let pattern = Arc::new(CompiledPattern {
         hit_filter: hit_group.and(hir.as_ref()).and_then(hit_filter),
         prefilter: hir.as_ref().map_or_else(|| source.to_string(), prefilter_source),
+        required: hir.as_ref().and_then(required_literals),
         hit_group,
         reach: Reach::of_parsed(hir.as_ref()),
         matcher,
@@ -345,6 +348,50 @@ pub(crate) fn prefilter_source(hir: &Hir) -> String {
     widened(hir, &is_unicode_word).to_string()
 }
 
+/// The shortest literal worth a prefilter's search: shorter ones occur everywhere.
+const MIN_LITERAL: usize = 3;
+/// The most literals one pattern may bring to the prefilter (`(?i)` multiplies them).
+const MAX_LITERALS: usize = 64;
+
+/// Literals of which every match of `hir` holds one, so that a text holding none of them cannot
+/// match: the prefix literals of the whole pattern, or of one of the parts it concatenates
+/// (every match holds a match of each part, and each of those starts with one of the part's
+/// prefixes) — the set with the longest shortest literal, then the fewest. `None` when no part
+/// has a small finite set of literals of at least [`MIN_LITERAL`] bytes (`\w+`, `(?i)x`).
+pub(crate) fn required_literals(hir: &Hir) -> Option<Vec<Vec<u8>>> {
+    use regex_syntax::hir::literal::{ExtractKind, Extractor};
+    fn parts<'h>(hir: &'h Hir, out: &mut Vec<&'h Hir>) {
+        out.push(hir);
+        match hir.kind() {
+            HirKind::Concat(hs) => hs.iter().for_each(|h| parts(h, out)),
+            HirKind::Capture(c) => parts(&c.sub, out),
+            HirKind::Repetition(r) if r.min > 0 => parts(&r.sub, out),
+            _ => {}
+        }
+    }
+    let mut candidates = Vec::new();
+    parts(hir, &mut candidates);
+    let mut extractor = Extractor::new();
+    extractor.kind(ExtractKind::Prefix);
+    candidates
+        .into_iter()
+        .filter_map(|part| {
+            let mut seq = extractor.extract(part);
+            seq.dedup();
+            let literals = seq.literals()?;
+            let shortest = seq.min_literal_len()?;
+            (shortest >= MIN_LITERAL && literals.len() <= MAX_LITERALS).then(|| {
+                let key = (shortest.min(8), std::cmp::Reverse(literals.len()));
+                (
+                    key,
+                    literals.iter().map(|l| l.as_bytes().to_vec()).collect::<Vec<_>>(),
+                )
+            })
+        })
+        .max_by_key(|(key, _)| *key)
+        .map(|(_, literals)| literals)
+}
+
 /// `hir` with captures and the look-arounds `drop` picks removed (each becomes the empty match),
 /// and each class holding characters above U+007F replaced by its ASCII part or any run of
 /// non-ASCII bytes. The result, run on a text's bytes, matches wherever `hir` matches (one
@@ -392,6 +439,34 @@ mod tests {
 
     fn prefilter(source: &str) -> String {
         prefilter_source(&parse(source).unwrap())
+    }
+
+    #[test]
+    fn required_literals_are_those_every_match_holds() {
+        let required = |source: &str| {
+            required_literals(&parse(source).unwrap()).map(|ls| {
+                ls.into_iter()
+                    .map(|l| String::from_utf8(l).unwrap())
+                    .collect::<Vec<_>>()
+            })
+        };
+        let strings = |ls: &[&str]| Some(ls.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(required(r"\bconsole\.log\b"), strings(&["console.log"]));
+        assert_eq!(
+            required(r"(?:^|[^\w$-])(?P<hit>axios)(?:[^\w$-]|$)"),
+            strings(&["axios"])
+        );
+        assert_eq!(
+            required(r"\bfoo7(bar|baz)\w*\b"),
+            strings(&["foo7bar", "foo7baz"])
+        );
+        // The most selective part: `: any` holds `any`, whatever space comes before it.
+        assert_eq!(required(r":\s*(?P<hit>any)\b"), strings(&["any"]));
+        assert_eq!(required(r"(?:ab){2,}"), strings(&["abab"]));
+        // No part with literals long enough, or few enough.
+        for none in [r"\w+", r"a|bcd", r"(?i)abcdefgh", r"x?y?z?", r"[a-z]{3}"] {
+            assert_eq!(required(none), None, "{none}");
+        }
     }
 
     #[test]
