@@ -224,13 +224,18 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
             continue;
         };
         let real_root = walked.then(|| std::fs::canonicalize(&abs).unwrap_or_else(|_| abs.clone()));
+        // One folder walked yields each file once: only several paths given can name a file
+        // twice (`src src/a.ts`, or through a link).
+        let alone = paths.len() == 1 && walked;
         for file in found {
-            let real = match (&real_root, file.strip_prefix(&abs)) {
-                (Some(root), Ok(rest)) => root.join(rest),
-                _ => std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone()),
-            };
-            if !seen.insert(real) {
-                continue;
+            if !alone {
+                let real = match (&real_root, file.strip_prefix(&abs)) {
+                    (Some(root), Ok(rest)) => root.join(rest),
+                    _ => std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone()),
+                };
+                if !seen.insert(real) {
+                    continue;
+                }
             }
             if store::is_rules_file(&file) {
                 collected.rules_files.push(file);
