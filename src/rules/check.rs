@@ -6,7 +6,6 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, LazyLock, Mutex, OnceLock, Weak};
 
-use aho_corasick::{AhoCorasick, MatchKind};
 use regex::bytes::{RegexSet, RegexSetBuilder};
 
 use super::model::{CheckSpec, Origin, Rule, Severity, Within};
@@ -66,71 +65,36 @@ pub struct FileCheck {
     pub truncated: Vec<Truncated>,
 }
 
-/// The prefilter over a checker's patterns: one Aho-Corasick pass over the literals that every
-/// match of a pattern holds (see [`super::pattern::required_literals`]), and one regex set over
-/// the patterns without such literals. Both only narrow: each candidate is confirmed by its own
-/// regex.
+/// The prefilter over a checker's patterns: one regex set in which a pattern with literals that
+/// every match holds (see [`super::pattern::required_literals`]) stands as the alternation of
+/// those literals, and any other pattern as its widened form. Literals keep the set's automaton
+/// small and let it skip ahead; the widened forms of a hundred patterns had the lazy DFA spend a
+/// tenth of a whole-tree check building states. The set only narrows: each candidate is
+/// confirmed by its own regex.
 #[derive(Debug, Default)]
 struct Prefilter {
-    /// The automaton, and for each of its literals the checks (indices) it stands for.
-    literals: Option<(AhoCorasick, Vec<Vec<usize>>)>,
-    /// How many checks the literals stand for.
-    by_literal: usize,
-    /// The set (`None` when there is nothing in it or it is too large to build: its checks are
-    /// then always candidates), and the check of each of its patterns.
+    /// `None` when there is nothing to match or the set is too large to build: every check is
+    /// then a candidate.
     set: Option<RegexSet>,
-    in_set: Vec<usize>,
+    /// The check of each of the set's patterns.
+    checks: Vec<usize>,
 }
 
 impl Prefilter {
     fn new(patterns: &[(usize, &CompiledPattern)]) -> Prefilter {
-        let mut literals: Vec<Vec<u8>> = Vec::new();
-        let mut owners: Vec<Vec<usize>> = Vec::new();
-        let mut index: HashMap<&[u8], usize> = HashMap::new();
-        let mut by_literal = 0;
-        let mut sources = Vec::new();
-        let mut in_set = Vec::new();
-        for &(check, pattern) in patterns {
-            match &pattern.required {
-                Some(required) => {
-                    by_literal += 1;
-                    for literal in required {
-                        let at = *index.entry(literal.as_slice()).or_insert_with(|| {
-                            literals.push(literal.clone());
-                            owners.push(Vec::new());
-                            literals.len() - 1
-                        });
-                        if owners[at].last() != Some(&check) {
-                            owners[at].push(check);
-                        }
-                    }
-                }
-                None => {
-                    sources.push(pattern.prefilter.as_str());
-                    in_set.push(check);
-                }
-            }
-        }
-        let automaton = (!literals.is_empty())
-            .then(|| {
-                AhoCorasick::builder()
-                    .match_kind(MatchKind::Standard)
-                    .build(&literals)
-                    .ok()
+        let sources: Vec<String> = patterns
+            .iter()
+            .map(|(_, pattern)| match &pattern.required {
+                Some(literals) => regex_syntax::hir::Hir::alternation(
+                    literals
+                        .iter()
+                        .map(|l| regex_syntax::hir::Hir::literal(l.as_slice()))
+                        .collect(),
+                )
+                .to_string(),
+                None => pattern.prefilter.clone(),
             })
-            .flatten();
-        let literals = match automaton {
-            Some(ac) => Some((ac, owners)),
-            None => {
-                // Cannot happen with literals this short; the regex set takes them in any case.
-                for &(check, pattern) in patterns.iter().filter(|(_, p)| p.required.is_some()) {
-                    sources.push(pattern.prefilter.as_str());
-                    in_set.push(check);
-                }
-                by_literal = 0;
-                None
-            }
-        };
+            .collect();
         let set = (!sources.is_empty())
             .then(|| {
                 RegexSetBuilder::new(&sources)
@@ -143,35 +107,20 @@ impl Prefilter {
             })
             .flatten();
         Prefilter {
-            literals,
-            by_literal,
             set,
-            in_set,
+            checks: patterns.iter().map(|(check, _)| *check).collect(),
         }
     }
 
     /// Marks in `hit` (indexed by check) the checks whose pattern may match `text`.
     fn mark(&self, text: &[u8], hit: &mut [bool]) {
-        if let Some((automaton, owners)) = &self.literals {
-            let mut left = self.by_literal;
-            for found in automaton.find_overlapping_iter(text) {
-                for &check in &owners[found.pattern().as_usize()] {
-                    if !std::mem::replace(&mut hit[check], true) {
-                        left -= 1;
-                    }
-                }
-                if left == 0 {
-                    break;
-                }
-            }
-        }
         match &self.set {
             Some(set) => {
                 for i in set.matches(text).iter() {
-                    hit[self.in_set[i]] = true;
+                    hit[self.checks[i]] = true;
                 }
             }
-            None => self.in_set.iter().for_each(|&check| hit[check] = true),
+            None => self.checks.iter().for_each(|&check| hit[check] = true),
         }
     }
 }
