@@ -103,7 +103,9 @@ pub fn run(args: CheckArgs) -> ExitCode {
             for e in &report.errors {
                 eprintln!("error: {}", e.message());
             }
-            let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+            // Large chunks: a report of megabytes in 8 KiB writes cost a tenth of a run when
+            // standard output is a file.
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 18, std::io::stdout().lock());
             let _ = match args.format {
                 Format::Human => {
                     stdout.write_all(format::human::render(&report, color, args.verbose).as_bytes())
