@@ -782,6 +782,29 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn runs_skipped_in_one_go_end_where_they_must() {
+        // Comments and strings are skipped up to the next byte that can matter: a nested opener,
+        // a lone `*`, a backslash before the line's end, an interpolation after plain words.
+        let text = "/* a * b /* c */ d */ e\n// x y \\\n z\nq = \"ab cd ${e} f\"\n";
+        assert_eq!(texts(text, Syntax::Rust, BlockComment), ["/* a * b /* c */ d */"]);
+        let c = "// x y \\\n z\nw";
+        assert_eq!(ends(c, Syntax::C), [LineComment, LineComment, Code]);
+        assert_eq!(
+            texts("s=\"ab cd $(e f) g\"\n", Syntax::Shell, String),
+            ["\"ab cd $(", " g\""]
+        );
+        assert_eq!(
+            texts("s = \"ab #{c} d\"\n", Syntax::Ruby, String),
+            ["\"ab #{", " d\""]
+        );
+        assert_eq!(
+            texts("x = 'it''s é ok' -- c\n", Syntax::Sql, String),
+            ["'it''s é ok'"]
+        );
+        assert_eq!(texts("a  \t  // b\n", Syntax::CLike, LineComment), ["// b"]);
+    }
+
+    #[test]
     fn a_rescan_rereads_delimiters_the_edit_changed() {
         // The states after the edit name a delimiter by its place in the text: the same place,
         // other bytes, is another state.

@@ -115,7 +115,12 @@ impl Lexer<'_> {
                 self.i += 1;
                 self.last = Last::Value;
             }
-            b if b.is_ascii_whitespace() => self.i += 1,
+            b if b.is_ascii_whitespace() => {
+                self.i += 1;
+                while matches!(self.at(self.i), Some(b' ' | b'\t')) {
+                    self.i += 1;
+                }
+            }
             _ => {
                 self.i += 1;
                 self.last = Last::Punct;

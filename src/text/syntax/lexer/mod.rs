@@ -660,12 +660,24 @@ impl<'t> Lexer<'t> {
                 embedded,
             } => self.code(family, close, depth, embedded),
             Mode::LineComment => {
-                if self.b[self.i] == b'\\' && self.at(self.i + 1).is_some_and(is_eol) {
+                // Only a backslash ending the line matters: the rest is skipped in one go.
+                let j = self.next_of(self.i, b'\\', b'\\');
+                if j > self.i {
+                    self.i = j;
+                    return;
+                }
+                if self.at(self.i + 1).is_some_and(is_eol) {
                     self.escaped_eol = true;
                 }
                 self.i += 1;
             }
             Mode::Block { close, open, depth } => {
+                // Only where the close (or a nested open) may start matters.
+                let j = self.next_of(self.i, close[0], open.map_or(close[0], |o| o[0]));
+                if j > self.i {
+                    self.i = j;
+                    return;
+                }
                 if let Some(open) = open.filter(|o| self.starts(self.i, o)) {
                     self.set_top(Mode::Block {
                         close,
@@ -709,7 +721,16 @@ impl<'t> Lexer<'t> {
                 doubled,
                 interp,
                 ..
-            } => self.string(quote, esc, doubled, interp),
+            } => {
+                // Letters, digits, spaces and non-ASCII bytes mean nothing inside any string.
+                let plain = |b: u8| b.is_ascii_alphanumeric() || b == b' ' || b == b'_' || b >= 0x80;
+                let run = self.b[self.i..].iter().take_while(|&&b| plain(b)).count();
+                if run > 0 {
+                    self.i += run;
+                    return;
+                }
+                self.string(quote, esc, doubled, interp)
+            }
             Mode::Triple { quote, esc } => {
                 let b = self.b[self.i];
                 if esc && b == b'\\' {
@@ -831,6 +852,14 @@ impl<'t> Lexer<'t> {
             Mode::MarkupText => self.markup_text(),
             Mode::MarkupTag { braces, raw } => self.markup_tag(braces, raw),
         }
+    }
+
+    /// The first offset from `from` holding `a`, `b` or a line terminator (or the end).
+    fn next_of(&self, from: usize, a: u8, b: u8) -> usize {
+        self.b[from..]
+            .iter()
+            .position(|&c| c == a || c == b || is_eol(c))
+            .map_or(self.b.len(), |p| from + p)
     }
 
     /// A backslash and what it escapes; a backslash ending the line escapes the terminator.
