@@ -6,6 +6,34 @@ local H = dofile(vim.fs.dirname(debug.getinfo(1, 'S').source:sub(2)) .. '/helper
 H.run(function()
   local root = H.demo()
   H.setup()
+
+  -- 0. Which register: the unnamed one first, then the clipboard; a named one alone.
+  do
+    local commands = require('autofix.commands')
+    local has, getreg = vim.fn.has, vim.fn.getreg
+    local regs = {}
+    vim.fn.has = function(what)
+      if what == 'clipboard' then
+        return 1
+      end
+      return has(what)
+    end
+    vim.fn.getreg = function(r)
+      return regs[r] or ''
+    end
+    local diff = function(tag)
+      return '<<<<<<< SEARCH\n' .. tag .. '\n=======\nx\n>>>>>>> REPLACE\n'
+    end
+    regs = { ['"'] = diff('fresh yank'), ['+'] = diff('stale clipboard') }
+    local text, reg = commands.diff_from_register()
+    H.eq({ reg, text }, { '"', diff('fresh yank') }, 'a fresh yank wins over the clipboard')
+    regs = { ['"'] = 'not a diff', ['+'] = diff('copied') }
+    text, reg = commands.diff_from_register()
+    H.eq({ reg, text }, { '+', diff('copied') }, 'the clipboard when the unnamed register holds no diff')
+    text, reg = commands.diff_from_register('a')
+    H.eq({ reg, text }, { 'a', nil }, 'a named register alone')
+    vim.fn.has, vim.fn.getreg = has, getreg
+  end
   local format_path = root .. '/src/lib/format.ts'
   local format = H.open(format_path)
   local client = H.client(format)

@@ -127,8 +127,9 @@ function M.learn(opts)
   end)
 end
 
---- The first SEARCH/REPLACE diff among registers: the one named, else `+` (when a clipboard
---- is available), then `"`.
+--- The first SEARCH/REPLACE diff among registers: the one named, else `"` (what was just
+--- yanked), then `+` when a clipboard is available — a diff copied from an agent's window. The
+--- unnamed register comes first so that a stale clipboard never wins over a fresh yank.
 ---@param reg? string
 ---@return string? text
 ---@return string? register
@@ -137,10 +138,10 @@ function M.diff_from_register(reg)
   if reg and reg ~= '' then
     candidates = { reg }
   else
+    candidates[1] = '"'
     if vim.fn.has('clipboard') == 1 then
       candidates[#candidates + 1] = '+'
     end
-    candidates[#candidates + 1] = '"'
   end
   for _, r in ipairs(candidates) do
     local ok, text = pcall(vim.fn.getreg, r)

@@ -92,7 +92,7 @@ function M.check()
       local root = require('autofix.root').find(name, config.root_markers)
       health.warn('no autofix client attached to this buffer', {
         root and ('project root would be ' .. root) or 'no project root: none of .agents/autofix.json, autofix.json, .rules/autofix.json, .git above this file',
-        'See :LspInfo / :checkhealth vim.lsp and the log (:lua vim.cmd.edit(vim.lsp.log.get_filename()))',
+        'See :checkhealth vim.lsp and the log (:lua vim.cmd.edit(vim.lsp.log.get_filename()))',
       })
     end
     local status = client and require('autofix.status').by_client[client.id]
