@@ -65,12 +65,9 @@ pub struct FileCheck {
     pub truncated: Vec<Truncated>,
 }
 
-/// The prefilter over a checker's patterns: one regex set in which a pattern with literals that
-/// every match holds (see [`super::pattern::required_literals`]) stands as the alternation of
-/// those literals, and any other pattern as its widened form. Literals keep the set's automaton
-/// small and let it skip ahead; the widened forms of a hundred patterns had the lazy DFA spend a
-/// tenth of a whole-tree check building states. The set only narrows: each candidate is
-/// confirmed by its own regex.
+/// The prefilter over a checker's patterns: one regex set of what stands for each pattern (its
+/// literals, or its widened form: see `CompiledPattern::prefilter`). It only narrows: each
+/// candidate is confirmed by its own regex.
 #[derive(Debug, Default)]
 struct Prefilter {
     /// `None` when there is nothing to match or the set is too large to build: every check is
@@ -82,19 +79,7 @@ struct Prefilter {
 
 impl Prefilter {
     fn new(patterns: &[(usize, &CompiledPattern)]) -> Prefilter {
-        let sources: Vec<String> = patterns
-            .iter()
-            .map(|(_, pattern)| match &pattern.required {
-                Some(literals) => regex_syntax::hir::Hir::alternation(
-                    literals
-                        .iter()
-                        .map(|l| regex_syntax::hir::Hir::literal(l.as_slice()))
-                        .collect(),
-                )
-                .to_string(),
-                None => pattern.prefilter.clone(),
-            })
-            .collect();
+        let sources: Vec<&str> = patterns.iter().map(|(_, p)| p.prefilter.as_str()).collect();
         let set = (!sources.is_empty())
             .then(|| {
                 RegexSetBuilder::new(&sources)
@@ -324,13 +309,14 @@ impl Checker {
     pub fn prefilter(&self, text: &str, candidates: &[usize]) -> Vec<usize> {
         let mut hit = vec![false; self.checks.len()];
         self.prefilter_state().mark(text.as_bytes(), &mut hit);
-        let mut wanted = vec![false; self.checks.len()];
-        for &i in candidates {
-            if let Some(w) = wanted.get_mut(i) {
-                *w = true;
-            }
-        }
-        (0..self.checks.len()).filter(|&i| hit[i] && wanted[i]).collect()
+        let mut found: Vec<usize> = candidates
+            .iter()
+            .copied()
+            .filter(|&i| hit.get(i) == Some(&true))
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
     }
 
     /// The lexical contexts of `text` when one of `checks` (indices) has a `Within` and the file's
@@ -735,6 +721,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn rule_sets_share_a_prefilter_only_when_it_is_the_same() {
+        // `[aé]xyz` and `[aè]xyz` widen alike, but their literals differ: the second rule set
+        // must not reuse the first one's prefilter.
+        let rules = |pattern: &str| {
+            serde_json::json!([{"Rule_number": 1, "Category": "CODE", "Instruction": "Never x.",
+                "Why": "w", "Check": {"Pattern": pattern}}])
+            .to_string()
+        };
+        let file = FileContext::default();
+        let (first, _) = checker(&rules("[aé]xyz"));
+        assert_eq!(first.check("éxyz\n", &file).violations.len(), 1);
+        let (second, _) = checker(&rules("[aè]xyz"));
+        assert_eq!(second.check("èxyz\n", &file).violations.len(), 1);
+        drop(first);
     }
 
     #[test]

@@ -34,10 +34,8 @@ pub(crate) struct CompiledPattern {
     /// whose text it does not match cannot have a hit (a comment skipped by an inferred check),
     /// so the slower capture search is spared.
     pub hit_filter: Option<regex::bytes::Regex>,
-    /// The pattern as the prefilter set holds it (see [`prefilter_source`]).
+    /// The pattern as the prefilter set holds it (see [`set_source`]).
     pub prefilter: String,
-    /// Literals of which every match holds one (see [`required_literals`]).
-    pub required: Option<Vec<Vec<u8>>>,
     pub reach: Reach,
 }
 
@@ -56,8 +54,7 @@ pub(crate) fn compiled(source: &str) -> Result<Arc<CompiledPattern>, String> {
     let hit_group = matcher.hit_group();
     let pattern = Arc::new(CompiledPattern {
         hit_filter: hit_group.and(hir.as_ref()).and_then(hit_filter),
-        prefilter: hir.as_ref().map_or_else(|| source.to_string(), prefilter_source),
-        required: hir.as_ref().and_then(required_literals),
+        prefilter: hir.as_ref().map_or_else(|| source.to_string(), set_source),
         hit_group,
         reach: Reach::of_parsed(hir.as_ref()),
         matcher,
@@ -337,14 +334,27 @@ fn hit_filter(hir: &Hir) -> Option<regex::bytes::Regex> {
         .ok()
 }
 
-/// The pattern as the prefilter set holds it: widened (see [`widened`]), Unicode word boundaries
+/// What stands for the pattern in the prefilter set: the alternation of the literals every match
+/// holds ([`required_literals`]), which keeps the set's automaton small and lets it skip ahead
+/// (the widened forms of a hundred patterns had the lazy DFA spend a tenth of a whole-tree check
+/// building states), else its widened form ([`prefilter_source`]). Made once per pattern.
+fn set_source(hir: &Hir) -> String {
+    match required_literals(hir) {
+        Some(literals) => {
+            Hir::alternation(literals.iter().map(|l| Hir::literal(l.as_slice())).collect()).to_string()
+        }
+        None => prefilter_source(hir),
+    }
+}
+
+/// The widened form of a pattern: widened (see [`widened`]), Unicode word boundaries
 /// dropped. It matches wherever the pattern does (and a little more: `any` inside `company`),
 /// which is all a prefilter must do, and a set of a thousand of them stays small and within
 /// reach of the lazy DFA on any text. With Unicode classes the set of 1,000 `\w` patterns was
 /// too large to build at all; with a Unicode word boundary the DFA gave up at the first
 /// non-ASCII byte of a file and fell back to the PikeVM — on svelte (9,000 files, many with an
 /// accent or an emoji) three quarters of `check`'s time.
-pub(crate) fn prefilter_source(hir: &Hir) -> String {
+fn prefilter_source(hir: &Hir) -> String {
     widened(hir, &is_unicode_word).to_string()
 }
 
@@ -358,7 +368,7 @@ const MAX_LITERALS: usize = 64;
 /// (every match holds a match of each part, and each of those starts with one of the part's
 /// prefixes) — the set with the longest shortest literal, then the fewest. `None` when no part
 /// has a small finite set of literals of at least [`MIN_LITERAL`] bytes (`\w+`, `(?i)x`).
-pub(crate) fn required_literals(hir: &Hir) -> Option<Vec<Vec<u8>>> {
+fn required_literals(hir: &Hir) -> Option<Vec<Vec<u8>>> {
     use regex_syntax::hir::literal::{ExtractKind, Extractor};
     fn parts<'h>(hir: &'h Hir, out: &mut Vec<&'h Hir>) {
         out.push(hir);
