@@ -10,6 +10,7 @@ pub mod atomic;
 pub mod budget;
 pub mod cli;
 pub mod diff;
+pub mod files;
 pub mod i18n;
 pub mod lsp;
 pub mod paths;

@@ -10,10 +10,10 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::files::{self, Unread};
 use super::format::{self, FileError, Finding, Report, RuleTexts, SkippedFile, Truncation};
 use crate::access::{AccessPolicy, Intent};
 use crate::atomic::{self, ReplaceError};
+use crate::files::{self, Unread};
 use crate::i18n::Locale;
 use crate::paths::display_path;
 use crate::rules::index::{Boundary, Disk, LoadedRules, RulesIndex};

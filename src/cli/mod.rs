@@ -5,7 +5,6 @@ pub mod apply_diff;
 pub mod check;
 pub mod export;
 pub mod failures;
-pub mod files;
 pub mod format;
 pub mod hook;
 pub mod import;

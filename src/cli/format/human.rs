@@ -8,7 +8,7 @@ use anstyle::{AnsiColor, Style};
 use unicode_width::UnicodeWidthChar;
 
 use super::{Finding, FrameLine, Report};
-use crate::cli::files::Skipped;
+use crate::files::Skipped;
 use crate::rules::Severity;
 
 const TAB: &str = "    ";

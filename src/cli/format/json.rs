@@ -128,8 +128,8 @@ pub fn value(report: &Report) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::files::Skipped;
     use crate::cli::format::{FileError, Finding, SkippedFile, Truncation};
+    use crate::files::Skipped;
     use crate::rules::{Category, Severity};
 
     #[test]

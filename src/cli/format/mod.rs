@@ -9,7 +9,7 @@ pub mod sarif;
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::files::Skipped;
+use crate::files::Skipped;
 use crate::rules::{Category, Severity, Violation};
 use crate::text::LineIndex;
 
