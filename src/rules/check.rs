@@ -154,6 +154,10 @@ pub struct CompiledCheck {
     pub pattern_reach: Reach,
     /// The same for `Require`.
     pub require_reach: Reach,
+    /// What the check is, as a hash of what it was compiled from (its rule's key, scope,
+    /// patterns, fix, severity, message): equal identities find the same violations, so a rules
+    /// change is told apart from a reload that changed nothing a file could see.
+    pub identity: u64,
 }
 
 impl CompiledCheck {
@@ -631,7 +635,39 @@ fn compile_check(
         Severity::Warning
     };
     let message = spec.message.clone().unwrap_or_else(|| rule.instruction.clone());
+    let severity = spec.severity.unwrap_or(default_severity);
+    let identity = {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        let CheckSpec {
+            files,
+            scope,
+            languages,
+            pattern,
+            require,
+            forbidden_paths,
+            within,
+            fix,
+            severity: _,
+            message: _,
+            origin,
+            span: _,
+        } = spec;
+        (
+            rule.number,
+            files,
+            scope,
+            languages,
+            pattern,
+            require,
+            forbidden_paths,
+        )
+            .hash(&mut hasher);
+        (within, fix, severity, &message, format!("{origin:?}")).hash(&mut hasher);
+        hasher.finish()
+    };
     Ok(CompiledCheck {
+        identity,
         rule: rule.number,
         within: spec.within,
         scope,
@@ -641,7 +677,7 @@ fn compile_check(
         require,
         forbidden,
         fix: spec.fix.clone(),
-        severity: spec.severity.unwrap_or(default_severity),
+        severity,
         message: message.into(),
         inferred,
         explanation,

@@ -27,6 +27,7 @@ mod ruleset;
 mod scope;
 pub mod store;
 pub mod suppress;
+pub mod sweep;
 pub mod user;
 
 pub use check::{Checker, FileCheck, Truncated, Violation, ViolationKind};
