@@ -151,6 +151,9 @@ async fn the_watcher_is_registered_for_the_rules_files() {
               },
               {
                 "globPattern": "**/.rules/autofix.json"
+              },
+              {
+                "globPattern": "**/*"
               }
             ]
           }
@@ -158,6 +161,16 @@ async fn the_watcher_is_registered_for_the_rules_files() {
       ]
     }
     "###);
+    // Without workspace diagnostics, only the rules files are watched.
+    let client = TestClient::start(
+        &root,
+        vscode_capabilities(),
+        json!({ "workspaceDiagnostics": false }),
+    )
+    .await;
+    let reg = client.expect("client/registerCapability", |_| true).await;
+    let globs = &reg["registrations"][0]["registerOptions"]["watchers"];
+    assert_eq!(globs.as_array().map(Vec::len), Some(3), "{globs}");
 }
 
 #[tokio::test]

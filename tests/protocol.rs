@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 
 use autofix::lsp::config::{Config, SETTINGS};
 use autofix::lsp::protocol::{
-    self, ApplyDiff, Command, ExportRules, LearnRule, ListRules, Notification, PreviewDiff, ReloadRules,
-    ShowMessage, Status,
+    self, ApplyDiff, Command, ExportRules, FixWorkspace, LearnRule, ListRules, Notification, PreviewDiff,
+    ReloadRules, ShowMessage, Status,
 };
 use schemars::JsonSchema;
 use schemars::generate::{SchemaGenerator, SchemaSettings};
@@ -315,6 +315,7 @@ fn render() -> String {
         command::<ReloadRules>(&mut r),
         command::<ShowMessage>(&mut r),
         command::<ExportRules>(&mut r),
+        command::<FixWorkspace>(&mut r),
     ];
     let rendered: BTreeSet<&str> = commands.iter().map(|c| c.name).collect();
     let advertised: BTreeSet<&str> = protocol::COMMANDS.iter().copied().collect();

@@ -20,6 +20,21 @@ pub struct ClientCaps {
     pub show_document: bool,
     pub configuration: bool,
     pub code_lens_refresh: bool,
+    /// Pulls document diagnostics (`textDocument/diagnostic`).
+    pub pull_diagnostics: bool,
+    /// Takes `workspace/diagnostic/refresh`.
+    pub diagnostic_refresh: bool,
+    /// Takes server-initiated progress (`window/workDoneProgress/create`).
+    pub work_done_progress: bool,
+}
+
+impl ClientCaps {
+    /// Documents get their diagnostics by pull, not push: the client pulls, and can be told to
+    /// pull again when the rules change. Other clients get them pushed, and their pulls (some
+    /// pull whenever a server offers it) are answered empty so nothing shows twice.
+    pub fn pulls_documents(&self) -> bool {
+        self.pull_diagnostics && self.diagnostic_refresh
+    }
 }
 
 impl ClientCaps {
@@ -49,6 +64,16 @@ impl ClientCaps {
                 .and_then(|w| w.code_lens.as_ref())
                 .and_then(|c| c.refresh_support)
                 .unwrap_or(false),
+            pull_diagnostics: caps
+                .text_document
+                .as_ref()
+                .and_then(|t| t.diagnostic.as_ref())
+                .is_some(),
+            diagnostic_refresh: ws
+                .and_then(|w| w.diagnostics.as_ref())
+                .and_then(|d| d.refresh_support)
+                .unwrap_or(false),
+            work_done_progress: window.and_then(|w| w.work_done_progress).unwrap_or(false),
         }
     }
 }
@@ -76,6 +101,8 @@ pub fn server_capabilities(encoding: Encoding) -> ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
             open_close: Some(true),
             change: Some(TextDocumentSyncKind::INCREMENTAL),
+            // A saved file is read again for workspace diagnostics, even without a file watcher.
+            save: Some(TextDocumentSyncSaveOptions::Supported(true)),
             ..Default::default()
         })),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
@@ -91,6 +118,14 @@ pub fn server_capabilities(encoding: Encoding) -> ServerCapabilities {
             ),
             resolve_provider: Some(false),
             ..Default::default()
+        })),
+        diagnostic_provider: Some(DiagnosticServerCapabilities::Options(DiagnosticOptions {
+            identifier: Some(super::diagnostics::SOURCE.into()),
+            inter_file_dependencies: false,
+            workspace_diagnostics: true,
+            work_done_progress_options: WorkDoneProgressOptions {
+                work_done_progress: Some(true),
+            },
         })),
         execute_command_provider: Some(ExecuteCommandOptions {
             commands: COMMANDS.iter().map(|s| s.to_string()).collect(),

@@ -13,8 +13,8 @@ use tower_lsp_server::ls_types::{ExecuteCommandParams, MessageType, Uri};
 use super::convert::uri_to_path;
 use super::messages as m;
 use super::protocol::{
-    ApplyDiff, Command, ExportRules, LearnRule, ListRules, ListRulesArgs, ListRulesResult, PreviewDiff,
-    ReloadRules, ReloadRulesResult, ShowMessage,
+    ApplyDiff, Command, ExportRules, FixWorkspace, LearnRule, ListRules, ListRulesArgs, ListRulesResult,
+    PreviewDiff, ReloadRules, ReloadRulesResult, ShowMessage,
 };
 use super::session::{Reload, Session};
 use crate::i18n::Locale;
@@ -31,6 +31,9 @@ pub async fn execute(session: &Arc<Session>, params: ExecuteCommandParams) -> Re
         ApplyDiff::NAME => answer(super::diff::run(session, parse::<ApplyDiff>(arg, locale)?, false).await),
         PreviewDiff::NAME => {
             answer(super::diff::run(session, parse::<PreviewDiff>(arg, locale)?, true).await)
+        }
+        FixWorkspace::NAME => {
+            answer(super::fix_workspace::fix_workspace(session, parse::<FixWorkspace>(arg, locale)?).await)
         }
         ListRules::NAME => answer(list_rules(session, parse::<ListRules>(arg, locale)?).await),
         ReloadRules::NAME => {

@@ -33,7 +33,17 @@ pub struct Config {
     pub log_level: Option<tracing::Level>,
     /// Export the rules to the agents' files whenever the active rules of a rules file change.
     pub export_on_change: bool,
+    /// Report the violations of files nobody opened (`workspace/diagnostic`).
+    pub workspace_diagnostics: bool,
+    /// Workspace diagnostics read at most this many files (those a rule can reach); the report
+    /// says so when it leaves files out.
+    pub workspace_diagnostics_max_files: usize,
 }
+
+/// The default of `workspaceDiagnosticsMaxFiles`: a large repository (the Linux kernel has
+/// 80,000 files) is left to `autofix check`, while one of 20,000 is checked in a few seconds
+/// and held in well under 200 MB (docs/benchmarks.md).
+pub const WORKSPACE_MAX_FILES: usize = 20_000;
 
 impl Default for Config {
     fn default() -> Self {
@@ -46,6 +56,8 @@ impl Default for Config {
             debounce_ms: 0,
             log_level: Some(tracing::Level::WARN),
             export_on_change: false,
+            workspace_diagnostics: true,
+            workspace_diagnostics_max_files: WORKSPACE_MAX_FILES,
         }
     }
 }
@@ -62,6 +74,8 @@ pub const SETTINGS: &[(&str, &str)] = &[
     ("severityOverrides", "object"),
     ("debounceMs", "integer"),
     ("exportOnChange", "boolean"),
+    ("workspaceDiagnostics", "boolean"),
+    ("workspaceDiagnosticsMaxFiles", "integer"),
 ];
 
 impl Config {
@@ -109,6 +123,16 @@ impl Config {
                 "exportOnChange" => match v.as_bool() {
                     Some(b) => config.export_on_change = b,
                     None => bad("true or false"),
+                },
+                "workspaceDiagnostics" => match v.as_bool() {
+                    Some(b) => config.workspace_diagnostics = b,
+                    None => bad("true or false"),
+                },
+                "workspaceDiagnosticsMaxFiles" => match v.as_u64() {
+                    Some(n) if n >= 1 => {
+                        config.workspace_diagnostics_max_files = usize::try_from(n).unwrap_or(usize::MAX)
+                    }
+                    _ => bad("a number of files, at least 1"),
                 },
                 "debounceMs" => match v.as_u64() {
                     Some(n) if n <= 10_000 => config.debounce_ms = n,
@@ -163,7 +187,8 @@ mod tests {
     #[test]
     fn reads_nested_or_bare_settings() {
         let (c, w) = Config::from_json(&json!({"autofix": {"debounceMs": 50, "inferredChecks": false,
-            "severityOverrides": {"3": "error", "code": "off"}, "rulesFile": "config/rules.json", "fuzzyThreshold": 0.9, "bufferLines": 10, "exportOnChange": true}}));
+            "severityOverrides": {"3": "error", "code": "off"}, "rulesFile": "config/rules.json", "fuzzyThreshold": 0.9, "bufferLines": 10, "exportOnChange": true,
+            "workspaceDiagnostics": false, "workspaceDiagnosticsMaxFiles": 500}}));
         assert!(w.is_empty(), "{w:?}");
         assert_eq!(c.debounce_ms, 50);
         assert!(!c.inferred_checks);
@@ -176,6 +201,8 @@ mod tests {
         assert_eq!(c.rules_file.as_deref(), Some("config/rules.json"));
         assert_eq!((c.fuzzy_threshold, c.buffer_lines), (0.9, 10));
         assert!(c.export_on_change);
+        assert!(!c.workspace_diagnostics);
+        assert_eq!(c.workspace_diagnostics_max_files, 500);
         assert_eq!(Config::from_json(&json!({"debounceMs": 5})).0.debounce_ms, 5);
     }
 

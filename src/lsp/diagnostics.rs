@@ -14,13 +14,14 @@ use tower_lsp_server::ls_types::{
 
 use super::config::Override;
 use super::convert::path_to_uri;
-use super::convert::{range_in_rope, range_in_str, severity};
+use super::convert::{range_in_rope, range_in_str, severity, to_lsp_pos};
 use super::document::CheckedDoc;
 use super::messages;
 use super::snapshot::ClientContext;
 use crate::i18n::Locale;
 use crate::rules::index::{LoadedRules, RulesRoot};
-use crate::rules::{Problem, ProblemKind, user};
+use crate::rules::sweep::FileFindings;
+use crate::rules::{Problem, ProblemKind, Truncated, Violation, user};
 use crate::text::Encoding;
 
 pub const SOURCE: &str = "autofix";
@@ -84,15 +85,37 @@ pub fn for_violations(
     rope: &Rope,
     ctx: &ClientContext,
 ) -> Vec<Diagnostic> {
-    let (violations, truncated, limit) = (
+    render(
         &checked.visible,
         &checked.checked.truncated,
-        rules.set.checker.limit(),
-    );
+        rules,
+        ctx,
+        |_, v| range_in_rope(rope, &v.range, ctx.encoding),
+    )
+}
+
+/// The diagnostics of a file's violations as found on disk by the workspace sweep, whose
+/// positions were worked out when it was read.
+pub fn for_findings(found: &FileFindings, rules: &LoadedRules, ctx: &ClientContext) -> Vec<Diagnostic> {
+    render(&found.violations, &found.truncated, rules, ctx, |i, _| {
+        let (start, end) = found.positions.get(i).copied().unwrap_or_default();
+        Range::new(to_lsp_pos(start), to_lsp_pos(end))
+    })
+}
+
+/// Violations as diagnostics; `range_of` gives the range of the violation at an index.
+fn render(
+    violations: &[Violation],
+    truncated: &[Truncated],
+    rules: &LoadedRules,
+    ctx: &ClientContext,
+    range_of: impl Fn(usize, &Violation) -> Range,
+) -> Vec<Diagnostic> {
+    let limit = rules.set.checker.limit();
     let (encoding, locale, config) = (ctx.encoding, ctx.locale, &ctx.config);
     let mut links: HashMap<u64, RuleLink> = HashMap::new();
     let mut out = Vec::with_capacity(violations.len());
-    for v in violations {
+    for (i, v) in violations.iter().enumerate() {
         let category = rules.set.rule(v.rule).map(|(r, _)| r.category);
         let mut level = v.severity;
         if let Some(category) = category {
@@ -105,7 +128,7 @@ pub fn for_violations(
         let link = links
             .entry(v.rule)
             .or_insert_with(|| rule_link(rules, v.rule, encoding, locale));
-        let range = range_in_rope(rope, &v.range, encoding);
+        let range = range_of(i, v);
         let mut message = v.message.to_string();
         if v.inferred {
             message.push_str(messages::inferred_suffix(locale));
@@ -143,11 +166,11 @@ pub fn for_violations(
         });
     }
     for cut in truncated {
-        let Some(last) = violations.iter().rfind(|v| v.check == cut.check) else {
+        let Some(last) = violations.iter().rposition(|v| v.check == cut.check) else {
             continue;
         };
         out.push(Diagnostic {
-            range: range_in_rope(rope, &last.range, encoding),
+            range: range_of(last, &violations[last]),
             severity: Some(DiagnosticSeverity::INFORMATION),
             // No `code`: a note about rule N is not one more violation of it.
             source: Some(SOURCE.into()),

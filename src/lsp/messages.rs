@@ -301,3 +301,73 @@ pub fn export_broken(l: Locale, rules_file: &str) -> String {
         Locale::Es => format!("{rules_file} tiene errores: corrígelos primero — no se exportó nada de él"),
     }
 }
+
+pub fn workspace_progress_title(l: Locale) -> &'static str {
+    l.pick(
+        "autofix: checking the workspace",
+        "autofix: revisando el espacio de trabajo",
+    )
+}
+
+pub fn workspace_progress(l: Locale, done: usize, total: usize) -> String {
+    match l {
+        Locale::En => format!("{done} of {total} files"),
+        Locale::Es => format!("{done} de {total} archivos"),
+    }
+}
+
+/// The end of a workspace report: files checked, violations, files skipped and why.
+pub fn workspace_summary(l: Locale, tally: &crate::rules::sweep::Tally) -> String {
+    let mut out = match l {
+        Locale::En => format!(
+            "{} files checked: {} violations in {} files",
+            tally.checked, tally.violations, tally.with_violations
+        ),
+        Locale::Es => format!(
+            "{} archivos revisados: {} infracciones en {} archivos",
+            tally.checked, tally.violations, tally.with_violations
+        ),
+    };
+    let skipped: usize = tally.skipped.values().sum::<usize>() + tally.failed;
+    if skipped > 0 {
+        let reasons: Vec<String> = tally
+            .skipped
+            .iter()
+            .map(|(why, n)| format!("{n} {}", why.counted()))
+            .chain((tally.failed > 0).then(|| match l {
+                Locale::En => format!("{} unreadable", tally.failed),
+                Locale::Es => format!("{} ilegibles", tally.failed),
+            }))
+            .collect();
+        out.push_str(&match l {
+            Locale::En => format!("; {skipped} skipped ({})", reasons.join(", ")),
+            Locale::Es => format!("; {skipped} omitidos ({})", reasons.join(", ")),
+        });
+    }
+    out
+}
+
+pub fn workspace_stopped(l: Locale, stop: crate::budget::Stop) -> String {
+    match (l, stop) {
+        (Locale::En, crate::budget::Stop::OutOfTime) => {
+            "stopped after 10 minutes; the next report goes on from there".into()
+        }
+        (Locale::Es, crate::budget::Stop::OutOfTime) => {
+            "detenido a los 10 minutos; el próximo informe sigue desde ahí".into()
+        }
+        (Locale::En, crate::budget::Stop::Cancelled) => "cancelled".into(),
+        (Locale::Es, crate::budget::Stop::Cancelled) => "cancelado".into(),
+    }
+}
+
+/// The workspace report leaves out files past the limit.
+pub fn workspace_limit(l: Locale, limit: usize, left_out: usize) -> String {
+    match l {
+        Locale::En => format!(
+            "autofix: workspace diagnostics cover the first {limit} files the rules reach and leave out {left_out} more; raise `workspaceDiagnosticsMaxFiles` to see them, or run `autofix check` for the whole tree"
+        ),
+        Locale::Es => format!(
+            "autofix: los diagnósticos del espacio de trabajo cubren los primeros {limit} archivos que alcanzan las reglas y dejan fuera {left_out} más; sube `workspaceDiagnosticsMaxFiles` para verlos, o ejecuta `autofix check` para todo el árbol"
+        ),
+    }
+}

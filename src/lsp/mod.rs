@@ -17,12 +17,14 @@ pub(crate) mod diff;
 pub(crate) mod document;
 pub(crate) mod edit;
 pub(crate) mod export;
+pub(crate) mod fix_workspace;
 pub(crate) mod hover;
 pub(crate) mod learn;
 pub(crate) mod lenses;
 pub(crate) mod logging;
 pub(crate) mod messages;
 pub mod protocol;
+pub(crate) mod pull;
 pub(crate) mod rules_actions;
 pub(crate) mod server;
 pub(crate) mod session;
@@ -31,6 +33,7 @@ pub(crate) mod status;
 pub(crate) mod tasks;
 pub(crate) mod transport;
 pub(crate) mod watch;
+pub(crate) mod workspace_diagnostics;
 
 use tower_lsp_server::{ClientSocket, LspService};
 

@@ -37,6 +37,7 @@ pub const COMMANDS: &[&str] = &[
     ReloadRules::NAME,
     ShowMessage::NAME,
     ExportRules::NAME,
+    FixWorkspace::NAME,
 ];
 
 /// `autofix.learnRule`: append the next rule to the rules file, as an edit the user approves.
@@ -284,6 +285,47 @@ impl Command for ShowMessage {
     type Args = ShowMessageArgs;
     type Result = Option<()>;
     const ARGS_OPTIONAL: bool = false;
+}
+
+/// `autofix.fixWorkspace`: every fixable violation of the workspace — open documents and files
+/// nobody opened — fixed in one workspace edit the user reviews.
+pub enum FixWorkspace {}
+
+#[derive(Debug, Default, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FixWorkspaceArgs {
+    /// Only files under this folder (or this one file); default: every workspace folder.
+    pub uri: Option<String>,
+}
+
+/// A file the workspace fix leaves alone, and why.
+#[derive(Debug, Default, Clone, Deserialize, Serialize, JsonSchema)]
+pub struct LeftAlone {
+    pub path: PathBuf,
+    pub reason: String,
+}
+
+#[derive(Debug, Default, Clone, Deserialize, Serialize, JsonSchema)]
+pub struct FixWorkspaceResult {
+    /// Files the edit changes.
+    pub files: usize,
+    /// Fixes in the edit.
+    pub fixes: usize,
+    /// True when an edit was sent and the editor applied it.
+    pub applied: bool,
+    /// Files with fixes that are not in the edit (refused by the access policy, unreadable).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_alone: Vec<LeftAlone>,
+    /// Why the edit was not applied, when the editor or the user said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure_reason: Option<String>,
+}
+
+impl Command for FixWorkspace {
+    const NAME: &'static str = "autofix.fixWorkspace";
+    type Args = FixWorkspaceArgs;
+    type Result = FixWorkspaceResult;
+    const ARGS_OPTIONAL: bool = true;
 }
 
 /// `autofix.exportRules`: write the active rules into the agents' files (`AGENTS.md`,

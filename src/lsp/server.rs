@@ -14,7 +14,7 @@ use super::capabilities::{ClientCaps, negotiate_encoding, server_capabilities};
 use super::config::Config;
 use super::convert::{to_pos, uri_to_path};
 use super::session::{Reload, Session};
-use super::{actions, commands, hover, lenses, watch};
+use super::{actions, commands, hover, lenses, pull, watch, workspace_diagnostics};
 use crate::i18n::Locale;
 use crate::text::{Document, TextChange};
 
@@ -91,6 +91,7 @@ impl LanguageServer for Server {
     }
 
     async fn shutdown(&self) -> Result<()> {
+        self.session.workspace.shut_down();
         self.session.background.shut_down();
         Ok(())
     }
@@ -132,11 +133,21 @@ impl LanguageServer for Server {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
-        if let Some(path) = self.session.close(&uri).filter(|p| self.session.is_rules_path(p)) {
+        match self.session.close(&uri) {
             // The buffer is gone: what counts now is the file on disk.
-            self.session.request_reload(Reload::File(path));
+            Some(path) if self.session.is_rules_path(&path) => {
+                self.session.request_reload(Reload::File(path))
+            }
+            Some(path) => self.session.workspace.closed(path),
+            None => {}
         }
         self.session.schedule(uri);
+    }
+
+    async fn did_save(&self, params: DidSaveTextDocumentParams) {
+        if let Some(path) = uri_to_path(&params.text_document.uri) {
+            self.session.workspace.saved(path);
+        }
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
@@ -165,9 +176,23 @@ impl LanguageServer for Server {
         let warnings = self.apply_settings(&params.settings);
         self.session.configure(self.session.folders());
         self.session.request_reload(Reload::All);
+        // What is watched depends on the settings (the rules file's name, workspace diagnostics).
+        let session = self.session.clone();
+        tokio::spawn(async move { watch::register(&session).await });
         for w in warnings {
             self.session.log_warning(w);
         }
+    }
+
+    async fn diagnostic(&self, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
+        pull::document(&self.session, params).await
+    }
+
+    async fn workspace_diagnostic(
+        &self,
+        params: WorkspaceDiagnosticParams,
+    ) -> Result<WorkspaceDiagnosticReportResult> {
+        workspace_diagnostics::pull(&self.session, params).await
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {

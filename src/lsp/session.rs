@@ -22,6 +22,7 @@ use super::document::{CheckedDoc, OpenDocument};
 use super::export::AutoExport;
 use super::learn::LearnGate;
 use super::snapshot::{ClientContext, DocumentSnapshot};
+use super::workspace_diagnostics::WorkspaceDiagnostics;
 use crate::access::AccessPolicy;
 use crate::diff::Mistakes;
 use crate::rules::incremental::{Checked, Dirty, suppress};
@@ -50,6 +51,7 @@ pub struct Session {
     pub learning: LearnGate,
     pub exports: AutoExport,
     pub background: Background,
+    pub workspace: WorkspaceDiagnostics,
     publisher: mpsc::UnboundedSender<Uri>,
     reloader: mpsc::UnboundedSender<Reload>,
     /// Reloads asked for and reloads done, so that a request can wait for the rules an earlier
@@ -98,6 +100,7 @@ impl Session {
             learning: LearnGate::default(),
             exports: AutoExport::default(),
             background: Background::default(),
+            workspace: WorkspaceDiagnostics::default(),
             publisher,
             reloader,
             rules_epoch: watch::Sender::new((0, 0)),
@@ -357,6 +360,16 @@ impl Session {
         }
     }
 
+    /// The URIs of every open document.
+    pub fn open_uris(&self) -> Vec<Uri> {
+        self.docs.iter().map(|d| d.key().clone()).collect()
+    }
+
+    /// The paths of every open document.
+    pub fn open_paths(&self) -> std::collections::HashSet<PathBuf> {
+        self.docs.iter().filter_map(|d| d.path.clone()).collect()
+    }
+
     /// True when an open buffer has `path`.
     pub fn is_open(&self, path: &Path) -> bool {
         self.docs.iter().any(|d| d.path.as_deref() == Some(path))
@@ -394,6 +407,12 @@ impl Session {
     /// Asks for `uri`'s diagnostics to be (re)published.
     pub fn schedule(&self, uri: Uri) {
         let _ = self.publisher.send(uri);
+    }
+
+    /// True when the diagnostics of `uri` are pushed: to a client that does not pull, and a
+    /// rules file's problems to every client.
+    pub fn pushes(&self, uri: &Uri) -> bool {
+        !self.context().caps.pulls_documents() || uri_to_path(uri).is_some_and(|p| self.is_rules_path(&p))
     }
 
     /// Schedules every open document and every known rules file.

@@ -34,6 +34,9 @@ async fn publisher(session: Arc<Session>, mut queue: mpsc::UnboundedReceiver<Uri
             }
         }
         for uri in pending.drain(..) {
+            if !session.pushes(&uri) {
+                continue;
+            }
             let Some((version, diags)) = session.to_publish(&uri) else {
                 continue;
             };
@@ -95,6 +98,12 @@ async fn reloader(session: Arc<Session>, mut queue: mpsc::UnboundedReceiver<Relo
         }
         super::export::rules_reloaded(&session);
         session.schedule_all();
+        session.workspace.nudge();
+        if session.context().caps.pulls_documents() {
+            // The client pulls: tell it to pull again (off this task, which must not wait for it).
+            let client = session.client.clone();
+            tokio::spawn(async move { client.workspace_diagnostic_refresh().await });
+        }
         super::status::notify(&session).await;
     }
 }

@@ -1,4 +1,5 @@
-//! Watching the files that change the server's mind — the rules files — through a dynamically
+//! Watching the files that change the server's mind — the rules files, and every file for
+//! workspace diagnostics — through a dynamically
 //! registered file watcher (or by polling for clients that cannot watch), and pulling settings
 //! from clients that want to be asked. Ignore files need no watching: the access policy
 //! re-reads one whenever it changed on disk.
@@ -28,6 +29,11 @@ pub async fn register(session: &Session) {
     if let Some(custom) = custom {
         globs.push(format!("**/{}", custom.trim_start_matches("./")));
     }
+    // Workspace diagnostics follow every file; the rules files' globs stay, for clients that
+    // match each event against every watcher.
+    if ctx.config.workspace_diagnostics {
+        globs.push("**/*".into());
+    }
     let watchers: Vec<FileSystemWatcher> = globs
         .into_iter()
         .map(|g| FileSystemWatcher {
@@ -54,8 +60,17 @@ pub async fn register(session: &Session) {
     }
 }
 
-/// Reacts to watched files changing on disk: rules files are read again.
+/// Reacts to watched files changing on disk: rules files are read again, other files are
+/// checked again for workspace diagnostics.
 pub fn changed(session: &Session, events: &[FileEvent]) {
+    let files: Vec<FileEvent> = events
+        .iter()
+        .filter(|e| uri_to_path(&e.uri).is_some_and(|p| !session.is_rules_path(&p)))
+        .cloned()
+        .collect();
+    if !files.is_empty() {
+        session.workspace.files_changed(&files);
+    }
     for event in events {
         let Some(path) = uri_to_path(&event.uri) else {
             continue;
@@ -88,6 +103,7 @@ pub async fn pull_configuration(session: &std::sync::Arc<Session>) {
             for w in warnings {
                 session.log_warning(w);
             }
+            register(session).await;
         }
         Err(e) => session.log_warning(format!("autofix: cannot read settings: {e}")),
     }
