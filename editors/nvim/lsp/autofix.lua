@@ -67,7 +67,19 @@ return {
     ['autofix.exportRules'] = function(command, ctx)
       require('autofix.commands').forward(command, ctx)
     end,
+    ['autofix.fixWorkspace'] = function(command, ctx)
+      require('autofix.commands').forward(command, ctx)
+    end,
   },
+
+  -- Workspace diagnostics (files nobody opened): one `workspace/diagnostic` request always
+  -- pending, which the server answers when something changed (see lua/autofix/workspace.lua).
+  on_init = function(client)
+    require('autofix.workspace').start(client)
+  end,
+  on_exit = function(_, _, client_id)
+    require('autofix.workspace').stop(client_id)
+  end,
 
   -- Settings given as `settings = { autofix = { ... } }` also go out as initializationOptions,
   -- so the first rules load already uses them.

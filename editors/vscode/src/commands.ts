@@ -1,5 +1,5 @@
 // The palette commands that talk to the server: Learn Rule…, Apply Diff from Clipboard, Show
-// Active Rules, Export Rules to Agent Files. Each sends one `workspace/executeCommand` with one
+// Active Rules, Export Rules to Agent Files, Fix All Rule Violations in Workspace. Each sends one `workspace/executeCommand` with one
 // JSON object argument.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -13,6 +13,8 @@ import {
   DiffReport,
   EXPORT_RULES,
   ExportRulesResult,
+  FIX_WORKSPACE,
+  FixWorkspaceResult,
   LEARN_RULE,
   LearnRuleResult,
   LIST_RULES,
@@ -307,4 +309,35 @@ export async function showActiveRules(getClient: ClientGetter): Promise<void> {
   const pos = new vscode.Position(line, doc.lineAt(Math.min(line, doc.lineCount - 1)).firstNonWhitespaceCharacterIndex);
   editor.selection = new vscode.Selection(pos, pos);
   editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
+/** "Autofix: Fix All Rule Violations in Workspace": every fixable violation — in open editors and
+ *  in files nobody opened — as one edit, reviewed like any other (one diff editor listing every
+ *  file when there are several). */
+export async function fixAllInWorkspace(getClient: ClientGetter): Promise<void> {
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: 'autofix: gathering the fixes in the workspace' },
+    () => serverCommand(getClient, FIX_WORKSPACE, {}),
+  );
+  if (result) reportFixWorkspace(result);
+}
+
+/** What `autofix.fixWorkspace` answered: what was fixed, or why not, and the files left alone
+ *  (the server itself says when nothing has a fix). */
+export function reportFixWorkspace(result: FixWorkspaceResult): void {
+  const left = result.left_alone ?? [];
+  if (left.length) {
+    const names = left.slice(0, 3).map((l) => `${vscode.workspace.asRelativePath(l.path)} (${l.reason})`);
+    const more = left.length > 3 ? ` and ${left.length - 3} more` : '';
+    void vscode.window.showWarningMessage(`autofix: left alone: ${names.join('; ')}${more}.`);
+  }
+  if (result.files === 0) return;
+  if (result.applied) {
+    const s = (n: number) => (n === 1 ? '' : 's');
+    void vscode.window.showInformationMessage(
+      `autofix: fixed ${result.fixes} violation${s(result.fixes)} in ${result.files} file${s(result.files)}.`,
+    );
+  } else if (result.failure_reason) {
+    void vscode.window.showWarningMessage(`autofix: the workspace fixes were not applied (${result.failure_reason}).`);
+  }
 }

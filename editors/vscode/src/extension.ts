@@ -1,7 +1,9 @@
 // autofix for VS Code: starts `autofix lsp` for every file of the workspace, shows the rule count in
 // the status bar, reviews the server's confirm-first edits in a diff editor, and adds the palette
 // commands (Learn Rule…, Apply Diff from Clipboard, Show Active Rules, Export Rules to Agent Files,
-// Restart Server).
+// Fix All Rule Violations in Workspace, Restart Server). Diagnostics are pulled
+// (vscode-languageclient's pull diagnostics): open files as they change, and the whole workspace
+// (the server holds the request until something changes) into the Problems panel.
 //
 // Settings: `autofix.server.path` restarts the server; `autofix.trace.server` is applied live by
 // vscode-languageclient; the server's own settings (SERVER_SETTINGS in the generated protocol.ts)
@@ -23,8 +25,18 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 
-import { applyDiffFromClipboard, exportRules, learnRule, reportDiff, reportExport, reportLearn, showActiveRules } from './commands';
-import { APPLY_DIFF, CommandTypes, EXPORT_RULES, LEARN_RULE, SERVER_SETTINGS, ServerSetting, STATUS, StatusParams } from './protocol';
+import {
+  applyDiffFromClipboard,
+  exportRules,
+  fixAllInWorkspace,
+  learnRule,
+  reportDiff,
+  reportExport,
+  reportFixWorkspace,
+  reportLearn,
+  showActiveRules,
+} from './commands';
+import { APPLY_DIFF, CommandTypes, EXPORT_RULES, FIX_WORKSPACE, LEARN_RULE, SERVER_SETTINGS, ServerSetting, STATUS, StatusParams } from './protocol';
 import { ReviewController } from './review';
 import { findServer } from './serverPath';
 import { StatusItem } from './status';
@@ -63,6 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ getC
     vscode.commands.registerCommand('autofix.applyDiffFromClipboard', () => applyDiffFromClipboard(getClient, output)),
     vscode.commands.registerCommand('autofix.showActiveRules', () => showActiveRules(getClient)),
     vscode.commands.registerCommand('autofix.exportRulesToAgentFiles', () => exportRules(getClient)),
+    vscode.commands.registerCommand('autofix.fixAllInWorkspace', () => fixAllInWorkspace(getClient)),
     vscode.commands.registerCommand('autofix.restartServer', () => restart()),
     vscode.commands.registerCommand('autofix.showOutput', () => output.show(true)),
     vscode.commands.registerCommand('autofix.acceptChange', () => review.accept()),
@@ -169,6 +182,8 @@ async function start(): Promise<void> {
             reportLearn(result as CommandTypes[typeof LEARN_RULE]['result']);
           } else if (command === EXPORT_RULES) {
             reportExport(result as CommandTypes[typeof EXPORT_RULES]['result']);
+          } else if (command === FIX_WORKSPACE) {
+            reportFixWorkspace(result as CommandTypes[typeof FIX_WORKSPACE]['result']);
           }
         }
         return result;

@@ -18,6 +18,8 @@ export const RELOAD_RULES = 'autofix.reloadRules';
 export const SHOW_MESSAGE = 'autofix.showMessage';
 /** `autofix.exportRules`: argument `ExportRulesArgs` (may be left out), result `ExportRulesResult`. */
 export const EXPORT_RULES = 'autofix.exportRules';
+/** `autofix.fixWorkspace`: argument `FixWorkspaceArgs` (may be left out), result `FixWorkspaceResult`. */
+export const FIX_WORKSPACE = 'autofix.fixWorkspace';
 
 /** Every command the server advertises in `executeCommandProvider`. */
 export const COMMANDS = [
@@ -28,6 +30,7 @@ export const COMMANDS = [
   RELOAD_RULES,
   SHOW_MESSAGE,
   EXPORT_RULES,
+  FIX_WORKSPACE,
 ] as const;
 
 /** Each command's argument and result. */
@@ -39,6 +42,7 @@ export interface CommandTypes {
   'autofix.reloadRules': { args: NoArgs; result: ReloadRulesResult; argsOptional: true };
   'autofix.showMessage': { args: ShowMessageArgs; result: null; argsOptional: false };
   'autofix.exportRules': { args: ExportRulesArgs; result: ExportRulesResult; argsOptional: true };
+  'autofix.fixWorkspace': { args: FixWorkspaceArgs; result: FixWorkspaceResult; argsOptional: true };
 }
 
 export type CommandName = keyof CommandTypes;
@@ -61,6 +65,8 @@ export const SERVER_SETTINGS = {
   severityOverrides: 'object',
   debounceMs: 'integer',
   exportOnChange: 'boolean',
+  workspaceDiagnostics: 'boolean',
+  workspaceDiagnosticsMaxFiles: 'integer',
 } as const;
 
 export type ServerSetting = keyof typeof SERVER_SETTINGS;
@@ -233,6 +239,30 @@ export interface ExportChange {
 
 /** What an export does to one file. */
 export type ExportAction = "created" | "updated" | "removed" | "unchanged" | "conflict" | "refused";
+
+export interface FixWorkspaceArgs {
+  /** Only files under this folder (or this one file); default: every workspace folder. */
+  uri?: string | null;
+}
+
+export interface FixWorkspaceResult {
+  /** Files the edit changes. */
+  files: number;
+  /** Fixes in the edit. */
+  fixes: number;
+  /** True when an edit was sent and the editor applied it. */
+  applied: boolean;
+  /** Files with fixes that are not in the edit (refused by the access policy, unreadable). */
+  left_alone?: LeftAlone[];
+  /** Why the edit was not applied, when the editor or the user said. */
+  failure_reason?: string | null;
+}
+
+/** A file the workspace fix leaves alone, and why. */
+export interface LeftAlone {
+  path: string;
+  reason: string;
+}
 
 export interface StatusParams {
   /** Active rules across every rules file. */

@@ -20,6 +20,9 @@ import { applyTextEdits, FileChange, needsConfirmation, summarize, withoutConfir
 
 export const SCHEME = 'autofix-review';
 const CONTEXT_KEY = 'autofix.reviewPending';
+/** From this many files on, a change is reviewed in one multi-file diff editor (the fixes of a
+ *  whole workspace), not one diff tab per file. */
+const MULTI_DIFF_FROM = 4;
 
 type Decision = 'accept' | 'reject' | 'closed';
 
@@ -137,11 +140,20 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
     await vscode.commands.executeCommand('setContext', CONTEXT_KEY, true);
     this.log.appendLine(`[review ${id}] ${label}: ${shown.map((s) => relative(s.uri)).join(', ')}`);
     try {
-      for (const s of shown) {
-        const title = `${path.basename(s.uri.path)} (${s.status}) — ${label}`;
-        await vscode.commands.executeCommand('vscode.diff', s.left, s.right, title, { preview: false });
+      if (shown.length >= MULTI_DIFF_FROM) {
+        await vscode.commands.executeCommand(
+          'vscode.changes',
+          `${label} (${shown.length} files: current ↔ proposed)`,
+          shown.map((s) => [s.uri, s.left, s.right]),
+        );
+      } else {
+        for (const s of shown) {
+          const title = `${path.basename(s.uri.path)} (${s.status}) — ${label}`;
+          await vscode.commands.executeCommand('vscode.diff', s.left, s.right, title, { preview: false });
+        }
       }
-      const files = shown.map((s) => relative(s.uri)).join(', ');
+      const names = shown.map((s) => relative(s.uri));
+      const files = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more files` : names.join(', ');
       const description = summary.descriptions.length ? `: ${summary.descriptions.join('; ')}` : '.';
       const extra = summary.other.length ? ` It would also ${summary.other.join('; ')}.` : '';
       let answeredInToast = false;
@@ -196,9 +208,10 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
 
   private reviewTabs(id: number): vscode.Tab[] {
     const query = `review=${id}&`;
+    const ours = (diff: { modified: vscode.Uri }) => diff.modified.scheme === SCHEME && diff.modified.query.startsWith(query);
     return vscode.window.tabGroups.all
       .flatMap((g) => g.tabs)
-      .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === SCHEME && t.input.modified.query.startsWith(query));
+      .filter((t) => (t.input instanceof vscode.TabInputTextDiff && ours(t.input)) || multiDiffOf(t.input)?.some(ours));
   }
 
   private async closeTabs(id: number): Promise<void> {
@@ -212,6 +225,13 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
     if (!p || e.closed.length === 0) return;
     if (this.reviewTabs(p.id).length === 0) p.decide('closed');
   }
+}
+
+/** The diffs of a multi-file diff editor's tab (`vscode.TabInputTextMultiDiff`, typed here as
+ *  the engines' minimum version predates it). */
+function multiDiffOf(input: unknown): { modified: vscode.Uri }[] | undefined {
+  const diffs = (input as { textDiffs?: unknown } | undefined)?.textDiffs;
+  return Array.isArray(diffs) ? (diffs as { modified: vscode.Uri }[]) : undefined;
 }
 
 /** The text a file has now: its open buffer, else the file on disk, else empty (created). */

@@ -1,4 +1,5 @@
--- User commands: :AutofixLearn, :AutofixApplyDiff, :AutofixRules, :AutofixExport, :AutofixReload.
+-- User commands: :AutofixLearn, :AutofixApplyDiff, :AutofixRules, :AutofixExport, :AutofixReload,
+-- :AutofixWorkspace, :AutofixFixWorkspace.
 local M = {}
 
 local api = vim.api
@@ -369,6 +370,8 @@ function M.forward(command, ctx)
       learned(result)
     elseif command.command == 'autofix.exportRules' then
       exported(result)
+    elseif command.command == 'autofix.fixWorkspace' then
+      fixed_workspace(result)
     elseif command.command == 'autofix.applyDiff' then
       local target = type(arg) == 'table' and (arg.path or (arg.uri and vim.uri_to_fname(arg.uri))) or '?'
       report(result, require('autofix.util').relpath(target, client.root_dir), false, client.root_dir)
@@ -381,6 +384,61 @@ function M.forward(command, ctx)
     if bufnr and vim.api.nvim_buf_is_loaded(bufnr) and #vim.lsp.codelens.get(bufnr) > 0 then
       vim.lsp.codelens.refresh({ bufnr = bufnr })
     end
+  end)
+end
+
+--- What `autofix.fixWorkspace` answered.
+---@param result table
+local function fixed_workspace(result)
+  if type(result) ~= 'table' then
+    return
+  end
+  for _, left in ipairs(result.left_alone or {}) do
+    notify(('left alone: %s (%s)'):format(vim.fn.fnamemodify(left.path, ':~:.'), left.reason), vim.log.levels.WARN)
+  end
+  if (result.files or 0) == 0 then
+    return
+  end
+  local s = function(n)
+    return n == 1 and '' or 's'
+  end
+  if result.applied then
+    notify(('fixed %d violation%s in %d file%s'):format(result.fixes, s(result.fixes), result.files, s(result.files)))
+  elseif result.failure_reason then
+    notify('the workspace fixes were not applied: ' .. result.failure_reason, vim.log.levels.WARN)
+  end
+end
+
+--- Every fixable violation of the workspace (open buffers and files nobody opened) in one edit,
+--- approved like any other.
+function M.fix_workspace()
+  local bufnr = api.nvim_get_current_buf()
+  local client = client_or_complain(bufnr)
+  if client then
+    M.execute(client, 'autofix.fixWorkspace', vim.empty_dict(), bufnr, fixed_workspace)
+  end
+end
+
+--- The quickfix list of every autofix diagnostic in the workspace (files nobody opened
+--- included), once the first workspace report is in.
+function M.workspace()
+  local bufnr = api.nvim_get_current_buf()
+  local client = client_or_complain(bufnr)
+  if not client then
+    return
+  end
+  local workspace = require('autofix.workspace')
+  if not workspace.enabled(client) then
+    notify('workspace diagnostics are off (the workspaceDiagnostics setting); the list holds open files only', vim.log.levels.WARN)
+    workspace.setqflist(client)
+    return
+  end
+  workspace.start(client)
+  if not workspace.ready(client) then
+    notify('checking the workspace…')
+  end
+  workspace.when_ready(client, function()
+    workspace.setqflist(client)
   end)
 end
 
@@ -436,6 +494,12 @@ function M.define()
   api.nvim_create_user_command('AutofixReload', function()
     M.reload()
   end, { desc = 'autofix: reread the rules files from disk' })
+  api.nvim_create_user_command('AutofixWorkspace', function()
+    M.workspace()
+  end, { desc = 'autofix: the quickfix list of every violation in the workspace, files nobody opened included' })
+  api.nvim_create_user_command('AutofixFixWorkspace', function()
+    M.fix_workspace()
+  end, { desc = 'autofix: fix every fixable violation in the workspace, in one edit you approve' })
 end
 
 return M

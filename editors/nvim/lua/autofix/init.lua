@@ -8,8 +8,9 @@ M.name = 'autofix'
 
 ---@class autofix.Options
 ---@field cmd? string|string[]|fun(...):vim.lsp.rpc.PublicClient  server command; a string is the binary path (`lsp` is appended)
----@field settings? table       server settings: rulesFile, fuzzyThreshold, bufferLines, inferredChecks, severityOverrides, debounceMs, logLevel, exportOnChange
+---@field settings? table       server settings: rulesFile, fuzzyThreshold, bufferLines, inferredChecks, severityOverrides, debounceMs, logLevel, exportOnChange, workspaceDiagnostics, workspaceDiagnosticsMaxFiles
 ---@field export_on_change? boolean  export the rules to the agents' files (AGENTS.md, …) whenever they change (the `exportOnChange` setting)
+---@field workspace_diagnostics? boolean  diagnostics of files nobody opened, for :AutofixWorkspace (the `workspaceDiagnostics` setting; default on)
 ---@field approve? boolean|fun(request: autofix.ApprovalRequest, done: fun(accepted: boolean)): boolean?
 ---@field autosave? boolean     write files an approved edit changed when they had no unsaved changes before
 ---@field keymaps? false|{learn?: string, apply_diff?: string, rules?: string, export?: string}
@@ -20,6 +21,7 @@ M.defaults = {
   approve = true,
   autosave = true,
   export_on_change = nil,
+  workspace_diagnostics = nil,
   keymaps = false,
   enable = true,
 }
@@ -60,9 +62,13 @@ function M.setup(opts)
   vim.validate('opts.approve', opts.approve, { 'boolean', 'function' }, true)
   vim.validate('opts.settings', opts.settings, 'table', true)
   vim.validate('opts.export_on_change', opts.export_on_change, 'boolean', true)
+  vim.validate('opts.workspace_diagnostics', opts.workspace_diagnostics, 'boolean', true)
   opts = vim.deepcopy(opts)
   if opts.export_on_change ~= nil then
     opts.settings = vim.tbl_extend('force', opts.settings or {}, { exportOnChange = opts.export_on_change })
+  end
+  if opts.workspace_diagnostics ~= nil then
+    opts.settings = vim.tbl_extend('force', opts.settings or {}, { workspaceDiagnostics = opts.workspace_diagnostics })
   end
   M.options = vim.tbl_extend('force', vim.deepcopy(M.defaults), opts)
   if opts.watch_rules ~= nil then
@@ -168,6 +174,7 @@ function M.update_settings(settings)
   for _, client in ipairs(vim.lsp.get_clients({ name = M.name })) do
     client.settings = vim.tbl_deep_extend('force', client.settings or {}, { autofix = M.options.settings })
     client:notify('workspace/didChangeConfiguration', { settings = client.settings })
+    require('autofix.workspace').start(client)
   end
 end
 
