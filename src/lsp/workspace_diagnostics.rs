@@ -474,7 +474,21 @@ fn sweep(
         total: &counters.1,
     };
     let rules_of = |path: &Path| session.rules_for(path);
+    let started = std::time::Instant::now();
     let updated = sweep.update(&rules_of, ctx.encoding, budget, &listener);
+    if let Ok(changes) = &updated {
+        session.log(
+            tracing::Level::INFO,
+            format!(
+                "autofix: workspace diagnostics: {} files read, {} changed, {} gone, in {} ms ({} files walked)",
+                changes.read,
+                changes.updated.len(),
+                changes.removed.len(),
+                started.elapsed().as_millis(),
+                sweep.tally().walked
+            ),
+        );
+    }
     let Listener { rendered, sent, .. } = listener;
     state
         .rendered
@@ -497,7 +511,7 @@ fn sweep(
             (Some(rules), Outcome::Checked(found))
                 if !found.violations.is_empty() || known.contains_key(path) =>
             {
-                let slot = state.rendered.entry(path.clone());
+                let slot = state.rendered.entry(path.to_path_buf());
                 let r = slot
                     .and_modify(|r| {
                         if !r.is_for(rules, found, ctx) {
@@ -560,7 +574,7 @@ pub async fn fixable_files(session: &Arc<Session>) -> std::result::Result<Vec<Pa
             Ok(sweep
                 .entries()
                 .filter(|(_, e)| matches!(&e.outcome, Outcome::Checked(f) if f.fixable() > 0))
-                .map(|(p, _)| p.clone())
+                .map(|(p, _)| p.to_path_buf())
                 .collect())
         })
         .await?

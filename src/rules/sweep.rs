@@ -4,6 +4,7 @@
 //! server's workspace diagnostics are made of.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -98,7 +99,8 @@ pub enum SweepError {
 #[derive(Debug)]
 pub struct Sweep {
     folders: Vec<PathBuf>,
-    entries: BTreeMap<PathBuf, Entry>,
+    /// By path, in byte order (a comparison is a `memcmp`, not a walk over components).
+    entries: BTreeMap<OsString, Entry>,
     /// At most this many files a rule can reach are read; the rest are counted.
     limit: usize,
     /// The folders must be walked again (never walked, files created or deleted).
@@ -117,6 +119,8 @@ pub struct Sweep {
 pub struct Changes {
     pub updated: Vec<PathBuf>,
     pub removed: Vec<PathBuf>,
+    /// Files read (their content: a file whose stamp had not moved is not).
+    pub read: usize,
 }
 
 /// The rules governing a file (the usable ones), as the caller knows them.
@@ -187,12 +191,12 @@ impl Sweep {
         self.walk_needed || self.restamp_all || !self.changed.is_empty()
     }
 
-    pub fn entries(&self) -> impl Iterator<Item = (&PathBuf, &Entry)> {
-        self.entries.iter()
+    pub fn entries(&self) -> impl Iterator<Item = (&Path, &Entry)> {
+        self.entries.iter().map(|(k, e)| (Path::new(k), e))
     }
 
     pub fn entry(&self, path: &Path) -> Option<&Entry> {
-        self.entries.get(path)
+        self.entries.get(path.as_os_str())
     }
 
     pub fn tally(&self) -> &Tally {
@@ -214,24 +218,22 @@ impl Sweep {
         if self.walk_needed {
             let collected = files::collect(&self.folders);
             self.walk_errors = collected.errors;
-            let found: HashSet<PathBuf> = collected.files.into_iter().collect();
-            let gone: Vec<PathBuf> = self
-                .entries
-                .keys()
-                .filter(|p| !found.contains(*p))
-                .cloned()
+            // The walk's files come sorted by bytes, as the map keeps them: built in one go.
+            let mut old = std::mem::take(&mut self.entries);
+            self.entries = collected
+                .files
+                .into_iter()
+                .map(|path| {
+                    let key = path.into_os_string();
+                    let entry = old.remove(&key).unwrap_or(Entry {
+                        rules: None,
+                        outcome: Outcome::Unreached,
+                        stamp: None,
+                    });
+                    (key, entry)
+                })
                 .collect();
-            for path in gone {
-                self.entries.remove(&path);
-                changes.removed.push(path);
-            }
-            for path in found {
-                self.entries.entry(path).or_insert(Entry {
-                    rules: None,
-                    outcome: Outcome::Unreached,
-                    stamp: None,
-                });
-            }
+            changes.removed.extend(old.into_keys().map(PathBuf::from));
             self.walk_needed = false;
             self.tally.walked = self.entries.len();
         }
@@ -239,19 +241,44 @@ impl Sweep {
             return Err(SweepError::Stopped(stop));
         }
 
-        // The rules of each folder, looked up once.
-        let mut by_dir: HashMap<PathBuf, Option<Arc<LoadedRules>>> = HashMap::new();
+        // The rules of each folder, looked up once (a folder's files mostly come together).
+        let mut by_dir: HashMap<&Path, Option<Arc<LoadedRules>>> = HashMap::new();
+        let mut last: Option<(&Path, Option<Arc<LoadedRules>>)> = None;
+        let mut governing = Vec::with_capacity(self.entries.len());
+        for key in self.entries.keys() {
+            let path = Path::new(key);
+            let dir = path.parent().unwrap_or(Path::new(""));
+            let rules = match &last {
+                Some((d, rules)) if *d == dir => rules.clone(),
+                _ => {
+                    let rules = by_dir.entry(dir).or_insert_with(|| rules_of(path)).clone();
+                    last = Some((dir, rules.clone()));
+                    rules
+                }
+            };
+            governing.push(rules);
+        }
+        // Whether a check covers each file: matched on every core.
+        let reach: Vec<bool> = self
+            .entries
+            .keys()
+            .zip(&governing)
+            .collect::<Vec<_>>()
+            .into_par_iter()
+            .map(|(key, rules)| rules.as_ref().is_some_and(|r| reaches(r, Path::new(key))))
+            .collect();
+        drop(by_dir);
         // Which checks differ between an old rule set and the new one, worked out once per pair.
         let mut differences: HashMap<(usize, usize), ChangedChecks> = HashMap::new();
         let restamp_all = std::mem::take(&mut self.restamp_all);
         let changed = std::mem::take(&mut self.changed);
-        let mut work: Vec<(PathBuf, Option<Arc<LoadedRules>>)> = Vec::new();
+        // What to read: the entry's position, its path, its rules and what it was.
+        let mut work: Vec<(usize, PathBuf, Option<Arc<LoadedRules>>, Entry)> = Vec::new();
         let mut reached = 0usize;
         let mut over_limit = 0usize;
-        for (path, entry) in &mut self.entries {
-            let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-            let rules = by_dir.entry(dir).or_insert_with(|| rules_of(path)).clone();
-            let reaches = rules.as_ref().is_some_and(|r| reaches(r, path));
+        let rows = self.entries.iter_mut().zip(governing).zip(reach).enumerate();
+        for (index, (((key, entry), rules), reaches)) in rows {
+            let path = Path::new(key);
             if reaches {
                 reached += 1;
             }
@@ -288,7 +315,7 @@ impl Sweep {
                 }
             };
             if needs_read {
-                work.push((path.clone(), rules));
+                work.push((index, path.to_path_buf(), rules, entry.clone()));
                 continue;
             }
             if !within_limit {
@@ -296,7 +323,7 @@ impl Sweep {
                     entry.outcome = Outcome::Unreached;
                     entry.stamp = None;
                     entry.rules = rules;
-                    changes.updated.push(path.clone());
+                    changes.updated.push(path.to_path_buf());
                     observer.updated(path, entry);
                 }
                 continue;
@@ -304,23 +331,22 @@ impl Sweep {
             if !same_rules {
                 // Same violations; what they are shown with (the rule's words, its line) may not be.
                 entry.rules = rules;
-                changes.updated.push(path.clone());
+                changes.updated.push(path.to_path_buf());
                 observer.updated(path, entry);
             }
         }
         self.tally.over_limit = over_limit;
 
         // Stamps first: a file whose stamp did not move keeps its findings under the same rules.
-        let entries = &self.entries;
         let (total, read) = (work.len(), std::sync::atomic::AtomicUsize::new(0));
-        let done: Vec<Option<(PathBuf, Entry, bool)>> = work
+        let done: Vec<Option<Looked>> = work
             .into_par_iter()
-            .map(|(path, rules)| {
+            .map(|(index, path, rules, old)| {
                 if budget.stopped().is_some() {
                     return None;
                 }
                 let stamp = Stamp::of(&path);
-                let old = entries.get(&path);
+                let old = Some(&old).filter(|o| o.stamp.is_some() || o.outcome != Outcome::Unreached);
                 let same_rules = match (old.and_then(|e| e.rules.as_ref()), &rules) {
                     (Some(a), Some(b)) => Arc::ptr_eq(a, b),
                     _ => false,
@@ -328,7 +354,7 @@ impl Sweep {
                 if let Some(old) = old.filter(|o| same_rules && o.stamp.is_some() && o.stamp == stamp) {
                     let n = read.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                     observer.progress(n, total);
-                    return Some((path, old.clone(), false));
+                    return Some((index, path, old.clone(), false, false));
                 }
                 let outcome = match &rules {
                     Some(r) => read_and_check(r, &path, encoding),
@@ -345,14 +371,20 @@ impl Sweep {
                 }
                 let n = read.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 observer.progress(n, total);
-                Some((path, entry, differs))
+                Some((index, path, entry, differs, true))
             })
             .collect();
-        for (path, entry, differs) in done.into_iter().flatten() {
+        // Back in place by position: `done` is in the map's order.
+        let mut done = done.into_iter().flatten().peekable();
+        for (index, slot) in self.entries.values_mut().enumerate() {
+            let Some((_, path, entry, differs, read)) = done.next_if(|d| d.0 == index) else {
+                continue;
+            };
+            changes.read += usize::from(read);
             if differs {
-                changes.updated.push(path.clone());
+                changes.updated.push(path);
             }
-            self.entries.insert(path, entry);
+            *slot = entry;
         }
         self.recount();
         if let Some(stop) = budget.stopped() {
@@ -391,6 +423,10 @@ impl Sweep {
         self.tally = tally;
     }
 }
+
+/// What the parallel phase of an update made of one file: its position in the map, its path, its
+/// new entry, whether that differs from the old one, and whether the file was read.
+type Looked = (usize, PathBuf, Entry, bool, bool);
 
 /// True when some check of `rules` covers `path` (so it must be read).
 fn reaches(rules: &LoadedRules, path: &Path) -> bool {
@@ -599,6 +635,7 @@ mod tests {
         let (changes, updated) = update(&mut sweep, &rules);
         assert_eq!(updated, [root.join("src/b.js")]);
         assert_eq!(changes.updated, [root.join("src/b.js")]);
+        assert_eq!(changes.read, 1, "one file read");
         assert_eq!(violations(&sweep, &root.join("src/b.js")), [1]);
 
         // Created and deleted files: after a walk.
@@ -645,9 +682,10 @@ mod tests {
         let new = rules(&root, &RULES.replace("\"TODO\"", "\"FIXME\""));
         let read = Seen::default();
         let rules_of = |_: &Path| Some(new.clone());
-        sweep
+        let changes = sweep
             .update(&rules_of, Encoding::Utf16, &Budget::unlimited(), &read)
             .unwrap();
+        assert_eq!(changes.read, 1, "only the file the changed check reaches is read");
         assert_eq!(violations(&sweep, &root.join("src/a.js")), [1], "not read again");
         assert_eq!(violations(&sweep, &root.join("docs/guide.md")), [2]);
         let found = match &sweep.entry(&root.join("docs/guide.md")).unwrap().outcome {
@@ -749,7 +787,7 @@ mod tests {
         let rules = rules(&root, RULES);
         let mut sweep = Sweep::new(vec![root.clone()], 100);
         update(&mut sweep, &rules);
-        let walked: Vec<&PathBuf> = sweep.entries().map(|(p, _)| p).collect();
-        assert_eq!(walked, [&root.join("src/a.js")]);
+        let walked: Vec<&Path> = sweep.entries().map(|(p, _)| p).collect();
+        assert_eq!(walked, [root.join("src/a.js").as_path()]);
     }
 }
