@@ -563,6 +563,59 @@ try {
     await clearToasts();
   }
 
+  // 8c. Workspace diagnostics: off until here (the Problems panel above held open files only);
+  // turned on in the Settings editor, every file that breaks a rule is listed with no editor
+  // open; "Autofix: Fix All Rule Violations in Workspace" then fixes them across files in one
+  // review (one multi-file diff editor), and files nobody opened are written.
+  {
+    step('workspace diagnostics');
+    await runCommand('View: Close All Editors');
+    await runCommand('Preferences: Open User Settings');
+    await page.locator('.settings-editor .settings-header').first().waitFor({ timeout: 20000 });
+    await page.waitForTimeout(300);
+    await page.keyboard.insertText('autofix.workspaceDiagnostics');
+    const wsSetting = page.locator('.settings-editor .setting-item-contents', { hasText: 'every file in the workspace' }).first();
+    await wsSetting.locator('.setting-value-checkbox').first().waitFor({ timeout: 20000 });
+    await wsSetting.locator('.setting-value-checkbox').first().click();
+    await wsSetting.locator('.setting-value-checkbox[aria-checked="true"]').first().waitFor({ timeout: 10000 });
+    await runCommand('View: Close All Editors');
+    await runCommand('View: Focus Problems');
+    await problemRow('users.ts').waitFor({ timeout: 30000 });
+    await problemRow('API route handlers live in src/server/routes').waitFor({ timeout: 30000 });
+    const wsProblems = await problems.innerText();
+    check(/users\.ts/.test(wsProblems) && /API route handlers live in src\/server\/routes/.test(wsProblems),
+      'Problems lists src/api/users.ts, which no editor has open', wsProblems.slice(0, 600));
+    check(await page.locator('.tabs-container .tab').count() === 0, 'no editor is open');
+    await shot('24-workspace-problems.png', 'autofix.workspaceDiagnostics on: the Problems panel lists the violations of files no editor has open (users.ts, orders.ts, setup.sh, …)');
+
+    const orders = path.join(WS, 'src/server/routes/orders.ts');
+    const setup = path.join(WS, 'scripts/setup.sh');
+    const setupBefore = fs.readFileSync(setup, 'utf8');
+    await runCommand('Autofix: Fix All Rule Violations in Workspace');
+    const fixToast = toast('— review the change to');
+    await fixToast.locator('.monaco-button', { hasText: 'Accept' }).first().waitFor({ timeout: 30000 });
+    const fixText = await fixToast.innerText();
+    check(/Fix \d+ violations? in \d+ files?/.test(fixText), 'one review names the fixes and the files', fixText);
+    await page.waitForTimeout(800);
+    await shot('25-fix-workspace-review.png', 'Fix All Rule Violations in Workspace: one multi-file diff editor (current ↔ proposed) with Accept / Reject');
+    await fixToast.locator('.monaco-button', { hasText: 'Accept' }).first().click();
+    await toast('autofix: fixed').waitFor({ timeout: 30000 });
+    const ordersAfter = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const t = fs.readFileSync(orders, 'utf8');
+        if (t.includes('body: unknown')) return t;
+        await page.waitForTimeout(100);
+      }
+      return fs.readFileSync(orders, 'utf8');
+    })();
+    check(ordersAfter.includes('body: unknown'), 'orders.ts, never opened, is fixed and saved', ordersAfter);
+    check(fs.readFileSync(setup, 'utf8') !== setupBefore, 'scripts/setup.sh is fixed too');
+    await page.waitForTimeout(1500);
+    await shot('26-fix-workspace-done.png', 'after Accept: "autofix: fixed N violations in M files", the fixed problems gone from the Problems panel');
+    await clearToasts();
+    await runCommand('View: Close All Editors');
+  }
+
   // 9. `autofix.server.path` changes restart the server: a bad path gives one clear error and
   // "no server" in the status bar; clearing it brings the bundled server back.
   step('autofix.server.path → restart');

@@ -41,7 +41,8 @@ cat > "$R/user-data/User/settings.json" <<JSON
   "editor.minimap.enabled": false,
   "chat.commandCenter.enabled": false,
   "workbench.secondarySideBar.defaultVisibility": "hidden",
-  "autofix.trace.server": "messages"
+  "autofix.trace.server": "messages",
+  "autofix.workspaceDiagnostics": false
 }
 JSON
 CSARGS=(--config "$R/config.yaml" --user-data-dir "$R/user-data" --extensions-dir "$R/extensions")

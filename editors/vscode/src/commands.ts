@@ -315,10 +315,9 @@ export async function showActiveRules(getClient: ClientGetter): Promise<void> {
  *  in files nobody opened — as one edit, reviewed like any other (one diff editor listing every
  *  file when there are several). */
 export async function fixAllInWorkspace(getClient: ClientGetter): Promise<void> {
-  const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: 'autofix: gathering the fixes in the workspace' },
-    () => serverCommand(getClient, FIX_WORKSPACE, {}),
-  );
+  // No progress of our own: the answer comes once the review is decided, and a spinner saying
+  // "gathering" during the review would be wrong.
+  const result = await serverCommand(getClient, FIX_WORKSPACE, {});
   if (result) reportFixWorkspace(result);
 }
 

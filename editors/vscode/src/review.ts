@@ -22,7 +22,7 @@ export const SCHEME = 'autofix-review';
 const CONTEXT_KEY = 'autofix.reviewPending';
 /** From this many files on, a change is reviewed in one multi-file diff editor (the fixes of a
  *  whole workspace), not one diff tab per file. */
-const MULTI_DIFF_FROM = 4;
+const MULTI_DIFF_FROM = 3;
 
 type Decision = 'accept' | 'reject' | 'closed';
 
@@ -143,7 +143,8 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
       if (shown.length >= MULTI_DIFF_FROM) {
         await vscode.commands.executeCommand(
           'vscode.changes',
-          `${label} (${shown.length} files: current ↔ proposed)`,
+          // VS Code adds the file count itself.
+          `${label} (current ↔ proposed)`,
           shown.map((s) => [s.uri, s.left, s.right]),
         );
       } else {
