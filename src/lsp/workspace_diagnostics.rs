@@ -9,6 +9,7 @@
 //! pushed), which wins over a workspace report.
 
 use std::collections::{HashMap, HashSet};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -66,7 +67,8 @@ impl Default for WorkspaceDiagnostics {
 #[derive(Default)]
 pub struct State {
     sweep: Option<Sweep>,
-    rendered: HashMap<PathBuf, Rendered>,
+    /// By path, as bytes (hashing a `Path` walks its components).
+    rendered: HashMap<OsString, Rendered>,
     /// The limit message was shown for this (limit, files left out).
     told_limit: Option<usize>,
     /// A first full report was made (later ones show no progress).
@@ -186,7 +188,7 @@ impl WorkspaceDiagnostics {
 }
 
 /// A request's view of what the client has: the result id of each file it was told about.
-type Known = HashMap<PathBuf, String>;
+type Known = HashMap<OsString, String>;
 
 /// Answers `workspace/diagnostic`.
 pub async fn pull(
@@ -196,7 +198,7 @@ pub async fn pull(
     let known: Known = params
         .previous_result_ids
         .into_iter()
-        .filter_map(|p| Some((uri_to_path(&p.uri)?, p.value)))
+        .filter_map(|p| Some((uri_to_path(&p.uri)?.into_os_string(), p.value)))
         .collect();
     let partial = params.partial_result_params.partial_result_token;
     let progress = params.work_done_progress_params.work_done_token;
@@ -266,7 +268,7 @@ fn tell(
     forced: bool,
 ) -> Option<WorkspaceDocumentDiagnosticReport> {
     let id = rendered.map_or(clean_id(), |r| r.result_id.as_str());
-    let has = known.get(path).map(String::as_str);
+    let has = known.get(path.as_os_str()).map(String::as_str);
     let same = match has {
         Some(has) => has == id,
         // Never told, and nothing to tell.
@@ -285,9 +287,9 @@ struct Listener<'a> {
     open: &'a HashSet<PathBuf>,
     known: &'a Known,
     stream: Option<mpsc::UnboundedSender<WorkspaceDocumentDiagnosticReport>>,
-    rendered: Mutex<HashMap<PathBuf, Rendered>>,
+    rendered: Mutex<HashMap<OsString, Rendered>>,
     /// Files streamed, with the result id sent.
-    sent: Mutex<HashMap<PathBuf, String>>,
+    sent: Mutex<HashMap<OsString, String>>,
     done: &'a AtomicUsize,
     total: &'a AtomicUsize,
 }
@@ -309,14 +311,14 @@ impl Observer for Listener<'_> {
             self.sent
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .insert(path.to_path_buf(), id);
+                .insert(path.as_os_str().to_owned(), id);
             let _ = stream.send(report);
         }
         if let Some(rendered) = rendered {
             self.rendered
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .insert(path.to_path_buf(), rendered);
+                .insert(path.as_os_str().to_owned(), rendered);
         }
     }
 
@@ -341,7 +343,7 @@ async fn report(
         let items = known
             .iter()
             .filter(|(_, id)| id.as_str() != clean_id())
-            .filter_map(|(path, _)| full_report(path, None))
+            .filter_map(|(path, _)| full_report(Path::new(path), None))
             .collect();
         return Ok((items, 0));
     }
@@ -501,17 +503,15 @@ fn sweep(
     let sent = sent.into_inner().unwrap_or_else(|e| e.into_inner());
     let sweep = state.sweep.as_ref().expect("the sweep was just set");
     let mut items = Vec::new();
-    let mut seen: HashSet<&Path> = HashSet::with_capacity(known.len());
     for (path, entry) in sweep.entries() {
-        seen.insert(path);
         if open.contains(path) {
             continue;
         }
         let rendered = match (&entry.rules, &entry.outcome) {
             (Some(rules), Outcome::Checked(found))
-                if !found.violations.is_empty() || known.contains_key(path) =>
+                if !found.violations.is_empty() || known.contains_key(path.as_os_str()) =>
             {
-                let slot = state.rendered.entry(path.to_path_buf());
+                let slot = state.rendered.entry(path.as_os_str().to_owned());
                 let r = slot
                     .and_modify(|r| {
                         if !r.is_for(rules, found, ctx) {
@@ -522,24 +522,25 @@ fn sweep(
                 Some(r.clone())
             }
             _ => {
-                state.rendered.remove(path);
+                state.rendered.remove(path.as_os_str());
                 None
             }
         };
         let id = rendered.as_ref().map_or(clean_id(), |r| r.result_id.as_str());
-        if sent.get(path).is_some_and(|s| s == id) {
+        if sent.get(path.as_os_str()).is_some_and(|s| s == id) {
             continue;
         }
         items.extend(tell(path, rendered.as_ref(), known, closed.contains(path)));
     }
     // Files the client was told about that are gone (deleted, ignored now, outside the folders).
-    for (path, id) in known {
-        if !seen.contains(path.as_path()) && !open.contains(path) && id != clean_id() {
-            state.rendered.remove(path);
+    for (key, id) in known {
+        let path = Path::new(key);
+        if sweep.entry(path).is_none() && !open.contains(path) && id != clean_id() {
+            state.rendered.remove(key);
             items.extend(full_report(path, None));
         }
     }
-    state.rendered.retain(|p, _| seen.contains(p.as_path()));
+    state.rendered.retain(|p, _| sweep.entry(Path::new(p)).is_some());
     state.reported = true;
     let tally = sweep.tally().clone();
     let cut = (tally.over_limit > 0).then_some((limit, tally.over_limit));
