@@ -9,15 +9,15 @@ use std::sync::Arc;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::TextEdit;
 
-use super::commands::target_path;
+use super::commands::path_of_uri;
 use super::convert::{path_to_uri, range_in_str};
 use super::edit::{self, Confirm, FileEdits, workspace_edit};
+use super::messages;
 use super::protocol::{Command, FixWorkspace, FixWorkspaceArgs, FixWorkspaceResult, LeftAlone};
 use super::session::Session;
 use super::workspace_diagnostics;
 use crate::access::Intent;
 use crate::files::{self, Unread};
-use crate::i18n::Locale;
 use crate::rules::fix;
 use crate::text::{Encoding, LineIndex};
 
@@ -25,8 +25,11 @@ const ANNOTATION: &str = "autofix.fixWorkspace";
 
 pub async fn fix_workspace(session: &Arc<Session>, args: FixWorkspaceArgs) -> Result<FixWorkspaceResult> {
     session.rules_settled().await;
-    let within = target_path(session, args.uri.as_deref(), FixWorkspace::NAME)?;
-    let within = args.uri.is_some().then_some(within).flatten();
+    let within = args
+        .uri
+        .as_deref()
+        .map(|uri| path_of_uri(uri, FixWorkspace::NAME))
+        .transpose()?;
     let inside = |path: &Path| within.as_deref().is_none_or(|w| path.starts_with(w));
     let ctx = session.context();
     let locale = ctx.locale;
@@ -115,14 +118,14 @@ pub async fn fix_workspace(session: &Arc<Session>, args: FixWorkspaceArgs) -> Re
             .client
             .show_message(
                 tower_lsp_server::ls_types::MessageType::INFO,
-                nothing_to_fix(locale),
+                messages::nothing_to_fix(locale),
             )
             .await;
         return Ok(result);
     }
     let confirm = Confirm {
         id: ANNOTATION.into(),
-        label: label(locale, fixes, result.files),
+        label: messages::fix_workspace_title(locale, fixes, result.files),
         description: None,
     };
     let edit = workspace_edit(files, &ctx.caps, Some(confirm.clone()));
@@ -168,27 +171,4 @@ fn fix_file(
         })
         .collect();
     Ok(Some((edits, fixed.edits.len())))
-}
-
-fn label(l: Locale, fixes: usize, files: usize) -> String {
-    match l {
-        Locale::En => format!(
-            "Fix {fixes} violation{} in {files} file{}",
-            if fixes == 1 { "" } else { "s" },
-            if files == 1 { "" } else { "s" }
-        ),
-        Locale::Es => format!(
-            "Corregir {fixes} infracci{} en {files} archivo{}",
-            if fixes == 1 { "ón" } else { "ones" },
-            if files == 1 { "" } else { "s" }
-        ),
-    }
-}
-
-fn nothing_to_fix(l: Locale) -> String {
-    l.pick(
-        "autofix: nothing in the workspace has a fix",
-        "autofix: nada en el espacio de trabajo tiene corrección",
-    )
-    .into()
 }

@@ -371,3 +371,26 @@ pub fn workspace_limit(l: Locale, limit: usize, left_out: usize) -> String {
         ),
     }
 }
+
+/// The workspace fix, as its review names it: "Fix 4 violations in 3 files".
+pub fn fix_workspace_title(l: Locale, fixes: usize, files: usize) -> String {
+    match l {
+        Locale::En => format!(
+            "Fix {fixes} violation{} in {files} file{}",
+            if fixes == 1 { "" } else { "s" },
+            if files == 1 { "" } else { "s" }
+        ),
+        Locale::Es => format!(
+            "Corregir {fixes} infracci{} en {files} archivo{}",
+            if fixes == 1 { "ón" } else { "ones" },
+            if files == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+pub fn nothing_to_fix(l: Locale) -> &'static str {
+    l.pick(
+        "autofix: nothing in the workspace has a fix",
+        "autofix: nada en el espacio de trabajo tiene corrección",
+    )
+}

@@ -36,47 +36,52 @@ pub async fn document(
     params: DocumentDiagnosticParams,
 ) -> Result<DocumentDiagnosticReportResult> {
     let uri = params.text_document.uri;
-    let pushed = !session.context().caps.pulls_documents()
-        || uri_to_path(&uri).is_some_and(|p| session.is_rules_path(&p));
-    if pushed {
+    if session.pushes(&uri) {
         // Pushed to this client (and a rules file's problems always are).
         return Ok(full(None, Vec::new()));
     }
-    for _ in 0..ATTEMPTS {
-        let diagnostics = if session.snapshot(&uri).is_some() {
-            session.to_publish(&uri).map(|(_, d)| d)
-        } else {
-            // Not open (a client pulls once more as it closes a document): the file on disk, read
-            // off the dispatcher.
-            let (worker, target) = (session.clone(), uri.clone());
-            let read = session
-                .background
-                .run(super::background::LENS_BUDGET, move |_| on_disk(&worker, &target))
-                .await;
-            Some(read.unwrap_or_default())
-        };
-        let Some(diagnostics) = diagnostics else {
-            // A newer version arrived while checking: check that one.
-            tokio::task::yield_now().await;
-            continue;
-        };
-        let id = result_id(&diagnostics);
-        if params.previous_result_id.as_deref() == Some(id.as_str()) {
-            return Ok(DocumentDiagnosticReportResult::Report(
-                DocumentDiagnosticReport::Unchanged(RelatedUnchangedDocumentDiagnosticReport {
-                    related_documents: None,
-                    unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport { result_id: id },
-                }),
-            ));
-        }
-        return Ok(full(Some(id), diagnostics));
+    let diagnostics = if session.snapshot(&uri).is_none() {
+        // Not open (a client pulls once more as it closes a document): the file on disk, read
+        // off the dispatcher.
+        let (worker, target) = (session.clone(), uri.clone());
+        let read = session
+            .background
+            .run(super::background::LENS_BUDGET, move |_| on_disk(&worker, &target))
+            .await;
+        Some(read.unwrap_or_default())
+    } else {
+        current(session, &uri).await
+    };
+    let Some(diagnostics) = diagnostics else {
+        // The document keeps changing: the client pulls again (LSP's ServerCancelled).
+        return Err(Error {
+            code: ErrorCode::ServerError(-32802),
+            message: "autofix: the document changed while it was checked".into(),
+            data: Some(json!({ "retriggerRequest": true })),
+        });
+    };
+    let id = result_id(&diagnostics);
+    if params.previous_result_id.as_deref() == Some(id.as_str()) {
+        return Ok(DocumentDiagnosticReportResult::Report(
+            DocumentDiagnosticReport::Unchanged(RelatedUnchangedDocumentDiagnosticReport {
+                related_documents: None,
+                unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport { result_id: id },
+            }),
+        ));
     }
-    // The document keeps changing: the client pulls again (LSP's ServerCancelled).
-    Err(Error {
-        code: ErrorCode::ServerError(-32802),
-        message: "autofix: the document changed while it was checked".into(),
-        data: Some(json!({ "retriggerRequest": true })),
-    })
+    Ok(full(Some(id), diagnostics))
+}
+
+/// The diagnostics of an open document at its newest version; `None` when it kept changing.
+async fn current(session: &Session, uri: &tower_lsp_server::ls_types::Uri) -> Option<Vec<Diagnostic>> {
+    for _ in 0..ATTEMPTS {
+        match session.to_publish(uri) {
+            Some((_, diagnostics)) => return Some(diagnostics),
+            // A newer version arrived while checking: check that one.
+            None => tokio::task::yield_now().await,
+        }
+    }
+    None
 }
 
 /// The diagnostics of the file at `uri` as it is on disk.

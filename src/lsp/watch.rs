@@ -63,14 +63,7 @@ pub async fn register(session: &Session) {
 /// Reacts to watched files changing on disk: rules files are read again, other files are
 /// checked again for workspace diagnostics.
 pub fn changed(session: &Session, events: &[FileEvent]) {
-    let files: Vec<FileEvent> = events
-        .iter()
-        .filter(|e| uri_to_path(&e.uri).is_some_and(|p| !session.is_rules_path(&p)))
-        .cloned()
-        .collect();
-    if !files.is_empty() {
-        session.workspace.files_changed(&files);
-    }
+    let mut files = Vec::new();
     for event in events {
         let Some(path) = uri_to_path(&event.uri) else {
             continue;
@@ -80,7 +73,12 @@ pub fn changed(session: &Session, events: &[FileEvent]) {
             // it counts again once edited in the buffer or written back.
             session.set_orphaned(&path, event.typ == FileChangeType::DELETED);
             session.request_reload(Reload::File(path));
+        } else {
+            files.push((path, event.typ));
         }
+    }
+    if !files.is_empty() {
+        session.workspace.files_changed(files);
     }
 }
 

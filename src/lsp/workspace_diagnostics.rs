@@ -21,8 +21,8 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::notification::Notification;
 use tower_lsp_server::ls_types::request::WorkDoneProgressCreate;
 use tower_lsp_server::ls_types::{
-    Diagnostic, FileChangeType, FileEvent, FullDocumentDiagnosticReport, MessageType, NumberOrString,
-    ProgressParams, ProgressParamsValue, ProgressToken, WorkDoneProgress, WorkDoneProgressBegin,
+    Diagnostic, FileChangeType, FullDocumentDiagnosticReport, MessageType, NumberOrString, ProgressParams,
+    ProgressParamsValue, ProgressToken, WorkDoneProgress, WorkDoneProgressBegin,
     WorkDoneProgressCreateParams, WorkDoneProgressEnd, WorkDoneProgressReport, WorkspaceDiagnosticParams,
     WorkspaceDiagnosticReport, WorkspaceDiagnosticReportPartialResult, WorkspaceDiagnosticReportResult,
     WorkspaceDocumentDiagnosticReport, WorkspaceFullDocumentDiagnosticReport,
@@ -145,13 +145,10 @@ impl WorkspaceDiagnostics {
     }
 
     /// Files changed on disk (the client's file watcher).
-    pub fn files_changed(&self, events: &[FileEvent]) {
+    pub fn files_changed(&self, events: Vec<(PathBuf, FileChangeType)>) {
         let mut pending = self.pending();
-        for event in events {
-            let Some(path) = uri_to_path(&event.uri) else {
-                continue;
-            };
-            if event.typ == FileChangeType::CHANGED {
+        for (path, typ) in events {
+            if typ == FileChangeType::CHANGED {
                 pending.changed.insert(path);
             } else {
                 pending.moved = true;
@@ -212,27 +209,25 @@ pub async fn pull(
             .await
             .unwrap_or_default();
         if !items.is_empty() || streamed > 0 || wd.shutting_down() {
-            return Ok(WorkspaceDiagnosticReportResult::Report(
-                WorkspaceDiagnosticReport { items },
-            ));
+            return Ok(answer(items));
         }
         // Nothing new for this client: hold the request until something changes.
         let watching = session.context().caps.watched_files_dynamic;
         if watching {
             if epoch.changed().await.is_err() {
-                return Ok(empty());
+                return Ok(answer(Vec::new()));
             }
         } else {
             tokio::select! {
-                changed = epoch.changed() => if changed.is_err() { return Ok(empty()) },
+                changed = epoch.changed() => if changed.is_err() { return Ok(answer(Vec::new())) },
                 () = tokio::time::sleep(POLL_EVERY) => {}
             }
         }
     }
 }
 
-fn empty() -> WorkspaceDiagnosticReportResult {
-    WorkspaceDiagnosticReportResult::Report(WorkspaceDiagnosticReport { items: Vec::new() })
+fn answer(items: Vec<WorkspaceDocumentDiagnosticReport>) -> WorkspaceDiagnosticReportResult {
+    WorkspaceDiagnosticReportResult::Report(WorkspaceDiagnosticReport { items })
 }
 
 /// The result id of a file without diagnostics.
@@ -417,34 +412,25 @@ async fn report(
         .await;
     }
     tell_about_limit(session, &swept).await;
-    let mut items = swept.items;
-    let mut streamed = streamed;
-    if let (Some(token), false) = (partial, items.is_empty()) {
-        streamed += items.len();
-        for chunk in items.chunks(BATCH) {
-            session
-                .client
-                .send_notification::<PartialResults>(PartialResultsParams {
-                    token: token.clone(),
-                    value: WorkspaceDiagnosticReportPartialResult {
-                        items: chunk.to_vec(),
-                    },
-                })
-                .await;
+    match partial {
+        // What the sweep did not stream goes the same way: the answer itself stays empty.
+        Some(token) if !swept.items.is_empty() => {
+            let count = swept.items.len();
+            for chunk in swept.items.chunks(BATCH) {
+                send_partial(session, token, chunk.to_vec()).await;
+            }
+            Ok((Vec::new(), streamed + count))
         }
-        items = Vec::new();
+        _ => Ok((swept.items, streamed)),
     }
-    Ok((items, streamed))
 }
 
 /// What a sweep found for one request.
 struct Swept {
     items: Vec<WorkspaceDocumentDiagnosticReport>,
     tally: Tally,
-    /// (limit, files left out) when the limit cut the report.
-    cut: Option<(usize, usize)>,
-    /// The limit message is due.
-    tell_limit: bool,
+    /// (limit, files left out) when the limit cut the report and the user was not told yet.
+    untold_cut: Option<(usize, usize)>,
 }
 
 /// The blocking part: update the sweep, render what changed, and work out what the client is
@@ -461,8 +447,13 @@ fn sweep(
     budget: &crate::budget::Budget,
 ) -> std::result::Result<Swept, Stop> {
     let limit = ctx.config.workspace_diagnostics_max_files;
-    let state = &mut *state;
-    let sweep = up_to_date(session, state, ctx, folders);
+    let State {
+        sweep: slot,
+        rendered: cache,
+        told_limit,
+        reported,
+    } = &mut *state;
+    let sweep = up_to_date(session, slot, cache, ctx, folders);
     let closed = std::mem::take(&mut session.workspace.pending().closed);
     let open = session.open_paths();
     let listener = Listener {
@@ -492,16 +483,14 @@ fn sweep(
         );
     }
     let Listener { rendered, sent, .. } = listener;
-    state
-        .rendered
-        .extend(rendered.into_inner().unwrap_or_else(|e| e.into_inner()));
+    cache.extend(rendered.into_inner().unwrap_or_else(|e| e.into_inner()));
     if let Err(crate::rules::sweep::SweepError::Stopped(stop)) = updated {
         // Closed documents are told about next time.
         session.workspace.pending().closed.extend(closed);
         return Err(stop);
     }
     let sent = sent.into_inner().unwrap_or_else(|e| e.into_inner());
-    let sweep = state.sweep.as_ref().expect("the sweep was just set");
+    let sweep = &*sweep;
     let mut items = Vec::new();
     for (path, entry) in sweep.entries() {
         if open.contains(path) {
@@ -511,8 +500,8 @@ fn sweep(
             (Some(rules), Outcome::Checked(found))
                 if !found.violations.is_empty() || known.contains_key(path.as_os_str()) =>
             {
-                let slot = state.rendered.entry(path.as_os_str().to_owned());
-                let r = slot
+                let r = cache
+                    .entry(path.as_os_str().to_owned())
                     .and_modify(|r| {
                         if !r.is_for(rules, found, ctx) {
                             *r = Rendered::of(rules, found, ctx);
@@ -522,7 +511,7 @@ fn sweep(
                 Some(r.clone())
             }
             _ => {
-                state.rendered.remove(path.as_os_str());
+                cache.remove(path.as_os_str());
                 None
             }
         };
@@ -536,23 +525,21 @@ fn sweep(
     for (key, id) in known {
         let path = Path::new(key);
         if sweep.entry(path).is_none() && !open.contains(path) && id != clean_id() {
-            state.rendered.remove(key);
+            cache.remove(key);
             items.extend(full_report(path, None));
         }
     }
-    state.rendered.retain(|p, _| sweep.entry(Path::new(p)).is_some());
-    state.reported = true;
+    cache.retain(|p, _| sweep.entry(Path::new(p)).is_some());
+    *reported = true;
     let tally = sweep.tally().clone();
-    let cut = (tally.over_limit > 0).then_some((limit, tally.over_limit));
-    let tell_limit = cut.is_some() && state.told_limit != Some(limit);
-    if tell_limit {
-        state.told_limit = Some(limit);
-    }
+    let untold_cut = (tally.over_limit > 0 && *told_limit != Some(limit)).then(|| {
+        *told_limit = Some(limit);
+        (limit, tally.over_limit)
+    });
     Ok(Swept {
         items,
         tally,
-        cut,
-        tell_limit,
+        untold_cut,
     })
 }
 
@@ -567,7 +554,12 @@ pub async fn fixable_files(session: &Arc<Session>) -> std::result::Result<Vec<Pa
         .background
         .run(SWEEP_BUDGET, move |budget| {
             let mut state = state;
-            let sweep = up_to_date(&worker, &mut state, &ctx, folders);
+            let State {
+                sweep: slot,
+                rendered,
+                ..
+            } = &mut *state;
+            let sweep = up_to_date(&worker, slot, rendered, &ctx, folders);
             let rules_of = |path: &Path| worker.rules_for(path);
             sweep
                 .update(&rules_of, ctx.encoding, &budget, &crate::rules::sweep::Quiet)
@@ -585,20 +577,17 @@ pub async fn fixable_files(session: &Arc<Session>) -> std::result::Result<Vec<Pa
 /// last update handed to it (the documents closed since stay pending for the next report).
 fn up_to_date<'a>(
     session: &Session,
-    state: &'a mut State,
+    slot: &'a mut Option<Sweep>,
+    rendered: &mut HashMap<OsString, Rendered>,
     ctx: &ClientContext,
     folders: Vec<PathBuf>,
 ) -> &'a mut Sweep {
     let limit = ctx.config.workspace_diagnostics_max_files;
-    if state
-        .sweep
-        .as_ref()
-        .is_some_and(|s| s.folders() != folders.as_slice())
-    {
-        state.sweep = None;
-        state.rendered.clear();
+    if slot.as_ref().is_some_and(|s| s.folders() != folders.as_slice()) {
+        *slot = None;
+        rendered.clear();
     }
-    let sweep = state.sweep.get_or_insert_with(|| Sweep::new(folders, limit));
+    let sweep = slot.get_or_insert_with(|| Sweep::new(folders, limit));
     sweep.set_limit(limit);
     let mut pending = session.workspace.pending();
     for path in pending.changed.drain() {
@@ -614,7 +603,7 @@ fn up_to_date<'a>(
 }
 
 async fn tell_about_limit(session: &Session, swept: &Swept) {
-    let (Some((limit, left_out)), true) = (swept.cut, swept.tell_limit) else {
+    let Some((limit, left_out)) = swept.untold_cut else {
         return;
     };
     let text = messages::workspace_limit(session.context().locale, limit, left_out);
@@ -640,17 +629,21 @@ async fn forward(
             }
         }
         count += batch.len();
-        session
-            .client
-            .send_notification::<PartialResults>(PartialResultsParams {
-                token: token.clone(),
-                value: WorkspaceDiagnosticReportPartialResult {
-                    items: std::mem::take(&mut batch),
-                },
-            })
-            .await;
+        send_partial(&session, &token, std::mem::take(&mut batch)).await;
     }
     count
+}
+
+async fn send_partial(
+    session: &Session,
+    token: &ProgressToken,
+    items: Vec<WorkspaceDocumentDiagnosticReport>,
+) {
+    let params = PartialResultsParams {
+        token: token.clone(),
+        value: WorkspaceDiagnosticReportPartialResult { items },
+    };
+    session.client.send_notification::<PartialResults>(params).await;
 }
 
 /// A progress token of the server's own, when the client takes them.

@@ -661,9 +661,13 @@ fn compile_check(
             pattern,
             require,
             forbidden_paths,
+            within,
+            fix,
+            severity,
+            &message,
+            origin,
         )
             .hash(&mut hasher);
-        (within, fix, severity, &message, format!("{origin:?}")).hash(&mut hasher);
         hasher.finish()
     };
     Ok(CompiledCheck {

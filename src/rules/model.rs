@@ -163,7 +163,7 @@ impl fmt::Display for Within {
 }
 
 /// Where a check came from: written in the rule, or inferred from its words.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
 pub enum Origin {
     #[default]
     Explicit,

@@ -85,6 +85,7 @@ pub struct Tally {
     /// Files a rule can reach that were not read: too many of them (see [`Sweep::limit`]).
     pub over_limit: usize,
     pub skipped: BTreeMap<Skipped, usize>,
+    /// Files, and folders of the walk, that could not be read.
     pub failed: usize,
 }
 
@@ -109,8 +110,8 @@ pub struct Sweep {
     changed: HashSet<PathBuf>,
     /// Every file's stamp must be looked at again (nothing tells us what changed).
     restamp_all: bool,
-    /// Errors of the last walk (a folder that could not be read).
-    pub walk_errors: Vec<files::ReadError>,
+    /// Paths the last walk could not read (a folder without permission): counted as failed.
+    unreadable: usize,
     tally: Tally,
 }
 
@@ -148,7 +149,7 @@ impl Sweep {
             walk_needed: true,
             changed: HashSet::new(),
             restamp_all: false,
-            walk_errors: Vec::new(),
+            unreadable: 0,
             tally: Tally::default(),
         }
     }
@@ -157,16 +158,10 @@ impl Sweep {
         &self.folders
     }
 
-    pub fn limit(&self) -> usize {
-        self.limit
-    }
-
-    /// A different limit; files it now leaves out or lets in are dealt with on the next update.
+    /// A different limit; files it now leaves out or lets in are dealt with on the next update
+    /// (which weighs every file against the limit anyway).
     pub fn set_limit(&mut self, limit: usize) {
-        if limit != self.limit {
-            self.limit = limit;
-            self.walk_needed = true;
-        }
+        self.limit = limit;
     }
 
     /// A file changed on disk (its content: creations and deletions are [`Sweep::files_moved`]).
@@ -184,11 +179,6 @@ impl Sweep {
     pub fn anything_changed(&mut self) {
         self.walk_needed = true;
         self.restamp_all = true;
-    }
-
-    /// True when an update has something to do besides looking at the rules.
-    pub fn has_pending(&self) -> bool {
-        self.walk_needed || self.restamp_all || !self.changed.is_empty()
     }
 
     pub fn entries(&self) -> impl Iterator<Item = (&Path, &Entry)> {
@@ -217,7 +207,7 @@ impl Sweep {
         let mut changes = Changes::default();
         if self.walk_needed {
             let collected = files::collect(&self.folders);
-            self.walk_errors = collected.errors;
+            self.unreadable = collected.errors.len();
             // The walk's files come sorted by bytes, as the map keeps them: built in one go.
             let mut old = std::mem::take(&mut self.entries);
             self.entries = collected
@@ -286,15 +276,8 @@ impl Sweep {
             if reaches && !within_limit {
                 over_limit += 1;
             }
-            let same_rules = match (&entry.rules, &rules) {
-                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-                (None, None) => true,
-                _ => false,
-            };
-            let read_before = matches!(
-                entry.outcome,
-                Outcome::Checked(_) | Outcome::Skipped(_) | Outcome::Failed(_)
-            );
+            let same_rules = same(&entry.rules, &rules);
+            let read_before = entry.outcome != Outcome::Unreached;
             let needs_read = if !within_limit {
                 false
             } else if !read_before || changed.contains(path) || restamp_all {
@@ -346,11 +329,9 @@ impl Sweep {
                     return None;
                 }
                 let stamp = Stamp::of(&path);
-                let old = Some(&old).filter(|o| o.stamp.is_some() || o.outcome != Outcome::Unreached);
-                let same_rules = match (old.and_then(|e| e.rules.as_ref()), &rules) {
-                    (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-                    _ => false,
-                };
+                // An entry never read (new, or left out by the limit) is nothing to compare with.
+                let old = Some(&old).filter(|o| o.outcome != Outcome::Unreached);
+                let same_rules = old.is_some_and(|o| same(&o.rules, &rules));
                 if let Some(old) = old.filter(|o| same_rules && o.stamp.is_some() && o.stamp == stamp) {
                     let n = read.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                     observer.progress(n, total);
@@ -393,8 +374,8 @@ impl Sweep {
             self.changed.extend(changed);
             return Err(SweepError::Stopped(stop));
         }
+        // The files read come after the others: one order, whatever was read.
         changes.updated.sort();
-        changes.updated.dedup();
         Ok(changes)
     }
 
@@ -404,6 +385,7 @@ impl Sweep {
         let mut tally = Tally {
             walked,
             over_limit,
+            failed: self.unreadable,
             ..Tally::default()
         };
         for entry in self.entries.values() {
@@ -427,6 +409,15 @@ impl Sweep {
 /// What the parallel phase of an update made of one file: its position in the map, its path, its
 /// new entry, whether that differs from the old one, and whether the file was read.
 type Looked = (usize, PathBuf, Entry, bool, bool);
+
+/// True when both are the same rule set (or both none).
+fn same(a: &Option<Arc<LoadedRules>>, b: &Option<Arc<LoadedRules>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
 
 /// True when some check of `rules` covers `path` (so it must be read).
 fn reaches(rules: &LoadedRules, path: &Path) -> bool {
@@ -544,6 +535,14 @@ mod tests {
         }
     }
 
+    /// A temporary folder (its real path) holding `files`.
+    fn tree(files: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        write(&root, files);
+        (dir, root)
+    }
+
     fn rules(root: &Path, text: &str) -> Arc<LoadedRules> {
         Arc::new(LoadedRules::new(RuleSet::from_text(
             &root.join("autofix.json"),
@@ -584,20 +583,15 @@ mod tests {
 
     #[test]
     fn reads_only_what_a_rule_reaches_and_keeps_it_until_it_changes() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().canonicalize().unwrap();
-        write(
-            &root,
-            &[
-                (".gitignore", "build/\n"),
-                ("src/a.js", "var x = 1;\n"),
-                ("src/b.js", "let y = 2;\n"),
-                ("src/image.js", "var\0binary"),
-                ("build/out.js", "var z;\n"),
-                ("docs/guide.md", "TODO: write\n"),
-                ("README.md", "var TODO\n"),
-            ],
-        );
+        let (_dir, root) = tree(&[
+            (".gitignore", "build/\n"),
+            ("src/a.js", "var x = 1;\n"),
+            ("src/b.js", "let y = 2;\n"),
+            ("src/image.js", "var\0binary"),
+            ("build/out.js", "var z;\n"),
+            ("docs/guide.md", "TODO: write\n"),
+            ("README.md", "var TODO\n"),
+        ]);
         let rules = rules(&root, RULES);
         let mut sweep = Sweep::new(vec![root.clone()], 100);
         let (changes, _) = update(&mut sweep, &rules);
@@ -650,9 +644,7 @@ mod tests {
 
     #[test]
     fn without_being_told_every_stamp_is_looked_at() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().canonicalize().unwrap();
-        write(&root, &[("src/a.js", "let a;\n")]);
+        let (_dir, root) = tree(&[("src/a.js", "let a;\n")]);
         let rules = rules(&root, RULES);
         let mut sweep = Sweep::new(vec![root.clone()], 100);
         update(&mut sweep, &rules);
@@ -667,12 +659,7 @@ mod tests {
 
     #[test]
     fn a_rules_change_rereads_only_the_files_a_changed_check_reaches() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().canonicalize().unwrap();
-        write(
-            &root,
-            &[("src/a.js", "var a;\n"), ("docs/guide.md", "TODO\nFIXME\n")],
-        );
+        let (_dir, root) = tree(&[("src/a.js", "var a;\n"), ("docs/guide.md", "TODO\nFIXME\n")]);
         let old = rules(&root, RULES);
         let mut sweep = Sweep::new(vec![root.clone()], 100);
         update(&mut sweep, &old);
@@ -722,16 +709,11 @@ mod tests {
 
     #[test]
     fn the_limit_leaves_files_unread_and_counts_them() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().canonicalize().unwrap();
-        write(
-            &root,
-            &[
-                ("src/a.js", "var a;\n"),
-                ("src/b.js", "var b;\n"),
-                ("src/c.js", "var c;\n"),
-            ],
-        );
+        let (_dir, root) = tree(&[
+            ("src/a.js", "var a;\n"),
+            ("src/b.js", "var b;\n"),
+            ("src/c.js", "var c;\n"),
+        ]);
         let rules = rules(&root, RULES);
         let mut sweep = Sweep::new(vec![root.clone()], 2);
         update(&mut sweep, &rules);
@@ -749,9 +731,7 @@ mod tests {
 
     #[test]
     fn a_stopped_update_keeps_its_work_and_goes_on_next_time() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().canonicalize().unwrap();
-        write(&root, &[("src/a.js", "var a;\n")]);
+        let (_dir, root) = tree(&[("src/a.js", "var a;\n")]);
         let rules = rules(&root, RULES);
         let mut sweep = Sweep::new(vec![root.clone()], 100);
         let rules_of = |_: &Path| Some(rules.clone());
@@ -771,9 +751,7 @@ mod tests {
     fn links_out_of_the_folder_and_fifos_are_not_read() {
         let outside = tempfile::tempdir().unwrap();
         std::fs::write(outside.path().join("secret.js"), "var secret;\n").unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().canonicalize().unwrap();
-        write(&root, &[("src/a.js", "let a;\n")]);
+        let (_dir, root) = tree(&[("src/a.js", "let a;\n")]);
         std::os::unix::fs::symlink(outside.path().join("secret.js"), root.join("src/link.js")).unwrap();
         std::os::unix::fs::symlink(outside.path(), root.join("src/out")).unwrap();
         let fifo = root.join("src/pipe.js");
