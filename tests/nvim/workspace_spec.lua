@@ -70,7 +70,22 @@ H.run(function()
     return vim.list_contains(listed(root), 'src/api/users.ts:8')
   end), 'the list follows', listed(root))
 
-  -- 4. :AutofixFixWorkspace: one approval, the fixes written across files.
+  -- 4. :AutofixFixWorkspace: one approval, the fixes written across files. First an agent writes
+  --    one of them while the approval is open: nothing is applied anywhere.
+  local orders = root .. '/src/server/routes/orders.ts'
+  local agent_text = '// written by an agent\n' .. H.read(orders)
+  table.insert(H.selects, function()
+    H.write(orders, agent_text)
+    return 'Accept'
+  end)
+  H.messages = {}
+  vim.cmd('AutofixFixWorkspace')
+  H.check(H.wait(10000, function() return H.find_message('changed since the edit was proposed') ~= nil end),
+    'a file written during the approval: the edit is refused')
+  H.eq(H.read(orders), agent_text, "the agent's text is kept")
+  H.check(vim.api.nvim_buf_get_lines(format, 0, -1, false)[11]:find(': any', 1, true) ~= nil,
+    'nothing else was applied either')
+  H.write(orders, agent_text:sub(#'// written by an agent\n' + 1))
   local prompts = {}
   table.insert(H.selects, function(_, opts)
     table.insert(prompts, opts.prompt)
@@ -78,7 +93,6 @@ H.run(function()
   end)
   H.messages = {}
   vim.cmd('AutofixFixWorkspace')
-  local orders = root .. '/src/server/routes/orders.ts'
   H.check(H.wait(10000, function() return (H.read(orders) or ''):find('body: unknown', 1, true) ~= nil end),
     'orders.ts, never opened, is fixed on disk', H.read(orders))
   H.check((prompts[1] or ''):find('Fix %d+ violations in %d+ files') ~= nil, 'one approval names the fixes and files', prompts[1])

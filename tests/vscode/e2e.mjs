@@ -111,6 +111,18 @@ const statusItem = page.locator('.statusbar-item', { hasText: 'autofix' }).first
 const toast = (text) => page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
 const problems = page.locator('.markers-panel');
 const problemRow = (text) => problems.locator('.monaco-list-row', { hasText: text }).first();
+/** Ticks a boolean setting in the Settings editor, as a user would (found by `key`, its
+ *  checkbox by a phrase of its description). */
+const turnOnSetting = async (key, described) => {
+  await runCommand('Preferences: Open User Settings');
+  await page.locator('.settings-editor .settings-header').first().waitFor({ timeout: 20000 });
+  await page.waitForTimeout(300); // the search box has the focus once the editor is up
+  await page.keyboard.insertText(key);
+  const setting = page.locator('.settings-editor .setting-item-contents', { hasText: described }).first();
+  await setting.locator('.setting-value-checkbox').first().waitFor({ timeout: 20000 });
+  await setting.locator('.setting-value-checkbox').first().click();
+  await setting.locator('.setting-value-checkbox[aria-checked="true"]').first().waitFor({ timeout: 10000 });
+};
 const clearToasts = async () => {
   await runCommand('Notifications: Clear All Notifications').catch(() => {});
 };
@@ -532,14 +544,7 @@ try {
     // open, is saved rather than left modified in the background.
     step('autofix.exportOnChange');
     // Turned on in the Settings editor, as a user would (the extension pushes it to the server).
-    await runCommand('Preferences: Open User Settings');
-    await page.locator('.settings-editor .settings-header').first().waitFor({ timeout: 20000 });
-    await page.waitForTimeout(300); // the search box has the focus once the editor is up
-    await page.keyboard.insertText('autofix.exportOnChange');
-    const exportSetting = page.locator('.settings-editor .setting-item-contents', { hasText: 'Keep the agents' }).first();
-    await exportSetting.locator('.setting-value-checkbox').first().waitFor({ timeout: 20000 });
-    await exportSetting.locator('.setting-value-checkbox').first().click();
-    await exportSetting.locator('.setting-value-checkbox[aria-checked="true"]').first().waitFor({ timeout: 10000 });
+    await turnOnSetting('autofix.exportOnChange', 'Keep the agents');
     await page.waitForTimeout(500);
     await runCommand('View: Close All Editors');
     const rulesNow = JSON.parse(fs.readFileSync(RULES, 'utf8'));
@@ -570,14 +575,7 @@ try {
   {
     step('workspace diagnostics');
     await runCommand('View: Close All Editors');
-    await runCommand('Preferences: Open User Settings');
-    await page.locator('.settings-editor .settings-header').first().waitFor({ timeout: 20000 });
-    await page.waitForTimeout(300);
-    await page.keyboard.insertText('autofix.workspaceDiagnostics');
-    const wsSetting = page.locator('.settings-editor .setting-item-contents', { hasText: 'every file in the workspace' }).first();
-    await wsSetting.locator('.setting-value-checkbox').first().waitFor({ timeout: 20000 });
-    await wsSetting.locator('.setting-value-checkbox').first().click();
-    await wsSetting.locator('.setting-value-checkbox[aria-checked="true"]').first().waitFor({ timeout: 10000 });
+    await turnOnSetting('autofix.workspaceDiagnostics', 'every file in the workspace');
     await runCommand('View: Close All Editors');
     await runCommand('View: Focus Problems');
     await problemRow('users.ts').waitFor({ timeout: 30000 });
@@ -591,8 +589,20 @@ try {
     const orders = path.join(WS, 'src/server/routes/orders.ts');
     const setup = path.join(WS, 'scripts/setup.sh');
     const setupBefore = fs.readFileSync(setup, 'utf8');
-    await runCommand('Autofix: Fix All Rule Violations in Workspace');
     const fixToast = toast('— review the change to');
+    // An agent writes a file while the review is open: accepting would put the fixes in the wrong
+    // places, so nothing is applied.
+    await runCommand('Autofix: Fix All Rule Violations in Workspace');
+    await fixToast.locator('.monaco-button', { hasText: 'Accept' }).first().waitFor({ timeout: 30000 });
+    fs.writeFileSync(setup, '# written by an agent\n' + setupBefore);
+    await fixToast.locator('.monaco-button', { hasText: 'Accept' }).first().click();
+    await toast('changed since the change was proposed').waitFor({ timeout: 20000 });
+    check(!fs.readFileSync(orders, 'utf8').includes('body: unknown') && fs.readFileSync(setup, 'utf8') === '# written by an agent\n' + setupBefore,
+      'a file written during the review: the fixes are not applied anywhere, the agent\'s text is kept');
+    await clearToasts();
+    fs.writeFileSync(setup, setupBefore);
+    await page.waitForTimeout(500);
+    await runCommand('Autofix: Fix All Rule Violations in Workspace');
     await fixToast.locator('.monaco-button', { hasText: 'Accept' }).first().waitFor({ timeout: 30000 });
     const fixText = await fixToast.innerText();
     check(/Fix \d+ violations? in \d+ files?/.test(fixText), 'one review names the fixes and the files', fixText);

@@ -114,19 +114,19 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
 
     const id = this.nextId++;
     const label = summary.labels.join('; ') || params.label || 'autofix: proposed change';
-    const shown: { uri: vscode.Uri; left: vscode.Uri; right: vscode.Uri; status: string }[] = [];
-    const show = (uri: vscode.Uri, before: string, after: string, status: string) => {
+    const shown: { uri: vscode.Uri; left: vscode.Uri; right: vscode.Uri; status: string; before: string; create: boolean }[] = [];
+    const show = (uri: vscode.Uri, before: string, after: string, status: string, create = false) => {
       const side = (s: string) => uri.with({ scheme: SCHEME, query: `review=${id}&side=${s}` });
       const left = side('current');
       const right = side('proposed');
       this.contents.set(left.toString(), before);
       this.contents.set(right.toString(), after);
-      shown.push({ uri, left, right, status });
+      shown.push({ uri, left, right, status, before, create });
     };
     for (const file of summary.files) {
       const uri = vscode.Uri.parse(file.uri);
       const before = await currentText(uri, file.create);
-      show(uri, before, applyTextEdits(before, file.edits), file.create ? 'new file ↔ proposed' : 'current ↔ proposed');
+      show(uri, before, applyTextEdits(before, file.edits), file.create ? 'new file ↔ proposed' : 'current ↔ proposed', file.create);
     }
     // A deleted file: its text on the left, nothing on the right.
     for (const deleted of summary.deletes) {
@@ -176,8 +176,10 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
           failureReason: verdict === 'closed' ? 'the review was closed without accepting the change' : 'rejected in the review',
         };
       }
-      // The user may have edited a file while the diff was open: the edit would then be stale.
-      const staleNow = staleDocument(summary.files);
+      // The user may have edited a file while the diff was open, or something else (an agent, a
+      // formatter) may have written one that no editor has open: the edit, made for the text
+      // shown on the left, would then land in the wrong places.
+      const staleNow = staleDocument(summary.files) ?? (await changedSince(shown));
       if (staleNow) {
         void vscode.window.showWarningMessage(`autofix: not applied — ${staleNow}`);
         return { applied: false, failureReason: staleNow };
@@ -245,6 +247,16 @@ async function currentText(uri: vscode.Uri, create: boolean): Promise<string> {
     if (create) return '';
     throw e;
   }
+}
+
+/** Which file (not created by the change) no longer holds the text the review showed, if any. */
+async function changedSince(shown: { uri: vscode.Uri; before: string; create: boolean }[]): Promise<string | undefined> {
+  for (const s of shown) {
+    if (s.create) continue;
+    const now = await currentText(s.uri, true).catch(() => undefined);
+    if (now !== s.before) return `${relative(s.uri)} changed since the change was proposed; run the command again`;
+  }
+  return undefined;
 }
 
 /** Why the edit no longer fits an open document (its version moved on), if it does not. */

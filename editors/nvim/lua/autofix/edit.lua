@@ -123,6 +123,19 @@ function M.stale(ops, client_id)
   return nil
 end
 
+--- Which file (not created by the edit) no longer holds the text the approval showed, if any:
+--- something (an agent, a formatter) wrote it meanwhile, and the edit would land in the wrong places.
+---@param files autofix.FileChange[]
+---@return string?
+local function changed_since(files)
+  for _, f in ipairs(files) do
+    if not f.created and (util.read(f.path) or '') ~= f.before then
+      return ('%s changed since the edit was proposed'):format(f.relpath or f.path)
+    end
+  end
+  return nil
+end
+
 --- Applies LSP text edits to a text (offsets in the client's position encoding).
 ---@param text string
 ---@param edits lsp.TextEdit[]
@@ -444,8 +457,8 @@ function M.handler(err, params, ctx)
     if not accepted then
       return { applied = false, failureReason = M.REJECTED }
     end
-    -- The user may have typed while the question was open.
-    stale = M.stale(ops, client.id)
+    -- The user may have typed while the question was open, or a file was written meanwhile.
+    stale = M.stale(ops, client.id) or changed_since(files)
     if stale then
       vim.notify('autofix: not applied: ' .. stale, vim.log.levels.WARN)
       return { applied = false, failureReason = stale }
