@@ -1035,6 +1035,19 @@ async fn lsp_reload(fault: Fault, via: Via) {
         Via::Close => Some(client.open("autofix.json", "json", RULES).await),
         Via::Watcher => None,
     };
+    // The server's own start-up reload (after it fetched the settings, just before it registers
+    // its watchers) must be over before the fault: one landing in the instant a folder replaces
+    // the file would find no file at all, and rightly forget the rules.
+    within(
+        "watcher registration",
+        client.expect("client/registerCapability", |_| true),
+    )
+    .await;
+    assert_eq!(
+        listed(&mut client).await.0,
+        [1, 2],
+        "{fault:?}: rules before the fault"
+    );
     p.inject(fault);
     match (via, rules_uri) {
         (Via::Watcher, _) => watched(&client, fault == Fault::Delete).await,
