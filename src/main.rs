@@ -9,7 +9,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 #[derive(Parser)]
 #[command(
     name = "autofix",
-    version,
+    version = env!("AUTOFIX_LONG_VERSION"),
     about = "Enforce a project's learned rules (autofix.json) and apply SEARCH/REPLACE diffs."
 )]
 struct Cli {

@@ -92,3 +92,35 @@ fn apply_diff_still_answers_json_for_such_an_error() {
         "{report}"
     );
 }
+
+/// `--version` names the commit the binary was built from, so a bug report says which build.
+#[test]
+fn version_names_the_git_revision() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_autofix"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    let root = env!("CARGO_MANIFEST_DIR");
+    let head = std::process::Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .current_dir(root)
+        .output()
+        .ok()
+        .filter(|o| o.status.success() && std::path::Path::new(root).join(".git").exists());
+    match head {
+        Some(head) => {
+            let head = String::from_utf8(head.stdout).unwrap();
+            assert_eq!(
+                printed.trim(),
+                format!("autofix {} ({})", env!("CARGO_PKG_VERSION"), head.trim())
+            );
+        }
+        // Built outside a clone (a crate tarball without .cargo_vcs_info.json): the bare version.
+        None => assert!(
+            printed.starts_with(&format!("autofix {}", env!("CARGO_PKG_VERSION"))),
+            "{printed}"
+        ),
+    }
+}

@@ -76,7 +76,7 @@ impl LanguageServer for Server {
             capabilities: server_capabilities(encoding),
             server_info: Some(ServerInfo {
                 name: "autofix".into(),
-                version: Some(env!("CARGO_PKG_VERSION").into()),
+                version: Some(env!("AUTOFIX_LONG_VERSION").into()),
             }),
             offset_encoding: None,
         })
