@@ -38,7 +38,7 @@ import {
 } from './commands';
 import { APPLY_DIFF, CommandTypes, EXPORT_RULES, FIX_WORKSPACE, LEARN_RULE, SERVER_SETTINGS, ServerSetting, STATUS, StatusParams } from './protocol';
 import { ReviewController } from './review';
-import { findServer } from './serverPath';
+import { findServer, RELEASES } from './serverPath';
 import { StatusItem } from './status';
 
 /** The settings the server reads, from protocol.ts (client-only ones — server path, trace,
@@ -136,16 +136,19 @@ async function start(): Promise<void> {
     folder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
     bundledDir: extensionContext.asAbsolutePath('server'),
     envPath: process.env.PATH,
+    version: (extensionContext.extension.packageJSON as { version?: string }).version,
   });
   if (!found.ok) {
     output.appendLine(found.message);
     status.stopped(found.message);
     if (!notifiedMissing || found.fromSetting) {
       notifiedMissing = true;
+      const choices = found.message.includes(RELEASES) ? ['Open Releases', 'Open Settings'] : ['Open Settings', 'Show Output'];
       // Not awaited: a restart (e.g. the user fixing the setting) must not wait for this answer.
-      void vscode.window.showErrorMessage(found.message, 'Open Settings', 'Show Output').then((choice) => {
+      void vscode.window.showErrorMessage(found.message, ...choices).then((choice) => {
         if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'autofix.server.path');
         else if (choice === 'Show Output') output.show(true);
+        else if (choice === 'Open Releases') void vscode.env.openExternal(vscode.Uri.parse(RELEASES));
       });
     }
     return;

@@ -1,5 +1,6 @@
 // Finding the `autofix` binary: the `autofix.server.path` setting, else the binary shipped in the
-// .vsix (`server/`), else `autofix` on PATH. No `vscode` import: unit-tested with node.
+// .vsix (`server/`) when it was built for this platform, else `autofix` on PATH. No `vscode`
+// import: unit-tested with node.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -46,6 +47,10 @@ export function findServer(opts: {
   folder: string | undefined;
   bundledDir: string;
   envPath: string | undefined;
+  /** The platform VS Code runs on (`runningTarget()` when absent; tests pass one). */
+  running?: string;
+  /** The extension's version, to name the exact .vsix that fits. */
+  version?: string;
 }): Lookup {
   if (opts.setting && opts.setting.trim() !== '') {
     const p = expandSetting(opts.setting, opts.folder);
@@ -57,7 +62,10 @@ export function findServer(opts: {
     };
   }
   const bundled = path.join(opts.bundledDir, EXE);
-  if (fs.existsSync(bundled)) {
+  const running = opts.running ?? runningTarget();
+  const built = bundledTarget(opts.bundledDir);
+  const fits = built === undefined || runsOn(built, running);
+  if (fits && fs.existsSync(bundled)) {
     if (!executable(bundled)) {
       // Some unzip paths drop the executable bit; the file is ours, so restore it.
       try {
@@ -70,10 +78,50 @@ export function findServer(opts: {
   }
   const onPath = findOnPath(opts.envPath);
   if (onPath) return { ok: true, command: onPath, source: 'path' };
-  return {
-    ok: false,
-    fromSetting: false,
-    message:
-      'autofix: no language server found. Set `autofix.server.path` to the `autofix` binary, put `autofix` on your PATH (for example `cargo install --path .` in the autofix repository), or install the autofix .vsix that bundles it.',
+  const fix = `set \`autofix.server.path\` to an \`autofix\` binary, or put \`autofix\` on your PATH (\`cargo install autofix\`)`;
+  const release = `autofix-${running}-${opts.version ?? '<version>'}.vsix from ${RELEASES}`;
+  let message: string;
+  if (built !== undefined && !fits) {
+    message = `autofix: this extension carries the server built for ${built}, but VS Code runs on ${running}. Install ${release}, or ${fix}.`;
+  } else if (!fs.existsSync(opts.bundledDir)) {
+    message = `autofix: no language server found. This is the universal autofix extension, which carries no server: install ${release}, or ${fix}.`;
+  } else {
+    message = `autofix: no language server found: the bundled server (${bundled}) is missing or not executable. Reinstall ${release}, or ${fix}.`;
+  }
+  return { ok: false, fromSetting: false, message };
+}
+
+/** Where the platform-specific extensions and server archives are published. */
+export const RELEASES = 'https://github.com/autofix-dev/autofix/releases';
+
+/** VS Code's name for the platform this extension host runs on (`vsce package --target`). */
+export function runningTarget(
+  platform: string = process.platform,
+  arch: string = process.arch,
+  alpine: boolean = platform === 'linux' && fs.existsSync('/etc/alpine-release'),
+): string {
+  return `${alpine ? 'alpine' : platform}-${arch}`;
+}
+
+/** The target written into `server/platform.json` when the .vsix was packaged, if any. */
+export function bundledTarget(bundledDir: string): string | undefined {
+  try {
+    const meta = JSON.parse(fs.readFileSync(path.join(bundledDir, 'platform.json'), 'utf8')) as { target?: unknown };
+    return typeof meta.target === 'string' ? meta.target : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a server built for `built` runs on `running`: the same target, or one the platform
+ * runs anyway — the static musl build on any x64 Linux, x64 builds under Rosetta 2 on Apple
+ * silicon and under Windows 11's emulation on arm64. */
+export function runsOn(built: string, running: string): boolean {
+  if (built === running) return true;
+  const alsoRuns: Record<string, string[]> = {
+    'linux-x64': ['alpine-x64'],
+    'darwin-arm64': ['darwin-x64'],
+    'win32-arm64': ['win32-x64'],
   };
+  return (alsoRuns[running] ?? []).includes(built);
 }

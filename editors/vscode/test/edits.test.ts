@@ -8,7 +8,7 @@ import type { WorkspaceEdit } from 'vscode-languageserver-protocol';
 
 import { blockCount, diffPath, looksLikeDiff } from '../src/diffText';
 import { applyTextEdits, lineStarts, needsConfirmation, summarize, withoutConfirmation } from '../src/edits';
-import { findServer } from '../src/serverPath';
+import { findServer, runningTarget, runsOn } from '../src/serverPath';
 
 const r = (l1: number, c1: number, l2: number, c2: number) => ({
   start: { line: l1, character: c1 },
@@ -136,4 +136,45 @@ void test('findServer: setting, bundled, PATH, none', () => {
   assert.equal(bad.ok, false);
   assert.equal(!bad.ok && bad.fromSetting, true);
   fs.rmSync(dir, { recursive: true });
+});
+
+void test('findServer: a .vsix built for another platform says which one to install', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'autofix-ext-'));
+  const bundled = path.join(dir, 'server');
+  const bin = path.join(dir, 'bin');
+  fs.mkdirSync(bundled);
+  fs.mkdirSync(bin);
+  fs.writeFileSync(path.join(bundled, 'autofix'), '#!/bin/sh\n', { mode: 0o755 });
+  fs.writeFileSync(path.join(bundled, 'platform.json'), JSON.stringify({ target: 'darwin-arm64' }));
+  const on = (running: string, envPath = '') => findServer({ setting: '', folder: dir, bundledDir: bundled, envPath, running, version: '0.1.0' });
+  // Its own platform: the bundled server.
+  assert.deepEqual(on('darwin-arm64'), { ok: true, command: path.join(bundled, 'autofix'), source: 'bundled' });
+  // Another platform: never started; the message names both platforms and the fix.
+  const wrong = on('linux-x64');
+  assert.equal(wrong.ok, false);
+  const message = !wrong.ok ? wrong.message : '';
+  assert.match(message, /built for darwin-arm64, but VS Code runs on linux-x64/);
+  assert.match(message, /Install autofix-linux-x64-0\.1\.0\.vsix from https:\/\/github\.com\/autofix-dev\/autofix\/releases/);
+  assert.match(message, /autofix\.server\.path/);
+  // …but a server on PATH still serves.
+  fs.writeFileSync(path.join(bin, 'autofix'), '#!/bin/sh\n', { mode: 0o755 });
+  assert.deepEqual(on('linux-x64', bin), { ok: true, command: path.join(bin, 'autofix'), source: 'path' });
+  // The universal extension has no server folder at all.
+  fs.rmSync(bundled, { recursive: true });
+  const universal = on('win32-x64');
+  assert.match(!universal.ok ? universal.message : '', /universal autofix extension, which carries no server: install autofix-win32-x64-0\.1\.0\.vsix/);
+  fs.rmSync(dir, { recursive: true });
+});
+
+void test('runsOn and runningTarget: the platforms a build also runs on', () => {
+  assert.equal(runningTarget('linux', 'x64', false), 'linux-x64');
+  assert.equal(runningTarget('linux', 'x64', true), 'alpine-x64');
+  assert.equal(runningTarget('win32', 'arm64', false), 'win32-arm64');
+  assert.equal(runsOn('linux-x64', 'linux-x64'), true);
+  assert.equal(runsOn('alpine-x64', 'linux-x64'), true, 'the static musl build runs on any x64 Linux');
+  assert.equal(runsOn('linux-x64', 'alpine-x64'), false, 'a glibc build does not run on Alpine');
+  assert.equal(runsOn('darwin-x64', 'darwin-arm64'), true, 'Rosetta 2');
+  assert.equal(runsOn('darwin-arm64', 'darwin-x64'), false);
+  assert.equal(runsOn('linux-arm64', 'linux-x64'), false);
+  assert.equal(runsOn('win32-x64', 'win32-arm64'), true);
 });
