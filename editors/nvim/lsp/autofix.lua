@@ -6,7 +6,9 @@
 
 ---@type vim.lsp.Config
 return {
-  cmd = { 'autofix', 'lsp' },
+  -- `autofix` from PATH, else the server :AutofixInstallServer downloaded (see
+  -- lua/autofix/install.lua); an explicit `cmd` from setup() or vim.lsp.config() overrides both.
+  cmd = require('autofix.install').default_cmd(),
 
   -- The rules files first (the nearest directory holding any of them is the root), then `.git`.
   -- Neovim's own root detection would take `.agents/autofix.json`'s directory (`.agents`) as the

@@ -1,5 +1,5 @@
 -- User commands: :AutofixLearn, :AutofixApplyDiff, :AutofixRules, :AutofixExport, :AutofixReload,
--- :AutofixWorkspace, :AutofixFixWorkspace.
+-- :AutofixWorkspace, :AutofixFixWorkspace, :AutofixInstallServer.
 local M = {}
 
 local api = vim.api
@@ -500,6 +500,15 @@ function M.define()
   api.nvim_create_user_command('AutofixFixWorkspace', function()
     M.fix_workspace()
   end, { desc = 'autofix: fix every fixable violation in the workspace, in one edit you approve' })
+  api.nvim_create_user_command('AutofixInstallServer', function(o)
+    require('autofix.install').command(o.fargs[1])
+  end, {
+    nargs = '?',
+    complete = function()
+      return { 'latest' }
+    end,
+    desc = "autofix: download the server's release build for this platform (checksum verified); the argument is a tag, default latest",
+  })
 end
 
 return M

@@ -27,6 +27,75 @@ local function user_buffer()
   return nil
 end
 
+local ORIGIN = {
+  cmd = 'set by the `cmd` option',
+  path = 'found on PATH',
+  downloaded = 'downloaded by :AutofixInstallServer',
+}
+
+--- Where the server command comes from: explicit `cmd` > `autofix` on PATH > downloaded.
+---@param cmd string[]
+---@param exe string the program cmd[1] resolves to
+---@return 'cmd'|'path'|'downloaded'
+local function server_origin(cmd, exe)
+  if vim.fs.normalize(exe) == vim.fs.normalize(require('autofix.install').bin_path()) then
+    return 'downloaded'
+  elseif cmd[1] == 'autofix' then
+    return 'path'
+  end
+  return 'cmd'
+end
+
+--- What to do when no server is found; the download only where a release build exists.
+local function install_advice()
+  local install = require('autofix.install')
+  local target, no_build = install.target()
+  local download = target
+      and (':AutofixInstallServer downloads the release build for %s (checksum verified) to %s'):format(target, vim.fn.fnamemodify(install.bin_path(), ':~'))
+    or no_build
+  return {
+    download,
+    'Or build it: `cargo install --path .` in a clone of the autofix repository puts `autofix` on PATH',
+    "Or point to a server you built: require('autofix').setup({ cmd = '/path/to/autofix' })",
+  }
+end
+
+--- A downloaded server that something else overrides is worth knowing about (an old one, say).
+local function mention_unused_download(origin)
+  local downloaded = require('autofix.install').installed()
+  if downloaded and origin ~= 'downloaded' then
+    local winner = origin == 'path' and '`autofix` on PATH' or 'the `cmd` option'
+    health.info(('a server downloaded by :AutofixInstallServer is at %s, unused: %s comes first'):format(vim.fn.fnamemodify(downloaded, ':~'), winner))
+  end
+end
+
+---@param cmd any the resolved config's `cmd`
+local function check_server(cmd)
+  if type(cmd) == 'function' then
+    health.info('cmd is a function (custom transport); not checked')
+    return
+  elseif type(cmd) ~= 'table' or type(cmd[1]) ~= 'string' then
+    health.error('config.cmd is not set')
+    return
+  end
+  local exe = vim.fn.exepath(cmd[1])
+  if exe == '' then
+    health.error(('server `%s` not found or not executable'):format(cmd[1]), install_advice())
+    return
+  end
+  local origin = server_origin(cmd, exe)
+  local ok, res = pcall(function()
+    return vim.system({ exe, '--version' }, { text = true }):wait(5000)
+  end)
+  if ok and res.code == 0 then
+    health.ok(('server: %s (%s), %s'):format(exe, vim.trim(res.stdout or ''), ORIGIN[origin]))
+  else
+    health.error(('`%s --version` failed: %s'):format(exe, ok and vim.trim((res.stderr or '') .. ' exit ' .. tostring(res.code)) or tostring(res)))
+  end
+  health.info('command: ' .. table.concat(cmd, ' '))
+  mention_unused_download(origin)
+end
+
 function M.check()
   health.start('autofix: Neovim')
   local v = vim.version()
@@ -43,30 +112,7 @@ function M.check()
     health.error('no `autofix` LSP config: put editors/nvim on the runtimepath (it provides lsp/autofix.lua)')
     return
   end
-  local cmd = config.cmd
-  if type(cmd) == 'table' and type(cmd[1]) == 'string' then
-    local exe = vim.fn.exepath(cmd[1])
-    if exe == '' then
-      health.error(('server `%s` not found or not executable'):format(cmd[1]), {
-        'Install it: `cargo install --path .` in the autofix repository (puts `autofix` on PATH)',
-        "Or point to it: require('autofix').setup({ cmd = '/path/to/autofix' })",
-      })
-    else
-      local ok, res = pcall(function()
-        return vim.system({ exe, '--version' }, { text = true }):wait(5000)
-      end)
-      if ok and res.code == 0 then
-        health.ok(('server: %s (%s)'):format(exe, vim.trim(res.stdout or '')))
-      else
-        health.error(('`%s --version` failed: %s'):format(exe, ok and vim.trim((res.stderr or '') .. ' exit ' .. tostring(res.code)) or tostring(res)))
-      end
-      health.info('command: ' .. table.concat(cmd, ' '))
-    end
-  elseif type(cmd) == 'function' then
-    health.info('cmd is a function (custom transport); not checked')
-  else
-    health.error('config.cmd is not set')
-  end
+  check_server(config.cmd)
   if vim.lsp.is_enabled('autofix') then
     health.ok("enabled (vim.lsp.enable('autofix'))")
   else

@@ -7,7 +7,7 @@ local M = {}
 M.name = 'autofix'
 
 ---@class autofix.Options
----@field cmd? string|string[]|fun(...):vim.lsp.rpc.PublicClient  server command; a string is the binary path (`lsp` is appended)
+---@field cmd? string|string[]|fun(...):vim.lsp.rpc.PublicClient  server command; a string is the binary path (`lsp` is appended); default: `autofix` on PATH, else the server :AutofixInstallServer downloaded
 ---@field settings? table       server settings: rulesFile, fuzzyThreshold, bufferLines, inferredChecks, severityOverrides, debounceMs, logLevel, exportOnChange, workspaceDiagnostics, workspaceDiagnosticsMaxFiles
 ---@field export_on_change? boolean  export the rules to the agents' files (AGENTS.md, …) whenever they change (the `exportOnChange` setting)
 ---@field workspace_diagnostics? boolean  diagnostics of files nobody opened, for :AutofixWorkspace (the `workspaceDiagnostics` setting; default on)
