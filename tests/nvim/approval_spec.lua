@@ -46,33 +46,77 @@ H.run(function()
     return params
   end
 
-  -- 1. Needs confirmation, rejected: the diff was shown, nothing changes, the server hears why.
-  local shown
+  -- 1. Needs confirmation, rejected: the review tab showed the whole change with its keys;
+  --    nothing changes, the server hears why, and the user is back where they were.
+  local origin_win = vim.api.nvim_get_current_win()
+  local tabs_before = #vim.api.nvim_list_tabpages()
+  table.insert(H.reviews, 'reject')
+  local reply = apply_edit(replace_any(version(), ': unknown', true))
+  H.eq(reply, { applied = false, failureReason = 'rejected by the user' }, 'rejected: applied=false with the reason')
+  H.eq(line(11), 'export function parse(raw: string): any {', 'rejected: buffer unchanged')
+  local shown = H.reviewed[#H.reviewed] or { lines = {} }
+  H.eq(shown.tabs, tabs_before + 1, 'the review opened in a tab of its own')
+  H.check(shown.focused, 'the review has the focus (its keys work at once)')
+  H.check(shown.name:match('^autofix://review%-') ~= nil, 'the review buffer is named autofix://review-N', shown.name)
+  H.eq(shown.title, 'Apply diff to src/lib/format.ts (1 block)', 'the review names the change')
+  H.check((shown.winbar or ''):find('Apply diff to src/lib/format.ts (1 block)', 1, true)
+    and shown.winbar:find('autofix review: a accept · r reject · q close', 1, true),
+    'the hint line (as rendered) names the keys and the change', shown.winbar)
+  H.eq(shown.ft, 'diff', 'the review buffer is a diff')
+  H.eq(shown.modifiable, false, 'the review is read-only')
+  H.check(vim.list_contains(shown.lines, '--- a/src/lib/format.ts') and vim.list_contains(shown.lines, '+++ b/src/lib/format.ts')
+    and vim.list_contains(shown.lines, '-export function parse(raw: string): any {')
+    and vim.list_contains(shown.lines, '+export function parse(raw: string): unknown {'), 'the review is a unified diff of the change', shown.lines)
+  H.check(vim.list_contains(shown.lines, '# from the test'), 'the annotation description is shown')
+  H.eq(shown.lines[shown.cursor and shown.cursor[1] or 1], '-export function parse(raw: string): any {', 'the cursor starts on the first changed line')
+  H.eq(#vim.api.nvim_list_tabpages(), tabs_before, 'the review tab is closed after the answer')
+  H.eq(vim.api.nvim_get_current_win(), origin_win, 'back in the window the user was in')
+  local leftover = vim.tbl_filter(function(b)
+    return vim.api.nvim_buf_get_name(b):match('^autofix://') ~= nil
+  end, vim.api.nvim_list_bufs())
+  H.eq(#leftover, 0, 'the review buffer is gone')
+
+  -- 1b. The review is not modal: the user leaves it, it waits (the statusline says so,
+  --     :AutofixReview goes back), and closing its tab rejects.
+  local review_mod = require('autofix.review')
+  local came_back
+  table.insert(H.reviews, function()
+    return 'wait'
+  end)
+  local pending_reply
+  vim.schedule(coroutine.wrap(function()
+    pending_reply = client:_server_request('workspace/applyEdit', replace_any(version(), ': unknown', true))
+  end))
+  H.check(H.wait(3000, function() return review_mod.waiting() == 1 end), 'the review waits')
+  vim.cmd('tabprevious')
+  H.check(require('autofix').statusline(buf):find('1 review waiting', 1, true) ~= nil, 'the statusline shows the waiting review',
+    require('autofix').statusline(buf))
+  vim.cmd('AutofixReview')
+  came_back = vim.api.nvim_buf_get_name(0):match('^autofix://review%-') ~= nil
+  H.check(came_back, ':AutofixReview goes back to the waiting review')
+  vim.cmd('tabclose')
+  H.wait(3000, function() return pending_reply ~= nil end)
+  H.eq(pending_reply, { applied = false, failureReason = 'rejected by the user' }, 'closing the review tab rejects')
+  H.eq(review_mod.waiting(), 0, 'nothing waits any more')
+  H.eq(line(11), 'export function parse(raw: string): any {', 'closed: buffer unchanged')
+
+  -- 1c. approve = 'select': the preview window and vim.ui.select, for a picker the user prefers.
+  require('autofix').options.approve = 'select'
+  local selected
   table.insert(H.selects, function(items, opts)
     for _, w in ipairs(vim.api.nvim_list_wins()) do
       local b = vim.api.nvim_win_get_buf(w)
       if vim.api.nvim_buf_get_name(b):match('^autofix://approve/') then
-        shown = { lines = vim.api.nvim_buf_get_lines(b, 0, -1, false), ft = vim.bo[b].filetype, prompt = opts.prompt, items = items }
+        selected = { lines = vim.api.nvim_buf_get_lines(b, 0, -1, false), prompt = opts.prompt, items = items }
       end
     end
     return 'Reject'
   end)
-  local reply = apply_edit(replace_any(version(), ': unknown', true))
-  H.eq(reply, { applied = false, failureReason = 'rejected by the user' }, 'rejected: applied=false with the reason')
-  H.eq(line(11), 'export function parse(raw: string): any {', 'rejected: buffer unchanged')
-  H.check(shown ~= nil, 'a diff window was shown while asking')
-  shown = shown or { lines = {} }
-  H.eq(shown.items, { 'Accept', 'Reject' }, 'vim.ui.select offers Accept / Reject')
-  H.check(shown.prompt and shown.prompt:find('Apply diff to src/lib/format.ts (1 block)', 1, true), 'the prompt names the change', shown.prompt)
-  H.eq(shown.ft, 'diff', 'the preview buffer is a diff')
-  H.check(vim.list_contains(shown.lines, '--- a/src/lib/format.ts') and vim.list_contains(shown.lines, '+++ b/src/lib/format.ts')
-    and vim.list_contains(shown.lines, '-export function parse(raw: string): any {')
-    and vim.list_contains(shown.lines, '+export function parse(raw: string): unknown {'), 'the preview is a unified diff of the change', shown.lines)
-  H.check(vim.list_contains(shown.lines, '# from the test'), 'the annotation description is shown')
-  local leftover = vim.tbl_filter(function(w)
-    return vim.api.nvim_buf_get_name(vim.api.nvim_win_get_buf(w)):match('^autofix://') ~= nil
-  end, vim.api.nvim_list_wins())
-  H.eq(#leftover, 0, 'the preview window is closed after the answer')
+  reply = apply_edit(replace_any(version(), ': unknown', true))
+  require('autofix').options.approve = true
+  H.eq(reply, { applied = false, failureReason = 'rejected by the user' }, "approve = 'select': rejected through vim.ui.select")
+  H.eq(selected and selected.items, { 'Accept', 'Reject' }, "approve = 'select': vim.ui.select offers Accept / Reject")
+  H.check(selected and vim.list_contains(selected.lines, '+export function parse(raw: string): unknown {'), "approve = 'select': the preview shows the diff")
 
   -- 2. Needs confirmation, accepted: applied, saved (the buffer had no unsaved changes).
   table.insert(H.selects, 'Accept')

@@ -18,16 +18,10 @@ H.run(function()
   local approvals = {}
   --- Answers the approval prompt with `answer`, recording the prompt and the preview shown.
   local function approve(answer)
-    table.insert(H.selects, function(items, opts)
-      local preview
-      for _, w in ipairs(vim.api.nvim_list_wins()) do
-        local b = vim.api.nvim_win_get_buf(w)
-        if vim.api.nvim_buf_get_name(b):match('^autofix://approve/') then
-          preview = vim.api.nvim_buf_get_lines(b, 0, -1, false)
-        end
-      end
-      table.insert(approvals, { prompt = opts.prompt, items = items, preview = preview or {} })
-      return answer
+    -- Answered in the review tab, with its own keys (tests/nvim/helpers.lua).
+    table.insert(H.reviews, function(review)
+      table.insert(approvals, { prompt = 'autofix: ' .. review.title, items = { 'Accept', 'Reject' }, preview = review.lines })
+      return answer == 'Accept' and 'accept' or 'reject'
     end)
   end
 

@@ -88,6 +88,68 @@ vim.ui.input = function(opts, on_confirm)
   on_confirm(answer)
 end
 
+--- Reviews (the tab autofix opens for a change that needs approval) answered from a queue the
+--- test fills: 'accept', 'reject', 'close' (the tab closed unanswered), 'wait' (left open for the
+--- test to deal with) or a function(review) returning one of them; each is answered through the review's own keys. H.reviewed keeps what
+--- every review showed. With nothing queued, an answer queued in H.selects ('Accept' / 'Reject')
+--- is taken, so specs that only accept or reject read the same as with a prompt.
+H.reviews, H.reviewed = {}, {}
+vim.api.nvim_create_autocmd('User', {
+  pattern = 'AutofixReviewOpen',
+  callback = function(ev)
+    local buf = ev.data.buf
+    local win = vim.fn.bufwinid(buf)
+    local review = {
+      buf = buf,
+      title = ev.data.title,
+      name = vim.api.nvim_buf_get_name(buf),
+      lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false),
+      winbar = win ~= -1 and vim.api.nvim_eval_statusline(vim.wo[win].winbar, { winid = win, use_winbar = true, maxwidth = 200 }).str or nil,
+      ft = vim.bo[buf].filetype,
+      modifiable = vim.bo[buf].modifiable,
+      focused = vim.api.nvim_get_current_buf() == buf,
+      tabs = #vim.api.nvim_list_tabpages(),
+      cursor = win ~= -1 and vim.api.nvim_win_get_cursor(win) or nil,
+    }
+    table.insert(H.reviewed, review)
+    table.insert(H.asked, { kind = 'review', review = review })
+    local answer = table.remove(H.reviews, 1)
+    if answer == nil then
+      local queued = table.remove(H.selects, 1)
+      if type(queued) == 'function' then
+        queued = queued({ 'Accept', 'Reject' }, { prompt = 'autofix: ' .. review.title, kind = 'autofix.approve' })
+      end
+      answer = (queued == 'Accept' and 'accept') or (queued == 'Reject' and 'reject') or nil
+    end
+    if type(answer) == 'function' then
+      answer = answer(review)
+    end
+    if answer == nil then
+      H.check(false, 'unexpected review: ' .. tostring(review.title))
+      answer = 'reject'
+    end
+    if answer == 'wait' then
+      return
+    end
+    vim.schedule(function()
+      if not vim.api.nvim_buf_is_valid(buf) then
+        return
+      end
+      if answer == 'close' then
+        local w = vim.fn.bufwinid(buf)
+        vim.api.nvim_win_call(w, function()
+          vim.cmd('tabclose')
+        end)
+        return
+      end
+      local key = require('autofix.review').keys[answer]
+      vim.api.nvim_win_call(vim.fn.bufwinid(buf), function()
+        vim.cmd.normal(key) -- with mappings: the review's own buffer-local key
+      end)
+    end)
+  end,
+})
+
 --- A copy of examples/demo in a fresh temporary directory (its real path).
 function H.demo()
   local dir = vim.fn.tempname()

@@ -500,6 +500,11 @@ function M.define()
   api.nvim_create_user_command('AutofixFixWorkspace', function()
     M.fix_workspace()
   end, { desc = 'autofix: fix every fixable violation in the workspace, in one edit you approve' })
+  api.nvim_create_user_command('AutofixReview', function()
+    if not require('autofix.review').focus() then
+      vim.notify('autofix: no change waits for your review', vim.log.levels.INFO)
+    end
+  end, { desc = 'autofix: go back to a proposed change that waits for your review' })
   api.nvim_create_user_command('AutofixInstallServer', function(o)
     require('autofix.install').command(o.fargs[1])
   end, {

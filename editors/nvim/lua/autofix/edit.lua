@@ -270,7 +270,8 @@ local function show(request)
   return win
 end
 
---- Asks the user (through `approve`, or the preview and vim.ui.select) and calls `done` once.
+--- Asks the user (through `approve`: a function, the review tab, or with 'select' the preview and
+--- vim.ui.select) and calls `done` once.
 ---@param request autofix.ApprovalRequest
 ---@param done fun(accepted: boolean)
 function M.ask(request, done)
@@ -293,6 +294,12 @@ function M.ask(request, done)
     end
     return
   end
+  if approve ~= 'select' then
+    require('autofix.review').open(request, finish)
+    return
+  end
+  -- approve = 'select': the preview window and a question through vim.ui.select (for a picker
+  -- plugin that the user prefers to answer in).
   local win = show(request)
   local choices = { 'Accept', 'Reject' }
   vim.ui.select(choices, {

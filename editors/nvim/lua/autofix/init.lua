@@ -11,7 +11,7 @@ M.name = 'autofix'
 ---@field settings? table       server settings: rulesFile, fuzzyThreshold, bufferLines, inferredChecks, severityOverrides, debounceMs, logLevel, exportOnChange, workspaceDiagnostics, workspaceDiagnosticsMaxFiles
 ---@field export_on_change? boolean  export the rules to the agents' files (AGENTS.md, …) whenever they change (the `exportOnChange` setting)
 ---@field workspace_diagnostics? boolean  diagnostics of files nobody opened, for :AutofixWorkspace (the `workspaceDiagnostics` setting; default on)
----@field approve? boolean|fun(request: autofix.ApprovalRequest, done: fun(accepted: boolean)): boolean?
+---@field approve? boolean|'select'|fun(request: autofix.ApprovalRequest, done: fun(accepted: boolean)): boolean?
 ---@field autosave? boolean     write files an approved edit changed when they had no unsaved changes before
 ---@field keymaps? false|{learn?: string, apply_diff?: string, rules?: string, export?: string}
 ---@field enable? boolean       call vim.lsp.enable('autofix') from setup()
@@ -59,7 +59,9 @@ end
 ---@param opts? autofix.Options
 function M.setup(opts)
   opts = opts or {}
-  vim.validate('opts.approve', opts.approve, { 'boolean', 'function' }, true)
+  vim.validate('opts.approve', opts.approve, function(v)
+    return v == nil or type(v) == 'boolean' or type(v) == 'function' or v == 'select'
+  end, "true, false, 'select' or a function")
   vim.validate('opts.settings', opts.settings, 'table', true)
   vim.validate('opts.export_on_change', opts.export_on_change, 'boolean', true)
   vim.validate('opts.workspace_diagnostics', opts.workspace_diagnostics, 'boolean', true)

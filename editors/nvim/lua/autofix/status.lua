@@ -55,10 +55,13 @@ function M.statusline(bufnr)
   if not status then
     return ''
   end
+  -- A review left waiting in another tab stays visible wherever the user is (:AutofixReview).
+  local waiting = require('autofix.review').waiting()
+  local review = waiting > 0 and (' · %d review%s waiting'):format(waiting, waiting == 1 and '' or 's') or ''
   if status.broken then
-    return 'autofix: rules broken'
+    return 'autofix: rules broken' .. review
   end
-  return ('autofix: %d rule%s'):format(status.rules or 0, status.rules == 1 and '' or 's')
+  return ('autofix: %d rule%s%s'):format(status.rules or 0, status.rules == 1 and '' or 's', review)
 end
 
 return M
