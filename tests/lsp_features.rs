@@ -54,6 +54,41 @@ async fn hover_over_a_violation_shows_the_rule() {
     assert_eq!(client.hover(&uri, 0, 1).await, None);
 }
 
+/// A client that asks for plain text (eglot without markdown-mode sends `["plaintext"]`) gets
+/// the same words without Markdown; one that lists Markdown first gets Markdown.
+#[tokio::test]
+async fn hover_honours_the_clients_content_format() {
+    let (_d, root) = workspace();
+    let mut caps = vscode_capabilities();
+    caps["textDocument"]["hover"] = json!({ "contentFormat": ["plaintext"] });
+    let mut client = TestClient::start(&root, caps, json!({})).await;
+    let uri = client.open("a.ts", "typescript", "let a: any; // TODO\n").await;
+    client.diagnostics(&uri).await;
+    let plain = client.hover_response(&uri, 0, 8).await;
+    assert_eq!(plain["contents"]["kind"], "plaintext", "{plain}");
+    let text = plain["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.contains("Never use any in TypeScript - use unknown."),
+        "{text}"
+    );
+    assert!(
+        !text.contains("**") && !text.contains('`') && !text.contains("\n_"),
+        "no Markdown left: {text}"
+    );
+
+    let mut caps = vscode_capabilities();
+    caps["textDocument"]["hover"] = json!({ "contentFormat": ["markdown", "plaintext"] });
+    let mut client = TestClient::start(&root, caps, json!({})).await;
+    let uri = client.open("a.ts", "typescript", "let a: any; // TODO\n").await;
+    client.diagnostics(&uri).await;
+    let markdown = client.hover_response(&uri, 0, 8).await;
+    assert_eq!(markdown["contents"]["kind"], "markdown", "{markdown}");
+    assert!(
+        markdown["contents"]["value"].as_str().unwrap().contains("`any`"),
+        "{markdown}"
+    );
+}
+
 #[tokio::test]
 async fn hover_over_a_rule_retired_by_a_newer_mandate_says_from_which_words() {
     let rules = r#"[

@@ -26,6 +26,14 @@ pub struct ClientCaps {
     pub diagnostic_refresh: bool,
     /// Takes server-initiated progress (`window/workDoneProgress/create`).
     pub work_done_progress: bool,
+    /// Wants hovers in plain text: it lists its hover formats without Markdown first (eglot
+    /// without markdown-mode asks for `["plaintext"]`). A client that says nothing gets Markdown,
+    /// as mainstream servers send it.
+    pub hover_plaintext: bool,
+    /// Shows the results of our commands itself (the VS Code extension and the Neovim plugin say
+    /// so with `experimental.autofixCommandResults`). Other clients — eglot drops every command
+    /// reply — are told through `window/showMessage` and `window/logMessage` as well.
+    pub shows_command_results: bool,
 }
 
 impl ClientCaps {
@@ -74,6 +82,19 @@ impl ClientCaps {
                 .and_then(|d| d.refresh_support)
                 .unwrap_or(false),
             work_done_progress: window.and_then(|w| w.work_done_progress).unwrap_or(false),
+            hover_plaintext: caps
+                .text_document
+                .as_ref()
+                .and_then(|t| t.hover.as_ref())
+                .and_then(|h| h.content_format.as_ref())
+                .and_then(|formats| formats.first())
+                .is_some_and(|first| *first != MarkupKind::Markdown),
+            shows_command_results: caps
+                .experimental
+                .as_ref()
+                .and_then(|e| e.get("autofixCommandResults"))
+                .and_then(serde_json::Value::as_bool)
+                .unwrap_or(false),
         }
     }
 }

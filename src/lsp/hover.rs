@@ -60,12 +60,60 @@ pub async fn hover(session: &Session, params: &TextDocumentPositionParams) -> Op
         }
     }
     Some(Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value: text,
-        }),
+        contents: markup(session, text),
         range: Some(snapshot.range(&first.range)),
     })
+}
+
+/// The hover's text in the format the client shows: Markdown, or the same words as plain text.
+fn markup(session: &Session, markdown: String) -> HoverContents {
+    let (kind, value) = if session.context().caps.hover_plaintext {
+        (MarkupKind::PlainText, plain_text(&markdown))
+    } else {
+        (MarkupKind::Markdown, markdown)
+    };
+    HoverContents::Markup(MarkupContent { kind, value })
+}
+
+/// Markdown read as a person would read it rendered: no `**`, `_` or backticks; list items as
+/// "- ", a rule as a line of dashes, paragraphs apart.
+pub(crate) fn plain_text(markdown: &str) -> String {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Text(t) | Event::Code(t) | Event::InlineHtml(t) | Event::Html(t) => out.push_str(&t),
+            Event::SoftBreak => out.push(' '),
+            Event::HardBreak => out.push('\n'),
+            Event::Rule => out.push_str("────────\n\n"),
+            Event::Start(Tag::List(_)) => {
+                if depth > 0 && !out.ends_with('\n') {
+                    out.push('\n');
+                }
+                depth += 1;
+            }
+            Event::End(TagEnd::List(_)) => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push('\n');
+                }
+            }
+            Event::Start(Tag::Item) => {
+                out.push_str(&"  ".repeat(depth.saturating_sub(1)));
+                out.push_str("- ");
+            }
+            Event::End(TagEnd::Item) if !out.ends_with('\n') => out.push('\n'),
+            Event::End(TagEnd::Paragraph | TagEnd::Heading(_)) => {
+                out.push('\n');
+                if depth == 0 {
+                    out.push('\n');
+                }
+            }
+            _ => {}
+        }
+    }
+    out.trim_end().to_string()
 }
 
 fn describe(
@@ -155,10 +203,21 @@ fn rule_hover(session: &Session, path: &Path, offset: usize, locale: Locale) -> 
         }
     }
     Some(Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value: text,
-        }),
+        contents: markup(session, text),
         range: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_text;
+
+    #[test]
+    fn plain_text_keeps_the_words_and_drops_the_markup() {
+        let markdown = "**Rule #5** (CODE) — active\n\nNever use `any` - use `unknown`.\n\n_Why:_ type safety\n\n---\n\n- explicit check\n  - pattern: `:\\s*any`";
+        assert_eq!(
+            plain_text(markdown),
+            "Rule #5 (CODE) — active\n\nNever use any - use unknown.\n\nWhy: type safety\n\n────────\n\n- explicit check\n  - pattern: :\\s*any"
+        );
+    }
 }
