@@ -654,3 +654,73 @@ async fn a_diff_naming_a_fifo_does_not_hang_the_server() {
     .await;
     assert!(shutdown.is_ok(), "shutdown answered within a second");
 }
+
+/// A client that drops command replies (eglot) hears the result anyway: a one-line summary as a
+/// message, each block in the log. The editors that show the reply themselves (they announce
+/// `experimental.autofixCommandResults`) get no second report.
+#[tokio::test]
+async fn clients_that_drop_command_replies_get_the_result_as_messages() {
+    let (_d, root) = workspace(&[("src/app.js", APP)]);
+    let mixed = format!(
+        "{}{}",
+        diff("function bye() {", "function farewell() {", 5),
+        diff("  nowhere();", "  somewhere();", 2)
+    );
+    let mut eglot = vscode_capabilities();
+    eglot.as_object_mut().unwrap().remove("experimental");
+    let mut client = TestClient::start(&root, eglot, json!({})).await;
+    command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "src/app.js", "diff": mixed }),
+    )
+    .await;
+    let shown = client
+        .expect("window/showMessage", |p| {
+            p["message"].as_str().is_some_and(|m| m.contains("src/app.js"))
+        })
+        .await;
+    assert_eq!(
+        shown["message"], "autofix: 1 of 2 blocks applied, 1 failed to src/app.js (details in the log)",
+        "{shown}"
+    );
+    assert_eq!(shown["type"], 2, "a partial result is a warning: {shown}");
+    let logged = client
+        .expect("window/logMessage", |p| {
+            p["message"].as_str().is_some_and(|m| m.contains("block 2"))
+        })
+        .await;
+    let log = logged["message"].as_str().unwrap();
+    assert!(log.contains("block 1: applied at line 5 (100%)"), "{log}");
+    assert!(log.contains("block 2: failed"), "{log}");
+
+    // A refusal says why.
+    command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": ".git/config", "diff": diff("a", "b", 1) }),
+    )
+    .await;
+    let refused = client
+        .expect("window/showMessage", |p| {
+            p["message"].as_str().is_some_and(|m| m.contains("not applied"))
+        })
+        .await;
+    assert_eq!(refused["type"], 2, "{refused}");
+
+    // The VS Code extension shows the reply itself: no message.
+    let mut vscode = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    command(
+        &mut vscode,
+        "autofix.applyDiff",
+        json!({ "path": "src/app.js", "diff": diff("function greet(name) {", "function hello(name) {", 1) }),
+    )
+    .await;
+    let messages = vscode.received("window/showMessage");
+    assert!(
+        !messages
+            .iter()
+            .any(|m| m["message"].as_str().is_some_and(|t| t.contains("src/app.js"))),
+        "{messages:?}"
+    );
+}

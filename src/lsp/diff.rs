@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use ropey::Rope;
 use tower_lsp_server::jsonrpc::{Error, Result};
-use tower_lsp_server::ls_types::{TextEdit, Uri};
+use tower_lsp_server::ls_types::{MessageType, TextEdit, Uri};
 
 use super::background::DIFF_BUDGET;
 use super::convert::{path_to_uri, range_in_rope, range_in_str, uri_to_path};
@@ -152,8 +152,62 @@ struct Request {
     original: Original,
 }
 
-/// `autofix.applyDiff` (`preview: false`) and `autofix.previewDiff` (`preview: true`).
+/// `autofix.applyDiff` (`preview: false`) and `autofix.previewDiff` (`preview: true`). A client
+/// that does not show command results itself also hears the result as a message.
 pub async fn run(session: &Arc<Session>, args: DiffArgs, preview: bool) -> Result<DiffReport> {
+    let result = run_quietly(session, args, preview).await;
+    if !preview
+        && !session.context().caps.shows_command_results
+        && let Ok(report) = &result
+    {
+        tell(session, report).await;
+    }
+    result
+}
+
+/// The report in words: a one-line summary as a message, the blocks' details in the log.
+async fn tell(session: &Session, report: &DiffReport) {
+    let target = report
+        .path
+        .as_deref()
+        .map(|p| super::learn::shown_path(session, p))
+        .unwrap_or_else(|| "the file".into());
+    let outcome = &report.outcome;
+    let summary = if report.applied == Some(true) {
+        format!("autofix: {} to {target}", outcome.summary())
+    } else if let Some(reason) = &report.failure_reason {
+        format!("autofix: diff to {target} not applied: {reason}")
+    } else if let Some(error) = outcome.error.as_deref().and_then(|e| e.lines().next()) {
+        format!("autofix: diff to {target} not applied: {error}")
+    } else {
+        format!("autofix: diff to {target} not applied: {}", outcome.summary())
+    };
+    let all = report.applied == Some(true) && outcome.applied_count() == outcome.blocks.len();
+    let kind = if all {
+        MessageType::INFO
+    } else {
+        MessageType::WARNING
+    };
+    let details: Vec<String> = outcome
+        .blocks
+        .iter()
+        .map(|b| format!("  {}", b.human()))
+        .collect();
+    let shown = if details.is_empty() {
+        summary.clone()
+    } else {
+        format!("{summary} (details in the log)")
+    };
+    session.client.show_message(kind, shown).await;
+    if !details.is_empty() {
+        session
+            .client
+            .log_message(kind, format!("{summary}\n{}", details.join("\n")))
+            .await;
+    }
+}
+
+async fn run_quietly(session: &Arc<Session>, args: DiffArgs, preview: bool) -> Result<DiffReport> {
     let request = match decide(session, &args).await? {
         Ok(request) => request,
         Err(refused) => return Ok(refused),

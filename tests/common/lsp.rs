@@ -41,9 +41,11 @@ async fn send(writer: &tokio::sync::Mutex<WriteHalf<DuplexStream>>, message: &Va
     w.flush().await.unwrap();
 }
 
-/// The default client capabilities: what VS Code announces that matters here.
+/// The default client capabilities: what VS Code (with the autofix extension, which shows the
+/// results of autofix's commands itself) announces that matters here.
 pub fn vscode_capabilities() -> Value {
     json!({
+        "experimental": { "autofixCommandResults": true },
         "general": { "positionEncodings": ["utf-16"] },
         "workspace": {
             "applyEdit": true,

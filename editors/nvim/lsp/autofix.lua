@@ -24,6 +24,9 @@ return {
   -- plugin's `workspace/applyEdit` handler below understands both, so ask the server for them:
   -- stale edits are then refused and edits that need approval are shown first.
   capabilities = {
+    -- The plugin shows the reply of every autofix command itself (reports, reviews), so the
+    -- server need not repeat them as messages, as it does for clients that drop command replies.
+    experimental = { autofixCommandResults = true },
     workspace = {
       workspaceEdit = {
         documentChanges = true,
