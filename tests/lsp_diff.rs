@@ -681,7 +681,7 @@ async fn clients_that_drop_command_replies_get_the_result_as_messages() {
         })
         .await;
     assert_eq!(
-        shown["message"], "autofix: 1 of 2 blocks applied, 1 failed to src/app.js (details in the log)",
+        shown["message"], "autofix: src/app.js: 1 of 2 blocks applied, 1 failed (details in the log)",
         "{shown}"
     );
     assert_eq!(shown["type"], 2, "a partial result is a warning: {shown}");

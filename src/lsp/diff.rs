@@ -174,7 +174,7 @@ async fn tell(session: &Session, report: &DiffReport) {
         .unwrap_or_else(|| "the file".into());
     let outcome = &report.outcome;
     let summary = if report.applied == Some(true) {
-        format!("autofix: {} to {target}", outcome.summary())
+        format!("autofix: {target}: {}", outcome.summary())
     } else if let Some(reason) = &report.failure_reason {
         format!("autofix: diff to {target} not applied: {reason}")
     } else if let Some(error) = outcome.error.as_deref().and_then(|e| e.lines().next()) {
