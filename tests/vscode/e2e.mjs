@@ -166,8 +166,20 @@ try {
     await page.locator('.tabs-container .tab.active', { hasText: 'autofix.json (new file ↔ proposed)' }).waitFor({ timeout: 30000 });
     await toast('Learn rule #1').locator('.monaco-button', { hasText: 'Accept' }).first().waitFor({ timeout: 15000 });
     await shot('01-learn-into-new-file.png', 'no rules file yet: Learn Rule… proposes a new .agents/autofix.json (new file ↔ proposed), Accept / Reject');
+    // The question fades or gets cleared; the review still waits, and says so in the status bar.
+    const waitingItem = page.locator('.statusbar-item', { hasText: 'autofix: review waiting' }).first();
+    check(await waitingItem.isVisible(), 'while the review waits: "autofix: review waiting" in the status bar');
+    await clearToasts();
+    await openFile('README.md');
+    await waitingItem.waitFor({ timeout: 5000 });
+    await waitingItem.click();
+    await page.locator('.tabs-container .tab.active', { hasText: 'autofix.json (new file ↔ proposed)' }).waitFor({ timeout: 15000 });
+    await toast('Learn rule #1').locator('.monaco-button', { hasText: 'Accept' }).first().waitFor({ timeout: 15000 });
+    check(true, 'the status bar item brings the review back: its diff in front, Accept / Reject asked again');
+    await shot('01b-pending-review-back.png', 'the question was cleared and another file opened; clicking "autofix: review waiting" brought the diff and the question back');
     await toast('Learn rule #1').locator('.monaco-button', { hasText: 'Accept' }).first().click();
     await toast('Learned rule #1').waitFor({ timeout: 20000 });
+    check(!(await waitingItem.isVisible()), 'answered: the "review waiting" item is gone');
     const created = fs.existsSync(RULES) ? JSON.parse(fs.readFileSync(RULES, 'utf8')) : null;
     check(Array.isArray(created) && created.length === 1 && created[0].Rule_number === 1 && created[0].Category === 'TOOL',
       'Accept created .agents/autofix.json with rule #1', JSON.stringify(created));

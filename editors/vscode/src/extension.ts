@@ -80,6 +80,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ getC
     vscode.commands.registerCommand('autofix.showOutput', () => output.show(true)),
     vscode.commands.registerCommand('autofix.acceptChange', () => review.accept()),
     vscode.commands.registerCommand('autofix.rejectChange', () => review.reject()),
+    vscode.commands.registerCommand('autofix.showPendingReview', async () => {
+      if (!(await review.showPending())) void vscode.window.showInformationMessage('autofix: no change waits for your review.');
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('autofix.server.path')) {
         output.appendLine('autofix.server.path changed: restarting the server');
@@ -194,6 +197,16 @@ async function start(): Promise<void> {
     },
   };
   const c = new LanguageClient('autofix', 'autofix', serverOptions, clientOptions);
+  // The extension shows the reply of every autofix command itself (reports, reviews): the server
+  // need not repeat them as messages, as it does for clients that drop command replies.
+  c.registerFeature({
+    fillClientCapabilities: (caps) => {
+      caps.experimental = { ...(caps.experimental as object | undefined), autofixCommandResults: true };
+    },
+    initialize: () => undefined,
+    getState: () => ({ kind: 'static' }),
+    clear: () => undefined,
+  });
   // Registered before start: the client installs these after its own defaults, so this
   // replaces vscode-languageclient's applyEdit handler (see review.ts).
   c.onRequest(ApplyWorkspaceEditRequest.type, (params) => review.handle(c, params));

@@ -30,6 +30,8 @@ interface Pending {
   id: number;
   decide: (d: Decision) => void;
   uris: vscode.Uri[];
+  /** Brings the diff back to the front and asks again (the notification fades after a while). */
+  reveal: () => Promise<void>;
 }
 
 export class ReviewController implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -40,9 +42,16 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Shown while a review waits, whatever the user looks at meanwhile: the way back to it. */
+  private readonly waiting: vscode.StatusBarItem;
 
   constructor(private readonly log: vscode.OutputChannel) {
+    this.waiting = vscode.window.createStatusBarItem('autofix.review', vscode.StatusBarAlignment.Left, 9);
+    this.waiting.name = 'autofix review';
+    this.waiting.command = 'autofix.showPendingReview';
+    this.waiting.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     this.disposables.push(
+      this.waiting,
       vscode.workspace.registerTextDocumentContentProvider(SCHEME, this),
       vscode.window.tabGroups.onDidChangeTabs((e) => this.onTabsChanged(e)),
       this.changed,
@@ -69,6 +78,13 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
 
   reject(): void {
     this.pending?.decide('reject');
+  }
+
+  /** "Autofix: Show Pending Review": the diff in front again, and Accept / Reject asked again. */
+  async showPending(): Promise<boolean> {
+    if (!this.pending) return false;
+    await this.pending.reveal();
+    return true;
   }
 
   /** The `workspace/applyEdit` handler. Reviews run one at a time, in arrival order. */
@@ -136,10 +152,12 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
 
     let decide: (d: Decision) => void = () => undefined;
     const decision = new Promise<Decision>((resolve) => (decide = resolve));
-    this.pending = { id, decide, uris: shown.map((s) => s.right) };
-    await vscode.commands.executeCommand('setContext', CONTEXT_KEY, true);
-    this.log.appendLine(`[review ${id}] ${label}: ${shown.map((s) => relative(s.uri)).join(', ')}`);
-    try {
+    const names = shown.map((s) => relative(s.uri));
+    const files = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more files` : names.join(', ');
+    const description = summary.descriptions.length ? `: ${summary.descriptions.join('; ')}` : '.';
+    const extra = summary.other.length ? ` It would also ${summary.other.join('; ')}.` : '';
+    let answeredInToast = false;
+    const openDiffs = async () => {
       if (shown.length >= MULTI_DIFF_FROM) {
         await vscode.commands.executeCommand(
           'vscode.changes',
@@ -153,18 +171,34 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
           await vscode.commands.executeCommand('vscode.diff', s.left, s.right, title, { preview: false });
         }
       }
-      const names = shown.map((s) => relative(s.uri));
-      const files = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more files` : names.join(', ');
-      const description = summary.descriptions.length ? `: ${summary.descriptions.join('; ')}` : '.';
-      const extra = summary.other.length ? ` It would also ${summary.other.join('; ')}.` : '';
-      let answeredInToast = false;
+    };
+    const ask = () => {
       void vscode.window
         .showInformationMessage(`${label} — review the change to ${files}${description}${extra}`, 'Accept', 'Reject')
         .then((choice) => {
-          answeredInToast = choice !== undefined;
+          if (choice === undefined) return;
+          answeredInToast = true;
           if (choice === 'Accept') decide('accept');
           else if (choice === 'Reject') decide('reject');
         });
+    };
+    this.pending = {
+      id,
+      decide,
+      uris: shown.map((s) => s.right),
+      reveal: async () => {
+        await openDiffs();
+        ask();
+      },
+    };
+    await vscode.commands.executeCommand('setContext', CONTEXT_KEY, true);
+    this.waiting.text = `$(git-compare) autofix: review waiting`;
+    this.waiting.tooltip = `${label} — waiting for Accept or Reject (${files}). Click to show it again.`;
+    this.waiting.show();
+    this.log.appendLine(`[review ${id}] ${label}: ${shown.map((s) => relative(s.uri)).join(', ')}`);
+    try {
+      await openDiffs();
+      ask();
       const verdict = await decision;
       // Decided elsewhere (editor title, palette, closing the diff): the toast's buttons would do
       // nothing now, and an extension cannot close its own notification; hide the toasts.
@@ -200,6 +234,7 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
       return { applied: true };
     } finally {
       this.pending = undefined;
+      this.waiting.hide();
       await vscode.commands.executeCommand('setContext', CONTEXT_KEY, false);
       await this.closeTabs(id);
       for (const s of shown) {
