@@ -114,6 +114,16 @@ class Archives(unittest.TestCase):
                 smoke.verify_checksums(dist)
 
 
+class Builds(unittest.TestCase):
+    def test_binaries_are_looked_for_where_cargo_puts_them(self):
+        import os
+        from unittest import mock
+
+        self.assertEqual(release.target_dir(), REPO / "target")
+        with mock.patch.dict(os.environ, {"CARGO_TARGET_DIR": "/tmp/elsewhere"}):
+            self.assertEqual(release.target_dir(), Path("/tmp/elsewhere"))
+
+
 class BinaryChecks(unittest.TestCase):
     def test_elf_architecture_and_glibc(self):
         self.assertEqual(smoke.check_kind("x86_64-unknown-linux-gnu", elf(0x3E))["glibc"], (2, 17))
