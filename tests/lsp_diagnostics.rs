@@ -351,6 +351,69 @@ async fn a_broken_rules_file_is_reported_without_opening_it() {
     assert_eq!(diags.ranges(), [[0, 18, 0, 19]]);
     let status = client.expect("autofix/status", |_| true).await;
     assert_eq!(status["broken"], true);
+    // Where the problem is, as people look for it: the status bar's tooltip shows it.
+    let error = status["rulesFiles"][0]["error"].as_str().unwrap();
+    assert!(error.starts_with("autofix.json:1:19: invalid JSON"), "{error}");
+    // The editor shows the status itself: no message on top.
+    assert!(client.received("window/showMessage").is_empty());
+}
+
+/// A client that shows no `autofix/status` (eglot) is told once about a rules file broken on
+/// disk, with its position — again only when the problem changes or after it was mended.
+#[tokio::test]
+async fn clients_without_a_status_display_are_told_once_about_a_broken_rules_file() {
+    let (_d, root) = workspace(&[("autofix.json", "[{\"Rule_number\": 1,}]")]);
+    let mut eglot = vscode_capabilities();
+    eglot.as_object_mut().unwrap().remove("experimental");
+    let client = TestClient::start(&root, eglot, json!({})).await;
+    let told = client
+        .expect("window/showMessage", |m| {
+            m["message"].as_str().is_some_and(|t| t.contains("autofix.json"))
+        })
+        .await;
+    assert_eq!(told["type"], 1, "an error: {told}");
+    let message = told["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("autofix: autofix.json:1:19: invalid JSON")
+            && message.ends_with("(the last good rules stay in force)"),
+        "{message}"
+    );
+    // The same problem, reloaded: not told again.
+    let changes = json!({ "changes": [{ "uri": client.uri("autofix.json"), "type": 2 }] });
+    client
+        .notify("workspace/didChangeWatchedFiles", changes.clone())
+        .await;
+    client.expect("autofix/status", |_| true).await;
+    client.expect("autofix/status", |_| true).await;
+    let again = client.received("window/showMessage");
+    assert!(
+        again
+            .iter()
+            .all(|m| !m["message"].as_str().unwrap_or("").contains("autofix.json")),
+        "{again:?}"
+    );
+    // Mended, then broken again: told again.
+    std::fs::write(root.join("autofix.json"), "[]").unwrap();
+    client
+        .notify("workspace/didChangeWatchedFiles", changes.clone())
+        .await;
+    client.expect("autofix/status", |s| s["broken"] == false).await;
+    std::fs::write(root.join("autofix.json"), "[{").unwrap();
+    client
+        .notify("workspace/didChangeWatchedFiles", changes.clone())
+        .await;
+    let retold = client
+        .expect("window/showMessage", |m| {
+            m["message"].as_str().is_some_and(|t| t.contains("autofix.json"))
+        })
+        .await;
+    assert!(
+        retold["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("autofix: autofix.json:1:"),
+        "{retold}"
+    );
 }
 
 #[tokio::test]

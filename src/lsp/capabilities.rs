@@ -34,6 +34,9 @@ pub struct ClientCaps {
     /// so with `experimental.autofixCommandResults`). Other clients — eglot drops every command
     /// reply — are told through `window/showMessage` and `window/logMessage` as well.
     pub shows_command_results: bool,
+    /// Shows the `autofix/status` notification (`experimental.autofixStatus`: our editors, in a
+    /// status bar or statusline). Other clients are told of a broken rules file as a message.
+    pub shows_status: bool,
 }
 
 impl ClientCaps {
@@ -93,6 +96,12 @@ impl ClientCaps {
                 .experimental
                 .as_ref()
                 .and_then(|e| e.get("autofixCommandResults"))
+                .and_then(serde_json::Value::as_bool)
+                .unwrap_or(false),
+            shows_status: caps
+                .experimental
+                .as_ref()
+                .and_then(|e| e.get("autofixStatus"))
                 .and_then(serde_json::Value::as_bool)
                 .unwrap_or(false),
         }

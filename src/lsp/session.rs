@@ -59,6 +59,9 @@ pub struct Session {
     rules_epoch: watch::Sender<(u64, u64)>,
     /// Why the user rules file could not be used, once per distinct reason: to be told.
     user_rules_problem: Mutex<UserRulesProblem>,
+    /// The broken rules files a client without a status display was told about, with the
+    /// problem it was told (see `status::announce_broken`).
+    pub told_broken: Mutex<std::collections::HashMap<PathBuf, String>>,
 }
 
 /// The last problem with the user rules file, and whether it was told yet.
@@ -105,6 +108,7 @@ impl Session {
             reloader,
             rules_epoch: watch::Sender::new((0, 0)),
             user_rules_problem: Mutex::default(),
+            told_broken: Mutex::default(),
         });
         (session, Queues { publish, reload })
     }

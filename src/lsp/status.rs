@@ -1,21 +1,39 @@
 //! The `autofix/status` notification: how many rules are in force and whether a rules file is
 //! broken, for an editor's status bar.
 
+use std::path::{Path, PathBuf};
+
+use tower_lsp_server::ls_types::MessageType;
+
 use super::protocol::{RulesFileStatus, Status, StatusParams};
 use super::session::Session;
 
+/// A rules file's path as people read it: relative to its workspace folder.
+fn shown(folders: &[PathBuf], path: &Path) -> String {
+    folders
+        .iter()
+        .filter_map(|f| path.strip_prefix(f).ok())
+        .min_by_key(|rel| rel.components().count())
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
 pub fn current(session: &Session) -> StatusParams {
     let locale = session.context().locale;
+    let folders = session.folders();
     session.with_index(|index, _| {
         let mut params = StatusParams::default();
         for root in index.roots() {
             let Some(file) = &root.file else { continue };
             let active = root.good.as_ref().map_or(0, |g| g.set.active_rules().count());
             let broken = root.is_broken();
+            // The first problem with where it is (`autofix.json:3:5: …`), as people look for it.
             let error = root.read_error.clone().or_else(|| {
-                root.latest
-                    .as_ref()
-                    .and_then(|l| l.set.fatal_problems().next().map(|p| p.message(locale)))
+                root.latest.as_ref().and_then(|l| {
+                    let first = l.set.fatal_problems().next()?;
+                    Some(first.render(&shown(&folders, file), &l.set.source, locale))
+                })
             });
             params.rules += active;
             params.broken |= broken;
@@ -57,5 +75,43 @@ pub fn current(session: &Session) -> StatusParams {
 
 pub async fn notify(session: &Session) {
     let params = current(session);
+    if !session.context().caps.shows_status {
+        announce_broken(session, &params).await;
+    }
     session.client.send_notification::<Status>(params).await;
+}
+
+/// A client that shows no `autofix/status` (eglot, Helix, …) is told once about each broken
+/// rules file, with where the problem is: one broken on disk and never opened would otherwise
+/// go unnoticed. Told again only when the problem changes or after the file was mended.
+async fn announce_broken(session: &Session, params: &StatusParams) {
+    let folders = session.folders();
+    // The user rules file has its own notice (`Session::user_rules_notice`).
+    let user = crate::rules::user::location();
+    let messages: Vec<String> = {
+        let mut told = session.told_broken.lock().unwrap_or_else(|e| e.into_inner());
+        told.retain(|path, _| params.rules_files.iter().any(|f| f.broken && f.path == *path));
+        params
+            .rules_files
+            .iter()
+            .filter(|f| f.broken && Some(&f.path) != user.as_ref())
+            .filter_map(|f| {
+                let error = f.error.clone().unwrap_or_else(|| "has errors".into());
+                if told.get(&f.path) == Some(&error) {
+                    return None;
+                }
+                told.insert(f.path.clone(), error.clone());
+                let name = shown(&folders, &f.path);
+                let what = if error.starts_with(&name) {
+                    error
+                } else {
+                    format!("{name}: {error}")
+                };
+                Some(format!("autofix: {what} (the last good rules stay in force)"))
+            })
+            .collect()
+    };
+    for message in messages {
+        session.client.show_message(MessageType::ERROR, message).await;
+    }
 }

@@ -42,10 +42,10 @@ async fn send(writer: &tokio::sync::Mutex<WriteHalf<DuplexStream>>, message: &Va
 }
 
 /// The default client capabilities: what VS Code (with the autofix extension, which shows the
-/// results of autofix's commands itself) announces that matters here.
+/// results of autofix's commands and its status itself) announces that matters here.
 pub fn vscode_capabilities() -> Value {
     json!({
-        "experimental": { "autofixCommandResults": true },
+        "experimental": { "autofixCommandResults": true, "autofixStatus": true },
         "general": { "positionEncodings": ["utf-16"] },
         "workspace": {
             "applyEdit": true,
