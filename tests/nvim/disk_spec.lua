@@ -43,7 +43,9 @@ H.run(function()
   -- 2. Broken on disk: a warning (the file is not open here), the buffer keeps its diagnostics.
   H.write(rules_path, added:gsub('"Rule_number": 14,', '"Rule_number": 14'))
   H.check(H.wait(5000, function() return require('autofix').statusline(button) == 'autofix: rules broken' end), 'status: broken')
-  H.check(H.find_message('autofix.json is broken') ~= nil, 'the user is told the rules file broke')
+  local told = H.find_message('rules file broken at')
+  H.check(told ~= nil and told.msg:find('autofix%.json:%d+:%d+: ') ~= nil and told.msg:find('the last good rules stay in force', 1, true) ~= nil,
+    'the user is told the rules file broke, and where (file:line:col)', told and told.msg)
   H.eq(#H.diags(button), 3, 'diagnostics stay while the file is broken')
 
   -- 3. Open (unmodified) in a buffer, then changed on disk: the buffer follows, so does the server.

@@ -24,9 +24,10 @@ return {
   -- plugin's `workspace/applyEdit` handler below understands both, so ask the server for them:
   -- stale edits are then refused and edits that need approval are shown first.
   capabilities = {
-    -- The plugin shows the reply of every autofix command itself (reports, reviews), so the
-    -- server need not repeat them as messages, as it does for clients that drop command replies.
-    experimental = { autofixCommandResults = true },
+    -- The plugin shows the reply of every autofix command itself (reports, reviews) and the
+    -- autofix/status notification (statusline, notifications), so the server need not repeat them
+    -- as messages, as it does for clients that drop command replies or know no autofix/status.
+    experimental = { autofixCommandResults = true, autofixStatus = true },
     workspace = {
       workspaceEdit = {
         documentChanges = true,

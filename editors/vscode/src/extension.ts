@@ -197,11 +197,12 @@ async function start(): Promise<void> {
     },
   };
   const c = new LanguageClient('autofix', 'autofix', serverOptions, clientOptions);
-  // The extension shows the reply of every autofix command itself (reports, reviews): the server
-  // need not repeat them as messages, as it does for clients that drop command replies.
+  // The extension shows the reply of every autofix command itself (reports, reviews) and the
+  // autofix/status notification (the status bar): the server need not repeat them as messages,
+  // as it does for clients that drop command replies or know no autofix/status.
   c.registerFeature({
     fillClientCapabilities: (caps) => {
-      caps.experimental = { ...(caps.experimental as object | undefined), autofixCommandResults: true };
+      caps.experimental = { ...(caps.experimental as object | undefined), autofixCommandResults: true, autofixStatus: true };
     },
     initialize: () => undefined,
     getState: () => ({ kind: 'static' }),

@@ -24,11 +24,15 @@ function M.on_status(params, ctx)
       end
     end
     if file.broken and not was_broken and type(file.path) == 'string' and not is_open(file.path) then
-      local reason = type(file.error) == 'string' and (': ' .. file.error) or ''
-      vim.notify(
-        ('autofix: %s is broken%s; the last good rules stay in force'):format(vim.fn.fnamemodify(file.path, ':~:.'), reason),
-        vim.log.levels.WARN
-      )
+      local message
+      if type(file.error) == 'string' and file.error:match('^[^\n]-:%d+:%d+: ') then
+        -- The server names the place (`autofix.json:3:5: …`): that says which file, and where.
+        message = ('autofix: rules file broken at %s; the last good rules stay in force'):format(file.error)
+      else
+        local reason = type(file.error) == 'string' and (': ' .. file.error) or ''
+        message = ('autofix: %s is broken%s; the last good rules stay in force'):format(vim.fn.fnamemodify(file.path, ':~:.'), reason)
+      end
+      vim.notify(message, vim.log.levels.WARN)
     end
   end
   -- A custom rulesFile may be open already: its buffer follows the disk from now on.
