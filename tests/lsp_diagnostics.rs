@@ -375,7 +375,7 @@ async fn clients_without_a_status_display_are_told_once_about_a_broken_rules_fil
     let message = told["message"].as_str().unwrap();
     assert!(
         message.starts_with("autofix: autofix.json:1:19: invalid JSON")
-            && message.ends_with("(the last good rules stay in force)"),
+            && message.ends_with("(none of its rules apply until it is fixed)"),
         "{message}"
     );
     // The same problem, reloaded: not told again.
@@ -392,8 +392,10 @@ async fn clients_without_a_status_display_are_told_once_about_a_broken_rules_fil
             .all(|m| !m["message"].as_str().unwrap_or("").contains("autofix.json")),
         "{again:?}"
     );
-    // Mended, then broken again: told again.
-    std::fs::write(root.join("autofix.json"), "[]").unwrap();
+    // Mended, then broken again: told again, and that its good rules stay in force.
+    let one_rule =
+        r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use TODO.", "Why": "w"}]"#;
+    std::fs::write(root.join("autofix.json"), one_rule).unwrap();
     client
         .notify("workspace/didChangeWatchedFiles", changes.clone())
         .await;
@@ -407,11 +409,10 @@ async fn clients_without_a_status_display_are_told_once_about_a_broken_rules_fil
             m["message"].as_str().is_some_and(|t| t.contains("autofix.json"))
         })
         .await;
+    let retold = retold["message"].as_str().unwrap();
     assert!(
-        retold["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("autofix: autofix.json:1:"),
+        retold.starts_with("autofix: autofix.json:1:")
+            && retold.ends_with("(its last good rules stay in force (1))"),
         "{retold}"
     );
 }

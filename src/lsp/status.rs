@@ -107,7 +107,12 @@ async fn announce_broken(session: &Session, params: &StatusParams) {
                 } else {
                     format!("{name}: {error}")
                 };
-                Some(format!("autofix: {what} (the last good rules stay in force)"))
+                let in_force = if f.rules > 0 {
+                    format!("its last good rules stay in force ({})", f.rules)
+                } else {
+                    "none of its rules apply until it is fixed".to_string()
+                };
+                Some(format!("autofix: {what} ({in_force})"))
             })
             .collect()
     };
