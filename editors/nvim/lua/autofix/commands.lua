@@ -1,5 +1,6 @@
 -- User commands: :AutofixLearn, :AutofixApplyDiff, :AutofixRules, :AutofixExport, :AutofixReload,
--- :AutofixWorkspace, :AutofixFixWorkspace, :AutofixInstallServer.
+-- :AutofixWorkspace, :AutofixFixWorkspace, :AutofixReview, :AutofixInstallServer, and all of them
+-- as :Autofix {subcommand} (with completion); <Plug>(autofix-…) mappings, no keys of our own.
 local M = {}
 
 local api = vim.api
@@ -514,6 +515,107 @@ function M.define()
     end,
     desc = "autofix: download the server's release build for this platform (checksum verified); the argument is a tag, default latest",
   })
+  api.nvim_create_user_command('Autofix', function(o)
+    M.dispatch(o)
+  end, {
+    nargs = '+',
+    bang = true,
+    range = true,
+    complete = M.complete,
+    desc = 'autofix: one command for all — :Autofix {' .. table.concat(M.subcommand_names(), '|') .. '} [args]',
+  })
+  M.define_plug_mappings()
+end
+
+local function starting_with(items, lead)
+  return vim.tbl_filter(function(item)
+    return item:find(lead, 1, true) == 1
+  end, items)
+end
+
+--- `:Autofix {subcommand}`: each runs what its own `:Autofix…` command runs, with the same
+--- arguments, bang and range.
+M.SUBCOMMANDS = {
+  learn = { run = M.learn, args = function() return M.CATEGORIES end },
+  ['apply-diff'] = { run = M.apply_diff, args = function() return { '"', '+', '*', '0', 'a' } end },
+  rules = { run = M.rules },
+  export = { run = M.export, args = function() return M.AGENTS end, many = true },
+  reload = { run = M.reload },
+  workspace = { run = M.workspace },
+  ['fix-workspace'] = { run = M.fix_workspace },
+  review = {
+    run = function()
+      if not require('autofix.review').focus() then
+        vim.notify('autofix: no change waits for your review', vim.log.levels.INFO)
+      end
+    end,
+  },
+  ['install-server'] = {
+    run = function(o)
+      require('autofix.install').command(o.fargs[1])
+    end,
+    args = function() return { 'latest' } end,
+  },
+}
+
+function M.subcommand_names()
+  local names = vim.tbl_keys(M.SUBCOMMANDS)
+  table.sort(names)
+  return names
+end
+
+function M.dispatch(o)
+  local name = o.fargs[1]
+  local sub = M.SUBCOMMANDS[name]
+  if not sub then
+    vim.notify(
+      ('autofix: no subcommand %q; one of: %s'):format(tostring(name), table.concat(M.subcommand_names(), ', ')),
+      vim.log.levels.ERROR
+    )
+    return
+  end
+  local rest = vim.list_slice(o.fargs, 2)
+  sub.run(vim.tbl_extend('force', o, { fargs = rest, args = table.concat(rest, ' ') }))
+end
+
+--- Completion of `:Autofix`: the subcommands, then the subcommand's own arguments.
+function M.complete(lead, line)
+  local words = vim.split(line:gsub('^%s*%S*Autofix!?%s*', ''), '%s+', { trimempty = true })
+  local typing_first = #words == 0 or (#words == 1 and lead ~= '')
+  if typing_first then
+    return starting_with(M.subcommand_names(), lead)
+  end
+  local sub = M.SUBCOMMANDS[words[1]]
+  if not (sub and sub.args) then
+    return {}
+  end
+  local given = #words - (lead ~= '' and 1 or 0) - 1
+  if given >= 1 and not sub.many then
+    return {}
+  end
+  return starting_with(sub.args(), lead)
+end
+
+--- `<Plug>` mappings for users to map their own keys to (the plugin maps no key itself):
+---   vim.keymap.set({ 'n', 'x' }, '<leader>al', '<Plug>(autofix-learn)')
+M.PLUG = {
+  { '<Plug>(autofix-learn)', 'n', '<Cmd>AutofixLearn<CR>' },
+  -- From visual mode: the selection becomes the range (and the instruction's start).
+  { '<Plug>(autofix-learn)', 'x', ':AutofixLearn<CR>' },
+  { '<Plug>(autofix-apply-diff)', 'n', '<Cmd>AutofixApplyDiff<CR>' },
+  { '<Plug>(autofix-preview-diff)', 'n', '<Cmd>AutofixApplyDiff!<CR>' },
+  { '<Plug>(autofix-rules)', 'n', '<Cmd>AutofixRules<CR>' },
+  { '<Plug>(autofix-export)', 'n', '<Cmd>AutofixExport<CR>' },
+  { '<Plug>(autofix-reload)', 'n', '<Cmd>AutofixReload<CR>' },
+  { '<Plug>(autofix-workspace)', 'n', '<Cmd>AutofixWorkspace<CR>' },
+  { '<Plug>(autofix-fix-workspace)', 'n', '<Cmd>AutofixFixWorkspace<CR>' },
+  { '<Plug>(autofix-review)', 'n', '<Cmd>AutofixReview<CR>' },
+}
+
+function M.define_plug_mappings()
+  for _, m in ipairs(M.PLUG) do
+    vim.keymap.set(m[2], m[1], m[3], { silent = true, desc = 'autofix: ' .. m[1]:match('%((.-)%)') })
+  end
 end
 
 return M
