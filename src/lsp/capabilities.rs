@@ -92,20 +92,19 @@ impl ClientCaps {
                 .and_then(|h| h.content_format.as_ref())
                 .and_then(|formats| formats.first())
                 .is_some_and(|first| *first != MarkupKind::Markdown),
-            shows_command_results: caps
-                .experimental
-                .as_ref()
-                .and_then(|e| e.get("autofixCommandResults"))
-                .and_then(serde_json::Value::as_bool)
-                .unwrap_or(false),
-            shows_status: caps
-                .experimental
-                .as_ref()
-                .and_then(|e| e.get("autofixStatus"))
-                .and_then(serde_json::Value::as_bool)
-                .unwrap_or(false),
+            shows_command_results: experimental(caps, "autofixCommandResults"),
+            shows_status: experimental(caps, "autofixStatus"),
         }
     }
+}
+
+/// A flag our own editors set under `capabilities.experimental`.
+fn experimental(caps: &ClientCapabilities, flag: &str) -> bool {
+    caps.experimental
+        .as_ref()
+        .and_then(|e| e.get(flag))
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(false)
 }
 
 /// UTF-8 when the client offers it (no conversions at all), else UTF-16, the LSP default.

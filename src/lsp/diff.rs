@@ -170,7 +170,7 @@ async fn tell(session: &Session, report: &DiffReport) {
     let target = report
         .path
         .as_deref()
-        .map(|p| super::learn::shown_path(session, p))
+        .map(|p| session.shown_path(p))
         .unwrap_or_else(|| "the file".into());
     let outcome = &report.outcome;
     let summary = if report.applied == Some(true) {

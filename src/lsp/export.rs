@@ -32,7 +32,6 @@ use super::session::Session;
 use crate::access::Intent;
 use crate::agent_files::export::{self, Agent, Change, ExportRule};
 use crate::i18n::Locale;
-use crate::paths::display_path;
 use crate::rules::index::LoadedRules;
 use crate::rules::{BuildOptions, RuleSet};
 use crate::text::{Encoding, LineIndex};
@@ -90,7 +89,7 @@ pub async fn export_rules(session: &Arc<Session>, args: ExportRulesArgs) -> Resu
         .run(PLAN_BUDGET, move |_| {
             let dirs = roots_for(&worker, &start);
             if dirs.is_empty() {
-                let shown = shown_path(&worker, &start);
+                let shown = worker.shown_path(&start);
                 return (Vec::new(), vec![m::export_no_rules(locale, &shown)]);
             }
             prepare(&worker, &dirs, asked.as_deref())
@@ -178,7 +177,7 @@ fn prepare(session: &Session, dirs: &[PathBuf], asked: Option<&[Agent]>) -> (Vec
         let Some((file, good, broken, options)) = found else {
             continue;
         };
-        let shown_file = shown_path(session, &file);
+        let shown_file = session.shown_path(&file);
         let Some(good) = good.filter(|_| !broken) else {
             problems.push(m::export_broken(locale, &shown_file));
             continue;
@@ -246,14 +245,6 @@ fn update_edit(old: &str, new: &str, encoding: Encoding) -> TextEdit {
     TextEdit::new(range_in_str(old, &LineIndex::new(old), &range, encoding), text)
 }
 
-/// A path as people read it: relative to its workspace folder.
-fn shown_path(session: &Session, path: &Path) -> String {
-    match session.folder_of(path) {
-        Some(folder) => display_path(path, &folder),
-        None => path.display().to_string(),
-    }
-}
-
 /// How many files a message names before it counts the rest.
 const LISTED: usize = 4;
 
@@ -296,7 +287,7 @@ async fn deliver(session: &Session, exported: Vec<Exported>, mode: Mode) -> Expo
         scoped += e.scoped;
         for refused in &e.plan.refused {
             let path = e.dir.join(&refused.path);
-            left_alone.push((shown_path(session, &path), refused.reason.clone()));
+            left_alone.push((session.shown_path(&path), refused.reason.clone()));
             result.changes.push(ExportChange {
                 path,
                 action: ExportAction::Refused,
@@ -306,7 +297,7 @@ async fn deliver(session: &Session, exported: Vec<Exported>, mode: Mode) -> Expo
         for change in &e.plan.changes {
             files += 1;
             let path = e.dir.join(change.path());
-            let shown = shown_path(session, &path);
+            let shown = session.shown_path(&path);
             if !matches!(change, Change::Remove { .. }) {
                 targets.push(shown.clone());
             }
@@ -381,7 +372,7 @@ async fn deliver(session: &Session, exported: Vec<Exported>, mode: Mode) -> Expo
     let rules_files = result
         .rules_files
         .iter()
-        .map(|f| shown_path(session, f))
+        .map(|f| session.shown_path(f))
         .collect::<Vec<_>>()
         .join(", ");
 

@@ -447,7 +447,7 @@ async fn verify(session: &Session, target: &Target, rule: &NewRule, planned: &Pl
 }
 
 /// The rules file's path as people read it: relative to its workspace folder.
-pub(crate) fn shown_path(session: &Session, path: &Path) -> String {
+fn shown_path(session: &Session, path: &Path) -> String {
     let base = session.folder_of(path).unwrap_or_else(|| store::root_of(path));
     path.strip_prefix(&base).unwrap_or(path).display().to_string()
 }

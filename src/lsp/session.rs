@@ -146,6 +146,11 @@ impl Session {
         self.index().folder_of(path).cloned()
     }
 
+    /// A path as people read it: relative to its workspace folder (else whole).
+    pub fn shown_path(&self, path: &Path) -> String {
+        shown_path(self.folder_of(path).as_deref(), path)
+    }
+
     /// Sets the workspace folders and the settings that decide how rules are found and built;
     /// rules are read again on next use.
     pub fn configure(&self, folders: Vec<PathBuf>) {
@@ -551,5 +556,14 @@ impl Session {
             return None;
         }
         Some((version, diags))
+    }
+}
+
+/// `path` as people read it: relative to `folder`, its workspace folder (else whole). For code
+/// that holds the index already, where [`Session::shown_path`] would lock it again.
+pub fn shown_path(folder: Option<&Path>, path: &Path) -> String {
+    match folder {
+        Some(folder) => crate::paths::display_path(path, folder),
+        None => path.display().to_string(),
     }
 }

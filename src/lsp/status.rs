@@ -1,27 +1,13 @@
 //! The `autofix/status` notification: how many rules are in force and whether a rules file is
 //! broken, for an editor's status bar.
 
-use std::path::{Path, PathBuf};
-
 use tower_lsp_server::ls_types::MessageType;
 
 use super::protocol::{RulesFileStatus, Status, StatusParams};
-use super::session::Session;
-
-/// A rules file's path as people read it: relative to its workspace folder.
-fn shown(folders: &[PathBuf], path: &Path) -> String {
-    folders
-        .iter()
-        .filter_map(|f| path.strip_prefix(f).ok())
-        .min_by_key(|rel| rel.components().count())
-        .unwrap_or(path)
-        .display()
-        .to_string()
-}
+use super::session::{Session, shown_path};
 
 pub fn current(session: &Session) -> StatusParams {
     let locale = session.context().locale;
-    let folders = session.folders();
     session.with_index(|index, _| {
         let mut params = StatusParams::default();
         for root in index.roots() {
@@ -32,7 +18,8 @@ pub fn current(session: &Session) -> StatusParams {
             let error = root.read_error.clone().or_else(|| {
                 root.latest.as_ref().and_then(|l| {
                     let first = l.set.fatal_problems().next()?;
-                    Some(first.render(&shown(&folders, file), &l.set.source, locale))
+                    let shown = shown_path(index.folder_of(file).map(|f| f.as_path()), file);
+                    Some(first.render(&shown, &l.set.source, locale))
                 })
             });
             params.rules += active;
@@ -85,7 +72,6 @@ pub async fn notify(session: &Session) {
 /// rules file, with where the problem is: one broken on disk and never opened would otherwise
 /// go unnoticed. Told again only when the problem changes or after the file was mended.
 async fn announce_broken(session: &Session, params: &StatusParams) {
-    let folders = session.folders();
     // The user rules file has its own notice (`Session::user_rules_notice`).
     let user = crate::rules::user::location();
     let messages: Vec<String> = {
@@ -101,7 +87,7 @@ async fn announce_broken(session: &Session, params: &StatusParams) {
                     return None;
                 }
                 told.insert(f.path.clone(), error.clone());
-                let name = shown(&folders, &f.path);
+                let name = session.shown_path(&f.path);
                 let what = if error.starts_with(&name) {
                     error
                 } else {

@@ -454,6 +454,18 @@ end
 
 local defined = false
 
+--- :AutofixReview: back to the change that waits for the user's review.
+function M.review()
+  if not require('autofix.review').focus() then
+    notify('no change waits for your review')
+  end
+end
+
+--- :AutofixInstallServer [tag]
+function M.install_server(opts)
+  require('autofix.install').command(opts.fargs[1])
+end
+
 --- Defines the user commands (once).
 function M.define()
   if defined then
@@ -502,12 +514,10 @@ function M.define()
     M.fix_workspace()
   end, { desc = 'autofix: fix every fixable violation in the workspace, in one edit you approve' })
   api.nvim_create_user_command('AutofixReview', function()
-    if not require('autofix.review').focus() then
-      vim.notify('autofix: no change waits for your review', vim.log.levels.INFO)
-    end
+    M.review()
   end, { desc = 'autofix: go back to a proposed change that waits for your review' })
   api.nvim_create_user_command('AutofixInstallServer', function(o)
-    require('autofix.install').command(o.fargs[1])
+    M.install_server(o)
   end, {
     nargs = '?',
     complete = function()
@@ -543,19 +553,8 @@ M.SUBCOMMANDS = {
   reload = { run = M.reload },
   workspace = { run = M.workspace },
   ['fix-workspace'] = { run = M.fix_workspace },
-  review = {
-    run = function()
-      if not require('autofix.review').focus() then
-        vim.notify('autofix: no change waits for your review', vim.log.levels.INFO)
-      end
-    end,
-  },
-  ['install-server'] = {
-    run = function(o)
-      require('autofix.install').command(o.fargs[1])
-    end,
-    args = function() return { 'latest' } end,
-  },
+  review = { run = M.review },
+  ['install-server'] = { run = M.install_server, args = function() return { 'latest' } end },
 }
 
 function M.subcommand_names()

@@ -276,14 +276,9 @@ end
 ---@param done fun(accepted: boolean)
 function M.ask(request, done)
   local approve = require('autofix').options.approve
-  local answered = false
-  local function finish(accepted)
-    if answered then
-      return
-    end
-    answered = true
+  local finish = util.once(function(accepted)
     done(accepted == true)
-  end
+  end)
   if type(approve) == 'function' then
     local ok, result = pcall(approve, request, finish)
     if not ok then

@@ -5,6 +5,7 @@
 local M = {}
 
 local api = vim.api
+local util = require('autofix.util')
 
 M.keys = {
   accept = 'a',
@@ -88,12 +89,7 @@ function M.open(request, done)
   vim.wo[win].foldenable = false
   M.pending[buf] = { title = request.title, tab = tab }
 
-  local answered = false
-  local function finish(accepted)
-    if answered then
-      return
-    end
-    answered = true
+  local finish = util.once(function(accepted)
     M.pending[buf] = nil
     -- Back where the user was, then the review goes (closing the tab first would land in the
     -- neighbouring tab, not necessarily the user's).
@@ -107,7 +103,7 @@ function M.open(request, done)
       pcall(api.nvim_buf_delete, buf, { force = true })
     end
     done(accepted)
-  end
+  end)
 
   local function map(lhs, fn, desc)
     vim.keymap.set('n', lhs, fn, { buffer = buf, nowait = true, silent = true, desc = 'autofix review: ' .. desc })

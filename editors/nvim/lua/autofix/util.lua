@@ -1,6 +1,22 @@
 -- Small helpers shared by the modules.
 local M = {}
 
+--- `fn` that runs on its first call only (an answer given by a key, a closed tab and a
+--- callback must count once).
+---@generic T
+---@param fn fun(value: T)
+---@return fun(value: T)
+function M.once(fn)
+  local called = false
+  return function(value)
+    if called then
+      return
+    end
+    called = true
+    fn(value)
+  end
+end
+
 --- The buffer of a file, if Neovim has one, without creating it.
 ---@param fname string
 ---@return integer?
