@@ -474,7 +474,7 @@ async fn a_diff_in_a_chat_log_gets_an_action_and_live_code_lenses() {
           }
         },
         "command": {
-          "title": "autofix: applies at line 5 (100%)",
+          "title": "autofix: Apply to src/app.js — 1 of 2 blocks · block 1 at line 5 (100%)",
           "command": "autofix.applyDiff",
           "arguments": [
             {
@@ -517,7 +517,10 @@ async fn a_diff_in_a_chat_log_gets_an_action_and_live_code_lenses() {
     client.change(&target, Some([1, 10, 1, 12]), "hey").await;
     client.expect("workspace/codeLens/refresh", |_| true).await;
     let lenses = client.code_lenses(&chat).await;
-    assert_eq!(lens_titles(&lenses)[1], "autofix: applies at line 2 (100%)");
+    assert_eq!(
+        lens_titles(&lenses)[1],
+        "autofix: Apply to src/app.js — 2 blocks · block 2 at line 2 (100%)"
+    );
 
     let actions = client.code_actions(&chat, [6, 0, 6, 0], &[], None).await;
     let apply = of_kind(&actions, "refactor.autofix.applyDiff").unwrap().clone();
@@ -527,6 +530,50 @@ async fn a_diff_in_a_chat_log_gets_an_action_and_live_code_lenses() {
     assert_eq!(report["applied"], true);
     let edit = client.edit_request().await;
     assert_eq!(edit["edit"]["documentChanges"][0]["textDocument"]["uri"], target);
+}
+
+/// Agents name the file in a sentence above the fence ("Edit `src/app.js`:"): the first path
+/// named there that is a file of the workspace is the target; prose naming no such file (or
+/// only files the diff may not change) leaves the diff without one.
+#[tokio::test]
+async fn a_path_named_in_the_prose_above_is_the_target_when_it_exists() {
+    let (_d, root) = workspace(&[("src/app.js", APP), (".git/config", "")]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let block = diff("function bye() {", "function farewell() {", 5);
+    let chat = format!(
+        "Sure. Edit `src/app.js` like in docs/old.js:\n\n```diff\n{block}```\n\n\
+         In src/missing.js, and then .git/config:\n\n```diff\n{block}```\n"
+    );
+    let chat = client.open("notes/chat.md", "markdown", &chat).await;
+    client.diagnostics(&chat).await;
+    let lenses = client.code_lenses(&chat).await;
+    assert_eq!(
+        lens_titles(&lenses),
+        [
+            "autofix: Apply to src/app.js — at line 5 (100%)",
+            "autofix: no target path above the diff"
+        ]
+    );
+    let actions = client.code_actions(&chat, [4, 0, 4, 0], &[], None).await;
+    let apply = of_kind(&actions, "refactor.autofix.applyDiff").unwrap().clone();
+    assert_eq!(apply["title"], "Apply diff to src/app.js (1 block)");
+    let report = command(
+        &mut client,
+        "autofix.applyDiff",
+        apply["command"]["arguments"][0].clone(),
+    )
+    .await;
+    assert_eq!(report["applied"], true, "{report}");
+    let edit = client.edit_request().await;
+    let change = &edit["edit"]["documentChanges"][0];
+    assert!(
+        change["textDocument"]["uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("/src/app.js"),
+        "{edit}"
+    );
+    assert_eq!(change["edits"][0]["newText"], "farewell");
 }
 
 #[tokio::test]

@@ -160,7 +160,7 @@ async fn code_lenses_name_their_diff_so_the_response_is_linear() {
         }
       },
       "command": {
-        "title": "autofix: applies at line 8 (100%)",
+        "title": "autofix: Apply to big.ts — 2000 blocks · block 8 at line 8 (100%)",
         "command": "autofix.applyDiff",
         "arguments": [
           {

@@ -402,3 +402,133 @@ async fn fix_workspace_fixes_open_and_closed_files_in_one_reviewed_edit() {
         "Fix 4 violations in 2 files"
     );
 }
+
+/// How many diagnostics a document pull of `rel` gives.
+async fn document_count(client: &mut TestClient, rel: &str) -> usize {
+    let uri = client.uri(rel);
+    let report = client
+        .request(
+            "textDocument/diagnostic",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .await;
+    report["items"].as_array().map_or(0, Vec::len)
+}
+
+/// `autofix.enable` as VS Code keeps it: a resource setting, answered per workspace folder.
+/// A folder with it off shows no violations (open documents, files nobody opened, fixes); the
+/// other folder is untouched, and turning it on again brings them back.
+#[tokio::test]
+async fn enable_turns_checking_off_for_one_folder_of_several() {
+    let (_d, root) = workspace(&[
+        ("one/autofix.json", RULES),
+        ("one/src/a.js", "var a = 1;\n"),
+        ("two/autofix.json", RULES),
+        ("two/src/a.js", "var a = 1;\n"),
+        ("two/src/b.js", "var b = 2;\n"),
+    ]);
+    let (one, two) = (root.join("one"), root.join("two"));
+    let mut client = TestClient::start_in(&root, &[&one, &two], pull_capabilities(), json!({}), None).await;
+    let switches = std::sync::Arc::new(std::sync::Mutex::new(json!(null)));
+    let two_uri = common::lsp::uri(&two);
+    let answer = switches.clone();
+    client.answer("workspace/configuration", move |params| {
+        let items = params["items"].as_array().cloned().unwrap_or_default();
+        let two_enable = answer.lock().unwrap().clone();
+        json!(
+            items
+                .iter()
+                .map(|item| match item["section"].as_str() {
+                    Some("autofix.enable") if item["scopeUri"] == two_uri.as_str() => two_enable.clone(),
+                    Some("autofix.enable") => Value::Null,
+                    _ => json!({}),
+                })
+                .collect::<Vec<_>>()
+        )
+    });
+    let open_b = client
+        .open("two/src/b.js", "javascript", "var b = 2;\nvar c;\n")
+        .await;
+    let all = pull(&mut client, Vec::new()).await;
+    assert_eq!(
+        summary(&client, &all),
+        [
+            ("one/src/a.js".into(), vec![(1, 0)]),
+            ("two/src/a.js".into(), vec![(1, 0)]),
+        ]
+    );
+    assert_eq!(document_count(&mut client, "two/src/b.js").await, 2);
+
+    // Off in `two` (the user ticks it off in that folder's settings; VS Code pushes the change).
+    *switches.lock().unwrap() = json!(false);
+    let id = client
+        .send_request(
+            "workspace/diagnostic",
+            json!({ "previousResultIds": previous(&all) }),
+        )
+        .await;
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "autofix": {} } }),
+        )
+        .await;
+    let after = items(&client.response(id).await);
+    assert_eq!(
+        summary(&client, &after),
+        [("two/src/a.js".into(), vec![])],
+        "two's violations are cleared, one's stay as they were"
+    );
+    assert_eq!(
+        document_count(&mut client, "two/src/b.js").await,
+        0,
+        "nor in open documents"
+    );
+    let actions = client.code_actions(&open_b, [0, 0, 0, 3], &[], None).await;
+    assert!(
+        actions.iter().all(|a| a["kind"] == "refactor.autofix.learn"),
+        "no fixes where checking is off (learning a rule from a selection still works): {actions:?}"
+    );
+    let fixed: FixWorkspaceResult = client.execute_as("autofix.fixWorkspace", Value::Null).await;
+    assert_eq!(
+        (fixed.files, fixed.fixes),
+        (1, 1),
+        "fix-all fixes `one` only: {fixed:?}"
+    );
+
+    // On again.
+    *switches.lock().unwrap() = json!(true);
+    let mut known = previous(&all);
+    known.retain(|k| !k["uri"].as_str().unwrap().ends_with("two/src/a.js"));
+    known.extend(previous(&after));
+    let id = client
+        .send_request("workspace/diagnostic", json!({ "previousResultIds": known }))
+        .await;
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "autofix": {} } }),
+        )
+        .await;
+    let back = items(&client.response(id).await);
+    assert_eq!(summary(&client, &back), [("two/src/a.js".into(), vec![(1, 0)])]);
+    assert_eq!(document_count(&mut client, "two/src/b.js").await, 2);
+}
+
+/// `enable: false` from a client that only pushes settings (Neovim's `settings`, eglot's
+/// `workspace-configuration`): nothing is checked anywhere.
+#[tokio::test]
+async fn enable_false_turns_checking_off_everywhere() {
+    let (_d, root) = project();
+    let mut client = TestClient::start(&root, pull_capabilities(), json!({ "enable": false })).await;
+    // Nothing to report: the request is held until something changes.
+    held(&mut client, Vec::new()).await;
+    let uri = client.open("src/a.js", "javascript", "var a;\n").await;
+    let report = client
+        .request(
+            "textDocument/diagnostic",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .await;
+    assert_eq!(report["items"], json!([]));
+}

@@ -324,7 +324,7 @@ fn the_language_server_lives_by_user_rules() {
     let hover = next(&|m| m["id"] == 2);
     let value = hover["result"]["contents"]["value"].as_str().unwrap().to_string();
     assert!(
-        value.starts_with("**autofix · User rule #1** `[CODE]`"),
+        value.starts_with("**User rule #1** `[CODE]` Never use `var`."),
         "{value}"
     );
     assert!(value.contains(&s.user_file.display().to_string()), "{value}");

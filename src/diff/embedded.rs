@@ -5,6 +5,8 @@
 //! The target comes, in order of preference, from the enclosing XML tool call's `<path>`, from the
 //! info string of the fenced code block around it (```` ```diff:src/app.ts ````, ```` ```ts src/app.ts ````),
 //! or from a line naming the file right above it (`src/app.ts`, `File: src/app.ts`, `**src/app.ts**`).
+//! Failing those, the paths named in the prose just above ("Edit `src/app.ts`:", "In src/app.ts,
+//! rename…") are kept as [`EmbeddedDiff::mentioned`]: the editor takes the first that exists.
 
 use std::ops::Range;
 
@@ -19,6 +21,8 @@ pub enum PathSource {
     Fence,
     /// A line naming the file above the block (or above the block before it).
     Line,
+    /// A path named in the prose above, which the caller found in the workspace.
+    Prose,
 }
 
 /// Consecutive blocks sharing a target.
@@ -35,6 +39,9 @@ pub struct EmbeddedDiff {
     pub text: String,
     /// Bytes of each block in the document.
     pub blocks: Vec<Range<usize>>,
+    /// When `path` is `None`: the paths named in the two nearest lines of prose above, nearest
+    /// first — candidates only, since prose names other files too.
+    pub mentioned: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +63,7 @@ struct Located {
     last_line: usize,
     container: Container,
     path: Option<(String, PathSource)>,
+    mentioned: Vec<String>,
 }
 
 /// Every diff in `document`, in order. Malformed blocks are skipped.
@@ -112,12 +120,18 @@ pub fn find_embedded(document: &str) -> Vec<EmbeddedDiff> {
                     })
                     .and_then(|p| p.path.clone())
             });
+        let mentioned = if path.is_none() {
+            mentioned_above(&lines, above_from, floor)
+        } else {
+            Vec::new()
+        };
         located.push(Located {
             span: block.span,
             first_line,
             last_line,
             container,
             path,
+            mentioned,
         });
     }
 
@@ -150,7 +164,9 @@ fn close(document: &str, group: Vec<Located>) -> EmbeddedDiff {
     let start = group.first().map_or(0, |b| b.span.start);
     let end = group.last().map_or(0, |b| b.span.end);
     let path = group.first().and_then(|b| b.path.clone());
+    let mentioned = group.first().map(|b| b.mentioned.clone()).unwrap_or_default();
     EmbeddedDiff {
+        mentioned,
         range: start..end,
         text: document.get(start..end).unwrap_or_default().to_string(),
         path_source: path.as_ref().map(|p| p.1),
@@ -267,6 +283,42 @@ fn line_above(lines: &[&str], line: usize, floor: usize) -> Option<String> {
     path_from_line(candidate)
 }
 
+/// How many non-blank lines above a diff are searched for paths named in prose.
+const PROSE_LINES: usize = 2;
+
+/// The paths named in the nearest non-blank lines above `line` (not above `floor`), nearest
+/// line first, each line's in order: "Edit `src/a.ts`:", "In src/a.ts, rename…".
+fn mentioned_above(lines: &[&str], line: usize, floor: usize) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    let prose = (floor..line)
+        .rev()
+        .map(|i| lines.get(i).copied().unwrap_or_default())
+        .filter(|l| !l.trim().is_empty())
+        .take(PROSE_LINES);
+    for text in prose {
+        // Code spans first: what the writer marked as a name.
+        let spans = text.split('`').skip(1).step_by(2);
+        let quote = |c: char| {
+            matches!(
+                c,
+                '*' | '_' | '`' | '"' | '\'' | '(' | ')' | '[' | ']' | '«' | '»'
+            )
+        };
+        let words = text.split_whitespace().map(|w| {
+            w.trim_start_matches(quote)
+                .trim_end_matches(|c: char| quote(c) || matches!(c, ':' | ',' | ';' | '.' | '!' | '?'))
+        });
+        for token in spans.chain(words) {
+            if let Some(path) = clean_path(token)
+                && !found.contains(&path)
+            {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
 /// `src/app.ts`, `File: src/app.ts`, `**src/app.ts**`, `### \`src/app.ts\``, `// src/app.ts`.
 fn path_from_line(line: &str) -> Option<String> {
     // Markdown emphasis and code marks never belong to a path worth guessing.
@@ -350,6 +402,46 @@ mod tests {
             let doc = format!("{header}\n{BLOCK}\n");
             assert_eq!(find_embedded(&doc)[0].path, None, "{header}");
         }
+    }
+
+    #[test]
+    fn paths_named_in_prose_above_are_candidates() {
+        for (above, expected) in [
+            ("Edit `src/a.ts`:\n\n```diff", vec!["src/a.ts"]),
+            ("In src/a.ts, rename the helper.\n```", vec!["src/a.ts"]),
+            (
+                "Update **src/a.ts** and keep src/b.ts as is:\n\n\n```ts",
+                vec!["src/a.ts", "src/b.ts"],
+            ),
+            // The nearest line first, then the one above it.
+            (
+                "Change lib/x.py.\n\nThen in «src/a.ts»:\n```",
+                vec!["src/a.ts", "lib/x.py"],
+            ),
+            ("Here is the change:\n```", vec![]),
+        ] {
+            let doc = format!("{above}\n{BLOCK}\n```\n");
+            let diffs = find_embedded(&doc);
+            assert_eq!(diffs.len(), 1, "{above}");
+            assert_eq!(
+                diffs[0].path, None,
+                "prose alone names no certain target: {above}"
+            );
+            assert_eq!(diffs[0].mentioned, expected, "{above}");
+        }
+        // Only two lines of prose up, and never above the previous diff.
+        let far = format!("Edit src/a.ts:\none\ntwo\n{BLOCK}\n");
+        assert!(find_embedded(&far)[0].mentioned.is_empty());
+        let after = format!("src/a.ts\n{BLOCK}\nnext one\n{BLOCK}\n");
+        let diffs = find_embedded(&after);
+        assert_eq!(diffs.len(), 2);
+        assert!(diffs[1].mentioned.is_empty(), "{:?}", diffs[1]);
+        // A path of its own leaves nothing to guess.
+        assert!(
+            find_embedded(&format!("Edit `src/b.ts`:\nsrc/a.ts\n{BLOCK}\n"))[0]
+                .mentioned
+                .is_empty()
+        );
     }
 
     #[test]

@@ -16,6 +16,10 @@ pub enum Override {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
+    /// Check files at all (`false`: no violations are reported or fixed; the rules files are
+    /// still linted and commands still run). A client that answers `workspace/configuration`
+    /// per folder can turn it off for one folder (see `watch::pull_folder_switches`).
+    pub enable: bool,
     /// A rules file to use instead of the three standard places (relative to each workspace
     /// folder, or absolute).
     pub rules_file: Option<String>,
@@ -48,6 +52,7 @@ pub const WORKSPACE_MAX_FILES: usize = 20_000;
 impl Default for Config {
     fn default() -> Self {
         Config {
+            enable: true,
             rules_file: None,
             fuzzy_threshold: 1.0,
             buffer_lines: 40,
@@ -66,6 +71,7 @@ impl Default for Config {
 /// `boolean`, `object`): what editors declare (tests keep the VS Code extension's
 /// `contributes.configuration` and its generated `protocol.ts` in step).
 pub const SETTINGS: &[(&str, &str)] = &[
+    ("enable", "boolean"),
     ("rulesFile", "string"),
     ("fuzzyThreshold", "number"),
     ("bufferLines", "integer"),
@@ -99,6 +105,10 @@ impl Config {
                 ))
             };
             match key.as_str() {
+                "enable" => match v.as_bool() {
+                    Some(b) => config.enable = b,
+                    None => bad("true or false"),
+                },
                 "rulesFile" => match v {
                     Value::String(s) if !s.trim().is_empty() => config.rules_file = Some(s.clone()),
                     Value::String(_) | Value::Null => config.rules_file = None,

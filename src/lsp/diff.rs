@@ -134,8 +134,8 @@ fn embedded_diff(
     let doc = session
         .snapshot(&uri)
         .ok_or_else(|| format!("{} is not open any more", source.uri))?;
-    let found = diff::find_embedded(&doc.rope.to_string());
-    let Some(d) = found.into_iter().nth(source.index) else {
+    let found = super::lenses::embedded(session, &doc);
+    let Some((d, _)) = found.into_iter().nth(source.index) else {
         return Err(format!(
             "the document no longer holds diff {} — run the action again",
             source.index + 1

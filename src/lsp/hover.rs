@@ -1,5 +1,6 @@
-//! Hover: over a violation, the rule behind it — number, category, instruction, why, whether it
-//! was inferred; over a rule in autofix.json, its status and what it checks.
+//! Hover: over a violation, the rule behind it in a few lines — the rule, why, the fix, a link to
+//! where it is written (and the words an inferred check came from); over a rule in autofix.json,
+//! its status and what it checks.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -41,28 +42,108 @@ pub async fn hover(session: &Session, params: &TextDocumentPositionParams) -> Op
             continue;
         }
         seen.push(v.rule);
+        let Some((rule, _)) = rules.set.rule(v.rule) else {
+            continue;
+        };
         if !text.is_empty() {
             text.push_str("\n\n---\n\n");
         }
-        let Some((rule, status)) = rules.set.rule(v.rule) else {
-            continue;
-        };
         let is_user = crate::rules::user::is_key(v.rule);
-        describe(&mut text, rules, (rule, is_user), status, v.inferred, locale);
         let explanation = rules
             .set
             .checker
             .checks()
             .get(v.check)
-            .and_then(|c| c.explanation.as_deref());
-        if let Some(explanation) = explanation.filter(|_| v.inferred) {
-            let _ = write!(text, "\n\n_{}: {explanation}_", m::inferred_note(locale));
-        }
+            .and_then(|c| c.explanation.as_deref())
+            .filter(|_| v.inferred);
+        violation(
+            &mut text,
+            rules,
+            (rule, is_user),
+            v.fix.as_deref(),
+            explanation,
+            locale,
+        );
     }
     Some(Hover {
         contents: markup(session, text),
         range: Some(snapshot.range(&first.range)),
     })
+}
+
+/// A violation's rule, short: its words on one line, why, the fix when there is one, and a link
+/// to the rule (with the words an inferred check came from). The editor shows the diagnostic's
+/// own message beside it, so nothing is said twice.
+fn violation(
+    out: &mut String,
+    rules: &LoadedRules,
+    (rule, is_user): (&Rule, bool),
+    fix: Option<&str>,
+    explanation: Option<&str>,
+    locale: Locale,
+) {
+    let _ = write!(out, "{}", heading(rule, is_user, locale));
+    let _ = write!(out, "\n\n**{}:** {}", m::why_label(locale), rule.why);
+    if let Some(replacement) = fix {
+        let _ = write!(
+            out,
+            "\n\n**{}:** {}",
+            m::fix_label(locale),
+            m::fix_what(locale, replacement)
+        );
+    }
+    let (shown, line, uri) = definition(rules, rule, is_user);
+    let _ = match uri {
+        Some(uri) => write!(out, "\n\n[{shown}:{line}]({}#L{line})", uri.as_str()),
+        None => write!(out, "\n\n`{shown}:{line}`"),
+    };
+    if let Some(explanation) = explanation {
+        // Its first clause (what was read from which words); the scope and the rest are for
+        // `autofix rules --explain`.
+        let first = explanation.split("; ").next().unwrap_or(explanation);
+        let _ = write!(out, " · _{}: {first}_", m::inferred_note(locale));
+    }
+}
+
+/// `**Rule #N** `[CATEGORY]` Instruction`: the rule in one line.
+fn heading(rule: &Rule, is_user: bool, locale: Locale) -> String {
+    let key = if is_user {
+        crate::rules::user::key(rule.number)
+    } else {
+        rule.number
+    };
+    format!(
+        "**{}** `[{}]` {}",
+        m::rule_title(locale, key),
+        rule.category,
+        rule.instruction
+    )
+}
+
+/// Where a rule is written: the file as people read it (relative to its project; a user rule's
+/// file, outside every project, in full), the line, and the file's URI for a link.
+fn definition(
+    rules: &LoadedRules,
+    rule: &Rule,
+    is_user: bool,
+) -> (String, usize, Option<tower_lsp_server::ls_types::Uri>) {
+    let user = rules.set.user.as_ref().filter(|_| is_user);
+    let (file, lines) = match user {
+        Some(layer) => (&*layer.rules, &layer.rules.lines),
+        None => (rules, &rules.lines),
+    };
+    let line = lines.line_col(&file.set.source, rule.span.object.start).0 + 1;
+    let shown = if user.is_some() {
+        file.set.path.display().to_string()
+    } else {
+        file.set
+            .path
+            .strip_prefix(&file.set.root)
+            .unwrap_or(&file.set.path)
+            .display()
+            .to_string()
+    };
+    (shown, line, super::convert::path_to_uri(&file.set.path))
 }
 
 /// The hover's text in the format the client shows: Markdown, or the same words as plain text.
@@ -116,14 +197,12 @@ pub(crate) fn plain_text(markdown: &str) -> String {
     out.trim_end().to_string()
 }
 
-fn describe(
-    out: &mut String,
-    rules: &LoadedRules,
-    (rule, is_user): (&Rule, bool),
-    status: &Status,
-    inferred: bool,
-    locale: Locale,
-) {
+/// Hover over a rule in its own rules file: its status and its checks.
+fn rule_hover(session: &Session, path: &Path, offset: usize, locale: Locale) -> Option<Hover> {
+    let loaded = session.with_index(|index, _| index.root_of_rules_file(path)?.latest.clone())?;
+    let set = &loaded.set;
+    let i = set.rules.iter().position(|r| r.span.object.contains(&offset))?;
+    let (rule, status) = (&set.rules[i], &set.status[i]);
     let status_text = match status {
         Status::Active => m::status_active(locale).to_string(),
         Status::Superseded { by, reason } => crate::rules::Problem::new(
@@ -135,55 +214,12 @@ fn describe(
         )
         .message(locale),
     };
-    let user = rules.set.user.as_ref().filter(|_| is_user);
-    let key = if is_user {
-        crate::rules::user::key(rule.number)
-    } else {
-        rule.number
-    };
-    let _ = write!(
-        out,
-        "**autofix · {}** `[{}]` — {status_text}",
-        m::rule_title(locale, key),
-        rule.category
-    );
-    if inferred {
-        let _ = write!(out, " · _{}_", m::inferred_note(locale));
-    }
-    let _ = write!(
-        out,
-        "\n\n{}\n\n**{}:** {}",
-        rule.instruction,
+    let mut text = format!(
+        "{} — {status_text}\n\n**{}:** {}",
+        heading(rule, false, locale),
         m::why_label(locale),
         rule.why
     );
-    let (file, lines) = match user {
-        Some(layer) => (&*layer.rules, &layer.rules.lines),
-        None => (rules, &rules.lines),
-    };
-    let line = lines.line_col(&file.set.source, rule.span.object.start).0 + 1;
-    // A user rule's file is outside the project: shown in full.
-    let shown = if user.is_some() {
-        file.set.path.display().to_string()
-    } else {
-        file.set
-            .path
-            .strip_prefix(&file.set.root)
-            .unwrap_or(&file.set.path)
-            .display()
-            .to_string()
-    };
-    let _ = write!(out, "\n\n{}", m::defined_in(locale, &shown, line));
-}
-
-/// Hover over a rule in its own rules file: its status and its checks.
-fn rule_hover(session: &Session, path: &Path, offset: usize, locale: Locale) -> Option<Hover> {
-    let loaded = session.with_index(|index, _| index.root_of_rules_file(path)?.latest.clone())?;
-    let set = &loaded.set;
-    let i = set.rules.iter().position(|r| r.span.object.contains(&offset))?;
-    let (rule, status) = (&set.rules[i], &set.status[i]);
-    let mut text = String::new();
-    describe(&mut text, &loaded, (rule, false), status, false, locale);
     let inferred = &set.inferences[i].checks;
     for check in rule.checks.iter().chain(inferred) {
         let origin = match &check.origin {

@@ -15,7 +15,7 @@ use super::diff::{options, original, resolve_target};
 use super::protocol::{self, ApplyDiff, Command as _, DiffSource, ShowMessage};
 use super::session::Session;
 use super::snapshot::DocumentSnapshot;
-use crate::diff::{self, BlockStatus, EmbeddedDiff};
+use crate::diff::{self, BlockStatus, EmbeddedDiff, PathSource};
 use crate::i18n::Locale;
 
 pub const ACTION_KIND: &str = "refactor.autofix.applyDiff";
@@ -23,7 +23,7 @@ pub const ACTION_KIND: &str = "refactor.autofix.applyDiff";
 const MAX_SCAN: usize = 4 << 20;
 
 /// The embedded diffs of a document, with their resolved targets (or why not).
-fn embedded(session: &Session, doc: &DocumentSnapshot) -> Vec<(EmbeddedDiff, Result<PathBuf, String>)> {
+pub fn embedded(session: &Session, doc: &DocumentSnapshot) -> Vec<(EmbeddedDiff, Result<PathBuf, String>)> {
     if doc.rope.len_bytes() > MAX_SCAN {
         return Vec::new();
     }
@@ -33,14 +33,31 @@ fn embedded(session: &Session, doc: &DocumentSnapshot) -> Vec<(EmbeddedDiff, Res
     }
     diff::find_embedded(&text)
         .into_iter()
-        .map(|d| {
+        .map(|mut d| {
             let target = match &d.path {
                 Some(p) => resolve_target(session, p, doc.path.as_deref()),
-                None => Err("no target path above the diff".to_string()),
+                None => match named_in_prose(session, &d, doc) {
+                    Some((name, target)) => {
+                        d.path = Some(name);
+                        d.path_source = Some(PathSource::Prose);
+                        Ok(target)
+                    }
+                    None => Err("no target path above the diff".to_string()),
+                },
             };
             (d, target)
         })
         .collect()
+}
+
+/// The first path the prose above `d` names that is a file of the workspace the diff may change
+/// ("Edit `src/a.ts`:" a line or two above the fence), as written and resolved.
+fn named_in_prose(session: &Session, d: &EmbeddedDiff, doc: &DocumentSnapshot) -> Option<(String, PathBuf)> {
+    d.mentioned.iter().find_map(|name| {
+        let target = resolve_target(session, name, doc.path.as_deref()).ok()?;
+        let exists = session.open_at(&target).is_some() || target.is_file();
+        exists.then(|| (name.clone(), target))
+    })
 }
 
 /// The command that applies diff `index` of `doc` to `target`.
@@ -131,8 +148,10 @@ fn lenses(
         });
         match (outcome, target) {
             (Ok(outcome), Ok(target)) if outcome.error.is_none() || !outcome.blocks.is_empty() => {
+                let shown = d.path.clone().unwrap_or_default();
+                let applying = outcome.applied_count();
                 for block in &outcome.blocks {
-                    let title = lens_title(block, locale);
+                    let title = lens_title(block, &shown, (applying, outcome.blocks.len()), locale);
                     // A block that matched applies the diff (its other matching blocks with it);
                     // one that did not only says why — clicking it must not apply the others.
                     let command = match block.status {
@@ -167,12 +186,37 @@ fn lenses(
     (lenses, targets)
 }
 
-fn lens_title(block: &diff::BlockReport, locale: Locale) -> String {
+/// A block's lens: for one that matches, the action it runs — "autofix: Apply to src/x.ts — 2
+/// blocks · block 1 at line 3 (100%)", so it reads apart from VS Code's merge-conflict "Accept
+/// Incoming Change" above the same markers — else why it would not apply.
+fn lens_title(
+    block: &diff::BlockReport,
+    shown: &str,
+    (applying, total): (usize, usize),
+    locale: Locale,
+) -> String {
     let pct = block.similarity.map(diff::percent).unwrap_or_default();
     let line = block.line.unwrap_or(0);
+    let number = block.index + 1;
     match (block.status, locale) {
-        (BlockStatus::Applied, Locale::En) => format!("autofix: applies at line {line} ({pct})"),
-        (BlockStatus::Applied, Locale::Es) => format!("autofix: se aplica en la línea {line} ({pct})"),
+        (BlockStatus::Applied, Locale::En) => match (applying, total) {
+            (_, 1) => format!("autofix: Apply to {shown} — at line {line} ({pct})"),
+            (a, t) if a == t => {
+                format!("autofix: Apply to {shown} — {t} blocks · block {number} at line {line} ({pct})")
+            }
+            (a, t) => format!(
+                "autofix: Apply to {shown} — {a} of {t} blocks · block {number} at line {line} ({pct})"
+            ),
+        },
+        (BlockStatus::Applied, Locale::Es) => match (applying, total) {
+            (_, 1) => format!("autofix: Aplicar a {shown} — en la línea {line} ({pct})"),
+            (a, t) if a == t => format!(
+                "autofix: Aplicar a {shown} — {t} bloques · bloque {number} en la línea {line} ({pct})"
+            ),
+            (a, t) => format!(
+                "autofix: Aplicar a {shown} — {a} de {t} bloques · bloque {number} en la línea {line} ({pct})"
+            ),
+        },
         _ if block.reason == Some(diff::FailureKind::Interrupted) => locale
             .pick(
                 "autofix: not checked yet (too much to search) — click to apply",

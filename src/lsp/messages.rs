@@ -37,11 +37,20 @@ pub fn related(l: Locale, rule: u64, category: Category, why: &str) -> String {
 }
 
 pub fn fix_title(l: Locale, replacement: &str) -> String {
+    format!("{}: {}", fix_label(l), fix_what(l, replacement))
+}
+
+pub fn fix_label(l: Locale) -> &'static str {
+    l.pick("Fix", "Corregir")
+}
+
+/// What a fix does: "replace with `x`", "remove it".
+pub fn fix_what(l: Locale, replacement: &str) -> String {
     match (l, replacement.is_empty()) {
-        (Locale::En, true) => "Fix: remove it".into(),
-        (Locale::Es, true) => "Corregir: eliminarlo".into(),
-        (Locale::En, false) => format!("Fix: replace with `{replacement}`"),
-        (Locale::Es, false) => format!("Corregir: reemplazar por `{replacement}`"),
+        (Locale::En, true) => "remove it".into(),
+        (Locale::Es, true) => "eliminarlo".into(),
+        (Locale::En, false) => format!("replace with `{replacement}`"),
+        (Locale::Es, false) => format!("reemplazar por `{replacement}`"),
     }
 }
 
@@ -72,13 +81,6 @@ pub fn inferred_note(l: Locale) -> &'static str {
 
 pub fn why_label(l: Locale) -> &'static str {
     l.pick("Why", "Por qué")
-}
-
-pub fn defined_in(l: Locale, path: &str, line: usize) -> String {
-    match l {
-        Locale::En => format!("Defined in `{path}`, line {line}"),
-        Locale::Es => format!("Definida en `{path}`, línea {line}"),
-    }
 }
 
 pub fn rules_reloaded(l: Locale, roots: usize, rules: usize) -> String {

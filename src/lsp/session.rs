@@ -184,9 +184,18 @@ impl Session {
         self.index().is_rules_path(path)
     }
 
-    /// The usable rules governing a file at `path`.
+    /// The usable rules a file at `path` is checked against: `None` where there are none, and
+    /// where checking is off (`autofix.enable`, for its workspace folder or everywhere).
     pub fn rules_for(&self, path: &Path) -> Option<Arc<LoadedRules>> {
-        self.with_index(|index, buffers| index.rules_for(path, buffers))
+        let ctx = self.context();
+        self.with_index(|index, buffers| {
+            let enabled = index
+                .folder_of(path)
+                .and_then(|folder| ctx.folder_enable.get(folder))
+                .copied()
+                .unwrap_or(ctx.config.enable);
+            enabled.then(|| index.rules_for(path, buffers)).flatten()
+        })
     }
 
     /// The URIs of every rules file the index knows (in force or shadowed).

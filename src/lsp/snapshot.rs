@@ -23,6 +23,9 @@ pub struct ClientContext {
     pub locale: Locale,
     pub caps: ClientCaps,
     pub config: Config,
+    /// `autofix.enable` as the client answered it for each workspace folder (resource-scoped
+    /// settings can differ by folder); folders it did not answer for follow `config.enable`.
+    pub folder_enable: std::collections::HashMap<std::path::PathBuf, bool>,
 }
 
 /// One document, as it was when the request arrived.

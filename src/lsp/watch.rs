@@ -102,8 +102,56 @@ pub async fn pull_configuration(session: &std::sync::Arc<Session>) {
                 session.log_warning(w);
             }
             register(session).await;
+            pull_folder_switches(session).await;
         }
         Err(e) => session.log_warning(format!("autofix: cannot read settings: {e}")),
+    }
+}
+
+/// Asks the client whether checking is on in each workspace folder (`autofix.enable` is a
+/// resource setting in VS Code: one folder of a multi-root workspace can turn it off), and
+/// checks everything again when that changed. A folder the client gives no boolean for follows
+/// the `enable` setting.
+pub async fn pull_folder_switches(session: &std::sync::Arc<Session>) {
+    if !session.context().caps.configuration {
+        return;
+    }
+    let folders = session.folders();
+    let items: Vec<ConfigurationItem> = folders
+        .iter()
+        .map(|folder| ConfigurationItem {
+            scope_uri: super::convert::path_to_uri(folder),
+            section: Some("autofix.enable".into()),
+        })
+        .collect();
+    if items.is_empty() {
+        return;
+    }
+    let values = match session.client.configuration(items).await {
+        Ok(values) => values,
+        Err(e) => {
+            session.log_warning(format!(
+                "autofix: cannot read `autofix.enable` for each folder: {e}"
+            ));
+            return;
+        }
+    };
+    let mut switches = std::collections::HashMap::new();
+    for (folder, value) in folders.into_iter().zip(values) {
+        match value {
+            serde_json::Value::Bool(on) => {
+                switches.insert(folder, on);
+            }
+            serde_json::Value::Null => {}
+            other => session.log_warning(format!(
+                "setting `autofix.enable` of {}: expected true or false, got {other}; using the default",
+                folder.display()
+            )),
+        }
+    }
+    if session.context().folder_enable != switches {
+        session.update_context(|ctx| ctx.folder_enable = switches);
+        session.request_reload(Reload::All);
     }
 }
 

@@ -101,7 +101,20 @@ impl TestClient {
         client.answer("client/registerCapability", |_| Value::Null);
         client.answer("client/unregisterCapability", |_| Value::Null);
         client.answer("workspace/applyEdit", |_| json!({ "applied": true }));
-        client.answer("workspace/configuration", |_| json!([{}]));
+        // As VS Code answers: the `autofix` section is an object, `autofix.enable` unset.
+        client.answer("workspace/configuration", |params| {
+            let items = params["items"].as_array().cloned().unwrap_or_default();
+            json!(
+                items
+                    .iter()
+                    .map(|item| if item["section"] == "autofix" {
+                        json!({})
+                    } else {
+                        Value::Null
+                    })
+                    .collect::<Vec<_>>()
+            )
+        });
         client.spawn_reader(client_read);
         let mut init = json!({
             "processId": null,

@@ -57,6 +57,7 @@ export interface NotificationTypes {
 
 /** The settings the server reads (`autofix.<key>`), with their JSON types. */
 export const SERVER_SETTINGS = {
+  enable: 'boolean',
   rulesFile: 'string',
   fuzzyThreshold: 'number',
   bufferLines: 'integer',
