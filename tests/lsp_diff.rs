@@ -754,6 +754,36 @@ async fn clients_that_drop_command_replies_get_the_result_as_messages() {
         })
         .await;
     assert_eq!(refused["type"], 2, "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("autofix: diff to .git/config not applied: "),
+        "the refused target is named as the command named it: {refused}"
+    );
+
+    // Declined by the editor: its own words, and the blocks that matched were not applied.
+    client.answer(
+        "workspace/applyEdit",
+        |_| json!({ "applied": false, "failureReason": "User cancelled server edit" }),
+    );
+    command(
+        &mut client,
+        "autofix.applyDiff",
+        json!({ "path": "src/app.js", "diff": diff("function bye() {", "function ciao() {", 5) }),
+    )
+    .await;
+    let declined = client
+        .expect("window/logMessage", |p| {
+            p["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("User cancelled"))
+        })
+        .await;
+    assert_eq!(
+        declined["message"],
+        "autofix: diff to src/app.js not applied: User cancelled server edit\n  block 1: matches at line 5 (not applied)"
+    );
 
     // The VS Code extension shows the reply itself: no message.
     let mut vscode = TestClient::start(&root, vscode_capabilities(), json!({})).await;

@@ -604,3 +604,27 @@ async fn parallel_learners_in_the_editor_and_the_shell_never_share_a_number() {
         );
     }
 }
+
+/// In a workspace of several folders the confirmation names the folder, and a rule learned into
+/// a rules file nobody has open is enforced as soon as the editor says the edit is applied — no
+/// file watcher involved (the test client sends no `didChangeWatchedFiles`).
+#[tokio::test]
+async fn a_learned_rule_is_enforced_at_once_and_named_with_its_folder() {
+    let (_d, root) = workspace(&[("one/autofix.json", RULES), ("two/autofix.json", RULES)]);
+    let (one, two) = (root.join("one"), root.join("two"));
+    let mut client = TestClient::start_in(&root, &[&one, &two], vscode_capabilities(), json!({}), None).await;
+    client.answer("workspace/applyEdit", common::lsp::apply_to_disk);
+    let uri = client.open("two/src/a.ts", "typescript", "let a: any;\n").await;
+    assert!(client.diagnostics(&uri).await.is_empty());
+    let mut args = learn_args(&client);
+    args["uri"] = json!(uri);
+    let result: LearnRuleResult = client.execute_as("autofix.learnRule", json!([args])).await;
+    assert!(result.applied, "{result:?}");
+    let shown = client.shown_message().await;
+    assert_eq!(
+        shown,
+        "Learned rule #2 ([CODE]): Never use `any` in TypeScript - use `unknown`. — recorded in two/autofix.json"
+    );
+    let diags = client.diagnostics_where(&uri, |d| !d.is_empty()).await;
+    assert_eq!(diags.brief()[0].code, 2, "enforced without a watcher event");
+}

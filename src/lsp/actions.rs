@@ -26,6 +26,7 @@ pub fn kinds() -> Vec<CodeActionKind> {
         CodeActionKind::QUICKFIX,
         CodeActionKind::new(FIX_ALL),
         CodeActionKind::new(LEARN),
+        CodeActionKind::new(super::lenses::ACTION_KIND),
     ]
 }
 

@@ -204,4 +204,26 @@ mod tests {
             assert!(advertised.iter().any(|c| c == name), "{name}");
         }
     }
+
+    #[test]
+    fn every_code_action_kind_offered_is_advertised() {
+        let caps = server_capabilities(Encoding::Utf16);
+        let Some(CodeActionProviderCapability::Options(options)) = caps.code_action_provider else {
+            panic!("code actions with options");
+        };
+        let kinds: Vec<String> = options
+            .code_action_kinds
+            .unwrap_or_default()
+            .iter()
+            .map(|k| k.as_str().to_string())
+            .collect();
+        for kind in [
+            "quickfix",
+            "source.fixAll.autofix",
+            "refactor.autofix.learn",
+            "refactor.autofix.applyDiff",
+        ] {
+            assert!(kinds.iter().any(|k| k == kind), "{kind} in {kinds:?}");
+        }
+    }
 }

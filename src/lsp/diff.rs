@@ -155,22 +155,25 @@ struct Request {
 /// `autofix.applyDiff` (`preview: false`) and `autofix.previewDiff` (`preview: true`). A client
 /// that does not show command results itself also hears the result as a message.
 pub async fn run(session: &Arc<Session>, args: DiffArgs, preview: bool) -> Result<DiffReport> {
+    let named = args.path.clone().or_else(|| args.uri.clone());
     let result = run_quietly(session, args, preview).await;
     if !preview
         && !session.context().caps.shows_command_results
         && let Ok(report) = &result
     {
-        tell(session, report).await;
+        tell(session, report, named.as_deref()).await;
     }
     result
 }
 
 /// The report in words: a one-line summary as a message, the blocks' details in the log.
-async fn tell(session: &Session, report: &DiffReport) {
+/// `named`: the target as the command named it, for a report without one (a refused target).
+async fn tell(session: &Session, report: &DiffReport, named: Option<&str>) {
     let target = report
         .path
         .as_deref()
         .map(|p| session.shown_path(p))
+        .or_else(|| named.map(str::to_string))
         .unwrap_or_else(|| "the file".into());
     let outcome = &report.outcome;
     let summary = if report.applied == Some(true) {
@@ -188,10 +191,19 @@ async fn tell(session: &Session, report: &DiffReport) {
     } else {
         MessageType::WARNING
     };
+    // Blocks that matched in an edit the editor did not apply were not applied either.
+    let applied = report.applied == Some(true);
     let details: Vec<String> = outcome
         .blocks
         .iter()
-        .map(|b| format!("  {}", b.human()))
+        .map(|b| match (b.status, applied) {
+            (crate::diff::BlockStatus::Applied, false) => format!(
+                "  block {}: matches at line {} (not applied)",
+                b.index + 1,
+                b.line.unwrap_or(0)
+            ),
+            _ => format!("  {}", b.human()),
+        })
         .collect();
     let shown = if details.is_empty() {
         summary.clone()

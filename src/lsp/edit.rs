@@ -142,7 +142,8 @@ pub async fn send(session: &Session, edit: WorkspaceEdit, confirm: Option<&Confi
         }
         Err(e) => {
             session.log_warning(format!("autofix: the editor did not apply {what}: {e}"));
-            Sent::not_applied(Some(e.to_string()))
+            // The editor's own words ("User cancelled server edit"), not the error code's name.
+            Sent::not_applied(Some(e.message.to_string()))
         }
     }
 }

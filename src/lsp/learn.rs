@@ -296,7 +296,7 @@ fn target(session: &Session, args: &LearnRuleArgs) -> Result<Target> {
         .map_err(|e| invalid(format!("autofix.learnRule: {e}")))?;
     let uri =
         path_to_uri(&path).ok_or_else(|| invalid(format!("{}: not a valid file path", path.display())))?;
-    let shown = shown_path(session, &path);
+    let shown = session.shown_path(&path);
     Ok(Target { path, uri, shown })
 }
 
@@ -444,12 +444,6 @@ async fn verify(session: &Session, target: &Target, rule: &NewRule, planned: &Pl
         ),
     };
     session.client.show_message(MessageType::INFO, message).await;
-}
-
-/// The rules file's path as people read it: relative to its workspace folder.
-fn shown_path(session: &Session, path: &Path) -> String {
-    let base = session.folder_of(path).unwrap_or_else(|| store::root_of(path));
-    path.strip_prefix(&base).unwrap_or(path).display().to_string()
 }
 
 /// A word for a shell command line.

@@ -148,7 +148,7 @@ impl Session {
 
     /// A path as people read it: relative to its workspace folder (else whole).
     pub fn shown_path(&self, path: &Path) -> String {
-        shown_path(self.folder_of(path).as_deref(), path)
+        shown_path(&self.folders(), path)
     }
 
     /// Sets the workspace folders and the settings that decide how rules are found and built;
@@ -568,11 +568,23 @@ impl Session {
     }
 }
 
-/// `path` as people read it: relative to `folder`, its workspace folder (else whole). For code
-/// that holds the index already, where [`Session::shown_path`] would lock it again.
-pub fn shown_path(folder: Option<&Path>, path: &Path) -> String {
+/// `path` as people read it: relative to its (innermost) workspace folder, else whole; in a
+/// workspace of several folders, after the folder's name (`web/.agents/autofix.json`), as VS
+/// Code names files there. For code that holds the index already, where
+/// [`Session::shown_path`] would lock it again.
+pub fn shown_path(folders: &[PathBuf], path: &Path) -> String {
+    let folder = folders
+        .iter()
+        .filter(|f| path.starts_with(f))
+        .max_by_key(|f| f.as_os_str().len());
     match folder {
-        Some(folder) => crate::paths::display_path(path, folder),
+        Some(folder) => {
+            let relative = crate::paths::display_path(path, folder);
+            match folder.file_name().filter(|_| folders.len() > 1) {
+                Some(name) => format!("{}/{relative}", name.to_string_lossy()),
+                None => relative,
+            }
+        }
         None => path.display().to_string(),
     }
 }

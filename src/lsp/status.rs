@@ -18,7 +18,7 @@ pub fn current(session: &Session) -> StatusParams {
             let error = root.read_error.clone().or_else(|| {
                 root.latest.as_ref().and_then(|l| {
                     let first = l.set.fatal_problems().next()?;
-                    let shown = shown_path(index.folder_of(file).map(|f| f.as_path()), file);
+                    let shown = shown_path(index.folders(), file);
                     Some(first.render(&shown, &l.set.source, locale))
                 })
             });

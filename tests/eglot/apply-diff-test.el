@@ -139,18 +139,16 @@ message says the diff was not applied."
         (should (looking-at "export function parse(raw: string): any {$"))))))
 
 (ert-deftest apply-diff-declined-details-say-not-applied ()
-  "KNOWN SERVER BUG. When the editor refuses the edit (here: the user said no), the details
-in the log still say \"block 1: applied at line 11 (100%)\" under the summary \"not
-applied\"; and the summary blames a \"Server error\" (the text tower-lsp gives the editor's
-error reply, code 32603) for what was the user's answer. Expected: no block reported as
-applied, and no \"Server error\" wording."
-  :expected-result :failed
+  "When the editor refuses the edit (here: the user said no), the details in the log say the
+block matches but was not applied, and the summary gives the editor's own words (\"User
+cancelled server edit\"), not the error code's name (\"Server error\")."
   (autofix-test-with-demo nil
     (apply-diff-test-declined)
     (let ((logged (cdr (autofix-test-wait-logged "^autofix: diff to src/lib/format\\.ts not applied"))))
       (autofix-test-log "logged: %S" logged)
       (should logged)
       (should-not (string-match-p "Server error" logged))
-      (should-not (string-match-p "^  block 1: applied" logged)))))
+      (should-not (string-match-p "^  block 1: applied" logged))
+      (should (string-match-p "^  block 1: matches at line 11 (not applied)" logged)))))
 
 ;;; apply-diff-test.el ends here
