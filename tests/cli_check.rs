@@ -958,3 +958,52 @@ fn staged_files_without_rules_or_binary_are_skipped_not_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no rules file found"), "{}", stderr(&out));
 }
+
+/// The VS Code extension's `$autofix` problem matcher (editors/vscode/package.json) reads every
+/// violation of the human report: file, line, column, severity, rule and message (without the
+/// category), in color or not.
+#[test]
+fn the_vscode_problem_matcher_reads_every_violation_of_the_report() {
+    let manifest: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("editors/vscode/package.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let pattern = &manifest["contributes"]["problemPatterns"][0];
+    assert_eq!(
+        manifest["contributes"]["problemMatchers"][0]["pattern"],
+        "$autofix"
+    );
+    let regex = regex::Regex::new(pattern["regexp"].as_str().unwrap()).unwrap();
+    let dir = demo();
+    let report = json(&autofix(dir.path(), &["check", "--format", "json"]));
+    let expected = report["violations"].as_array().unwrap().len();
+    assert!(expected > 5, "{report}");
+    let ansi = regex::Regex::new("\x1b\\[[0-9;]*m").unwrap();
+    for color in ["never", "always"] {
+        let out = stdout(&autofix(dir.path(), &["check", "--color", color]));
+        // VS Code strips the terminal's colors before matching.
+        let plain = ansi.replace_all(&out, "");
+        let matched: Vec<_> = plain.lines().filter_map(|l| regex.captures(l)).collect();
+        assert_eq!(
+            matched.len(),
+            expected,
+            "every violation, once ({color}):\n{plain}"
+        );
+        for m in &matched {
+            let group = |key: &str| m.get(pattern[key].as_u64().unwrap() as usize).unwrap().as_str();
+            assert!(dir.path().join(group("file")).is_file(), "{}", group("file"));
+            assert!(group("line").parse::<u32>().unwrap() > 0);
+            assert!(group("column").parse::<u32>().unwrap() > 0);
+            assert!(["error", "warning", "info", "hint"].contains(&group("severity")));
+            assert!(group("code").parse::<u64>().is_ok());
+            assert!(
+                !group("message").starts_with('['),
+                "the category is left out: {}",
+                group("message")
+            );
+        }
+    }
+}

@@ -36,7 +36,7 @@ H.run(function()
   -- 1. One lens per block, above it.
   local ls = lenses(function(got) return #got == 3 end)
   H.eq(titles(ls), {
-    'autofix: applies at line 3 (100%)',
+    'autofix: Apply to src/lib/logger.ts — at line 3 (100%)',
     ls[2] and title(ls[2]) or '?',
     'autofix: no target path above the diff',
   }, 'three lenses: applies / (no match) / no target path')
@@ -70,7 +70,7 @@ H.run(function()
   -- that for a lens's command, but not when the plugin runs it): the first no longer applies.
   H.check(H.wait(5000, function()
     local got = vim.lsp.codelens.get(md)
-    return #got == 3 and not vim.tbl_contains(titles(got), 'autofix: applies at line 3 (100%)')
+    return #got == 3 and not vim.tbl_contains(titles(got), 'autofix: Apply to src/lib/logger.ts — at line 3 (100%)')
   end), 'the lenses are refreshed after the lens ran', titles(vim.lsp.codelens.get(md)))
   ls = lenses(function(got) return #got == 3 end)
   H.check(title(ls[1]):find('^autofix: no match') ~= nil, 'the applied block\'s lens says it no longer matches', titles(ls))

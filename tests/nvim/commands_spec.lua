@@ -11,9 +11,9 @@ H.run(function()
   local function complete(line)
     return vim.fn.getcompletion(line, 'cmdline')
   end
-  H.eq(complete('Autofix '), { 'apply-diff', 'export', 'fix-workspace', 'install-server', 'learn', 'reload', 'review', 'rules', 'workspace' },
+  H.eq(complete('Autofix '), { 'apply-diff', 'export', 'fix-all', 'fix-workspace', 'install-server', 'learn', 'reload', 'report', 'review', 'rules', 'workspace' },
     ':Autofix <Tab> lists the subcommands')
-  H.eq(complete('Autofix re'), { 'reload', 'review' }, 'completion filters by what is typed')
+  H.eq(complete('Autofix re'), { 'reload', 'report', 'review' }, 'completion filters by what is typed')
   H.eq(complete('Autofix learn '), require('autofix.commands').CATEGORIES, ':Autofix learn <Tab> lists the categories')
   H.eq(complete('Autofix learn CO'), { 'CODE' }, 'and filters them')
   H.check(vim.list_contains(complete('Autofix export '), 'agents') and vim.list_contains(complete('Autofix export agents '), 'claude'),
@@ -27,7 +27,7 @@ H.run(function()
   local ok, err = pcall(vim.cmd, 'Autofix nope')
   H.check(ok, 'an unknown subcommand is no Vim error', err)
   local unknown = H.find_message('no subcommand "nope"')
-  H.check(unknown ~= nil and unknown.msg:find('apply%-diff, export, fix%-workspace') ~= nil, 'an unknown subcommand names the valid ones',
+  H.check(unknown ~= nil and unknown.msg:find('apply%-diff, export, fix%-all, fix%-workspace') ~= nil, 'an unknown subcommand names the valid ones',
     unknown and unknown.msg)
   local listed
   table.insert(H.selects, function(items)
@@ -52,7 +52,7 @@ H.run(function()
   H.eq(H.asked[asked_before + 1] and H.asked[asked_before + 1].kind, 'input', 'no category asked: CODE was given')
 
   -- 3. <Plug> mappings exist for the commands; the plugin maps no key of its own.
-  for _, name in ipairs({ 'learn', 'apply-diff', 'preview-diff', 'rules', 'export', 'reload', 'workspace', 'fix-workspace', 'review' }) do
+  for _, name in ipairs({ 'learn', 'apply-diff', 'preview-diff', 'rules', 'export', 'reload', 'workspace', 'fix-all', 'fix-workspace', 'review', 'report' }) do
     H.check(vim.fn.maparg(('<Plug>(autofix-%s)'):format(name), 'n') ~= '', ('<Plug>(autofix-%s) in normal mode'):format(name))
   end
   H.check(vim.fn.maparg('<Plug>(autofix-learn)', 'x') ~= '', '<Plug>(autofix-learn) in visual mode (the selection is the range)')
@@ -70,4 +70,19 @@ H.run(function()
   vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<F9>', true, false, true), 'x', false)
   H.check(#vim.tbl_filter(function(m) return m.msg:find('no change waits', 1, true) ~= nil end, H.messages) == 2,
     'a key the user maps to <Plug>(autofix-review) runs it')
+
+  -- 4. :Autofix fix-all: both fixes of setup.sh in one change, undone by one `u`; then nothing left.
+  local setup = H.open(root .. '/scripts/setup.sh')
+  H.check(H.wait_diags(setup, function(d) return #d == 2 end), 'setup.sh: two `npm` violations')
+  vim.cmd('Autofix fix-all')
+  H.check(H.wait(5000, function() return H.find_message('fixed 2 violations in scripts/setup.sh') ~= nil end),
+    ':Autofix fix-all says how many it fixed', H.messages[#H.messages])
+  H.eq(vim.api.nvim_buf_get_lines(setup, 2, 4, false), { 'pnpm install', 'pnpm run build' }, 'both lines fixed')
+  vim.cmd('silent undo')
+  H.eq(vim.api.nvim_buf_get_lines(setup, 2, 4, false), { 'npm install', 'npm run build' }, 'one undo brings both back')
+  vim.cmd('silent redo')
+  H.check(H.wait_diags(setup, function(d) return #d == 0 end), 'no violation left')
+  vim.cmd('Autofix fix-all')
+  H.check(H.wait(5000, function() return H.find_message('nothing to fix in scripts/setup.sh') ~= nil end),
+    'and then there is nothing to fix', H.messages[#H.messages])
 end)

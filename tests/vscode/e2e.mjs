@@ -404,6 +404,33 @@ try {
     await problems.locator('.monaco-list-row', { hasText: 'camelCase' }).first().waitFor({ state: 'detached', timeout: 20000 });
     check(true, 'rule #7 problem gone after the diff renamed the function');
     await shot('13-after-apply-diff.png', 'after Accept: formatDate in format.ts, "applied 1 block", rule #7 gone');
+
+    // A diff of which one block matches nothing: one line saying which and how close, and
+    // "Show Details" opens a readable report (no JSON, no advice meant for an agent).
+    await clearToasts();
+    const partial = [
+      '<<<<<<< SEARCH', ':start_line:1', '-------', 'export function formatDate(date: Date): string {',
+      '=======', 'export function formatDay(date: Date): string {', '>>>>>>> REPLACE',
+      '<<<<<<< SEARCH', ':start_line:8', '-------', '  return JSON.parse(text);',
+      '=======', '  return JSON.parse(text) as unknown;', '>>>>>>> REPLACE', '',
+    ].join('\n');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), partial);
+    await runCommand('Autofix: Apply Diff from Clipboard');
+    await toast('review the change').locator('.monaco-button', { hasText: 'Accept' }).first().click();
+    const partialToast = toast('applied 1 of 2 blocks to src/lib/format.ts');
+    await partialToast.waitFor({ timeout: 20000 });
+    const partialText = await partialToast.innerText();
+    check(/block 2: no match \(closest: line \d+, [\d.]+%\)/.test(partialText) && !/[{}]|\\n|Re-read/.test(partialText),
+      'a partial diff: one human line naming block 2 and its closest line', partialText);
+    await shot('13b-partial-diff.png', 'a diff with one block that matches nothing: "applied 1 of 2 blocks … — block 2: no match (closest: line N, P%)" with Show Details');
+    await partialToast.locator('.monaco-button', { hasText: 'Show Details' }).first().click();
+    await page.locator('.tabs-container .tab.active', { hasText: 'autofix diff report' }).waitFor({ timeout: 15000 });
+    const report = await editorText();
+    check(/# autofix: diff to src\/lib\/format\.ts/.test(report) && /## Block 2: no match/.test(report) && /Best candidate/.test(report) && !/Tip:/.test(report),
+      'Show Details: a Markdown report with each block, the closest lines, no agent advice', report.slice(0, 400));
+    await shot('13c-diff-report.png', 'Show Details: the report as a read-only Markdown document');
+    await runCommand('View: Close All Editors');
+    check(await page.locator('.monaco-dialog-box').count() === 0, 'the report closes without asking to save');
   }
 
   // No error notifications from the extension at any point.
@@ -433,18 +460,18 @@ try {
     step('code lenses: where each block lands');
     const lens = (text) => page.locator('.monaco-editor .codelens-decoration a', { hasText: text }).first();
     const ours = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^autofix: / });
-    await lens('autofix: applies at line 3 (100%)').waitFor({ timeout: 30000 });
+    await lens('autofix: Apply to src/lib/logger.ts — at line 3 (100%)').waitFor({ timeout: 30000 });
     await lens('autofix: no match').waitFor({ timeout: 15000 });
     await lens('no target path').waitFor({ state: 'attached', timeout: 15000 });
     const lensTexts = await ours.allInnerTexts();
     log('lenses:', JSON.stringify(lensTexts), 'and others on their lines:',
       JSON.stringify(await page.locator('.monaco-editor .codelens-decoration').allInnerTexts()));
     check(lensTexts.length === 3, 'one lens per block: applies / no match / no target path', lensTexts);
-    await shot('14-chat-code-lenses.png', 'a markdown chat reply with three diffs: lenses "applies at line 3 (100%)", "no match — best …", "no target path above the diff"');
+    await shot('14-chat-code-lenses.png', 'a markdown chat reply with three diffs: lenses "Apply to src/lib/logger.ts — at line 3 (100%)", "no match — best …", "no target path above the diff"');
 
     // The applying lens: the review opens on logger.ts; Accept applies and the extension reports.
     step('code lenses: apply through the review');
-    await lens('autofix: applies at line 3').click();
+    await lens('autofix: Apply to src/lib/logger.ts').click();
     await page.locator('.tabs-container .tab.active', { hasText: 'logger.ts (current ↔ proposed)' }).waitFor({ timeout: 30000 });
     await toast('review the change to src/lib/logger.ts').waitFor({ timeout: 15000 });
     await shot('15-lens-review.png', 'clicking the lens: the diff editor of logger.ts (current ↔ proposed) with Accept / Reject');
@@ -462,7 +489,7 @@ try {
     check(loggerAfter.includes('toISOString().slice(11, 19)'), 'logger.ts changed (and saved) after Accept', loggerAfter);
     // The target changed: the lens above the applied block says so now.
     await page.locator('.tabs-container .tab.active', { hasText: 'agent-reply.md' }).waitFor({ timeout: 15000 });
-    const stale = await lens('autofix: applies at line 3 (100%)').waitFor({ state: 'detached', timeout: 15000 }).then(() => true, () => false);
+    const stale = await lens('autofix: Apply to src/lib/logger.ts').waitFor({ state: 'detached', timeout: 15000 }).then(() => true, () => false);
     check(stale, 'the lens of the applied block is refreshed (it no longer says it applies)',
       await page.locator('.monaco-editor .codelens-decoration').allInnerTexts());
     await shot('16-lens-after-apply.png', 'after Accept: "applied 1 block to src/lib/logger.ts"; the first lens refreshed against the changed logger.ts');
@@ -580,6 +607,34 @@ try {
     await clearToasts();
   }
 
+  // 8b. "Autofix: Fix All Rule Violations in This File": both fixes of setup.sh at once, one
+  // undoable edit, and a message saying how many.
+  {
+    step('fix all in this file');
+    await clearToasts();
+    await openFile('scripts/setup.sh');
+    await page.waitForTimeout(800); // diagnostics in
+    await runCommand('Autofix: Fix All Rule Violations in This File');
+    await toast('autofix: fixed').waitFor({ timeout: 20000 });
+    const said = await toast('autofix: fixed').innerText();
+    check(/fixed 2 violations in scripts\/setup\.sh/.test(said), 'Fix All in This File: "fixed 2 violations in scripts/setup.sh"', said);
+    const fixedText = await editorText();
+    check(/pnpm install/.test(fixedText) && !/^npm /m.test(fixedText), 'both npm lines became pnpm', fixedText);
+    await shot('23b-fix-all-in-file.png', 'Autofix: Fix All Rule Violations in This File on setup.sh: both `npm` lines now `pnpm`, "autofix: fixed 2 violations in scripts/setup.sh"');
+    await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+Z');
+    await page.waitForTimeout(300);
+    check(/npm install/.test(await editorText()) && await page.locator('.tabs-container .tab.active.dirty').count() === 0,
+      'one Undo brings the file back as saved');
+    await clearToasts();
+    await openFile('src/lib/logger.ts');
+    await runCommand('Autofix: Fix All Rule Violations in This File');
+    await toast('autofix: nothing to fix in src/lib/logger.ts').waitFor({ timeout: 20000 });
+    check(true, 'a file without fixes: "nothing to fix in src/lib/logger.ts"');
+    await clearToasts();
+    await runCommand('View: Close All Editors');
+  }
+
   // 8c. Workspace diagnostics: off until here (the Problems panel above held open files only);
   // turned on in the Settings editor, every file that breaks a rule is listed with no editor
   // open; "Autofix: Fix All Rule Violations in Workspace" then fixes them across files in one
@@ -635,6 +690,55 @@ try {
     await page.waitForTimeout(1500);
     await shot('26-fix-workspace-done.png', 'after Accept: "autofix: fixed N violations in M files", the fixed problems gone from the Problems panel');
     await clearToasts();
+    await runCommand('View: Close All Editors');
+  }
+
+  // 8d. `autofix.enable` off for the folder (its .vscode/settings.json, a resource setting): the
+  // Problems panel empties; on again, the violations come back. Then a task running
+  // `autofix check` with the `$autofix` problem matcher puts its findings in the Problems panel.
+  {
+    step('autofix.enable');
+    const settingsFile = path.join(WS, '.vscode', 'settings.json');
+    fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+    fs.writeFileSync(settingsFile, JSON.stringify({ 'autofix.enable': false }, null, 2));
+    await runCommand('View: Focus Problems');
+    await problems.getByText('No problems have been detected in the workspace.').waitFor({ timeout: 30000 });
+    check(true, 'autofix.enable false in the folder: no problems left');
+    await page.locator('.statusbar-item', { hasText: 'autofix: off' }).first().waitFor({ timeout: 10000 });
+    check(true, 'the status bar says "autofix: off"');
+    await shot('26b-enable-off.png', 'autofix.enable false in .vscode/settings.json: the Problems panel is empty');
+    fs.writeFileSync(settingsFile, JSON.stringify({}, null, 2));
+    await problemRow('No emojis in commit messages').waitFor({ timeout: 30000 });
+    check(true, 'autofix.enable back on: the violations are back');
+
+    step('$autofix problem matcher');
+    const tasksFile = path.join(WS, '.vscode', 'tasks.json');
+    fs.writeFileSync(tasksFile, JSON.stringify({
+      version: '2.0.0',
+      tasks: [{ label: 'autofix check', type: 'shell', command: `${server.bin} check`, problemMatcher: '$autofix' }],
+    }, null, 2));
+    await page.waitForTimeout(800);
+    // Clicked rather than Enter: "Tasks: Rerun Last Task" and the like may be listed first.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    await quickInputBox.waitFor({ state: 'visible' });
+    await quickInputBox.fill('>Tasks: Run Task');
+    const runTask = quickInput.locator('.monaco-list-row').filter({ hasText: /^Tasks: Run Task(?! )/ }).first();
+    await runTask.waitFor({ timeout: 15000 });
+    await runTask.click();
+    await quickInput.locator('.monaco-list-row', { hasText: 'autofix check' }).first().waitFor({ timeout: 20000 });
+    await quickInput.locator('.monaco-list-row', { hasText: 'autofix check' }).first().click();
+    // The task's terminal takes the panel when it starts: look at the Problems panel once it ran.
+    const fromTask = problems.locator('.monaco-list-row', { hasText: 'autofix check' });
+    for (let i = 0; i < 30 && (await fromTask.count()) === 0; i++) {
+      await page.waitForTimeout(1000);
+      await runCommand('View: Focus Problems');
+    }
+    await fromTask.first().waitFor({ timeout: 5000 });
+    const taskRows = await fromTask.allInnerTexts();
+    check(taskRows.some((t) => /No emojis in commit messages/.test(t)),
+      'the task\'s findings are in the Problems panel with the source "autofix check"', taskRows.join(' | ').slice(0, 600));
+    await shot('26c-problem-matcher.png', 'a task running `autofix check` with "problemMatcher": "$autofix": its findings in the Problems panel, source "autofix check"');
     await runCommand('View: Close All Editors');
   }
 

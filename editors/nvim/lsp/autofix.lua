@@ -29,6 +29,8 @@ return {
     -- as messages, as it does for clients that drop command replies or know no autofix/status.
     experimental = { autofixCommandResults = true, autofixStatus = true },
     workspace = {
+      -- Honoured by the plugin (lua/autofix/lenses.lua), not by Neovim 0.11 itself.
+      codeLens = { refreshSupport = true },
       workspaceEdit = {
         documentChanges = true,
         resourceOperations = { 'create', 'rename', 'delete' },
@@ -53,6 +55,10 @@ return {
       end
       vim.notify(message, levels[params.type] or vim.log.levels.INFO)
       return params
+    end,
+    ['workspace/codeLens/refresh'] = function()
+      require('autofix.lenses').refresh_all()
+      return vim.NIL
     end,
     ['autofix/status'] = function(_, params, ctx)
       require('autofix.status').on_status(params, ctx)

@@ -5,7 +5,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient } from 'vscode-languageclient/node';
 
+import { diffDetails, diffSummary } from './diffReport';
 import { blockCount, diffPath, looksLikeDiff } from './diffText';
+import { showReport } from './reportDocument';
 import {
   APPLY_DIFF,
   CommandName,
@@ -62,7 +64,8 @@ async function serverCommand<K extends CommandName>(
   try {
     return (await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] })) as CommandTypes[K]['result'];
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
+    // The server's own messages start with "autofix: "; this one says so already.
+    const message = (e instanceof Error ? e.message : String(e)).replace(/^autofix: /, '');
     if (handled?.(message)) return undefined;
     const unknown = /unknown command/i.test(message);
     void vscode.window.showErrorMessage(
@@ -179,29 +182,21 @@ export function reportDiff(report: DiffReport, target: string | undefined, log: 
   const where = report.path ?? target;
   const shown = where ? vscode.workspace.asRelativePath(where) : 'the file';
   log.appendLine(`applyDiff ${shown}: ${JSON.stringify(report)}`);
-  const blocks = report.blocks;
-  const failed = blocks.filter((b) => b.status !== 'applied');
-  const total = blocks.length || blocksInDiff;
-  const firstLine = (s: string) => s.split('\n')[0];
-  if (report.success && report.applied === false) {
-    void vscode.window.showWarningMessage(
-      `autofix: the diff was not applied to ${shown} (${report.failure_reason ?? 'the change was not accepted'}).`,
-    );
+  const { level, message, details } = diffSummary(report, shown, blocksInDiff);
+  const show =
+    level === 'info'
+      ? vscode.window.showInformationMessage
+      : level === 'warning'
+        ? vscode.window.showWarningMessage
+        : vscode.window.showErrorMessage;
+  if (!details) {
+    void show(message);
     return;
   }
-  if (report.success && failed.length === 0) {
-    void vscode.window.showInformationMessage(`autofix: applied ${total} block${total === 1 ? '' : 's'} to ${shown}.`);
-    return;
-  }
-  const details = failed
-    .map((b) => `block ${b.index + 1}: ${firstLine(b.error ?? 'failed')}`)
-    .concat(report.error && failed.length === 0 ? [firstLine(report.error)] : [])
-    .join(' · ');
-  const message = report.success
-    ? `autofix: applied ${total - failed.length} of ${total} blocks to ${shown}; ${details}`
-    : `autofix: diff not applied to ${shown}: ${details || 'no block matched'}`;
-  const show = report.success ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
-  void show(message, 'Show Details').then((c) => c && log.show(true));
+  void show(message, 'Show Details').then(async (choice) => {
+    if (!choice) return;
+    await showReport(`autofix diff report — ${path.basename(shown)}`, diffDetails(report, shown));
+  });
 }
 
 function diffTarget(named: string | undefined): vscode.Uri | undefined {
@@ -310,6 +305,40 @@ export async function showActiveRules(getClient: ClientGetter): Promise<void> {
   editor.selection = new vscode.Selection(pos, pos);
   editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
+
+/** "Autofix: Fix All Rule Violations in This File": the server's `source.fixAll.autofix` action
+ *  for the active editor (what fix-on-save and the Ctrl+. menu apply), as one undoable edit. */
+export async function fixAllInFile(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    void vscode.window.showInformationMessage('autofix: open a file to fix its rule violations.');
+    return;
+  }
+  const doc = editor.document;
+  const whole = new vscode.Range(0, 0, doc.lineCount, 0);
+  const actions =
+    (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      whole,
+      FIX_ALL_KIND.value,
+    )) ?? [];
+  const action = actions.find((a) => a.kind && FIX_ALL_KIND.contains(a.kind) && a.edit);
+  const name = vscode.workspace.asRelativePath(doc.uri);
+  if (!action?.edit) {
+    void vscode.window.showInformationMessage(`autofix: nothing to fix in ${name}.`);
+    return;
+  }
+  const fixes = action.edit.get(doc.uri).length;
+  if (await vscode.workspace.applyEdit(action.edit)) {
+    void vscode.window.showInformationMessage(`autofix: fixed ${fixes} violation${fixes === 1 ? '' : 's'} in ${name}.`);
+  } else {
+    void vscode.window.showWarningMessage(`autofix: the fixes of ${name} were not applied (the file changed meanwhile?).`);
+  }
+}
+
+/** The server's fix-all code action kind. */
+const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('autofix');
 
 /** "Autofix: Fix All Rule Violations in Workspace": every fixable violation — in open editors and
  *  in files nobody opened — as one edit, reviewed like any other (one diff editor listing every

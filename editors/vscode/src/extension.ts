@@ -1,7 +1,8 @@
 // autofix for VS Code: starts `autofix lsp` for every file of the workspace, shows the rule count in
 // the status bar, reviews the server's confirm-first edits in a diff editor, and adds the palette
 // commands (Learn Rule…, Apply Diff from Clipboard, Show Active Rules, Export Rules to Agent Files,
-// Fix All Rule Violations in Workspace, Restart Server). Diagnostics are pulled
+// Fix All Rule Violations in This File / in Workspace, Restart Server), the `$autofix` problem
+// matcher for tasks running `autofix check`, and `autofix.enable` per folder (asked by the server). Diagnostics are pulled
 // (vscode-languageclient's pull diagnostics): open files as they change, and the whole workspace
 // (the server holds the request until something changes) into the Problems panel.
 //
@@ -28,6 +29,7 @@ import {
 import {
   applyDiffFromClipboard,
   exportRules,
+  fixAllInFile,
   fixAllInWorkspace,
   learnRule,
   reportDiff,
@@ -37,6 +39,7 @@ import {
   showActiveRules,
 } from './commands';
 import { APPLY_DIFF, CommandTypes, EXPORT_RULES, FIX_WORKSPACE, LEARN_RULE, SERVER_SETTINGS, ServerSetting, STATUS, StatusParams } from './protocol';
+import { registerReportDocuments } from './reportDocument';
 import { ReviewController } from './review';
 import { findServer, RELEASES } from './serverPath';
 import { StatusItem } from './status';
@@ -75,6 +78,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ getC
     vscode.commands.registerCommand('autofix.applyDiffFromClipboard', () => applyDiffFromClipboard(getClient, output)),
     vscode.commands.registerCommand('autofix.showActiveRules', () => showActiveRules(getClient)),
     vscode.commands.registerCommand('autofix.exportRulesToAgentFiles', () => exportRules(getClient)),
+    registerReportDocuments(),
+    vscode.commands.registerCommand('autofix.fixAllInFile', () => fixAllInFile()),
     vscode.commands.registerCommand('autofix.fixAllInWorkspace', () => fixAllInWorkspace(getClient)),
     vscode.commands.registerCommand('autofix.restartServer', () => restart()),
     vscode.commands.registerCommand('autofix.showOutput', () => output.show(true)),
@@ -83,7 +88,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ getC
     vscode.commands.registerCommand('autofix.showPendingReview', async () => {
       if (!(await review.showPending())) void vscode.window.showInformationMessage('autofix: no change waits for your review.');
     }),
+    vscode.window.onDidChangeActiveTextEditor(() => status.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('autofix.enable')) status.refresh();
       if (e.affectsConfiguration('autofix.server.path')) {
         output.appendLine('autofix.server.path changed: restarting the server');
         void restart();

@@ -1,5 +1,6 @@
 // The status bar item: how many rules are in force, or that a rules file is broken (from the
-// server's `autofix/status` notification), or that the server is starting / missing.
+// server's `autofix/status` notification), that `autofix.enable` is off where the user works, or
+// that the server is starting / missing.
 import * as vscode from 'vscode';
 
 import { StatusParams } from './protocol';
@@ -29,8 +30,22 @@ export class StatusItem implements vscode.Disposable {
     this.set('$(error) autofix: no server', reason, 'autofix.showOutput', 'statusBarItem.errorBackground');
   }
 
+  /** Shows the last status again (the active editor or `autofix.enable` changed). */
+  refresh(): void {
+    if (this.last) this.update(this.last);
+  }
+
   update(p: StatusParams): void {
     this.last = p;
+    const off = disabledHere();
+    if (off) {
+      this.set(
+        '$(circle-slash) autofix: off',
+        `autofix: \`autofix.enable\` is off for ${off} — no rule violations are shown or fixed there. Click to change the setting.`,
+        { title: 'Open the autofix.enable setting', command: 'workbench.action.openSettings', arguments: ['autofix.enable'] },
+      );
+      return;
+    }
     const files = p.rulesFiles;
     if (files.length === 0) {
       this.set(
@@ -78,4 +93,17 @@ export class StatusItem implements vscode.Disposable {
 
 function escape(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}
+
+/** Where `autofix.enable` is off, if it is off where the user works: the active editor's
+ *  workspace folder, else every folder of the window. */
+function disabledHere(): string | undefined {
+  const doc = vscode.window.activeTextEditor?.document;
+  const own = doc ? vscode.workspace.getWorkspaceFolder(doc.uri) : undefined;
+  const folders = own ? [own] : [...(vscode.workspace.workspaceFolders ?? [])];
+  if (folders.length === 0) {
+    return vscode.workspace.getConfiguration('autofix').get<boolean>('enable', true) ? undefined : 'this window';
+  }
+  const off = folders.every((f) => !vscode.workspace.getConfiguration('autofix', f.uri).get<boolean>('enable', true));
+  return off ? folders.map((f) => f.name).join(', ') : undefined;
 }

@@ -28,10 +28,9 @@ local function buf_uri(bufnr)
 end
 
 local function error_text(err)
-  if type(err) == 'table' then
-    return err.message or vim.inspect(err)
-  end
-  return tostring(err)
+  local text = type(err) == 'table' and (err.message or vim.inspect(err)) or tostring(err)
+  -- The server's own messages start with "autofix: "; ours already say so.
+  return (text:gsub('^autofix: ', ''))
 end
 
 --- Runs a server command with one object argument; `on_result(result)` on success, then
@@ -165,7 +164,8 @@ function M.xml_path(text)
   return nil
 end
 
---- Notifies the per-block report of `autofix.applyDiff` / `autofix.previewDiff`.
+--- Notifies the report of `autofix.applyDiff` / `autofix.previewDiff` in one line; its details
+--- wait for `:Autofix report` (lua/autofix/diff_report.lua).
 ---@param result table {success, blocks = {{index, status, line, similarity, error}}, error, path?, applied?}
 ---@param target string the target as the user named it
 ---@param preview boolean
@@ -178,46 +178,12 @@ local function report(result, target, preview, root)
   if type(result.path) == 'string' then
     target = require('autofix.util').relpath(result.path, root)
   end
-  local blocks = type(result.blocks) == 'table' and result.blocks or {}
-  local matched = 0
-  for _, b in ipairs(blocks) do
-    if b.status == 'applied' then
-      matched = matched + 1
-    end
-  end
-  -- Rejected (or refused as stale) although blocks matched: they were not applied.
-  local rejected = result.applied == false and matched > 0
-  local lines = {}
-  for i, b in ipairs(blocks) do
-    local status = b.status or '?'
-    if status == 'applied' and (preview or rejected) then
-      status = 'matches'
-    end
-    local where = type(b.line) == 'number' and (' at line ' .. b.line) or ''
-    local sim = type(b.similarity) == 'number' and (' (similarity %.0f%%)'):format(b.similarity * 100) or ''
-    local index = type(b.index) == 'number' and b.index + 1 or i
-    local line = ('  block %d: %s%s%s'):format(index, status, where, sim)
-    if type(b.error) == 'string' and b.error ~= '' then
-      line = line .. ' — ' .. b.error
-    end
-    lines[#lines + 1] = line
-  end
-  local plural = #blocks == 1 and '' or 's'
-  local head, level
-  if rejected then
-    head = ('diff to %s not applied: the change was rejected or the file changed meanwhile'):format(target)
-    level = vim.log.levels.WARN
-  elseif #blocks == 0 and type(result.error) == 'string' and result.error ~= '' then
-    head = ('diff to %s failed: %s'):format(target, result.error)
-    level = vim.log.levels.ERROR
-  elseif matched == 0 and not preview then
-    head = ('diff to %s not applied: no block matched'):format(target)
-    level = vim.log.levels.ERROR
-  else
-    head = ('%s %d of %d block%s to %s'):format(preview and 'would apply' or 'applied', matched, #blocks, plural, target)
-    level = matched == #blocks and vim.log.levels.INFO or matched == 0 and vim.log.levels.ERROR or vim.log.levels.WARN
-  end
-  notify(head .. (#lines > 0 and ('\n' .. table.concat(lines, '\n')) or ''), level)
+  require('autofix.diff_report').notify(result, target, preview)
+end
+
+--- `:Autofix report`: the details of the last diff report.
+function M.report()
+  require('autofix.diff_report').show()
 end
 
 --- Applies (or with `preview`, only checks) a SEARCH/REPLACE diff held in a register.
@@ -420,6 +386,48 @@ function M.fix_workspace()
   end
 end
 
+--- `:Autofix fix-all`: every fix of the current buffer at once (the server's
+--- `source.fixAll.autofix` action), one undoable change, and how many it fixed.
+function M.fix_all()
+  local bufnr = api.nvim_get_current_buf()
+  local client = client_or_complain(bufnr)
+  if not client then
+    return
+  end
+  local name = require('autofix.util').relpath(api.nvim_buf_get_name(bufnr), client.root_dir)
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    range = { start = { line = 0, character = 0 }, ['end'] = { line = api.nvim_buf_line_count(bufnr), character = 0 } },
+    context = { diagnostics = {}, only = { 'source.fixAll.autofix' } },
+  }
+  client:request('textDocument/codeAction', params, function(err, actions)
+    if err then
+      notify('fix-all failed: ' .. error_text(err), vim.log.levels.ERROR)
+      return
+    end
+    local action
+    for _, a in ipairs(actions or {}) do
+      if a.kind == 'source.fixAll.autofix' and a.edit then
+        action = a
+        break
+      end
+    end
+    if not action then
+      notify('nothing to fix in ' .. name)
+      return
+    end
+    local fixes = 0
+    for _, change in ipairs(action.edit.documentChanges or {}) do
+      fixes = fixes + #(change.edits or {})
+    end
+    for _, edits in pairs(action.edit.changes or {}) do
+      fixes = fixes + #edits
+    end
+    vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+    notify(('fixed %d violation%s in %s'):format(fixes, fixes == 1 and '' or 's', name))
+  end, bufnr)
+end
+
 --- The quickfix list of every autofix diagnostic in the workspace (files nobody opened
 --- included), once the first workspace report is in.
 function M.workspace()
@@ -510,9 +518,15 @@ function M.define()
   api.nvim_create_user_command('AutofixWorkspace', function()
     M.workspace()
   end, { desc = 'autofix: the quickfix list of every violation in the workspace, files nobody opened included' })
+  api.nvim_create_user_command('AutofixFixAll', function()
+    M.fix_all()
+  end, { desc = 'autofix: fix every fixable violation of the current buffer' })
   api.nvim_create_user_command('AutofixFixWorkspace', function()
     M.fix_workspace()
   end, { desc = 'autofix: fix every fixable violation in the workspace, in one edit you approve' })
+  api.nvim_create_user_command('AutofixReport', function()
+    M.report()
+  end, { desc = 'autofix: the details of the last diff report (blocks that failed, closest lines)' })
   api.nvim_create_user_command('AutofixReview', function()
     M.review()
   end, { desc = 'autofix: go back to a proposed change that waits for your review' })
@@ -552,8 +566,10 @@ M.SUBCOMMANDS = {
   export = { run = M.export, args = function() return M.AGENTS end, many = true },
   reload = { run = M.reload },
   workspace = { run = M.workspace },
+  ['fix-all'] = { run = M.fix_all },
   ['fix-workspace'] = { run = M.fix_workspace },
   review = { run = M.review },
+  report = { run = M.report },
   ['install-server'] = { run = M.install_server, args = function() return { 'latest' } end },
 }
 
@@ -607,8 +623,10 @@ M.PLUG = {
   { '<Plug>(autofix-export)', 'n', '<Cmd>AutofixExport<CR>' },
   { '<Plug>(autofix-reload)', 'n', '<Cmd>AutofixReload<CR>' },
   { '<Plug>(autofix-workspace)', 'n', '<Cmd>AutofixWorkspace<CR>' },
+  { '<Plug>(autofix-fix-all)', 'n', '<Cmd>AutofixFixAll<CR>' },
   { '<Plug>(autofix-fix-workspace)', 'n', '<Cmd>AutofixFixWorkspace<CR>' },
   { '<Plug>(autofix-review)', 'n', '<Cmd>AutofixReview<CR>' },
+  { '<Plug>(autofix-report)', 'n', '<Cmd>AutofixReport<CR>' },
 }
 
 function M.define_plug_mappings()

@@ -15,6 +15,7 @@ M.name = 'autofix'
 ---@field autosave? boolean     write files an approved edit changed when they had no unsaved changes before
 ---@field keymaps? false|{learn?: string, apply_diff?: string, rules?: string, export?: string}
 ---@field enable? boolean       call vim.lsp.enable('autofix') from setup()
+---@field codelens? boolean     keep the code lenses of buffers holding diffs fresh (default true)
 M.defaults = {
   cmd = nil,
   settings = nil,
@@ -24,6 +25,7 @@ M.defaults = {
   workspace_diagnostics = nil,
   keymaps = false,
   enable = true,
+  codelens = true,
 }
 
 ---@type autofix.Options
@@ -65,6 +67,7 @@ function M.setup(opts)
   vim.validate('opts.settings', opts.settings, 'table', true)
   vim.validate('opts.export_on_change', opts.export_on_change, 'boolean', true)
   vim.validate('opts.workspace_diagnostics', opts.workspace_diagnostics, 'boolean', true)
+  vim.validate('opts.codelens', opts.codelens, 'boolean', true)
   opts = vim.deepcopy(opts)
   if opts.export_on_change ~= nil then
     opts.settings = vim.tbl_extend('force', opts.settings or {}, { exportOnChange = opts.export_on_change })
@@ -135,6 +138,7 @@ local defined = false
 function M.define()
   require('autofix.commands').define()
   require('autofix.reload').define()
+  require('autofix.lenses').define()
   if defined then
     return
   end

@@ -1,0 +1,175 @@
+-- A diff report in words for people: one line that fits the command line (how many blocks
+-- applied, which failed and why, the closest lines) and a Markdown document with each block's
+-- details, opened by `:Autofix report`. The server's `error` texts are written for AI agents
+-- ("Re-read the file…"); only their facts are kept here.
+local M = {}
+
+--- The details of the last report that had any, as lines of Markdown.
+---@type string[]?
+M.last = nil
+
+--- `90.4%`, rounded down as the server does: only a perfect match shows as 100%.
+local function percent(similarity)
+  local tenths = math.floor(math.min(math.max(similarity, 0), 1) * 1000) / 10
+  return (tenths == math.floor(tenths)) and ('%d%%'):format(tenths) or ('%.1f%%'):format(tenths)
+end
+M.percent = percent
+
+--- Why a block failed, in a few words.
+---@param b table a block of the report
+function M.problem(b)
+  if b.reason == 'ambiguous' then
+    return 'matches more than one place'
+  elseif b.reason == 'overlap' then
+    return 'overlaps an earlier block'
+  elseif b.reason == 'empty_search' then
+    return 'its SEARCH part is empty'
+  elseif b.reason == 'interrupted' then
+    return 'not tried (the search was stopped)'
+  elseif type(b.line) == 'number' and type(b.similarity) == 'number' then
+    return ('no match (closest: line %d, %s)'):format(b.line, percent(b.similarity))
+  end
+  return 'no match'
+end
+
+--- How a block that applies (or would) was found.
+local function found(b, verb)
+  local where = type(b.line) == 'number' and (' at line ' .. b.line) or ''
+  local how = ''
+  if b.match == 'fuzzy' and type(b.similarity) == 'number' then
+    how = (' (%s similar)'):format(percent(b.similarity))
+  elseif b.match == 'normalized' then
+    how = ' (whitespace or quotes differ)'
+  elseif b.match == 'exact_outside_window' then
+    how = ' (the only exact match, away from its line hint)'
+  end
+  return verb .. where .. how
+end
+
+--- The facts of a block's error without the advice addressed to an agent: the explanation as
+--- prose, the listings ("SEARCH lines:", "Best candidate (…):") as code.
+local function facts(err, out)
+  local text = err:gsub('\r', '') .. '\n\n'
+  for paragraph in text:gmatch('(.-)\n%s*\n') do
+    paragraph = paragraph:gsub('%s+$', '')
+    if paragraph ~= '' and not paragraph:find('^Tip:') then
+      local lines = vim.split(paragraph, '\n', { plain = true })
+      if #lines > 1 and lines[1]:find(':$') then
+        vim.list_extend(out, { '**' .. lines[1] .. '**', '', '```text' })
+        vim.list_extend(out, vim.list_slice(lines, 2))
+        vim.list_extend(out, { '```', '' })
+      else
+        vim.list_extend(out, { paragraph, '' })
+      end
+    end
+  end
+end
+
+--- Words for a report of `autofix.applyDiff` / `autofix.previewDiff`.
+---@param result table {success, blocks = {{index, status, line, similarity, error, reason, match}}, error, applied?}
+---@param target string the target as the user reads it
+---@param preview boolean
+---@return string summary one line
+---@return integer level
+---@return string[]? details Markdown lines, when a block failed
+function M.describe(result, target, preview)
+  local blocks = type(result.blocks) == 'table' and result.blocks or {}
+  local matched, failed = 0, {}
+  for _, b in ipairs(blocks) do
+    if b.status == 'applied' then
+      matched = matched + 1
+    else
+      failed[#failed + 1] = b
+    end
+  end
+  local levels = vim.log.levels
+  -- Rejected (or refused as stale) although blocks matched: they were not applied.
+  local rejected = result.applied == false and matched > 0
+  local n = #blocks
+  local s = n == 1 and '' or 's'
+  local named = {}
+  for i, b in ipairs(failed) do
+    if i > 3 then
+      named[#named + 1] = ('%d more'):format(#failed - 3)
+      break
+    end
+    named[#named + 1] = ('block %d: %s'):format((type(b.index) == 'number' and b.index or i - 1) + 1, M.problem(b))
+  end
+  local why = table.concat(named, '; ')
+  local head, level
+  if rejected then
+    head = ('diff to %s not applied (rejected, or the file changed meanwhile)'):format(target)
+    level = levels.WARN
+  elseif n == 0 then
+    local err = type(result.error) == 'string' and result.error:match('^[^\n]*') or ''
+    head = ('diff to %s failed: %s'):format(target, err ~= '' and err or 'no block')
+    level = levels.ERROR
+  elseif matched == 0 and not preview then
+    head = ('diff to %s not applied — %s'):format(target, why)
+    level = levels.ERROR
+  else
+    head = ('%s %d of %d block%s to %s'):format(preview and 'would apply' or 'applied', matched, n, s, target)
+    if why ~= '' then
+      head = head .. ' — ' .. why
+    end
+    level = #failed == 0 and levels.INFO or matched == 0 and levels.ERROR or levels.WARN
+  end
+  if #failed == 0 then
+    return head, level, nil
+  end
+  local doc = { ('# autofix: diff to %s'):format(target), '' }
+  doc[#doc + 1] = ('%d of %d block%s %s.'):format(matched, n, s, preview and 'would apply' or 'applied')
+  doc[#doc + 1] = ''
+  for i, b in ipairs(blocks) do
+    local number = (type(b.index) == 'number' and b.index or i - 1) + 1
+    if b.status == 'applied' then
+      vim.list_extend(doc, { ('## Block %d: %s'):format(number, found(b, preview and 'would apply' or 'applied')), '' })
+    else
+      vim.list_extend(doc, { ('## Block %d: %s'):format(number, M.problem(b)), '' })
+      if type(b.error) == 'string' then
+        facts(b.error, doc)
+      end
+    end
+  end
+  while doc[#doc] == '' do
+    doc[#doc] = nil
+  end
+  return head, level, doc
+end
+
+--- Notifies a report in one line (with where its details are, when it has any).
+function M.notify(result, target, preview)
+  local head, level, details = M.describe(result, target, preview)
+  local suffix = ''
+  if details then
+    M.last = details
+    suffix = ' (:Autofix report)'
+  end
+  local message = 'autofix: ' .. head
+  -- One line that fits: a longer one makes Neovim stop at "Press ENTER".
+  local room = math.max(vim.v.echospace - 1 - #suffix, 20)
+  if vim.fn.strdisplaywidth(message) > room then
+    message = vim.fn.strcharpart(message, 0, room - 1) .. '…'
+  end
+  vim.notify(message .. suffix, level)
+end
+
+--- `:Autofix report`: the details of the last report, in a scratch buffer.
+function M.show()
+  if not M.last then
+    vim.notify('autofix: no diff report with details yet', vim.log.levels.INFO)
+    return
+  end
+  vim.cmd('botright new')
+  local buf = vim.api.nvim_get_current_buf()
+  vim.bo[buf].buftype = 'nofile'
+  vim.bo[buf].bufhidden = 'wipe'
+  vim.bo[buf].swapfile = false
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, M.last)
+  vim.bo[buf].modifiable = false
+  vim.bo[buf].filetype = 'markdown'
+  pcall(vim.api.nvim_buf_set_name, buf, 'autofix://diff-report')
+  vim.keymap.set('n', 'q', '<Cmd>close<CR>', { buffer = buf, desc = 'autofix: close the report' })
+end
+
+return M

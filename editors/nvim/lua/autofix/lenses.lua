@@ -1,0 +1,137 @@
+-- Code lenses kept fresh in buffers that hold SEARCH/REPLACE diffs (a chat log, a markdown note):
+-- Neovim 0.11 shows lenses only when asked and ignores the server's `workspace/codeLens/refresh`,
+-- so the plugin asks — when the buffer is entered, after an edit (debounced), and when the server
+-- says a target changed — for buffers where a diff is, or was (to clear its lenses).
+local M = {}
+
+local api = vim.api
+--- How long edits must pause before lenses are asked for again (ms).
+M.debounce_ms = 200
+--- Larger buffers are not searched for diffs.
+local MAX_BYTES = 4 * 1024 * 1024
+local MARKER = '<<<<<<< SEARCH'
+
+--- bufnr -> true for the buffers followed; their pending timers.
+local followed = {}
+local timers = {}
+
+--- True when the buffer holds a diff now or showed lenses before (they must be cleared).
+local function wants_lenses(bufnr)
+  if #vim.lsp.codelens.get(bufnr) > 0 then
+    return true
+  end
+  local size = api.nvim_buf_get_offset(bufnr, api.nvim_buf_line_count(bufnr))
+  if size > MAX_BYTES then
+    return false
+  end
+  for _, line in ipairs(api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+    if line:find(MARKER, 1, true) then
+      return true
+    end
+  end
+  return false
+end
+
+--- Asks the server for the buffer's lenses now, if it is worth it.
+---@param bufnr integer
+function M.refresh_now(bufnr)
+  if not api.nvim_buf_is_loaded(bufnr) or #vim.lsp.get_clients({ bufnr = bufnr, name = 'autofix' }) == 0 then
+    return
+  end
+  if wants_lenses(bufnr) then
+    vim.lsp.codelens.refresh({ bufnr = bufnr })
+  end
+end
+
+--- Asks again once edits pause.
+---@param bufnr integer
+function M.refresh_soon(bufnr)
+  local timer = timers[bufnr]
+  if timer then
+    timer:stop()
+  else
+    timer = assert(vim.uv.new_timer())
+    timers[bufnr] = timer
+  end
+  timer:start(M.debounce_ms, 0, vim.schedule_wrap(function()
+    M.refresh_now(bufnr)
+  end))
+end
+
+--- Every followed buffer, now: the server said a diff's target changed.
+function M.refresh_all()
+  for bufnr in pairs(followed) do
+    M.refresh_now(bufnr)
+  end
+end
+
+local function forget(bufnr)
+  followed[bufnr] = nil
+  local timer = timers[bufnr]
+  if timer then
+    timer:stop()
+    timer:close()
+    timers[bufnr] = nil
+  end
+end
+
+--- Follows a buffer the autofix client attached to.
+---@param bufnr integer
+function M.follow(bufnr)
+  if followed[bufnr] then
+    return
+  end
+  followed[bufnr] = true
+  local group = api.nvim_create_augroup('autofix.lenses.' .. bufnr, { clear = true })
+  api.nvim_create_autocmd('BufEnter', {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      M.refresh_now(bufnr)
+    end,
+  })
+  api.nvim_create_autocmd({ 'TextChanged', 'InsertLeave' }, {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      M.refresh_soon(bufnr)
+    end,
+  })
+  api.nvim_create_autocmd({ 'BufUnload', 'LspDetach' }, {
+    group = group,
+    buffer = bufnr,
+    callback = function(args)
+      if args.event == 'LspDetach' then
+        local client = vim.lsp.get_client_by_id(args.data.client_id)
+        if not client or client.name ~= 'autofix' then
+          return
+        end
+      end
+      forget(bufnr)
+      pcall(api.nvim_del_augroup_by_id, group)
+    end,
+  })
+  M.refresh_now(bufnr)
+end
+
+local defined = false
+
+--- The `LspAttach` autocommand that follows each buffer of the autofix client (once).
+function M.define()
+  if defined then
+    return
+  end
+  defined = true
+  api.nvim_create_autocmd('LspAttach', {
+    group = api.nvim_create_augroup('autofix.lenses', { clear = true }),
+    desc = 'autofix: keep the code lenses of buffers holding diffs fresh',
+    callback = function(args)
+      local client = vim.lsp.get_client_by_id(args.data.client_id)
+      if client and client.name == 'autofix' and require('autofix').options.codelens ~= false then
+        M.follow(args.buf)
+      end
+    end,
+  })
+end
+
+return M

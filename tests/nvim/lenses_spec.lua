@@ -1,0 +1,54 @@
+-- Code lenses kept fresh without the user asking (lua/autofix/lenses.lua): they appear when a
+-- buffer holding diffs is opened, follow the server's `workspace/codeLens/refresh` when a diff's
+-- target is edited in another buffer, follow edits of the buffer itself, and are not asked for
+-- in buffers without diffs. Nothing here calls vim.lsp.codelens.refresh().
+local H = dofile(vim.fs.dirname(debug.getinfo(1, 'S').source:sub(2)) .. '/helpers.lua')
+
+H.run(function()
+  local root = H.demo()
+  H.setup()
+  local chat = root .. '/notes/agent-reply.md'
+  H.write(chat, H.read(H.repo .. '/tests/fixtures/agent-reply.md'))
+  local md = H.open(chat)
+
+  local function titles()
+    local got = vim.lsp.codelens.get(md)
+    table.sort(got, function(a, b) return a.range.start.line < b.range.start.line end)
+    return vim.tbl_map(function(l) return l.command and l.command.title or '' end, got)
+  end
+
+  -- 1. Opened: the lenses come by themselves, and are drawn.
+  H.check(H.wait(10000, function() return #titles() == 3 end), 'three lenses without asking', titles())
+  H.eq(titles()[1], 'autofix: Apply to src/lib/logger.ts — at line 3 (100%)', 'the first block applies')
+  H.check(H.wait(3000, function()
+    return #vim.api.nvim_buf_get_extmarks(md, -1, { 7, 0 }, { 7, -1 }, { details = true }) > 0
+  end), 'and its lens is shown above line 8')
+
+  -- 2. The target edited in another buffer (not saved): the server asks for lenses again and the
+  -- plugin does, so the first block no longer applies.
+  vim.cmd('split ' .. vim.fn.fnameescape(root .. '/src/lib/logger.ts'))
+  local logger = vim.api.nvim_get_current_buf()
+  H.check(H.wait(10000, function() return H.client(logger) ~= nil end), 'autofix attached to logger.ts')
+  vim.api.nvim_buf_set_lines(logger, 2, 3, false, { '    process.stdout.write(message);' })
+  H.check(H.wait(10000, function() return (titles()[1] or ''):find('^autofix: no match') ~= nil end),
+    'after the target changed, the first lens says it no longer matches', titles())
+  local chat_requests = 0
+  for _, l in ipairs(vim.lsp.codelens.get(logger)) do
+    chat_requests = chat_requests + (l and 1 or 0)
+  end
+  H.eq(chat_requests, 0, 'logger.ts, which holds no diff, has no lenses')
+
+  -- 3. The chat itself edited: its last diff removed; once the edits pause, two lenses are left.
+  vim.cmd('wincmd p')
+  H.eq(vim.api.nvim_get_current_buf(), md, 'back in the chat')
+  local lines = vim.api.nvim_buf_get_lines(md, 0, -1, false)
+  local last = #lines
+  while last > 0 and not lines[last]:find('<<<<<<< SEARCH', 1, true) do
+    last = last - 1
+  end
+  vim.api.nvim_buf_set_lines(md, last - 1, -1, false, {})
+  -- Neovim fires TextChanged from its main loop, which a test script does not run: fire it as a
+  -- real edit would.
+  vim.api.nvim_exec_autocmds('TextChanged', { buffer = md })
+  H.check(H.wait(5000, function() return #titles() == 2 end), 'the removed diff\'s lens goes', titles())
+end)
