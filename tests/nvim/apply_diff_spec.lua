@@ -96,8 +96,9 @@ H.run(function()
   vim.cmd('AutofixApplyDiff')
   H.check(H.wait(5000, function() return #H.messages > count end), 'a report after the rejection')
   H.eq(vim.api.nvim_buf_get_lines(format, 0, -1, false), before, 'rejected: the buffer is unchanged')
-  H.check(last_message().level >= vim.log.levels.WARN and last_message().msg:find('not applied (rejected, or the file changed meanwhile)', 1, true) ~= nil
-    and not last_message().msg:find('\n', 1, true), 'rejected: reported as not applied, in one line', last_message())
+  H.check(last_message().level >= vim.log.levels.WARN
+    and last_message().msg == 'autofix: diff to src/lib/format.ts rejected (:Autofix learn-rejection)',
+    'rejected: reported as rejected, in one line, with how to learn from it', last_message())
 
   -- 3. The XML tool call's <path> picks the target (not the current buffer); named register.
   vim.fn.setreg('a', table.concat({

@@ -89,6 +89,8 @@ H.run(function()
   end))
   H.check(H.wait(3000, function() return review_mod.waiting() == 1 end), 'the review waits')
   vim.cmd('tabprevious')
+  -- (The statusline speaks once the server's first autofix/status arrived.)
+  H.wait(5000, function() return require('autofix').statusline(buf) ~= '' end)
   H.check(require('autofix').statusline(buf):find('1 review waiting', 1, true) ~= nil, 'the statusline shows the waiting review',
     require('autofix').statusline(buf))
   vim.cmd('AutofixReview')

@@ -11,8 +11,10 @@ H.run(function()
   local function complete(line)
     return vim.fn.getcompletion(line, 'cmdline')
   end
-  H.eq(complete('Autofix '), { 'apply-diff', 'export', 'fix-all', 'fix-workspace', 'install-server', 'learn', 'reload', 'report', 'review', 'rules', 'workspace' },
+  H.eq(complete('Autofix '), { 'apply-diff', 'export', 'fix-all', 'fix-workspace', 'install-server', 'learn', 'learn-rejection', 'reload', 'report', 'review', 'rules', 'workspace' },
     ':Autofix <Tab> lists the subcommands')
+  H.eq(complete('Autofix learn'), { 'learn', 'learn-rejection' }, 'learn and learn-rejection complete alike')
+  H.eq(complete('Autofix learn-rejection '), require('autofix.commands').CATEGORIES, ':Autofix learn-rejection <Tab> lists the categories')
   H.eq(complete('Autofix re'), { 'reload', 'report', 'review' }, 'completion filters by what is typed')
   H.eq(complete('Autofix learn '), require('autofix.commands').CATEGORIES, ':Autofix learn <Tab> lists the categories')
   H.eq(complete('Autofix learn CO'), { 'CODE' }, 'and filters them')
@@ -52,7 +54,7 @@ H.run(function()
   H.eq(H.asked[asked_before + 1] and H.asked[asked_before + 1].kind, 'input', 'no category asked: CODE was given')
 
   -- 3. <Plug> mappings exist for the commands; the plugin maps no key of its own.
-  for _, name in ipairs({ 'learn', 'apply-diff', 'preview-diff', 'rules', 'export', 'reload', 'workspace', 'fix-all', 'fix-workspace', 'review', 'report' }) do
+  for _, name in ipairs({ 'learn', 'apply-diff', 'preview-diff', 'rules', 'export', 'reload', 'workspace', 'fix-all', 'fix-workspace', 'review', 'report', 'learn-rejection' }) do
     H.check(vim.fn.maparg(('<Plug>(autofix-%s)'):format(name), 'n') ~= '', ('<Plug>(autofix-%s) in normal mode'):format(name))
   end
   H.check(vim.fn.maparg('<Plug>(autofix-learn)', 'x') ~= '', '<Plug>(autofix-learn) in visual mode (the selection is the range)')

@@ -90,9 +90,14 @@ end
 
 --- Reviews (the tab autofix opens for a change that needs approval) answered from a queue the
 --- test fills: 'accept', 'reject', 'close' (the tab closed unanswered), 'wait' (left open for the
---- test to deal with) or a function(review) returning one of them; each is answered through the review's own keys. H.reviewed keeps what
+--- test to deal with), an edit (below) or a function(review) returning one of them; each is answered through the review's own keys. H.reviewed keeps what
 --- every review showed. With nothing queued, an answer queued in H.selects ('Accept' / 'Reject')
 --- is taken, so specs that only accept or reject read the same as with a prompt.
+---
+--- An edit, `{ edit = function(buf, review), file = n, finish = 'accept'|'write'|'reject'|fun(review) }`:
+--- the review's edit key on the n-th file's diff (default: where the cursor starts) opens the
+--- proposed buffer; `edit` changes it (nil: left as proposed); then `finish` — the review's accept
+--- or reject key, or :w in the proposed buffer. review.edit records what the edit view showed.
 H.reviews, H.reviewed = {}, {}
 vim.api.nvim_create_autocmd('User', {
   pattern = 'AutofixReviewOpen',
@@ -131,6 +136,12 @@ vim.api.nvim_create_autocmd('User', {
     if answer == 'wait' then
       return
     end
+    if type(answer) == 'table' then
+      vim.schedule(function()
+        H.edit_review(review, answer)
+      end)
+      return
+    end
     vim.schedule(function()
       if not vim.api.nvim_buf_is_valid(buf) then
         return
@@ -149,6 +160,85 @@ vim.api.nvim_create_autocmd('User', {
     end)
   end,
 })
+
+--- What a window shows, for the checks of a spec.
+local function window(win)
+  local b = vim.api.nvim_win_get_buf(win)
+  local bar = vim.wo[win].winbar
+  return {
+    win = win,
+    buf = b,
+    name = vim.api.nvim_buf_get_name(b),
+    ft = vim.bo[b].filetype,
+    buftype = vim.bo[b].buftype,
+    modifiable = vim.bo[b].modifiable,
+    diff = vim.wo[win].diff,
+    height = vim.api.nvim_win_get_height(win),
+    width = vim.api.nvim_win_get_width(win),
+    cursor = vim.api.nvim_win_get_cursor(win),
+    cursor_line = vim.api.nvim_buf_get_lines(b, vim.api.nvim_win_get_cursor(win)[1] - 1, vim.api.nvim_win_get_cursor(win)[1], false)[1],
+    lines = vim.api.nvim_buf_get_lines(b, 0, -1, false),
+    winbar = bar ~= '' and vim.api.nvim_eval_statusline(bar, { winid = win, use_winbar = true, maxwidth = vim.api.nvim_win_get_width(win) }).str or nil,
+  }
+end
+H.window = window
+
+--- Presses a key in a window, with its mappings (the review's own buffer-local keys).
+function H.press(win, keys)
+  vim.api.nvim_set_current_win(win)
+  vim.cmd.normal(vim.api.nvim_replace_termcodes(keys, true, false, true))
+end
+
+--- Edits a review's proposed side (see H.reviews), then finishes it.
+function H.edit_review(review, answer)
+  local rwin = vim.fn.bufwinid(review.buf)
+  if rwin == -1 then
+    H.check(false, 'the review to edit is shown')
+    return
+  end
+  vim.api.nvim_set_current_win(rwin)
+  if answer.file then
+    vim.api.nvim_win_set_cursor(rwin, { 1, 0 })
+    for _ = 1, answer.file do
+      vim.fn.search([[^--- ]], 'W')
+    end
+  end
+  H.press(rwin, require('autofix.review').keys.edit)
+  local pwin = vim.api.nvim_get_current_win()
+  local info = { proposed = window(pwin), review = window(rwin), windows = {} }
+  for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+    local shown = window(w)
+    table.insert(info.windows, shown)
+    if shown.name:match('^autofix://current/') then
+      info.current = shown
+    end
+  end
+  review.edit = info
+  if answer.edit then
+    answer.edit(info.proposed.buf, review)
+  end
+  local finish = answer.finish or 'accept'
+  if type(finish) == 'function' then
+    finish(review)
+  elseif finish == 'write' then
+    vim.api.nvim_set_current_win(pwin)
+    vim.cmd('write')
+  elseif finish ~= 'wait' then
+    H.press(vim.fn.bufwinid(review.buf), require('autofix.review').keys[finish])
+  end
+end
+
+--- Replaces the first line of a buffer that contains `old` (plain text) with `new` (a line or lines).
+function H.replace_line(buf, old, new)
+  for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+    if line:find(old, 1, true) then
+      vim.api.nvim_buf_set_lines(buf, i - 1, i, false, type(new) == 'table' and new or { new })
+      return i
+    end
+  end
+  H.check(false, 'a line holding ' .. old .. ' to replace')
+  return nil
+end
 
 --- A copy of examples/demo in a fresh temporary directory (its real path).
 function H.demo()

@@ -53,6 +53,7 @@ return {
       if not message:find('^autofix') then
         message = 'autofix: ' .. message
       end
+      require('autofix.commands').hear(message)
       vim.notify(message, levels[params.type] or vim.log.levels.INFO)
       return params
     end,

@@ -1,9 +1,11 @@
--- User commands: :AutofixLearn, :AutofixApplyDiff, :AutofixRules, :AutofixExport, :AutofixReload,
--- :AutofixWorkspace, :AutofixFixWorkspace, :AutofixReview, :AutofixInstallServer, and all of them
+-- User commands: :AutofixLearn, :AutofixLearnRejection, :AutofixApplyDiff, :AutofixRules,
+-- :AutofixExport, :AutofixReload, :AutofixWorkspace, :AutofixFixWorkspace, :AutofixReview,
+-- :AutofixReport, :AutofixInstallServer, and all of them
 -- as :Autofix {subcommand} (with completion); <Plug>(autofix-…) mappings, no keys of our own.
 local M = {}
 
 local api = vim.api
+local util = require('autofix.util')
 
 M.CATEGORIES = { 'STYLE', 'CODE', 'ARCH', 'TOOL', 'PROCESS', 'DATA', 'UX', 'OTHER' }
 
@@ -33,6 +35,9 @@ local function error_text(err)
   return (text:gsub('^autofix: ', ''))
 end
 
+--- The commands whose result the plugin reports.
+local REPORTED = { ['autofix.learnRule'] = true, ['autofix.applyDiff'] = true }
+
 --- Runs a server command with one object argument; `on_result(result)` on success, then
 --- `on_settled()` whatever the outcome.
 ---@param client vim.lsp.Client
@@ -43,16 +48,27 @@ end
 ---@param on_settled? fun()
 function M.execute(client, command, arg, bufnr, on_result, on_settled)
   local params = { command = command, arguments = arg and { arg } or nil }
-  client:request('workspace/executeCommand', params, function(err, result)
+  -- Their reports also say what happened in the review: an edited version landed, a rejection.
+  local edit = REPORTED[command] and require('autofix.edit') or nil
+  if edit then
+    edit.begin_report()
+  end
+  local sent = client:request('workspace/executeCommand', params, function(err, result)
     if err then
       notify(('%s failed: %s'):format(command, error_text(err)), vim.log.levels.ERROR)
     else
       on_result(result)
     end
+    if edit then
+      edit.end_report()
+    end
     if on_settled then
       on_settled()
     end
   end, bufnr)
+  if not sent and edit then
+    edit.end_report()
+  end
 end
 
 --- The text a range or visual selection covers, on one line.
@@ -81,13 +97,115 @@ local function selection(opts, bufnr)
   return joined
 end
 
+--- The instruction of rule `number` in a rules file's text, if it is there.
+---@param text string
+---@param number any
+---@return string?
+local function instruction_of(text, number)
+  local ok, rules = pcall(vim.json.decode, text)
+  if not ok or type(rules) ~= 'table' then
+    return nil
+  end
+  for _, rule in ipairs(rules) do
+    if type(rule) == 'table' and tonumber(rule.Rule_number) == tonumber(number) and type(rule.Instruction) == 'string' then
+      return rule.Instruction
+    end
+  end
+  return nil
+end
+
 --- What `autofix.learnRule` answered. On success the server says "Learned rule #N ([CAT]): … —
---- recorded in PATH" itself (window/showMessage).
+--- recorded in PATH" itself (window/showMessage) — with the instruction it proposed, unless it
+--- reads the rule back as it landed: when the user edited the rule in the review, that is said here.
 local function learned(result)
   result = type(result) == 'table' and result or {}
   if result.applied == false and not result.cancelled then
     notify('rule not learned: the change was rejected or could not be applied', vim.log.levels.WARN)
   end
+  if not result.applied then
+    return
+  end
+  local mine = require('autofix.edit').take_edited(result.path)
+  if not mine then
+    return
+  end
+  local instruction = instruction_of(mine.edited or '', result.rule_number)
+  if not instruction then
+    vim.notify(util.fit(('autofix: applied your edited version of %s'):format(mine.relpath)), vim.log.levels.INFO)
+    return
+  end
+  -- A server that reads the rule back as it landed names your instruction in its own "Learned
+  -- rule #N" message, which may come just after this reply: a moment later, this is said unless
+  -- it did (told by the instruction, when you changed it).
+  local proposed = instruction_of(mine.after or '', result.rule_number)
+  vim.defer_fn(function()
+    for _, heard in ipairs(M.heard) do
+      if instruction ~= proposed and heard:find(instruction, 1, true) and heard:find('#' .. tostring(result.rule_number), 1, true) then
+        return
+      end
+    end
+    vim.notify(util.fit(('autofix: learned #%s as you edited it: %s'):format(result.rule_number, instruction)), vim.log.levels.INFO)
+  end, 150)
+end
+
+--- The server's last few messages (window/showMessage), newest last.
+---@type string[]
+M.heard = {}
+
+---@param message string
+function M.hear(message)
+  table.insert(M.heard, message)
+  if #M.heard > 5 then
+    table.remove(M.heard, 1)
+  end
+end
+
+--- The category given as an argument (`CODE`, `[code]`), if it is one.
+---@param opts? {fargs?: string[]}
+local function category_arg(opts)
+  local given = opts and opts.fargs and opts.fargs[1] and opts.fargs[1]:upper():gsub('^%[(.*)%]$', '%1')
+  if given and vim.list_contains(M.CATEGORIES, given) then
+    return given
+  end
+  return nil
+end
+
+--- Asks the category (unless the draft has one) with vim.ui.select, the instruction and the why
+--- with vim.ui.input (starting from the draft's), then sends `autofix.learnRule` — whose edit
+--- goes through the review like any other.
+---@param client vim.lsp.Client
+---@param bufnr integer
+---@param draft {category?: string, instruction?: string, why?: string, uri?: string}
+---@param on_learned? fun(result: table)
+local function ask_and_learn(client, bufnr, draft, on_learned)
+  local function ask_rest(category)
+    vim.ui.input({ prompt = ('Rule [%s] instruction: '):format(category), default = draft.instruction or '' }, function(instruction)
+      if not instruction or vim.trim(instruction) == '' then
+        return
+      end
+      vim.ui.input({ prompt = 'Why: ', default = draft.why }, function(why)
+        if not why then
+          return
+        end
+        local arg = { category = category, instruction = vim.trim(instruction), why = vim.trim(why), uri = draft.uri }
+        M.execute(client, 'autofix.learnRule', arg, bufnr, function(result)
+          learned(result)
+          if on_learned then
+            on_learned(type(result) == 'table' and result or {})
+          end
+        end)
+      end)
+    end)
+  end
+  if draft.category then
+    ask_rest(draft.category)
+    return
+  end
+  vim.ui.select(M.CATEGORIES, { prompt = 'Rule category', kind = 'autofix.category' }, function(category)
+    if category then
+      ask_rest(category)
+    end
+  end)
 end
 
 --- Asks for category, instruction and why, then sends `autofix.learnRule`.
@@ -100,30 +218,120 @@ function M.learn(opts)
     return
   end
   local selected = selection(opts, bufnr)
-  local prefill = selected and ('Never use `%s` - '):format(selected) or ''
-  local function ask_rest(category)
-    vim.ui.input({ prompt = ('Rule [%s] instruction: '):format(category), default = prefill }, function(instruction)
-      if not instruction or vim.trim(instruction) == '' then
-        return
-      end
-      vim.ui.input({ prompt = 'Why: ' }, function(why)
-        if not why then
-          return
-        end
-        local arg = { category = category, instruction = vim.trim(instruction), why = vim.trim(why) }
-        arg.uri = buf_uri(bufnr)
-        M.execute(client, 'autofix.learnRule', arg, bufnr, learned)
-      end)
-    end)
+  ask_and_learn(client, bufnr, {
+    category = category_arg(opts),
+    instruction = selected and ('Never use `%s` - '):format(selected) or '',
+    uri = buf_uri(bufnr),
+  })
+end
+
+--- `text` as a code span, cut when long.
+local function code(text)
+  text = vim.trim(text)
+  if vim.fn.strchars(text) > 60 then
+    text = vim.fn.strcharpart(text, 0, 59) .. '…'
   end
-  local given = opts.fargs and opts.fargs[1] and opts.fargs[1]:upper():gsub('^%[(.*)%]$', '%1')
-  if given and vim.list_contains(M.CATEGORIES, given) then
-    ask_rest(given)
+  if text:find('`', 1, true) then
+    return '`` ' .. text .. ' ``'
+  end
+  return '`' .. text .. '`'
+end
+
+local function word_byte(c)
+  return c ~= '' and (c:find('^[%w_]') ~= nil or c:byte() >= 128)
+end
+
+--- The part of two lines that differs, widened to whole words: `format_date` and `formatDate`
+--- out of two declarations.
+---@return string old
+---@return string new
+local function differing(a, b)
+  local p = 0
+  while p < #a and p < #b and a:byte(p + 1) == b:byte(p + 1) do
+    p = p + 1
+  end
+  local s = 0
+  while s < #a - p and s < #b - p and a:byte(#a - s) == b:byte(#b - s) do
+    s = s + 1
+  end
+  local start = p + 1
+  while start > 1 and word_byte(a:sub(start - 1, start - 1)) do
+    start = start - 1
+  end
+  local ea, eb = #a - s, #b - s
+  while ea < #a and word_byte(a:sub(ea + 1, ea + 1)) do
+    ea, eb = ea + 1, eb + 1
+  end
+  return vim.trim(a:sub(start, ea)), vim.trim(b:sub(start, eb))
+end
+
+--- A draft rule from a rejected change — what it would have introduced: ``Do not change
+--- `format_date` to `formatDate` in src/lib/format.ts``, ``Do not add `…` to PATH``, or for a
+--- removal ``Keep `…` in PATH`` (the server reads "do not remove `x`" as forbidding `x`).
+---@param rejected {files: autofix.FileChange[]}
+---@return {instruction: string, why: string, uri: string, path: string}?
+function M.rejection_draft(rejected)
+  for _, f in ipairs(rejected and rejected.files or {}) do
+    local before = vim.split(f.before, '\n', { plain = true })
+    local after = vim.split(f.after, '\n', { plain = true })
+    for _, h in ipairs(vim.diff(f.before, f.after, { result_type = 'indices' }) --[[@as integer[][] ]]) do
+      local function first(lines, from, n)
+        for i = from, from + n - 1 do
+          if lines[i] and vim.trim(lines[i]) ~= '' then
+            return lines[i]
+          end
+        end
+      end
+      local old, new = first(before, h[1], h[2]), first(after, h[3], h[4])
+      local instruction
+      if old and new then
+        local x, y = differing(old, new)
+        if x == '' or y == '' then
+          x, y = vim.trim(old), vim.trim(new)
+        end
+        if x == y then
+          instruction = ('Do not reformat %s in %s'):format(code(x), f.relpath)
+        else
+          instruction = ('Do not change %s to %s in %s'):format(code(x), code(y), f.relpath)
+        end
+      elseif new then
+        instruction = ('Do not add %s to %s'):format(code(new), f.relpath)
+      elseif old then
+        instruction = ('Keep %s in %s'):format(code(old), f.relpath)
+      end
+      if instruction then
+        return { instruction = instruction, why = 'rejected in review', uri = vim.uri_from_fname(f.path), path = f.path }
+      end
+    end
+  end
+  return nil
+end
+
+--- `:Autofix learn-rejection [CATEGORY]`: a rule from the diff last rejected in review, so that it
+--- is not proposed again — a draft from what it would have introduced, edited with vim.ui.input,
+--- then learned like `:AutofixLearn` (the rule's review can be edited too).
+---@param opts? {fargs?: string[]}
+function M.learn_rejection(opts)
+  local edit = require('autofix.edit')
+  local rejected = edit.rejected
+  if not rejected then
+    notify('no rejected diff to learn from: this works after you reject a proposed diff (r in its review)')
     return
   end
-  vim.ui.select(M.CATEGORIES, { prompt = 'Rule category', kind = 'autofix.category' }, function(category)
-    if category then
-      ask_rest(category)
+  local draft = M.rejection_draft(rejected)
+  if not draft then
+    notify('the rejected diff changes no line to learn from', vim.log.levels.WARN)
+    return
+  end
+  local bufnr = api.nvim_get_current_buf()
+  local client = vim.lsp.get_client_by_id(rejected.client_id) or client_or_complain(bufnr)
+  if not client then
+    return
+  end
+  draft.category = category_arg(opts)
+  ask_and_learn(client, bufnr, draft, function(result)
+    if result.applied and edit.rejected == rejected then
+      edit.rejected = nil
     end
   end)
 end
@@ -175,10 +383,14 @@ local function report(result, target, preview, root)
     notify('no report from the server', vim.log.levels.ERROR)
     return
   end
+  local notes = {}
   if type(result.path) == 'string' then
-    target = require('autofix.util').relpath(result.path, root)
+    target = util.relpath(result.path, root)
+    local edit = require('autofix.edit')
+    notes.edited = edit.take_edited(result.path) ~= nil
+    notes.rejected = edit.take_rejected(result.path)
   end
-  require('autofix.diff_report').notify(result, target, preview)
+  require('autofix.diff_report').notify(result, target, preview, notes)
 end
 
 --- `:Autofix report`: the details of the last diff report.
@@ -214,7 +426,7 @@ function M.apply_diff(opts)
       return
     end
     arg.uri = uri
-    target = require('autofix.util').relpath(api.nvim_buf_get_name(bufnr), client.root_dir)
+    target = util.relpath(api.nvim_buf_get_name(bufnr), client.root_dir)
   end
   local command = opts.bang and 'autofix.previewDiff' or 'autofix.applyDiff'
   M.execute(client, command, arg, bufnr, function(result)
@@ -322,38 +534,6 @@ function M.export(opts)
   end, bufnr)
 end
 
---- Runs a command a code action carries on the server and reports its result like the user
---- commands do (Neovim would drop it).
----@param command lsp.Command
----@param ctx {bufnr: integer, client_id: integer}
-function M.forward(command, ctx)
-  local client = vim.lsp.get_client_by_id(ctx.client_id)
-  if not client then
-    return
-  end
-  local arg = command.arguments and command.arguments[1]
-  M.execute(client, command.command, arg, ctx.bufnr, function(result)
-    if command.command == 'autofix.learnRule' then
-      learned(result)
-    elseif command.command == 'autofix.exportRules' then
-      exported(result)
-    elseif command.command == 'autofix.fixWorkspace' then
-      fixed_workspace(result)
-    elseif command.command == 'autofix.applyDiff' then
-      local target = type(arg) == 'table' and (arg.path or (arg.uri and vim.uri_to_fname(arg.uri))) or '?'
-      report(result, require('autofix.util').relpath(target, client.root_dir), false, client.root_dir)
-    end
-  end, function()
-    -- Run from a code lens, Neovim cleared the lens and would ask for new ones once the command
-    -- is done — but not for a command the plugin runs itself. Ask here (only where lenses are
-    -- shown already: a code action must not turn them on).
-    local bufnr = ctx.bufnr
-    if bufnr and vim.api.nvim_buf_is_loaded(bufnr) and #vim.lsp.codelens.get(bufnr) > 0 then
-      vim.lsp.codelens.refresh({ bufnr = bufnr })
-    end
-  end)
-end
-
 --- What `autofix.fixWorkspace` answered.
 ---@param result table
 local function fixed_workspace(result)
@@ -376,6 +556,38 @@ local function fixed_workspace(result)
   end
 end
 
+--- Runs a command a code action carries on the server and reports its result like the user
+--- commands do (Neovim would drop it).
+---@param command lsp.Command
+---@param ctx {bufnr: integer, client_id: integer}
+function M.forward(command, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  if not client then
+    return
+  end
+  local arg = command.arguments and command.arguments[1]
+  M.execute(client, command.command, arg, ctx.bufnr, function(result)
+    if command.command == 'autofix.learnRule' then
+      learned(result)
+    elseif command.command == 'autofix.exportRules' then
+      exported(result)
+    elseif command.command == 'autofix.fixWorkspace' then
+      fixed_workspace(result)
+    elseif command.command == 'autofix.applyDiff' then
+      local target = type(arg) == 'table' and (arg.path or (arg.uri and vim.uri_to_fname(arg.uri))) or '?'
+      report(result, util.relpath(target, client.root_dir), false, client.root_dir)
+    end
+  end, function()
+    -- Run from a code lens, Neovim cleared the lens and would ask for new ones once the command
+    -- is done — but not for a command the plugin runs itself. Ask here (only where lenses are
+    -- shown already: a code action must not turn them on).
+    local bufnr = ctx.bufnr
+    if bufnr and vim.api.nvim_buf_is_loaded(bufnr) and #vim.lsp.codelens.get(bufnr) > 0 then
+      vim.lsp.codelens.refresh({ bufnr = bufnr })
+    end
+  end)
+end
+
 --- Every fixable violation of the workspace (open buffers and files nobody opened) in one edit,
 --- approved like any other.
 function M.fix_workspace()
@@ -394,7 +606,7 @@ function M.fix_all()
   if not client then
     return
   end
-  local name = require('autofix.util').relpath(api.nvim_buf_get_name(bufnr), client.root_dir)
+  local name = util.relpath(api.nvim_buf_get_name(bufnr), client.root_dir)
   local params = {
     textDocument = { uri = vim.uri_from_bufnr(bufnr) },
     range = { start = { line = 0, character = 0 }, ['end'] = { line = api.nvim_buf_line_count(bufnr), character = 0 } },
@@ -527,6 +739,15 @@ function M.define()
   api.nvim_create_user_command('AutofixReport', function()
     M.report()
   end, { desc = 'autofix: the details of the last diff report (blocks that failed, closest lines)' })
+  api.nvim_create_user_command('AutofixLearnRejection', function(o)
+    M.learn_rejection(o)
+  end, {
+    nargs = '?',
+    complete = function()
+      return M.CATEGORIES
+    end,
+    desc = 'autofix: learn a rule from the diff you last rejected, so that it is not proposed again',
+  })
   api.nvim_create_user_command('AutofixReview', function()
     M.review()
   end, { desc = 'autofix: go back to a proposed change that waits for your review' })
@@ -571,6 +792,7 @@ M.SUBCOMMANDS = {
   review = { run = M.review },
   report = { run = M.report },
   ['install-server'] = { run = M.install_server, args = function() return { 'latest' } end },
+  ['learn-rejection'] = { run = M.learn_rejection, args = function() return M.CATEGORIES end },
 }
 
 function M.subcommand_names()
@@ -627,6 +849,7 @@ M.PLUG = {
   { '<Plug>(autofix-fix-workspace)', 'n', '<Cmd>AutofixFixWorkspace<CR>' },
   { '<Plug>(autofix-review)', 'n', '<Cmd>AutofixReview<CR>' },
   { '<Plug>(autofix-report)', 'n', '<Cmd>AutofixReport<CR>' },
+  { '<Plug>(autofix-learn-rejection)', 'n', '<Cmd>AutofixLearnRejection<CR>' },
 }
 
 function M.define_plug_mappings()

@@ -97,7 +97,10 @@ function M.describe(result, target, preview)
   end
   local why = table.concat(named, '; ')
   local head, level
-  if rejected then
+  if rejected and result.failure_reason == 'rejected by the user' then
+    head = ('diff to %s rejected'):format(target)
+    level = levels.WARN
+  elseif rejected then
     head = ('diff to %s not applied (rejected, or the file changed meanwhile)'):format(target)
     level = levels.WARN
   elseif n == 0 then
@@ -137,21 +140,26 @@ function M.describe(result, target, preview)
   return head, level, doc
 end
 
---- Notifies a report in one line (with where its details are, when it has any).
-function M.notify(result, target, preview)
+--- Notifies a report in one line (with where its details are, when it has any). `notes` say
+--- what happened in the review: the user's edited version landed, or they rejected the diff
+--- (`:Autofix learn-rejection` learns from it).
+---@param notes? {edited?: boolean, rejected?: boolean}
+function M.notify(result, target, preview, notes)
+  notes = notes or {}
   local head, level, details = M.describe(result, target, preview)
   local suffix = ''
+  if notes.edited and result.applied ~= false then
+    suffix = suffix .. ' (edited in review)'
+  end
   if details then
     M.last = details
-    suffix = ' (:Autofix report)'
+    suffix = suffix .. ' (:Autofix report)'
   end
-  local message = 'autofix: ' .. head
+  if notes.rejected then
+    suffix = suffix .. ' (:Autofix learn-rejection)'
+  end
   -- One line that fits: a longer one makes Neovim stop at "Press ENTER".
-  local room = math.max(vim.v.echospace - 1 - #suffix, 20)
-  if vim.fn.strdisplaywidth(message) > room then
-    message = vim.fn.strcharpart(message, 0, room - 1) .. '…'
-  end
-  vim.notify(message .. suffix, level)
+  vim.notify(require('autofix.util').fit('autofix: ' .. head, suffix), level)
 end
 
 --- `:Autofix report`: the details of the last report, in a scratch buffer.

@@ -2,13 +2,101 @@
 -- (learning a rule, applying an AI-written diff) are shown as a diff and applied only when the
 -- user accepts; a versioned edit for a buffer that changed since is refused; the server is told
 -- the truth either way. Neovim's stock handler applies everything at once, ignores change
--- annotations and answers `applied = true` even when it skipped a stale edit.
+-- annotations and answers `applied = true` even when it skipped a stale edit. What the user left
+-- in the review's proposed buffers (lua/autofix/review.lua) lands instead of the server's text
+-- edits for those files; a diff they rejected is kept for `:Autofix learn-rejection`.
 local M = {}
 
 local api = vim.api
 local util = require('autofix.util')
 
 M.REJECTED = 'rejected by the user'
+
+--- The annotation id of the server's "Apply diff to …" edits.
+M.DIFF = 'autofix.diff'
+
+--- The last diff the user rejected (its files before and after): what `:Autofix learn-rejection`
+--- drafts a rule from, so that the change is not proposed again.
+---@type {title: string, files: autofix.FileChange[], client_id: integer}?
+M.rejected = nil
+
+-- What happened in a review — the user's own version landed, a diff was rejected — is said once.
+-- While a command whose result the plugin reports is running (learn, apply diff), it waits for
+-- that report, which says it in its own line; otherwise it is said at once.
+local reporting = 0
+local unreported = { edited = {}, rejected = {} } ---@type {edited: table<string, autofix.FileChange>, rejected: table<string, true>}
+
+local function same_file(a, b)
+  if a == b then
+    return true
+  end
+  local ra, rb = vim.uv.fs_realpath(a), vim.uv.fs_realpath(b)
+  return ra ~= nil and ra == rb
+end
+
+local function take(set, path)
+  for p, v in pairs(set) do
+    if type(path) == 'string' and same_file(p, path) then
+      set[p] = nil
+      return v
+    end
+  end
+  return nil
+end
+
+local function relpaths(files)
+  local names = {}
+  for _, f in ipairs(files) do
+    names[#names + 1] = f.relpath
+  end
+  table.sort(names)
+  return table.concat(names, ', ')
+end
+
+local function say_edited(files)
+  vim.notify(('autofix: applied your edited version of %s'):format(relpaths(files)), vim.log.levels.INFO)
+end
+
+local function say_rejected()
+  vim.notify('autofix: rejected — :Autofix learn-rejection to learn a rule so this is not proposed again', vim.log.levels.INFO)
+end
+
+--- A command whose result the plugin reports starts (`begin_report`) or is done (`end_report`):
+--- what its report did not claim is said then.
+function M.begin_report()
+  reporting = reporting + 1
+end
+
+function M.end_report()
+  reporting = math.max(0, reporting - 1)
+  if reporting > 0 then
+    return
+  end
+  local edited = vim.tbl_values(unreported.edited)
+  local rejected = next(unreported.rejected) ~= nil
+  unreported = { edited = {}, rejected = {} }
+  if #edited > 0 then
+    say_edited(edited)
+  end
+  if rejected then
+    say_rejected()
+  end
+end
+
+--- The file (the user's own version of it) that landed from a review, for the report of the
+--- command that proposed it; nil when the change to `path` was not edited.
+---@param path? string
+---@return autofix.FileChange?
+function M.take_edited(path)
+  return take(unreported.edited, path)
+end
+
+--- True when the diff to `path` was just rejected in its review (`:Autofix learn-rejection` can
+--- learn from it), for the report of the command that proposed it.
+---@param path? string
+function M.take_rejected(path)
+  return take(unreported.rejected, path) ~= nil
+end
 
 ---@class autofix.FileChange
 ---@field path string        absolute path
@@ -17,6 +105,7 @@ M.REJECTED = 'rejected by the user'
 ---@field after string       text after the edit
 ---@field created boolean    the edit creates the file
 ---@field diff string        unified diff of before → after, with --- / +++ headers
+---@field edited? string     the user's own version of `after`, edited in the review: what lands instead
 
 ---@class autofix.ApprovalRequest
 ---@field title string            the change annotations' labels, e.g. "Learn rule #14"
@@ -25,6 +114,7 @@ M.REJECTED = 'rejected by the user'
 ---@field diff string             every file's diff, one after the other
 ---@field edit lsp.WorkspaceEdit  the edit itself
 ---@field client_id integer
+---@field annotations string[]    the ids of its change annotations ("autofix.diff", "autofix.learn", …)
 
 --- The edit's operations in order: text edits per document and resource operations.
 ---@param edit lsp.WorkspaceEdit
@@ -56,6 +146,7 @@ end
 ---@param edit lsp.WorkspaceEdit
 ---@return string[]? labels nil when nothing needs confirmation
 ---@return string[] descriptions
+---@return string[] ids the annotations' ids, in order of use
 function M.needs_confirmation(edit)
   local annotations = edit.changeAnnotations or {}
   local wanted = {}
@@ -65,7 +156,7 @@ function M.needs_confirmation(edit)
     end
   end
   if not next(wanted) then
-    return nil, {}
+    return nil, {}, {}
   end
   local used, order = {}, {}
   local function use(id)
@@ -84,7 +175,7 @@ function M.needs_confirmation(edit)
     end
   end
   if #order == 0 then
-    return nil, {}
+    return nil, {}, {}
   end
   local labels, descriptions = {}, {}
   for _, id in ipairs(order) do
@@ -96,7 +187,7 @@ function M.needs_confirmation(edit)
       descriptions[#descriptions + 1] = a.description
     end
   end
-  return labels, descriptions
+  return labels, descriptions, order
 end
 
 --- Why a versioned edit cannot be applied any more, or nil when every version still matches.
@@ -180,6 +271,116 @@ function M.apply_to_text(text, edits, encoding)
   return text
 end
 
+--- Text edits that turn `before` into `after` line by line — only the lines that differ, so
+--- that marks, folds and diagnostics elsewhere in the buffer stay where they are. Ranges are
+--- whole lines (character 0), the same in every position encoding, except for a text that does
+--- not end in a newline: that one is replaced whole.
+---@param before string
+---@param after string
+---@param encoding 'utf-8'|'utf-16'|'utf-32'
+---@return lsp.TextEdit[]
+function M.line_edits(before, after, encoding)
+  local function at(line, character)
+    return { line = line, character = character }
+  end
+  if before == after then
+    return {}
+  end
+  if before == '' then
+    return { { range = { start = at(0, 0), ['end'] = at(0, 0) }, newText = after } }
+  end
+  local function ends_in_newline(text)
+    return text == '' or text:sub(-1) == '\n'
+  end
+  if not (ends_in_newline(before) and ends_in_newline(after)) then
+    local lines = vim.split(before, '\n', { plain = true })
+    local last = vim.str_utfindex(lines[#lines], encoding)
+    return { { range = { start = at(0, 0), ['end'] = at(#lines - 1, last) }, newText = after } }
+  end
+  local a = vim.split(before, '\n', { plain = true })
+  local b = vim.split(after, '\n', { plain = true })
+  a[#a], b[#b] = nil, nil -- the empty string after the final newline
+  local edits = {}
+  for _, h in ipairs(vim.diff(before, after, { result_type = 'indices' }) --[[@as integer[][] ]]) do
+    local start_a, count_a, start_b, count_b = h[1], h[2], h[3], h[4]
+    local new = {}
+    for i = start_b, start_b + count_b - 1 do
+      new[#new + 1] = b[i] .. '\n'
+    end
+    local text = table.concat(new)
+    if count_a == 0 and start_a == #a then
+      -- After the last line: Neovim appends text that starts past the end as lines of their
+      -- own ("x\n" would leave an empty last line), so the last line is rewritten, then the new.
+      edits[#edits + 1] = { range = { start = at(#a - 1, 0), ['end'] = at(#a, 0) }, newText = a[#a] .. '\n' .. text }
+    else
+      -- An insertion goes before 0-based line `start_a`; a change covers lines start_a…
+      local first = count_a == 0 and start_a or start_a - 1
+      edits[#edits + 1] = { range = { start = at(first, 0), ['end'] = at(first + count_a, 0) }, newText = text }
+    end
+  end
+  return edits
+end
+
+--- The edit with the user's own version of the files they edited in the review in place of the
+--- server's text edits for those files; resource operations (a file created first) and the
+--- other files stay as the server sent them. A versioned document keeps its version, so the
+--- edit is refused, as any other, when the buffer moved on.
+---@param edit lsp.WorkspaceEdit
+---@param files autofix.FileChange[]
+---@param encoding 'utf-8'|'utf-16'|'utf-32'
+---@return lsp.WorkspaceEdit
+function M.with_edits(edit, files, encoding)
+  local mine = {}
+  for _, f in ipairs(files) do
+    if f.edited and f.edited ~= f.after then
+      mine[f.path] = f
+    end
+  end
+  if not next(mine) then
+    return edit
+  end
+  edit = vim.deepcopy(edit)
+  if edit.documentChanges then
+    local out, done = {}, {}
+    for _, change in ipairs(edit.documentChanges) do
+      local f = not change.kind and mine[vim.uri_to_fname(change.textDocument.uri)] or nil
+      if not f then
+        out[#out + 1] = change
+      elseif not done[f.path] then
+        -- The file's first text edit carries the whole of the user's version; its others go.
+        done[f.path] = true
+        change.edits = M.line_edits(f.before, f.edited, encoding)
+        out[#out + 1] = change
+      end
+    end
+    for path, f in vim.spairs(mine) do
+      if not done[path] then
+        out[#out + 1] = {
+          textDocument = { uri = vim.uri_from_fname(path), version = vim.NIL },
+          edits = M.line_edits(f.before, f.edited, encoding),
+        }
+      end
+    end
+    edit.documentChanges = out
+  else
+    edit.changes = edit.changes or {}
+    local done = {}
+    for uri in pairs(edit.changes) do
+      local f = mine[vim.uri_to_fname(uri)]
+      if f then
+        done[f.path] = true
+        edit.changes[uri] = M.line_edits(f.before, f.edited, encoding)
+      end
+    end
+    for path, f in pairs(mine) do
+      if not done[path] then
+        edit.changes[vim.uri_from_fname(path)] = M.line_edits(f.before, f.edited, encoding)
+      end
+    end
+  end
+  return edit
+end
+
 local function unified(before, after, from, to)
   local hunks = vim.diff(before, after, { result_type = 'unified', ctxlen = 3 }) --[[@as string]]
   if hunks == '' then
@@ -231,14 +432,24 @@ function M.preview(edit, encoding, root)
     end
   end
   for _, f in ipairs(files) do
-    local from = f.created and '/dev/null' or ('a/' .. f.relpath)
-    local to = f.deleted and '/dev/null' or ('b/' .. (f.renamed_to or f.relpath))
-    f.diff = unified(f.before, f.after, from, to)
-    if f.diff == '' and (f.created or f.renamed_to) then
-      f.diff = ('--- %s\n+++ %s\n'):format(from, to)
-    end
+    f.diff = M.file_diff(f, f.after)
   end
   return files
+end
+
+--- The unified diff of a file's change, with `after` as the text it ends with (the server's, or
+--- the user's own version from the review).
+---@param f autofix.FileChange
+---@param after string
+---@return string
+function M.file_diff(f, after)
+  local from = f.created and '/dev/null' or ('a/' .. f.relpath)
+  local to = f.deleted and '/dev/null' or ('b/' .. (f.renamed_to or f.relpath))
+  local diff = unified(f.before, after, from, to)
+  if diff == '' and (f.created or f.renamed_to) then
+    diff = ('--- %s\n+++ %s\n'):format(from, to)
+  end
+  return diff
 end
 
 --- The preview window: a scratch buffer with the diff, above everything, without taking focus
@@ -399,6 +610,23 @@ local function autosave(clean)
   end
 end
 
+--- Keeps a rejected diff for `:Autofix learn-rejection` and says that it can be learned from.
+---@param request autofix.ApprovalRequest
+local function rejected(request)
+  local files = {}
+  for _, f in ipairs(request.files) do
+    files[#files + 1] = { path = f.path, relpath = f.relpath, before = f.before, after = f.after, created = f.created, diff = f.diff }
+  end
+  M.rejected = { title = request.title, files = files, client_id = request.client_id }
+  if reporting > 0 then
+    for _, f in ipairs(files) do
+      unreported.rejected[f.path] = true
+    end
+  else
+    say_rejected()
+  end
+end
+
 ---@param err? lsp.ResponseError
 ---@param params lsp.ApplyWorkspaceEditParams
 ---@param ctx lsp.HandlerContext
@@ -418,7 +646,8 @@ function M.handler(err, params, ctx)
   end
 
   local options = require('autofix').options
-  local labels, descriptions = M.needs_confirmation(edit)
+  local labels, descriptions, ids = M.needs_confirmation(edit)
+  local edited = {} ---@type autofix.FileChange[]
   if labels and options.approve ~= false then
     local title = #labels > 0 and table.concat(labels, '; ') or (params.label or 'autofix edit')
     local files = M.preview(edit, encoding, client.root_dir)
@@ -434,6 +663,7 @@ function M.handler(err, params, ctx)
       diff = table.concat(diffs, ''),
       edit = edit,
       client_id = client.id,
+      annotations = ids,
     }
     local accepted
     local co, is_main = coroutine.running()
@@ -457,6 +687,9 @@ function M.handler(err, params, ctx)
       accepted = answer
     end
     if not accepted then
+      if vim.list_contains(ids, M.DIFF) then
+        rejected(request)
+      end
       return { applied = false, failureReason = M.REJECTED }
     end
     -- The user may have typed while the question was open, or a file was written meanwhile.
@@ -464,6 +697,15 @@ function M.handler(err, params, ctx)
     if stale then
       vim.notify('autofix: not applied: ' .. stale, vim.log.levels.WARN)
       return { applied = false, failureReason = stale }
+    end
+    -- What the user left in the review's proposed buffers is what lands.
+    for _, f in ipairs(files) do
+      if f.edited and f.edited ~= f.after then
+        edited[#edited + 1] = f
+      end
+    end
+    if #edited > 0 then
+      edit = M.with_edits(edit, files, encoding)
     end
   end
 
@@ -482,6 +724,15 @@ function M.handler(err, params, ctx)
   end
   if options.autosave ~= false then
     autosave(clean)
+  end
+  if #edited > 0 then
+    if reporting > 0 then
+      for _, f in ipairs(edited) do
+        unreported.edited[f.path] = f
+      end
+    else
+      say_edited(edited)
+    end
   end
   return { applied = true }
 end

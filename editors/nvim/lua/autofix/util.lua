@@ -75,4 +75,19 @@ function M.read(fname)
   return (text:gsub('\r\n', '\n'))
 end
 
+--- A message cut to one line that fits the command line, so that Neovim never stops at "Press
+--- ENTER"; `suffix` is kept whole.
+---@param message string
+---@param suffix? string
+---@return string
+function M.fit(message, suffix)
+  suffix = suffix or ''
+  message = message:gsub('\n.*', '')
+  local room = math.max(vim.v.echospace - 1 - vim.fn.strdisplaywidth(suffix), 20)
+  if vim.fn.strdisplaywidth(message) > room then
+    message = vim.fn.strcharpart(message, 0, room - 1) .. '…'
+  end
+  return message .. suffix
+end
+
 return M
