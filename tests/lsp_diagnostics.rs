@@ -668,3 +668,15 @@ async fn opening_and_closing_a_comment_hides_and_shows_code_violations() {
         "closed again: only the comment and the string are left out"
     );
 }
+
+/// Emacs with eglot in a project without `.git` makes the file's own folder the workspace
+/// folder: the rules file above it still governs the file (as `autofix check` finds it).
+#[tokio::test]
+async fn a_rules_file_above_the_workspace_folder_governs_its_files() {
+    let (_d, root) = workspace(&[("autofix.json", TS_RULES), ("src/lib/a.ts", "let a: any;\n")]);
+    let folder = root.join("src/lib");
+    let mut client = TestClient::start(&folder, vscode_capabilities(), json!({})).await;
+    let uri = client.open("a.ts", "typescript", "let a: any;\n").await;
+    let diags = client.diagnostics_where(&uri, |d| !d.is_empty()).await;
+    assert_eq!(diags.brief()[0].code, 1);
+}

@@ -99,9 +99,11 @@ async fn learning_into_the_open_rules_buffer_is_a_versioned_annotated_edit_and_a
     );
     assert_eq!(parsed[0]["Owner"], "web");
 
+    // Applied (the test client says so) but the disk still holds what the rule was planned
+    // against: only the editor's buffer has it.
     assert_eq!(
         client.shown_message().await,
-        "Learned rule #2 ([CODE]): Never use `any` in TypeScript - use `unknown`. — recorded in .agents/autofix.json"
+        "Learned rule #2 ([CODE]): Never use `any` in TypeScript - use `unknown`. — recorded in .agents/autofix.json — unsaved: save .agents/autofix.json to keep it"
     );
 
     // The editor applies the edit to its buffer: the new rule is enforced in open files at once.
@@ -627,4 +629,52 @@ async fn a_learned_rule_is_enforced_at_once_and_named_with_its_folder() {
     );
     let diags = client.diagnostics_where(&uri, |d| !d.is_empty()).await;
     assert_eq!(diags.brief()[0].code, 2, "enforced without a watcher event");
+}
+
+/// The user edits the proposed rule in the review before accepting (here: the editor writes the
+/// proposal with a changed instruction): the confirmation names the rule as it landed and says
+/// it was edited.
+#[tokio::test]
+async fn a_rule_edited_in_the_review_is_confirmed_as_it_landed() {
+    let (_d, root) = workspace(&[("autofix.json", RULES)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let file = root.join("autofix.json");
+    client.answer("workspace/applyEdit", move |params| {
+        let answer = common::lsp::apply_to_disk(params);
+        let text = std::fs::read_to_string(&file).unwrap();
+        std::fs::write(
+            &file,
+            text.replace("use `unknown`.", "use `unknown` with type guards."),
+        )
+        .unwrap();
+        answer
+    });
+    let args = learn_args(&client);
+    let result: LearnRuleResult = client.execute_as("autofix.learnRule", json!([args])).await;
+    assert!(result.applied, "{result:?}");
+    assert_eq!(
+        client.shown_message().await,
+        "Learned rule #2 ([CODE]): Never use `any` in TypeScript - use `unknown` with type guards. — recorded in autofix.json (as you edited it in the review)"
+    );
+}
+
+/// An editor that applies the edit to its buffer and does not save it (Emacs with eglot): the
+/// confirmation says the rule is only in the buffer, and how to keep it.
+#[tokio::test]
+async fn a_rule_learned_into_an_unsaved_buffer_says_so() {
+    let (_d, root) = workspace(&[("autofix.json", RULES)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    // The buffer differs from the disk, as it does after an editor applied an edit without saving.
+    client
+        .open("autofix.json", "json", &RULES.replace("\"w\"", "\"why\""))
+        .await;
+    let args = learn_args(&client);
+    let result: LearnRuleResult = client.execute_as("autofix.learnRule", json!([args])).await;
+    assert!(result.applied, "{result:?}");
+    let shown = client.shown_message().await;
+    assert!(
+        shown.starts_with("Learned rule #2 ([CODE]): ")
+            && shown.ends_with(" — recorded in autofix.json — unsaved: save autofix.json to keep it"),
+        "{shown}"
+    );
 }

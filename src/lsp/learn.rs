@@ -241,13 +241,13 @@ pub async fn learn_rule(session: &Arc<Session>, args: LearnRuleArgs) -> Result<L
     let planned = plan(session, &target, &rule).await?;
     let (sent, number) = propose(session, &target, &rule, &planned).await?;
     if sent.applied {
-        landed(session, &target, &rule, &planned, number, draft).await;
+        let instruction = landed(session, &target, &rule, &planned, number, draft).await;
         let path = target.path.clone();
         // The number is checked unique once the editor has the rule, without keeping the user
         // waiting: the turn and the lock go with the check.
         let checker = session.clone();
         tokio::spawn(async move {
-            verify(&checker, &target, &rule, &planned, number).await;
+            verify(&checker, &target, &instruction, &planned, number).await;
             drop(turn);
         });
         return Ok(LearnRuleResult {
@@ -387,7 +387,8 @@ async fn propose(
     }
 }
 
-/// Once the rule landed: the rules reloaded at once, the user told, a draft opened.
+/// Once the rule landed: the rules reloaded at once, the user told, a draft opened. Returns the
+/// instruction as it landed (the user may have edited it in the review).
 async fn landed(
     session: &Session,
     target: &Target,
@@ -395,18 +396,53 @@ async fn landed(
     planned: &Planned,
     number: u64,
     draft: bool,
-) {
+) -> String {
     let ctx = session.context();
     session.learning.landed(&target.path, number);
     // Enforced at once, without waiting for a file watcher.
     session.request_reload(Reload::File(target.path.clone()));
-    let message = learn::learned_message(
-        ctx.locale,
-        number,
-        planned.plan.category,
-        &rule.instruction,
-        &target.shown,
-    );
+    session.rules_settled().await;
+    // The rule as it landed: the user may have edited the proposal in the review.
+    let as_landed = session.with_index(|index, _| {
+        let latest = index.root_of_rules_file(&target.path)?.latest.clone()?;
+        let landed = latest.set.rules.iter().find(|r| r.number == number)?;
+        Some((landed.category, landed.instruction.clone(), landed.why.clone()))
+    });
+    let (category, instruction, edited) = match as_landed {
+        Some((category, instruction, why)) => {
+            let edited =
+                category != planned.plan.category || instruction != rule.instruction || why != rule.why;
+            (category, instruction, edited)
+        }
+        None => (planned.plan.category, rule.instruction.clone(), false),
+    };
+    let mut message = learn::learned_message(ctx.locale, number, category, &instruction, &target.shown);
+    if edited {
+        message.push_str(ctx.locale.pick(
+            " (as you edited it in the review)",
+            " (tal como la editaste en la revisión)",
+        ));
+    }
+    // An editor that applies edits to its buffer without saving (Emacs with eglot): the rule is in
+    // force, but only the buffer holds it.
+    // Told by the disk, which such an editor leaves as the rule was planned against (its
+    // didChange may come later), or by a buffer the server knows to differ from it.
+    // (Read as the rules are: a regular file, bounded — a FIFO put there must not hang us.)
+    let disk = store::read(&target.path).ok();
+    let disk_as_planned = match &planned.current {
+        Current::Missing => disk.is_none(),
+        current => disk.is_some() && disk == current.text(),
+    };
+    let buffer_differs = session
+        .buffer_text(&target.path)
+        .is_some_and(|buffer| disk.as_deref() != Some(buffer.as_str()));
+    let unsaved = disk_as_planned || buffer_differs;
+    if unsaved {
+        message.push_str(&match ctx.locale {
+            Locale::En => format!(" — unsaved: save {} to keep it", target.shown),
+            Locale::Es => format!(" — sin guardar: guarda {} para conservarla", target.shown),
+        });
+    }
     session.client.show_message(MessageType::INFO, message).await;
     for warning in &planned.plan.warnings {
         session.log_warning(format!("autofix: {}", warning.message(ctx.locale)));
@@ -414,18 +450,19 @@ async fn landed(
     if draft && ctx.caps.show_document {
         open_rule(session, &target.uri, &planned.plan).await;
     }
+    instruction
 }
 
 /// Checks the landed rule's number is unique, and moves it to the next free one (telling the
 /// user) when another learner that did not take turns took it too.
-async fn verify(session: &Session, target: &Target, rule: &NewRule, planned: &Planned, number: u64) {
+async fn verify(session: &Session, target: &Target, instruction: &str, planned: &Planned, number: u64) {
     let Some(renumbered) = ensure_unique(
         session,
         &planned.lock,
         &target.path,
         &target.uri,
         number,
-        &rule.instruction,
+        instruction,
     )
     .await
     else {

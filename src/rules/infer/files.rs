@@ -246,6 +246,12 @@ impl FileScope {
         if dir.is_empty() {
             return;
         }
+        // "in src/lib/format.ts": a file, not a folder — the check covers that file.
+        if names_a_file(dir) {
+            self.include = vec![dir.to_string()];
+            self.languages.clear();
+            return;
+        }
         let include = std::mem::take(&mut self.include);
         self.include = if include.is_empty() {
             vec![format!("{dir}/**")]
@@ -642,10 +648,48 @@ pub fn named(tokens: &[Token]) -> Named {
     n
 }
 
+/// True when `path` names one file (`src/lib/format.ts`): its last part has an extension with a
+/// letter, and it is no glob. `.github`, `v1.2` and `src/` are folders.
+fn names_a_file(path: &str) -> bool {
+    if path.contains(['*', '?', '{', '[']) {
+        return false;
+    }
+    let last = path.rsplit('/').next().unwrap_or(path);
+    match last.rsplit_once('.') {
+        Some((stem, ext)) => {
+            !stem.is_empty()
+                && (1..=10).contains(&ext.len())
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+                && ext.chars().any(|c| c.is_ascii_alphabetic())
+        }
+        None => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::infer::text::tokenize;
+
+    #[test]
+    fn a_place_that_names_a_file_confines_the_scope_to_that_file() {
+        let mut scope = FileScope::source_files(false);
+        scope.within("src/lib/format.ts");
+        assert_eq!(scope.include, ["src/lib/format.ts"]);
+        let mut scope = FileScope::source_files(false);
+        scope.within("src/lib/");
+        assert!(
+            scope.include.iter().all(|g| g.starts_with("src/lib/**/")),
+            "{:?}",
+            scope.include
+        );
+        for folder in [".github", "v1.2", "src/api", "docs/*.md"] {
+            assert!(!names_a_file(folder), "{folder}");
+        }
+        for file in ["src/lib/format.ts", "Makefile.am", "a/b/c.py"] {
+            assert!(names_a_file(file), "{file}");
+        }
+    }
 
     fn langs(text: &str) -> Vec<Lang> {
         named(&tokenize(text)).langs()
