@@ -134,6 +134,7 @@ H.run(function()
     return d and d.instruction
   end
   H.eq(draft('const x: any = 1;\n', 'const x: unknown = 1;\n'), 'Do not change `any` to `unknown` in src/a.ts', 'a word changed')
+  H.eq(draft('  return x.slice(0, 10);\n', '  return x.toLocale();\n'), 'Do not change `slice(0, 10)` to `toLocale()` in src/a.ts', 'a bracket opened in the part is closed in it')
   H.eq(draft('a\nreturn JSON.parse(raw);\nb\n', 'a\nb\n'), 'Keep `return JSON.parse(raw);` in src/a.ts', 'a removal')
   H.eq(draft('a\n', 'a\n\n  import x from "y";\n'), 'Do not add `import x from "y";` to src/a.ts', 'an addition: its first non-blank line')
   local long = draft('a\n', 'a\n' .. string.rep('x', 100) .. '\n')

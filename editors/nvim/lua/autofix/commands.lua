@@ -140,7 +140,9 @@ local function learned(result)
   local proposed = instruction_of(mine.after or '', result.rule_number)
   vim.defer_fn(function()
     for _, heard in ipairs(M.heard) do
-      if instruction ~= proposed and heard:find(instruction, 1, true) and heard:find('#' .. tostring(result.rule_number), 1, true) then
+      local about_it = heard:find('#' .. tostring(result.rule_number), 1, true)
+      -- The server says "(as you edited it in the review)" when the words changed.
+      if about_it and (heard:find('as you edited it', 1, true) or (instruction ~= proposed and heard:find(instruction, 1, true))) then
         return
       end
     end
@@ -260,6 +262,15 @@ local function differing(a, b)
   end
   local ea, eb = #a - s, #b - s
   while ea < #a and word_byte(a:sub(ea + 1, ea + 1)) do
+    ea, eb = ea + 1, eb + 1
+  end
+  -- A bracket opened in the part is closed in it (`slice(0, 10)`, not `slice(0, 10`).
+  local function open(t)
+    local _, o = t:gsub('[%(%[]', '')
+    local _, c = t:gsub('[%)%]]', '')
+    return o - c
+  end
+  while ea < #a and a:sub(ea + 1, ea + 1):find('[%)%]]') and (open(a:sub(start, ea)) > 0 or open(b:sub(start, eb)) > 0) do
     ea, eb = ea + 1, eb + 1
   end
   return vim.trim(a:sub(start, ea)), vim.trim(b:sub(start, eb))
