@@ -431,6 +431,86 @@ try {
     await shot('13c-diff-report.png', 'Show Details: the report as a read-only Markdown document');
     await runCommand('View: Close All Editors');
     check(await page.locator('.monaco-dialog-box').count() === 0, 'the report closes without asking to save');
+
+    // The proposed side is editable: what the user leaves there is what lands, and they are told.
+    step('edit the proposed change');
+    await clearToasts();
+    await openFile('src/lib/format.ts');
+    const rename = [
+      '<<<<<<< SEARCH', ':start_line:1', '-------', 'export function formatDay(date: Date): string {',
+      '=======', 'export function formatDate(date: Date): string {', '>>>>>>> REPLACE', '',
+    ].join('\n');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), rename);
+    await runCommand('Autofix: Apply Diff from Clipboard');
+    await page.locator('.tabs-container .tab.active', { hasText: 'format.ts (current ↔ proposed)' }).waitFor({ timeout: 30000 });
+    await toast('review the change to src/lib/format.ts').waitFor({ timeout: 15000 });
+    const modifiedSide = page.locator('.monaco-diff-editor .editor.modified .view-lines').first();
+    await modifiedSide.locator('.view-line').first().click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' // checked by hand');
+    await page.waitForTimeout(300);
+    const editedSide = (await modifiedSide.innerText()).replace(/\u00a0/g, ' ');
+    check(editedSide.includes('formatDate(date: Date): string { // checked by hand'), 'the proposed side takes the user\'s typing', editedSide.slice(0, 200));
+    await shot('13d-edit-proposal.png', 'the review of a diff: the user typed " // checked by hand" into the proposed (right) side before accepting');
+    await toast('review the change').locator('.monaco-button', { hasText: 'Accept' }).first().click();
+    await toast('applied your edited version of src/lib/format.ts').waitFor({ timeout: 20000 });
+    const asEdited = await toast('as you edited it in the review').innerText().catch(() => '');
+    check(/applied 1 block to src\/lib\/format\.ts — as you edited it in the review/.test(asEdited), 'the diff report says the edited version landed', asEdited);
+    const formatNow = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const t = fs.readFileSync(path.join(WS, 'src/lib/format.ts'), 'utf8');
+        if (t.includes('checked by hand')) return t;
+        await page.waitForTimeout(100);
+      }
+      return fs.readFileSync(path.join(WS, 'src/lib/format.ts'), 'utf8');
+    })();
+    check(formatNow.startsWith('export function formatDate(date: Date): string { // checked by hand\n'), 'format.ts holds the edited version (saved)', formatNow.slice(0, 120));
+    check(await page.locator('.monaco-dialog-box').count() === 0, 'the review closed without asking to save anything');
+    await shot('13e-edited-applied.png', 'after Accept: format.ts as the user edited it, "applied your edited version of src/lib/format.ts"');
+
+    // Rejecting a diff offers to learn a rule from it: the draft names what it would have
+    // introduced, the user edits it, and it goes through the normal learn review.
+    step('learn from a rejection');
+    await clearToasts();
+    const unwanted = [
+      '<<<<<<< SEARCH', ':start_line:2', '-------', '  return date.toISOString().slice(0, 10);',
+      '=======', '  return date.toLocaleDateString();', '>>>>>>> REPLACE', '',
+    ].join('\n');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), unwanted);
+    await runCommand('Autofix: Apply Diff from Clipboard');
+    await toast('review the change to src/lib/format.ts').locator('.monaco-button', { hasText: 'Reject' }).first().click();
+    const offer = toast('Learn a rule so it is not proposed again?');
+    await offer.waitFor({ timeout: 15000 });
+    await shot('13f-learn-from-rejection-offer.png', 'after Reject: "autofix: change rejected. Learn a rule so it is not proposed again?" with "Learn a Rule…"');
+    await offer.locator('.monaco-button', { hasText: 'Learn a Rule' }).first().click();
+    await quickInput.locator('.quick-input-title', { hasText: '(1/3)' }).waitFor({ timeout: 15000 });
+    await quickInputBox.fill('CODE');
+    await quickInput.locator('.monaco-list-row', { hasText: 'CODE' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await quickInput.locator('.quick-input-title', { hasText: '(2/3)' }).waitFor();
+    const drafted = await quickInputBox.inputValue();
+    check(drafted === 'Do not change `toISOString().slice(0, 10)` to `toLocaleDateString()` in src/lib/format.ts',
+      'the draft names what the rejected diff would have introduced', drafted);
+    await shot('13g-rejection-draft.png', 'Learn a Rule from the rejection: the instruction prefilled with the draft, editable');
+    await quickInputBox.fill('Never use `toLocaleDateString` in src/lib/format.ts - dates stay ISO.');
+    await page.keyboard.press('Enter');
+    await quickInput.locator('.quick-input-title', { hasText: '(3/3)' }).waitFor();
+    check(/rejected in review/.test(await quickInputBox.inputValue()), 'the why is prefilled too');
+    await page.keyboard.press('Enter');
+    await toast('review the change to .agents/autofix.json').locator('.monaco-button', { hasText: 'Accept' }).first().click();
+    const rulesAfter = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const t = fs.readFileSync(RULES, 'utf8');
+        if (t.includes('toLocaleDateString')) return t;
+        await page.waitForTimeout(100);
+      }
+      return fs.readFileSync(RULES, 'utf8');
+    })();
+    check(/"Instruction": "Never use `toLocaleDateString` in src\/lib\/format\.ts - dates stay ISO\."/.test(rulesAfter)
+      && /rejected in review/.test(rulesAfter), 'the rule learned from the rejection is in autofix.json', rulesAfter.slice(-400));
+    await clearToasts();
+    await runCommand('View: Close All Editors');
   }
 
   // No error notifications from the extension at any point.
@@ -768,6 +848,12 @@ try {
   const later = (await page.locator('.notifications-toasts .notification-toast:has(.codicon-error)').allTextContents())
     .filter((t) => !t.includes('autofix.server.path'));
   check(later.length === 0, 'no other error notifications around the restarts', later.join(' | '));
+  // The output channel: the restarts' clean exits are information, not errors.
+  const logs = path.join(path.dirname(SETTINGS_DIR), 'logs');
+  const channelLogs = fs.readdirSync(logs, { recursive: true }).map(String).filter((f) => f.endsWith('-autofix.log'));
+  const channel = channelLogs.map((f) => fs.readFileSync(path.join(logs, f), 'utf8')).join('\n');
+  check(channelLogs.length > 0 && /exited with code 0 \(a clean stop\)/.test(channel), 'the output channel logs the restart\'s clean exit as information', channelLogs.join(', '));
+  check(!/^\[Error/m.test(channel), 'and no error', (channel.match(/^\[Error.*$/gm) ?? []).join(' | '));
 
 } catch (e) {
   failures++;

@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { completionSchema } from './completion-schema.mjs';
 
 const ext = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const repo = path.resolve(ext, '..', '..');
@@ -38,7 +39,9 @@ if (!universal) {
 }
 mkdirSync(path.join(ext, 'schemas'), { recursive: true });
 copyFileSync(path.join(repo, 'LICENSE'), path.join(ext, 'LICENSE'));
-copyFileSync(path.join(repo, 'schemas', 'autofix.schema.json'), path.join(ext, 'schemas', 'autofix.schema.json'));
+// Completion, hovers and snippets only: the server reports the problems (see completion-schema.mjs).
+const schema = JSON.parse(readFileSync(path.join(repo, 'schemas', 'autofix.schema.json'), 'utf8'));
+writeFileSync(path.join(ext, 'schemas', 'autofix.schema.json'), JSON.stringify(completionSchema(schema), null, 2) + '\n');
 
 const { name, version } = JSON.parse(readFileSync(path.join(ext, 'package.json'), 'utf8'));
 const out = process.env.AUTOFIX_VSIX || path.join(ext, universal ? `${name}-${version}.vsix` : `${name}-${target}-${version}.vsix`);

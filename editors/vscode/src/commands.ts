@@ -8,6 +8,7 @@ import { ExecuteCommandRequest, LanguageClient } from 'vscode-languageclient/nod
 import { diffDetails, diffSummary } from './diffReport';
 import { blockCount, diffPath, looksLikeDiff } from './diffText';
 import { showReport } from './reportDocument';
+import { takeEdited } from './review';
 import {
   APPLY_DIFF,
   CommandName,
@@ -95,10 +96,18 @@ function selectionText(): string | undefined {
 
 const IMPERATIVE = /^(never|always|don['’]?t|do not|avoid|prefer|use|keep|put|write|make|nunca|siempre|no |usa|evita|prefiere)\b/i;
 
-/** "Autofix: Learn Rule…": category, then instruction, then why; the server writes the rule
+/** A rule to start from: the instruction and why to edit, and the file it is learned for. */
+export interface RuleDraft {
+  instruction: string;
+  why: string;
+  uri: vscode.Uri;
+}
+
+/** "Autofix: Learn Rule…": category, then instruction, then why (prefilled from a `draft`: a
+ *  rejected diff's); the server writes the rule
  *  (through the review flow) and answers `{rule_number, path, applied}`. */
-export async function learnRule(getClient: ClientGetter): Promise<void> {
-  const uri = contextUri();
+export async function learnRule(getClient: ClientGetter, draft?: RuleDraft): Promise<void> {
+  const uri = draft?.uri ?? contextUri();
   if (!uri) {
     void vscode.window.showErrorMessage('autofix: open a folder first — rules are learned into its autofix.json.');
     return;
@@ -111,7 +120,7 @@ export async function learnRule(getClient: ClientGetter): Promise<void> {
     ignoreFocusOut: true,
   });
   if (!pick) return;
-  const prefill = selected ? `Never use \`${selected.replace(/`/g, '')}\`` : '';
+  const prefill = draft?.instruction ?? (selected ? `Never use \`${selected.replace(/`/g, '')}\`` : '');
   const instruction = await vscode.window.showInputBox({
     title: `Autofix: Learn Rule (2/3) — instruction [${pick.label}]`,
     prompt: 'An imperative: "Never/Always do X - because Y". Code in backticks becomes a check.',
@@ -132,6 +141,7 @@ export async function learnRule(getClient: ClientGetter): Promise<void> {
     title: 'Autofix: Learn Rule (3/3) — why',
     prompt: 'Why the rule exists (the reason agents and people will read).',
     placeHolder: 'prevents runtime errors',
+    value: draft?.why,
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : 'The reason is required.'),
   });
@@ -182,7 +192,10 @@ export function reportDiff(report: DiffReport, target: string | undefined, log: 
   const where = report.path ?? target;
   const shown = where ? vscode.workspace.asRelativePath(where) : 'the file';
   log.appendLine(`applyDiff ${shown}: ${JSON.stringify(report)}`);
-  const { level, message, details } = diffSummary(report, shown, blocksInDiff);
+  const summary = diffSummary(report, shown, blocksInDiff);
+  const { level, details } = summary;
+  // The review applied the user's edited version: the blocks were only where it started.
+  const message = takeEdited() ? summary.message.replace(/\.$/, ' — as you edited it in the review.') : summary.message;
   const show =
     level === 'info'
       ? vscode.window.showInformationMessage

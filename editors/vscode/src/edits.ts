@@ -31,6 +31,8 @@ export interface EditSummary {
   /** The labels of the annotations that ask for confirmation. */
   labels: string[];
   descriptions: string[];
+  /** Their ids (`autofix.diff`, `autofix.learn`, …): what kind of change it is. */
+  kinds: string[];
 }
 
 function isTextDocumentEdit(change: unknown): change is TextDocumentEdit {
@@ -117,8 +119,10 @@ export function summarize(edit: WorkspaceEdit): EditSummary {
     }
   }
   const annotations = annotationsOf(edit);
-  const used = [...usedAnnotationIds(edit)].map((id) => annotations[id]).filter((a) => a !== undefined);
+  const usedIds = [...usedAnnotationIds(edit)];
+  const used = usedIds.map((id) => annotations[id]).filter((a) => a !== undefined);
   const confirm = used.filter((a) => a.needsConfirmation === true);
+  const kinds = usedIds.filter((id) => annotations[id]?.needsConfirmation === true);
   const unique = (xs: (string | undefined)[]) => [...new Set(xs.filter((x): x is string => !!x))];
   return {
     files: [...byUri.values()],
@@ -126,6 +130,7 @@ export function summarize(edit: WorkspaceEdit): EditSummary {
     other,
     labels: unique(confirm.map((a) => a.label)),
     descriptions: unique(confirm.map((a) => a.description)),
+    kinds: unique(kinds),
   };
 }
 
@@ -175,4 +180,64 @@ export function applyTextEdits(text: string, edits: TextEdit[]): string {
     at = Math.max(at, s.end);
   }
   return out + text.slice(at);
+}
+
+/** A code span of at most `max` characters of one line (backticks dropped, so it stays a span). */
+function span(line: string, max = 60): string {
+  const t = line.trim().replace(/`/g, '');
+  return `\`${t.length > max ? `${t.slice(0, max - 1)}…` : t}\``;
+}
+
+const WORD = /[\p{L}\p{N}_]/u;
+
+/** The part of two lines that differs, widened to whole words: `format_date` and `formatDate`
+ *  out of two declarations. */
+function differing(a: string, b: string): [string, string] {
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  let s = 0;
+  while (s < a.length - p && s < b.length - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
+  let start = p;
+  while (start > 0 && WORD.test(a[start - 1])) start--;
+  let endA = a.length - s;
+  let endB = b.length - s;
+  while (endA < a.length && WORD.test(a[endA])) {
+    endA++;
+    endB++;
+  }
+  // A bracket opened in the part is closed in it (`slice(0, 10)`, not `slice(0, 10`).
+  const open = (t: string) => (t.match(/[([]/g) ?? []).length - (t.match(/[)\]]/g) ?? []).length;
+  while (endA < a.length && /[)\]]/.test(a[endA]) && (open(a.slice(start, endA)) > 0 || open(b.slice(start, endB)) > 0)) {
+    endA++;
+    endB++;
+  }
+  return [a.slice(start, endA).trim(), b.slice(start, endB).trim()];
+}
+
+/** A rule drafted from a change the user rejected — what it would have introduced, as an
+ *  instruction to edit: "Do not change `format_date` to `formatDate` in src/x.ts", "Do not add
+ *  `…` to PATH", or for a removal "Keep `…` in PATH" (the server reads "do not remove `x`" as
+ *  forbidding `x`). The same words as the Neovim plugin's. `undefined` when the two texts do not
+ *  differ in a line with words. */
+export function rejectionDraft(before: string, after: string, file: string): string | undefined {
+  const a = before.split(/\r?\n/);
+  const b = after.split(/\r?\n/);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const removed = a.slice(start, endA).find((l) => l.trim() !== '');
+  const added = b.slice(start, endB).find((l) => l.trim() !== '');
+  if (removed !== undefined && added !== undefined) {
+    let [x, y] = differing(removed, added);
+    if (!x || !y) [x, y] = [removed.trim(), added.trim()];
+    return x === y ? `Do not reformat ${span(x)} in ${file}` : `Do not change ${span(x)} to ${span(y)} in ${file}`;
+  }
+  if (added !== undefined) return `Do not add ${span(added)} to ${file}`;
+  if (removed !== undefined) return `Keep ${span(removed)} in ${file}`;
+  return undefined;
 }

@@ -26,6 +26,7 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 
+import { clientOutput } from './clientOutput';
 import {
   applyDiffFromClipboard,
   exportRules,
@@ -70,6 +71,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ getC
   status = new StatusItem();
   review = new ReviewController(output);
   const getClient = () => client;
+  // A rejected diff: the rule that keeps it from being proposed again, drafted from what it
+  // would have introduced, edited by the user, then learned through the normal review.
+  review.onRejectedDiff = (instruction, uri) =>
+    void learnRule(getClient, { instruction, why: 'rejected in review: this change is not wanted', uri });
   context.subscriptions.push(
     output,
     status,
@@ -176,8 +181,8 @@ async function start(): Promise<void> {
     // The client's own errors (a notification failing while the server restarts) go to the
     // output channel only; failures the user must act on get this extension's own message.
     revealOutputChannelOn: RevealOutputChannelOn.Never,
-    outputChannel: output,
-    traceOutputChannel: output,
+    outputChannel: clientOutput(output),
+    traceOutputChannel: clientOutput(output),
     initializationOptions: { autofix: serverSettings() },
     markdown: { isTrusted: false, supportHtml: false },
     middleware: {

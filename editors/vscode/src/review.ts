@@ -1,11 +1,12 @@
 // Review-then-accept for the server's `workspace/applyEdit` requests that carry a
 // `needsConfirmation` change annotation (learned rules, applied diffs, exports of the rules to
-// the agents' files).
+// the agents' files). Rejecting an applied diff offers to learn a rule so it is not proposed again.
 //
 // VS Code's own handling routes such edits to Refactor Preview with the edit *unchecked*, so
 // pressing Apply there applies nothing. Instead: open a diff editor per file (left: the content
-// now, right: the content with the edits applied, both read-only virtual documents of the
-// `autofix-review` scheme), ask Accept / Reject (notification buttons, editor title buttons, or the
+// now, a read-only virtual document of the `autofix-review` scheme; right: the content with the
+// edits applied, an *editable* in-memory file of the `autofix-proposed` scheme — what the user
+// leaves there is what lands, and a message says the edited version was applied), ask Accept / Reject (notification buttons, editor title buttons, or the
 // "Autofix: Accept Change" / "Autofix: Reject Change" commands; closing the diff rejects), then
 // apply the edit with `vscode.workspace.applyEdit` — confirmation cleared, since the user just gave
 // it — and answer the server `{applied}`. Edits without `needsConfirmation` are applied directly,
@@ -16,9 +17,11 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import type { ApplyWorkspaceEditParams, ApplyWorkspaceEditResult, WorkspaceEdit } from 'vscode-languageserver-protocol';
 
-import { applyTextEdits, FileChange, needsConfirmation, summarize, withoutConfirmation } from './edits';
+import { applyTextEdits, FileChange, needsConfirmation, rejectionDraft, summarize, withoutConfirmation } from './edits';
 
 export const SCHEME = 'autofix-review';
+/** The proposed side of a review: editable. */
+export const PROPOSED_SCHEME = 'autofix-proposed';
 const CONTEXT_KEY = 'autofix.reviewPending';
 /** From this many files on, a change is reviewed in one multi-file diff editor (the fixes of a
  *  whole workspace), not one diff tab per file. */
@@ -34,8 +37,78 @@ interface Pending {
   reveal: () => Promise<void>;
 }
 
+/** The files of the proposed side, in memory: a file system so that VS Code lets the user edit
+ *  them (and save them, which stays here). */
+class ProposedFiles implements vscode.FileSystemProvider {
+  private readonly files = new Map<string, { data: Uint8Array; mtime: number }>();
+  private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.emitter.event;
+
+  put(uri: vscode.Uri, text: string): void {
+    this.files.set(uri.toString(), { data: new TextEncoder().encode(text), mtime: Date.now() });
+  }
+
+  drop(uri: vscode.Uri): void {
+    this.files.delete(uri.toString());
+  }
+
+  private get(uri: vscode.Uri): { data: Uint8Array; mtime: number } {
+    const f = this.files.get(uri.toString());
+    if (!f) throw vscode.FileSystemError.FileNotFound(uri);
+    return f;
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const f = this.get(uri);
+    return { type: vscode.FileType.File, ctime: f.mtime, mtime: f.mtime, size: f.data.byteLength };
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(): void {
+    // Only files live here.
+  }
+
+  readFile(uri: vscode.Uri): Uint8Array {
+    return this.get(uri).data;
+  }
+
+  writeFile(uri: vscode.Uri, content: Uint8Array): void {
+    this.get(uri);
+    this.files.set(uri.toString(), { data: content, mtime: Date.now() });
+    this.emitter.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  delete(uri: vscode.Uri): void {
+    this.files.delete(uri.toString());
+  }
+
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions('a proposed change cannot be renamed');
+  }
+}
+
+/** The files a review applied in the version the user edited, until a report takes them. */
+let lastEdited: string[] | undefined;
+
+/** The files of the last accepted review that the user edited before accepting (once). */
+export function takeEdited(): string[] | undefined {
+  const edited = lastEdited;
+  lastEdited = undefined;
+  return edited;
+}
+
 export class ReviewController implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
+  private readonly proposed = new ProposedFiles();
+  /** Offers to learn a rule from a rejected diff: its draft instruction and target. */
+  onRejectedDiff: ((draft: string, target: vscode.Uri) => void) | undefined;
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private pending: Pending | undefined;
@@ -53,6 +126,7 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
     this.disposables.push(
       this.waiting,
       vscode.workspace.registerTextDocumentContentProvider(SCHEME, this),
+      vscode.workspace.registerFileSystemProvider(PROPOSED_SCHEME, this.proposed, { isCaseSensitive: true }),
       vscode.window.tabGroups.onDidChangeTabs((e) => this.onTabsChanged(e)),
       this.changed,
     );
@@ -130,14 +204,17 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
 
     const id = this.nextId++;
     const label = summary.labels.join('; ') || params.label || 'autofix: proposed change';
-    const shown: { uri: vscode.Uri; left: vscode.Uri; right: vscode.Uri; status: string; before: string; create: boolean }[] = [];
-    const show = (uri: vscode.Uri, before: string, after: string, status: string, create = false) => {
-      const side = (s: string) => uri.with({ scheme: SCHEME, query: `review=${id}&side=${s}` });
-      const left = side('current');
-      const right = side('proposed');
+    const shown: Shown[] = [];
+    const show = (uri: vscode.Uri, before: string, after: string, status: string, create = false, deleted = false) => {
+      const left = uri.with({ scheme: SCHEME, query: `review=${id}&side=current` });
+      // The proposed side is editable, but a deletion has nothing to edit.
+      const right = deleted
+        ? uri.with({ scheme: SCHEME, query: `review=${id}&side=deleted` })
+        : uri.with({ scheme: PROPOSED_SCHEME, query: `review=${id}` });
       this.contents.set(left.toString(), before);
-      this.contents.set(right.toString(), after);
-      shown.push({ uri, left, right, status, before, create });
+      if (deleted) this.contents.set(right.toString(), after);
+      else this.proposed.put(right, after);
+      shown.push({ uri, left, right, status, before, after, create, deleted });
     };
     for (const file of summary.files) {
       const uri = vscode.Uri.parse(file.uri);
@@ -147,7 +224,7 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
     // A deleted file: its text on the left, nothing on the right.
     for (const deleted of summary.deletes) {
       const uri = vscode.Uri.parse(deleted);
-      show(uri, await currentText(uri, true), '', 'current ↔ deleted');
+      show(uri, await currentText(uri, true), '', 'current ↔ deleted', false, true);
     }
 
     let decide: (d: Decision) => void = () => undefined;
@@ -204,6 +281,7 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
       // nothing now, and an extension cannot close its own notification; hide the toasts.
       if (!answeredInToast) await vscode.commands.executeCommand('notifications.hideToasts').then(undefined, () => undefined);
       this.log.appendLine(`[review ${id}] ${verdict}`);
+      if (verdict === 'reject' && summary.kinds.includes('autofix.diff')) this.offerLearning(shown);
       if (verdict !== 'accept') {
         return {
           applied: false,
@@ -221,9 +299,17 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
       const dirtyBefore = new Set(
         vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()),
       );
-      const converted = await client.protocol2CodeConverter.asWorkspaceEdit(withoutConfirmation(edit));
-      const applied = await vscode.workspace.applyEdit(converted);
+      const edited = proposedNow(shown);
+      const applied = edited.size
+        ? await applyEdited(shown, edited)
+        : await vscode.workspace.applyEdit(await client.protocol2CodeConverter.asWorkspaceEdit(withoutConfirmation(edit)));
       if (!applied) return { applied: false, failureReason: 'VS Code did not apply the edit' };
+      if (edited.size) {
+        const names = shown.filter((s) => edited.has(s.right.toString())).map((s) => relative(s.uri));
+        lastEdited = names;
+        this.log.appendLine(`[review ${id}] applied as edited in the review: ${names.join(', ')}`);
+        void vscode.window.showInformationMessage(`autofix: applied your edited version of ${names.join(', ')} (${label}).`);
+      }
       if (vscode.workspace.getConfiguration('autofix').get<boolean>('saveAfterAccept', true)) {
         for (const s of shown) {
           if (dirtyBefore.has(s.uri.toString())) continue;
@@ -236,17 +322,38 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
       this.pending = undefined;
       this.waiting.hide();
       await vscode.commands.executeCommand('setContext', CONTEXT_KEY, false);
+      // An edited proposal is saved into memory first: closing it must not ask to save it.
+      for (const s of shown) {
+        const doc = openDocument(s.right);
+        if (doc?.isDirty) await doc.save().then(undefined, () => undefined);
+      }
       await this.closeTabs(id);
       for (const s of shown) {
         this.contents.delete(s.left.toString());
         this.contents.delete(s.right.toString());
+        this.proposed.drop(s.right);
       }
     }
   }
 
+  /** After a diff was rejected: offer to learn a rule from what it would have introduced. */
+  private offerLearning(shown: Shown[]): void {
+    const file = shown.find((s) => !s.deleted);
+    const draft = file && rejectionDraft(file.before, file.after, relative(file.uri));
+    if (!file || !draft || !this.onRejectedDiff) return;
+    const learn = 'Learn a Rule…';
+    void vscode.window
+      .showInformationMessage('autofix: change rejected. Learn a rule so it is not proposed again?', learn)
+      .then((choice) => {
+        if (choice === learn) this.onRejectedDiff?.(draft, file.uri);
+      });
+  }
+
   private reviewTabs(id: number): vscode.Tab[] {
     const query = `review=${id}&`;
-    const ours = (diff: { modified: vscode.Uri }) => diff.modified.scheme === SCHEME && diff.modified.query.startsWith(query);
+    const ours = (diff: { modified: vscode.Uri }) =>
+      (diff.modified.scheme === SCHEME && diff.modified.query.startsWith(query)) ||
+      (diff.modified.scheme === PROPOSED_SCHEME && diff.modified.query === `review=${id}`);
     return vscode.window.tabGroups.all
       .flatMap((g) => g.tabs)
       .filter((t) => (t.input instanceof vscode.TabInputTextDiff && ours(t.input)) || multiDiffOf(t.input)?.some(ours));
@@ -263,6 +370,55 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
     if (!p || e.closed.length === 0) return;
     if (this.reviewTabs(p.id).length === 0) p.decide('closed');
   }
+}
+
+/** A file of a review: where it is, its two sides, and their texts when proposed. */
+interface Shown {
+  uri: vscode.Uri;
+  left: vscode.Uri;
+  right: vscode.Uri;
+  status: string;
+  before: string;
+  after: string;
+  create: boolean;
+  deleted: boolean;
+}
+
+function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+}
+
+/** The proposed texts the user changed in the review, by the proposed side's URI. */
+function proposedNow(shown: Shown[]): Map<string, string> {
+  const edited = new Map<string, string>();
+  for (const s of shown) {
+    if (s.deleted) continue;
+    const text = openDocument(s.right)?.getText();
+    if (text !== undefined && text !== s.after) edited.set(s.right.toString(), text);
+  }
+  return edited;
+}
+
+/** Applies the review as the user left it: every file as its proposed side reads now (each
+ *  replaced whole, created when new), files deleted as proposed. */
+async function applyEdited(shown: Shown[], edited: Map<string, string>): Promise<boolean> {
+  const we = new vscode.WorkspaceEdit();
+  for (const s of shown) {
+    if (s.deleted) {
+      we.deleteFile(s.uri, { ignoreIfNotExists: true });
+      continue;
+    }
+    const text = edited.get(s.right.toString()) ?? s.after;
+    const exists = await vscode.workspace.fs.stat(s.uri).then(() => true, () => openDocument(s.uri) !== undefined);
+    if (!exists) {
+      we.createFile(s.uri, { ignoreIfExists: true });
+      we.insert(s.uri, new vscode.Position(0, 0), text);
+      continue;
+    }
+    const doc = await vscode.workspace.openTextDocument(s.uri);
+    we.replace(s.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+  }
+  return vscode.workspace.applyEdit(we);
 }
 
 /** The diffs of a multi-file diff editor's tab (`vscode.TabInputTextMultiDiff`, typed here as

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import type { WorkspaceEdit } from 'vscode-languageserver-protocol';
 
 import { blockCount, diffPath, looksLikeDiff } from '../src/diffText';
-import { applyTextEdits, lineStarts, needsConfirmation, summarize, withoutConfirmation } from '../src/edits';
+import { applyTextEdits, lineStarts, needsConfirmation, rejectionDraft, summarize, withoutConfirmation } from '../src/edits';
+import { cleanExitAsInfo } from '../src/clientOutput';
 import { findServer, runningTarget, runsOn } from '../src/serverPath';
 
 const r = (l1: number, c1: number, l2: number, c2: number) => ({
@@ -177,4 +178,32 @@ void test('runsOn and runningTarget: the platforms a build also runs on', () => 
   assert.equal(runsOn('darwin-arm64', 'darwin-x64'), false);
   assert.equal(runsOn('linux-arm64', 'linux-x64'), false);
   assert.equal(runsOn('win32-x64', 'win32-arm64'), true);
+});
+
+void test('rejectionDraft: what a rejected change would have introduced, as an instruction to edit', () => {
+  assert.equal(
+    rejectionDraft('a\nexport function format_date(d: Date) {\nb\n', 'a\nexport function formatDate(d: Date) {\nb\n', 'src/f.ts'),
+    'Do not change `format_date` to `formatDate` in src/f.ts',
+  );
+  assert.equal(
+    rejectionDraft('a\n  return x.slice(0, 10);\nb\n', 'a\n  return x.toLocale();\nb\n', 'src/f.ts'),
+    'Do not change `slice(0, 10)` to `toLocale()` in src/f.ts',
+  );
+  assert.equal(rejectionDraft('a\nb\n', 'a\nnew `code`\nb\n', 'f.ts'), 'Do not add `new code` to f.ts');
+  assert.equal(rejectionDraft('a\nold\nb\n', 'a\nb\n', 'f.ts'), 'Keep `old` in f.ts');
+  assert.equal(rejectionDraft('a\n  x\n', 'a\n    x\n', 'f.ts'), 'Do not reformat `x` in f.ts');
+  assert.equal(rejectionDraft('same\n', 'same\n', 'f.ts'), undefined);
+  assert.equal(rejectionDraft('a\r\nb\r\n', 'a\r\n\r\nb\r\n', 'f.ts'), undefined, 'only a blank line: nothing to name');
+  const long = rejectionDraft('', 'x'.repeat(200), 'f.ts') ?? '';
+  assert.ok(long.length < 90 && long.includes('…'), long);
+});
+
+void test('cleanExitAsInfo: a clean exit of the server is no error; other lines pass through', () => {
+  assert.equal(
+    cleanExitAsInfo('[Error - 12:53:12 PM] Server process exited with code 0.'),
+    '[Info  - 12:53:12 PM] Server process exited with code 0 (a clean stop).',
+  );
+  for (const line of ['[Error - 1:00:00 PM] Server process exited with code 1.', '[Error - x] Server process exited with signal SIGKILL.', 'plain']) {
+    assert.equal(cleanExitAsInfo(line), line);
+  }
 });
