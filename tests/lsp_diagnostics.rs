@@ -680,3 +680,38 @@ async fn a_rules_file_above_the_workspace_folder_governs_its_files() {
     let diags = client.diagnostics_where(&uri, |d| !d.is_empty()).await;
     assert_eq!(diags.brief()[0].code, 1);
 }
+
+/// Settings pushed right after start (eglot does) do not register the same watchers again; a
+/// setting that changes what is watched does.
+#[tokio::test]
+async fn the_same_watchers_are_registered_once() {
+    let (_d, root) = workspace(&[("autofix.json", TS_RULES)]);
+    let client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    client.expect("client/registerCapability", |_| true).await;
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "autofix": {} } }),
+        )
+        .await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(
+        client.received("client/registerCapability").is_empty(),
+        "the same watchers again: {:?}",
+        client.received("client/registerCapability")
+    );
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "autofix": { "workspaceDiagnostics": false } } }),
+        )
+        .await;
+    client
+        .expect("client/registerCapability", |p| {
+            p["registrations"][0]["registerOptions"]["watchers"]
+                .as_array()
+                .map(Vec::len)
+                == Some(3)
+        })
+        .await;
+}

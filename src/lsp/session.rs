@@ -62,6 +62,9 @@ pub struct Session {
     /// The broken rules files a client without a status display was told about, with the
     /// problem it was told (see `status::announce_broken`).
     pub told_broken: Mutex<std::collections::HashMap<PathBuf, String>>,
+    /// The file globs registered with the client for `didChangeWatchedFiles` (see
+    /// `watch::register`): the same ones are not registered again.
+    pub watching: Mutex<Option<Vec<String>>>,
 }
 
 /// The last problem with the user rules file, and whether it was told yet.
@@ -109,6 +112,7 @@ impl Session {
             rules_epoch: watch::Sender::new((0, 0)),
             user_rules_problem: Mutex::default(),
             told_broken: Mutex::default(),
+            watching: Mutex::default(),
         });
         (session, Queues { publish, reload })
     }

@@ -34,6 +34,15 @@ pub async fn register(session: &Session) {
     if ctx.config.workspace_diagnostics {
         globs.push("**/*".into());
     }
+    {
+        // Taken before the first `.await`: of two registrations racing (at start, and the
+        // settings a client pushes right after), the second sees the first's globs.
+        let mut watching = session.watching.lock().unwrap_or_else(|e| e.into_inner());
+        if watching.as_ref() == Some(&globs) {
+            return;
+        }
+        *watching = Some(globs.clone());
+    }
     let watchers: Vec<FileSystemWatcher> = globs
         .into_iter()
         .map(|g| FileSystemWatcher {
@@ -56,6 +65,7 @@ pub async fn register(session: &Session) {
         }])
         .await;
     if let Err(e) = session.client.register_capability(vec![registration]).await {
+        *session.watching.lock().unwrap_or_else(|e| e.into_inner()) = None;
         session.log_warning(format!("autofix: could not watch the rules files: {e}"));
     }
 }
