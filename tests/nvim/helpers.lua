@@ -9,6 +9,17 @@ H.repo = assert(os.getenv('AUTOFIX_REPO'), 'AUTOFIX_REPO is not set (run scripts
 H.server = assert(os.getenv('AUTOFIX'), 'AUTOFIX is not set (run scripts/test-nvim)')
 H.name = vim.fn.fnamemodify(_G.arg and _G.arg[0] or '?', ':t:r')
 
+-- The plugin's texts (and the `locale` it sends the server) follow v:lang, else $LC_ALL,
+-- $LC_MESSAGES, $LANG: the specs read English ones, whatever the language of the machine.
+-- (l10n_spec.lua switches to Spanish itself.)
+function H.english()
+  pcall(vim.cmd, 'language messages C')
+  vim.env.LC_ALL = nil
+  vim.env.LC_MESSAGES = nil
+  vim.env.LANG = 'C.UTF-8'
+end
+H.english()
+
 function H.log(fmt, ...)
   io.stdout:write(string.format('%7.0fms [%s] ', (vim.uv.hrtime() - T0) / 1e6, H.name), string.format(fmt, ...), '\n')
   io.stdout:flush()

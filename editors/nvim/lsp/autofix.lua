@@ -95,10 +95,13 @@ return {
   end,
 
   -- Settings given as `settings = { autofix = { ... } }` also go out as initializationOptions,
-  -- so the first rules load already uses them.
+  -- so the first rules load already uses them. Neovim 0.11 sends no `locale`: the plugin's own
+  -- language goes (`setup({ lang = … })`, else v:lang / $LANG, lua/autofix/l10n.lua), so that the
+  -- server's messages, titles and drafts speak the language of the plugin's texts.
   before_init = function(params, config)
     if params.initializationOptions == nil and type(config.settings) == 'table' and config.settings.autofix then
       params.initializationOptions = { autofix = config.settings.autofix }
     end
+    params.locale = require('autofix.l10n').lang()
   end,
 }

@@ -6,6 +6,8 @@ local M = {}
 
 local api = vim.api
 local util = require('autofix.util')
+local l10n = require('autofix.l10n')
+local t, tn = l10n.t, l10n.tn
 
 M.CATEGORIES = { 'STYLE', 'CODE', 'ARCH', 'TOOL', 'PROCESS', 'DATA', 'UX', 'OTHER' }
 
@@ -16,7 +18,7 @@ end
 local function client_or_complain(bufnr)
   local client = require('autofix').client(bufnr)
   if not client then
-    notify('the language server is not attached to this buffer (see :checkhealth autofix)', vim.log.levels.ERROR)
+    notify(t('cmd.not_attached'), vim.log.levels.ERROR)
   end
   return client
 end
@@ -33,6 +35,29 @@ local function error_text(err)
   local text = type(err) == 'table' and (err.message or vim.inspect(err)) or tostring(err)
   -- The server's own messages start with "autofix: "; ours already say so.
   return (text:gsub('^autofix: ', ''))
+end
+
+--- A failure reason for the user: the protocol's "rejected by the user" in their language.
+local function reason_text(reason)
+  if reason == require('autofix.edit').REJECTED then
+    return t('reason.rejected')
+  end
+  return tostring(reason)
+end
+
+--- How the server says that it read back a rule the user edited in the review (its English and
+--- Spanish words: it speaks the language the plugin asked for in `initialize`).
+local SERVER_EDITED = { 'as you edited it', 'tal como la editaste' }
+--- How the server says that a project has no agent files to export to.
+local SERVER_NO_AGENT_FILES = { 'no agent files', 'no hay archivos de agentes' }
+
+local function says(text, phrases)
+  for _, phrase in ipairs(phrases) do
+    if text:find(phrase, 1, true) then
+      return true
+    end
+  end
+  return false
 end
 
 --- The commands whose result the plugin reports.
@@ -55,7 +80,7 @@ function M.execute(client, command, arg, bufnr, on_result, on_settled)
   end
   local sent = client:request('workspace/executeCommand', params, function(err, result)
     if err then
-      notify(('%s failed: %s'):format(command, error_text(err)), vim.log.levels.ERROR)
+      notify(t('cmd.failed', command, error_text(err)), vim.log.levels.ERROR)
     else
       on_result(result)
     end
@@ -120,7 +145,7 @@ end
 local function learned(result)
   result = type(result) == 'table' and result or {}
   if result.applied == false and not result.cancelled then
-    notify('rule not learned: the change was rejected or could not be applied', vim.log.levels.WARN)
+    notify(t('learn.not_learned'), vim.log.levels.WARN)
   end
   if not result.applied then
     return
@@ -131,7 +156,7 @@ local function learned(result)
   end
   local instruction = instruction_of(mine.edited or '', result.rule_number)
   if not instruction then
-    vim.notify(util.fit(('autofix: applied your edited version of %s'):format(mine.relpath)), vim.log.levels.INFO)
+    vim.notify(util.fit(t('learn.applied_edited', mine.relpath)), vim.log.levels.INFO)
     return
   end
   -- A server that reads the rule back as it landed names your instruction in its own "Learned
@@ -142,11 +167,11 @@ local function learned(result)
     for _, heard in ipairs(M.heard) do
       local about_it = heard:find('#' .. tostring(result.rule_number), 1, true)
       -- The server says "(as you edited it in the review)" when the words changed.
-      if about_it and (heard:find('as you edited it', 1, true) or (instruction ~= proposed and heard:find(instruction, 1, true))) then
+      if about_it and (says(heard, SERVER_EDITED) or (instruction ~= proposed and heard:find(instruction, 1, true))) then
         return
       end
     end
-    vim.notify(util.fit(('autofix: learned #%s as you edited it: %s'):format(result.rule_number, instruction)), vim.log.levels.INFO)
+    vim.notify(util.fit(t('learn.learned_edited', result.rule_number, instruction)), vim.log.levels.INFO)
   end, 150)
 end
 
@@ -181,11 +206,11 @@ end
 ---@param on_learned? fun(result: table)
 local function ask_and_learn(client, bufnr, draft, on_learned)
   local function ask_rest(category)
-    vim.ui.input({ prompt = ('Rule [%s] instruction: '):format(category), default = draft.instruction or '' }, function(instruction)
+    vim.ui.input({ prompt = t('learn.prompt_instruction', category), default = draft.instruction or '' }, function(instruction)
       if not instruction or vim.trim(instruction) == '' then
         return
       end
-      vim.ui.input({ prompt = 'Why: ', default = draft.why }, function(why)
+      vim.ui.input({ prompt = t('learn.prompt_why'), default = draft.why }, function(why)
         if not why then
           return
         end
@@ -203,7 +228,7 @@ local function ask_and_learn(client, bufnr, draft, on_learned)
     ask_rest(draft.category)
     return
   end
-  vim.ui.select(M.CATEGORIES, { prompt = 'Rule category', kind = 'autofix.category' }, function(category)
+  vim.ui.select(M.CATEGORIES, { prompt = t('learn.prompt_category'), kind = 'autofix.category' }, function(category)
     if category then
       ask_rest(category)
     end
@@ -222,7 +247,7 @@ function M.learn(opts)
   local selected = selection(opts, bufnr)
   ask_and_learn(client, bufnr, {
     category = category_arg(opts),
-    instruction = selected and ('Never use `%s` - '):format(selected) or '',
+    instruction = selected and t('learn.draft_selection', selected) or '',
     uri = buf_uri(bufnr),
   })
 end
@@ -278,7 +303,8 @@ end
 
 --- A draft rule from a rejected change — what it would have introduced: ``Do not change
 --- `format_date` to `formatDate` in src/lib/format.ts``, ``Do not add `…` to PATH``, or for a
---- removal ``Keep `…` in PATH`` (the server reads "do not remove `x`" as forbidding `x`).
+--- removal ``Keep `…` in PATH`` (the server reads "do not remove `x`" as forbidding `x`) — in the
+--- user's language (``No cambies `format_date` por `formatDate` en …``).
 ---@param rejected {files: autofix.FileChange[]}
 ---@return {instruction: string, why: string, uri: string, path: string}?
 function M.rejection_draft(rejected)
@@ -301,17 +327,17 @@ function M.rejection_draft(rejected)
           x, y = vim.trim(old), vim.trim(new)
         end
         if x == y then
-          instruction = ('Do not reformat %s in %s'):format(code(x), f.relpath)
+          instruction = t('draft.reformat', code(x), f.relpath)
         else
-          instruction = ('Do not change %s to %s in %s'):format(code(x), code(y), f.relpath)
+          instruction = t('draft.change', code(x), code(y), f.relpath)
         end
       elseif new then
-        instruction = ('Do not add %s to %s'):format(code(new), f.relpath)
+        instruction = t('draft.add', code(new), f.relpath)
       elseif old then
-        instruction = ('Keep %s in %s'):format(code(old), f.relpath)
+        instruction = t('draft.keep', code(old), f.relpath)
       end
       if instruction then
-        return { instruction = instruction, why = 'rejected in review', uri = vim.uri_from_fname(f.path), path = f.path }
+        return { instruction = instruction, why = t('draft.why'), uri = vim.uri_from_fname(f.path), path = f.path }
       end
     end
   end
@@ -326,12 +352,12 @@ function M.learn_rejection(opts)
   local edit = require('autofix.edit')
   local rejected = edit.rejected
   if not rejected then
-    notify('no rejected diff to learn from: this works after you reject a proposed diff (r in its review)')
+    notify(t('rejection.none'))
     return
   end
   local draft = M.rejection_draft(rejected)
   if not draft then
-    notify('the rejected diff changes no line to learn from', vim.log.levels.WARN)
+    notify(t('rejection.no_line'), vim.log.levels.WARN)
     return
   end
   local bufnr = api.nvim_get_current_buf()
@@ -391,7 +417,7 @@ end
 ---@param root? string for showing the server's `path` relative to the project
 local function report(result, target, preview, root)
   if type(result) ~= 'table' then
-    notify('no report from the server', vim.log.levels.ERROR)
+    notify(t('apply.no_report'), vim.log.levels.ERROR)
     return
   end
   local notes = {}
@@ -417,7 +443,7 @@ function M.apply_diff(opts)
   local reg = opts.args and vim.trim(opts.args) or nil
   local text, from = M.diff_from_register(reg)
   if not text then
-    notify(('register %s holds no SEARCH/REPLACE diff'):format(from or '"'), vim.log.levels.ERROR)
+    notify(t('apply.no_diff', from or '"'), vim.log.levels.ERROR)
     return
   end
   local client = client_or_complain(bufnr)
@@ -433,7 +459,7 @@ function M.apply_diff(opts)
   else
     local uri = buf_uri(bufnr)
     if not uri then
-      notify('the diff names no <path> and this buffer is not a file', vim.log.levels.ERROR)
+      notify(t('apply.no_target'), vim.log.levels.ERROR)
       return
     end
     arg.uri = uri
@@ -458,11 +484,11 @@ function M.rules(opts)
   arg.uri = buf_uri(bufnr)
   M.execute(client, 'autofix.listRules', next(arg) and arg or vim.empty_dict(), bufnr, function(result)
     if type(result) ~= 'table' or type(result.rules) ~= 'table' then
-      notify('no rules listed', vim.log.levels.WARN)
+      notify(t('rules.none_listed'), vim.log.levels.WARN)
       return
     end
     if result.rules_file == vim.NIL or result.rules_file == nil then
-      notify('no autofix.json for this buffer (learn a rule with :AutofixLearn to create one)', vim.log.levels.WARN)
+      notify(t('rules.no_file'), vim.log.levels.WARN)
       return
     end
     local items = {}
@@ -472,20 +498,18 @@ function M.rules(opts)
       end
     end
     if #items == 0 then
-      notify('no active rules in ' .. vim.fn.fnamemodify(result.rules_file, ':~:.'))
+      notify(t('rules.none_active', vim.fn.fnamemodify(result.rules_file, ':~:.')))
       return
     end
-    local prompt = ('autofix rules (%s%s)'):format(
-      vim.fn.fnamemodify(result.rules_file, ':~:.'),
-      result.broken and ', broken: the last good rules are shown' or ''
-    )
+    local shown = vim.fn.fnamemodify(result.rules_file, ':~:.')
+    local prompt = result.broken and t('rules.prompt_broken', shown) or t('rules.prompt', shown)
     vim.ui.select(items, {
       prompt = prompt,
       kind = 'autofix.rule',
       format_item = function(rule)
         local text = ('#%s [%s] %s'):format(rule.rule_number, rule.category, rule.instruction)
         if rule.status == 'superseded' then
-          text = text .. (' (superseded by #%s)'):format(rule.superseded_by ~= vim.NIL and rule.superseded_by or '?')
+          text = text .. t('rules.superseded', rule.superseded_by ~= vim.NIL and rule.superseded_by or '?')
         end
         return text
       end,
@@ -511,7 +535,7 @@ local function exported(result)
   result = type(result) == 'table' and result or {}
   local reason = result.failure_reason
   if result.applied == false and not result.current and type(reason) == 'string' then
-    notify(('the rules were not exported: %s'):format(reason), vim.log.levels.WARN)
+    notify(t('export.not_exported', reason_text(reason)), vim.log.levels.WARN)
   end
 end
 
@@ -534,10 +558,10 @@ function M.export(opts)
   client:request('workspace/executeCommand', params, function(err, result)
     if err then
       local message = error_text(err)
-      if message:find('no agent files', 1, true) then
-        notify(('%s\nName the agents: :AutofixExport %s'):format(message, 'agents claude …'), vim.log.levels.WARN)
+      if says(message, SERVER_NO_AGENT_FILES) then
+        notify(t('export.name_agents', message, 'agents claude …'), vim.log.levels.WARN)
       else
-        notify('autofix.exportRules failed: ' .. message, vim.log.levels.ERROR)
+        notify(t('cmd.failed', 'autofix.exportRules', message), vim.log.levels.ERROR)
       end
       return
     end
@@ -552,18 +576,16 @@ local function fixed_workspace(result)
     return
   end
   for _, left in ipairs(result.left_alone or {}) do
-    notify(('left alone: %s (%s)'):format(vim.fn.fnamemodify(left.path, ':~:.'), left.reason), vim.log.levels.WARN)
+    notify(t('fix.left_alone', vim.fn.fnamemodify(left.path, ':~:.'), left.reason), vim.log.levels.WARN)
   end
   if (result.files or 0) == 0 then
     return
   end
-  local s = function(n)
-    return n == 1 and '' or 's'
-  end
   if result.applied then
-    notify(('fixed %d violation%s in %d file%s'):format(result.fixes, s(result.fixes), result.files, s(result.files)))
+    local fixes = result.fixes or 0
+    notify(tn('fix.fixed', fixes, fixes, tn('fix.files', result.files, result.files)))
   elseif result.failure_reason then
-    notify('the workspace fixes were not applied: ' .. result.failure_reason, vim.log.levels.WARN)
+    notify(t('fix.workspace_not_applied', reason_text(result.failure_reason)), vim.log.levels.WARN)
   end
 end
 
@@ -625,7 +647,7 @@ function M.fix_all()
   }
   client:request('textDocument/codeAction', params, function(err, actions)
     if err then
-      notify('fix-all failed: ' .. error_text(err), vim.log.levels.ERROR)
+      notify(t('cmd.failed', 'fix-all', error_text(err)), vim.log.levels.ERROR)
       return
     end
     local action
@@ -636,7 +658,7 @@ function M.fix_all()
       end
     end
     if not action then
-      notify('nothing to fix in ' .. name)
+      notify(t('fix.nothing', name))
       return
     end
     local fixes = 0
@@ -647,7 +669,7 @@ function M.fix_all()
       fixes = fixes + #edits
     end
     vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
-    notify(('fixed %d violation%s in %s'):format(fixes, fixes == 1 and '' or 's', name))
+    notify(tn('fix.fixed', fixes, fixes, name))
   end, bufnr)
 end
 
@@ -661,13 +683,13 @@ function M.workspace()
   end
   local workspace = require('autofix.workspace')
   if not workspace.enabled(client) then
-    notify('workspace diagnostics are off (the workspaceDiagnostics setting); the list holds open files only', vim.log.levels.WARN)
+    notify(t('workspace.off'), vim.log.levels.WARN)
     workspace.setqflist(client)
     return
   end
   workspace.start(client)
   if not workspace.ready(client) then
-    notify('checking the workspace…')
+    notify(t('workspace.checking'))
   end
   workspace.when_ready(client, function()
     workspace.setqflist(client)
@@ -683,12 +705,13 @@ function M.reload()
   end
 end
 
-local defined = false
+--- The language the commands were defined in (their descriptions, shown by `:command`).
+local defined = nil ---@type string?
 
 --- :AutofixReview: back to the change that waits for the user's review.
 function M.review()
   if not require('autofix.review').focus() then
-    notify('no change waits for your review')
+    notify(t('review.none_waiting'))
   end
 end
 
@@ -697,12 +720,12 @@ function M.install_server(opts)
   require('autofix.install').command(opts.fargs[1])
 end
 
---- Defines the user commands (once).
+--- Defines the user commands (once; again when the language changed, for their descriptions).
 function M.define()
-  if defined then
+  if defined == l10n.lang() then
     return
   end
-  defined = true
+  defined = l10n.lang()
   api.nvim_create_user_command('AutofixLearn', function(o)
     M.learn(o)
   end, {
@@ -711,18 +734,18 @@ function M.define()
     complete = function()
       return M.CATEGORIES
     end,
-    desc = 'autofix: learn a rule (category, instruction, why); a range prefills the instruction',
+    desc = t('desc.learn'),
   })
   api.nvim_create_user_command('AutofixApplyDiff', function(o)
     M.apply_diff(o)
   end, {
     nargs = '?',
     bang = true,
-    desc = 'autofix: apply the SEARCH/REPLACE diff in a register (default + then "); ! only previews',
+    desc = t('desc.apply_diff'),
   })
   api.nvim_create_user_command('AutofixRules', function(o)
     M.rules(o)
-  end, { bang = true, desc = 'autofix: list the active rules (! also superseded) and jump to one' })
+  end, { bang = true, desc = t('desc.rules') })
   api.nvim_create_user_command('AutofixExport', function(o)
     M.export(o)
   end, {
@@ -733,23 +756,23 @@ function M.define()
         return a:find(lead, 1, true) == 1
       end, M.AGENTS)
     end,
-    desc = "autofix: export the rules to the agents' files (AGENTS.md, …); args name the agents, ! only checks",
+    desc = t('desc.export'),
   })
   api.nvim_create_user_command('AutofixReload', function()
     M.reload()
-  end, { desc = 'autofix: reread the rules files from disk' })
+  end, { desc = t('desc.reload') })
   api.nvim_create_user_command('AutofixWorkspace', function()
     M.workspace()
-  end, { desc = 'autofix: the quickfix list of every violation in the workspace, files nobody opened included' })
+  end, { desc = t('desc.workspace') })
   api.nvim_create_user_command('AutofixFixAll', function()
     M.fix_all()
-  end, { desc = 'autofix: fix every fixable violation of the current buffer' })
+  end, { desc = t('desc.fix_all') })
   api.nvim_create_user_command('AutofixFixWorkspace', function()
     M.fix_workspace()
-  end, { desc = 'autofix: fix every fixable violation in the workspace, in one edit you approve' })
+  end, { desc = t('desc.fix_workspace') })
   api.nvim_create_user_command('AutofixReport', function()
     M.report()
-  end, { desc = 'autofix: the details of the last diff report (blocks that failed, closest lines)' })
+  end, { desc = t('desc.report') })
   api.nvim_create_user_command('AutofixLearnRejection', function(o)
     M.learn_rejection(o)
   end, {
@@ -757,11 +780,11 @@ function M.define()
     complete = function()
       return M.CATEGORIES
     end,
-    desc = 'autofix: learn a rule from the diff you last rejected, so that it is not proposed again',
+    desc = t('desc.learn_rejection'),
   })
   api.nvim_create_user_command('AutofixReview', function()
     M.review()
-  end, { desc = 'autofix: go back to a proposed change that waits for your review' })
+  end, { desc = t('desc.review') })
   api.nvim_create_user_command('AutofixInstallServer', function(o)
     M.install_server(o)
   end, {
@@ -769,7 +792,7 @@ function M.define()
     complete = function()
       return { 'latest' }
     end,
-    desc = "autofix: download the server's release build for this platform (checksum verified); the argument is a tag, default latest",
+    desc = t('desc.install_server'),
   })
   api.nvim_create_user_command('Autofix', function(o)
     M.dispatch(o)
@@ -778,7 +801,7 @@ function M.define()
     bang = true,
     range = true,
     complete = M.complete,
-    desc = 'autofix: one command for all — :Autofix {' .. table.concat(M.subcommand_names(), '|') .. '} [args]',
+    desc = t('desc.autofix', table.concat(M.subcommand_names(), '|')),
   })
   M.define_plug_mappings()
 end
@@ -817,7 +840,7 @@ function M.dispatch(o)
   local sub = M.SUBCOMMANDS[name]
   if not sub then
     vim.notify(
-      ('autofix: no subcommand %q; one of: %s'):format(tostring(name), table.concat(M.subcommand_names(), ', ')),
+      t('cmd.no_subcommand', tostring(name), table.concat(M.subcommand_names(), ', ')),
       vim.log.levels.ERROR
     )
     return

@@ -4,6 +4,9 @@
 -- ("Re-read the file…"); only their facts are kept here.
 local M = {}
 
+local l10n = require('autofix.l10n')
+local t, tn = l10n.t, l10n.tn
+
 --- The details of the last report that had any, as lines of Markdown.
 ---@type string[]?
 M.last = nil
@@ -19,29 +22,29 @@ M.percent = percent
 ---@param b table a block of the report
 function M.problem(b)
   if b.reason == 'ambiguous' then
-    return 'matches more than one place'
+    return t('report.ambiguous')
   elseif b.reason == 'overlap' then
-    return 'overlaps an earlier block'
+    return t('report.overlap')
   elseif b.reason == 'empty_search' then
-    return 'its SEARCH part is empty'
+    return t('report.empty_search')
   elseif b.reason == 'interrupted' then
-    return 'not tried (the search was stopped)'
+    return t('report.interrupted')
   elseif type(b.line) == 'number' and type(b.similarity) == 'number' then
-    return ('no match (closest: line %d, %s)'):format(b.line, percent(b.similarity))
+    return t('report.no_match_closest', b.line, percent(b.similarity))
   end
-  return 'no match'
+  return t('report.no_match')
 end
 
 --- How a block that applies (or would) was found.
 local function found(b, verb)
-  local where = type(b.line) == 'number' and (' at line ' .. b.line) or ''
+  local where = type(b.line) == 'number' and t('report.at_line', b.line) or ''
   local how = ''
   if b.match == 'fuzzy' and type(b.similarity) == 'number' then
-    how = (' (%s similar)'):format(percent(b.similarity))
+    how = t('report.similar', percent(b.similarity))
   elseif b.match == 'normalized' then
-    how = ' (whitespace or quotes differ)'
+    how = t('report.normalized')
   elseif b.match == 'exact_outside_window' then
-    how = ' (the only exact match, away from its line hint)'
+    how = t('report.outside_window')
   end
   return verb .. where .. how
 end
@@ -86,32 +89,31 @@ function M.describe(result, target, preview)
   -- Rejected (or refused as stale) although blocks matched: they were not applied.
   local rejected = result.applied == false and matched > 0
   local n = #blocks
-  local s = n == 1 and '' or 's'
   local named = {}
   for i, b in ipairs(failed) do
     if i > 3 then
-      named[#named + 1] = ('%d more'):format(#failed - 3)
+      named[#named + 1] = t('report.more', #failed - 3)
       break
     end
-    named[#named + 1] = ('block %d: %s'):format((type(b.index) == 'number' and b.index or i - 1) + 1, M.problem(b))
+    named[#named + 1] = t('report.block_problem', (type(b.index) == 'number' and b.index or i - 1) + 1, M.problem(b))
   end
   local why = table.concat(named, '; ')
   local head, level
   if rejected and result.failure_reason == 'rejected by the user' then
-    head = ('diff to %s rejected'):format(target)
+    head = t('report.rejected', target)
     level = levels.WARN
   elseif rejected then
-    head = ('diff to %s not applied (rejected, or the file changed meanwhile)'):format(target)
+    head = t('report.not_applied_stale', target)
     level = levels.WARN
   elseif n == 0 then
     local err = type(result.error) == 'string' and result.error:match('^[^\n]*') or ''
-    head = ('diff to %s failed: %s'):format(target, err ~= '' and err or 'no block')
+    head = t('report.failed', target, err ~= '' and err or t('report.no_block'))
     level = levels.ERROR
   elseif matched == 0 and not preview then
-    head = ('diff to %s not applied — %s'):format(target, why)
+    head = t('report.not_applied', target, why)
     level = levels.ERROR
   else
-    head = ('%s %d of %d block%s to %s'):format(preview and 'would apply' or 'applied', matched, n, s, target)
+    head = preview and tn('report.head_would_apply', n, matched, n, target) or tn('report.head_applied', n, matched, n, target)
     if why ~= '' then
       head = head .. ' — ' .. why
     end
@@ -120,15 +122,16 @@ function M.describe(result, target, preview)
   if #failed == 0 then
     return head, level, nil
   end
-  local doc = { ('# autofix: diff to %s'):format(target), '' }
-  doc[#doc + 1] = ('%d of %d block%s %s.'):format(matched, n, s, preview and 'would apply' or 'applied')
+  local doc = { t('report.doc_title', target), '' }
+  doc[#doc + 1] = preview and tn('report.doc_would_apply', n, matched, n) or tn('report.doc_applied', n, matched, n)
   doc[#doc + 1] = ''
   for i, b in ipairs(blocks) do
     local number = (type(b.index) == 'number' and b.index or i - 1) + 1
     if b.status == 'applied' then
-      vim.list_extend(doc, { ('## Block %d: %s'):format(number, found(b, preview and 'would apply' or 'applied')), '' })
+      local verb = preview and t('report.would_apply') or t('report.applied')
+      vim.list_extend(doc, { t('report.doc_block', number, found(b, verb)), '' })
     else
-      vim.list_extend(doc, { ('## Block %d: %s'):format(number, M.problem(b)), '' })
+      vim.list_extend(doc, { t('report.doc_block', number, M.problem(b)), '' })
       if type(b.error) == 'string' then
         facts(b.error, doc)
       end
@@ -149,7 +152,7 @@ function M.notify(result, target, preview, notes)
   local head, level, details = M.describe(result, target, preview)
   local suffix = ''
   if notes.edited and result.applied ~= false then
-    suffix = suffix .. ' (edited in review)'
+    suffix = suffix .. t('report.edited')
   end
   if details then
     M.last = details
@@ -165,7 +168,7 @@ end
 --- `:Autofix report`: the details of the last report, in a scratch buffer.
 function M.show()
   if not M.last then
-    vim.notify('autofix: no diff report with details yet', vim.log.levels.INFO)
+    vim.notify(t('report.none_yet'), vim.log.levels.INFO)
     return
   end
   vim.cmd('botright new')
@@ -177,7 +180,7 @@ function M.show()
   vim.bo[buf].modifiable = false
   vim.bo[buf].filetype = 'markdown'
   pcall(vim.api.nvim_buf_set_name, buf, 'autofix://diff-report')
-  vim.keymap.set('n', 'q', '<Cmd>close<CR>', { buffer = buf, desc = 'autofix: close the report' })
+  vim.keymap.set('n', 'q', '<Cmd>close<CR>', { buffer = buf, desc = t('report.key_close') })
 end
 
 return M

@@ -9,7 +9,11 @@ local M = {}
 
 local api = vim.api
 local util = require('autofix.util')
+local t = require('autofix.l10n').t
 
+--- The failure reason of a rejected edit: words of the protocol between the plugin and the
+--- server (which says the same when it asked itself), so always these; shown to the user as
+--- t('reason.rejected').
 M.REJECTED = 'rejected by the user'
 
 --- The annotation id of the server's "Apply diff to …" edits.
@@ -54,11 +58,11 @@ local function relpaths(files)
 end
 
 local function say_edited(files)
-  vim.notify(('autofix: applied your edited version of %s'):format(relpaths(files)), vim.log.levels.INFO)
+  vim.notify(t('learn.applied_edited', relpaths(files)), vim.log.levels.INFO)
 end
 
 local function say_rejected()
-  vim.notify('autofix: rejected — :Autofix learn-rejection to learn a rule so this is not proposed again', vim.log.levels.INFO)
+  vim.notify(t('edit.rejected_hint'), vim.log.levels.INFO)
 end
 
 --- A command whose result the plugin reports starts (`begin_report`) or is done (`end_report`):
@@ -202,11 +206,7 @@ function M.stale(ops, client_id)
       if buf and api.nvim_buf_is_loaded(buf) and vim.lsp.buf_is_attached(buf, client_id) then
         local current = vim.lsp.util.buf_versions[buf]
         if current ~= op.version then
-          return ('%s changed since the edit was computed (buffer version %d, edit for version %d)'):format(
-            vim.fn.fnamemodify(fname, ':~:.'),
-            current,
-            op.version
-          )
+          return t('edit.stale_version', vim.fn.fnamemodify(fname, ':~:.'), current, op.version)
         end
       end
     end
@@ -221,7 +221,7 @@ end
 local function changed_since(files)
   for _, f in ipairs(files) do
     if not f.created and (util.read(f.path) or '') ~= f.before then
-      return ('%s changed since the edit was proposed'):format(f.relpath or f.path)
+      return t('edit.changed_since', f.relpath or f.path)
     end
   end
   return nil
@@ -457,7 +457,7 @@ end
 --- of a window at the bottom — the lines the change adds).
 local preview_count = 0
 local function show(request)
-  local lines = { ('# autofix: %s — accept or reject'):format(request.title) }
+  local lines = { t('edit.preview_header', request.title) }
   for _, d in ipairs(request.descriptions) do
     lines[#lines + 1] = '# ' .. d
   end
@@ -493,7 +493,7 @@ function M.ask(request, done)
   if type(approve) == 'function' then
     local ok, result = pcall(approve, request, finish)
     if not ok then
-      vim.notify('autofix: approve() failed: ' .. tostring(result), vim.log.levels.ERROR)
+      vim.notify(t('edit.approve_failed', tostring(result)), vim.log.levels.ERROR)
       finish(false)
     elseif result ~= nil then
       finish(result)
@@ -507,15 +507,15 @@ function M.ask(request, done)
   -- approve = 'select': the preview window and a question through vim.ui.select (for a picker
   -- plugin that the user prefers to answer in).
   local win = show(request)
-  local choices = { 'Accept', 'Reject' }
+  local choices = { t('edit.choice_accept'), t('edit.choice_reject') }
   vim.ui.select(choices, {
-    prompt = ('autofix: %s — apply this change?'):format(request.title),
+    prompt = t('edit.prompt', request.title),
     kind = 'autofix.approve',
   }, function(choice)
     if win and api.nvim_win_is_valid(win) then
       pcall(api.nvim_win_close, win, true)
     end
-    finish(choice == 'Accept')
+    finish(choice ~= nil and choice == choices[1])
   end)
 end
 
@@ -525,7 +525,7 @@ local function create_file(change)
   local exists = vim.uv.fs_stat(fname) ~= nil
   if exists and not opts.overwrite then
     if not opts.ignoreIfExists then
-      error(('%s already exists'):format(fname))
+      error(t('edit.exists', fname))
     end
   else
     -- Neovim's own create_file() skips creating when ignoreIfExists is set, even for a missing
@@ -604,7 +604,7 @@ local function autosave(clean)
           pcall(api.nvim_buf_delete, buf, {})
         end
       else
-        vim.notify(('autofix: could not write %s: %s'):format(fname, err), vim.log.levels.WARN)
+        vim.notify(t('edit.write_failed', fname, tostring(err)), vim.log.levels.WARN)
       end
     end
   end
@@ -634,7 +634,7 @@ end
 function M.handler(err, params, ctx)
   local client = assert(vim.lsp.get_client_by_id(ctx.client_id))
   if err or not params or type(params.edit) ~= 'table' then
-    return { applied = false, failureReason = 'no edit to apply' }
+    return { applied = false, failureReason = t('edit.no_edit') }
   end
   local edit = params.edit
   local ops = M.operations(edit)
@@ -649,7 +649,7 @@ function M.handler(err, params, ctx)
   local labels, descriptions, ids = M.needs_confirmation(edit)
   local edited = {} ---@type autofix.FileChange[]
   if labels and options.approve ~= false then
-    local title = #labels > 0 and table.concat(labels, '; ') or (params.label or 'autofix edit')
+    local title = #labels > 0 and table.concat(labels, '; ') or (params.label or t('edit.default_title'))
     local files = M.preview(edit, encoding, client.root_dir)
     local diffs = {}
     for _, f in ipairs(files) do
@@ -695,7 +695,7 @@ function M.handler(err, params, ctx)
     -- The user may have typed while the question was open, or a file was written meanwhile.
     stale = M.stale(ops, client.id) or changed_since(files)
     if stale then
-      vim.notify('autofix: not applied: ' .. stale, vim.log.levels.WARN)
+      vim.notify(t('edit.not_applied', stale), vim.log.levels.WARN)
       return { applied = false, failureReason = stale }
     end
     -- What the user left in the review's proposed buffers is what lands.

@@ -2,6 +2,8 @@
 local M = {}
 
 local health = vim.health
+local l10n = require('autofix.l10n')
+local t, tn = l10n.t, l10n.tn
 
 --- The buffer the user was in before :checkhealth opened its own.
 local function user_buffer()
@@ -27,11 +29,15 @@ local function user_buffer()
   return nil
 end
 
-local ORIGIN = {
-  cmd = 'set by the `cmd` option',
-  path = 'found on PATH',
-  downloaded = 'downloaded by :AutofixInstallServer',
-}
+--- How the server command came to be, in words.
+local function origin_text(origin)
+  if origin == 'downloaded' then
+    return t('health.origin_downloaded')
+  elseif origin == 'path' then
+    return t('health.origin_path')
+  end
+  return t('health.origin_cmd')
+end
 
 --- Where the server command comes from: explicit `cmd` > `autofix` on PATH > downloaded.
 ---@param cmd string[]
@@ -50,37 +56,31 @@ end
 local function install_advice()
   local install = require('autofix.install')
   local target, no_build = install.target()
-  local download = target
-      and (':AutofixInstallServer downloads the release build for %s (checksum verified) to %s'):format(target, vim.fn.fnamemodify(install.bin_path(), ':~'))
-    or no_build
-  return {
-    download,
-    'Or build it: `cargo install --path .` in a clone of the autofix repository puts `autofix` on PATH',
-    "Or point to a server you built: require('autofix').setup({ cmd = '/path/to/autofix' })",
-  }
+  local download = target and t('health.advice_download', target, vim.fn.fnamemodify(install.bin_path(), ':~')) or no_build
+  return { download, t('health.advice_build'), t('health.advice_cmd') }
 end
 
 --- A downloaded server that something else overrides is worth knowing about (an old one, say).
 local function mention_unused_download(origin)
   local downloaded = require('autofix.install').installed()
   if downloaded and origin ~= 'downloaded' then
-    local winner = origin == 'path' and '`autofix` on PATH' or 'the `cmd` option'
-    health.info(('a server downloaded by :AutofixInstallServer is at %s, unused: %s comes first'):format(vim.fn.fnamemodify(downloaded, ':~'), winner))
+    local winner = origin == 'path' and t('health.winner_path') or t('health.winner_cmd')
+    health.info(t('health.unused_download', vim.fn.fnamemodify(downloaded, ':~'), winner))
   end
 end
 
 ---@param cmd any the resolved config's `cmd`
 local function check_server(cmd)
   if type(cmd) == 'function' then
-    health.info('cmd is a function (custom transport); not checked')
+    health.info(t('health.cmd_function'))
     return
   elseif type(cmd) ~= 'table' or type(cmd[1]) ~= 'string' then
-    health.error('config.cmd is not set')
+    health.error(t('health.cmd_unset'))
     return
   end
   local exe = vim.fn.exepath(cmd[1])
   if exe == '' then
-    health.error(('server `%s` not found or not executable'):format(cmd[1]), install_advice())
+    health.error(t('health.server_missing', cmd[1]), install_advice())
     return
   end
   local origin = server_origin(cmd, exe)
@@ -88,11 +88,12 @@ local function check_server(cmd)
     return vim.system({ exe, '--version' }, { text = true }):wait(5000)
   end)
   if ok and res.code == 0 then
-    health.ok(('server: %s (%s), %s'):format(exe, vim.trim(res.stdout or ''), ORIGIN[origin]))
+    health.ok(t('health.server', exe, vim.trim(res.stdout or ''), origin_text(origin)))
   else
-    health.error(('`%s --version` failed: %s'):format(exe, ok and vim.trim((res.stderr or '') .. ' exit ' .. tostring(res.code)) or tostring(res)))
+    local why = ok and vim.trim(t('health.exit_code', res.stderr or '', tostring(res.code))) or tostring(res)
+    health.error(t('health.version_failed', exe, why))
   end
-  health.info('command: ' .. table.concat(cmd, ' '))
+  health.info(t('health.command', table.concat(cmd, ' ')))
   mention_unused_download(origin)
 end
 
@@ -100,59 +101,67 @@ function M.check()
   health.start('autofix: Neovim')
   local v = vim.version()
   if vim.fn.has('nvim-0.11') == 1 then
-    health.ok(('Neovim %d.%d.%d (>= 0.11)'):format(v.major, v.minor, v.patch))
+    health.ok(t('health.nvim_ok', v.major, v.minor, v.patch))
   else
-    health.error(('Neovim %d.%d.%d: autofix needs 0.11 or newer (vim.lsp.config / vim.lsp.enable)'):format(v.major, v.minor, v.patch))
+    health.error(t('health.nvim_old', v.major, v.minor, v.patch))
     return
   end
+  local lang, source = l10n.detect()
+  if source == 'option' then
+    source = t('health.lang_option', lang)
+  elseif source == 'v:lang' then
+    source = 'v:lang ' .. vim.v.lang
+  elseif source:find('^%$') then
+    source = source .. ' ' .. (vim.env[source:sub(2)] or '')
+  else
+    source = t('health.lang_default')
+  end
+  health.info(t('health.lang', lang, source))
 
-  health.start('autofix: language server')
+  health.start(t('health.section_server'))
   local config = vim.lsp.config.autofix
   if not config then
-    health.error('no `autofix` LSP config: put editors/nvim on the runtimepath (it provides lsp/autofix.lua)')
+    health.error(t('health.no_config'))
     return
   end
   check_server(config.cmd)
   if vim.lsp.is_enabled('autofix') then
-    health.ok("enabled (vim.lsp.enable('autofix'))")
+    health.ok(t('health.enabled'))
   else
-    health.warn("not enabled", { "Call vim.lsp.enable('autofix') or require('autofix').setup()" })
+    health.warn(t('health.not_enabled'), { t('health.enable_advice') })
   end
 
-  health.start('autofix: current buffer')
+  health.start(t('health.section_buffer'))
   local buf = user_buffer()
   local client
   if not buf then
-    health.info('no file buffer to check')
+    health.info(t('health.no_buffer'))
   else
     local name = vim.api.nvim_buf_get_name(buf)
-    health.info('buffer: ' .. vim.fn.fnamemodify(name, ':~:.'))
+    health.info(t('health.buffer', vim.fn.fnamemodify(name, ':~:.')))
     client = vim.lsp.get_clients({ bufnr = buf, name = 'autofix' })[1]
     if client then
-      health.ok(('client %d attached (root %s, position encoding %s)'):format(
-        client.id,
-        client.root_dir and vim.fn.fnamemodify(client.root_dir, ':~') or 'none',
-        client.offset_encoding
-      ))
+      local root = client.root_dir and vim.fn.fnamemodify(client.root_dir, ':~') or t('health.no_root_dir')
+      health.ok(t('health.client', client.id, root, client.offset_encoding))
     else
       local root = require('autofix.root').find(name, config.root_markers)
-      health.warn('no autofix client attached to this buffer', {
-        root and ('project root would be ' .. root) or 'no project root: none of .agents/autofix.json, autofix.json, .rules/autofix.json, .git above this file',
-        'See :checkhealth vim.lsp and the log (:lua vim.cmd.edit(vim.lsp.log.get_filename()))',
+      health.warn(t('health.no_client'), {
+        root and t('health.root_would_be', root) or t('health.no_root'),
+        t('health.see_log'),
       })
     end
     local status = client and require('autofix.status').by_client[client.id]
     if status then
       if #(status.rulesFiles or {}) == 0 then
-        health.warn('no rules file in this project', { 'Learn a rule with :AutofixLearn: it creates .agents/autofix.json' })
+        health.warn(t('health.no_rules_file'), { t('health.learn_advice') })
       end
       for _, f in ipairs(status.rulesFiles or {}) do
         local path = vim.fn.fnamemodify(f.path, ':~:.')
         if f.broken then
-          health.error(('rules file %s is broken: %s'):format(path, f.error ~= vim.NIL and tostring(f.error) or '?'),
-            { 'The last good rules stay in force; open the file to see the problems' })
+          health.error(t('health.rules_broken', path, f.error ~= vim.NIL and tostring(f.error) or '?'), { t('health.rules_broken_advice') })
         else
-          health.ok(('rules file %s: %d active rule%s'):format(path, f.rules or 0, f.rules == 1 and '' or 's'))
+          local n = f.rules or 0
+          health.ok(tn('health.rules_file', n, path, n))
         end
       end
     else
@@ -160,54 +169,54 @@ function M.check()
       if root then
         for _, rel in ipairs({ '.agents/autofix.json', 'autofix.json', '.rules/autofix.json' }) do
           if vim.uv.fs_stat(root .. '/' .. rel) then
-            health.ok('rules file found: ' .. vim.fn.fnamemodify(root .. '/' .. rel, ':~:.'))
+            health.ok(t('health.rules_found', vim.fn.fnamemodify(root .. '/' .. rel, ':~:.')))
             break
           end
         end
       else
-        health.warn('no rules file found above this buffer', { 'Learn a rule with :AutofixLearn: it creates .agents/autofix.json' })
+        health.warn(t('health.no_rules_above'), { t('health.learn_advice') })
       end
     end
   end
 
-  health.start('autofix: approval of edits')
+  health.start(t('health.section_approval'))
   local handler = config.handlers and config.handlers['workspace/applyEdit']
   local active = client and client.handlers and client.handlers['workspace/applyEdit']
   if handler and (not client or active == handler) then
-    health.ok('workspace/applyEdit handler installed for the autofix client')
+    health.ok(t('health.handler_ok'))
   elseif handler then
-    health.warn('the running client uses another workspace/applyEdit handler than the config')
+    health.warn(t('health.handler_other'))
   else
-    health.error('no workspace/applyEdit handler: edits would be applied without asking', {
-      "Do not override handlers['workspace/applyEdit'] in vim.lsp.config('autofix', ...)",
-    })
+    health.error(t('health.no_handler'), { t('health.handler_advice') })
   end
   local we = client and vim.tbl_get(client.capabilities, 'workspace', 'workspaceEdit')
     or vim.tbl_get(config, 'capabilities', 'workspace', 'workspaceEdit')
   if we and we.documentChanges and we.changeAnnotationSupport then
-    health.ok('advertises versioned documentChanges and change annotations (stale edits refused, approvals shown)')
+    health.ok(t('health.caps_ok'))
   else
-    health.warn('versioned documentChanges / change annotations not advertised: the server cannot ask for approval')
+    health.warn(t('health.caps_missing'))
   end
   local approve = require('autofix').options.approve
   if approve == false then
-    health.warn('approve = false: edits that need confirmation are applied without asking')
+    health.warn(t('health.approve_false'))
   elseif type(approve) == 'function' then
-    health.ok('approve: custom function')
+    health.ok(t('health.approve_function'))
+  elseif approve == 'select' then
+    health.ok(t('health.approve_select'))
   else
-    health.ok('approve = true: the diff is shown and vim.ui.select asks Accept / Reject')
+    health.ok(t('health.approve_review'))
   end
   health.info(('autosave = %s'):format(tostring(require('autofix').options.autosave ~= false)))
 
-  health.start("autofix: exporting the rules to the agents' files")
+  health.start(t('health.section_export'))
   local settings = (client and vim.tbl_get(client.settings or {}, 'autofix'))
     or vim.tbl_get(config, 'settings', 'autofix')
     or require('autofix').options.settings
     or {}
   if settings.exportOnChange == true then
-    health.ok('export_on_change: the rules are exported to AGENTS.md, CLAUDE.md, … (the files the project has) whenever they change, without asking')
+    health.ok(t('health.export_on'))
   else
-    health.info('export_on_change is off: export with :AutofixExport (setup({ export_on_change = true }) keeps the agent files current)')
+    health.info(t('health.export_off'))
   end
   local root = client and client.root_dir
   if root then
@@ -219,22 +228,22 @@ function M.check()
       end
     end
     if #found > 0 then
-      health.info('agent files in the project: ' .. table.concat(found, ', '))
+      health.info(t('health.agent_files', table.concat(found, ', ')))
     else
-      health.info('no agent files in the project yet: name the agents, e.g. :AutofixExport agents claude')
+      health.info(t('health.no_agent_files'))
     end
   end
 
-  health.start('autofix: rules files changed elsewhere')
+  health.start(t('health.section_elsewhere'))
   local watched = client and vim.tbl_get(client.capabilities, 'workspace', 'didChangeWatchedFiles', 'dynamicRegistration')
   if not client then
-    health.info('no client attached: nothing to report')
+    health.info(t('health.no_client_nothing'))
   elseif watched then
-    health.ok('Neovim watches the rules files for the server (didChangeWatchedFiles)')
+    health.ok(t('health.watched'))
   else
-    health.ok('the server polls the rules files every second (Neovim offers it no file watching here)')
+    health.ok(t('health.polled'))
   end
-  health.info('an unmodified buffer of a rules file is reloaded when the file changes on disk')
+  health.info(t('health.reloaded'))
 end
 
 return M

@@ -4,6 +4,9 @@
 --   require('autofix').setup({ ... })   -- optional; `vim.lsp.enable('autofix')` alone works too
 local M = {}
 
+local l10n = require('autofix.l10n')
+local t = l10n.t
+
 M.name = 'autofix'
 
 ---@class autofix.Options
@@ -16,6 +19,7 @@ M.name = 'autofix'
 ---@field keymaps? false|{learn?: string, apply_diff?: string, rules?: string, export?: string}
 ---@field enable? boolean       call vim.lsp.enable('autofix') from setup()
 ---@field codelens? boolean     keep the code lenses of buffers holding diffs fresh (default true)
+---@field lang? 'en'|'es'       the language of the plugin's texts (and the `locale` sent to the server); default: from v:lang, else $LC_ALL / $LC_MESSAGES / $LANG
 M.defaults = {
   cmd = nil,
   settings = nil,
@@ -26,6 +30,7 @@ M.defaults = {
   keymaps = false,
   enable = true,
   codelens = true,
+  lang = nil,
 }
 
 ---@type autofix.Options
@@ -43,17 +48,17 @@ local function set_keymaps(keys)
     return
   end
   if keys.learn then
-    vim.keymap.set('n', keys.learn, '<Cmd>AutofixLearn<CR>', { desc = 'autofix: learn a rule' })
-    vim.keymap.set('x', keys.learn, ':AutofixLearn<CR>', { desc = 'autofix: learn a rule from the selection', silent = true })
+    vim.keymap.set('n', keys.learn, '<Cmd>AutofixLearn<CR>', { desc = t('desc.key_learn') })
+    vim.keymap.set('x', keys.learn, ':AutofixLearn<CR>', { desc = t('desc.key_learn_selection'), silent = true })
   end
   if keys.apply_diff then
-    vim.keymap.set('n', keys.apply_diff, '<Cmd>AutofixApplyDiff<CR>', { desc = 'autofix: apply the diff in the clipboard' })
+    vim.keymap.set('n', keys.apply_diff, '<Cmd>AutofixApplyDiff<CR>', { desc = t('desc.key_apply_diff') })
   end
   if keys.rules then
-    vim.keymap.set('n', keys.rules, '<Cmd>AutofixRules<CR>', { desc = 'autofix: list the rules' })
+    vim.keymap.set('n', keys.rules, '<Cmd>AutofixRules<CR>', { desc = t('desc.key_rules') })
   end
   if keys.export then
-    vim.keymap.set('n', keys.export, '<Cmd>AutofixExport<CR>', { desc = "autofix: export the rules to the agents' files" })
+    vim.keymap.set('n', keys.export, '<Cmd>AutofixExport<CR>', { desc = t('desc.key_export') })
   end
 end
 
@@ -68,6 +73,10 @@ function M.setup(opts)
   vim.validate('opts.export_on_change', opts.export_on_change, 'boolean', true)
   vim.validate('opts.workspace_diagnostics', opts.workspace_diagnostics, 'boolean', true)
   vim.validate('opts.codelens', opts.codelens, 'boolean', true)
+  vim.validate('opts.lang', opts.lang, function(v)
+    return v == nil or vim.list_contains(l10n.LANGS, v)
+  end, "'en' or 'es'")
+  l10n.set(opts.lang)
   opts = vim.deepcopy(opts)
   if opts.export_on_change ~= nil then
     opts.settings = vim.tbl_extend('force', opts.settings or {}, { exportOnChange = opts.export_on_change })
@@ -77,7 +86,7 @@ function M.setup(opts)
   end
   M.options = vim.tbl_extend('force', vim.deepcopy(M.defaults), opts)
   if opts.watch_rules ~= nil then
-    vim.notify_once('autofix: `watch_rules` is gone: the server itself notices rules files changed on disk', vim.log.levels.WARN)
+    vim.notify_once('autofix: ' .. t('setup.watch_rules_gone'), vim.log.levels.WARN)
   end
 
   local config = {}
@@ -145,7 +154,7 @@ function M.define()
   defined = true
   vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile' }, {
     group = vim.api.nvim_create_augroup('autofix.untyped', { clear = true }),
-    desc = 'autofix: attach to files without a filetype',
+    desc = t('desc.au_untyped'),
     callback = function(args)
       -- After filetype detection and modelines have had their say.
       vim.schedule(function()

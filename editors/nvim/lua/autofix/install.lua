@@ -8,6 +8,7 @@
 local M = {}
 
 local uv = vim.uv
+local t = require('autofix.l10n').t
 
 ---@class autofix.InstallOptions
 ---@field version? string   'latest' (default) or a release tag: 'v0.1.0' ('0.1.0' means the same)
@@ -101,11 +102,7 @@ function M.target(uname)
   if triple and vim.list_contains(M.TARGETS, triple) then
     return triple
   end
-  return nil,
-    ('no autofix release build for %s %s: build the server with `cargo install --path .` in a clone of the repository, or set `cmd` to a server you built'):format(
-      uname.sysname,
-      uname.machine
-    )
+  return nil, t('install.no_build', uname.sysname, uname.machine)
 end
 
 local function archive_name(target)
@@ -146,7 +143,7 @@ function M.plan(opts)
       return nil, err
     end
   elseif not vim.list_contains(M.TARGETS, target) then
-    return nil, ('no autofix release build for target %q; there are: %s'):format(target, table.concat(M.TARGETS, ', '))
+    return nil, t('install.no_target', target, table.concat(M.TARGETS, ', '))
   end
   local archive = archive_name(target)
   local version = release_tag(opts.version)
@@ -185,7 +182,7 @@ local function first_line(text)
 end
 
 local function failure(res, program)
-  return first_line(res.stderr) or ('%s exited with code %d'):format(program, res.code)
+  return first_line(res.stderr) or t('install.exit_code', program, res.code)
 end
 
 --- Windows' own tar (bsdtar) reads .zip and takes `C:\…` as a path; a GNU tar from Git for
@@ -238,8 +235,10 @@ end
 local function download(job, url, dest, next_step)
   job.run({ 'curl', '-fsSL', '-o', dest, url }, function(res)
     if res.code ~= 0 then
-      local release = job.plan.version == 'latest' and 'a latest release' or ('a release ' .. job.plan.version)
-      return next_step(('could not download %s: %s (is there %s with a build for %s?)'):format(url, failure(res, 'curl'), release, job.plan.target))
+      if job.plan.version == 'latest' then
+        return next_step(t('install.download_failed_latest', url, failure(res, 'curl'), job.plan.target))
+      end
+      return next_step(t('install.download_failed', url, failure(res, 'curl'), job.plan.version, job.plan.target))
     end
     next_step()
   end)
@@ -248,7 +247,7 @@ end
 local function fetch_archive(job, next_step)
   -- No URL here (a failed download names it): a line that fits the command line does not stop the
   -- user with "Press ENTER".
-  job.progress(('downloading %s (%s)…'):format(job.plan.archive, job.plan.version))
+  job.progress(t('install.downloading', job.plan.archive, job.plan.version))
   download(job, job.plan.url, job.archive, next_step)
 end
 
@@ -265,11 +264,11 @@ local function published_sum(job)
   end
   local sum = leading_hex(text)
   if not sum then
-    return nil, ('%s holds no SHA-256'):format(job.plan.checksum_url)
+    return nil, t('install.no_sum', job.plan.checksum_url)
   end
   local named = text:match('^%s*%x+%s+%*?(%S+)')
   if named and named ~= job.plan.archive then
-    return nil, ('%s is the checksum of %s, not of %s'):format(job.plan.checksum_url, named, job.plan.archive)
+    return nil, t('install.other_sum', job.plan.checksum_url, named, job.plan.archive)
   end
   return sum
 end
@@ -281,22 +280,15 @@ local function verify_checksum(job, next_step)
   end
   local cmd, parse = sha256_program(job.archive)
   if not cmd then
-    return next_step('cannot check the download: none of sha256sum, shasum, certutil is on PATH')
+    return next_step(t('install.no_sum_program'))
   end
   job.run(cmd, function(res)
     local actual = res.code == 0 and parse(res.stdout)
     if not actual then
-      return next_step(('cannot check the download: %s'):format(failure(res, cmd[1])))
+      return next_step(t('install.sum_failed', failure(res, cmd[1])))
     end
     if actual ~= expected then
-      return next_step(
-        ('checksum mismatch for %s: expected %s (%s), got %s; the download was deleted and nothing was installed'):format(
-          job.plan.archive,
-          expected,
-          job.plan.checksum_url,
-          actual
-        )
-      )
+      return next_step(t('install.mismatch', job.plan.archive, expected, job.plan.checksum_url, actual))
     end
     next_step()
   end)
@@ -307,11 +299,11 @@ local function unpack(job, next_step)
   vim.fn.mkdir(dest, 'p')
   job.run({ tar_program(), '-xf', job.archive, '-C', dest }, function(res)
     if res.code ~= 0 then
-      return next_step(('could not unpack %s: %s'):format(job.plan.archive, failure(res, 'tar')))
+      return next_step(t('install.unpack_failed', job.plan.archive, failure(res, 'tar')))
     end
     job.binary = vim.fs.joinpath(dest, job.plan.binary)
     if not uv.fs_stat(job.binary) then
-      return next_step(('%s holds no %s'):format(job.plan.archive, job.plan.binary))
+      return next_step(t('install.not_in_archive', job.plan.archive, job.plan.binary))
     end
     next_step()
   end)
@@ -325,11 +317,11 @@ local function try_binary(job, next_step)
   job.run({ job.binary, '--version' }, function(res)
     local said = vim.trim(res.stdout or '')
     if res.code ~= 0 or not said:find('^autofix') then
-      local why = res.code == 0 and ('it printed %q'):format(said) or failure(res, 'autofix')
-      local msg = ('the downloaded server does not run here (`autofix --version`: %s)'):format(why)
+      local why = res.code == 0 and t('install.printed', said) or failure(res, 'autofix')
+      local msg = t('install.does_not_run', why)
       if job.plan.target == 'x86_64-unknown-linux-gnu' then
         -- uname cannot tell a musl system (Alpine) from a glibc one.
-        msg = msg .. "; without glibc (Alpine), try require('autofix.install').install({ target = 'x86_64-unknown-linux-musl' })"
+        msg = msg .. t('install.try_musl')
       end
       return next_step(msg)
     end
@@ -363,7 +355,7 @@ local function put_in_place(job, next_step)
   pcall(vim.fn.mkdir, vim.fs.dirname(dest), 'p')
   local ok, err = replace(job.binary, dest)
   if not ok then
-    return next_step(('could not install to %s: %s'):format(dest, err))
+    return next_step(t('install.put_failed', dest, tostring(err)))
   end
   next_step()
 end
@@ -385,7 +377,7 @@ end
 local function missing_programs()
   for _, program in ipairs({ 'curl', tar_program() }) do
     if vim.fn.executable(program) == 0 then
-      return ('`%s` is not on PATH; install it, or build the server with `cargo install --path .`'):format(program)
+      return t('install.missing_program', program)
     end
   end
   return nil
@@ -409,7 +401,7 @@ local function start(opts, sync, on_done)
   pcall(vim.fn.mkdir, M.root(), 'p')
   local tmp, tmp_err = uv.fs_mkdtemp(vim.fs.joinpath(M.root(), 'download-XXXXXX'))
   if not tmp then
-    return on_done(nil, ('cannot write to %s: %s'):format(M.root(), tmp_err))
+    return on_done(nil, t('install.cannot_write', M.root(), tostring(tmp_err)))
   end
   local job = {
     plan = plan,
@@ -435,13 +427,13 @@ end
 ---@param err? string
 function M.report(result, err)
   if not result then
-    notify('server not installed: ' .. tostring(err), vim.log.levels.ERROR)
+    notify(t('install.not_installed', tostring(err)), vim.log.levels.ERROR)
     return
   end
-  local msg = ('installed server %s to %s'):format(result.version, vim.fn.fnamemodify(result.path, ':~'))
+  local msg = t('install.installed', result.version, vim.fn.fnamemodify(result.path, ':~'))
   local cmd = vim.lsp.config.autofix and vim.lsp.config.autofix.cmd
   if type(cmd) == 'table' and cmd[1] ~= result.path then
-    msg = msg .. (' (not the one used: `%s` comes first, see :checkhealth autofix)'):format(cmd[1])
+    msg = msg .. t('install.not_used', cmd[1])
   end
   notify(msg)
 end
@@ -462,7 +454,7 @@ function M.install_sync(opts)
     result, err = r, e
   end)
   if not result then
-    error('autofix: server not installed: ' .. tostring(err), 0)
+    error('autofix: ' .. t('install.not_installed', tostring(err)), 0)
   end
   M.report(result)
   return result

@@ -124,7 +124,7 @@ function M.define()
   defined = true
   api.nvim_create_autocmd('LspAttach', {
     group = api.nvim_create_augroup('autofix.lenses', { clear = true }),
-    desc = 'autofix: keep the code lenses of buffers holding diffs fresh',
+    desc = require('autofix.l10n').t('desc.au_lenses'),
     callback = function(args)
       local client = vim.lsp.get_client_by_id(args.data.client_id)
       if client and client.name == 'autofix' and require('autofix').options.codelens ~= false then

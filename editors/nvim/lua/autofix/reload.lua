@@ -146,7 +146,7 @@ function M.define()
   local group = vim.api.nvim_create_augroup('autofix.reload', { clear = true })
   vim.api.nvim_create_autocmd('LspAttach', {
     group = group,
-    desc = 'autofix: reload an unmodified rules-file buffer when the file changes on disk',
+    desc = require('autofix.l10n').t('desc.au_reload'),
     callback = function(args)
       local client = vim.lsp.get_client_by_id(args.data.client_id)
       if client and client.name == 'autofix' then

@@ -11,6 +11,7 @@ local M = {}
 
 local api = vim.api
 local util = require('autofix.util')
+local t = require('autofix.l10n').t
 
 M.keys = {
   accept = 'a',
@@ -40,19 +41,24 @@ end
 --- the title instead), then what is being reviewed.
 local function hint(title, files)
   local k = M.keys
-  local parts = { key(k.accept, 'accept'), key(k.reject, 'reject'), key(k.close, 'close'), key(k.edit, 'edit') }
+  local parts = {
+    key(k.accept, t('review.accept')),
+    key(k.reject, t('review.reject')),
+    key(k.close, t('review.close')),
+    key(k.edit, t('review.edit')),
+  }
   if files > 1 then
-    parts[#parts + 1] = key(k.next_file .. '/' .. k.prev_file, 'files')
+    parts[#parts + 1] = key(k.next_file .. '/' .. k.prev_file, t('review.files'))
   end
-  return (' autofix review: %s  %%<%%#Comment#%s'):format(table.concat(parts, ' · '), escape(title))
+  return (' %s %s  %%<%%#Comment#%s'):format(escape(t('review.label')), table.concat(parts, ' · '), escape(title))
 end
 
 --- The hint line of the proposed buffer, which keeps every key for editing.
 local function edit_hint(relpath)
-  return (' %s · %s  %%<%%#Comment#lands as you leave it: %s'):format(
-    key(':w', 'accept'),
-    key(':q', 'back to the review'),
-    escape(relpath)
+  return (' %s · %s  %%<%%#Comment#%s'):format(
+    key(':w', t('review.accept')),
+    key(':q', t('review.back')),
+    escape(t('review.lands_as_left', relpath))
   )
 end
 
@@ -117,18 +123,13 @@ local function lines_of(state)
       lines[#lines + 1] = '# ' .. l
     end
   end
-  lines[#lines + 1] = ('# %s accept · %s reject · %s close (reject) · %s edit the proposed file'):format(
-    M.keys.accept,
-    M.keys.reject,
-    M.keys.close,
-    M.keys.edit
-  )
+  lines[#lines + 1] = t('review.header_keys', M.keys.accept, M.keys.reject, M.keys.close, M.keys.edit)
   local edited = edited_files(state)
   if #edited > 0 then
     local names = vim.tbl_map(function(f)
       return f.relpath
     end, edited)
-    lines[#lines + 1] = ('# edited in review: %s — your version is what lands'):format(table.concat(names, ', '))
+    lines[#lines + 1] = t('review.header_edited', table.concat(names, ', '))
   end
   lines[#lines + 1] = ''
   local starts = {}
@@ -175,7 +176,7 @@ end
 local function jump(dir)
   local flags = dir > 0 and 'W' or 'bW'
   if vim.fn.search([[^--- ]], flags) == 0 then
-    vim.notify('autofix: no ' .. (dir > 0 and 'next' or 'previous') .. ' file in this change', vim.log.levels.INFO)
+    vim.notify(dir > 0 and t('review.no_next_file') or t('review.no_prev_file'), vim.log.levels.INFO)
   end
 end
 
@@ -253,7 +254,7 @@ local function buffers(state, i)
   state.proposed[i] = { buf = buf, current = current }
   api.nvim_create_autocmd('BufWriteCmd', {
     buffer = buf,
-    desc = 'autofix review: accept the change with your version of the file',
+    desc = t('review.au_write'),
     callback = function(ev)
       local target = vim.fn.fnamemodify(ev.match, ':p')
       if ev.match ~= api.nvim_buf_get_name(buf) and target ~= api.nvim_buf_get_name(buf) then
@@ -266,7 +267,7 @@ local function buffers(state, i)
   })
   api.nvim_create_autocmd({ 'TextChanged', 'InsertLeave' }, {
     buffer = buf,
-    desc = 'autofix review: show the change with your edits',
+    desc = t('review.au_render'),
     callback = function()
       render(state)
     end,
@@ -274,10 +275,10 @@ local function buffers(state, i)
   -- A current side for reading: the accept and reject keys work there as in the review.
   vim.keymap.set('n', M.keys.accept, function()
     state.accept()
-  end, { buffer = current, nowait = true, silent = true, desc = 'autofix review: accept the change' })
+  end, { buffer = current, nowait = true, silent = true, desc = t('review.key_accept') })
   vim.keymap.set('n', M.keys.reject, function()
     state.finish(false)
-  end, { buffer = current, nowait = true, silent = true, desc = 'autofix review: reject the change' })
+  end, { buffer = current, nowait = true, silent = true, desc = t('review.key_reject') })
   return state.proposed[i]
 end
 
@@ -297,7 +298,7 @@ end
 local function edit(state, i)
   local f = i and state.request.files[i]
   if not f or f.deleted or f.renamed_to then
-    vim.notify('autofix: nothing to edit here (the change deletes or renames the file)', vim.log.levels.INFO)
+    vim.notify(t('review.nothing_to_edit'), vim.log.levels.INFO)
     return
   end
   if state.pair and state.pair.index == i and api.nvim_win_is_valid(state.pair.pwin) then
@@ -325,10 +326,10 @@ local function edit(state, i)
   vim.wo[pwin].winbar = edit_hint(f.relpath)
   if vertical then
     -- Side by side, both sides have a hint line, or their lines would be one row apart.
-    vim.wo[cwin].winbar = (' %s · %s  %%<%%#Comment#as it is now: %s'):format(
-      key(M.keys.accept, 'accept'),
-      key(M.keys.reject, 'reject'),
-      escape(f.relpath)
+    vim.wo[cwin].winbar = (' %s · %s  %%<%%#Comment#%s'):format(
+      key(M.keys.accept, t('review.accept')),
+      key(M.keys.reject, t('review.reject')),
+      escape(t('review.as_it_is', f.relpath))
     )
   end
   -- The review shrinks to its title and keys; the file being edited gets the most room.
@@ -375,10 +376,7 @@ local function invalid(state)
     if text ~= f.after and f.path:match('%.json$') and pcall(vim.json.decode, f.after) then
       local ok, err = pcall(vim.json.decode, text)
       if not ok then
-        return ('your version of %s is not valid JSON (%s): fix it, or reject the change'):format(
-          f.relpath,
-          tostring(err):gsub('^.-:%d+: ', '')
-        )
+        return t('review.invalid_json', f.relpath, (tostring(err):gsub('^.-:%d+: ', '')))
       end
     end
   end
@@ -453,7 +451,7 @@ function M.open(request, done)
   state.accept = function()
     local why = invalid(state)
     if why then
-      vim.notify('autofix: ' .. why, vim.log.levels.ERROR)
+      vim.notify(why, vim.log.levels.ERROR)
       return
     end
     state.finish(true)
@@ -462,7 +460,7 @@ function M.open(request, done)
   state.accept_soon = function()
     local why = invalid(state)
     if why then
-      vim.notify('autofix: ' .. why, vim.log.levels.ERROR)
+      vim.notify(why, vim.log.levels.ERROR)
       return
     end
     for _, p in pairs(state.proposed) do
@@ -476,26 +474,26 @@ function M.open(request, done)
   end
 
   local function map(lhs, fn, desc)
-    vim.keymap.set('n', lhs, fn, { buffer = buf, nowait = true, silent = true, desc = 'autofix review: ' .. desc })
+    vim.keymap.set('n', lhs, fn, { buffer = buf, nowait = true, silent = true, desc = desc })
   end
   map(M.keys.accept, function()
     state.accept()
-  end, 'accept the change')
+  end, t('review.key_accept'))
   map(M.keys.reject, function()
     state.finish(false)
-  end, 'reject the change')
+  end, t('review.key_reject'))
   map(M.keys.close, function()
     state.finish(false)
-  end, 'close (reject)')
+  end, t('review.key_close'))
   map(M.keys.edit, function()
     edit(state, file_under_cursor(state))
-  end, 'edit the proposed file under the cursor')
+  end, t('review.key_edit'))
   map(M.keys.next_file, function()
     jump(1)
-  end, 'next file')
+  end, t('review.key_next_file'))
   map(M.keys.prev_file, function()
     jump(-1)
-  end, 'previous file')
+  end, t('review.key_prev_file'))
 
   -- Closing the tab, :bwipeout, :q — anything that ends the review unanswered rejects.
   api.nvim_create_autocmd('BufWipeout', {

@@ -1,6 +1,9 @@
 -- The server's `autofix/status` notification: rules in force and broken rules files.
 local M = {}
 
+local l10n = require('autofix.l10n')
+local t, tn = l10n.t, l10n.tn
+
 ---@type table<integer, {rules: integer, broken: boolean, rulesFiles: {path: string, rules: integer, broken: boolean, error: string?}[]}>
 M.by_client = {}
 
@@ -27,10 +30,10 @@ function M.on_status(params, ctx)
       local message
       if type(file.error) == 'string' and file.error:match('^[^\n]-:%d+:%d+: ') then
         -- The server names the place (`autofix.json:3:5: …`): that says which file, and where.
-        message = ('autofix: rules file broken at %s; the last good rules stay in force'):format(file.error)
+        message = t('status.broken_at', file.error)
       else
         local reason = type(file.error) == 'string' and (': ' .. file.error) or ''
-        message = ('autofix: %s is broken%s; the last good rules stay in force'):format(vim.fn.fnamemodify(file.path, ':~:.'), reason)
+        message = t('status.broken', vim.fn.fnamemodify(file.path, ':~:.'), reason)
       end
       vim.notify(message, vim.log.levels.WARN)
     end
@@ -61,11 +64,12 @@ function M.statusline(bufnr)
   end
   -- A review left waiting in another tab stays visible wherever the user is (:AutofixReview).
   local waiting = require('autofix.review').waiting()
-  local review = waiting > 0 and (' · %d review%s waiting'):format(waiting, waiting == 1 and '' or 's') or ''
+  local review = waiting > 0 and tn('status.waiting', waiting, waiting) or ''
   if status.broken then
-    return 'autofix: rules broken' .. review
+    return t('status.line_broken') .. review
   end
-  return ('autofix: %d rule%s%s'):format(status.rules or 0, status.rules == 1 and '' or 's', review)
+  local rules = status.rules or 0
+  return tn('status.line_rules', rules, rules) .. review
 end
 
 return M

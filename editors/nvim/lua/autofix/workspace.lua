@@ -5,6 +5,8 @@
 -- the client's diagnostics (unloaded buffers included), for `vim.diagnostic.setqflist()`.
 local M = {}
 
+local t = require('autofix.l10n').t
+
 ---@class autofix.WorkspaceState
 ---@field ids table<string, string>  result id of each file the server told us about
 ---@field reports integer            answers received
@@ -73,7 +75,7 @@ local function pull(client)
           pull(client)
         end, 2000)
       else
-        vim.notify('autofix: workspace diagnostics stopped: ' .. (err.message or vim.inspect(err)), vim.log.levels.WARN)
+        vim.notify(t('workspace.stopped', err.message or vim.inspect(err)), vim.log.levels.WARN)
         states[client.id] = nil
       end
       return
@@ -134,7 +136,7 @@ function M.setqflist(client, opts)
   opts = opts or {}
   vim.diagnostic.setqflist({
     namespace = vim.lsp.diagnostic.get_namespace(client.id),
-    title = 'autofix: workspace',
+    title = t('workspace.qf_title'),
     open = opts.open ~= false,
   })
 end
