@@ -49,6 +49,11 @@ impl Background {
         self.permits.close();
     }
 
+    /// True once the client asked the server to shut down.
+    pub fn is_shut_down(&self) -> bool {
+        self.shutdown.load(Ordering::Relaxed)
+    }
+
     /// Runs `job` on a blocking thread with at most `limit` of time once it starts, and returns
     /// its result. `Err` when it could not run (cancelled, shutting down) or panicked.
     pub async fn run<T: Send + 'static>(

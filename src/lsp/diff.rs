@@ -162,6 +162,7 @@ pub async fn run(session: &Arc<Session>, args: DiffArgs, preview: bool) -> Resul
         && let Ok(report) = &result
     {
         tell(session, report, named.as_deref()).await;
+        session.let_messages_out().await;
     }
     result
 }

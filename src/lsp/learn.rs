@@ -242,6 +242,7 @@ pub async fn learn_rule(session: &Arc<Session>, args: LearnRuleArgs) -> Result<L
     let (sent, number) = propose(session, &target, &rule, &planned).await?;
     if sent.applied {
         let instruction = landed(session, &target, &rule, &planned, number, draft).await;
+        session.let_messages_out().await;
         let path = target.path.clone();
         // The number is checked unique once the editor has the rule, without keeping the user
         // waiting: the turn and the lock go with the check.

@@ -211,6 +211,16 @@ impl Session {
             .collect()
     }
 
+    /// For a client that drops command replies and hears the result as messages instead
+    /// (Emacs with eglot): waits a moment so the messages just sent go out before the reply.
+    /// tower-lsp-server merges its outgoing messages and the replies in no fixed order, and
+    /// eglot reads what came after the reply it waits for only when the next message arrives.
+    pub async fn let_messages_out(&self) {
+        if !self.context().caps.shows_command_results {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
     pub fn mistakes(&self) -> MutexGuard<'_, Mistakes> {
         self.mistakes.lock().unwrap_or_else(|e| e.into_inner())
     }

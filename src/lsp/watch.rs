@@ -20,6 +20,10 @@ const WATCH_ID: &str = "autofix-watch";
 
 /// Registers (again) the file watcher, when the client can watch for us.
 pub async fn register(session: &Session) {
+    // After `shutdown` the client expects no more requests (eglot fails on one).
+    if session.background.is_shut_down() {
+        return;
+    }
     let ctx = session.context();
     let (caps, custom) = (ctx.caps, ctx.config.rules_file.clone());
     if !caps.watched_files_dynamic {
@@ -94,7 +98,7 @@ pub fn changed(session: &Session, events: &[FileEvent]) {
 
 /// Asks a pull-model client for the `autofix` settings and applies them.
 pub async fn pull_configuration(session: &std::sync::Arc<Session>) {
-    if !session.context().caps.configuration {
+    if !session.context().caps.configuration || session.background.is_shut_down() {
         return;
     }
     let item = ConfigurationItem {
@@ -123,10 +127,18 @@ pub async fn pull_configuration(session: &std::sync::Arc<Session>) {
 /// checks everything again when that changed. A folder the client gives no boolean for follows
 /// the `enable` setting.
 pub async fn pull_folder_switches(session: &std::sync::Arc<Session>) {
-    if !session.context().caps.configuration {
+    if !session.context().caps.configuration || session.background.is_shut_down() {
         return;
     }
     let folders = session.folders();
+    // One folder: the settings pushed or pulled for the window are that folder's already.
+    if folders.len() < 2 {
+        if !session.context().folder_enable.is_empty() {
+            session.update_context(|ctx| ctx.folder_enable.clear());
+            session.request_reload(Reload::All);
+        }
+        return;
+    }
     let items: Vec<ConfigurationItem> = folders
         .iter()
         .map(|folder| ConfigurationItem {
@@ -134,9 +146,6 @@ pub async fn pull_folder_switches(session: &std::sync::Arc<Session>) {
             section: Some("autofix.enable".into()),
         })
         .collect();
-    if items.is_empty() {
-        return;
-    }
     let values = match session.client.configuration(items).await {
         Ok(values) => values,
         Err(e) => {

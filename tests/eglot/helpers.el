@@ -197,20 +197,10 @@ its events buffer (\\[eglot-events-buffer])."
   (mapcar (lambda (p) (cons (plist-get p :type) (plist-get p :message)))
           (autofix-test-notifications 'window/logMessage)))
 
-(defun autofix-test-poke ()
-  "Have the server write something (the answer to `autofix.listRules').
-eglot 1.9 runs on Emacs 28's jsonrpc.el, which stops reading the server's output at the
-answer to a request it waits for (it throws out of the process filter): messages that came
-after that answer in the same read wait, unread, for the server's next output."
-  (jsonrpc-request (eglot--current-server-or-lose) :workspace/executeCommand
-                   '(:command "autofix.listRules" :arguments [])
-                   :timeout autofix-test-timeout))
-
 (defun autofix-test-wait-logged (regexp &optional timeout)
   "Wait until a window/logMessage matching REGEXP arrived; return it as (TYPE . MESSAGE).
-The server logs a command's details just before its answer, and they may reach eglot after
-it, unread until the server's next message (`autofix-test-poke')."
-  (autofix-test-poke)
+The server logs a command's details just before its answer and lets them go out before it
+\(`Session::let_messages_out'), so eglot reads them without a poke."
   (autofix-test-wait
    (lambda () (cl-find-if (lambda (l) (string-match-p regexp (cdr l))) (autofix-test-logged)))
    timeout))
