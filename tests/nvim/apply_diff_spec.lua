@@ -142,6 +142,15 @@ H.run(function()
   H.eq(vim.bo.buftype, 'nofile', 'a scratch buffer')
   vim.cmd('close')
   H.eq(vim.api.nvim_get_current_buf(), format, 'closing it goes back')
+  -- In a narrower terminal the file's folders go first, so what failed still shows.
+  vim.o.columns = 124
+  local before_narrow = #H.messages
+  vim.cmd('AutofixApplyDiff!')
+  H.check(H.wait(5000, function() return #H.messages > before_narrow end), 'reported again')
+  local narrow = last_message().msg
+  H.check(narrow:find('^autofix: would apply 0 of 1 block to format%.ts — block 1: no match %(closest: line %d+, [%d.]+%%%)') ~= nil
+    and vim.fn.strdisplaywidth(narrow) < vim.v.echospace, 'at 124 columns: the file by its name, the failure whole', narrow)
+  vim.o.columns = 160
   H.eq(#H.asked, asked, 'preview asks nothing')
   H.eq(vim.api.nvim_buf_get_lines(format, 10, 11, false)[1], 'export function parse(raw: string): unknown {', 'preview changes nothing')
 

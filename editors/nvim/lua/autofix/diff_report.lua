@@ -161,7 +161,12 @@ function M.notify(result, target, preview, notes)
   if notes.rejected then
     suffix = suffix .. ' (:Autofix learn-rejection)'
   end
-  -- One line that fits: a longer one makes Neovim stop at "Press ENTER".
+  -- One line that fits: a longer one makes Neovim stop at "Press ENTER". What failed matters
+  -- more than the folders of the file: those go first.
+  local room = vim.v.echospace - 1
+  if vim.fn.strdisplaywidth('autofix: ' .. head .. suffix) > room then
+    head = M.describe(result, vim.fs.basename(target), preview)
+  end
   vim.notify(require('autofix.util').fit('autofix: ' .. head, suffix), level)
 end
 
