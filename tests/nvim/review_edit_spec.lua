@@ -89,7 +89,7 @@ H.run(function()
   })
   vim.cmd('AutofixApplyDiff')
   -- (At 80 columns the line is cut to fit; what it says last is kept.)
-  H.check(wait_message('^autofix: applied 1 of 1 block to src/lib/format.*%(edited in review%)$'),
+  H.check(wait_message('^autofix: applied 1 of 1 block to [%w/]*format%.ts.*%(edited in review%)$'),
     'the report says the diff was applied, edited in review', H.messages[#H.messages])
   H.eq(line(format, 1), 'export function formatIsoDate(date: Date): string {', 'the buffer holds the user\'s version')
   H.eq(vim.split(H.read(format_path), '\n')[1], 'export function formatIsoDate(date: Date): string {', 'written to disk (autosave)')
@@ -141,7 +141,7 @@ H.run(function()
     finish = 'write',
   })
   vim.cmd('AutofixApplyDiff a')
-  H.check(wait_message('^autofix: applied 1 of 1 block to src/components.*%(edited in review%)$'),
+  H.check(wait_message('^autofix: applied 1 of 1 block to [%w/]*Button%.tsx.*%(edited in review%)$'),
     ':w in the proposed buffer accepted; the report says edited', H.messages[#H.messages])
   H.eq(H.read(button_path), (original_button:gsub('export default function Button', '/** The one button. */\nexport function Button')),
     'Button.tsx on disk is the user\'s version')
