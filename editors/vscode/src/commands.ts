@@ -1,6 +1,7 @@
 // The palette commands that talk to the server: Learn Rule…, Apply Diff from Clipboard, Show
 // Active Rules, Export Rules to Agent Files, Fix All Rule Violations in Workspace. Each sends one `workspace/executeCommand` with one
-// JSON object argument.
+// JSON object argument. Their words are in VS Code's display language (`vscode.l10n`), as are the
+// server's (it is told the same language).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient } from 'vscode-languageclient/node';
@@ -23,16 +24,20 @@ import {
   LIST_RULES,
 } from './protocol';
 
-export const CATEGORIES: { label: string; description: string }[] = [
-  { label: 'CODE', description: 'code patterns, APIs, types, libraries' },
-  { label: 'STYLE', description: 'naming, formatting, comments' },
-  { label: 'ARCH', description: 'where code lives, module boundaries, layering' },
-  { label: 'TOOL', description: 'tools, package managers, scripts, CI' },
-  { label: 'PROCESS', description: 'commits, reviews, workflow' },
-  { label: 'DATA', description: 'schemas, migrations, data handling' },
-  { label: 'UX', description: 'user-facing behaviour, accessibility, wording' },
-  { label: 'OTHER', description: 'anything else' },
-];
+/** The categories of a rule, described in the user's language (built when asked: the language
+ *  bundle is not loaded yet while the module itself loads). */
+export function categories(): { label: string; description: string }[] {
+  return [
+    { label: 'CODE', description: vscode.l10n.t('code patterns, APIs, types, libraries') },
+    { label: 'STYLE', description: vscode.l10n.t('naming, formatting, comments') },
+    { label: 'ARCH', description: vscode.l10n.t('where code lives, module boundaries, layering') },
+    { label: 'TOOL', description: vscode.l10n.t('tools, package managers, scripts, CI') },
+    { label: 'PROCESS', description: vscode.l10n.t('commits, reviews, workflow') },
+    { label: 'DATA', description: vscode.l10n.t('schemas, migrations, data handling') },
+    { label: 'UX', description: vscode.l10n.t('user-facing behaviour, accessibility, wording') },
+    { label: 'OTHER', description: vscode.l10n.t('anything else') },
+  ];
+}
 
 /** One entry of `ListRulesResult.rules`. Written here, not generated: the server's
  *  `listing::RuleEntry` has no JSON schema yet, so protocol.ts types the list as `unknown[]`. */
@@ -59,7 +64,7 @@ async function serverCommand<K extends CommandName>(
 ): Promise<CommandTypes[K]['result'] | undefined> {
   const client = getClient();
   if (!client?.isRunning()) {
-    void vscode.window.showErrorMessage('autofix: the language server is not running (see "Autofix: Show Output").');
+    void vscode.window.showErrorMessage(vscode.l10n.t('autofix: the language server is not running (see "Autofix: Show Output").'));
     return undefined;
   }
   try {
@@ -68,11 +73,12 @@ async function serverCommand<K extends CommandName>(
     // The server's own messages start with "autofix: "; this one says so already.
     const message = (e instanceof Error ? e.message : String(e)).replace(/^autofix: /, '');
     if (handled?.(message)) return undefined;
-    const unknown = /unknown command/i.test(message);
+    // The server says it in the user's language too.
+    const unknown = /unknown command|comando desconocido/i.test(message);
     void vscode.window.showErrorMessage(
       unknown
-        ? `autofix: this autofix server does not offer \`${command}\` yet; update the autofix binary (setting \`autofix.server.path\`).`
-        : `autofix: ${command} failed: ${message}`,
+        ? vscode.l10n.t('autofix: this autofix server does not offer `{0}` yet; update the autofix binary (setting `autofix.server.path`).', command)
+        : vscode.l10n.t('autofix: {0} failed: {1}', command, message),
     );
     return undefined;
   }
@@ -109,41 +115,45 @@ export interface RuleDraft {
 export async function learnRule(getClient: ClientGetter, draft?: RuleDraft): Promise<void> {
   const uri = draft?.uri ?? contextUri();
   if (!uri) {
-    void vscode.window.showErrorMessage('autofix: open a folder first — rules are learned into its autofix.json.');
+    void vscode.window.showErrorMessage(vscode.l10n.t('autofix: open a folder first — rules are learned into its autofix.json.'));
     return;
   }
   const selected = selectionText();
-  const pick = await vscode.window.showQuickPick(CATEGORIES, {
-    title: 'Autofix: Learn Rule (1/3) — category',
-    placeHolder: 'What kind of rule is it?',
+  const pick = await vscode.window.showQuickPick(categories(), {
+    title: vscode.l10n.t('Autofix: Learn Rule (1/3) — category'),
+    placeHolder: vscode.l10n.t('What kind of rule is it?'),
     matchOnDescription: true,
     ignoreFocusOut: true,
   });
   if (!pick) return;
-  const prefill = draft?.instruction ?? (selected ? `Never use \`${selected.replace(/`/g, '')}\`` : '');
+  // In the user's language: the server infers checks from English and Spanish rules alike.
+  const prefill = draft?.instruction ?? (selected ? vscode.l10n.t('Never use `{0}`', selected.replace(/`/g, '')) : '');
   const instruction = await vscode.window.showInputBox({
-    title: `Autofix: Learn Rule (2/3) — instruction [${pick.label}]`,
-    prompt: 'An imperative: "Never/Always do X - because Y". Code in backticks becomes a check.',
-    placeHolder: 'Never use `any` in TypeScript - use `unknown` with type guards.',
+    title: vscode.l10n.t('Autofix: Learn Rule (2/3) — instruction [{0}]', pick.label),
+    prompt: vscode.l10n.t('An imperative: "Never/Always do X - because Y". Code in backticks becomes a check.'),
+    placeHolder: vscode.l10n.t('Never use `any` in TypeScript - use `unknown` with type guards.'),
     value: prefill,
     valueSelection: [prefill.length, prefill.length],
     ignoreFocusOut: true,
     validateInput: (v) => {
-      if (!v.trim()) return 'The instruction is required.';
+      if (!v.trim()) return vscode.l10n.t('The instruction is required.');
       if (!IMPERATIVE.test(v.trim())) {
-        return { message: 'Rules work best as imperatives: "Never …" or "Always …".', severity: vscode.InputBoxValidationSeverity.Warning };
+        return {
+          message: vscode.l10n.t('Rules work best as imperatives: "Never …" or "Always …".'),
+          severity: vscode.InputBoxValidationSeverity.Warning,
+        };
       }
       return undefined;
     },
   });
   if (instruction === undefined) return;
   const why = await vscode.window.showInputBox({
-    title: 'Autofix: Learn Rule (3/3) — why',
-    prompt: 'Why the rule exists (the reason agents and people will read).',
-    placeHolder: 'prevents runtime errors',
+    title: vscode.l10n.t('Autofix: Learn Rule (3/3) — why'),
+    prompt: vscode.l10n.t('Why the rule exists (the reason agents and people will read).'),
+    placeHolder: vscode.l10n.t('prevents runtime errors'),
     value: draft?.why,
     ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() ? undefined : 'The reason is required.'),
+    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The reason is required.')),
   });
   if (why === undefined) return;
   const result = await serverCommand(getClient, LEARN_RULE, {
@@ -160,8 +170,8 @@ export async function learnRule(getClient: ClientGetter, draft?: RuleDraft): Pro
 export function reportLearn(result: LearnRuleResult): void {
   if (result.applied || result.cancelled) return;
   const file = result.path ? vscode.workspace.asRelativePath(result.path) : 'autofix.json';
-  const why = result.failure_reason ?? `the change to ${file} was not accepted`;
-  void vscode.window.showWarningMessage(`autofix: rule #${result.rule_number ?? '?'} was not learned (${why}).`);
+  const why = result.failure_reason ?? vscode.l10n.t('the change to {0} was not accepted', file);
+  void vscode.window.showWarningMessage(vscode.l10n.t('autofix: rule #{0} was not learned ({1}).', result.rule_number ?? '?', why));
 }
 
 /** "Autofix: Apply Diff from Clipboard": a SEARCH/REPLACE diff (or `<apply_diff>` tool call) to the
@@ -170,14 +180,14 @@ export async function applyDiffFromClipboard(getClient: ClientGetter, log: vscod
   const text = await vscode.env.clipboard.readText();
   if (!looksLikeDiff(text)) {
     void vscode.window.showErrorMessage(
-      'autofix: the clipboard holds no SEARCH/REPLACE diff (<<<<<<< SEARCH … ======= … >>>>>>> REPLACE).',
+      vscode.l10n.t('autofix: the clipboard holds no SEARCH/REPLACE diff (<<<<<<< SEARCH … ======= … >>>>>>> REPLACE).'),
     );
     return;
   }
   const target = diffTarget(diffPath(text));
   if (!target) {
     void vscode.window.showErrorMessage(
-      'autofix: the diff names no <path> and no file is active: open the file the diff is for, then run the command again.',
+      vscode.l10n.t('autofix: the diff names no <path> and no file is active: open the file the diff is for, then run the command again.'),
     );
     return;
   }
@@ -190,12 +200,14 @@ export async function applyDiffFromClipboard(getClient: ClientGetter, log: vscod
  *  which blocks failed and why (details in the output channel). */
 export function reportDiff(report: DiffReport, target: string | undefined, log: vscode.OutputChannel, blocksInDiff = 0): void {
   const where = report.path ?? target;
-  const shown = where ? vscode.workspace.asRelativePath(where) : 'the file';
+  const shown = where ? vscode.workspace.asRelativePath(where) : vscode.l10n.t('the file');
   log.appendLine(`applyDiff ${shown}: ${JSON.stringify(report)}`);
-  const summary = diffSummary(report, shown, blocksInDiff);
+  const summary = diffSummary(report, shown, blocksInDiff, vscode.l10n);
   const { level, details } = summary;
   // The review applied the user's edited version: the blocks were only where it started.
-  const message = takeEdited() ? summary.message.replace(/\.$/, ' — as you edited it in the review.') : summary.message;
+  const message = takeEdited()
+    ? vscode.l10n.t('{0} — as you edited it in the review.', summary.message.replace(/\.$/, ''))
+    : summary.message;
   const show =
     level === 'info'
       ? vscode.window.showInformationMessage
@@ -206,9 +218,9 @@ export function reportDiff(report: DiffReport, target: string | undefined, log: 
     void show(message);
     return;
   }
-  void show(message, 'Show Details').then(async (choice) => {
+  void show(message, vscode.l10n.t('Show Details')).then(async (choice) => {
     if (!choice) return;
-    await showReport(`autofix diff report — ${path.basename(shown)}`, diffDetails(report, shown));
+    await showReport(vscode.l10n.t('autofix diff report — {0}', path.basename(shown)), diffDetails(report, shown, vscode.l10n));
   });
 }
 
@@ -245,11 +257,12 @@ export async function exportRules(getClient: ClientGetter, agents?: string[]): P
     getClient,
     EXPORT_RULES,
     { uri: uri?.toString(), ...(agents ? { agents } : {}) },
-    (message) => (noAgents = /no agent files/i.test(message)),
+    // (The server's words, in the user's language.)
+    (message) => (noAgents = /no agent files|no hay archivos de agentes/i.test(message)),
   );
   if (noAgents) {
     const picked = await vscode.window.showQuickPick(AGENTS, {
-      title: 'Autofix: Export Rules — this project has no agent files yet: which agents should get the rules?',
+      title: vscode.l10n.t('Autofix: Export Rules — this project has no agent files yet: which agents should get the rules?'),
       canPickMany: true,
       ignoreFocusOut: true,
     });
@@ -263,7 +276,7 @@ export async function exportRules(getClient: ClientGetter, agents?: string[]): P
  *  "exported …", "exports are current" and which files it left alone). */
 export function reportExport(result: ExportRulesResult): void {
   if (result.applied || result.current || !result.failure_reason) return;
-  void vscode.window.showWarningMessage(`autofix: the rules were not exported (${result.failure_reason}).`);
+  void vscode.window.showWarningMessage(vscode.l10n.t('autofix: the rules were not exported ({0}).', result.failure_reason));
 }
 
 interface RuleItem extends vscode.QuickPickItem {
@@ -279,8 +292,8 @@ export async function showActiveRules(getClient: ClientGetter): Promise<void> {
   const rulesFile = listing.rules_file;
   if (!rulesFile) {
     const choice = await vscode.window.showInformationMessage(
-      'autofix: no autofix.json governs this workspace yet.',
-      'Learn Rule…',
+      vscode.l10n.t('autofix: no autofix.json governs this workspace yet.'),
+      vscode.l10n.t('Learn Rule…'),
     );
     if (choice) await vscode.commands.executeCommand('autofix.learnRuleInteractive');
     return;
@@ -289,24 +302,33 @@ export async function showActiveRules(getClient: ClientGetter): Promise<void> {
   const active = byNewest.filter((r) => r.status === 'active');
   const superseded = byNewest.filter((r) => r.status !== 'active');
   const item = (r: RuleEntry): RuleItem => {
-    const checks = r.checks.length === 0 ? 'no check' : r.checks.some((c) => c.origin === 'explicit') ? 'checked' : 'inferred check';
-    const status = r.status === 'active' ? checks : `superseded by #${r.superseded_by ?? '?'}`;
+    const checks =
+      r.checks.length === 0
+        ? vscode.l10n.t('no check')
+        : r.checks.some((c) => c.origin === 'explicit')
+          ? vscode.l10n.t('checked')
+          : vscode.l10n.t('inferred check');
+    const status = r.status === 'active' ? checks : vscode.l10n.t('superseded by #{0}', r.superseded_by ?? '?');
     return {
       label: `#${r.rule_number} ${r.instruction}`,
       description: `[${r.category}] · ${status}`,
-      detail: `Why: ${r.why}`,
+      detail: vscode.l10n.t('Why: {0}', r.why),
       rule: r,
     };
   };
   const items: RuleItem[] = [
     ...active.map(item),
-    ...(superseded.length ? [{ label: 'superseded', kind: vscode.QuickPickItemKind.Separator } as RuleItem] : []),
+    ...(superseded.length ? [{ label: vscode.l10n.t('superseded'), kind: vscode.QuickPickItemKind.Separator } as RuleItem] : []),
     ...superseded.map(item),
   ];
   const file = vscode.workspace.asRelativePath(rulesFile);
+  const title =
+    active.length === 1
+      ? vscode.l10n.t('autofix: 1 active rule in {0}', file)
+      : vscode.l10n.t('autofix: {0} active rules in {1}', active.length, file);
   const chosen = await vscode.window.showQuickPick(items, {
-    title: `autofix: ${active.length} active rule${active.length === 1 ? '' : 's'} in ${file}${listing.broken ? ' — the file has errors; the last good rules are shown' : ''}`,
-    placeHolder: 'Pick a rule to open it in autofix.json',
+    title: listing.broken ? vscode.l10n.t('{0} — the file has errors; the last good rules are shown', title) : title,
+    placeHolder: vscode.l10n.t('Pick a rule to open it in autofix.json'),
     matchOnDescription: true,
     matchOnDetail: true,
   });
@@ -324,7 +346,7 @@ export async function showActiveRules(getClient: ClientGetter): Promise<void> {
 export async function fixAllInFile(): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void vscode.window.showInformationMessage('autofix: open a file to fix its rule violations.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('autofix: open a file to fix its rule violations.'));
     return;
   }
   const doc = editor.document;
@@ -339,15 +361,22 @@ export async function fixAllInFile(): Promise<void> {
   const action = actions.find((a) => a.kind && FIX_ALL_KIND.contains(a.kind) && a.edit);
   const name = vscode.workspace.asRelativePath(doc.uri);
   if (!action?.edit) {
-    void vscode.window.showInformationMessage(`autofix: nothing to fix in ${name}.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('autofix: nothing to fix in {0}.', name));
     return;
   }
   const fixes = action.edit.get(doc.uri).length;
   if (await vscode.workspace.applyEdit(action.edit)) {
-    void vscode.window.showInformationMessage(`autofix: fixed ${fixes} violation${fixes === 1 ? '' : 's'} in ${name}.`);
+    void vscode.window.showInformationMessage(fixed(fixes, name));
   } else {
-    void vscode.window.showWarningMessage(`autofix: the fixes of ${name} were not applied (the file changed meanwhile?).`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('autofix: the fixes of {0} were not applied (the file changed meanwhile?).', name));
   }
+}
+
+/** "autofix: fixed 3 violations in src/a.ts" (or "in 2 files"). */
+function fixed(fixes: number, where: string): string {
+  return fixes === 1
+    ? vscode.l10n.t('autofix: fixed 1 violation in {0}.', where)
+    : vscode.l10n.t('autofix: fixed {0} violations in {1}.', fixes, where);
 }
 
 /** The server's fix-all code action kind. */
@@ -368,17 +397,18 @@ export async function fixAllInWorkspace(getClient: ClientGetter): Promise<void> 
 export function reportFixWorkspace(result: FixWorkspaceResult): void {
   const left = result.left_alone ?? [];
   if (left.length) {
-    const names = left.slice(0, 3).map((l) => `${vscode.workspace.asRelativePath(l.path)} (${l.reason})`);
-    const more = left.length > 3 ? ` and ${left.length - 3} more` : '';
-    void vscode.window.showWarningMessage(`autofix: left alone: ${names.join('; ')}${more}.`);
+    const names = left.slice(0, 3).map((l) => `${vscode.workspace.asRelativePath(l.path)} (${l.reason})`).join('; ');
+    void vscode.window.showWarningMessage(
+      left.length > 3
+        ? vscode.l10n.t('autofix: left alone: {0} and {1} more.', names, left.length - 3)
+        : vscode.l10n.t('autofix: left alone: {0}.', names),
+    );
   }
   if (result.files === 0) return;
   if (result.applied) {
-    const s = (n: number) => (n === 1 ? '' : 's');
-    void vscode.window.showInformationMessage(
-      `autofix: fixed ${result.fixes} violation${s(result.fixes)} in ${result.files} file${s(result.files)}.`,
-    );
+    const files = result.files === 1 ? vscode.l10n.t('1 file') : vscode.l10n.t('{0} files', result.files);
+    void vscode.window.showInformationMessage(fixed(result.fixes, files));
   } else if (result.failure_reason) {
-    void vscode.window.showWarningMessage(`autofix: the workspace fixes were not applied (${result.failure_reason}).`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('autofix: the workspace fixes were not applied ({0}).', result.failure_reason));
   }
 }

@@ -1,6 +1,6 @@
 // Pure helpers over LSP workspace edits (no `vscode` import, so they are unit-tested with node):
 // does an edit ask for confirmation, which files does it touch, and what does a file look like
-// with its text edits applied.
+// with its text edits applied. Their words come from a `Words` (VS Code's display language).
 import type {
   AnnotatedTextEdit,
   ChangeAnnotation,
@@ -10,6 +10,8 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
+
+import { english, Words } from './words';
 
 /** The edits a workspace edit makes to one file, in the order the server sent them. */
 export interface FileChange {
@@ -86,7 +88,7 @@ export function withoutConfirmation(edit: WorkspaceEdit): WorkspaceEdit {
 }
 
 /** The files an edit touches, grouped (several TextDocumentEdits to one file are merged). */
-export function summarize(edit: WorkspaceEdit): EditSummary {
+export function summarize(edit: WorkspaceEdit, l10n: Words = english): EditSummary {
   const byUri = new Map<string, FileChange>();
   const get = (uri: string, version: number | null): FileChange => {
     let f = byUri.get(uri);
@@ -108,7 +110,7 @@ export function summarize(edit: WorkspaceEdit): EditSummary {
         get((change).uri, null).create = true;
       } else if (change.kind === 'rename') {
         const r = change;
-        other.push(`rename ${r.oldUri} → ${r.newUri}`);
+        other.push(l10n.t('rename {0} → {1}', r.oldUri, r.newUri));
       } else if (change.kind === 'delete') {
         deletes.push(change.uri);
       }
@@ -217,9 +219,10 @@ function differing(a: string, b: string): [string, string] {
 /** A rule drafted from a change the user rejected — what it would have introduced, as an
  *  instruction to edit: "Do not change `format_date` to `formatDate` in src/x.ts", "Do not add
  *  `…` to PATH", or for a removal "Keep `…` in PATH" (the server reads "do not remove `x`" as
- *  forbidding `x`). The same words as the Neovim plugin's. `undefined` when the two texts do not
- *  differ in a line with words. */
-export function rejectionDraft(before: string, after: string, file: string): string | undefined {
+ *  forbidding `x`) — in the user's language, read by the server's inferred checks in either ("No
+ *  cambies `format_date` por `formatDate` en src/x.ts", "No añadas", "Conserva"). The same words
+ *  as the Neovim plugin's. `undefined` when the two texts do not differ in a line with words. */
+export function rejectionDraft(before: string, after: string, file: string, l10n: Words = english): string | undefined {
   const a = before.split(/\r?\n/);
   const b = after.split(/\r?\n/);
   let start = 0;
@@ -235,9 +238,11 @@ export function rejectionDraft(before: string, after: string, file: string): str
   if (removed !== undefined && added !== undefined) {
     let [x, y] = differing(removed, added);
     if (!x || !y) [x, y] = [removed.trim(), added.trim()];
-    return x === y ? `Do not reformat ${span(x)} in ${file}` : `Do not change ${span(x)} to ${span(y)} in ${file}`;
+    return x === y
+      ? l10n.t('Do not reformat {0} in {1}', span(x), file)
+      : l10n.t('Do not change {0} to {1} in {2}', span(x), span(y), file);
   }
-  if (added !== undefined) return `Do not add ${span(added)} to ${file}`;
-  if (removed !== undefined) return `Keep ${span(removed)} in ${file}`;
+  if (added !== undefined) return l10n.t('Do not add {0} to {1}', span(added), file);
+  if (removed !== undefined) return l10n.t('Keep {0} in {1}', span(removed), file);
   return undefined;
 }

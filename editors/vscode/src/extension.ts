@@ -14,6 +14,12 @@
 //
 // The results of server commands run from code lenses and code actions are reported here (see
 // the `executeCommand` middleware), as the palette commands report theirs.
+//
+// Language: the extension's own texts follow VS Code's display language — package.nls.<language>.json
+// for the contributions (command titles, setting descriptions), l10n/bundle.l10n.<language>.json
+// for the messages (`vscode.l10n.t`); the server gets the same language as `locale` in `initialize`
+// (vscode-languageclient sends `vscode.env.language`) and says its own messages in it. The output
+// channel's log lines stay English, like the language client's own.
 import * as vscode from 'vscode';
 import {
   ApplyWorkspaceEditRequest,
@@ -74,7 +80,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ getC
   // A rejected diff: the rule that keeps it from being proposed again, drafted from what it
   // would have introduced, edited by the user, then learned through the normal review.
   review.onRejectedDiff = (instruction, uri) =>
-    void learnRule(getClient, { instruction, why: 'rejected in review: this change is not wanted', uri });
+    void learnRule(getClient, { instruction, why: vscode.l10n.t('rejected in review: this change is not wanted'), uri });
   context.subscriptions.push(
     output,
     status,
@@ -91,7 +97,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ getC
     vscode.commands.registerCommand('autofix.acceptChange', () => review.accept()),
     vscode.commands.registerCommand('autofix.rejectChange', () => review.reject()),
     vscode.commands.registerCommand('autofix.showPendingReview', async () => {
-      if (!(await review.showPending())) void vscode.window.showInformationMessage('autofix: no change waits for your review.');
+      if (!(await review.showPending())) void vscode.window.showInformationMessage(vscode.l10n.t('autofix: no change waits for your review.'));
     }),
     vscode.window.onDidChangeActiveTextEditor(() => status.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -152,18 +158,24 @@ async function start(): Promise<void> {
     bundledDir: extensionContext.asAbsolutePath('server'),
     envPath: process.env.PATH,
     version: (extensionContext.extension.packageJSON as { version?: string }).version,
+    l10n: vscode.l10n,
   });
   if (!found.ok) {
     output.appendLine(found.message);
     status.stopped(found.message);
     if (!notifiedMissing || found.fromSetting) {
       notifiedMissing = true;
-      const choices = found.message.includes(RELEASES) ? ['Open Releases', 'Open Settings'] : ['Open Settings', 'Show Output'];
+      const [openReleases, openSettings, showOutput] = [
+        vscode.l10n.t('Open Releases'),
+        vscode.l10n.t('Open Settings'),
+        vscode.l10n.t('Show Output'),
+      ];
+      const choices = found.message.includes(RELEASES) ? [openReleases, openSettings] : [openSettings, showOutput];
       // Not awaited: a restart (e.g. the user fixing the setting) must not wait for this answer.
       void vscode.window.showErrorMessage(found.message, ...choices).then((choice) => {
-        if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'autofix.server.path');
-        else if (choice === 'Show Output') output.show(true);
-        else if (choice === 'Open Releases') void vscode.env.openExternal(vscode.Uri.parse(RELEASES));
+        if (choice === openSettings) void vscode.commands.executeCommand('workbench.action.openSettings', 'autofix.server.path');
+        else if (choice === showOutput) output.show(true);
+        else if (choice === openReleases) void vscode.env.openExternal(vscode.Uri.parse(RELEASES));
       });
     }
     return;
@@ -228,16 +240,20 @@ async function start(): Promise<void> {
   });
   c.onDidChangeState((e) => {
     if (client !== c) return;
-    if (e.newState === State.Stopped) status.stopped('autofix: the language server stopped. Run "Autofix: Restart Server".');
+    if (e.newState === State.Stopped) status.stopped(vscode.l10n.t('autofix: the language server stopped. Run "Autofix: Restart Server".'));
     else if (e.newState === State.Starting) status.starting();
   });
   client = c;
   try {
     await c.start();
   } catch (e) {
-    const message = `autofix: the language server (${found.command}) failed to start: ${e instanceof Error ? e.message : String(e)}`;
+    const message = vscode.l10n.t(
+      'autofix: the language server ({0}) failed to start: {1}',
+      found.command,
+      e instanceof Error ? e.message : String(e),
+    );
     output.appendLine(message);
     status.stopped(message);
-    void vscode.window.showErrorMessage(message, 'Show Output').then((x) => x && output.show(true));
+    void vscode.window.showErrorMessage(message, vscode.l10n.t('Show Output')).then((x) => x && output.show(true));
   }
 }

@@ -90,7 +90,7 @@ class ProposedFiles implements vscode.FileSystemProvider {
   }
 
   rename(): void {
-    throw vscode.FileSystemError.NoPermissions('a proposed change cannot be renamed');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('a proposed change cannot be renamed'));
   }
 }
 
@@ -120,7 +120,7 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
 
   constructor(private readonly log: vscode.OutputChannel) {
     this.waiting = vscode.window.createStatusBarItem('autofix.review', vscode.StatusBarAlignment.Left, 9);
-    this.waiting.name = 'autofix review';
+    this.waiting.name = vscode.l10n.t('autofix review');
     this.waiting.command = 'autofix.showPendingReview';
     this.waiting.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     this.disposables.push(
@@ -170,7 +170,7 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
     const run = this.queue.then(() => this.review(client, params));
     this.queue = run.catch(() => undefined);
     return run.catch((e: unknown) => {
-      const failureReason = `autofix: the review failed: ${e instanceof Error ? e.message : String(e)}`;
+      const failureReason = vscode.l10n.t('autofix: the review failed: {0}', e instanceof Error ? e.message : String(e));
       this.log.appendLine(failureReason);
       void vscode.window.showErrorMessage(failureReason);
       return { applied: false, failureReason };
@@ -179,13 +179,13 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
 
   /** What vscode-languageclient does with an applyEdit: refuse stale versions, else apply. */
   private async applyDirectly(client: BaseLanguageClient, edit: WorkspaceEdit): Promise<ApplyWorkspaceEditResult> {
-    const summary = summarize(edit);
+    const summary = summarize(edit, vscode.l10n);
     const stale = staleDocument(summary.files);
     if (stale) return { applied: false, failureReason: stale };
     const loadedBefore = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
     const converted = await client.protocol2CodeConverter.asWorkspaceEdit(edit);
     const applied = await vscode.workspace.applyEdit(converted);
-    if (!applied) return { applied, failureReason: 'VS Code did not apply the edit' };
+    if (!applied) return { applied, failureReason: vscode.l10n.t('VS Code did not apply the edit') };
     if (vscode.workspace.getConfiguration('autofix').get<boolean>('saveAfterAccept', true)) {
       for (const f of summary.files) {
         if (loadedBefore.has(vscode.Uri.parse(f.uri).toString())) continue;
@@ -198,12 +198,13 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
 
   private async review(client: BaseLanguageClient, params: ApplyWorkspaceEditParams): Promise<ApplyWorkspaceEditResult> {
     const edit = params.edit;
-    const summary = summarize(edit);
+    const summary = summarize(edit, vscode.l10n);
     const stale = staleDocument(summary.files);
     if (stale) return { applied: false, failureReason: stale };
 
     const id = this.nextId++;
-    const label = summary.labels.join('; ') || params.label || 'autofix: proposed change';
+    // The server's words (in the language it was told), else ours.
+    const label = summary.labels.join('; ') || params.label || vscode.l10n.t('autofix: proposed change');
     const shown: Shown[] = [];
     const show = (uri: vscode.Uri, before: string, after: string, status: string, create = false, deleted = false) => {
       const left = uri.with({ scheme: SCHEME, query: `review=${id}&side=current` });
@@ -219,27 +220,31 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
     for (const file of summary.files) {
       const uri = vscode.Uri.parse(file.uri);
       const before = await currentText(uri, file.create);
-      show(uri, before, applyTextEdits(before, file.edits), file.create ? 'new file ↔ proposed' : 'current ↔ proposed', file.create);
+      const status = file.create ? vscode.l10n.t('new file ↔ proposed') : vscode.l10n.t('current ↔ proposed');
+      show(uri, before, applyTextEdits(before, file.edits), status, file.create);
     }
     // A deleted file: its text on the left, nothing on the right.
     for (const deleted of summary.deletes) {
       const uri = vscode.Uri.parse(deleted);
-      show(uri, await currentText(uri, true), '', 'current ↔ deleted', false, true);
+      show(uri, await currentText(uri, true), '', vscode.l10n.t('current ↔ deleted'), false, true);
     }
 
     let decide: (d: Decision) => void = () => undefined;
     const decision = new Promise<Decision>((resolve) => (decide = resolve));
     const names = shown.map((s) => relative(s.uri));
-    const files = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more files` : names.join(', ');
-    const description = summary.descriptions.length ? `: ${summary.descriptions.join('; ')}` : '.';
-    const extra = summary.other.length ? ` It would also ${summary.other.join('; ')}.` : '';
+    const files = names.length > 5 ? vscode.l10n.t('{0} and {1} more files', names.slice(0, 5).join(', '), names.length - 5) : names.join(', ');
+    const question = summary.descriptions.length
+      ? vscode.l10n.t('{0} — review the change to {1}: {2}', label, files, summary.descriptions.join('; '))
+      : vscode.l10n.t('{0} — review the change to {1}.', label, files);
+    const extra = summary.other.length ? ` ${vscode.l10n.t('It would also {0}.', summary.other.join('; '))}` : '';
+    const [accept, reject] = [vscode.l10n.t('Accept'), vscode.l10n.t('Reject')];
     let answeredInToast = false;
     const openDiffs = async () => {
       if (shown.length >= MULTI_DIFF_FROM) {
         await vscode.commands.executeCommand(
           'vscode.changes',
           // VS Code adds the file count itself.
-          `${label} (current ↔ proposed)`,
+          vscode.l10n.t('{0} (current ↔ proposed)', label),
           shown.map((s) => [s.uri, s.left, s.right]),
         );
       } else {
@@ -250,14 +255,12 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
       }
     };
     const ask = () => {
-      void vscode.window
-        .showInformationMessage(`${label} — review the change to ${files}${description}${extra}`, 'Accept', 'Reject')
-        .then((choice) => {
-          if (choice === undefined) return;
-          answeredInToast = true;
-          if (choice === 'Accept') decide('accept');
-          else if (choice === 'Reject') decide('reject');
-        });
+      void vscode.window.showInformationMessage(`${question}${extra}`, accept, reject).then((choice) => {
+        if (choice === undefined) return;
+        answeredInToast = true;
+        if (choice === accept) decide('accept');
+        else if (choice === reject) decide('reject');
+      });
     };
     this.pending = {
       id,
@@ -269,8 +272,8 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
       },
     };
     await vscode.commands.executeCommand('setContext', CONTEXT_KEY, true);
-    this.waiting.text = `$(git-compare) autofix: review waiting`;
-    this.waiting.tooltip = `${label} — waiting for Accept or Reject (${files}). Click to show it again.`;
+    this.waiting.text = `$(git-compare) ${vscode.l10n.t('autofix: review waiting')}`;
+    this.waiting.tooltip = vscode.l10n.t('{0} — waiting for Accept or Reject ({1}). Click to show it again.', label, files);
     this.waiting.show();
     this.log.appendLine(`[review ${id}] ${label}: ${shown.map((s) => relative(s.uri)).join(', ')}`);
     try {
@@ -285,7 +288,8 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
       if (verdict !== 'accept') {
         return {
           applied: false,
-          failureReason: verdict === 'closed' ? 'the review was closed without accepting the change' : 'rejected in the review',
+          failureReason:
+            verdict === 'closed' ? vscode.l10n.t('the review was closed without accepting the change') : vscode.l10n.t('rejected in the review'),
         };
       }
       // The user may have edited a file while the diff was open, or something else (an agent, a
@@ -293,7 +297,7 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
       // shown on the left, would then land in the wrong places.
       const staleNow = staleDocument(summary.files) ?? (await changedSince(shown));
       if (staleNow) {
-        void vscode.window.showWarningMessage(`autofix: not applied — ${staleNow}`);
+        void vscode.window.showWarningMessage(vscode.l10n.t('autofix: not applied — {0}', staleNow));
         return { applied: false, failureReason: staleNow };
       }
       const dirtyBefore = new Set(
@@ -303,12 +307,12 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
       const applied = edited.size
         ? await applyEdited(shown, edited)
         : await vscode.workspace.applyEdit(await client.protocol2CodeConverter.asWorkspaceEdit(withoutConfirmation(edit)));
-      if (!applied) return { applied: false, failureReason: 'VS Code did not apply the edit' };
+      if (!applied) return { applied: false, failureReason: vscode.l10n.t('VS Code did not apply the edit') };
       if (edited.size) {
         const names = shown.filter((s) => edited.has(s.right.toString())).map((s) => relative(s.uri));
         lastEdited = names;
         this.log.appendLine(`[review ${id}] applied as edited in the review: ${names.join(', ')}`);
-        void vscode.window.showInformationMessage(`autofix: applied your edited version of ${names.join(', ')} (${label}).`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('autofix: applied your edited version of {0} ({1}).', names.join(', '), label));
       }
       if (vscode.workspace.getConfiguration('autofix').get<boolean>('saveAfterAccept', true)) {
         for (const s of shown) {
@@ -339,11 +343,11 @@ export class ReviewController implements vscode.TextDocumentContentProvider, vsc
   /** After a diff was rejected: offer to learn a rule from what it would have introduced. */
   private offerLearning(shown: Shown[]): void {
     const file = shown.find((s) => !s.deleted);
-    const draft = file && rejectionDraft(file.before, file.after, relative(file.uri));
+    const draft = file && rejectionDraft(file.before, file.after, relative(file.uri), vscode.l10n);
     if (!file || !draft || !this.onRejectedDiff) return;
-    const learn = 'Learn a Rule…';
+    const learn = vscode.l10n.t('Learn a Rule…');
     void vscode.window
-      .showInformationMessage('autofix: change rejected. Learn a rule so it is not proposed again?', learn)
+      .showInformationMessage(vscode.l10n.t('autofix: change rejected. Learn a rule so it is not proposed again?'), learn)
       .then((choice) => {
         if (choice === learn) this.onRejectedDiff?.(draft, file.uri);
       });
@@ -445,7 +449,7 @@ async function changedSince(shown: { uri: vscode.Uri; before: string; create: bo
   for (const s of shown) {
     if (s.create) continue;
     const now = await currentText(s.uri, true).catch(() => undefined);
-    if (now !== s.before) return `${relative(s.uri)} changed since the change was proposed; run the command again`;
+    if (now !== s.before) return vscode.l10n.t('{0} changed since the change was proposed; run the command again', relative(s.uri));
   }
   return undefined;
 }
@@ -456,7 +460,12 @@ function staleDocument(files: FileChange[]): string | undefined {
     if (f.version === null || f.version < 0) continue;
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === vscode.Uri.parse(f.uri).toString());
     if (doc && doc.version !== f.version) {
-      return `${relative(doc.uri)} changed since the edit was computed (version ${f.version}, now ${doc.version}); run the command again`;
+      return vscode.l10n.t(
+        '{0} changed since the edit was computed (version {1}, now {2}); run the command again',
+        relative(doc.uri),
+        f.version,
+        doc.version,
+      );
     }
   }
   return undefined;

@@ -1,9 +1,11 @@
 // Finding the `autofix` binary: the `autofix.server.path` setting, else the binary shipped in the
 // .vsix (`server/`) when it was built for this platform, else `autofix` on PATH. No `vscode`
-// import: unit-tested with node.
+// import: unit-tested with node (the messages' words come from a `Words`).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+
+import { english, Words } from './words';
 
 export type ServerSource = 'setting' | 'bundled' | 'path';
 
@@ -51,14 +53,20 @@ export function findServer(opts: {
   running?: string;
   /** The extension's version, to name the exact .vsix that fits. */
   version?: string;
+  /** The words of the messages (VS Code's display language; English when absent). */
+  l10n?: Words;
 }): Lookup {
+  const l10n = opts.l10n ?? english;
   if (opts.setting && opts.setting.trim() !== '') {
     const p = expandSetting(opts.setting, opts.folder);
     if (executable(p)) return { ok: true, command: p, source: 'setting' };
     return {
       ok: false,
       fromSetting: true,
-      message: `autofix: the server path in the setting \`autofix.server.path\` (${p}) is not an executable file. Fix the setting, or clear it to use the bundled server or \`autofix\` on PATH.`,
+      message: l10n.t(
+        'autofix: the server path in the setting `autofix.server.path` ({0}) is not an executable file. Fix the setting, or clear it to use the bundled server or `autofix` on PATH.',
+        p,
+      ),
     };
   }
   const bundled = path.join(opts.bundledDir, EXE);
@@ -78,15 +86,29 @@ export function findServer(opts: {
   }
   const onPath = findOnPath(opts.envPath);
   if (onPath) return { ok: true, command: onPath, source: 'path' };
-  const fix = `set \`autofix.server.path\` to an \`autofix\` binary, or put \`autofix\` on your PATH (\`cargo install autofix\`)`;
-  const release = `autofix-${running}-${opts.version ?? '<version>'}.vsix from ${RELEASES}`;
+  const vsix = `autofix-${running}-${opts.version ?? '<version>'}.vsix`;
   let message: string;
   if (built !== undefined && !fits) {
-    message = `autofix: this extension carries the server built for ${built}, but VS Code runs on ${running}. Install ${release}, or ${fix}.`;
+    message = l10n.t(
+      'autofix: this extension carries the server built for {0}, but VS Code runs on {1}. Install {2} from {3}, or set `autofix.server.path` to an `autofix` binary, or put `autofix` on your PATH (`cargo install autofix`).',
+      built,
+      running,
+      vsix,
+      RELEASES,
+    );
   } else if (!fs.existsSync(opts.bundledDir)) {
-    message = `autofix: no language server found. This is the universal autofix extension, which carries no server: install ${release}, or ${fix}.`;
+    message = l10n.t(
+      'autofix: no language server found. This is the universal autofix extension, which carries no server: install {0} from {1}, or set `autofix.server.path` to an `autofix` binary, or put `autofix` on your PATH (`cargo install autofix`).',
+      vsix,
+      RELEASES,
+    );
   } else {
-    message = `autofix: no language server found: the bundled server (${bundled}) is missing or not executable. Reinstall ${release}, or ${fix}.`;
+    message = l10n.t(
+      'autofix: no language server found: the bundled server ({0}) is missing or not executable. Reinstall {1} from {2}, or set `autofix.server.path` to an `autofix` binary, or put `autofix` on your PATH (`cargo install autofix`).',
+      bundled,
+      vsix,
+      RELEASES,
+    );
   }
   return { ok: false, fromSetting: false, message };
 }

@@ -1,6 +1,6 @@
 // The status bar item: how many rules are in force, or that a rules file is broken (from the
 // server's `autofix/status` notification), that `autofix.enable` is off where the user works, or
-// that the server is starting / missing.
+// that the server is starting / missing. In VS Code's display language (`vscode.l10n`).
 import * as vscode from 'vscode';
 
 import { StatusParams } from './protocol';
@@ -22,12 +22,12 @@ export class StatusItem implements vscode.Disposable {
   }
 
   starting(): void {
-    this.set('$(loading~spin) autofix', 'autofix: starting the language server…', 'autofix.showOutput');
+    this.set('$(loading~spin) autofix', vscode.l10n.t('autofix: starting the language server…'), 'autofix.showOutput');
   }
 
   stopped(reason: string): void {
     this.last = undefined;
-    this.set('$(error) autofix: no server', reason, 'autofix.showOutput', 'statusBarItem.errorBackground');
+    this.set(`$(error) ${vscode.l10n.t('autofix: no server')}`, reason, 'autofix.showOutput', 'statusBarItem.errorBackground');
   }
 
   /** Shows the last status again (the active editor or `autofix.enable` changed). */
@@ -40,40 +40,48 @@ export class StatusItem implements vscode.Disposable {
     const off = disabledHere();
     if (off) {
       this.set(
-        '$(circle-slash) autofix: off',
-        `autofix: \`autofix.enable\` is off for ${off} — no rule violations are shown or fixed there. Click to change the setting.`,
-        { title: 'Open the autofix.enable setting', command: 'workbench.action.openSettings', arguments: ['autofix.enable'] },
+        `$(circle-slash) ${vscode.l10n.t('autofix: off')}`,
+        vscode.l10n.t('autofix: `autofix.enable` is off for {0} — no rule violations are shown or fixed there. Click to change the setting.', off),
+        {
+          title: vscode.l10n.t('Open the autofix.enable setting'),
+          command: 'workbench.action.openSettings',
+          arguments: ['autofix.enable'],
+        },
       );
       return;
     }
     const files = p.rulesFiles;
     if (files.length === 0) {
       this.set(
-        '$(law) autofix: no rules',
-        'autofix: no autofix.json in this workspace yet. Click to learn a rule (creates .agents/autofix.json).',
+        `$(law) ${vscode.l10n.t('autofix: no rules')}`,
+        vscode.l10n.t('autofix: no autofix.json in this workspace yet. Click to learn a rule (creates .agents/autofix.json).'),
         'autofix.learnRuleInteractive',
       );
       return;
     }
     const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`**autofix** — ${p.rules} active rule${p.rules === 1 ? '' : 's'}\n\n`);
+    tooltip.appendMarkdown(
+      `${p.rules === 1 ? vscode.l10n.t('**autofix** — 1 active rule') : vscode.l10n.t('**autofix** — {0} active rules', p.rules)}\n\n`,
+    );
     for (const f of files) {
       const where = vscode.workspace.asRelativePath(f.path, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
-      tooltip.appendMarkdown(`- \`${where}\`: ${f.rules} rule${f.rules === 1 ? '' : 's'}`);
-      if (f.broken) tooltip.appendMarkdown(` — $(error) ${escape(f.error ?? 'has errors')}`);
+      const count = f.rules === 1 ? vscode.l10n.t('1 rule') : vscode.l10n.t('{0} rules', f.rules);
+      tooltip.appendMarkdown(`- \`${where}\`: ${count}`);
+      if (f.broken) tooltip.appendMarkdown(` — $(error) ${escape(f.error ?? vscode.l10n.t('has errors'))}`);
       tooltip.appendMarkdown('\n');
     }
     if (p.broken) {
-      tooltip.appendMarkdown('\nThe last good rules stay in force until the file is fixed. Click to open it.');
+      tooltip.appendMarkdown(`\n${vscode.l10n.t('The last good rules stay in force until the file is fixed. Click to open it.')}`);
       const first = files.find((f) => f.broken);
-      this.set('$(error) autofix: rules file broken', tooltip, {
-        title: 'Open the broken rules file',
+      this.set(`$(error) ${vscode.l10n.t('autofix: rules file broken')}`, tooltip, {
+        title: vscode.l10n.t('Open the broken rules file'),
         command: 'vscode.open',
         arguments: [vscode.Uri.file(first?.path ?? '')],
       }, 'statusBarItem.errorBackground');
     } else {
-      tooltip.appendMarkdown('\nClick to show the active rules.');
-      this.set(`$(law) autofix: ${p.rules} rule${p.rules === 1 ? '' : 's'}`, tooltip, 'autofix.showActiveRules');
+      tooltip.appendMarkdown(`\n${vscode.l10n.t('Click to show the active rules.')}`);
+      const count = p.rules === 1 ? vscode.l10n.t('autofix: 1 rule') : vscode.l10n.t('autofix: {0} rules', p.rules);
+      this.set(`$(law) ${count}`, tooltip, 'autofix.showActiveRules');
     }
   }
 
@@ -102,7 +110,7 @@ function disabledHere(): string | undefined {
   const own = doc ? vscode.workspace.getWorkspaceFolder(doc.uri) : undefined;
   const folders = own ? [own] : [...(vscode.workspace.workspaceFolders ?? [])];
   if (folders.length === 0) {
-    return vscode.workspace.getConfiguration('autofix').get<boolean>('enable', true) ? undefined : 'this window';
+    return vscode.workspace.getConfiguration('autofix').get<boolean>('enable', true) ? undefined : vscode.l10n.t('this window');
   }
   const off = folders.every((f) => !vscode.workspace.getConfiguration('autofix', f.uri).get<boolean>('enable', true));
   return off ? folders.map((f) => f.name).join(', ') : undefined;
