@@ -186,6 +186,9 @@ async function start(): Promise<void> {
     args: ['lsp'],
     transport: TransportKind.stdio,
   };
+  // This client, once made: stop() replaces `client` first, so a client that is not `client`
+  // any more is being stopped.
+  const made: { client?: LanguageClient } = {};
   const clientOptions: LanguageClientOptions = {
     // Rules apply to every language, so every file (and unsaved buffers) is sent.
     documentSelector: [{ scheme: 'file' }, { scheme: 'untitled' }],
@@ -193,8 +196,8 @@ async function start(): Promise<void> {
     // The client's own errors (a notification failing while the server restarts) go to the
     // output channel only; failures the user must act on get this extension's own message.
     revealOutputChannelOn: RevealOutputChannelOn.Never,
-    outputChannel: clientOutput(output),
-    traceOutputChannel: clientOutput(output),
+    outputChannel: clientOutput(output, () => made.client !== undefined && made.client !== client),
+    traceOutputChannel: clientOutput(output, () => made.client !== undefined && made.client !== client),
     initializationOptions: { autofix: serverSettings() },
     markdown: { isTrusted: false, supportHtml: false },
     middleware: {
@@ -221,6 +224,7 @@ async function start(): Promise<void> {
     },
   };
   const c = new LanguageClient('autofix', 'autofix', serverOptions, clientOptions);
+  made.client = c;
   // The extension shows the reply of every autofix command itself (reports, reviews) and the
   // autofix/status notification (the status bar): the server need not repeat them as messages,
   // as it does for clients that drop command replies or know no autofix/status.

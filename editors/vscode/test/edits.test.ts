@@ -8,7 +8,7 @@ import type { WorkspaceEdit } from 'vscode-languageserver-protocol';
 
 import { blockCount, diffPath, looksLikeDiff } from '../src/diffText';
 import { applyTextEdits, lineStarts, needsConfirmation, rejectionDraft, summarize, withoutConfirmation } from '../src/edits';
-import { cleanExitAsInfo } from '../src/clientOutput';
+import { cleanExitAsInfo, unsentWhileStopping } from '../src/clientOutput';
 import { findServer, runningTarget, runsOn } from '../src/serverPath';
 
 const r = (l1: number, c1: number, l2: number, c2: number) => ({
@@ -206,4 +206,12 @@ void test('cleanExitAsInfo: a clean exit of the server is no error; other lines 
   for (const line of ['[Error - 1:00:00 PM] Server process exited with code 1.', '[Error - x] Server process exited with signal SIGKILL.', 'plain']) {
     assert.equal(cleanExitAsInfo(line), line);
   }
+});
+
+void test('unsentWhileStopping: a notification a stopping client could not send is information', () => {
+  assert.equal(
+    unsentWhileStopping('[Error - 1:38:35 PM] Sending document notification textDocument/didClose failed.\nError: Starting server failed\n\tat Ll.$start (x.js:1:2)'),
+    '[Info  - 1:38:35 PM] textDocument/didClose not sent: the server is being stopped.',
+  );
+  assert.equal(unsentWhileStopping('[Error - x] Request textDocument/hover failed.'), undefined);
 });
