@@ -85,11 +85,7 @@ impl LanguageServer for Server {
     async fn initialized(&self, _: InitializedParams) {
         self.session.request_reload(Reload::All);
         let session = self.session.clone();
-        tokio::spawn(async move {
-            // Asked first: a folder with checking off should show nothing, not a flash.
-            watch::pull_folder_switches(&session).await;
-            watch::register(&session).await;
-        });
+        tokio::spawn(async move { watch::settings_changed(&session).await });
         tokio::spawn(watch::poll(self.session.clone()));
         tokio::spawn(watch::poll_user_rules(self.session.clone()));
     }
@@ -167,10 +163,7 @@ impl LanguageServer for Server {
         self.session.configure(folders);
         self.session.request_reload(Reload::All);
         let session = self.session.clone();
-        tokio::spawn(async move {
-            watch::register(&session).await;
-            watch::pull_folder_switches(&session).await;
-        });
+        tokio::spawn(async move { watch::settings_changed(&session).await });
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
@@ -183,13 +176,10 @@ impl LanguageServer for Server {
         let warnings = self.apply_settings(&params.settings);
         self.session.configure(self.session.folders());
         self.session.request_reload(Reload::All);
-        // What is watched depends on the settings (the rules file's name, workspace diagnostics).
-        // A push carries the window's settings: each folder's `enable` is asked for.
+        // What is watched depends on the settings (the rules file's name, workspace diagnostics);
+        // a push carries the window's settings: each folder's `enable` is asked for.
         let session = self.session.clone();
-        tokio::spawn(async move {
-            watch::register(&session).await;
-            watch::pull_folder_switches(&session).await;
-        });
+        tokio::spawn(async move { watch::settings_changed(&session).await });
         for w in warnings {
             self.session.log_warning(w);
         }

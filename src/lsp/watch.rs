@@ -115,11 +115,18 @@ pub async fn pull_configuration(session: &std::sync::Arc<Session>) {
             for w in warnings {
                 session.log_warning(w);
             }
-            register(session).await;
-            pull_folder_switches(session).await;
+            settings_changed(session).await;
         }
         Err(e) => session.log_warning(format!("autofix: cannot read settings: {e}")),
     }
+}
+
+/// After the settings or the folders changed (or at start): each folder's `enable` asked for
+/// first — a folder with checking off should show nothing, not a flash — then the file watcher
+/// registered for what the settings now watch.
+pub async fn settings_changed(session: &std::sync::Arc<Session>) {
+    pull_folder_switches(session).await;
+    register(session).await;
 }
 
 /// Asks the client whether checking is on in each workspace folder (`autofix.enable` is a

@@ -7,48 +7,13 @@
 //   node e2e-es.mjs BASE_URL WORKSPACE SHOTS_DIR EXTENSIONS_DIR USER_SETTINGS_DIR
 // Exits non-zero on any failure. Screenshots go to SHOTS_DIR as es-*.png.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const cache = process.env.AUTOFIX_VSCODE_CACHE || path.join(here, '.cache');
-const require = createRequire(import.meta.url);
-const { chromium } = require(path.join(cache, 'tools', 'node_modules', 'playwright-core'));
+import { harness } from './harness.mjs';
 
 const [BASE, WS, SHOTS] = process.argv.slice(2);
 const RULES = path.join(WS, '.agents', 'autofix.json');
-const t0 = Date.now();
-const log = (...a) => console.log(`${String(Date.now() - t0).padStart(7)}ms`, ...a);
-let failures = 0;
-let stepName = 'start';
-const step = (name) => { stepName = name; log('--', name); };
-const check = (cond, what, extra) => {
-  log(cond ? 'ok  ' : 'FAIL', what, cond ? '' : (extra ?? ''));
-  if (!cond) failures++;
-  return cond;
-};
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-const page = await context.newPage();
-page.on('pageerror', (e) => log('pageerror:', e.message));
-
-const shots = [];
-const shot = async (name, what) => {
-  await page.waitForTimeout(350); // toasts and menus animate in
-  const p = path.join(SHOTS, name);
-  await page.screenshot({ path: p });
-  shots.push(`${name}: ${what}`);
-  log('screenshot', p);
-};
-const quickInput = page.locator('.quick-input-widget');
-const quickInputBox = quickInput.locator('input').first();
+const { log, step, check, page, shot, quickInput, quickInputBox, failed, finish } = await harness({ shots: SHOTS });
 const palette = async (text) => {
   await page.keyboard.press('Escape');
   await page.keyboard.press('F1');
@@ -165,15 +130,7 @@ try {
   const errors = await page.locator('.notifications-toasts .notification-toast:has(.codicon-error)').allTextContents();
   check(errors.length === 0, 'no error notifications', errors.join(' | '));
 } catch (e) {
-  failures++;
-  log('ERROR in step:', stepName);
-  log('ERROR', String(e.message ?? e).split('\n').slice(0, 8).join('\n'));
-  await shot('es-99-failure.png', 'the screen when the test failed').catch(() => {});
+  await failed(e, 'es-99-failure.png');
 } finally {
-  await browser.close();
-  console.log(`\nscreenshots in ${SHOTS}:`);
-  for (const s of shots) console.log(`  ${s}`);
-  const passed = failures === 0;
-  log(passed ? 'e2e (es) passed' : `${failures} failure(s)`);
-  process.exit(passed ? 0 : 1);
+  await finish('e2e (es) passed');
 }

@@ -4,27 +4,14 @@
 // Exits non-zero on any failure. Screenshots go to SHOTS_DIR (printed).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const cache = process.env.AUTOFIX_VSCODE_CACHE || path.join(here, '.cache');
-const require = createRequire(import.meta.url);
-const { chromium } = require(path.join(cache, 'tools', 'node_modules', 'playwright-core'));
+import { harness } from './harness.mjs';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 const [BASE, WS, SHOTS, EXTS, SETTINGS_DIR] = process.argv.slice(2);
 const RULES = path.join(WS, '.agents', 'autofix.json');
-const t0 = Date.now();
-const log = (...a) => console.log(`${String(Date.now() - t0).padStart(7)}ms`, ...a);
-let failures = 0;
-let stepName = 'start';
-const step = (name) => { stepName = name; log('--', name); };
-const check = (cond, what, extra) => {
-  log(cond ? 'ok  ' : 'FAIL', what, cond ? '' : (extra ?? ''));
-  if (!cond) failures++;
-  return cond;
-};
 
 /** The commands the packaged server offers (asked over stdio), to know which flows it supports. */
 async function serverCommands() {
@@ -50,28 +37,7 @@ async function serverCommands() {
   return { bin, commands: result.result.capabilities.executeCommandProvider?.commands ?? [] };
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
-const page = await context.newPage();
-const pageErrors = [];
-page.on('pageerror', (e) => { pageErrors.push(e.message); log('pageerror:', e.message); });
-
-const shots = [];
-const shot = async (name, what) => {
-  await page.waitForTimeout(350); // toasts and menus animate in
-  const p = path.join(SHOTS, name);
-  await page.screenshot({ path: p });
-  shots.push(`${name}: ${what}`);
-  log('screenshot', p);
-};
-const quickInput = page.locator('.quick-input-widget');
-const quickInputBox = quickInput.locator('input').first();
+const { log, step, check, page, shot, quickInput, quickInputBox, failed, finish } = await harness({ shots: SHOTS, clipboardOrigin: BASE });
 const runCommand = async (label, { escape = true } = {}) => {
   step(`command ${label}`);
   // Escape closes a leftover quick input; not wanted when the editor selection matters (it clears it).
@@ -856,15 +822,7 @@ try {
   check(!/^\[Error/m.test(channel), 'and no error', (channel.match(/^\[Error.*$/gm) ?? []).join(' | '));
 
 } catch (e) {
-  failures++;
-  log('ERROR in step:', stepName);
-  log('ERROR', String(e.message ?? e).split('\n').slice(0, 8).join('\n'));
-  await shot('99-failure.png', 'the screen when the test failed').catch(() => {});
+  await failed(e, '99-failure.png');
 } finally {
-  await browser.close();
-  console.log(`\nscreenshots in ${SHOTS}:`);
-  for (const s of shots) console.log(`  ${s}`);
-  const passed = failures === 0;
-  log(passed ? 'e2e passed' : `${failures} failure(s)`);
-  process.exit(passed ? 0 : 1);
+  await finish('e2e passed');
 }

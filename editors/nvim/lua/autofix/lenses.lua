@@ -65,7 +65,12 @@ function M.refresh_all()
   end
 end
 
+--- Stops following a buffer (the client detached from it, or it was unloaded).
 local function forget(bufnr)
+  if not followed[bufnr] then
+    return
+  end
+  pcall(api.nvim_del_augroup_by_name, 'autofix.lenses.' .. bufnr)
   followed[bufnr] = nil
   local timer = timers[bufnr]
   if timer then
@@ -97,41 +102,22 @@ function M.follow(bufnr)
       M.refresh_soon(bufnr)
     end,
   })
-  api.nvim_create_autocmd({ 'BufUnload', 'LspDetach' }, {
-    group = group,
-    buffer = bufnr,
-    callback = function(args)
-      if args.event == 'LspDetach' then
-        local client = vim.lsp.get_client_by_id(args.data.client_id)
-        if not client or client.name ~= 'autofix' then
-          return
-        end
-      end
-      forget(bufnr)
-      pcall(api.nvim_del_augroup_by_id, group)
-    end,
-  })
   M.refresh_now(bufnr)
 end
 
 local defined = false
 
---- The `LspAttach` autocommand that follows each buffer of the autofix client (once).
+--- Follows each buffer of the autofix client (once).
 function M.define()
   if defined then
     return
   end
   defined = true
-  api.nvim_create_autocmd('LspAttach', {
-    group = api.nvim_create_augroup('autofix.lenses', { clear = true }),
-    desc = require('autofix.l10n').t('desc.au_lenses'),
-    callback = function(args)
-      local client = vim.lsp.get_client_by_id(args.data.client_id)
-      if client and client.name == 'autofix' and require('autofix').options.codelens ~= false then
-        M.follow(args.buf)
-      end
-    end,
-  })
+  require('autofix.util').follow_autofix_buffers('autofix.lenses', require('autofix.l10n').t('desc.au_lenses'), function(buf)
+    if require('autofix').options.codelens ~= false then
+      M.follow(buf)
+    end
+  end, forget)
 end
 
 return M

@@ -143,29 +143,12 @@ function M.define()
     return
   end
   defined = true
-  local group = vim.api.nvim_create_augroup('autofix.reload', { clear = true })
-  vim.api.nvim_create_autocmd('LspAttach', {
-    group = group,
-    desc = require('autofix.l10n').t('desc.au_reload'),
-    callback = function(args)
-      local client = vim.lsp.get_client_by_id(args.data.client_id)
-      if client and client.name == 'autofix' then
-        M.track(args.buf)
-      end
-    end,
-  })
-  vim.api.nvim_create_autocmd({ 'LspDetach', 'BufUnload' }, {
-    group = group,
-    callback = function(args)
-      if args.event == 'LspDetach' then
-        local client = vim.lsp.get_client_by_id(args.data.client_id)
-        if not client or client.name ~= 'autofix' then
-          return
-        end
-      end
-      M.untrack(args.buf)
-    end,
-  })
+  require('autofix.util').follow_autofix_buffers(
+    'autofix.reload',
+    require('autofix.l10n').t('desc.au_reload'),
+    M.track,
+    M.untrack
+  )
 end
 
 return M

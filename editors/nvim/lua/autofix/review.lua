@@ -447,20 +447,23 @@ function M.open(request, done)
     end
     done(accepted)
   end)
-  --- Accepts, with the user's versions — unless one of them cannot land as it is.
-  state.accept = function()
+  --- Whether the user's versions can land as they are (else says why).
+  local function can_land()
     local why = invalid(state)
     if why then
       vim.notify(why, vim.log.levels.ERROR)
-      return
     end
-    state.finish(true)
+    return why == nil
+  end
+  --- Accepts, with the user's versions — unless one of them cannot land as it is.
+  state.accept = function()
+    if can_land() then
+      state.finish(true)
+    end
   end
   --- From :w in a proposed buffer: after the write command is done with its window.
   state.accept_soon = function()
-    local why = invalid(state)
-    if why then
-      vim.notify(why, vim.log.levels.ERROR)
+    if not can_land() then
       return
     end
     for _, p in pairs(state.proposed) do

@@ -17,6 +17,38 @@ function M.once(fn)
   end
 end
 
+--- Follows the buffers the autofix client attaches to: `attach(buf)` on its `LspAttach`,
+--- `detach(buf)` when it detaches or the buffer is unloaded. The autocommands go in a group of
+--- their own, `group` (cleared first).
+---@param group string
+---@param desc string
+---@param attach fun(buf: integer)
+---@param detach fun(buf: integer)
+function M.follow_autofix_buffers(group, desc, attach, detach)
+  local id = vim.api.nvim_create_augroup(group, { clear = true })
+  local function ours(args)
+    local client = vim.lsp.get_client_by_id(args.data.client_id)
+    return client ~= nil and client.name == 'autofix'
+  end
+  vim.api.nvim_create_autocmd('LspAttach', {
+    group = id,
+    desc = desc,
+    callback = function(args)
+      if ours(args) then
+        attach(args.buf)
+      end
+    end,
+  })
+  vim.api.nvim_create_autocmd({ 'LspDetach', 'BufUnload' }, {
+    group = id,
+    callback = function(args)
+      if args.event == 'BufUnload' or ours(args) then
+        detach(args.buf)
+      end
+    end,
+  })
+end
+
 --- The buffer of a file, if Neovim has one, without creating it.
 ---@param fname string
 ---@return integer?
