@@ -1,5 +1,5 @@
 //! The corpus of real agent rules: every rule in
-//! `tests/inference/real/{tune,held-out,held-out-2}/*.json` is quoted verbatim from a public agent
+//! `tests/inference/real/{tune,tune-2,held-out,held-out-2}/*.json` is quoted verbatim from a public agent
 //! rule file (AGENTS.md, CLAUDE.md, .cursorrules…), with sample files whose expected violations
 //! are marked inline with `⟦…⟧`. Each rule goes through `RuleSet::from_text` (inference on) and
 //! each sample through `RuleSet::check_file`; the violations found are compared with the marked
@@ -42,11 +42,13 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     ("held-out", "en", 0.85, 0.40),
     ("tune", "es", 0.95, 0.65),
     ("held-out", "es", 0.90, 0.40),
-    // `held-out-2/` is a fresh batch collected after `held-out/` had been measured and reported.
-    // Its floors stay at 0.0 until the engineer who tunes next measures it once (aggregate lines
-    // only) and sets them from that first run, rounded down to 0.05 like the others.
-    ("held-out-2", "en", 0.0, 0.0),
-    ("held-out-2", "es", 0.0, 0.0),
+    // `held-out-2/` is a fresh batch collected after `held-out/` had been measured and reported;
+    // first measured with the engine of round two: English 0.688 / 0.268, Spanish 1.000 / 0.500.
+    ("held-out-2", "en", 0.65, 0.25),
+    ("held-out-2", "es", 0.95, 0.50),
+    // `tune-2/` is a batch written for round three; its floors are set from its first run.
+    ("tune-2", "en", 0.0, 0.0),
+    ("tune-2", "es", 0.0, 0.0),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
@@ -55,12 +57,14 @@ const SILENT_FLOORS: &[(&str, &str, f64)] = &[
     ("held-out", "en", 1.0),
     ("tune", "es", 1.0),
     ("held-out", "es", 1.0),
-    // Set from the first measured run of `held-out-2/`, as its FLOORS above.
-    ("held-out-2", "en", 0.0),
-    ("held-out-2", "es", 0.0),
+    // Set from the first measured run of `held-out-2/`, as its FLOORS above (30/30).
+    ("held-out-2", "en", 1.0),
+    ("held-out-2", "es", 1.0),
+    ("tune-2", "en", 0.0),
+    ("tune-2", "es", 0.0),
 ];
 
-const SPLITS: [&str; 3] = ["tune", "held-out", "held-out-2"];
+const SPLITS: [&str; 4] = ["tune", "tune-2", "held-out", "held-out-2"];
 /// The splits nobody tunes on: only their aggregate figures are printed.
 const HIDDEN: [&str; 2] = ["held-out", "held-out-2"];
 
@@ -199,6 +203,8 @@ struct Outcome {
     checks: usize,
     /// Problems that made the rule set unusable, if any.
     unusable: Option<String>,
+    /// When no check was inferred, which verdict stopped it.
+    why_none: Option<&'static str>,
 }
 
 fn run(l: &Loaded) -> Outcome {
@@ -211,10 +217,23 @@ fn run(l: &Loaded) -> Outcome {
             vague: false,
             checks: 0,
             unusable: Some(format!("{:?}", set.problems)),
+            why_none: None,
         };
     }
     let vague = set.problems.iter().any(|p| p.kind == ProblemKind::TooVague);
     let checks = set.inferences.iter().map(|i| i.checks.len()).sum();
+    let why_none = (checks == 0).then(|| {
+        let i = set.inferences.first();
+        if i.is_some_and(|i| i.behaviour.is_some()) {
+            "read as a behaviour rule"
+        } else if vague {
+            "judged too vague"
+        } else if i.is_some_and(|i| !i.notes.is_empty()) {
+            "read, then left unchecked (a note says why)"
+        } else {
+            "nothing read"
+        }
+    });
     let mut hits = Vec::new();
     for (sample, text) in l.case.files.iter().zip(&l.texts) {
         let index = LineIndex::new(text);
@@ -236,6 +255,7 @@ fn run(l: &Loaded) -> Outcome {
         vague,
         checks,
         unusable: None,
+        why_none,
     }
 }
 
@@ -264,15 +284,15 @@ fn markers_strip_to_positions() {
     assert!(strip_markers("a", "⟦⟦x⟧⟧").is_err());
 }
 
+/// Whether two hits cover some of the same characters of the same line.
+fn overlaps(a: &Hit, b: &Hit) -> bool {
+    let end = |h: &Hit| h.column + h.text.chars().take_while(|c| *c != '\n').count();
+    a.file == b.file && a.line == b.line && a.column < end(b) && b.column < end(a)
+}
+
 #[test]
 fn inference_real_precision_and_recall() {
     let cases = corpus();
-    for split in SPLITS {
-        assert!(
-            cases.iter().any(|l| l.split == split),
-            "no case in tests/inference/real/{split}"
-        );
-    }
 
     // (split, class) and (split, lang) counts; behaviour/vague rules only ever add FPs.
     let mut by_class: BTreeMap<(&str, String), Counts> = BTreeMap::new();
@@ -285,6 +305,13 @@ fn inference_real_precision_and_recall() {
     let mut vague_errors = Vec::new();
     let mut vague_wrong: BTreeMap<&str, usize> = BTreeMap::new();
     let mut unusable = Vec::new();
+    // Misses that a diagnostic did reach with another span (same line, overlapping text): the
+    // difference between "not detected" and "detected, marked differently", per split.
+    let mut near_misses: BTreeMap<&str, usize> = BTreeMap::new();
+    // Rules that should get checks, and those of them that got none at all (nothing was read
+    // from the words) or got some that missed every marked violation, per split.
+    let mut unchecked: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
+    let mut why_none: BTreeMap<(&str, &str), usize> = BTreeMap::new();
     let show_held_out = std::env::var_os("AUTOFIX_SHOW_HELD_OUT").is_some_and(|v| v == "1");
     let mut hidden = 0;
     println!(
@@ -295,6 +322,10 @@ fn inference_real_precision_and_recall() {
         let out = run(l);
         let (counts, extra, missing) = compare(&l.expected, &out.hits);
         let class = l.case.class.clone();
+        *near_misses.entry(l.split).or_default() += missing
+            .iter()
+            .filter(|m| extra.iter().any(|e| overlaps(m, e)))
+            .count();
         by_class.entry((l.split, class.clone())).or_default().add(counts);
         by_lang
             .entry((l.split, l.case.lang.clone()))
@@ -304,6 +335,13 @@ fn inference_real_precision_and_recall() {
         let should_check = matches!(class.as_str(), "unambiguous" | "hard");
         let lang_key = (l.split, l.case.lang.clone());
         if should_check {
+            let u = unchecked.entry(l.split).or_default();
+            u.0 += 1;
+            u.1 += usize::from(out.checks == 0);
+            if let Some(why) = out.why_none {
+                *why_none.entry((l.split, why)).or_default() += 1;
+            }
+            u.2 += usize::from(out.checks > 0 && counts.tp == 0 && counts.fn_ > 0);
             checkable.entry(l.split).or_default().add(counts);
             checkable_lang.entry(lang_key).or_default().add(counts);
         } else {
@@ -343,6 +381,9 @@ fn inference_real_precision_and_recall() {
         }
         if out.vague {
             notes.push("reported vague".into());
+        }
+        if let (true, Some(why)) = (should_check, out.why_none) {
+            notes.push(why.into());
         }
         notes.push(format!("{} checks", out.checks));
         if is_hidden(l.split) && !show_held_out {
@@ -392,6 +433,22 @@ fn inference_real_precision_and_recall() {
         }
         let (quiet, of) = silent.get(split).copied().unwrap_or_default();
         println!("  behaviour + vague rules with no hit: {quiet}/{of}");
+        let (of, none, blind) = unchecked.get(split).copied().unwrap_or_default();
+        println!(
+            "  of {of} rules that should get checks: {none} got none, {blind} got checks that found nothing"
+        );
+        let whys: Vec<String> = why_none
+            .iter()
+            .filter(|((s, _), _)| *s == split)
+            .map(|((_, why), n)| format!("{n} {why}"))
+            .collect();
+        if !whys.is_empty() {
+            println!("    those with none: {}", whys.join(", "));
+        }
+        println!(
+            "  misses found with another span (same line, overlapping): {}",
+            near_misses.get(split).unwrap_or(&0)
+        );
     }
     let wrong: Vec<String> = SPLITS
         .iter()
@@ -406,6 +463,12 @@ fn inference_real_precision_and_recall() {
         println!("  {e}");
     }
 
+    for split in SPLITS {
+        assert!(
+            cases.iter().any(|l| l.split == split),
+            "no case in tests/inference/real/{split}"
+        );
+    }
     for (split, lang, min_p, min_r) in FLOORS {
         let c = checkable_lang
             .get(&(*split, lang.to_string()))

@@ -106,6 +106,14 @@ impl Ecosystem {
         match self {
             Ecosystem::Js => vec![
                 src(js_import_pattern(name), "JS/TS imports"),
+                src(cdn_pattern(name), "CDN URLs in JS/TS"),
+                Site {
+                    pattern: cdn_pattern(name),
+                    files: ["*.html", "*.htm", "*.css", "*.scss"].map(String::from).to_vec(),
+                    what: "CDN URLs in HTML and CSS",
+                    source: true,
+                    within: Within::Any,
+                },
                 manifest(
                     package_json_pattern(name),
                     &["package.json"],
@@ -181,6 +189,9 @@ const PACKAGE_ALIASES: &[(&str, &str)] = &[
     ("knockout.js", "knockout"),
     ("handlebars.js", "handlebars"),
     ("mui", "@mui/material"),
+    ("angular", "@angular/core"),
+    ("alpine.js", "alpinejs"),
+    ("htmx", "htmx.org"),
     ("material-ui", "@mui/material"),
 ];
 
@@ -222,6 +233,16 @@ pub fn known(name: &str) -> Vec<Ecosystem> {
 pub fn js_import_pattern(name: &str) -> String {
     format!(
         r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>{})(?:/[^"'\r\n]*)?["']"#,
+        regex::escape(name)
+    )
+}
+
+/// `name` loaded from a public CDN (`https://cdn.jsdelivr.net/npm/bootstrap@5/…`,
+/// `unpkg.com/vue@3`, `esm.sh/react`, `cdnjs.cloudflare.com/ajax/libs/jquery/…`): a
+/// dependency as much as an import is.
+pub fn cdn_pattern(name: &str) -> String {
+    format!(
+        r"(?i)//(?:cdn\.jsdelivr\.net/npm/|unpkg\.com/|esm\.sh/|cdn\.skypack\.dev/|esm\.run/|cdnjs\.cloudflare\.com/ajax/libs/|ga\.jspm\.io/npm:)(?P<hit>{})(?:[@/?#\x22']|$)",
         regex::escape(name)
     )
 }

@@ -152,6 +152,20 @@ impl<'a> Context<'a> {
             .collect();
         let es = words.iter().filter(|w| SPANISH_MARKERS.contains(w)).count();
         let en = words.iter().filter(|w| ENGLISH_MARKERS.contains(w)).count();
+        let mut named = named;
+        // "❌ React, Vue, Svelte - FORBIDDEN", "Do not use TypeScript": languages and frameworks
+        // forbidden by name are what the rule forbids, not where it applies.
+        if !found
+            .iter()
+            .any(|f| f.role == Role::Forbid && matches!(f.entity, Entity::Code { .. }))
+        {
+            named.langs.retain(|(_, said)| {
+                !found.iter().any(|f| {
+                    f.role == Role::Forbid
+                        && matches!(&f.entity, Entity::Term(t) if t.eq_ignore_ascii_case(said))
+                })
+            });
+        }
         let mut ctx = Context {
             rule,
             tokens,

@@ -122,7 +122,12 @@ pub fn package(
             if (!site.source && conditioned) || (named_in_code && site.within == Within::Code) {
                 continue;
             }
-            let mut scope = if site.source {
+            let in_sources = site
+                .files
+                .iter()
+                .map(String::as_str)
+                .eq(eco.source_globs().iter().copied());
+            let mut scope = if in_sources {
                 match ctx.named.scope() {
                     Some(s) if named.iter().all(|l| Ecosystem::of_lang(*l) == Some(eco)) => s,
                     _ => {

@@ -3,7 +3,7 @@
 //! recognizable by name or the folder is named for them; otherwise a note says why not.
 
 use super::super::files::{self, FileScope, TEST_NAMES};
-use super::super::phrases::{Entity, Place};
+use super::super::phrases::{Entity, Place, Role};
 use super::super::text::Token;
 use super::super::words::FILE_NOUNS;
 use super::{At, Context, Found, Route};
@@ -58,8 +58,66 @@ fn file_names(ctx: &Context, out: &mut Found) {
     }
 }
 
+/// Languages whose files a rule can forbid outright ("❌ TypeScript - FORBIDDEN (use vanilla
+/// JS)", "Do not use TypeScript"): the words, the files, and files of theirs that projects keep
+/// whatever they are written in (type declarations, tool configurations).
+const FORBIDDEN_LANGUAGES: &[(&[&str], &[&str], &[&str])] = &[
+    (&["typescript"], &["*.ts", "*.tsx", "*.mts", "*.cts"], &["*.d.ts"]),
+    (
+        &["javascript"],
+        &["*.js", "*.jsx", "*.mjs", "*.cjs"],
+        &["*.config.*", ".*rc.*", "*.min.js"],
+    ),
+];
+
+/// A language forbidden by name, with no condition on where: its files break the rule.
+fn forbidden_languages(ctx: &Context, out: &mut Found) {
+    let mut probe = FileScope::default();
+    ctx.narrow(&mut probe);
+    // "Avoid TypeScript `enum`s": the language qualifies what is forbidden.
+    let qualifies = ctx
+        .found
+        .iter()
+        .any(|f| f.role == Role::Forbid && matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. }));
+    if probe != FileScope::default() || qualifies {
+        return;
+    }
+    for (i, f) in ctx.mentions() {
+        let (Entity::Term(term), Role::Forbid) = (&f.entity, f.role) else {
+            continue;
+        };
+        let lower = term.to_lowercase();
+        let Some((_, globs, kept)) = FORBIDDEN_LANGUAGES
+            .iter()
+            .find(|(w, _, _)| w.contains(&lower.as_str()))
+        else {
+            continue;
+        };
+        let mut forbidden: Vec<String> = globs.iter().map(|g| g.to_string()).collect();
+        forbidden.extend(kept.iter().map(|g| format!("!{g}")));
+        forbidden.extend(["!**/node_modules/**", "!**/vendor/**", "!**/.git/**"].map(String::from));
+        out.check(
+            At::Mention(i),
+            CheckSpec {
+                forbidden_paths: forbidden,
+                message: Some(ctx.message()),
+                origin: Origin::Inferred {
+                    explanation: format!(
+                        "the language \"{term}\" forbidden after \"{}\": its files ({}) break the rule, except {}",
+                        f.trigger,
+                        globs.join(", "),
+                        kept.join(", ")
+                    ),
+                },
+                ..CheckSpec::default()
+            },
+        );
+    }
+}
+
 pub fn run(ctx: &Context, out: &mut Found) {
     file_names(ctx, out);
+    forbidden_languages(ctx, out);
     let places: Vec<(&String, Place, &str)> = ctx
         .found
         .iter()
