@@ -955,8 +955,9 @@ pub fn command_checks(
         return Vec::new();
     }
     let hit = alts.join("|");
-    // Only full commands: the end guard keeps `--force` from firing in `--force-with-lease`.
-    let end = r"(?:[ \t]|$|[;&|)])";
+    // Only full commands: the end guard keeps `--force` from firing in `--force-with-lease`;
+    // `npm create svelte@latest` names a version.
+    let end = r"(?:[ \t@]|$|[;&|)])";
     let needs_sub = !tools.is_empty();
     let sub = if needs_sub && commands.is_empty() {
         format!("[ \\t]+(?:{SUBCOMMANDS})")
@@ -989,6 +990,21 @@ pub fn command_checks(
                 r#""[^"\r\n]+"[ \t]*:[ \t]*"(?:[^"\r\n]*?(?:&&|\|\||;|\|)[ \t]*)?(?P<hit>{hit}){sub}(?:[ \t"]|$)"#
             ),
             files: vec!["package.json".into()],
+        });
+    }
+    if only.is_empty() && !tools.is_empty() {
+        let tools = alternation(tools);
+        out.push(CommandCheck {
+            context: "pre-commit hooks (a hook `id`)",
+            pattern: format!(r#"^[ \t]*-?[ \t]*id:[ \t]*["']?(?P<hit>{tools})["']?[ \t]*(?:#[^\r\n]*)?$"#),
+            files: vec![".pre-commit-config.yaml".into(), ".pre-commit-hooks.yaml".into()],
+        });
+        out.push(CommandCheck {
+            context: "pre-commit hooks (the hook's repository)",
+            pattern: format!(
+                r#"^[ \t]*-?[ \t]*repo:[ \t]*["']?https?://[^\s"']*/(?P<hit>{tools})(?:-pre-commit|-mirror|-hooks)?(?:\.git)?["']?[ \t]*(?:#[^\r\n]*)?$"#
+            ),
+            files: vec![".pre-commit-config.yaml".into()],
         });
     }
     if wanted(Lang::Docs) {
@@ -1208,16 +1224,33 @@ mod tests {
     #[test]
     fn tools_in_command_contexts() {
         let checks = command_checks(&["npm".into(), "yarn".into()], &[], &[], false);
-        assert_eq!(checks.len(), 3);
+        assert_eq!(checks.len(), 5);
         let shell = &checks[0].pattern;
         let t = "npm install\nRUN npm ci && yarn build\n# npm is fine in comments\necho \"npm\"\n  - run: npm test\npnpm install";
         assert_eq!(hits(shell, t), ["npm", "npm", "yarn", "npm"]);
         let pkg = &checks[1].pattern;
         let t = r#"{"description": "npm package for x", "scripts": {"build": "tsc && npm run gen", "test": "yarn test", "lint": "yarn eslint .", "x": "pnpm i"}}"#;
         assert_eq!(hits(pkg, t), ["npm", "yarn"]);
-        let md = &checks[2].pattern;
+        let md = &checks[4].pattern;
         let t = "Install it:\n\n```sh\n$ npm install foo\nyarn add foo\n```\n\nnpm is a package manager.\n";
         assert_eq!(hits(md, t), ["npm", "yarn"]);
+        // `.pre-commit-config.yaml`: a hook's id and its repository, not its name or args.
+        let flake8 = command_checks(&["flake8".into()], &[], &[], false);
+        let (id, repo) = (&flake8[2].pattern, &flake8[3].pattern);
+        let t = "repos:\n  - repo: https://github.com/pycqa/flake8\n    rev: 7.1.1\n    hooks:\n      - id: flake8\n        name: flake8 (legacy)\n      - id: flake8-docstrings\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n";
+        assert_eq!(hits(id, t), ["flake8"]);
+        assert_eq!(hits(repo, t), ["flake8"]);
+        let ruff = command_checks(&["ruff".into()], &[], &[], false);
+        assert_eq!(hits(&ruff[3].pattern, t), ["ruff"]);
+        // `npm create svelte@latest`: a command with a version is that command.
+        let create = command_checks(&[], &["npm create svelte".into()], &[], false);
+        assert_eq!(
+            hits(
+                &create[0].pattern,
+                "npm create svelte@latest app\nnpm create sveltekit\n"
+            ),
+            ["npm create svelte"]
+        );
     }
 
     #[test]

@@ -141,6 +141,10 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
     if text.contains(char::is_whitespace) {
         return classify_phrase(text);
     }
+    // `feat:`, `fix(api):`: a Conventional Commits type, which only commit messages hold.
+    if is_commit_type(text) {
+        return lit(LitKind::Phrase, vec![Lang::Commit]);
+    }
     if is_operator(text) {
         let langs = match text {
             "===" | "!==" | "??" | "?." | "??=" => vec![Lang::TypeScript, Lang::JavaScript],
@@ -257,6 +261,23 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
     lit(LitKind::Phrase, vec![])
 }
 
+/// A Conventional Commits type with its colon: `feat:`, `fix(parser):`, `refactor!:`.
+fn is_commit_type(text: &str) -> bool {
+    const TYPES: &[&str] = &[
+        "feat", "fix", "chore", "docs", "refactor", "test", "tests", "style", "perf", "build", "ci", "revert",
+    ];
+    let Some(head) = text.strip_suffix(':') else {
+        return false;
+    };
+    let head = head.trim_end_matches('!');
+    let name = match head.split_once('(') {
+        Some((name, scope)) if scope.ends_with(')') => name,
+        Some(_) => return false,
+        None => head,
+    };
+    TYPES.contains(&name)
+}
+
 fn classify_phrase(text: &str) -> Result<Literal, Skip> {
     let first = text.split_whitespace().next().unwrap_or("");
     if TOOLS.contains(&first) {
@@ -287,7 +308,17 @@ fn classify_phrase(text: &str) -> Result<Literal, Skip> {
     if !code_chars && !CODE_LEADS.contains(&first) {
         return Err("reads as prose, not code");
     }
+    // `ddl-auto: update`, `standalone: true`: a setting, in configuration files or in code.
+    let setting = text.split_once(": ").is_some_and(|(key, value)| {
+        !key.is_empty()
+            && key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+            && !value.trim().is_empty()
+            && !value.contains(char::is_whitespace)
+    });
     let langs = match first {
+        _ if setting => vec![Lang::Yaml],
         "as" | "declare" | "namespace" | "interface" => vec![Lang::TypeScript],
         "def" | "lambda" | "except" | "raise" => vec![Lang::Python],
         "fn" | "impl" | "unsafe" | "mut" | "pub" => vec![Lang::Rust],
@@ -410,6 +441,7 @@ pub fn pattern(lit: &Literal) -> String {
             format!(r"(?:^|[^\w.$:])(?P<hit>{})[ \t]*[(\[{{]", regex::escape(name))
         }
         LitKind::Tag => format!(r"(?P<hit>{}(?:>|\b))", regex::escape(&lit.text)),
+        LitKind::Identifier if fragment(&lit.text).is_some() => fragment_pattern(&lit.text),
         // `eslint-disable` covers `eslint-disable-next-line`: a directive's family shares its prefix.
         LitKind::Directive => generic_opts(&lit.text, true),
         _ => generic(&lit.text),
@@ -421,10 +453,49 @@ pub fn pattern(lit: &Literal) -> String {
 /// (`class="ngClass-note"` is not `ngClass`; `'unsafe-inline'` is `unsafe-inline`).
 pub fn in_strings_pattern(lit: &Literal) -> String {
     let flags = if lit.case_insensitive { "(?i)" } else { "" };
+    if lit.kind == LitKind::Identifier && fragment(&lit.text).is_some() {
+        return format!("{flags}{}", fragment_pattern(&lit.text));
+    }
     format!(
         r"{flags}(?:^|[^\w$-])(?P<hit>{})(?:[^\w$-]|$)",
         regex::escape(&lit.text)
     )
+}
+
+/// A part of a name: a prefix (`sp_`, "no `sp_` prefix") or a suffix (`_v2`, `_fixed`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fragment {
+    Prefix,
+    Suffix,
+}
+
+/// Whether an identifier is only a part of names: it ends with `_` (a prefix) or starts with
+/// one (a suffix), not both (`__init__`), with a letter or digit in it.
+pub fn fragment(text: &str) -> Option<Fragment> {
+    let body = text.trim_matches('_');
+    if body.is_empty() || !body.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    match (text.starts_with('_'), text.ends_with('_')) {
+        (false, true) => Some(Fragment::Prefix),
+        (true, false) => Some(Fragment::Suffix),
+        _ => None,
+    }
+}
+
+/// A name being declared: after the keyword that declares it, past a schema or module
+/// qualifier (`CREATE PROCEDURE dbo.`, `def `, `class `, `const `).
+const DECLARED: &str = r"\b(?i:procedure|proc|function|table|view|trigger|def|class|interface|type|struct|enum|trait|fn|func|const|let|var|val)[ \t]+(?:[\w$]+\.)*";
+
+/// A prefix at the start of a name being declared (`CREATE PROCEDURE dbo.sp_GetUsers`), a
+/// suffix at the end of one (`def parse_v2`): what a naming rule is about — calling a name
+/// someone else chose (`EXEC sp_executesql`) is not.
+fn fragment_pattern(text: &str) -> String {
+    let esc = regex::escape(text);
+    match fragment(text) {
+        Some(Fragment::Prefix) => format!(r"{DECLARED}(?P<hit>{esc})[A-Za-z0-9]"),
+        _ => format!(r"{DECLARED}[\w$]*?[A-Za-z0-9](?P<hit>{esc})\b"),
+    }
 }
 
 /// Escapes `text`, with flexible blanks and guards at both ends chosen by the end characters.

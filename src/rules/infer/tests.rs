@@ -914,3 +914,118 @@ fn products_are_checked_as_the_packages_they_install() {
         ["dayjs"]
     );
 }
+
+#[test]
+fn round_three_frameworks_cdns_languages_and_installs() {
+    // Frameworks forbidden by name are what is forbidden, not where: a Vue import in a `.js`
+    // file counts, and so does Bootstrap loaded from a CDN.
+    let i = "❌ React, Vue, Angular, Svelte - **FORBIDDEN**";
+    assert_eq!(
+        texts(
+            i,
+            "public/js/app.js",
+            "import { createApp } from 'https://unpkg.com/vue@3/dist/vue.esm-browser.js';\n// not vue-like\n"
+        ),
+        ["vue"]
+    );
+    assert_eq!(
+        texts(i, "src/app.ts", "import { Component } from '@angular/core';\n"),
+        ["@angular/core"]
+    );
+    let b = "❌ Bootstrap, Tailwind, Bulma - **FORBIDDEN**";
+    let html = "<link rel=\"stylesheet\" href=\"https://cdn.jsdelivr.net/npm/bootstrap@5.3.3/dist/css/bootstrap.min.css\">\n<!-- no bootstrap here -->\n<p>bootstrap your app</p>\n";
+    assert_eq!(texts(b, "public/index.html", html), ["bootstrap"]);
+    // A language forbidden outright forbids its files (not type declarations), and
+    // `lang="ts"` on a component; "Avoid TypeScript `enum`s" does neither.
+    let ts = "❌ TypeScript - **FORBIDDEN** (use vanilla JS)";
+    assert_eq!(
+        texts(ts, "public/js/score.ts", "export const x = 1;\n"),
+        ["export const x = 1;"]
+    );
+    assert!(texts(ts, "types/globals.d.ts", "declare const x: number;\n").is_empty());
+    let comp = "Components use plain JavaScript (no TypeScript)";
+    assert!(texts(comp, "src/lib/utils/shuffle.ts", "export const x = 1;\n").is_empty());
+    assert_eq!(
+        texts(
+            comp,
+            "src/lib/Card.svelte",
+            "<script lang=\"ts\">\n  let x = 1;\n</script>\n"
+        ),
+        ["lang=\"ts\""]
+    );
+    assert!(
+        texts(
+            "Avoid TypeScript `enum`s; use unions.",
+            "src/a.ts",
+            "const a = 1;\n"
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        texts(
+            "Prefer HAML for templates over ERB",
+            "app/views/show.html.erb",
+            "<h1><%= t %></h1>\n"
+        ),
+        ["<h1><%= t %></h1>"]
+    );
+    // "No instalar `moment.js`": a dependency the project must not have, not the agent's act.
+    let m = "No instalar `moment.js` (pesado).";
+    assert_eq!(
+        texts(
+            m,
+            "package.json",
+            "{\n  \"dependencies\": {\n    \"moment\": \"^2.30.1\"\n  }\n}\n"
+        ),
+        ["moment"]
+    );
+    assert!(
+        set(&["Never install packages without asking."]).inferences[0]
+            .behaviour
+            .is_some()
+    );
+}
+
+#[test]
+fn round_three_sql_settings_commits_and_name_fragments() {
+    // `SELECT *` unquoted, in capitals, is code.
+    let sql =
+        "CREATE PROCEDURE p AS\n  SELECT *\n  FROM t;\n  SELECT COUNT(*) FROM t;\n-- evitar SELECT * aquí\n";
+    assert_eq!(texts("Evitar SELECT *", "db/p.sql", sql), ["SELECT *"]);
+    // `key: value` is a setting: YAML (and `.properties`, and code) files.
+    let y = "**Never** use `ddl-auto: create` or `ddl-auto: update`.";
+    assert_eq!(
+        texts(
+            y,
+            "src/main/resources/application.yml",
+            "spring:\n  jpa:\n    hibernate:\n      ddl-auto: update\n"
+        ),
+        ["ddl-auto: update"]
+    );
+    assert!(texts(y, "src/main/resources/application.yml", "ddl-auto: validate\n").is_empty());
+    // Conventional Commits types are about commit messages, not code that lists them.
+    let c = "Do NOT use \"feat:\", \"fix:\", etc. prefixes.";
+    let s = set(&[c]);
+    let msg = "feat: add filters\n\nfix: later\n";
+    let found: Vec<String> = s
+        .check_file(Path::new("/repo/.git/COMMIT_EDITMSG"), msg, Some("gitcommit"))
+        .violations
+        .into_iter()
+        .map(|v| msg[v.range].to_string())
+        .collect();
+    assert_eq!(found, ["feat:", "fix:"]);
+    assert!(texts(c, "src/labels.ts", "const P = [\"feat:\", \"fix:\"];\n").is_empty());
+    // A prefix or suffix is about the names being declared, not names someone else chose.
+    let p = "Sin prefijo `sp_` (puede confundirse con SPs de sistema)";
+    let proc = "CREATE OR ALTER PROCEDURE dbo.sp_ObtenerEquipos AS\nBEGIN\n  EXEC sp_executesql @q;\nEND\n";
+    assert_eq!(texts(p, "db/procs.sql", proc), ["sp_"]);
+    let v = "Fix original files, never create `_v2` or `_fixed` variants";
+    assert_eq!(
+        texts(
+            v,
+            "src/parse.py",
+            "def parse_v2(x):\n    return parse(x, mode=\"_v2\")\n"
+        ),
+        ["_v2"]
+    );
+}

@@ -2,6 +2,10 @@
 //! typographic quotes and guillemets), unquoted tokens that read as code (`console.log`, `==`,
 //! `print()`) or as paths (`src/api/`), clause separators and commas.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
 use super::words::{
     ABBREVIATIONS, CODE_PREFIXES, DOTFILES, FILE_EXTENSIONS, NOT_PATHS, ROOT_DIRS, RUST_MACROS,
 };
@@ -137,6 +141,13 @@ pub fn reading_of(instruction: &str) -> String {
 }
 
 /// Tokenizes `text`. Never fails: anything unrecognized is skipped.
+/// SQL phrases written in capitals, as rules name them unquoted ("Evitar SELECT *", "never
+/// DELETE FROM without WHERE").
+static SQL_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:SELECT \*|WITH \(NOLOCK\))|^(?:SELECT DISTINCT|DELETE FROM|DROP TABLE|TRUNCATE TABLE|INSERT INTO)\b")
+        .expect("a valid pattern")
+});
+
 pub fn tokenize(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
     let mut i = 0;
@@ -199,6 +210,14 @@ pub fn tokenize(text: &str) -> Vec<Token> {
         if c == ',' {
             out.push(Token::new(Kind::Comma, ","));
             i += clen;
+            continue;
+        }
+        // `SELECT *`, `DELETE FROM`: an SQL phrase in capitals is code even unquoted.
+        if prev.is_none_or(|p| !p.is_alphanumeric())
+            && let Some(m) = SQL_PHRASE.find(&text[i..])
+        {
+            out.push(Token::new(Kind::Bare, m.as_str()));
+            i += m.end();
             continue;
         }
         // A chunk: up to whitespace or the start of a span.

@@ -10,6 +10,7 @@
 //! run.
 
 use super::super::concepts::is_tool;
+use super::super::imports;
 use super::super::phrases::{Entity, Role};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
@@ -60,7 +61,22 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
                 _ => false,
             }
     });
-    if in_files || mandates_tool {
+    // "No instalar `moment.js`", "never add lodash": a package named is one the project must
+    // not depend on — its manifests and imports say whether it does.
+    let installs = tokens
+        .iter()
+        .any(|t| t.is_word() && INSTALL_VERBS.contains(&t.lower.as_str()));
+    let names_package = found.iter().any(|f| {
+        f.role == Role::Forbid
+            && match &f.entity {
+                Entity::Code { text, .. } | Entity::Term(text) => {
+                    imports::package_spelling(text)
+                        || imports::package_name(text).is_some_and(|n| !imports::known(&n).is_empty())
+                }
+                _ => false,
+            }
+    });
+    if in_files || mandates_tool || (installs && names_package) {
         return None;
     }
     // "❌ Responder en inglés" reads "Forbidden: Responder en inglés": the rule opens after the
@@ -119,6 +135,21 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
     }
     None
 }
+
+/// Verbs of adding a dependency.
+const INSTALL_VERBS: &[&str] = &[
+    "install",
+    "installing",
+    "add",
+    "adding",
+    "instalar",
+    "instales",
+    "instala",
+    "añadir",
+    "añadas",
+    "agregar",
+    "agregues",
+];
 
 /// The words from `from` to `to` (inclusive), and the code span right after, as written.
 fn said(clause: &[Token], from: usize, to: usize) -> String {

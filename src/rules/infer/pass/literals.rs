@@ -218,9 +218,14 @@ fn forbid_code(
             ctx.pattern_check(in_strings, scope, fix_text, explanation, Within::Strings),
         );
     } else {
+        // A commit message is all text: no code, comments or strings in it.
+        let commit_only = scope.languages.iter().all(|l| l == "gitcommit")
+            && !scope.languages.is_empty()
+            && scope.include.iter().all(|g| g.ends_with("COMMIT_EDITMSG"));
+        let within = if commit_only { Within::Any } else { Within::Code };
         out.check(
             at,
-            ctx.pattern_check(pattern, scope, fix_text, explanation, Within::Code),
+            ctx.pattern_check(pattern, scope, fix_text, explanation, within),
         );
     }
 }

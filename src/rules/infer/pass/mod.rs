@@ -347,6 +347,15 @@ impl<'a> Context<'a> {
         } else {
             FileScope::source_files(false)
         };
+        if self.named.scope().is_none()
+            && (own.contains(&Lang::Yaml) || (own.is_empty() && self.literal_langs.contains(&Lang::Yaml)))
+        {
+            // A setting (`ddl-auto: update`) is written in YAML, `.properties` files and code.
+            scope.add_globs(&["*.properties", files::source_glob().as_str()]);
+            scope
+                .why
+                .push_str(", `.properties` files and source files (settings are written in code too)");
+        }
         if own.contains(&Lang::Sql) || (own.is_empty() && self.literal_langs.contains(&Lang::Sql)) {
             // SQL lives in `.sql` files and in strings of code.
             scope.add_globs(&[files::source_glob().as_str()]);

@@ -7,7 +7,7 @@ use super::super::phrases::{Entity, Place, Role};
 use super::super::text::Token;
 use super::super::words::FILE_NOUNS;
 use super::{At, Context, Found, Route};
-use crate::rules::model::{CheckSpec, Origin};
+use crate::rules::model::{CheckSpec, Origin, Within};
 
 /// File kinds recognizable by name: the nouns that name them and their globs.
 const SUBJECT_KINDS: &[(&[&str], &[&str])] = &[
@@ -68,6 +68,11 @@ const FORBIDDEN_LANGUAGES: &[(&[&str], &[&str], &[&str])] = &[
         &["*.js", "*.jsx", "*.mjs", "*.cjs"],
         &["*.config.*", ".*rc.*", "*.min.js"],
     ),
+    // Template and transpiled languages: "Prefer HAML for templates over ERB".
+    (&["erb"], &["*.erb"], &[]),
+    (&["haml"], &["*.haml"], &[]),
+    (&["slim"], &["*.slim"], &[]),
+    (&["coffeescript"], &["*.coffee"], &[]),
 ];
 
 /// A language forbidden by name, with no condition on where: its files break the rule.
@@ -82,6 +87,9 @@ fn forbidden_languages(ctx: &Context, out: &mut Found) {
     if probe != FileScope::default() || qualifies {
         return;
     }
+    // "Components use plain JavaScript (no TypeScript)": only some files are meant, so files
+    // are not forbidden by their extension; a component's `lang="ts"` still says TypeScript.
+    let some_files = ctx.says(FILE_NOUNS);
     for (i, f) in ctx.mentions() {
         let (Entity::Term(term), Role::Forbid) = (&f.entity, f.role) else {
             continue;
@@ -93,6 +101,25 @@ fn forbidden_languages(ctx: &Context, out: &mut Found) {
         else {
             continue;
         };
+        if lower == "typescript" {
+            let scope = FileScope::of_globs(&["*.vue", "*.svelte"], String::new());
+            out.check(
+                At::Mention(i),
+                ctx.pattern_check(
+                    r#"<script\b[^>\r\n]*\b(?P<hit>lang=["']ts["'])"#.to_string(),
+                    scope,
+                    None,
+                    format!(
+                        "the language \"{term}\" forbidden after \"{}\": `lang=\"ts\"` on a Vue or Svelte component's script",
+                        f.trigger
+                    ),
+                    Within::Any,
+                ),
+            );
+        }
+        if some_files && matches!(lower.as_str(), "typescript" | "javascript") {
+            continue;
+        }
         let mut forbidden: Vec<String> = globs.iter().map(|g| g.to_string()).collect();
         forbidden.extend(kept.iter().map(|g| format!("!{g}")));
         forbidden.extend(["!**/node_modules/**", "!**/vendor/**", "!**/.git/**"].map(String::from));
@@ -103,10 +130,14 @@ fn forbidden_languages(ctx: &Context, out: &mut Found) {
                 message: Some(ctx.message()),
                 origin: Origin::Inferred {
                     explanation: format!(
-                        "the language \"{term}\" forbidden after \"{}\": its files ({}) break the rule, except {}",
+                        "the language \"{term}\" forbidden after \"{}\": its files ({}) break the rule{}",
                         f.trigger,
                         globs.join(", "),
-                        kept.join(", ")
+                        if kept.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", except {}", kept.join(", "))
+                        }
                     ),
                 },
                 ..CheckSpec::default()
