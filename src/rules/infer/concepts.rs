@@ -81,9 +81,16 @@ pub const CLASS_COMPONENT: Detector = Detector {
 
 pub const WILDCARD_IMPORT: Detector = Detector {
     name: "wildcard-import",
-    summary: "`from m import *` (Python), `import a.b.*` (Java/Kotlin)",
-    pattern: r"^[ \t]*(?P<hit>from[ \t]+[\w.]+[ \t]+import[ \t]+\*|import[ \t]+(?:static[ \t]+)?[\w.]+\.\*)",
-    langs: &[Lang::Python, Lang::Java, Lang::Kotlin],
+    summary: "`from m import *` (Python), `import a.b.*` (Java/Kotlin), `import * as m from 'm'` (JS/TS), `use m::*` (Rust)",
+    pattern: r#"^[ \t]*(?P<hit>from[ \t]+[\w.]+[ \t]+import[ \t]+\*|import[ \t]+(?:static[ \t]+)?[\w.]+\.\*|import[ \t]+\*[ \t]+as[ \t]+[\w$]+[ \t]+from[ \t]+["'][^"'\r\n]+["']|(?:pub[ \t]+)?use[ \t]+[\w:]+::\*)"#,
+    langs: &[
+        Lang::Python,
+        Lang::Java,
+        Lang::Kotlin,
+        Lang::TypeScript,
+        Lang::JavaScript,
+        Lang::Rust,
+    ],
     exclude: &[],
     within: Within::Code,
     effect: Effect::Forbid,
@@ -532,6 +539,34 @@ pub const ES_MODULES: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// A JS/TS import of a parent folder's module (`'../../lib/x'`); the hit is the specifier.
+const PARENT_IMPORT_PATTERN: &str = r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>\.\./[^"'\r\n]*)["']"#;
+
+const JS_TS_COMPONENTS: &[Lang] = &[Lang::TypeScript, Lang::JavaScript, Lang::Vue, Lang::Svelte];
+
+/// "No relative imports", "evitar imports relativos".
+pub const RELATIVE_IMPORT: Detector = Detector {
+    name: "relative-import",
+    summary: "imports from a parent folder (`'../x'`) in JS/TS",
+    pattern: PARENT_IMPORT_PATTERN,
+    langs: JS_TS_COMPONENTS,
+    exclude: &[],
+    within: Within::Strings,
+    effect: Effect::Forbid,
+};
+
+/// "Always use path aliases", "SIEMPRE usar alias de paths": mandated, they rule out imports
+/// that climb to a parent folder.
+pub const PATH_ALIASES: Detector = Detector {
+    name: "path-aliases",
+    summary: "imports from a parent folder (`'../x'`) where path aliases are mandated",
+    pattern: PARENT_IMPORT_PATTERN,
+    langs: JS_TS_COMPONENTS,
+    exclude: &[],
+    within: Within::Strings,
+    effect: Effect::RulesOut,
+};
+
 /// "Usa ES6+ (const, let, arrow functions…)": mandated, it rules out `var` declarations.
 pub const ES6_PLUS: Detector = Detector {
     name: "es6-plus",
@@ -733,6 +768,14 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &ES_MODULES,
         phrases: words::ES_MODULES_NAMES,
+    },
+    Concept {
+        detector: &RELATIVE_IMPORT,
+        phrases: words::RELATIVE_IMPORT_NAMES,
+    },
+    Concept {
+        detector: &PATH_ALIASES,
+        phrases: words::PATH_ALIAS_NAMES,
     },
     Concept {
         detector: &ES6_PLUS,
@@ -964,6 +1007,17 @@ pub fn command_checks(
     } else {
         String::new()
     };
+    // In a script value, a tool runs when a subcommand, another tool (`yarn eslint .`) or
+    // nothing (`"dev": "vite"`) follows — not in `"description": "npm package for x"`.
+    let script_end = if sub.is_empty() {
+        r#"(?:[ \t"]|$)"#.to_string()
+    } else {
+        let all_tools: Vec<String> = TOOLS.iter().map(|t| t.to_string()).collect();
+        format!(
+            r#"(?:{sub}(?:[ \t"]|$)|[ \t]+(?:{})(?:[ \t"]|$)|")"#,
+            alternation(&all_tools)
+        )
+    };
     let mut out = Vec::new();
     let wanted = |lang: Lang| only.is_empty() || only.contains(&lang);
     let shell_files: Vec<String> = if only.is_empty() {
@@ -987,7 +1041,7 @@ pub fn command_checks(
         out.push(CommandCheck {
             context: "package.json scripts (a JSON string value that runs the command)",
             pattern: format!(
-                r#""[^"\r\n]+"[ \t]*:[ \t]*"(?:[^"\r\n]*?(?:&&|\|\||;|\|)[ \t]*)?(?P<hit>{hit}){sub}(?:[ \t"]|$)"#
+                r#""[^"\r\n]+"[ \t]*:[ \t]*"(?:[^"\r\n]*?(?:&&|\|\||;|\|)[ \t]*)?(?P<hit>{hit}){script_end}"#
             ),
             files: vec!["package.json".into()],
         });
@@ -1230,7 +1284,10 @@ mod tests {
         assert_eq!(hits(shell, t), ["npm", "npm", "yarn", "npm"]);
         let pkg = &checks[1].pattern;
         let t = r#"{"description": "npm package for x", "scripts": {"build": "tsc && npm run gen", "test": "yarn test", "lint": "yarn eslint .", "x": "pnpm i"}}"#;
-        assert_eq!(hits(pkg, t), ["npm", "yarn"]);
+        assert_eq!(hits(pkg, t), ["npm", "yarn", "yarn"]);
+        let t = r#"{"scripts": {"dev": "vite", "build": "vite build", "about": "vite is fast"}}"#;
+        let vite = command_checks(&["vite".into()], &[], &[], false);
+        assert_eq!(hits(&vite[1].pattern, t), ["vite", "vite"]);
         let md = &checks[4].pattern;
         let t = "Install it:\n\n```sh\n$ npm install foo\nyarn add foo\n```\n\nnpm is a package manager.\n";
         assert_eq!(hits(md, t), ["npm", "yarn"]);

@@ -189,6 +189,7 @@ const PACKAGE_ALIASES: &[(&str, &str)] = &[
     ("knockout.js", "knockout"),
     ("handlebars.js", "handlebars"),
     ("mui", "@mui/material"),
+    ("materialui", "@mui/material"),
     ("angular", "@angular/core"),
     ("alpine.js", "alpinejs"),
     ("htmx", "htmx.org"),
@@ -229,10 +230,11 @@ pub fn known(name: &str) -> Vec<Ecosystem> {
     out
 }
 
-/// Import of `name` in JS/TS (`from 'name'`, `require('name')`, `import('name')`, `import 'name'`).
+/// Import of `name` in JS/TS (`from 'name'`, `require('name')`, `import('name')`, `import 'name'`);
+/// the hit is the module string's content, a subpath included (`bootstrap/dist/css/x.css`).
 pub fn js_import_pattern(name: &str) -> String {
     format!(
-        r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>{})(?:/[^"'\r\n]*)?["']"#,
+        r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>{}(?:/[^"'\r\n]*)?)["']"#,
         regex::escape(name)
     )
 }
@@ -244,6 +246,38 @@ pub fn cdn_pattern(name: &str) -> String {
     format!(
         r"(?i)//(?:cdn\.jsdelivr\.net/npm/|unpkg\.com/|esm\.sh/|cdn\.skypack\.dev/|esm\.run/|cdnjs\.cloudflare\.com/ajax/libs/|ga\.jspm\.io/npm:)(?P<hit>{})(?:[@/?#\x22']|$)",
         regex::escape(name)
+    )
+}
+
+/// A module path with a subpath or a relative one, as an import names it
+/// (`@heroicons/react/24/outline`, `lodash/fp`, `../../`), not a bare package name.
+pub fn module_specifier(text: &str) -> Option<String> {
+    let t = text.trim();
+    let ok = t.contains('/')
+        && t.len() <= 120
+        && t.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/' | '@' | '~'))
+        && (t.starts_with("../")
+            || t.starts_with("./")
+            || t.starts_with('@')
+            || t.starts_with(|c: char| c.is_ascii_lowercase()))
+        && !t.contains("//")
+        && !t.ends_with(".json")
+        && (t.starts_with('.') || !t.ends_with('/'));
+    ok.then(|| t.to_string())
+}
+
+/// An import of the module `spec` in JS/TS, its subpaths included; a relative prefix
+/// (`../../`) matches every specifier that starts with it. The hit is the specifier.
+pub fn js_module_pattern(spec: &str) -> String {
+    let rest = if spec.ends_with('/') {
+        r#"[^"'\r\n]*"#
+    } else {
+        r#"(?:/[^"'\r\n]*)?"#
+    };
+    format!(
+        r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>{}{rest})["']"#,
+        regex::escape(spec)
     )
 }
 
@@ -366,7 +400,7 @@ mod tests {
     fn js_imports_and_package_json() {
         let js = js_import_pattern("axios");
         let t = "import axios from 'axios';\nconst a = require(\"axios/lib\");\nimport x from 'axios-retry';\n// axios is old\nconst axiosLike = 1;";
-        assert_eq!(hits(&js, t), ["axios", "axios"]);
+        assert_eq!(hits(&js, t), ["axios", "axios/lib"]);
         let pj = package_json_pattern("lodash");
         let t = r#"{"name": "lodash-user", "description": "no lodash", "dependencies": {"react": "18", "lodash": "^4"}, "devDependencies": {"lodash": "4"}, "scripts": {"lodash": "x"}}"#;
         assert_eq!(hits(&pj, t), ["lodash", "lodash"]);

@@ -285,6 +285,8 @@ struct Reading {
     neg_at: Option<usize>,
     found_since_neg: bool,
     prefer: bool,
+    /// "Use X over Y": a mandate by "use" that "over" can pair with, like "prefer".
+    used: bool,
     replace: bool,
     instead_seen: bool,
     term_open: bool,
@@ -303,6 +305,7 @@ impl Reading {
             neg_at: None,
             found_since_neg: false,
             prefer: false,
+            used: false,
             replace: false,
             instead_seen: false,
             term_open: false,
@@ -702,7 +705,17 @@ fn apply(
             st.instead_seen = true;
         }
         Trig::Over => {
-            if !st.prefer {
+            // "Use literal unions over enums" pairs like "prefer"; "use HTTPS over the network"
+            // does not.
+            let next = clause.get(i + words.split(' ').count());
+            let determiner = next.is_some_and(|t| {
+                t.is_word()
+                    && matches!(
+                        t.lower.as_str(),
+                        "the" | "a" | "an" | "el" | "la" | "los" | "las" | "un" | "una"
+                    )
+            });
+            if !st.prefer && (!st.used || determiner) {
                 return false;
             }
             mark_preferred(&mut out[clause_start..]);
@@ -727,6 +740,8 @@ fn apply(
             set(st, Role::Mandate, side);
             if trig == Trig::Prefer {
                 st.prefer = true;
+            } else {
+                st.used = true;
             }
             st.neg_at = None;
         }

@@ -236,6 +236,19 @@ pub fn tokenize(text: &str) -> Vec<Token> {
         chunk(&text[i..end], &mut out);
         i = end;
     }
+    // "No wildcard ( * ) imports": brackets left empty by what was dropped split nothing.
+    let mut k = 0;
+    while k + 1 < out.len() {
+        if out[k].kind == Kind::Sep
+            && out[k].text == "("
+            && out[k + 1].kind == Kind::Sep
+            && out[k + 1].text == ")"
+        {
+            out.drain(k..k + 2);
+        } else {
+            k += 1;
+        }
+    }
     out
 }
 
@@ -457,6 +470,10 @@ fn classify(body: &str, out: &mut Vec<Token>) {
             out.push(Token::new(Kind::Word, w));
         }
     };
+    // "Bootstrap/MaterialUI", "PNPM/yarn": a slash between names lists them (but "async/await",
+    // "and/or" are one thing each).
+    let listed =
+        body.contains('/') && !SLASH_PAIRS.contains(&body.to_lowercase().trim_end_matches(['.', ':']));
     for (off, c) in body.char_indices() {
         let word_char = c.is_alphanumeric() || matches!(c, '\'' | '’' | '-' | '_' | '+' | '#' | '.');
         match (word_char, start) {
@@ -464,6 +481,9 @@ fn classify(body: &str, out: &mut Vec<Token>) {
             (false, Some(s)) => {
                 flush(s, off, out);
                 start = None;
+                if c == '/' && listed && out.last().is_some_and(|t| t.kind == Kind::Word) {
+                    out.push(Token::new(Kind::Comma, ","));
+                }
             }
             _ => {}
         }
@@ -472,6 +492,26 @@ fn classify(body: &str, out: &mut Vec<Token>) {
         flush(s, body.len(), out);
     }
 }
+
+/// Words joined by a slash that name one thing.
+const SLASH_PAIRS: &[&str] = &[
+    "async/await",
+    "and/or",
+    "y/o",
+    "try/catch",
+    "try/except",
+    "if/else",
+    "input/output",
+    "i/o",
+    "read/write",
+    "client/server",
+    "on/off",
+    "yes/no",
+    "true/false",
+    "ci/cd",
+    "tcp/ip",
+    "n/a",
+];
 
 /// Tokens grouped into clauses (separators dropped).
 pub fn clauses(tokens: &[Token]) -> Vec<&[Token]> {

@@ -1016,6 +1016,26 @@ pub const TRIG_NEG_USE: &[&str] = &[
     "ban",
     "forbid",
     "disallow",
+    "never import",
+    "never import from",
+    "do not import",
+    "do not import from",
+    "don't import",
+    "don't import from",
+    "no importar",
+    "no importar de",
+    "no importes",
+    "no importes de",
+    "nunca importar",
+    "nunca importes",
+    "prohibido usar",
+    "prohibido importar",
+    "prohibido importar de",
+    "queda prohibido usar",
+    "queda prohibido importar",
+    "queda prohibido importar de",
+    "está prohibido usar",
+    "está prohibido importar",
     "never install",
     "do not install",
     "don't install",
@@ -2393,6 +2413,37 @@ pub const MOJIBAKE_NAMES: &[&str] = &[
     "caracteres corruptos",
 ];
 /// ES modules, named: mandated, they rule out CommonJS.
+pub const RELATIVE_IMPORT_NAMES: &[&str] = &[
+    "relative imports",
+    "relative import",
+    "deep relative imports",
+    "relative parent imports",
+    "parent-relative imports",
+    "relative import paths",
+    "relative paths in imports",
+    "imports relativos",
+    "import relativos",
+    "importaciones relativas",
+    "rutas relativas en imports",
+    "rutas relativas en los imports",
+];
+
+pub const PATH_ALIAS_NAMES: &[&str] = &[
+    "path aliases",
+    "path alias",
+    "import aliases",
+    "alias imports",
+    "aliased imports",
+    "absolute imports",
+    "alias de paths",
+    "alias de path",
+    "alias de rutas",
+    "alias de ruta",
+    "alias de importación",
+    "imports absolutos",
+    "importaciones absolutas",
+];
+
 pub const ES_MODULES_NAMES: &[&str] = &[
     "ES modules",
     "ES module syntax",
@@ -2750,4 +2801,17 @@ pub const CATEGORY_CODE: &[&str] = &[
     "clase*",
     "código",
     "tipo*",
+];
+
+/// Words that make a rule about import statements.
+pub const IMPORT_WORDS: &[&str] = &[
+    "import",
+    "imports",
+    "importing",
+    "imported",
+    "importar",
+    "importes",
+    "importa",
+    "importación",
+    "importaciones",
 ];

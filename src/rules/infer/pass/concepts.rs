@@ -3,8 +3,8 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    CONCEPTS, Detector, Effect, MOJIBAKE, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, commit_body_pattern,
-    commit_subject_pattern, example_of, file_length_pattern, host_pattern,
+    CONCEPTS, Detector, Effect, MOJIBAKE, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE,
+    commit_body_pattern, commit_subject_pattern, example_of, file_length_pattern, host_pattern,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
@@ -90,14 +90,19 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
             } else {
                 "in a negative sentence".to_string()
             };
-            let explanation = format!(
+            let mut explanation = format!(
                 "concept {} (\"{words}\") {after}: {}; scope {}",
                 d.name, d.summary, scope.why
             );
-            out.check(
-                at,
-                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, d.within),
-            );
+            // "relative imports `../../`": the example says how deep is too deep.
+            let pattern = match relative_depth(ctx, d) {
+                Some(prefix) => {
+                    explanation.push_str(&format!("; only under `{prefix}`, as the rule's example says"));
+                    super::super::imports::js_module_pattern(prefix)
+                }
+                None => d.pattern.to_string(),
+            };
+            out.check(at, ctx.pattern_check(pattern, scope, None, explanation, d.within));
         }
         (Effect::RulesOut, Role::Mandate) if !commonjs_forbidden(ctx) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
@@ -134,7 +139,36 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
     }
 }
 
+/// For the relative-import concept, a parent-folder prefix the rule gives as its example
+/// (`../../`).
+fn relative_depth<'a>(ctx: &'a Context, d: &Detector) -> Option<&'a str> {
+    if d.name != RELATIVE_IMPORT.name {
+        return None;
+    }
+    ctx.tokens
+        .iter()
+        .find(|t| t.is_code() && t.text.starts_with("../") && t.text.trim_start_matches("../").is_empty())
+        .map(|t| t.text.as_str())
+}
+
 /// An unquoted keyword: an English-looking one needs the language named ("any in TypeScript").
+/// Words that make a rule about types, so that "any" in it is the type.
+const TYPE_WORDS: &[&str] = &[
+    "type",
+    "types",
+    "typed",
+    "typing",
+    "typings",
+    "generic",
+    "generics",
+    "tipo",
+    "tipos",
+    "tipado",
+    "tipada",
+    "genéricos",
+    "genericos",
+];
+
 fn keyword(ctx: &Context, out: &mut Found, at: At, term: &str, f: &Mention) {
     if let Some(marker) = super::marker_comments(term) {
         let scope = ctx.scope_for(&[], &format!("\"{term}\""));
@@ -156,7 +190,9 @@ fn keyword(ctx: &Context, out: &mut Found, at: At, term: &str, f: &Mention) {
     let lang_named = named
         .iter()
         .any(|l| k.detector.langs.iter().any(|dl| same_family(*l, *dl)));
-    if (k.english && !lang_named) || !ctx.detector_fits(k.detector) {
+    // "Avoid using any; use explicit types or generics": a rule about types means the type.
+    let types_talk = k.word == "any" && ctx.says(TYPE_WORDS);
+    if (k.english && !lang_named && !types_talk) || !ctx.detector_fits(k.detector) {
         out.note(
             at,
             format!(

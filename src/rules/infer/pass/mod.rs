@@ -21,7 +21,7 @@ use super::files::{self, FileScope, Lang, Named};
 use super::literal::{self, LitKind, Literal};
 use super::phrases::{Entity, Mention, Place, Role};
 use super::text::Token;
-use super::words::{ENGLISH_MARKERS, SPANISH_MARKERS, WORDLIKE_TOOLS};
+use super::words::{ENGLISH_MARKERS, IMPORT_WORDS, SPANISH_MARKERS, WORDLIKE_TOOLS};
 use super::{Inference, Term};
 use crate::rules::model::{CheckSpec, Origin, Rule, Within};
 
@@ -256,6 +256,13 @@ impl<'a> Context<'a> {
             (Entity::Code { text, .. }, Role::Forbid) if super::concepts::is_host(text) => Route::Concepts,
             // `@scope/pkg`, `moment.js`: spelled only as a package is, checked where it is one.
             (Entity::Code { text, .. }, Role::Forbid) if super::imports::package_spelling(text) => {
+                Route::Packages
+            }
+            // "prohibido importar de `@heroicons/react/24/outline`", "relative imports `../../`":
+            // a module path in a rule about imports, checked in import statements.
+            (Entity::Code { text, .. }, Role::Forbid)
+                if self.says(IMPORT_WORDS) && super::imports::module_specifier(text).is_some() =>
+            {
                 Route::Packages
             }
             // `package-lock.json`, `test_*.py`: a file name forbidden is a path rule.

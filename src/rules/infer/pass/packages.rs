@@ -8,7 +8,7 @@
 use super::super::imports::{self, Ecosystem};
 use super::super::literal;
 use super::super::phrases::{Entity, Mention, Side, Trig};
-use super::super::words::LIBRARY_WORDS;
+use super::super::words::{IMPORT_WORDS, LIBRARY_WORDS};
 use super::{At, Context, Found, Route};
 use crate::rules::infer::files::FileScope;
 use crate::rules::model::Within;
@@ -17,6 +17,11 @@ pub fn run(ctx: &Context, out: &mut Found) {
     for (i, f) in ctx.routed(Route::Packages) {
         let at = At::Mention(i);
         match &f.entity {
+            Entity::Code { text, .. }
+                if ctx.says(IMPORT_WORDS) && imports::module_specifier(text).is_some() =>
+            {
+                module(ctx, out, at, text, f);
+            }
             Entity::Code { text, .. } => {
                 let Ok(lit) = literal::classify(text) else {
                     continue;
@@ -43,6 +48,39 @@ pub fn run(ctx: &Context, out: &mut Found) {
             _ => {}
         }
     }
+}
+
+/// A module path forbidden in a rule about imports: JS/TS import statements of it (or, for a
+/// relative prefix, of anything under it) — a subpath of a package leaves the package allowed.
+fn module(ctx: &Context, out: &mut Found, at: At, spec: &str, f: &Mention) {
+    let mut scope = match ctx.named.scope() {
+        Some(s) => s,
+        None => {
+            let mut s = FileScope::of_globs(Ecosystem::Js.source_globs(), String::new());
+            s.why = format!("{} ({})", Ecosystem::Js.name(), s.describe());
+            s
+        }
+    };
+    ctx.narrow(&mut scope);
+    let what = if spec.ends_with('/') {
+        "imports under"
+    } else {
+        "imports of"
+    };
+    let explanation = format!(
+        "module path `{spec}` after \"{}\" in a rule about imports: JS/TS {what} `{spec}`; scope {}",
+        f.trigger, scope.why
+    );
+    out.check(
+        at,
+        ctx.pattern_check(
+            imports::js_module_pattern(spec),
+            scope,
+            None,
+            explanation,
+            Within::Strings,
+        ),
+    );
 }
 
 /// Whether an unquoted forbidden word is a package, and what made it one.
