@@ -46,9 +46,10 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // first measured with the engine of round two: English 0.688 / 0.268, Spanish 1.000 / 0.500.
     ("held-out-2", "en", 0.65, 0.25),
     ("held-out-2", "es", 0.95, 0.50),
-    // `tune-2/` is a batch written for round three; its floors are set from its first run.
-    ("tune-2", "en", 0.0, 0.0),
-    ("tune-2", "es", 0.0, 0.0),
+    // `tune-2/` is a batch written for round three; its first run (before anyone looked at its
+    // rows): English 0.808 / 0.194, Spanish 0.900 / 0.290. Tuned on since.
+    ("tune-2", "en", 0.80, 0.15),
+    ("tune-2", "es", 0.90, 0.25),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
@@ -60,8 +61,9 @@ const SILENT_FLOORS: &[(&str, &str, f64)] = &[
     // Set from the first measured run of `held-out-2/`, as its FLOORS above (30/30).
     ("held-out-2", "en", 1.0),
     ("held-out-2", "es", 1.0),
-    ("tune-2", "en", 0.0),
-    ("tune-2", "es", 0.0),
+    // `tune-2/`: its first run had one behaviour rule raising something (11/12).
+    ("tune-2", "en", 0.75),
+    ("tune-2", "es", 1.0),
 ];
 
 const SPLITS: [&str; 4] = ["tune", "tune-2", "held-out", "held-out-2"];
