@@ -342,18 +342,19 @@ pub fn rust_use_pattern(name: &str) -> String {
 }
 
 /// A Go import whose last path element is `name` (`"github.com/sirupsen/logrus"`, aliased or
-/// in an import block), the hit being that element.
+/// in an import block), the hit being the import path.
 pub fn go_import_pattern(name: &str) -> String {
     format!(
-        r#"^[ \t]*(?:import[ \t]+)?(?:[\w.]+[ \t]+)?"(?:[\w.~-]+/)*(?P<hit>{})(?:/v[0-9]+)?"[ \t]*(?://[^\r\n]*)?$"#,
+        r#"^[ \t]*(?:import[ \t]+)?(?:[\w.]+[ \t]+)?"(?P<hit>(?:[\w.~-]+/)*{}(?:/v[0-9]+)?)"[ \t]*(?://[^\r\n]*)?$"#,
         regex::escape(name)
     )
 }
 
-/// A `require` of a module whose last path element is `name` in `go.mod`.
+/// A `require` of a module whose last path element is `name` in `go.mod`; the hit is the
+/// module path.
 pub fn go_mod_pattern(name: &str) -> String {
     format!(
-        r"^(?:require[ \t]+|[ \t]+)(?:[\w.~-]+/)*(?P<hit>{})(?:/v[0-9]+)?[ \t]+v[0-9]",
+        r"^(?:require[ \t]+|[ \t]+)(?P<hit>(?:[\w.~-]+/)*{}(?:/v[0-9]+)?)[ \t]+v[0-9]",
         regex::escape(name)
     )
 }
@@ -453,14 +454,17 @@ mod tests {
         assert_eq!(hits(&cargo, t), ["anyhow", "anyhow"]);
         let go = go_import_pattern("logrus");
         let t = "import (\n\t\"fmt\"\n\tlog \"github.com/sirupsen/logrus\"\n)\nimport \"github.com/sirupsen/logrus\"\nvar s = []string{\n\t\"logrus\",\n}\n";
-        assert_eq!(hits(&go, t), ["logrus", "logrus"]);
+        assert_eq!(
+            hits(&go, t),
+            ["github.com/sirupsen/logrus", "github.com/sirupsen/logrus"]
+        );
         let gomod = go_mod_pattern("logrus");
         assert_eq!(
             hits(
                 &gomod,
                 "module x\n\nrequire github.com/sirupsen/logrus v1.9.0\nrequire (\n\tgithub.com/sirupsen/logrus v1.9.0 // indirect\n)\n"
             ),
-            ["logrus", "logrus"]
+            ["github.com/sirupsen/logrus", "github.com/sirupsen/logrus"]
         );
     }
 }

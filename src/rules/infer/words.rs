@@ -1570,6 +1570,7 @@ pub const NPM_PACKAGES: &[&str] = &[
     "d3",
     "antd",
     "@angular/core",
+    "@mui/material",
     "graphql",
     "apollo-client",
     "@apollo/client",

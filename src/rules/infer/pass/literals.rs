@@ -5,7 +5,7 @@
 use super::super::concepts;
 use super::super::files::Lang;
 use super::super::files::{self, FileScope};
-use super::super::imports;
+use super::super::imports::{self, Ecosystem};
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Mention, Role, Side, Trig};
 use super::super::words::ASYNC_WORDS;
@@ -191,13 +191,24 @@ fn forbid_code(
             ctx.pattern_check(pattern, embedded, fix_text, explanation, Within::Strings),
         );
     } else if lit.kind == LitKind::Identifier && is_known_package(&lit.text) {
-        // A well-known package (`lodash`, `jQuery`): its uses in code, and where it is a
-        // package — the strings of imports, the manifests.
-        out.check(
-            at,
-            ctx.pattern_check(pattern, scope, fix_text, explanation, Within::Code),
-        );
-        super::packages::package(ctx, out, at, &lit.text, f, "a well-known package", true);
+        // A well-known package: where it is a package — the strings of imports, the
+        // manifests. Its uses in code too where code can use it unimported (`jQuery` as a
+        // global, a Rust crate path); a Go or Python module is only usable once imported, and
+        // its import says it once per file.
+        let imported_only = imports::package_name(&lit.text).is_some_and(|n| {
+            let ecos = imports::known(&n);
+            !ecos.is_empty()
+                && ecos
+                    .iter()
+                    .all(|e| matches!(e, Ecosystem::Go | Ecosystem::Python))
+        });
+        if !imported_only {
+            out.check(
+                at,
+                ctx.pattern_check(pattern, scope, fix_text, explanation, Within::Code),
+            );
+        }
+        super::packages::package(ctx, out, at, &lit.text, f, "a well-known package", !imported_only);
     } else if lit.kind == LitKind::Identifier && !lit.text.starts_with(|c: char| c.is_ascii_uppercase()) {
         // A name can be a value in strings (`localhost`, `unsafe-inline`, `latest`): code and
         // strings, never comments. (A capitalised one, `Any`, `Optional`, is a type: code only,
