@@ -500,7 +500,32 @@ impl Checker {
     }
 }
 
-fn sort(violations: &mut [Violation]) {
+/// Sorts violations by position and drops an inferred match that another inferred match of
+/// the same rule covers entirely (`confirm` inside `window.confirm`, when the rule names both):
+/// one diagnostic per place.
+fn sort(violations: &mut Vec<Violation>) {
+    violations.sort_by_key(|v| (v.range.start, std::cmp::Reverse(v.range.end), v.rule, v.check));
+    // Per rule, the inferred violation seen so far that reaches furthest: (end, start).
+    let mut reach: std::collections::HashMap<u64, (usize, usize)> = std::collections::HashMap::new();
+    let mut keep = Vec::with_capacity(violations.len());
+    for v in violations.iter() {
+        // Only matches cover matches: a missing `Require` or a forbidden path spans line 1
+        // whatever else is on it.
+        if !v.inferred || v.kind != ViolationKind::Pattern {
+            keep.push(true);
+            continue;
+        }
+        let covered = reach
+            .get(&v.rule)
+            .is_some_and(|&(end, start)| end > v.range.end || (end == v.range.end && start < v.range.start));
+        keep.push(!covered);
+        let r = reach.entry(v.rule).or_insert((v.range.end, v.range.start));
+        if v.range.end > r.0 {
+            *r = (v.range.end, v.range.start);
+        }
+    }
+    let mut k = keep.into_iter();
+    violations.retain(|_| k.next().unwrap_or(true));
     violations.sort_by_key(|v| (v.range.start, v.range.end, v.rule, v.check));
 }
 

@@ -1029,3 +1029,14 @@ fn round_three_sql_settings_commits_and_name_fragments() {
         ["_v2"]
     );
 }
+
+#[test]
+fn one_diagnostic_per_place_and_spanish_ways_to_forbid() {
+    // `confirm()` and `window.confirm` both match `window.confirm(`: the longer one is reported.
+    let i = "**PROHIBIDO `alert()` / `confirm()`**: Bajo ninguna circunstancia se debe utilizar `window.alert`, `window.confirm` o `window.prompt`.";
+    let ts = "if (window.confirm('¿Seguro?')) {}\nconst x = confirm('y');\nconst n = window.prompt('n');\n";
+    assert_eq!(
+        texts(i, "src/a.ts", ts),
+        ["window.confirm", "confirm", "window.prompt"]
+    );
+}
