@@ -79,6 +79,29 @@ pub const CLASS_COMPONENT: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// "Avoid TypeScript classes", "evitar la creación de clases": class declarations in JS/TS.
+pub const CLASS_DECLARATION: Detector = Detector {
+    name: "class-declaration",
+    summary: "class declarations in JS/TS: `class X`",
+    pattern: r"(?:^|[^\w$.])(?P<hit>class[ \t]+[A-Za-z_$][\w$]*)",
+    langs: JS_TS,
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
+/// "Pin actions to a full commit SHA": a GitHub Actions `uses:` whose ref is a tag or branch
+/// (anything but 40 hexadecimal digits); local actions (`./…`) and `docker://` are left out.
+pub const UNPINNED_ACTION: Detector = Detector {
+    name: "unpinned-action",
+    summary: "GitHub Actions `uses: owner/repo@ref` whose ref is not a full commit SHA",
+    pattern: r#"^[ \t-]*uses:[ \t]*["']?(?P<hit>[\w.-]+/[\w./-]+@(?:[0-9a-fA-F]{0,39}[^0-9a-fA-F\s"'#][^\s"'#]*|[0-9a-fA-F]{1,39}|[0-9a-fA-F]{41,}))["']?[ \t]*(?:#[^\r\n]*)?$"#,
+    langs: &[Lang::Ci],
+    exclude: &[],
+    within: Within::Any,
+    effect: Effect::RulesOut,
+};
+
 pub const WILDCARD_IMPORT: Detector = Detector {
     name: "wildcard-import",
     summary: "`from m import *` (Python), `import a.b.*` (Java/Kotlin), `import * as m from 'm'` (JS/TS), `use m::*` (Rust)",
@@ -692,6 +715,14 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &CLASS_COMPONENT,
         phrases: words::CLASS_COMPONENT_NAMES,
+    },
+    Concept {
+        detector: &CLASS_DECLARATION,
+        phrases: words::CLASS_DECLARATION_NAMES,
+    },
+    Concept {
+        detector: &UNPINNED_ACTION,
+        phrases: words::PINNED_ACTION_NAMES,
     },
     Concept {
         detector: &WILDCARD_IMPORT,

@@ -576,7 +576,7 @@ pub fn named(tokens: &[Token]) -> Named {
             "makefile" | "makefiles" => add(Lang::Make, &t.text),
             "ci" if t.text == "CI" => add(Lang::Ci, &t.text),
             "workflows" | "pipelines" => add(Lang::Ci, &t.text),
-            "yaml" => add(Lang::Yaml, &t.text),
+            "yaml" | "yml" => add(Lang::Yaml, &t.text),
             "commit" | "commits" => {
                 let next = next_word(i).map(|t| t.lower.as_str());
                 let prev = prev_word(i).map(|t| t.lower.as_str());

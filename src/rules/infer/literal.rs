@@ -239,6 +239,17 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
         // A command-line flag: `--force`, `--no-verify`.
         return lit(LitKind::Flag, vec![]);
     }
+    // `bg-opacity-*`, `sp_*`: every name with that prefix.
+    if let Some(stem) = text.strip_suffix('*')
+        && (stem.ends_with('-') || stem.ends_with('_'))
+        && stem.len() > 2
+        && stem.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && stem
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+    {
+        return lit(LitKind::Identifier, vec![]);
+    }
     if is_ident(text)
         || text.contains('-')
             && text
@@ -442,6 +453,7 @@ pub fn pattern(lit: &Literal) -> String {
         }
         LitKind::Tag => format!(r"(?P<hit>{}(?:>|\b))", regex::escape(&lit.text)),
         LitKind::Identifier if fragment(&lit.text).is_some() => fragment_pattern(&lit.text),
+        LitKind::Identifier if lit.text.ends_with('*') => prefix_pattern(&lit.text),
         // `eslint-disable` covers `eslint-disable-next-line`: a directive's family shares its prefix.
         LitKind::Directive => generic_opts(&lit.text, true),
         _ => generic(&lit.text),
@@ -455,6 +467,9 @@ pub fn in_strings_pattern(lit: &Literal) -> String {
     let flags = if lit.case_insensitive { "(?i)" } else { "" };
     if lit.kind == LitKind::Identifier && fragment(&lit.text).is_some() {
         return format!("{flags}{}", fragment_pattern(&lit.text));
+    }
+    if lit.kind == LitKind::Identifier && lit.text.ends_with('*') {
+        return format!("{flags}{}", prefix_pattern(&lit.text));
     }
     format!(
         r"{flags}(?:^|[^\w$-])(?P<hit>{})(?:[^\w$-]|$)",
@@ -481,6 +496,12 @@ pub fn fragment(text: &str) -> Option<Fragment> {
         (true, false) => Some(Fragment::Suffix),
         _ => None,
     }
+}
+
+/// Every name with the prefix of `bg-opacity-*`: `bg-opacity-50`, whole.
+fn prefix_pattern(text: &str) -> String {
+    let stem = regex::escape(text.trim_end_matches('*'));
+    format!(r"(?:^|[^\w$-])(?P<hit>{stem}[\w-]*[\w])")
 }
 
 /// A name being declared: after the keyword that declares it, past a schema or module

@@ -75,6 +75,7 @@ pub fn infer(rule: &Rule) -> Inference {
         pass::places::run(&ctx, &mut out);
         pass::file_kinds::run(&ctx, &mut out);
         pass::implied::run(&ctx, &mut out);
+        pass::required::run(&ctx, &mut out);
         pass::vague::judged(&ctx, &mut out);
     }
     let vague = !out.has_checks()

@@ -8,6 +8,7 @@ use std::sync::LazyLock;
 
 use super::concepts::{CONCEPTS, is_tool};
 use super::imports::package_spelling;
+use super::literal::{self, LitKind};
 use super::text::{Kind, Quote, Token, clauses_with_ends, is_file_pattern, looks_like_path};
 use super::words;
 use super::words::{
@@ -339,15 +340,33 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
     out
 }
 
-/// "`require()` | ESM imports", "`FROM imagen:latest` | Usar tags específicos": a row of a
-/// "don't | do" table — code alone in the first cell, words in the second — forbids the code.
+/// "`require()` | ESM imports", "`FROM imagen:latest` | Usar tags específicos", "`bg-opacity-*`
+/// | `bg-black/50`": a row of a "don't | do" table — code alone in the first cell, words or code
+/// in the second — forbids the code. A command in the first cell is a row of a table of commands
+/// ("`npm run dev` | Start the dev server") unless the second cell is code, a mandate or an
+/// order to use something.
 fn table_row(tokens: &[Token], out: &mut [Mention]) {
     let cells = clauses_with_ends(tokens);
     let [(first, Some("|")), (second, _), ..] = cells.as_slice() else {
         return;
     };
-    let code_only = !first.is_empty() && first.iter().all(|t| t.is_code() || t.kind == Kind::Comma);
-    if !code_only || !second.iter().any(Token::is_word) || cells.len() > 3 {
+    let code_only =
+        |cell: &[Token]| !cell.is_empty() && cell.iter().all(|t| t.is_code() || t.kind == Kind::Comma);
+    let replacement = code_only(second)
+        || second
+            .iter()
+            .find(|t| t.is_word())
+            .is_some_and(|t| USE_LEADS.contains(&t.lower.as_str()))
+        || out.iter().any(|f| f.clause == 1 && f.role == Role::Mandate);
+    let command = first
+        .iter()
+        .any(|t| t.is_code() && literal::classify(&t.text).is_ok_and(|l| matches!(l.kind, LitKind::Command)));
+    let second_ok = if command {
+        replacement
+    } else {
+        replacement || second.iter().any(Token::is_word)
+    };
+    if !code_only(first) || !second_ok || cells.len() > 3 {
         return;
     }
     for f in out
@@ -361,6 +380,22 @@ fn table_row(tokens: &[Token], out: &mut [Mention]) {
         }
     }
 }
+
+/// Words an order to use something opens with, in a table's second cell.
+const USE_LEADS: &[&str] = &[
+    "use",
+    "prefer",
+    "always",
+    "replace",
+    "usar",
+    "usa",
+    "utilizar",
+    "utiliza",
+    "preferir",
+    "prefiere",
+    "siempre",
+    "reemplazar",
+];
 
 /// A clause that lists examples of what the previous one said: "e.g.", "such as", "p. ej.".
 fn starts_examples(clause: &[Token]) -> bool {

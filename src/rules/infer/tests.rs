@@ -1040,3 +1040,31 @@ fn one_diagnostic_per_place_and_spanish_ways_to_forbid() {
         ["window.confirm", "confirm", "window.prompt"]
     );
 }
+
+#[test]
+fn round_three_table_rows_prefixes_classes_and_pinned_actions() {
+    // A table row of a deprecated form and its replacement.
+    let row = "`bg-opacity-*` | `bg-black/50`";
+    let jsx = "<div className=\"fixed inset-0 bg-black bg-opacity-50\" />\n// bg-opacity-* is gone\n";
+    assert_eq!(texts(row, "src/Modal.jsx", jsx), ["bg-opacity-50"]);
+    // A command table is not one.
+    assert!(
+        texts(
+            "`npm run dev` | Start the dev server",
+            "package.json",
+            "{\"scripts\": {\"dev\": \"npm run dev\"}}"
+        )
+        .is_empty()
+    );
+    // Class declarations in the named language.
+    let c = "Evitar la creación de clases de TypeScript.";
+    let ts = "export class Calculator {}\nconst css = 'class names';\n// a class here\n";
+    assert_eq!(texts(c, "src/calc.ts", ts), ["class Calculator"]);
+    // Actions pinned to a full commit SHA rule out tags and branches.
+    let a = "All GitHub Actions should use SHA-1 pinned versions.";
+    let wf = "jobs:\n  lint:\n    steps:\n      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4\n      - uses: super-linter/super-linter/slim@v7\n      - uses: ./.github/actions/local\n      - uses: actions/setup-node@main\n";
+    assert_eq!(
+        texts(a, ".github/workflows/ci.yml", wf),
+        ["super-linter/super-linter/slim@v7", "actions/setup-node@main"]
+    );
+}

@@ -140,7 +140,6 @@ pub fn reading_of(instruction: &str) -> String {
     text
 }
 
-/// Tokenizes `text`. Never fails: anything unrecognized is skipped.
 /// SQL phrases written in capitals, as rules name them unquoted ("Evitar SELECT *", "never
 /// DELETE FROM without WHERE").
 static SQL_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
@@ -148,6 +147,7 @@ static SQL_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("a valid pattern")
 });
 
+/// Tokenizes `text`. Never fails: anything unrecognized is skipped.
 pub fn tokenize(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
     let mut i = 0;

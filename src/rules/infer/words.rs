@@ -1372,6 +1372,46 @@ pub const CLASS_COMPONENT_NAMES: &[&str] = &[
     "react class components",
 ];
 
+/// Only with the language, or "creating": "classes" alone is also CSS's.
+pub const CLASS_DECLARATION_NAMES: &[&str] = &[
+    "TypeScript classes",
+    "JavaScript classes",
+    "JS classes",
+    "TS classes",
+    "ES6 classes",
+    "class declarations",
+    "creating classes",
+    "clases de TypeScript",
+    "clases de JavaScript",
+    "clases TypeScript",
+    "clases JavaScript",
+    "creación de clases",
+    "crear clases",
+    "declaraciones de clase",
+];
+
+/// Mandated: actions pinned to a commit SHA.
+pub const PINNED_ACTION_NAMES: &[&str] = &[
+    "SHA-1 pinned versions",
+    "SHA pinned versions",
+    "SHA-pinned versions",
+    "SHA-pinned actions",
+    "SHA pinned actions",
+    "pinned SHAs",
+    "pinned commit SHAs",
+    "full-length commit SHA",
+    "full commit SHA",
+    "full-length commit SHAs",
+    "commit SHA pins",
+    "pin actions to a commit SHA",
+    "pinned to a commit SHA",
+    "pinned to a full commit SHA",
+    "pinned to a full-length commit SHA",
+    "fijadas por SHA",
+    "fijadas a un SHA",
+    "SHA completo",
+];
+
 pub const WILDCARD_IMPORT_NAMES: &[&str] = &[
     "wildcard imports",
     "wildcard import",

@@ -12,6 +12,7 @@ pub mod implied;
 pub mod literals;
 pub mod packages;
 pub mod places;
+pub mod required;
 pub mod terms;
 pub mod tools;
 pub mod vague;

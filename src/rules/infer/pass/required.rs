@@ -1,0 +1,82 @@
+//! Required-start pass: "All PHP files must begin with `declare(strict_types=1);`", "YML files
+//! should begin with --- on the first line", "Todos los archivos PHP deben comenzar con …": a
+//! text each file of the named language must hold, checked as a `Require` (reported on line 1
+//! of a file without it). Only when the rule names the files' language: a required text in
+//! every file of any kind is never what a rule means.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::{At, Context, Found};
+use crate::rules::model::{CheckSpec, Origin};
+
+/// "must begin with `x`", "should start with ---", "deben comenzar con `x`".
+static STARTS_WITH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:begins?|starts?|beginning|starting|comenzar|comiencen|comienzan|empezar|empiecen|empiezan|iniciar|inicien)\s+(?:with|con)\s+(?:`([^`\n]+)`|(---)(?:\s|$))",
+    )
+    .expect("a valid pattern")
+});
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    let Some(scope) = ctx.named.scope() else {
+        return;
+    };
+    for caps in STARTS_WITH.captures_iter(&ctx.rule.instruction) {
+        let Some(text) = caps.get(1).or_else(|| caps.get(2)).map(|m| m.as_str().trim()) else {
+            continue;
+        };
+        if text.is_empty() {
+            continue;
+        }
+        let mut scope = scope.clone();
+        ctx.narrow(&mut scope);
+        // A YAML document marker is a line of its own; any other text is looked for as written,
+        // blanks flexible.
+        let pattern = if text == "---" {
+            r"(?m)^---[ \t]*$".to_string()
+        } else {
+            text.split_whitespace()
+                .map(regex::escape)
+                .collect::<Vec<_>>()
+                .join(r"[ \t]*")
+        };
+        let explanation = format!(
+            "required text `{text}` after \"{}\": every file of {} must hold it (reported on line 1)",
+            caps.get(0).map_or("", |m| m.as_str()),
+            scope.why
+        );
+        out.check(
+            At::Places,
+            CheckSpec {
+                files: scope.files(),
+                languages: scope.languages.clone(),
+                require: Some(pattern),
+                message: Some(ctx.message()),
+                origin: Origin::Inferred { explanation },
+                ..CheckSpec::default()
+            },
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::infer::tests::hits_of;
+
+    #[test]
+    fn a_required_start_is_a_require_in_the_named_language() {
+        let php = "Todos los archivos PHP deben comenzar con `declare(strict_types=1);`";
+        let without = "<?php\n\nnamespace App;\n";
+        let with = "<?php\n\ndeclare(strict_types=1);\n\nnamespace App;\n";
+        assert_eq!(hits_of(php, "app/A.php", without).len(), 1);
+        assert!(hits_of(php, "app/B.php", with).is_empty());
+        assert!(hits_of(php, "app/c.ts", without).is_empty(), "PHP files only");
+        let yml = "YML files should begin with --- on the first line.";
+        assert_eq!(hits_of(yml, ".github/workflows/ci.yml", "name: CI\n").len(), 1);
+        assert!(hits_of(yml, ".github/workflows/ci.yml", "---\nname: CI\n").is_empty());
+        // No language named: nothing.
+        assert!(hits_of("Files must begin with `// @ts-check`.", "a.js", "x\n").is_empty());
+    }
+}
