@@ -79,6 +79,32 @@ pub const CLASS_COMPONENT: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// `.then(` / `.catch(` on a promise.
+const PROMISE_CHAIN_PATTERN: &str = r"\.(?P<hit>then|catch)[ \t]*\(";
+
+/// "Use async/await, not Promises with then/catch": promise chains.
+pub const PROMISE_CHAIN: Detector = Detector {
+    name: "promise-chain",
+    summary: "promise chains: `.then(…)`, `.catch(…)`",
+    pattern: PROMISE_CHAIN_PATTERN,
+    langs: JS_TS_COMPONENTS,
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
+/// "`async`/`await` para asincronía", "always use async/await": mandated, it rules out promise
+/// chains.
+pub const ASYNC_AWAIT: Detector = Detector {
+    name: "async-await",
+    summary: "promise chains (`.then(…)`, `.catch(…)`) where async/await is mandated",
+    pattern: PROMISE_CHAIN_PATTERN,
+    langs: JS_TS_COMPONENTS,
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// "Avoid TypeScript classes", "evitar la creación de clases": class declarations in JS/TS.
 pub const CLASS_DECLARATION: Detector = Detector {
     name: "class-declaration",
@@ -715,6 +741,14 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &CLASS_COMPONENT,
         phrases: words::CLASS_COMPONENT_NAMES,
+    },
+    Concept {
+        detector: &PROMISE_CHAIN,
+        phrases: words::PROMISE_CHAIN_NAMES,
+    },
+    Concept {
+        detector: &ASYNC_AWAIT,
+        phrases: words::ASYNC_AWAIT_NAMES,
     },
     Concept {
         detector: &CLASS_DECLARATION,

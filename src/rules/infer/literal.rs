@@ -132,6 +132,13 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
     {
         return Err("a naming style, not a literal");
     }
+    // `0755`: an octal literal in the old spelling ("use `0o755` not `0755`") is code.
+    let old_octal =
+        text.len() >= 3 && text.starts_with('0') && text[1..].chars().all(|c| ('0'..='7').contains(&c));
+    if old_octal {
+        // A number is code only: "mode 0755" in a string is a message.
+        return lit(LitKind::Phrase, vec![]);
+    }
     if text
         .chars()
         .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '_' | '-' | '+' | '%'))

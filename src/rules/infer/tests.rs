@@ -1068,3 +1068,17 @@ fn round_three_table_rows_prefixes_classes_and_pinned_actions() {
         ["super-linter/super-linter/slim@v7", "actions/setup-node@main"]
     );
 }
+
+#[test]
+fn round_three_promise_chains_octal_literals_and_bundlers() {
+    let r = "Use async/await, not Promises with then/catch";
+    let ts =
+        "fetch(u)\n  .then((r) => r.json())\n  .catch(() => null);\nconst then = 1; // .then( in a comment\n";
+    assert_eq!(texts(r, "src/api.ts", ts), ["then", "catch"]);
+    let o = "Use `0o755` not `0755`.";
+    let go = "os.MkdirAll(out, 0755)\nos.MkdirAll(out, 0o755)\nlog.Printf(\"mode 0755\")\n";
+    assert_eq!(texts(o, "main.go", go), ["0755"]);
+    let v = "Use `bun` instead of npm, vite, etc.";
+    let pkg = "{\n  \"scripts\": {\n    \"dev\": \"vite\",\n    \"build\": \"vite build\",\n    \"about\": \"vite is fast\"\n  }\n}\n";
+    assert_eq!(texts(v, "package.json", pkg), ["vite", "vite"]);
+}

@@ -52,6 +52,18 @@ pub const TOOLS: &[&str] = &[
     "vitest",
     "mocha",
     "webpack",
+    "vite",
+    "parcel",
+    "rollup",
+    "esbuild",
+    "tsc",
+    "nodemon",
+    "lerna",
+    "isort",
+    "mypy",
+    "pipx",
+    "virtualenv",
+    "tox",
     "eslint",
     "tslint",
     "prettier",
@@ -1371,6 +1383,23 @@ pub const CLASS_COMPONENT_NAMES: &[&str] = &[
     "componente de clase",
     "react class components",
 ];
+
+pub const PROMISE_CHAIN_NAMES: &[&str] = &[
+    "Promises with then catch",
+    "promises with then",
+    "then catch",
+    "then catch chains",
+    "promise chains",
+    "promise chaining",
+    "then chains",
+    ".then chains",
+    ".then() chains",
+    "cadenas de promesas",
+    "cadenas de then",
+    "promesas con then",
+];
+
+pub const ASYNC_AWAIT_NAMES: &[&str] = &["async await", "async await syntax", "async y await"];
 
 /// Only with the language, or "creating": "classes" alone is also CSS's.
 pub const CLASS_DECLARATION_NAMES: &[&str] = &[

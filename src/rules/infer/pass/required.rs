@@ -8,6 +8,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::super::text::is_file_name;
 use super::{At, Context, Found};
 use crate::rules::model::{CheckSpec, Origin};
 
@@ -19,7 +20,17 @@ static STARTS_WITH: LazyLock<Regex> = LazyLock::new(|| {
     .expect("a valid pattern")
 });
 
+/// "Ensure `.golangci.yml` uses `version: \"2\"`", "`tsconfig.json` must contain `\"strict\":
+/// true`", "`package.json` debe incluir `\"type\": \"module\"`": a text a named file must hold.
+static FILE_HOLDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)(?:\b(?P<ensure>ensure|make sure|asegúrate de que|asegurar que|asegura que)\s+)?`([^`\n]+)`\s+(?:(?P<modal>must|should|debe|deben)\s+)?(?:uses?|has|have|contains?|sets?|includes?|declares?|usa|tiene|tener|contiene|contener|incluye|incluir|declara|declarar)\s+`([^`\n]+)`",
+    )
+    .expect("a valid pattern")
+});
+
 pub fn run(ctx: &Context, out: &mut Found) {
+    file_holds(ctx, out);
     let Some(scope) = ctx.named.scope() else {
         return;
     };
@@ -61,6 +72,39 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
+/// A named file that must hold a text: a `Require` on that file.
+fn file_holds(ctx: &Context, out: &mut Found) {
+    for caps in FILE_HOLDS.captures_iter(&ctx.rule.instruction) {
+        let (Some(file), Some(text)) = (caps.get(2), caps.get(4)) else {
+            continue;
+        };
+        let (file, text) = (file.as_str().trim(), text.as_str().trim());
+        // "Ensure `f` uses `x`", or "`f` must contain `x`": a plain "`f` uses `x`" describes.
+        let said = caps.get(0).map_or("", |m| m.as_str());
+        let ordered = caps.name("ensure").is_some() || caps.name("modal").is_some();
+        if !is_file_name(file) || text.is_empty() || !ordered {
+            continue;
+        }
+        let pattern = text
+            .split_whitespace()
+            .map(regex::escape)
+            .collect::<Vec<_>>()
+            .join(r"[ \t]*");
+        let explanation =
+            format!("required text `{text}` in `{file}` (\"{said}\"): reported on line 1 when missing");
+        out.check(
+            At::Places,
+            CheckSpec {
+                files: vec![file.to_string()],
+                require: Some(pattern),
+                message: Some(ctx.message()),
+                origin: Origin::Inferred { explanation },
+                ..CheckSpec::default()
+            },
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::rules::infer::tests::hits_of;
@@ -76,6 +120,13 @@ mod tests {
         let yml = "YML files should begin with --- on the first line.";
         assert_eq!(hits_of(yml, ".github/workflows/ci.yml", "name: CI\n").len(), 1);
         assert!(hits_of(yml, ".github/workflows/ci.yml", "---\nname: CI\n").is_empty());
+        let golangci = "**V2 Config:** Ensure `.golangci.yml` uses `version: \"2\"`.";
+        assert_eq!(
+            hits_of(golangci, ".golangci.yml", "run:\n  timeout: 5m\n").len(),
+            1
+        );
+        assert!(hits_of(golangci, ".golangci.yml", "version: \"2\"\nrun:\n").is_empty());
+        assert!(hits_of(golangci, "other.yml", "run:\n").is_empty());
         // No language named: nothing.
         assert!(hits_of("Files must begin with `// @ts-check`.", "a.js", "x\n").is_empty());
     }
