@@ -105,6 +105,18 @@ pub const ASYNC_AWAIT: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// "Use native Python types (`list`, `dict`, `| None`) instead of `typing` equivalents": the
+/// aliases PEP 585 and 604 made redundant, imported or used.
+pub const TYPING_ALIASES: Detector = Detector {
+    name: "typing-aliases",
+    summary: "`typing` aliases of built-in types: `Optional`, `List`, `Dict`, `Tuple`, `Set`, `FrozenSet`, `Type`, `Union`",
+    pattern: r"(?:^|[^\w.])(?:typing\.)?(?P<hit>Optional|List|Dict|Tuple|Set|FrozenSet|Type|Union)\b(?:[ \t]*\[|[ \t]*,|[ \t]*\)|[ \t]*$)",
+    langs: &[Lang::Python],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 /// "Avoid TypeScript classes", "evitar la creación de clases": class declarations in JS/TS.
 pub const CLASS_DECLARATION: Detector = Detector {
     name: "class-declaration",
@@ -654,6 +666,8 @@ pub fn example_of(text: &str) -> Option<&'static Detector> {
             Some(&WILDCARD_IMPORT)
         }
         ["import", "*"] => Some(&WILDCARD_IMPORT),
+        // "native types instead of `typing` equivalents": the module stands for its aliases.
+        ["typing"] | ["typing.List"] | ["typing.Optional"] | ["typing.Dict"] => Some(&TYPING_ALIASES),
         ["set", flags, "pipefail"]
             if flags.starts_with('-')
                 && flags.contains('e')

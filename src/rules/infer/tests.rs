@@ -1082,3 +1082,13 @@ fn round_three_promise_chains_octal_literals_and_bundlers() {
     let pkg = "{\n  \"scripts\": {\n    \"dev\": \"vite\",\n    \"build\": \"vite build\",\n    \"about\": \"vite is fast\"\n  }\n}\n";
     assert_eq!(texts(v, "package.json", pkg), ["vite", "vite"]);
 }
+
+#[test]
+fn round_three_return_types_and_typing_aliases() {
+    let r = "**Never use `JSX.Element`** as a return type – use `ReactNode` from `'react'`.";
+    let tsx = "type P = { icon: JSX.Element };\nexport function Box(): JSX.Element {\n  return <div />;\n}\n";
+    assert_eq!(texts(r, "src/Box.tsx", tsx), ["JSX.Element"]);
+    let t = "Use native Python types (`list`, `dict`, `tuple`, `| None`) instead of `typing` equivalents.";
+    let py = "from typing import Optional, Any\n\ndef f(x: Optional[str]) -> list[str]:\n    \"\"\"Optional[str] in a docstring.\"\"\"\n    return []\n";
+    assert_eq!(texts(t, "app/tokens.py", py), ["Optional", "Optional"]);
+}

@@ -102,6 +102,20 @@ fn forbid_code(
         definition(ctx, out, at, &lit, f);
         return;
     }
+    // "Never use `JSX.Element` as a return type": the type where a function's return type is.
+    if matches!(lit.kind, LitKind::Identifier | LitKind::Dotted) && says_return_type(ctx) {
+        let scope = ctx.scope_for(&lit.langs, &format!("the type `{}`", lit.text));
+        let explanation = format!(
+            "forbidden type `{}` after \"{}\", as a return type (`): T`, `-> T`); scope {}",
+            lit.text, f.trigger, scope.why
+        );
+        let pattern = format!(r"(?:\)[ \t]*:|->)[ \t]*(?P<hit>{})\b", regex::escape(&lit.text));
+        out.check(
+            at,
+            ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
+        );
+        return;
+    }
     // "Never return `null`": the literal as a returned value only.
     if returned && lit.kind == LitKind::Identifier {
         let own: Vec<_> =
@@ -402,4 +416,15 @@ fn mutation(ctx: &Context, out: &mut Found, at: At, lit: &Literal, f: &Mention) 
         at,
         ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
     );
+}
+
+/// "as a return type", "as return types", "como tipo de retorno".
+fn says_return_type(ctx: &Context) -> bool {
+    let english = ctx.tokens.windows(2).any(|w| {
+        w[0].is_word()
+            && w[0].lower == "return"
+            && w[1].is_word()
+            && matches!(w[1].lower.as_str(), "type" | "types")
+    });
+    english || (ctx.says(&["tipo", "tipos"]) && ctx.says(&["retorno"]))
 }

@@ -5,7 +5,7 @@
 use super::super::concepts;
 use super::super::files::{self, FileScope, Lang};
 use super::super::literal::{self, LitKind};
-use super::super::phrases::{Entity, Trig};
+use super::super::phrases::{Entity, Role, Trig};
 use super::super::words::TOOLS;
 use super::{At, Context, Found, Route, dedup_strings, wordlike_tool};
 use crate::rules::model::Within;
@@ -40,6 +40,13 @@ pub fn run(ctx: &Context, out: &mut Found) {
     command_checks(ctx, out, &tools, &commands);
 }
 
+/// Files that run commands for the project, by the word a rule mandates them with.
+const MANDATED_RUNNERS: &[(&str, &[&str])] = &[
+    ("makefile", &["**/Makefile", "**/*.mk"]),
+    ("justfile", &["**/Justfile", "**/justfile"]),
+    ("taskfile", &["**/Taskfile.yml", "**/Taskfile.yaml"]),
+];
+
 fn command_checks(ctx: &Context, out: &mut Found, tools: &[(String, String)], commands: &[(String, String)]) {
     if tools.is_empty() && commands.is_empty() {
         return;
@@ -67,12 +74,28 @@ fn command_checks(ctx: &Context, out: &mut Found, tools: &[(String, String)], co
         .map(|t| format!("`{t}`"))
         .collect::<Vec<_>>()
         .join(", ");
+    // "Always use the Makefile. Never run raw `go test`": the mandated runner is where the
+    // command belongs.
+    let runners: Vec<&str> = MANDATED_RUNNERS
+        .iter()
+        .filter(|(word, _)| {
+            ctx.found.iter().any(|f| {
+                f.role == Role::Mandate
+                    && matches!(&f.entity, Entity::Term(t) | Entity::Code { text: t, .. }
+                        if t.to_lowercase().split(' ').any(|w| w == *word))
+            })
+        })
+        .flat_map(|(_, globs)| globs.iter().copied())
+        .collect();
     for c in concepts::command_checks(&tools, &full, &only, scripts) {
         let mut scope = FileScope {
             include: c.files.clone(),
             ..FileScope::default()
         };
         ctx.narrow(&mut scope);
+        for glob in &runners {
+            scope.except(glob);
+        }
         let explanation = format!(
             "forbidden command {what} after \"{}\", matched only where commands run: {}",
             triggers.join("\", \""),
