@@ -117,6 +117,19 @@ pub const TYPING_ALIASES: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// "Never use `_` to discard an error value", "no ignorar errores con `_`": Go's blank
+/// identifier taking what a call returns last (its error), not `_ = x`, `for _, v := range`,
+/// `_, err :=` or a blank import.
+pub const BLANK_ERROR: Detector = Detector {
+    name: "blank-error",
+    summary: "Go: `_` taking a call's last result (its error): `x, _ := f()`, `_ = f.Close()`",
+    pattern: r"(?:^|[{;])[ \t]*(?:[\w.]+[ \t]*,[ \t]*)*(?P<hit>_)[ \t]*:?=[ \t]*[\w.]+(?:\[[^\]\r\n]*\])?[ \t]*\(",
+    langs: &[Lang::Go],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 /// "Avoid TypeScript classes", "evitar la creación de clases": class declarations in JS/TS.
 pub const CLASS_DECLARATION: Detector = Detector {
     name: "class-declaration",
@@ -437,7 +450,7 @@ pub const SEMICOLON_END: Detector = Detector {
 pub const FUNCTION_DECL: Detector = Detector {
     name: "function-declaration",
     summary: "`function` declarations and expressions in JS/TS (`function f(`, `export default function`, `= function (`), not arrow functions",
-    pattern: r"(?:^|[^\w$.])(?P<hit>function)\b[ \t]*\*?[ \t]*[\w$]*[ \t]*\(",
+    pattern: r"(?:^|[^\w$.])(?P<hit>function)\b[ \t]*\*?[ \t]*[\w$]*[ \t]*(?:<[^()\r\n]*>[ \t]*)?\(",
     langs: JS_TS,
     exclude: &[],
     within: Within::Code,
@@ -600,19 +613,29 @@ pub const ES_MODULES: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
-/// A JS/TS import of a parent folder's module (`'../../lib/x'`); the hit is the specifier.
-const PARENT_IMPORT_PATTERN: &str = r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>\.\./[^"'\r\n]*)["']"#;
+/// A JS/TS import of a parent folder's module (`'../../lib/x'`), or a Python relative import
+/// (`from .models import x`, `from .. import y`); the hit is the specifier.
+/// Anchored at a statement's start (or a `require(`/`import(` call), so a commented-out import
+/// does not count.
+const PARENT_IMPORT_PATTERN: &str = r#"(?:^[ \t]*from[ \t]+|(?:^[ \t]*(?:import\b[^'"\r\n]*?\bfrom[ \t]*|import[ \t]+|export\b[^'"\r\n]*?\bfrom[ \t]*|\}[ \t]*from[ \t]*)|\b(?:require|import)[ \t]*\([ \t]*)["'])(?P<hit>\.\./[^"'\r\n]*|\.+[\w.]*)(?:["']|[ \t]+import\b)"#;
 
 const JS_TS_COMPONENTS: &[Lang] = &[Lang::TypeScript, Lang::JavaScript, Lang::Vue, Lang::Svelte];
+const IMPORTING: &[Lang] = &[
+    Lang::TypeScript,
+    Lang::JavaScript,
+    Lang::Vue,
+    Lang::Svelte,
+    Lang::Python,
+];
 
 /// "No relative imports", "evitar imports relativos".
 pub const RELATIVE_IMPORT: Detector = Detector {
     name: "relative-import",
-    summary: "imports from a parent folder (`'../x'`) in JS/TS",
+    summary: "imports from a parent folder (`'../x'`) in JS/TS, relative imports in Python (`from .x import`)",
     pattern: PARENT_IMPORT_PATTERN,
-    langs: JS_TS_COMPONENTS,
+    langs: IMPORTING,
     exclude: &[],
-    within: Within::Strings,
+    within: Within::Any,
     effect: Effect::Forbid,
 };
 
@@ -620,11 +643,11 @@ pub const RELATIVE_IMPORT: Detector = Detector {
 /// that climb to a parent folder.
 pub const PATH_ALIASES: Detector = Detector {
     name: "path-aliases",
-    summary: "imports from a parent folder (`'../x'`) where path aliases are mandated",
+    summary: "imports from a parent folder (`'../x'`), Python relative imports, where path aliases or absolute imports are mandated",
     pattern: PARENT_IMPORT_PATTERN,
-    langs: JS_TS_COMPONENTS,
+    langs: IMPORTING,
     exclude: &[],
-    within: Within::Strings,
+    within: Within::Any,
     effect: Effect::RulesOut,
 };
 
@@ -666,8 +689,6 @@ pub fn example_of(text: &str) -> Option<&'static Detector> {
             Some(&WILDCARD_IMPORT)
         }
         ["import", "*"] => Some(&WILDCARD_IMPORT),
-        // "native types instead of `typing` equivalents": the module stands for its aliases.
-        ["typing"] | ["typing.List"] | ["typing.Optional"] | ["typing.Dict"] => Some(&TYPING_ALIASES),
         ["set", flags, "pipefail"]
             if flags.starts_with('-')
                 && flags.contains('e')
@@ -676,6 +697,32 @@ pub fn example_of(text: &str) -> Option<&'static Detector> {
         {
             Some(&SHELL_STRICT_MODE)
         }
+        _ => None,
+    }
+}
+
+/// A code span that stands for a concept given the rule's other words (`rule_words` tells
+/// whether the rule says one of them): "native types instead of `typing` equivalents" means
+/// `typing`'s aliases of built-in types (but "never import from `typing`" forbids the module);
+/// "never ignore errors with `_`" means Go's blank identifier taking an error.
+pub fn example_in_context(text: &str, rule_words: impl Fn(&[&str]) -> bool) -> Option<&'static Detector> {
+    match text.trim() {
+        "typing" | "typing.List" | "typing.Optional" | "typing.Dict"
+            if rule_words(&[
+                "equivalents",
+                "equivalent",
+                "aliases",
+                "alias",
+                "native",
+                "built-in",
+                "builtin",
+                "nativos",
+                "equivalentes",
+            ]) =>
+        {
+            Some(&TYPING_ALIASES)
+        }
+        "_" if rule_words(&["error", "errors", "err", "error's", "errores", "error"]) => Some(&BLANK_ERROR),
         _ => None,
     }
 }
@@ -763,6 +810,10 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &ASYNC_AWAIT,
         phrases: words::ASYNC_AWAIT_NAMES,
+    },
+    Concept {
+        detector: &BLANK_ERROR,
+        phrases: words::BLANK_ERROR_NAMES,
     },
     Concept {
         detector: &CLASS_DECLARATION,
@@ -986,6 +1037,18 @@ pub fn keyword(literal: &str) -> Option<&'static Keyword> {
     KEYWORDS.iter().find(|k| {
         k.word == word && (!call || matches!(k.detector.name, "print-call" | "unwrap-call" | "expect-call"))
     })
+}
+
+/// A keyword the rule misspelled (`inteface`): one letter off (an edit or a swap) a keyword of
+/// five letters or more, the literal itself no keyword. Checking the misspelling would find
+/// nothing, ever.
+pub fn misspelled_keyword(literal: &str) -> Option<&'static Keyword> {
+    if keyword(literal).is_some() || literal.len() < 5 || !literal.chars().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    KEYWORDS
+        .iter()
+        .find(|k| k.word.len() >= 5 && strsim::damerau_levenshtein(k.word, literal) == 1)
 }
 
 /// Every named detector, for docs and tests.
@@ -1462,9 +1525,9 @@ mod tests {
         assert_eq!(
             hits(
                 FUNCTION_DECL.pattern,
-                "function f() {}\nconst g = function* gen() {};\nx.function(1);\nconst h = () => 1;\n"
+                "function f() {}\nconst g = function* gen() {};\nx.function(1);\nconst h = () => 1;\nfunction getExecutor<T extends Op[\"type\"]>(op: T) {}\n"
             ),
-            ["function", "function"]
+            ["function", "function", "function"]
         );
         assert_eq!(
             hits(

@@ -1092,3 +1092,85 @@ fn round_three_return_types_and_typing_aliases() {
     let py = "from typing import Optional, Any\n\ndef f(x: Optional[str]) -> list[str]:\n    \"\"\"Optional[str] in a docstring.\"\"\"\n    return []\n";
     assert_eq!(texts(t, "app/tokens.py", py), ["Optional", "Optional"]);
 }
+
+#[test]
+fn round_three_trials_tools_strings_and_format_verbs() {
+    // A shell named in a rule about tools is a command, not a word in every string.
+    let b = "Prefer `git` tool for structured git operations over raw `bash` calls";
+    let go = "func (t *Bash) Name() string { return \"bash\" }\ncmd := exec.Command(\"bash\", \"-c\", s)\n";
+    assert!(texts(b, "internal/tool/bash.go", go).is_empty());
+    // "composition over inheritance" names no package.
+    assert!(
+        set(&["Prefer composition over inheritance."]).inferences[0]
+            .checks
+            .is_empty()
+    );
+    // A format verb is found in format strings.
+    let v = "Never use `%v` to format errors; use `%w`.";
+    assert_eq!(
+        texts(
+            v,
+            "main.go",
+            "return fmt.Errorf(\"load: %v\", err) // not %v here\n"
+        ),
+        ["%v"]
+    );
+    // "never import from the `typing` module" forbids the module, not its aliases only.
+    let t = "NEVER import from the `typing` module.";
+    assert_eq!(
+        texts(t, "app/a.py", "from typing import Literal, cast\n"),
+        ["typing"]
+    );
+    // A tool that is also a package is a dependency too.
+    let r = "Ruff for linting and formatting (replaces black, isort, flake8)";
+    let pyproject = "[project.optional-dependencies]\ndev = [\n  \"black>=24\",\n  \"ruff\",\n]\n";
+    assert_eq!(texts(r, "pyproject.toml", pyproject), ["black"]);
+}
+
+#[test]
+fn round_three_trials_relative_imports_entry_points_and_misspellings() {
+    let r = "Never use relative imports.";
+    assert_eq!(
+        texts(
+            r,
+            "pkg/a.py",
+            "from .models import Contract\nfrom pkg.models import X\nfrom . import b\n"
+        ),
+        [".models", "."]
+    );
+    assert_eq!(
+        texts(r, "src/a.ts", "import a from '../lib/a';\nimport b from './b';\n"),
+        ["../lib/a"]
+    );
+    let a = "Use absolute imports.";
+    assert_eq!(texts(a, "pkg/a.py", "from ..core import x\n"), ["..core"]);
+    // "outside of `main`": main's own file may.
+    let m = "Do not use `log.Fatal` or `os.Exit` outside of `main`.";
+    assert!(texts(m, "cmd/app/main.go", "func main() { os.Exit(0) }\n").is_empty());
+    assert_eq!(
+        texts(m, "cmd/root.go", "func Execute() { os.Exit(1) }\n"),
+        ["os.Exit"]
+    );
+    // A misspelled keyword is the keyword.
+    assert_eq!(
+        texts(
+            "Use `type` over `inteface`",
+            "src/a.ts",
+            "export interface A { a: number }\n"
+        ),
+        ["interface"]
+    );
+}
+
+#[test]
+fn a_hedged_rule_gets_no_automatic_fix() {
+    let ts = "let a: any = 1;\n";
+    assert_eq!(
+        hits("Use `unknown` over `any` as much as possible", "src/a.ts", ts),
+        [("any".into(), None)]
+    );
+    assert_eq!(
+        hits("Use `unknown` instead of `any`.", "src/a.ts", ts),
+        [("any".into(), Some("unknown".into()))]
+    );
+}

@@ -78,6 +78,10 @@ pub const TOOLS: &[&str] = &[
     "git",
     "docker",
     "kubectl",
+    "bash",
+    "zsh",
+    "pwsh",
+    "powershell",
     "rm",
     "chmod",
     "brew",
@@ -90,7 +94,7 @@ pub const TOOLS: &[&str] = &[
 
 /// Tools whose names are also plain words: only recognized unquoted right after "instead of".
 pub const WORDLIKE_TOOLS: &[&str] = &[
-    "go", "make", "node", "black", "bundle", "gem", "rm", "git", "docker", "sudo", "curl",
+    "go", "make", "node", "black", "bundle", "gem", "rm", "git", "docker", "sudo", "curl", "bash",
 ];
 
 pub const SQL_WORDS: &[&str] = &[
@@ -1146,6 +1150,11 @@ pub const TRIG_REMOVE: &[&str] = &[
 /// "replace", "reemplazar", "migrate from", "migrar de".
 pub const TRIG_REPLACE: &[&str] = &[
     "replace",
+    "replaces",
+    "replacing",
+    "supersedes",
+    "reemplaza",
+    "sustituye",
     "migrate from",
     "migrate away from",
     "switch from",
@@ -1382,6 +1391,17 @@ pub const CLASS_COMPONENT_NAMES: &[&str] = &[
     "componentes de clase",
     "componente de clase",
     "react class components",
+];
+
+pub const BLANK_ERROR_NAMES: &[&str] = &[
+    "discard an error",
+    "discard errors",
+    "discard error values",
+    "discard an error value",
+    "ignored errors",
+    "blank identifier for errors",
+    "descartar errores",
+    "descartar un error",
 ];
 
 pub const PROMISE_CHAIN_NAMES: &[&str] = &[
@@ -1629,6 +1649,12 @@ pub const NPM_PACKAGES: &[&str] = &[
     "eslint",
     "prettier",
     "webpack",
+    "vite",
+    "parcel",
+    "rollup",
+    "esbuild",
+    "nodemon",
+    "lerna",
     "babel",
     "@babel/core",
     "core-js",

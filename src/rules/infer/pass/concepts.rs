@@ -4,7 +4,8 @@
 
 use super::super::concepts::{
     CONCEPTS, Detector, Effect, MOJIBAKE, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE,
-    commit_body_pattern, commit_subject_pattern, example_of, file_length_pattern, host_pattern,
+    commit_body_pattern, commit_subject_pattern, example_in_context, example_of, file_length_pattern,
+    host_pattern,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
@@ -27,10 +28,12 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 concept(ctx, out, at, *index, words, role, f)
             }
             Entity::Term(term) => keyword(ctx, out, at, term, f),
-            Entity::Code { text, .. } => match example_of(text) {
-                Some(d) => example(ctx, out, at, text, d, f),
-                None => host(ctx, out, at, text, f),
-            },
+            Entity::Code { text, .. } => {
+                match example_of(text).or_else(|| example_in_context(text, |w| ctx.says(w))) {
+                    Some(d) => example(ctx, out, at, text, d, f),
+                    None => host(ctx, out, at, text, f),
+                }
+            }
             _ => {}
         }
     }
@@ -95,14 +98,14 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
                 d.name, d.summary, scope.why
             );
             // "relative imports `../../`": the example says how deep is too deep.
-            let pattern = match relative_depth(ctx, d) {
+            let (pattern, within) = match relative_depth(ctx, d) {
                 Some(prefix) => {
                     explanation.push_str(&format!("; only under `{prefix}`, as the rule's example says"));
-                    super::super::imports::js_module_pattern(prefix)
+                    (super::super::imports::js_module_pattern(prefix), Within::Strings)
                 }
-                None => d.pattern.to_string(),
+                None => (d.pattern.to_string(), d.within),
             };
-            out.check(at, ctx.pattern_check(pattern, scope, None, explanation, d.within));
+            out.check(at, ctx.pattern_check(pattern, scope, None, explanation, within));
         }
         (Effect::RulesOut, Role::Mandate) if !commonjs_forbidden(ctx) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));

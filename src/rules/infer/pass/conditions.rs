@@ -77,6 +77,16 @@ fn kind_of(words: &[String]) -> Option<Vec<String>> {
     Some(globs.iter().map(|g| g.to_string()).collect())
 }
 
+/// The files a program's `main` lives in.
+const ENTRY_POINTS: &[&str] = &[
+    "**/main.go",
+    "**/main.rs",
+    "**/__main__.py",
+    "**/main.py",
+    "**/main.c",
+    "**/main.cpp",
+];
+
 /// Reads the conditions of a rule's forbidding clauses.
 pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
     let mut out = Conditions::default();
@@ -138,6 +148,27 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 out.unreadable.push(quoted.join(" "));
                 break;
             }
+            // "`# type: ignore` to suppress `Any` warnings": forbidden for one purpose, which no
+            // file shows.
+            if matches!(w, "to" | "para")
+                && next.is_some_and(|n| {
+                    n.is_word()
+                        && matches!(
+                            n.lower.as_str(),
+                            "suppress"
+                                | "silence"
+                                | "hide"
+                                | "bypass"
+                                | "suprimir"
+                                | "silenciar"
+                                | "ocultar"
+                                | "saltar"
+                        )
+                })
+            {
+                out.unreadable.push(as_written(clause, i, 6));
+                break;
+            }
             if CONDITION_EXCEPT.contains(&w) {
                 // Paths after "except"/"outside" are places (phrases); tests, the test qualifiers.
                 let words = phrase_words(clause, i + 1, 6);
@@ -150,6 +181,19 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                         except: true,
                     });
                     i += 1 + words.len();
+                    continue;
+                }
+                // "outside of `main`": an entry point's file is where it may be.
+                let entry = next_word_or_code(clause, i + 1)
+                    .map(|t| t.text.trim_end_matches("()").to_lowercase())
+                    .is_some_and(|t| t == "main" || t == "main.go" || t == "main.rs");
+                if entry {
+                    out.kinds.push(FileKind {
+                        words: "the files of `main` (\"outside of `main`\")".into(),
+                        globs: ENTRY_POINTS.iter().map(|g| g.to_string()).collect(),
+                        except: true,
+                    });
+                    i += 2;
                     continue;
                 }
                 if path_next || words.is_empty() {

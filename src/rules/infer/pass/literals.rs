@@ -13,13 +13,35 @@ use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
 
 pub fn run(ctx: &Context, out: &mut Found) {
+    // "Use `unknown` over `any` as much as possible": the rule allows exceptions, so no swap is
+    // made for the user — fix-all and fix-on-save would take every exception away.
+    let hedged = HEDGES
+        .iter()
+        .any(|h| ctx.rule.instruction.to_lowercase().contains(h));
     let fixes = pair_fixes(ctx.found);
     for (i, f) in ctx.routed(Route::Literals) {
         if let Entity::Code { text, returned, .. } = &f.entity {
-            forbid_code(ctx, out, At::Mention(i), text, *returned, f, fixes[i].as_ref());
+            let fix = fixes[i].as_ref().filter(|_| !hedged);
+            forbid_code(ctx, out, At::Mention(i), text, *returned, f, fix);
         }
     }
 }
+
+/// Words that let a rule's exceptions stand.
+const HEDGES: &[&str] = &[
+    "as much as possible",
+    "where possible",
+    "when possible",
+    "whenever possible",
+    "if possible",
+    "where practical",
+    "when practical",
+    "en lo posible",
+    "siempre que sea posible",
+    "cuando sea posible",
+    "en la medida de lo posible",
+    "si es posible",
+];
 
 fn forbid_code(
     ctx: &Context,
@@ -137,15 +159,21 @@ fn forbid_code(
         return;
     }
     // A keyword with a detector (`any` → type positions, `var` → declarations).
-    if let Some(k) = concepts::keyword(&lit.text)
+    let misspelled = concepts::misspelled_keyword(&lit.text);
+    if let Some(k) = concepts::keyword(&lit.text).or(misspelled)
         && ctx.detector_fits(k.detector)
     {
-        let scope = ctx.detector_scope(k.detector, &format!("the keyword `{}`", lit.text));
+        let scope = ctx.detector_scope(k.detector, &format!("the keyword `{}`", k.word));
         let fix_text = fix.map(|(y, _)| fix_text_for(y));
+        let read_as = if misspelled.is_some() {
+            format!(" (read as `{}`: the rule writes `{}`)", k.word, lit.text)
+        } else {
+            String::new()
+        };
         let explanation = format!(
-            "forbidden {} `{}` after \"{}\" → detector {} ({}); scope {}{}",
+            "forbidden {} `{}`{read_as} after \"{}\" → detector {} ({}); scope {}{}",
             lit.kind.describe(),
-            lit.text,
+            k.word,
             f.trigger,
             k.detector.name,
             k.detector.summary,
@@ -227,7 +255,10 @@ fn forbid_code(
         // A name can be a value in strings (`localhost`, `unsafe-inline`, `latest`): code and
         // strings, never comments. (A capitalised one, `Any`, `Optional`, is a type: code only,
         // so "Any value." in a docstring is prose.)
-        let in_strings = literal::in_strings_pattern(&lit);
+        // A plain word (`bash`, `admin`) in a string is mostly a message or a name; a value
+        // spelled as one (`unsafe-inline`, `sp_`, `v1`) is the value.
+        let value_like =
+            lit.text.chars().any(|c| !c.is_ascii_alphabetic()) || VALUE_WORDS.contains(&lit.text.as_str());
         out.check(
             at,
             ctx.pattern_check(
@@ -238,16 +269,31 @@ fn forbid_code(
                 Within::Code,
             ),
         );
-        out.check(
-            at,
-            ctx.pattern_check(in_strings, scope, fix_text, explanation, Within::Strings),
-        );
+        if value_like {
+            let in_strings = literal::in_strings_pattern(&lit);
+            out.check(
+                at,
+                ctx.pattern_check(in_strings, scope, fix_text, explanation, Within::Strings),
+            );
+        }
     } else {
         // A commit message is all text: no code, comments or strings in it.
         let commit_only = scope.languages.iter().all(|l| l == "gitcommit")
             && !scope.languages.is_empty()
             && scope.include.iter().all(|g| g.ends_with("COMMIT_EDITMSG"));
-        let within = if commit_only { Within::Any } else { Within::Code };
+        // `%v`, `%s`: a format verb lives in format strings.
+        let format_verb = lit.text.starts_with('%')
+            && (2..=4).contains(&lit.text.len())
+            && lit.text[1..]
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '#' | '+' | '.'));
+        let within = if commit_only {
+            Within::Any
+        } else if format_verb {
+            Within::Strings
+        } else {
+            Within::Code
+        };
         out.check(
             at,
             ctx.pattern_check(pattern, scope, fix_text, explanation, within),
@@ -428,3 +474,25 @@ fn says_return_type(ctx: &Context) -> bool {
     });
     english || (ctx.says(&["tipo", "tipos"]) && ctx.says(&["retorno"]))
 }
+
+/// Plain words that are values when a string holds them: image tags, hosts, modes.
+const VALUE_WORDS: &[&str] = &[
+    "latest",
+    "localhost",
+    "master",
+    "main",
+    "root",
+    "admin",
+    "password",
+    "secret",
+    "debug",
+    "http",
+    "eval",
+    "unsafe",
+    "null",
+    "undefined",
+    "none",
+    "true",
+    "false",
+    "any",
+];

@@ -243,7 +243,10 @@ impl<'a> Context<'a> {
     pub fn route(&self, f: &Mention) -> Route {
         match (&f.entity, f.role) {
             // `from module import *`: an example of a concept, checked by its detector.
-            (Entity::Code { text, .. }, Role::Forbid) if super::concepts::example_of(text).is_some() => {
+            (Entity::Code { text, .. }, Role::Forbid)
+                if super::concepts::example_of(text).is_some()
+                    || super::concepts::example_in_context(text, |w| self.says(w)).is_some() =>
+            {
                 Route::Concepts
             }
             // `set -euo pipefail`, mandated: an example of a required concept.
@@ -275,6 +278,7 @@ impl<'a> Context<'a> {
                     LitKind::Command | LitKind::Flag => Route::Tools,
                     LitKind::Identifier if *returned => Route::Literals,
                     _ if super::concepts::keyword(&lit.text)
+                        .or_else(|| super::concepts::misspelled_keyword(&lit.text))
                         .is_some_and(|k| self.detector_fits(k.detector)) =>
                     {
                         Route::Literals

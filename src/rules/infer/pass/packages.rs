@@ -103,7 +103,9 @@ fn reads_as_package(ctx: &Context, term: &str, f: &Mention) -> Option<&'static s
         Some("spelled as a package")
     } else if !imports::known(&name).is_empty() {
         Some("a well-known package")
-    } else if instead_like || named_thing {
+    } else if named_thing || (instead_like && term.chars().any(char::is_uppercase)) {
+        // An unknown name after "instead of" counts when written as a name ("Axios"); a
+        // lowercase word ("composition over inheritance", "over raw `bash` calls") is prose.
         Some("unquoted")
     } else if matches!(f.trig, Some(Trig::NegUse)) && ctx.says(LIBRARY_WORDS) {
         Some("in a rule about libraries")

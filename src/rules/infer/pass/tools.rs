@@ -4,6 +4,7 @@
 
 use super::super::concepts;
 use super::super::files::{self, FileScope, Lang};
+use super::super::imports;
 use super::super::literal::{self, LitKind};
 use super::super::phrases::{Entity, Role, Trig};
 use super::super::words::TOOLS;
@@ -14,7 +15,27 @@ pub fn run(ctx: &Context, out: &mut Found) {
     // (tool or command, the words that forbade it), in the order of the mentions.
     let mut tools: Vec<(String, String)> = Vec::new();
     let mut commands: Vec<(String, String)> = Vec::new();
-    for (_, f) in ctx.routed(Route::Tools) {
+    for (i, f) in ctx.routed(Route::Tools) {
+        // A tool that is also a package (`eslint`, `black`, `vite`): a dependency of the
+        // project's manifests too.
+        let name = match &f.entity {
+            Entity::Code { text, .. } => Some(text.as_str()),
+            Entity::Term(term) => Some(term.as_str()),
+            _ => None,
+        };
+        if let Some(name) = name.filter(|n| !n.contains(' '))
+            && imports::package_name(name).is_some_and(|n| !imports::known(&n).is_empty())
+        {
+            super::packages::package(
+                ctx,
+                out,
+                At::Mention(i),
+                name,
+                f,
+                "a tool that is also a package",
+                false,
+            );
+        }
         match &f.entity {
             Entity::Code { text, .. } => {
                 let Ok(lit) = literal::classify(text) else {
