@@ -1174,3 +1174,10 @@ fn a_hedged_rule_gets_no_automatic_fix() {
         [("any".into(), Some("unknown".into()))]
     );
 }
+
+#[test]
+fn a_format_verb_about_wrapping_errors_is_checked_where_errors_are_wrapped() {
+    let r = "Use `%w` (not `%v`) when wrapping errors to preserve the error chain.";
+    let go = "return fmt.Errorf(\"load %s: %v\", name, err)\nt.Errorf(\"got %v\", x)\nlog.Printf(\"took %v\", d)\nreturn fmt.Errorf(\"timed out after %v\", timeout)\n";
+    assert_eq!(texts(r, "main.go", go), ["%v"]);
+}

@@ -294,12 +294,29 @@ fn forbid_code(
         } else {
             Within::Code
         };
+        // "Use `%w` (not `%v`) when wrapping errors": in the format of an error being made.
+        let (pattern, explanation) = if format_verb && ctx.says(WRAP_WORDS) {
+            (
+                format!(
+                    r#"\b(?:fmt|errors|xerrors|pkgerrors)\.(?:Errorf|Wrapf)[ \t]*\([ \t]*(?:[\w.]+[ \t]*,[ \t]*)?"[^"\r\n]*?(?P<hit>{})[^"\r\n]*"[^\r\n]*?\b\w*[eE]rr\w*\b"#,
+                    regex::escape(&lit.text)
+                ),
+                format!(
+                    "{explanation}; only where an error is made from another (`fmt.Errorf(\"…%v\", err)`), as \"wrapping\" says (`t.Errorf` is a test's log)"
+                ),
+            )
+        } else {
+            (pattern, explanation)
+        };
         out.check(
             at,
             ctx.pattern_check(pattern, scope, fix_text, explanation, within),
         );
     }
 }
+
+/// Words that make a format verb about wrapping errors.
+const WRAP_WORDS: &[&str] = &["wrapping", "wrap", "wraps", "wrapped", "envolver", "envolviendo"];
 
 fn is_known_package(text: &str) -> bool {
     imports::package_name(text).is_some_and(|n| !imports::known(&n).is_empty())
