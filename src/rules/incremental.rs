@@ -500,18 +500,23 @@ impl Checker {
     }
 }
 
-/// Sorts violations by position and drops an inferred match that another inferred match of
-/// the same rule covers entirely (`confirm` inside `window.confirm`, when the rule names both):
-/// one diagnostic per place.
-fn sort(violations: &mut Vec<Violation>) {
+fn sort(violations: &mut [Violation]) {
+    violations.sort_by_key(|v| (v.range.start, v.range.end, v.rule, v.check));
+}
+
+/// Drops a match that another match of the same rule covers entirely (`confirm` inside
+/// `window.confirm`, when the rule names both), inferred or written: one diagnostic per place.
+/// Applied to what is shown, after checking, so the checker's limits and incremental
+/// bookkeeping count every match alike.
+fn one_per_place(mut violations: Vec<Violation>) -> Vec<Violation> {
     violations.sort_by_key(|v| (v.range.start, std::cmp::Reverse(v.range.end), v.rule, v.check));
-    // Per rule, the inferred violation seen so far that reaches furthest: (end, start).
+    // Per rule, the match seen so far that reaches furthest: (end, start).
     let mut reach: std::collections::HashMap<u64, (usize, usize)> = std::collections::HashMap::new();
     let mut keep = Vec::with_capacity(violations.len());
-    for v in violations.iter() {
+    for v in &violations {
         // Only matches cover matches: a missing `Require` or a forbidden path spans line 1
         // whatever else is on it.
-        if !v.inferred || v.kind != ViolationKind::Pattern {
+        if v.kind != ViolationKind::Pattern {
             keep.push(true);
             continue;
         }
@@ -526,12 +531,14 @@ fn sort(violations: &mut Vec<Violation>) {
     }
     let mut k = keep.into_iter();
     violations.retain(|_| k.next().unwrap_or(true));
-    violations.sort_by_key(|v| (v.range.start, v.range.end, v.rule, v.check));
+    sort(&mut violations);
+    violations
 }
 
-/// Drops the violations silenced by `autofix-ignore` comments: on their line, or alone on the
-/// line above.
+/// What is shown of a file's violations: one per place ([`one_per_place`]), without those
+/// silenced by `autofix-ignore` comments (on their line, or alone on the line above).
 pub fn suppress(violations: Vec<Violation>, source: &dyn Source) -> Vec<Violation> {
+    let violations = one_per_place(violations);
     let mut cache: Vec<(usize, Option<Suppression>)> = Vec::new();
     let mut at = |line: usize| -> Option<Suppression> {
         if let Some((_, s)) = cache.iter().find(|(l, _)| *l == line) {
@@ -686,6 +693,26 @@ mod tests {
         assert_eq!(again, c.check_full(&current, &file));
         assert_eq!(again.truncated, [Truncated { check: 0, rule: 1 }]);
         assert_eq!(again.violations.iter().filter(|v| v.check == 0).count(), 3);
+    }
+
+    #[test]
+    fn a_rule_shows_one_diagnostic_per_place() {
+        let c = checker(r#"[{"Pattern": "window\\.confirm"}, {"Pattern": "confirm"}, {"Require": "zzz"}]"#);
+        let text = "window.confirm(1); confirm(2);\n";
+        let shown = c.check(text, &FileContext::default()).violations;
+        let ranges: Vec<_> = shown.iter().map(|v| (v.kind, v.range.clone())).collect();
+        // The missing `Require` spans line 1 and covers nothing; `confirm` inside
+        // `window.confirm` is that one diagnostic.
+        assert_eq!(
+            ranges,
+            [
+                (ViolationKind::Pattern, 0..14),
+                (ViolationKind::Require, 0..30),
+                (ViolationKind::Pattern, 19..26)
+            ]
+        );
+        // The checker itself still counts every match (limits, incremental bookkeeping).
+        assert_eq!(c.check_full(text, &FileContext::default()).violations.len(), 4);
     }
 
     /// Checks that count only in code, comments or strings, and one anywhere.

@@ -90,12 +90,18 @@ pub struct RuleCase {
     pub files: Vec<Sample>,
 }
 
-/// Every rule of both corpora — `tests/inference/` and the real rules' `tune/` and `held-out/` —
+/// Every rule of both corpora — `tests/inference/` and every split of the real rules —
 /// with the markers of expected violations (⟦ ⟧) removed from its samples.
 pub fn every_rule() -> Vec<(PathBuf, RuleCase)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/inference");
     let mut paths = Vec::new();
-    for dir in [root.clone(), root.join("real/tune"), root.join("real/held-out")] {
+    for dir in [
+        root.clone(),
+        root.join("real/tune"),
+        root.join("real/tune-2"),
+        root.join("real/held-out"),
+        root.join("real/held-out-2"),
+    ] {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
         };
