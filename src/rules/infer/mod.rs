@@ -5,10 +5,10 @@
 //! (`phrases`: "never use", "instead of", "no usar", "en lugar de"…), and what it mentions goes
 //! through the passes (`pass`): terms for precedence, conditions, behaviour (a rule about what
 //! the agent does gets no check), literals (`literal`), packages (`imports`), concepts and
-//! keywords (`concepts`), tools in command contexts, places as `Forbidden_paths`, then the
-//! vagueness verdict; language words decide the files (`files`). The
-//! word lists are in `words`, which uses no other module. What a rule mandates is kept for
-//! precedence (`conflict`). Precision beats recall: anything doubtful infers nothing.
+//! keywords (`concepts`), tools in command contexts, places as `Forbidden_paths`, forbidden
+//! files, implied counterparts, required text, then the vagueness verdict; language words decide
+//! the files (`files`). The word lists are in `words`, which uses no other module. What a rule
+//! mandates is kept for precedence (`conflict`). Precision beats recall: anything doubtful infers nothing.
 
 pub mod concepts;
 mod conflict;
