@@ -637,6 +637,15 @@ const MORE_VERBS: &[&str] = &[
     "encrypt",
     "redact",
     "mask",
+    "capitalize",
+    "capitalise",
+    "lowercase",
+    "uppercase",
+    "serialize",
+    "serialise",
+    "deserialize",
+    "omit",
+    "suffix",
 ];
 
 /// Spanish commands (tú imperatives) an instruction opens with, beyond the lint's: "Lee …",
@@ -679,7 +688,30 @@ const LEADING_CLAUSES: &[&str] = &[
 /// state a must ("Components must be pure"); a sentence of prose must open with its command
 /// (or a short "When …," clause before it), or shout it (MUST, NEVER, ALWAYS).
 pub fn commands(text: &str, bullet: bool) -> bool {
-    let text = strip_label(text.trim());
+    let text = text.trim();
+    let unlabelled = strip_label(text);
+    // "Never use relative imports: `from .models import X`", "Use native types: `list`, `dict`":
+    // what looks like a label is the command when it says never/always/use/avoid and code
+    // follows — not "Start server: `pnpm run start`" (a list of commands).
+    let label_commands = unlabelled.len() != text.len() && unlabelled.starts_with('`') && {
+        let first = text
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        LABEL_COMMANDS.contains(&first.as_str())
+    };
+    commands_text(unlabelled, bullet) || (label_commands && commands_text(text, bullet))
+}
+
+/// Words a label opens with when it is itself the command, its example after the colon.
+const LABEL_COMMANDS: &[&str] = &[
+    "never", "always", "use", "avoid", "prefer", "don't", "do", "no", "nunca", "siempre", "usa", "usar",
+    "evita", "evitar", "prefiere",
+];
+
+fn commands_text(text: &str, bullet: bool) -> bool {
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.is_empty() {
         return false;
@@ -1091,6 +1123,25 @@ mod tests {
             ]
         );
         assert_eq!(got.skipped.len(), 2);
+    }
+
+    #[test]
+    fn a_label_that_commands_is_the_rule_and_a_list_of_commands_is_not() {
+        for line in [
+            "Never use relative imports: `from .models import SourceContract`",
+            "Use native types: `list`, `dict`, `tuple`, `set` (not `List`, `Dict`)",
+            "Capitalize the first word",
+            "Serialize with `.model_dump()` or `.model_dump_json(by_alias=True)`",
+        ] {
+            assert!(commands(line, true), "{line}");
+        }
+        for line in [
+            "Start server: `pnpm run start-server`",
+            "Default Port: 8080",
+            "Run migrations: `pnpm run migrate:run`",
+        ] {
+            assert!(!commands(line, true), "{line}");
+        }
     }
 
     #[test]
