@@ -1181,3 +1181,24 @@ fn a_format_verb_about_wrapping_errors_is_checked_where_errors_are_wrapped() {
     let go = "return fmt.Errorf(\"load %s: %v\", name, err)\nt.Errorf(\"got %v\", x)\nlog.Printf(\"took %v\", d)\nreturn fmt.Errorf(\"timed out after %v\", timeout)\n";
     assert_eq!(texts(r, "main.go", go), ["%v"]);
 }
+
+#[test]
+fn an_exception_in_another_sentence_leaves_the_rule_unchecked() {
+    let r = "Prefer `for...of` statement over `forEach`. However, allow use of `forEach` when chaining.";
+    let s = set(&[r]);
+    assert!(s.inferences[0].checks.is_empty());
+    assert!(
+        s.inferences[0]
+            .notes
+            .iter()
+            .any(|n| n.contains("allow use of `forEach` when chaining")),
+        "{:?}",
+        s.inferences[0].notes
+    );
+    // Without the exception, it is checked.
+    assert!(
+        !set(&["Prefer `for...of` statement over `forEach`."]).inferences[0]
+            .checks
+            .is_empty()
+    );
+}

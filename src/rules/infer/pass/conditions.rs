@@ -273,8 +273,66 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             i += 1;
         }
     }
+    allowed_elsewhere(&clause_list, found, &mut out);
     out.unreadable.dedup();
     out
+}
+
+/// "Prefer `for...of` over `forEach`. However, allow use of `forEach` when chaining": another
+/// clause allows what the rule forbids, under a circumstance no file shows — so the rule is
+/// left unchecked rather than checked without its exception.
+fn allowed_elsewhere(clause_list: &[&[Token]], found: &[Mention], out: &mut Conditions) {
+    const ALLOW: &[&str] = &[
+        "allow",
+        "allowed",
+        "acceptable",
+        "ok",
+        "okay",
+        "fine",
+        "permitted",
+        "permit",
+        "permitir",
+        "permitido",
+        "permitidos",
+        "aceptable",
+        "válido",
+        "valido",
+    ];
+    const UNDER: &[&str] = &["when", "if", "while", "for", "cuando", "si", "para"];
+    for (ci, clause) in clause_list.iter().enumerate() {
+        let words: Vec<&str> = clause
+            .iter()
+            .filter(|t| t.is_word())
+            .map(|t| t.lower.as_str())
+            .collect();
+        let Some(at) = words.iter().position(|w| ALLOW.contains(w)) else {
+            continue;
+        };
+        if !words[at..].iter().any(|w| UNDER.contains(w)) {
+            continue;
+        }
+        let forbidden_here = clause.iter().any(|t| {
+            t.is_code()
+                && found.iter().any(|f| {
+                    f.clause != ci
+                        && f.role == Role::Forbid
+                        && matches!(&f.entity, Entity::Code { text, .. } if *text == t.text)
+                })
+        });
+        if forbidden_here {
+            let text: Vec<String> = clause
+                .iter()
+                .map(|t| {
+                    if t.is_code() {
+                        format!("`{}`", t.text)
+                    } else {
+                        t.text.clone()
+                    }
+                })
+                .collect();
+            out.unreadable.push(text.join(" ").replace(" ,", ","));
+        }
+    }
 }
 
 /// The words of a condition's phrase from `i`: determiners skipped, up to `max` words, until a
