@@ -1202,3 +1202,12 @@ fn an_exception_in_another_sentence_leaves_the_rule_unchecked() {
             .is_empty()
     );
 }
+
+#[test]
+fn a_quoted_word_beside_quoted_prose_is_wording() {
+    let r = "Use imperative mood (\"Add feature\" not \"Added\" or \"Adds\")";
+    let s = set(&[r]);
+    assert!(s.inferences[0].checks.is_empty(), "{:?}", s.inferences[0].checks);
+    // A quoted name with no prose beside it is still code.
+    assert_eq!(texts("Never use \"eval\".", "src/a.js", "eval(x);\n"), ["eval"]);
+}

@@ -8,6 +8,7 @@ use super::super::files::{self, FileScope};
 use super::super::imports::{self, Ecosystem};
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Mention, Role, Side, Trig};
+use super::super::text::Quote;
 use super::super::words::ASYNC_WORDS;
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
@@ -19,7 +20,32 @@ pub fn run(ctx: &Context, out: &mut Found) {
         .iter()
         .any(|h| ctx.rule.instruction.to_lowercase().contains(h));
     let fixes = pair_fixes(ctx.found);
+    // "Use imperative mood ("Add feature" not "Added")": when a rule quotes prose in quotation
+    // marks, a single word in quotation marks beside it is wording too, not code.
+    let quoted_prose = ctx.found.iter().find_map(|f| match &f.entity {
+        Entity::Code {
+            text, quote: Some(q), ..
+        } if *q != Quote::Backtick && literal::classify(text).is_err() => Some(text.as_str()),
+        _ => None,
+    });
     for (i, f) in ctx.routed(Route::Literals) {
+        if let (
+            Some(prose),
+            Entity::Code {
+                text, quote: Some(q), ..
+            },
+        ) = (quoted_prose, &f.entity)
+            && *q != Quote::Backtick
+            && text.chars().all(char::is_alphabetic)
+        {
+            out.note(
+                At::Mention(i),
+                format!(
+                    "\"{text}\" not checked: quoted beside the prose \"{prose}\", it is wording, not code"
+                ),
+            );
+            continue;
+        }
         if let Entity::Code { text, returned, .. } = &f.entity {
             let fix = fixes[i].as_ref().filter(|_| !hedged);
             forbid_code(ctx, out, At::Mention(i), text, *returned, f, fix);
