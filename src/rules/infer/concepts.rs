@@ -722,7 +722,7 @@ pub fn example_in_context(text: &str, rule_words: impl Fn(&[&str]) -> bool) -> O
         {
             Some(&TYPING_ALIASES)
         }
-        "_" if rule_words(&["error", "errors", "err", "error's", "errores", "error"]) => Some(&BLANK_ERROR),
+        "_" if rule_words(&["error", "errors", "err", "error's", "errores"]) => Some(&BLANK_ERROR),
         _ => None,
     }
 }

@@ -179,6 +179,17 @@ pub const ENTRY_POINTS: &[&str] = &[
     "**/__main__.py",
 ];
 
+/// The files a program's `main` lives in ("outside of `main`"): fewer than the entry points,
+/// since `cmd/root.go` is not `main`.
+pub const MAIN_FILES: &[&str] = &[
+    "**/main.go",
+    "**/main.rs",
+    "**/__main__.py",
+    "**/main.py",
+    "**/main.c",
+    "**/main.cpp",
+];
+
 /// Development tooling: not production code.
 pub const DEV_TOOLING: &[&str] = &["scripts/**", "**/examples/**", "**/benches/**", "**/fixtures/**"];
 

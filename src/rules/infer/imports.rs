@@ -214,6 +214,11 @@ pub fn package_spelling(word: &str) -> bool {
     js || scoped
 }
 
+/// Whether a word names a well-known package (`Moment.js`, `lodash`, `ioutil`).
+pub fn is_known_package(word: &str) -> bool {
+    package_name(word).is_some_and(|n| !known(&n).is_empty())
+}
+
 /// The ecosystems a well-known package belongs to (empty when unknown).
 pub fn known(name: &str) -> Vec<Ecosystem> {
     let mut out = Vec::new();
@@ -233,10 +238,7 @@ pub fn known(name: &str) -> Vec<Ecosystem> {
 /// Import of `name` in JS/TS (`from 'name'`, `require('name')`, `import('name')`, `import 'name'`);
 /// the hit is the module string's content, a subpath included (`bootstrap/dist/css/x.css`).
 pub fn js_import_pattern(name: &str) -> String {
-    format!(
-        r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>{}(?:/[^"'\r\n]*)?)["']"#,
-        regex::escape(name)
-    )
+    js_module_pattern(name.trim_end_matches('/'))
 }
 
 /// `name` loaded from a public CDN (`https://cdn.jsdelivr.net/npm/bootstrap@5/…`,
@@ -267,8 +269,9 @@ pub fn module_specifier(text: &str) -> Option<String> {
     ok.then(|| t.to_string())
 }
 
-/// An import of the module `spec` in JS/TS, its subpaths included; a relative prefix
-/// (`../../`) matches every specifier that starts with it. The hit is the specifier.
+/// An import of the module `spec` in JS/TS (`from 'x'`, `require('x')`, `import('x')`,
+/// `import 'x'`), its subpaths included; a relative prefix (`../../`) matches every specifier
+/// that starts with it. The hit is the specifier.
 pub fn js_module_pattern(spec: &str) -> String {
     let rest = if spec.ends_with('/') {
         r#"[^"'\r\n]*"#

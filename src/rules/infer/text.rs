@@ -144,6 +144,7 @@ pub fn reading_of(instruction: &str) -> String {
 /// DELETE FROM without WHERE").
 static SQL_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(?:SELECT \*|WITH \(NOLOCK\))|^(?:SELECT DISTINCT|DELETE FROM|DROP TABLE|TRUNCATE TABLE|INSERT INTO)\b")
+        // A constant pattern, compiled by every tokenizer test.
         .expect("a valid pattern")
 });
 

@@ -70,8 +70,7 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
         f.role == Role::Forbid
             && match &f.entity {
                 Entity::Code { text, .. } | Entity::Term(text) => {
-                    imports::package_spelling(text)
-                        || imports::package_name(text).is_some_and(|n| !imports::known(&n).is_empty())
+                    imports::package_spelling(text) || imports::is_known_package(text)
                 }
                 _ => false,
             }

@@ -6,7 +6,7 @@
 //! ignored them would fire where the rule allows. Also: what is forbidden "without" / "unless"
 //! something is left unchecked.
 
-use super::super::files::Named;
+use super::super::files::{MAIN_FILES, Named};
 use super::super::phrases::{Entity, Mention, Role, Side};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{ASYNC_WORDS, RELATIVE_SUBJECTS, RELATIVE_WORDS};
@@ -76,16 +76,6 @@ fn kind_of(words: &[String]) -> Option<Vec<String>> {
     };
     Some(globs.iter().map(|g| g.to_string()).collect())
 }
-
-/// The files a program's `main` lives in.
-const ENTRY_POINTS: &[&str] = &[
-    "**/main.go",
-    "**/main.rs",
-    "**/__main__.py",
-    "**/main.py",
-    "**/main.c",
-    "**/main.cpp",
-];
 
 /// Reads the conditions of a rule's forbidding clauses.
 pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
@@ -190,7 +180,7 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 if entry {
                     out.kinds.push(FileKind {
                         words: "the files of `main` (\"outside of `main`\")".into(),
-                        globs: ENTRY_POINTS.iter().map(|g| g.to_string()).collect(),
+                        globs: MAIN_FILES.iter().map(|g| g.to_string()).collect(),
                         except: true,
                     });
                     i += 2;
@@ -320,17 +310,7 @@ fn allowed_elsewhere(clause_list: &[&[Token]], found: &[Mention], out: &mut Cond
                 })
         });
         if forbidden_here {
-            let text: Vec<String> = clause
-                .iter()
-                .map(|t| {
-                    if t.is_code() {
-                        format!("`{}`", t.text)
-                    } else {
-                        t.text.clone()
-                    }
-                })
-                .collect();
-            out.unreadable.push(text.join(" ").replace(" ,", ","));
+            out.unreadable.push(written(clause).replace(" ,", ","));
         }
     }
 }
@@ -370,7 +350,12 @@ fn phrase(clause: &[Token], mut i: usize, max: usize) -> (Vec<String>, usize) {
 /// The condition as written, from its opening word at `from` to the end of its phrase.
 fn as_written(clause: &[Token], from: usize, max: usize) -> String {
     let (_, end) = phrase(clause, from + 1, max);
-    clause[from..end.max(from + 1)]
+    written(&clause[from..end.max(from + 1)])
+}
+
+/// Tokens as the rule wrote them, code in backticks.
+fn written(tokens: &[Token]) -> String {
+    tokens
         .iter()
         .map(|t| {
             if t.is_code() {

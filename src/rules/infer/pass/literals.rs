@@ -16,9 +16,8 @@ use crate::rules::model::Within;
 pub fn run(ctx: &Context, out: &mut Found) {
     // "Use `unknown` over `any` as much as possible": the rule allows exceptions, so no swap is
     // made for the user — fix-all and fix-on-save would take every exception away.
-    let hedged = HEDGES
-        .iter()
-        .any(|h| ctx.rule.instruction.to_lowercase().contains(h));
+    let instruction = ctx.rule.instruction.to_lowercase();
+    let hedged = HEDGES.iter().any(|h| instruction.contains(h));
     let fixes = pair_fixes(ctx.found);
     // "Use imperative mood ("Add feature" not "Added")": when a rule quotes prose in quotation
     // marks, a single word in quotation marks beside it is wording too, not code.
@@ -258,7 +257,7 @@ fn forbid_code(
             at,
             ctx.pattern_check(pattern, embedded, fix_text, explanation, Within::Strings),
         );
-    } else if lit.kind == LitKind::Identifier && is_known_package(&lit.text) {
+    } else if lit.kind == LitKind::Identifier && imports::is_known_package(&lit.text) {
         // A well-known package: where it is a package — the strings of imports, the
         // manifests. Its uses in code too where code can use it unimported (`jQuery` as a
         // global, a Rust crate path); a Go or Python module is only usable once imported, and
@@ -343,10 +342,6 @@ fn forbid_code(
 
 /// Words that make a format verb about wrapping errors.
 const WRAP_WORDS: &[&str] = &["wrapping", "wrap", "wraps", "wrapped", "envolver", "envolviendo"];
-
-fn is_known_package(text: &str) -> bool {
-    imports::package_name(text).is_some_and(|n| !imports::known(&n).is_empty())
-}
 
 /// A scope of `.sql` files plus source files (SQL embedded in code), split in two.
 fn split_embedded_sql(scope: &FileScope) -> Option<(FileScope, FileScope)> {

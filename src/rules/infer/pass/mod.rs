@@ -378,6 +378,14 @@ impl<'a> Context<'a> {
         scope
     }
 
+    /// Whether the rule's folders, exceptions, kinds of files or test qualifiers narrow where it
+    /// applies.
+    pub fn narrows(&self) -> bool {
+        let mut probe = FileScope::default();
+        self.narrow(&mut probe);
+        probe != FileScope::default()
+    }
+
     /// Confines a scope to the rule's folders, leaves out its excepted ones, applies its test
     /// qualifiers.
     pub fn narrow(&self, scope: &mut FileScope) {

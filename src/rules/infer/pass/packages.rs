@@ -26,8 +26,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 let Ok(lit) = literal::classify(text) else {
                     continue;
                 };
-                let known = imports::package_spelling(&lit.text)
-                    || imports::package_name(&lit.text).is_some_and(|n| !imports::known(&n).is_empty());
+                let known = imports::package_spelling(&lit.text) || imports::is_known_package(&lit.text);
                 if known || f.side == Some(Side::Replaced) || ctx.says(LIBRARY_WORDS) {
                     package(ctx, out, at, &lit.text, f, "in code spans", false);
                 } else {
@@ -154,9 +153,7 @@ pub fn package(
     ecos.retain(|e| e.accepts(&name));
     // Folders, exceptions and test qualifiers say where code may not import it; a manifest is
     // the whole project's, so it is left out then.
-    let mut probe = FileScope::default();
-    ctx.narrow(&mut probe);
-    let conditioned = probe != FileScope::default();
+    let conditioned = ctx.narrows();
     for eco in ecos {
         for site in eco.sites(&name) {
             if (!site.source && conditioned) || (named_in_code && site.within == Within::Code) {

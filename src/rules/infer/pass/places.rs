@@ -77,14 +77,12 @@ const FORBIDDEN_LANGUAGES: &[(&[&str], &[&str], &[&str])] = &[
 
 /// A language forbidden by name, with no condition on where: its files break the rule.
 fn forbidden_languages(ctx: &Context, out: &mut Found) {
-    let mut probe = FileScope::default();
-    ctx.narrow(&mut probe);
     // "Avoid TypeScript `enum`s": the language qualifies what is forbidden.
     let qualifies = ctx
         .found
         .iter()
         .any(|f| f.role == Role::Forbid && matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. }));
-    if probe != FileScope::default() || qualifies {
+    if ctx.narrows() || qualifies {
         return;
     }
     // "Components use plain JavaScript (no TypeScript)": only some files are meant, so files

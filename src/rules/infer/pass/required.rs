@@ -17,6 +17,7 @@ static STARTS_WITH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?i)\b(?:begins?|starts?|beginning|starting|comenzar|comiencen|comienzan|empezar|empiecen|empiezan|iniciar|inicien)\s+(?:with|con)\s+(?:`([^`\n]+)`|(---)(?:\s|$))",
     )
+    // A constant pattern, compiled by this module's tests.
     .expect("a valid pattern")
 });
 
@@ -26,6 +27,7 @@ static FILE_HOLDS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?i)(?:\b(?P<ensure>ensure|make sure|asegúrate de que|asegurar que|asegura que)\s+)?`([^`\n]+)`\s+(?:(?P<modal>must|should|debe|deben)\s+)?(?:uses?|has|have|contains?|sets?|includes?|declares?|usa|tiene|tener|contiene|contener|incluye|incluir|declara|declarar)\s+`([^`\n]+)`",
     )
+    // A constant pattern, compiled by this module's tests.
     .expect("a valid pattern")
 });
 
@@ -48,10 +50,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let pattern = if text == "---" {
             r"(?m)^---[ \t]*$".to_string()
         } else {
-            text.split_whitespace()
-                .map(regex::escape)
-                .collect::<Vec<_>>()
-                .join(r"[ \t]*")
+            as_written(text)
         };
         let explanation = format!(
             "required text `{text}` after \"{}\": every file of {} must hold it (reported on line 1)",
@@ -85,11 +84,7 @@ fn file_holds(ctx: &Context, out: &mut Found) {
         if !is_file_name(file) || text.is_empty() || !ordered {
             continue;
         }
-        let pattern = text
-            .split_whitespace()
-            .map(regex::escape)
-            .collect::<Vec<_>>()
-            .join(r"[ \t]*");
+        let pattern = as_written(text);
         let explanation =
             format!("required text `{text}` in `{file}` (\"{said}\"): reported on line 1 when missing");
         out.check(
@@ -103,6 +98,14 @@ fn file_holds(ctx: &Context, out: &mut Found) {
             },
         );
     }
+}
+
+/// `text` as written, blanks flexible.
+fn as_written(text: &str) -> String {
+    text.split_whitespace()
+        .map(regex::escape)
+        .collect::<Vec<_>>()
+        .join(r"[ \t]*")
 }
 
 #[cfg(test)]

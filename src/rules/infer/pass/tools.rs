@@ -24,7 +24,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
             _ => None,
         };
         if let Some(name) = name.filter(|n| !n.contains(' '))
-            && imports::package_name(name).is_some_and(|n| !imports::known(&n).is_empty())
+            && imports::is_known_package(name)
         {
             super::packages::package(
                 ctx,
