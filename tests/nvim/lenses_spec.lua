@@ -1,7 +1,8 @@
 -- Code lenses kept fresh without the user asking (lua/autofix/lenses.lua): they appear when a
 -- buffer holding diffs is opened, follow the server's `workspace/codeLens/refresh` when a diff's
 -- target is edited in another buffer, follow edits of the buffer itself, and are not asked for
--- in buffers without diffs. Nothing here calls vim.lsp.codelens.refresh().
+-- in buffers without diffs; a refresh asked for while a lens request is out is not dropped.
+-- Nothing here calls vim.lsp.codelens.refresh().
 local H = dofile(vim.fs.dirname(debug.getinfo(1, 'S').source:sub(2)) .. '/helpers.lua')
 
 H.run(function()
@@ -51,4 +52,30 @@ H.run(function()
   -- real edit would.
   vim.api.nvim_exec_autocmds('TextChanged', { buffer = md })
   H.check(H.wait(5000, function() return #titles() == 2 end), 'the removed diff\'s lens goes', titles())
+
+  -- 4. A refresh asked for while a lens request is out is sent once the answer is in: the answer
+  -- in flight predates the change (vim.lsp.codelens.refresh would drop the second request and
+  -- leave its stale lenses). The first answer is held back 500 ms, and the target is restored
+  -- as soon as the server has given it, so the window is certain.
+  local client = H.client(md)
+  local request = client.request
+  local original = H.read(root .. '/src/lib/logger.ts'):match('^[^\n]*\n[^\n]*\n([^\n]*)')
+  local held = false
+  client.request = function(self, method, params, handler, bufnr)
+    if method == 'textDocument/codeLens' and handler and not held then
+      held = true
+      local deliver = handler
+      handler = function(...)
+        local args = { ... }
+        vim.api.nvim_buf_set_lines(logger, 2, 3, false, { original })
+        vim.defer_fn(function() deliver(unpack(args)) end, 500)
+      end
+    end
+    return request(self, method, params, handler, bufnr)
+  end
+  require('autofix.lenses').refresh_now(md)
+  H.check(H.wait(8000, function()
+    return titles()[1] == 'autofix: Apply to src/lib/logger.ts — at line 3 (100%)'
+  end), 'the target restored while a request was out: the first block applies again', titles())
+  client.request = request
 end)

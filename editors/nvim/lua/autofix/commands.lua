@@ -612,11 +612,9 @@ function M.forward(command, ctx)
     end
   end, function()
     -- Run from a code lens, Neovim cleared the lens and would ask for new ones once the command
-    -- is done — but not for a command the plugin runs itself. Ask here (only where lenses are
-    -- shown already: a code action must not turn them on).
-    local bufnr = ctx.bufnr
-    if bufnr and vim.api.nvim_buf_is_loaded(bufnr) and #vim.lsp.codelens.get(bufnr) > 0 then
-      vim.lsp.codelens.refresh({ bufnr = bufnr })
+    -- is done — but not for a command the plugin runs itself. Ask here.
+    if ctx.bufnr then
+      require('autofix.lenses').refresh_shown(ctx.bufnr)
     end
   end)
 end

@@ -2,6 +2,11 @@
 -- Neovim 0.11 shows lenses only when asked and ignores the server's `workspace/codeLens/refresh`,
 -- so the plugin asks — when the buffer is entered, after an edit (debounced), and when the server
 -- says a target changed — for buffers where a diff is, or was (to clear its lenses).
+--
+-- The plugin sends `textDocument/codeLens` itself rather than through `vim.lsp.codelens.refresh`,
+-- which drops a refresh while one is in flight: the in-flight answer may predate the change that
+-- asked for the refresh (a diff's target just written), and its stale lenses would stay. Here a
+-- refresh asked for meanwhile is sent again once the answer is in.
 local M = {}
 
 local api = vim.api
@@ -14,6 +19,9 @@ local MARKER = '<<<<<<< SEARCH'
 --- bufnr -> true for the buffers followed; their pending timers.
 local followed = {}
 local timers = {}
+--- bufnr -> true while a lens request is out; bufnr -> true when one more was asked for meanwhile.
+local in_flight = {}
+local asked_again = {}
 
 --- True when the buffer holds a diff now or showed lenses before (they must be cleared).
 local function wants_lenses(bufnr)
@@ -32,6 +40,36 @@ local function wants_lenses(bufnr)
   return false
 end
 
+--- Sends the lens request (or marks it due again when one is out) and shows the answer.
+---@param bufnr integer
+local function request(bufnr)
+  if in_flight[bufnr] then
+    asked_again[bufnr] = true
+    return
+  end
+  local client = vim.lsp.get_clients({ bufnr = bufnr, name = 'autofix' })[1]
+  if not client or client:is_stopped() then
+    return
+  end
+  local params = { textDocument = vim.lsp.util.make_text_document_params(bufnr) }
+  in_flight[bufnr] = true
+  local sent = client:request('textDocument/codeLens', params, function(err, result, ctx)
+    in_flight[bufnr] = nil
+    if api.nvim_buf_is_loaded(bufnr) and not client:is_stopped() then
+      vim.lsp.codelens.on_codelens(err, result, ctx)
+    end
+    if asked_again[bufnr] then
+      asked_again[bufnr] = nil
+      if api.nvim_buf_is_loaded(bufnr) then
+        request(bufnr)
+      end
+    end
+  end, bufnr)
+  if not sent then
+    in_flight[bufnr] = nil
+  end
+end
+
 --- Asks the server for the buffer's lenses now, if it is worth it.
 ---@param bufnr integer
 function M.refresh_now(bufnr)
@@ -39,7 +77,17 @@ function M.refresh_now(bufnr)
     return
   end
   if wants_lenses(bufnr) then
-    vim.lsp.codelens.refresh({ bufnr = bufnr })
+    request(bufnr)
+  end
+end
+
+--- Asks for the buffer's lenses again where some are shown already (after a command ran: the
+--- lens that ran it was cleared, and its diff may no longer apply). A code action must not turn
+--- lenses on where the user has none.
+---@param bufnr integer
+function M.refresh_shown(bufnr)
+  if api.nvim_buf_is_loaded(bufnr) and #vim.lsp.codelens.get(bufnr) > 0 then
+    M.refresh_now(bufnr)
   end
 end
 
@@ -72,6 +120,7 @@ local function forget(bufnr)
   end
   pcall(api.nvim_del_augroup_by_name, 'autofix.lenses.' .. bufnr)
   followed[bufnr] = nil
+  in_flight[bufnr], asked_again[bufnr] = nil, nil
   local timer = timers[bufnr]
   if timer then
     timer:stop()
