@@ -21,6 +21,7 @@ mod corpus;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use autofix::rules::infer::{Inference, explicit_checks};
 use autofix::rules::{BuildOptions, ProblemKind, RuleSet};
 use autofix::text::LineIndex;
 use corpus::{Counts, Hit, Sample, compare};
@@ -207,6 +208,11 @@ fn corpus() -> Vec<Loaded> {
 
 struct Outcome {
     hits: Vec<Hit>,
+    /// The hits once the user enforces the checks proposed for an exception no file shows
+    /// ("Enforce rule #N everywhere"); the same as `hits` when nothing was proposed.
+    enforced_hits: Vec<Hit>,
+    /// Whether a check was proposed.
+    proposed: bool,
     vague: bool,
     checks: usize,
     /// Problems that made the rule set unusable, if any.
@@ -222,6 +228,8 @@ fn run(l: &Loaded) -> Outcome {
     if !set.is_usable() {
         return Outcome {
             hits: Vec::new(),
+            enforced_hits: Vec::new(),
+            proposed: false,
             vague: false,
             checks: 0,
             unusable: Some(format!("{:?}", set.problems)),
@@ -242,6 +250,43 @@ fn run(l: &Loaded) -> Outcome {
             "nothing read"
         }
     });
+    let hits = hits_of(l, &set);
+    let proposed = set.inferences.first().is_some_and(|i| !i.proposed.is_empty());
+    let enforced_hits = if proposed {
+        // What "Enforce rule #N everywhere" writes: the inferred and the proposed checks.
+        let inference = &set.inferences[0];
+        let all = Inference {
+            checks: inference
+                .checks
+                .iter()
+                .chain(&inference.proposed)
+                .cloned()
+                .collect(),
+            ..Default::default()
+        };
+        let mut rule = l.case.rule.clone();
+        rule["Check"] = explicit_checks(&set.rules[0], &all).unwrap();
+        let text = serde_json::to_string_pretty(&serde_json::Value::Array(vec![rule])).unwrap();
+        let enforced = RuleSet::from_text(&root.join("autofix.json"), &text, BuildOptions::default());
+        assert!(enforced.is_usable(), "{}: {:?}", l.name, enforced.problems);
+        hits_of(l, &enforced)
+    } else {
+        hits.clone()
+    };
+    Outcome {
+        hits,
+        enforced_hits,
+        proposed,
+        vague,
+        checks,
+        unusable: None,
+        why_none,
+    }
+}
+
+/// Every violation `set` finds in the case's files.
+fn hits_of(l: &Loaded, set: &RuleSet) -> Vec<Hit> {
+    let root = Path::new("/corpus");
     let mut hits = Vec::new();
     for (sample, text) in l.case.files.iter().zip(&l.texts) {
         let index = LineIndex::new(text);
@@ -258,13 +303,7 @@ fn run(l: &Loaded) -> Outcome {
             });
         }
     }
-    Outcome {
-        hits,
-        vague,
-        checks,
-        unusable: None,
-        why_none,
-    }
+    hits
 }
 
 fn line(label: &str, c: &Counts) {
@@ -320,6 +359,9 @@ fn inference_real_precision_and_recall() {
     // from the words) or got some that missed every marked violation, per split.
     let mut unchecked: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
     let mut why_none: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    // Per split: counts once every proposed check is enforced, and how many rules that should
+    // (should not) get checks got a proposal.
+    let mut if_enforced: BTreeMap<&str, (Counts, usize, usize)> = BTreeMap::new();
     let show_held_out = std::env::var_os("AUTOFIX_SHOW_HELD_OUT").is_some_and(|v| v == "1");
     let mut hidden = 0;
     println!(
@@ -329,6 +371,17 @@ fn inference_real_precision_and_recall() {
     for l in &cases {
         let out = run(l);
         let (counts, extra, missing) = compare(&l.expected, &out.hits);
+        {
+            let (enforced, _, _) = compare(&l.expected, &out.enforced_hits);
+            let e = if_enforced.entry(l.split).or_default();
+            if matches!(l.case.class.as_str(), "unambiguous" | "hard") {
+                e.0.add(enforced);
+                e.1 += usize::from(out.proposed);
+            } else {
+                // Behaviour and vague rules should raise nothing, enforced or not.
+                e.2 += usize::from(!out.enforced_hits.is_empty());
+            }
+        }
         let class = l.case.class.clone();
         *near_misses.entry(l.split).or_default() += missing
             .iter()
@@ -457,6 +510,12 @@ fn inference_real_precision_and_recall() {
             "  misses found with another span (same line, overlapping): {}",
             near_misses.get(split).unwrap_or(&0)
         );
+        let (enforced, proposals, noisy) = if_enforced.get(split).copied().unwrap_or_default();
+        println!(
+            "  checks proposed for an exception no file shows: {proposals} rules that should get checks"
+        );
+        line("+ every proposal enforced", &enforced);
+        println!("    behaviour + vague rules with a hit once enforced: {noisy}");
     }
     let wrong: Vec<String> = SPLITS
         .iter()

@@ -828,3 +828,84 @@ async fn the_rules_file_offers_to_make_an_inferred_check_explicit_and_to_fix_a_c
         "no longer inferred"
     );
 }
+
+const EXCEPTION: &str = "[\n  {\n    \"Rule_number\": 1,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"No `any` without a documented justification.\",\n    \"Why\": \"type safety\"\n  }\n]\n";
+
+#[tokio::test]
+async fn a_rule_left_unchecked_for_an_exception_offers_to_enforce_its_proposed_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    common::write(&root, &[("autofix.json", EXCEPTION)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let code =
+        "let a: any = 1;\n// autofix-ignore: 1 the JSON shape is checked by zod below\nlet b: any = 2;\n";
+    let doc = client.open("src/a.ts", "typescript", code).await;
+    assert!(
+        client.diagnostics(&doc).await.is_empty(),
+        "not enforced until the user says so"
+    );
+
+    // The rules file says why the rule is not checked, and how to check it.
+    let uri = client.open_file("autofix.json", "json").await;
+    let diags = client.diagnostics(&uri).await;
+    insta::assert_json_snapshot!(diags.brief(), @r###"
+    [
+      {
+        "code": "exception-unseen",
+        "range": [
+          4,
+          19,
+          4,
+          65
+        ],
+        "severity": 4,
+        "message": "not checked: the rule makes an exception no file shows (\"without a documented justification\") — to check it everywhere, use the code action \"Enforce rule #1 everywhere\" and mark each justified use with `autofix-ignore: 1`"
+      }
+    ]
+    "###);
+    let hover = client.hover(&uri, 4, 30).await.unwrap();
+    assert!(
+        hover.contains("proposed check, not enforced")
+            && hover.contains("without a documented justification"),
+        "{hover}"
+    );
+
+    // Its quick fix writes the proposed check, without a fix.
+    let hint = diags[0].clone();
+    let actions = client.code_actions(&uri, [4, 30, 4, 30], &[hint], None).await;
+    assert_eq!(
+        common::lsp::action_titles(&actions),
+        ["Enforce rule #1 everywhere"]
+    );
+    let action = &actions[0];
+    assert_eq!(action["kind"], "quickfix");
+    assert_eq!(action["diagnostics"][0]["code"], "exception-unseen");
+    let enforced = apply(EXCEPTION, action);
+    let rules: Value = serde_json::from_str(&enforced).unwrap();
+    let check = &rules[0]["Check"];
+    assert!(check["Pattern"].as_str().unwrap().contains("any"), "{check}");
+    assert!(check.get("Fix").is_none(), "{check}");
+
+    // Enforced: the hint is gone, and every use not marked as justified is reported.
+    client.change(&uri, None, &enforced).await;
+    assert!(
+        client
+            .diagnostics(&uri)
+            .await
+            .iter()
+            .all(|d| d["code"] != "exception-unseen")
+    );
+    client.change(&doc, None, code).await;
+    let found: Vec<Vec<u32>> = client
+        .diagnostics(&doc)
+        .await
+        .brief()
+        .iter()
+        .map(|d| d.range.to_vec())
+        .collect();
+    assert_eq!(
+        found,
+        [[0, 7, 0, 10]],
+        "the justified `any` on line 3 is not reported"
+    );
+}

@@ -5,7 +5,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
 
 use crate::access::{AccessError, AccessPolicy, Intent, MAX_RULES_BYTES, MAX_TEXT_BYTES, ReadError};
 use crate::cli::check::report_text;
@@ -16,11 +15,8 @@ use crate::paths::display_path;
 use crate::rules::index::{Boundary, Disk, LoadedRules, RulesIndex};
 use crate::rules::learn::{self, LearnError, NewRule};
 use crate::rules::listing::{self, RuleEntry};
-use crate::rules::store::{self, RootLock};
+use crate::rules::store::{self, LOCK_PATIENCE, RootLock};
 use crate::rules::{BuildOptions, Category, user};
-
-/// How long learning waits for another learner (an editor waiting for its user's approval).
-const LOCK_PATIENCE: Duration = Duration::from_secs(10);
 
 /// An error for the agent: what went wrong and what to do, in one message.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

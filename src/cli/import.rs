@@ -18,7 +18,7 @@ use crate::agent_files::plan::{self, ImportPlan, Outcome};
 use crate::i18n::Locale;
 use crate::paths::{absolute, display_path};
 use crate::rules::learn::{self, LearnError};
-use crate::rules::store::{self, RootLock};
+use crate::rules::store::{self, LOCK_PATIENCE, RootLock};
 use crate::rules::{BuildOptions, RuleSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -59,9 +59,6 @@ pub struct ImportArgs {
     #[arg(long, value_enum, default_value_t = ImportFormat::Human)]
     pub format: ImportFormat,
 }
-
-/// How long `import --write` waits for another learner to release the rules file.
-const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Files under `dir` (a walk that respects .gitignore, dot-files included, `.git/` left out,
 /// links not followed), with the walk's errors.

@@ -15,7 +15,7 @@ use crate::paths::{absolute, display_path};
 use crate::rules::CheckObject;
 use crate::rules::index::{Disk, RulesIndex};
 use crate::rules::learn::{self, LearnError, NewRule};
-use crate::rules::store::{self, RootLock};
+use crate::rules::store::{self, LOCK_PATIENCE, RootLock};
 
 #[derive(clap::Args, Debug)]
 pub struct LearnArgs {
@@ -65,9 +65,6 @@ pub struct LearnArgs {
     #[arg(long)]
     pub unrestricted: bool,
 }
-
-/// How long `learn` waits for another learner to release the rules file.
-const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl LearnArgs {
     fn check(&self) -> Option<Value> {

@@ -1,17 +1,20 @@
 //! `autofix rules`: the active constraints after precedence, newest first — what an agent reads
-//! before a task — for the whole project or for one file.
+//! before a task — for the whole project or for one file; `--enforce N` writes rule N's inferred
+//! and proposed checks into it as its `Check`.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use serde_json::json;
 
+use crate::access::{AccessPolicy, Intent};
 use crate::i18n::Locale;
 use crate::paths::{absolute, display_path};
 use crate::rules::index::{Boundary, Disk, RulesIndex};
 use crate::rules::listing::{self, RuleEntry};
-use crate::rules::{BuildOptions, RuleSet, store, user};
+use crate::rules::store::{LOCK_PATIENCE, RootLock, UpdateError};
+use crate::rules::{BuildOptions, RuleSet, infer, store, user};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum RulesFormat {
@@ -37,6 +40,11 @@ pub struct RulesArgs {
     /// with --for, or above the current folder).
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
+    /// Write rule N's inferred checks, and the check proposed for an exception no file shows
+    /// ("without a documented reason"), into the rule as its `Check` — then they are enforced as
+    /// written. Mark each justified use with `autofix-ignore: N`.
+    #[arg(long, value_name = "N", conflicts_with_all = ["for_path", "format", "explain", "no_inferred"])]
+    pub enforce: Option<u64>,
 }
 
 pub fn run(args: RulesArgs) -> ExitCode {
@@ -88,6 +96,16 @@ pub fn run(args: RulesArgs) -> ExitCode {
         eprintln!("autofix rules: {}: {error}", file.display());
         return ExitCode::from(2);
     }
+    if let Some(number) = args.enforce {
+        let Some(file) = &entry.file else {
+            eprintln!(
+                "autofix rules: --enforce writes into a project's rules file, and {} has none — learn a rule first (`autofix learn`)",
+                here.display()
+            );
+            return ExitCode::from(2);
+        };
+        return enforce(file, &display_path(file, &cwd), number, locale);
+    }
     let Some(loaded) = entry.latest.clone() else {
         eprintln!(
             "autofix rules: {}: the rules file could not be read",
@@ -122,6 +140,60 @@ pub fn run(args: RulesArgs) -> ExitCode {
     };
     print!("{out}");
     ExitCode::SUCCESS
+}
+
+/// `--enforce N`: rule N's checks written into it, atomically, under the root's lock, inside the
+/// project (the file is checked for writing like every write of ours).
+fn enforce(file: &Path, shown: &str, number: u64, locale: Locale) -> ExitCode {
+    let root = store::root_of(file);
+    let policy = AccessPolicy::new([&root]);
+    if let Err(e) = policy.check(file, Intent::Write) {
+        let refusal = super::apply_diff::refusal(&e, Path::new(shown), file, &root);
+        eprintln!("autofix rules: {refusal}");
+        return ExitCode::from(2);
+    }
+    let lock = match RootLock::acquire_within(&root, LOCK_PATIENCE) {
+        Ok(Some(lock)) => lock,
+        Ok(None) => {
+            eprintln!(
+                "autofix rules: {shown} has been locked by another writer for {} s — an editor may be waiting for you to approve a learned rule; accept or reject it, then try again",
+                LOCK_PATIENCE.as_secs()
+            );
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("autofix rules: cannot lock {}: {e}", root.display());
+            return ExitCode::from(2);
+        }
+    };
+    let result = store::update_locked(&lock, file, Some(&policy), |current| {
+        infer::enforce(current.unwrap_or_default(), number)
+    });
+    match result {
+        Ok(checks) => {
+            println!(
+                "{}",
+                match locale {
+                    Locale::En => format!("autofix: rule #{number} now checks, as written in {shown}:"),
+                    Locale::Es => format!(
+                        "autofix: la regla #{number} comprueba ahora, tal como está escrito en {shown}:"
+                    ),
+                }
+            );
+            for check in &checks {
+                println!("  - {}", check.describe_inline());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(UpdateError::Refused(e)) => {
+            eprintln!("autofix rules: {shown}: {e}; nothing was written");
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            eprintln!("autofix rules: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn markdown(

@@ -238,6 +238,24 @@ fn rule_hover(session: &Session, path: &Path, offset: usize, locale: Locale) -> 
             let _ = write!(text, "\n  - {}: `{}`", part.label, part.values.join("`, `"));
         }
     }
+    // Left unchecked for an exception no file shows: what enforcing it would check.
+    if rule.checks.is_empty() {
+        let inference = &set.inferences[i];
+        let exception = inference.unseen.join("; ");
+        for check in &inference.proposed {
+            let _ = write!(
+                text,
+                "\n\n- {} (\"{exception}\")",
+                locale.pick(
+                    "proposed check, not enforced: the rule makes an exception no file shows",
+                    "comprobación propuesta, no aplicada: la regla hace una excepción que ningún archivo muestra"
+                )
+            );
+            for part in check.describe() {
+                let _ = write!(text, "\n  - {}: `{}`", part.label, part.values.join("`, `"));
+            }
+        }
+    }
     Some(Hover {
         contents: markup(session, text),
         range: None,

@@ -27,13 +27,10 @@ use super::session::{Reload, Session};
 use crate::access::Intent;
 use crate::i18n::Locale;
 use crate::rules::learn::{self, LearnError, NewRule, Plan};
-use crate::rules::store::{self, RootLock};
+use crate::rules::store::{self, LOCK_PATIENCE, RootLock};
 use crate::rules::{Category, parse::MAX_RULE_NUMBER};
 use crate::text::LineIndex;
 
-/// How long a learn waits for another learner (a terminal `autofix learn`, another editor) to
-/// release the rules file before it gives up and says so.
-const LOCK_PATIENCE: Duration = Duration::from_secs(10);
 /// How long the landed rule is looked for in the buffer or on disk, to check its number.
 const LANDING_PATIENCE: Duration = Duration::from_secs(2);
 

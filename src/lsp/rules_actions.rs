@@ -1,6 +1,7 @@
 //! Code actions inside autofix.json: "Make this check explicit" writes a rule's inferred checks
-//! into it as a `Check`; a non-canonical category is rewritten to its canonical name; the
-//! source action "Export rules to agent files" runs `autofix.exportRules` for it.
+//! into it as a `Check`; "Enforce rule #N everywhere" writes the check proposed for a rule left
+//! unchecked for an exception no file shows; a non-canonical category is rewritten to its
+//! canonical name; the source action "Export rules to agent files" runs `autofix.exportRules`.
 
 use std::path::Path;
 
@@ -105,6 +106,55 @@ pub fn code_actions(
                 ..Default::default()
             }));
         }
+    }
+    for (i, rule) in set.rules.iter().enumerate() {
+        if rule.span.object.end < wanted.start || rule.span.object.start > wanted.end {
+            continue;
+        }
+        let inference = &set.inferences[i];
+        if inference.proposed.is_empty() {
+            continue;
+        }
+        // Once written, the rule's Check replaces what is inferred: keep the enforced checks too.
+        let proposed = infer::Inference {
+            checks: inference
+                .checks
+                .iter()
+                .chain(&inference.proposed)
+                .cloned()
+                .collect(),
+            ..Default::default()
+        };
+        let Some((range, text)) = infer::make_explicit_edit(&set.source, rule, &proposed) else {
+            continue;
+        };
+        let title = match locale {
+            Locale::En => format!("Enforce rule #{} everywhere", rule.number),
+            Locale::Es => format!("Aplicar la regla #{} en todas partes", rule.number),
+        };
+        // The hint it answers, when the client sent it: the action is then its quick fix.
+        let answered: Vec<Diagnostic> = params
+            .context
+            .diagnostics
+            .iter()
+            .filter(|d| {
+                d.code == Some(NumberOrString::String("exception-unseen".into()))
+                    && doc.bytes(d.range).start <= rule.span.object.end
+                    && doc.bytes(d.range).end >= rule.span.object.start
+            })
+            .cloned()
+            .collect();
+        out.push(CodeActionOrCommand::CodeAction(CodeAction {
+            title,
+            kind: Some(if answered.is_empty() {
+                CodeActionKind::new(MAKE_EXPLICIT)
+            } else {
+                CodeActionKind::QUICKFIX
+            }),
+            diagnostics: (!answered.is_empty()).then_some(answered),
+            edit: Some(edit(vec![TextEdit::new(doc.range(&range), text)])),
+            ..Default::default()
+        }));
     }
     for diagnostic in &params.context.diagnostics {
         if diagnostic.code != Some(NumberOrString::String("non-canonical-category".into())) {

@@ -52,6 +52,9 @@ pub enum LearnWarning {
     NotImperative,
     /// No `Check`, and the words name nothing concrete to check ("write clean code").
     TooVague,
+    /// No `Check`, and what the rule forbids is allowed under an exception no file shows
+    /// ("without a documented reason"): not checked, but a check is proposed.
+    ExceptionUnseen,
 }
 
 impl LearnWarning {
@@ -65,13 +68,17 @@ impl LearnWarning {
                 "the rule is too vague to check: name the concrete thing (a code span, a path, a tool), e.g. \"Never use `any` in TypeScript\"",
                 "la regla es demasiado vaga para comprobarse: nombra lo concreto (código, una ruta, una herramienta), p. ej. \"Nunca uses `any` en TypeScript\"",
             ),
+            LearnWarning::ExceptionUnseen => locale.pick(
+                "not checked: the rule makes an exception no file shows; to check it everywhere, use \"Enforce rule everywhere\" on it in the rules file (`autofix rules --explain` shows the check) and mark each justified use with `autofix-ignore: N`",
+                "no se comprueba: la regla hace una excepción que ningún archivo muestra; para comprobarla en todas partes, usa \"Aplicar la regla en todas partes\" sobre ella en el archivo de reglas (`autofix rules --explain` muestra la comprobación) y marca cada uso justificado con `autofix-ignore: N`",
+            ),
         }
     }
 }
 
-/// True when a rule of these words, without a `Check`, names nothing concrete to check — the
-/// same verdict the rules file's lint gives once it is learned.
-fn is_vague(category: Category, instruction: &str, why: &str) -> bool {
+/// What is inferred from a rule of these words without a `Check` — the same verdicts the rules
+/// file's lints give once it is learned.
+fn inferred(category: Category, instruction: &str, why: &str) -> super::infer::Inference {
     let rule = Rule {
         number: 1,
         category,
@@ -84,7 +91,7 @@ fn is_vague(category: Category, instruction: &str, why: &str) -> bool {
         index: 0,
         span: Default::default(),
     };
-    super::infer::infer(&rule).vague
+    super::infer::infer(&rule)
 }
 
 /// What learning a rule does to a rules file.
@@ -123,8 +130,14 @@ pub fn plan_from(current: Option<&str>, rule: &NewRule, at_least: u64) -> Result
     if !is_imperative(&rule.instruction) {
         warnings.push(LearnWarning::NotImperative);
     }
-    if rule.check.is_none() && is_vague(category, &rule.instruction, &rule.why) {
-        warnings.push(LearnWarning::TooVague);
+    if rule.check.is_none() {
+        let inference = inferred(category, &rule.instruction, &rule.why);
+        if inference.vague {
+            warnings.push(LearnWarning::TooVague);
+        }
+        if !inference.proposed.is_empty() {
+            warnings.push(LearnWarning::ExceptionUnseen);
+        }
     }
     if current.is_some_and(|t| t.trim().is_empty()) {
         return Err(LearnError::EmptyFile);
@@ -535,6 +548,22 @@ mod tests {
         );
         let p = plan(None, &rule("The API uses `fetch`.")).unwrap();
         assert_eq!(p.warnings, [LearnWarning::NotImperative]);
+    }
+
+    #[test]
+    fn a_rule_with_an_exception_no_file_shows_is_learned_with_a_warning() {
+        let p = plan(None, &rule("Never use `any` without a documented reason.")).unwrap();
+        assert_eq!(p.warnings, [LearnWarning::ExceptionUnseen]);
+        assert!(
+            LearnWarning::ExceptionUnseen
+                .message(Locale::En)
+                .contains("autofix-ignore")
+        );
+        let p = plan(None, &rule("No usar `any` sin justificación documentada.")).unwrap();
+        assert_eq!(p.warnings, [LearnWarning::ExceptionUnseen]);
+        // Checked as it is: nothing to warn about.
+        let p = plan(None, &rule("Never use `any`.")).unwrap();
+        assert!(p.warnings.is_empty());
     }
 
     #[test]

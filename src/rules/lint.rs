@@ -1,5 +1,6 @@
-//! Lints of a rule's meaning (beyond its JSON shape): instructions that are not imperative, and
-//! rules too vague for anything to check.
+//! Lints of a rule's meaning (beyond its JSON shape): instructions that are not imperative,
+//! rules too vague for anything to check, and rules left unchecked for an exception no file
+//! shows (with a check proposed).
 
 use super::infer::Inference;
 use super::model::Rule;
@@ -153,6 +154,14 @@ pub fn lint_rule(rule: &Rule, inference: Option<&Inference>) -> Vec<Problem> {
     }
     if rule.checks.is_empty() && inference.is_some_and(|i| i.vague) {
         problems.push(Problem::new(ProblemKind::TooVague, rule.span.instruction.clone()));
+    }
+    if let Some(inference) = inference.filter(|i| rule.checks.is_empty() && !i.proposed.is_empty()) {
+        problems.push(Problem::new(
+            ProblemKind::ExceptionUnseen {
+                exception: inference.unseen.join("; "),
+            },
+            rule.span.instruction.clone(),
+        ));
     }
     problems
         .into_iter()

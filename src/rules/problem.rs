@@ -181,6 +181,12 @@ pub enum ProblemKind {
     },
     NotImperative,
     TooVague,
+    /// The rule forbids something only "without a justification" (`exception`, as written),
+    /// which no file shows: it is not checked, but a check is proposed
+    /// (`Inference::proposed`) for the user to enforce.
+    ExceptionUnseen {
+        exception: String,
+    },
     LowerPriorityFile {
         in_force: PathBuf,
     },
@@ -284,6 +290,7 @@ impl Problem {
             SupersedesNewer { .. } => "supersedes-newer",
             NotImperative => "not-imperative",
             TooVague => "too-vague",
+            ExceptionUnseen { .. } => "exception-unseen",
             LowerPriorityFile { .. } => "lower-priority-file",
         }
     }
@@ -526,6 +533,19 @@ impl Problem {
                     "nombra lo concreto: p. ej. \"Exportar siempre los tipos junto a los componentes en archivos .types.ts\"".into(),
                 )),
             ),
+            ExceptionUnseen { exception } => {
+                let n = self.rule.map_or_else(|| "N".to_string(), |n| n.to_string());
+                (
+                    l(
+                        format!("not checked: the rule makes an exception no file shows (\"{exception}\")"),
+                        format!("no se comprueba: la regla hace una excepción que ningún archivo muestra («{exception}»)"),
+                    ),
+                    Some(l(
+                        format!("to check it everywhere, use the code action \"Enforce rule #{n} everywhere\" and mark each justified use with `autofix-ignore: {n}`"),
+                        format!("para comprobarla en todas partes, usa la acción \"Aplicar la regla #{n} en todas partes\" y marca cada uso justificado con `autofix-ignore: {n}`"),
+                    )),
+                )
+            }
             LowerPriorityFile { in_force } => (
                 l(
                     format!("this rules file is not used: {} takes precedence", in_force.display()),

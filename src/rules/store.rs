@@ -153,6 +153,11 @@ pub enum UpdateError<E> {
     Changed { path: PathBuf },
 }
 
+/// How long a writer of a rules file (`learn`, `import --write`, `rules --enforce`, the editor's
+/// learn, the agent's) waits for another to release the root's lock before it gives up and says
+/// so — another may be an editor waiting for its user to approve a learned rule.
+pub const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// An exclusive lock on one root while rules files under it are read and rewritten, so
 /// concurrent learners (processes, threads, a language server awaiting an editor's approval) take
 /// turns and never lose a rule or share a number.

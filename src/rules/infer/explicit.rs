@@ -1,13 +1,83 @@
 //! "Make this check explicit": an inferred `CheckSpec` written as the JSON `Check` object of
-//! autofix.json, and the edit that inserts it into the rule.
+//! autofix.json, and the edit that inserts it into the rule; [`enforce`], the same for a whole
+//! rules file and one rule number, with its inferred and proposed checks (`autofix rules
+//! --enforce N`).
 
 use std::ops::Range;
 
 use serde_json::Value;
 
 use super::Inference;
+use crate::i18n::Locale;
 use crate::rules::check_object::CheckObject;
 use crate::rules::model::{CheckSpec, Rule};
+use crate::rules::ruleset::{BuildOptions, RuleSet};
+use crate::text::LineIndex;
+
+/// Why a rule's checks cannot be written into it. Nothing is written in any of these cases.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EnforceError {
+    #[error("{line}:{column}: {message} — fix the rules file first")]
+    Broken {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("there is no rule #{0} — `autofix rules` lists the rules and their numbers")]
+    NoSuchRule(u64),
+    #[error("rule #{0} has a `Check` already: its checks are explicit")]
+    HasCheck(u64),
+    #[error(
+        "nothing is inferred or proposed for rule #{0}: write its `Check` by hand (`autofix rules --explain` says what was read from its words)"
+    )]
+    NothingToEnforce(u64),
+}
+
+/// `text` (a rules file) with rule `number`'s inferred and proposed checks written into it as
+/// its `Check`, and those checks.
+pub fn enforce(text: &str, number: u64) -> Result<(String, Vec<CheckSpec>), EnforceError> {
+    let set = RuleSet::from_text(
+        std::path::Path::new("autofix.json"),
+        text,
+        BuildOptions::default(),
+    );
+    if let Some(p) = set.fatal_problems().next() {
+        let index = LineIndex::new(text);
+        let (line, col) = index.line_col(text, p.span.start);
+        return Err(EnforceError::Broken {
+            line: line + 1,
+            column: col + 1,
+            message: p.message(Locale::En),
+        });
+    }
+    // Numbers are unique in a usable file; the rule object found first is the one in force.
+    let i = set
+        .rules
+        .iter()
+        .position(|r| r.number == number)
+        .ok_or(EnforceError::NoSuchRule(number))?;
+    let rule = &set.rules[i];
+    if !rule.checks.is_empty() || rule.span.check.is_some() {
+        return Err(EnforceError::HasCheck(number));
+    }
+    let inference = &set.inferences[i];
+    let all = Inference {
+        checks: inference
+            .checks
+            .iter()
+            .chain(&inference.proposed)
+            .cloned()
+            .collect(),
+        ..Default::default()
+    };
+    let (range, insert) =
+        make_explicit_edit(text, rule, &all).ok_or(EnforceError::NothingToEnforce(number))?;
+    let mut out = String::with_capacity(text.len() + insert.len());
+    out.push_str(&text[..range.start]);
+    out.push_str(&insert);
+    out.push_str(&text[range.end..]);
+    Ok((out, all.checks))
+}
 
 /// One check as a `Check` object (see [`CheckObject::of`]).
 pub fn explicit_check(rule: &Rule, spec: &CheckSpec) -> Value {
@@ -70,5 +140,57 @@ pub fn make_explicit_edit(
             at..at,
             format!(", \"Check\": {}", serde_json::to_string(&value).ok()?),
         )),
+    }
+}
+
+#[cfg(test)]
+mod enforce_tests {
+    use super::*;
+
+    const RULES: &str = "[\n  {\n    \"Rule_number\": 1,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"Never use `var`.\",\n    \"Why\": \"w\"\n  },\n  {\n    \"Rule_number\": 2,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"No `any` without a documented reason.\",\n    \"Why\": \"w\",\n    \"Owner\": \"kept\"\n  },\n  {\n    \"Rule_number\": 3,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"Write clean code.\",\n    \"Why\": \"w\"\n  }\n]\n";
+
+    #[test]
+    fn a_proposed_check_is_written_into_its_rule_and_nothing_else_moves() {
+        let (text, checks) = enforce(RULES, 2).unwrap();
+        assert_eq!(checks.len(), 1);
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let check = &value[1]["Check"];
+        assert!(check["Pattern"].as_str().unwrap().contains("any"), "{check}");
+        assert!(check.get("Fix").is_none(), "a proposal carries no fix: {check}");
+        assert_eq!(value[1]["Owner"], "kept");
+        // Only an insertion: every byte before and after it is as it was.
+        let at = text.find(",\n    \"Check\"").unwrap();
+        assert_eq!(&text[..at], &RULES[..at]);
+        assert!(text.ends_with(&RULES[at..]));
+        // Written, the check is in force and nothing is proposed any more.
+        let set = RuleSet::from_text(
+            std::path::Path::new("autofix.json"),
+            &text,
+            BuildOptions::default(),
+        );
+        assert!(set.is_usable() && set.inferences[1].proposed.is_empty());
+        assert_eq!(set.rules[1].checks.len(), 1);
+    }
+
+    #[test]
+    fn an_inferred_check_is_made_explicit_too() {
+        let (text, checks) = enforce(RULES, 1).unwrap();
+        assert_eq!(checks.len(), 1);
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert!(value[0]["Check"]["Pattern"].as_str().unwrap().contains("var"));
+    }
+
+    #[test]
+    fn refusals_say_why_and_write_nothing() {
+        assert_eq!(enforce(RULES, 9), Err(EnforceError::NoSuchRule(9)));
+        assert_eq!(enforce(RULES, 3), Err(EnforceError::NothingToEnforce(3)));
+        let (once, _) = enforce(RULES, 1).unwrap();
+        assert_eq!(enforce(&once, 1), Err(EnforceError::HasCheck(1)));
+        let broken = "[{\"Rule_number\": 1,";
+        assert!(matches!(
+            enforce(broken, 1),
+            Err(EnforceError::Broken { line: 1, .. })
+        ));
+        assert!(enforce("", 1).is_err());
     }
 }

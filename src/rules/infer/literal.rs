@@ -580,10 +580,37 @@ fn generic_opts(text: &str, dash_family: bool) -> String {
             });
             continue;
         }
+        // `#[allow(...)]`, `foo(…)`: an ellipsis alone between brackets stands for anything
+        // there (on one line), as rules write a placeholder.
+        if let Some((len, closer)) = placeholder(&chars, i) {
+            hit.push_str(&format!("[^{}\\n]*", regex::escape(&closer.to_string())));
+            i += len;
+            continue;
+        }
         hit.push_str(&regex::escape(&chars[i].to_string()));
         i += 1;
     }
     format!("{lead}(?P<hit>{hit}){trail}")
+}
+
+/// An ellipsis (`...` or `…`) at `i` right after an opening bracket and right before its
+/// closing one: its length in chars and the closing bracket.
+fn placeholder(chars: &[char], i: usize) -> Option<(usize, char)> {
+    let closer = match chars.get(i.checked_sub(1)?)? {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        '<' => '>',
+        _ => return None,
+    };
+    let len = if chars.get(i..i + 3) == Some(&['.', '.', '.'][..]) {
+        3
+    } else if chars.get(i) == Some(&'…') {
+        1
+    } else {
+        return None;
+    };
+    (chars.get(i + len) == Some(&closer)).then_some((len, closer))
 }
 
 #[cfg(test)]
@@ -595,6 +622,21 @@ mod tests {
         let lit = classify(literal).unwrap();
         let re = Regex::new(&format!("(?m){}", pattern(&lit))).unwrap();
         re.captures_iter(text).map(|c| c["hit"].to_string()).collect()
+    }
+
+    #[test]
+    fn an_ellipsis_between_brackets_is_a_placeholder() {
+        let text = "#[allow(dead_code)]\n#[allow(clippy::too_many_arguments)]\n#[allowed]\n";
+        for lit in ["#[allow(...)]", "#[allow(…)]"] {
+            assert_eq!(
+                hits(lit, text),
+                ["#[allow(dead_code)]", "#[allow(clippy::too_many_arguments)]"],
+                "{lit}"
+            );
+        }
+        // A spread is code, not a placeholder; nor is an ellipsis before other text.
+        assert_eq!(hits("{...props}", "<A {...props} /> <B {x} />"), ["{...props}"]);
+        assert_eq!(hits("f(..., x)", "f(a, x) f(..., x)"), ["f(..., x)"]);
     }
 
     #[test]

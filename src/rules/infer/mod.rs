@@ -24,7 +24,7 @@ pub mod words;
 use super::model::{CheckSpec, Origin, Rule};
 
 pub use conflict::{conflicts, conflicts_across};
-pub use explicit::{explicit_check, explicit_checks, make_explicit_edit};
+pub use explicit::{EnforceError, enforce, explicit_check, explicit_checks, make_explicit_edit};
 
 /// What was inferred from one rule's words.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -44,6 +44,12 @@ pub struct Inference {
     /// The words that make the rule about what the agent does ("do not run `cd`", "never
     /// push"): it gets no check.
     pub behaviour: Option<String>,
+    /// Checks the words name but that are not enforced: the rule allows what they find only
+    /// with a justification no file shows ("no `any` without a documented reason"). Offered
+    /// to the user, who can enforce them and mark each justified use with `autofix-ignore`.
+    pub proposed: Vec<CheckSpec>,
+    /// The conditions, as written, that `proposed` leaves aside ("without a documented reason").
+    pub unseen: Vec<String>,
 }
 
 /// Something a rule mandates or forbids.
@@ -63,29 +69,86 @@ pub fn infer(rule: &Rule) -> Inference {
     let tokens = text::tokenize(&text::reading_of(&rule.instruction));
     let found = phrases::read(&tokens);
     let named = files::named(&tokens);
-    let ctx = pass::Context::new(rule, &tokens, &found, named);
+    let ctx = pass::Context::new(rule, &tokens, &found, named.clone());
     let mut out = pass::Found::default();
     pass::terms::run(&ctx, &mut out);
     pass::conditions::run(&ctx, &mut out);
     if ctx.behaviour.is_none() && ctx.conditions.unreadable.is_empty() {
-        pass::literals::run(&ctx, &mut out);
-        pass::packages::run(&ctx, &mut out);
-        pass::concepts::run(&ctx, &mut out);
-        pass::tools::run(&ctx, &mut out);
-        pass::places::run(&ctx, &mut out);
-        pass::file_kinds::run(&ctx, &mut out);
-        pass::implied::run(&ctx, &mut out);
-        pass::required::run(&ctx, &mut out);
-        pass::vague::judged(&ctx, &mut out);
+        check_passes(&ctx, &mut out);
     }
     let vague = !out.has_checks()
         && ctx.behaviour.is_none()
         && ctx.conditions.unreadable.is_empty()
         && (pass::vague::is_vague(&ctx) || ctx.judged().next().is_some());
     let languages = ctx.named.langs().iter().map(|l| l.name().to_string()).collect();
+    let (proposed, unseen) = match pass::conditions::justification_only(&ctx) {
+        Some(unseen) if ctx.behaviour.is_none() => (propose(rule, &tokens, &found, named, &out), unseen),
+        _ => (Vec::new(), Vec::new()),
+    };
     let mut inference = out.into_inference(languages, ctx.behaviour.clone());
     inference.vague = vague;
+    inference.unseen = if proposed.is_empty() { Vec::new() } else { unseen };
+    inference.proposed = proposed;
     inference
+}
+
+/// The passes that turn mentions into checks, in order.
+fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
+    pass::literals::run(ctx, out);
+    pass::packages::run(ctx, out);
+    pass::concepts::run(ctx, out);
+    pass::tools::run(ctx, out);
+    pass::places::run(ctx, out);
+    pass::file_kinds::run(ctx, out);
+    pass::implied::run(ctx, out);
+    pass::required::run(ctx, out);
+    pass::vague::judged(ctx, out);
+}
+
+/// The checks the rule would get if what it forbids only without a justification were simply
+/// forbidden, less those it gets anyway. No fix: a justified use may be anywhere until the user
+/// has marked it.
+fn propose(
+    rule: &Rule,
+    tokens: &[text::Token],
+    found: &[phrases::Mention],
+    named: files::Named,
+    enforced: &pass::Found,
+) -> Vec<CheckSpec> {
+    let forbidden: Vec<phrases::Mention> = found
+        .iter()
+        .cloned()
+        .map(|mut f| {
+            if f.conditional {
+                f.conditional = false;
+                f.role = phrases::Role::Forbid;
+            }
+            f
+        })
+        .collect();
+    let mut ctx = pass::Context::new(rule, tokens, &forbidden, named);
+    // Read as forbidden, what else conditions it ("in async functions … unless justified")?
+    if !ctx
+        .conditions
+        .unreadable
+        .iter()
+        .all(|c| pass::conditions::is_justification(c))
+    {
+        return Vec::new();
+    }
+    ctx.conditions.unreadable.clear();
+    let mut proposals = pass::Found::default();
+    check_passes(&ctx, &mut proposals);
+    proposals
+        .into_inference(Vec::new(), None)
+        .checks
+        .into_iter()
+        .filter(|c| !enforced.has_same(c))
+        .map(|mut c| {
+            c.fix = None;
+            c
+        })
+        .collect()
 }
 
 /// Per rule, what was inferred and why, one line each — for `autofix rules --explain` and hovers.
@@ -102,6 +165,29 @@ pub fn explain(rule: &Rule, inference: &Inference) -> Vec<String> {
         };
         lines.push(format!("check {}: {why}", i + 1));
         lines.push(format!("  {}", check.describe_inline()));
+    }
+    let unseen = inference
+        .unseen
+        .iter()
+        .map(|c| format!("\"{c}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    for (i, check) in inference.proposed.iter().enumerate() {
+        let why = match &check.origin {
+            Origin::Inferred { explanation } => explanation.clone(),
+            Origin::Explicit => "explicit".into(),
+        };
+        lines.push(format!(
+            "proposed check {} (not enforced: the rule makes an exception no file shows, {unseen}): {why}",
+            i + 1
+        ));
+        lines.push(format!("  {}", check.describe_inline()));
+    }
+    if !inference.proposed.is_empty() {
+        lines.push(format!(
+            "to enforce it: \"Enforce rule #{n} everywhere\" (a code action in the rules file) writes it as the rule's Check; mark each justified use with `autofix-ignore: {n}`",
+            n = rule.number
+        ));
     }
     for m in &inference.mandates {
         lines.push(format!(
@@ -121,7 +207,7 @@ pub fn explain(rule: &Rule, inference: &Inference) -> Vec<String> {
             "too vague to check: name the concrete thing, e.g. \"Always export types alongside components in .types.ts files\""
                 .into(),
         );
-    } else if inference.checks.is_empty() {
+    } else if inference.checks.is_empty() && inference.proposed.is_empty() {
         lines.push(
             "nothing inferred: no code span, path, tool or known concept after a forbidding word".into(),
         );

@@ -1211,3 +1211,82 @@ fn a_quoted_word_beside_quoted_prose_is_wording() {
     // A quoted name with no prose beside it is still code.
     assert_eq!(texts("Never use \"eval\".", "src/a.js", "eval(x);\n"), ["eval"]);
 }
+
+#[test]
+fn a_justification_condition_leaves_the_rule_unchecked_but_proposes_its_check() {
+    for (i, condition, text, path, hit) in [
+        (
+            "Do NOT suppress warnings with `#[allow(...)]` without a comment explaining why",
+            "without a comment explaining why",
+            "#[allow(dead_code)]\nfn f() {}\n",
+            "src/lib.rs",
+            "#[allow(dead_code)]",
+        ),
+        (
+            "No usar `any` sin justificación documentada",
+            "sin justificación documentada",
+            "let x: any = 1;\nconst s = 'any';\n",
+            "src/a.ts",
+            "any",
+        ),
+        (
+            "No committed `.only` (unless explicitly justified).",
+            "unless explicitly justified",
+            "it.only('x', () => {});\n",
+            "src/a.test.ts",
+            "only",
+        ),
+    ] {
+        let inf = infer(&rule(i));
+        assert!(inf.checks.is_empty(), "{i}: nothing enforced, {:?}", inf.checks);
+        assert_eq!(inf.unseen, [condition], "{i}");
+        assert_eq!(inf.proposed.len(), 1, "{i}: {:?}", inf.proposed);
+        assert_eq!(inf.proposed[0].fix, None, "{i}: a proposal never fixes");
+        // Made explicit, the proposal finds what the words name, in code only.
+        let mut explicit = rule(i);
+        explicit.checks = inf.proposed.clone();
+        let json = serde_json::json!([{
+            "Rule_number": 1, "Category": "CODE", "Instruction": i, "Why": "w",
+            "Check": explicit_checks(&explicit, &Inference { checks: inf.proposed.clone(), ..Default::default() }),
+        }])
+        .to_string();
+        let s = RuleSet::from_text(Path::new("/repo/autofix.json"), &json, BuildOptions::default());
+        assert!(s.is_usable(), "{i}: {:?}", s.problems);
+        let found: Vec<&str> = s
+            .check_file(&Path::new("/repo").join(path), text, None)
+            .violations
+            .iter()
+            .map(|v| &text[v.range.clone()])
+            .collect();
+        assert_eq!(found, [hit], "{i}");
+    }
+}
+
+#[test]
+fn other_conditions_propose_nothing() {
+    for i in [
+        // A circumstance of the code, not a justification: a check everywhere would be wrong.
+        "Never call `setState` in loops.",
+        "No `async` without `try/catch`.",
+        "Never use `Math.floor` with negative numbers.",
+        "No uses `print()` en funciones asíncronas.",
+        // A justification and another condition together.
+        "Avoid `any` in async functions unless justified.",
+        // Unconditional: enforced, nothing to propose.
+        "Never use `var`.",
+        // About the agent.
+        "Don't run `pnpm dev` without a reason.",
+    ] {
+        let inf = infer(&rule(i));
+        assert!(inf.proposed.is_empty() && inf.unseen.is_empty(), "{i}: {inf:?}");
+    }
+}
+
+#[test]
+fn a_proposal_leaves_out_what_is_enforced_anyway() {
+    let inf = infer(&rule("Never use `var`; no `any` without a documented reason."));
+    let described: Vec<String> = inf.checks.iter().map(|c| c.describe_inline()).collect();
+    let proposed: Vec<String> = inf.proposed.iter().map(|c| c.describe_inline()).collect();
+    assert!(described.iter().any(|d| d.contains("var")), "{described:?}");
+    assert!(proposed.iter().all(|d| !d.contains("var")), "{proposed:?}");
+}

@@ -9,7 +9,9 @@
 use super::super::files::{MAIN_FILES, Named};
 use super::super::phrases::{Entity, Mention, Role, Side};
 use super::super::text::{Kind, Token, clauses};
-use super::super::words::{ASYNC_WORDS, RELATIVE_SUBJECTS, RELATIVE_WORDS};
+use super::super::words::{
+    ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, RELATIVE_SUBJECTS, RELATIVE_WORDS,
+};
 use super::super::words::{
     CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC, CONDITION_PLACE,
     CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_USER, CONDITION_WHEN,
@@ -411,6 +413,34 @@ fn is_tests(words: &[String]) -> bool {
 /// "unless asked", "when the user requests it": the user's to grant, not the files'.
 fn user_granted(words: &[String]) -> bool {
     words.iter().any(|w| CONDITION_USER.contains(&w.as_str()))
+}
+
+/// The rule's conditions as written, when every one of them only asks for a justification
+/// ("`#[allow(...)]` without a comment explaining why", "no `any` unless justified", "sin
+/// justificación documentada"): what the rule forbids is then forbidden by default, and a check
+/// ignoring the condition can be proposed — the user marks each justified use. `None` when the
+/// rule has no such condition, or also another one ("with negative numbers", "in async
+/// functions"), where a check everywhere would mostly be wrong.
+pub fn justification_only(ctx: &Context) -> Option<Vec<String>> {
+    let clause_list = clauses(ctx.tokens);
+    let mut conditions = ctx.conditions.unreadable.clone();
+    for f in ctx.found.iter().filter(|f| f.conditional) {
+        let clause = clause_list.get(f.clause)?;
+        let at = clause
+            .iter()
+            .position(|t| t.is_word() && CONDITION_OPENERS.contains(&t.lower.as_str()))?;
+        conditions.push(as_written(clause, at, 6));
+    }
+    conditions.dedup();
+    (!conditions.is_empty() && conditions.iter().all(|c| is_justification(c))).then_some(conditions)
+}
+
+/// Whether a condition, as written, asks for a justification ("unless justified", "sin un
+/// comentario que explique por qué").
+pub fn is_justification(condition: &str) -> bool {
+    condition
+        .split(|ch: char| !ch.is_alphanumeric() && ch != '-')
+        .any(|w| CONDITION_JUSTIFIED.contains(&w.to_lowercase().as_str()))
 }
 
 /// Notes for what is forbidden only under a condition, and for conditions no check can see.

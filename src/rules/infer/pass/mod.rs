@@ -96,23 +96,18 @@ impl Found {
         !self.checks.is_empty()
     }
 
+    /// Whether a check finding the same thing in the same files was found already.
+    pub fn has_same(&self, check: &CheckSpec) -> bool {
+        self.checks.iter().any(|(_, c)| same_finding(c, check))
+    }
+
     /// The inference: findings in output order, identical checks once.
     pub fn into_inference(mut self, languages: Vec<String>, behaviour: Option<String>) -> Inference {
         self.checks.sort_by_key(|(at, _)| *at);
         self.notes.sort_by_key(|(at, _)| *at);
         let mut checks: Vec<CheckSpec> = Vec::new();
-        type Key = (Option<String>, Option<String>, Vec<String>, Vec<String>, Within);
-        let mut seen: Vec<Key> = Vec::new();
         for (_, c) in self.checks {
-            let key: Key = (
-                c.pattern.clone(),
-                c.require.clone(),
-                c.files.clone(),
-                c.forbidden_paths.clone(),
-                c.within,
-            );
-            if !seen.contains(&key) {
-                seen.push(key);
+            if !checks.iter().any(|seen| same_finding(seen, &c)) {
                 checks.push(c);
             }
         }
@@ -124,8 +119,19 @@ impl Found {
             languages,
             behaviour,
             notes: self.notes.into_iter().map(|(_, n)| n).collect(),
+            proposed: Vec::new(),
+            unseen: Vec::new(),
         }
     }
+}
+
+/// Two checks that find the same thing in the same files (whatever their fix or wording).
+fn same_finding(a: &CheckSpec, b: &CheckSpec) -> bool {
+    a.pattern == b.pattern
+        && a.require == b.require
+        && a.files == b.files
+        && a.forbidden_paths == b.forbidden_paths
+        && a.within == b.within
 }
 
 /// Which pass handles a mention: each is handled by exactly one.
