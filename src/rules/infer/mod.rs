@@ -100,6 +100,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::tools::run(ctx, out);
     pass::places::run(ctx, out);
     pass::file_kinds::run(ctx, out);
+    pass::file_names::run(ctx, out);
     pass::implied::run(ctx, out);
     pass::required::run(ctx, out);
     pass::vague::judged(ctx, out);

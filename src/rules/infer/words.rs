@@ -2242,6 +2242,25 @@ pub const CONDITION_TESTS: &[&str] = &[
     "shipped",
 ];
 
+/// Nouns that make a naming case about file names: "Filenames should be in kebab-case",
+/// "nombres de archivo en kebab-case".
+pub const FILE_NAME_NOUNS: &[&str] = &[
+    "file",
+    "files",
+    "filename",
+    "filenames",
+    "file-names",
+    "archivo",
+    "archivos",
+    "fichero",
+    "ficheros",
+];
+/// Words that, just before a naming case, make it the one replaced: "instead of camelCase",
+/// "rather than", "en lugar de", "en vez de".
+pub const REPLACE_WORDS: &[&str] = &[
+    "instead", "rather", "over", "lugar", "vez", "avoid", "evitar", "evita",
+];
+
 /// Bare `except:` (`concepts::BARE_EXCEPT`).
 pub const BARE_EXCEPT_NAMES: &[&str] = &[
     "bare except",

@@ -9,6 +9,7 @@ pub mod behaviour;
 pub mod concepts;
 pub mod conditions;
 pub mod file_kinds;
+pub mod file_names;
 pub mod implied;
 pub mod literals;
 pub mod packages;

@@ -1,0 +1,306 @@
+//! File-names pass: a naming case mandated for file names — "Filenames should be in
+//! `kebab-case`", "Files: kebab-case (`analysis-result.ts`)", "Nombrar los componentes Svelte
+//! usando PascalCase (ej: `LoginModal.svelte`)" — is checked as `Forbidden_paths`: the names that
+//! break the case (an uppercase letter or `_` for kebab-case…), in the files the rule is about
+//! (the extensions of its examples, else the languages it names, else every file for kebab- and
+//! snake_case). Names tools and conventions fix (`README.md`, `Makefile`, `__init__.py`,
+//! `+page.svelte`, `index.ts`, dotfiles) are left out. A case for identifiers ("camelCase for
+//! functions") is not about files and gets nothing here.
+
+use super::super::files::FileScope;
+use super::super::text::{Kind, Token};
+use super::super::words::{FILE_NAME_NOUNS, NEGATIONS, REPLACE_WORDS};
+use super::{At, Context, Found};
+use crate::rules::model::{CheckSpec, Origin};
+
+/// A naming case for file names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Case {
+    Kebab,
+    Snake,
+    Camel,
+    Pascal,
+}
+
+impl Case {
+    fn read(token: &Token) -> Option<Case> {
+        let letters: String = token.lower.chars().filter(|c| c.is_alphanumeric()).collect();
+        match letters.as_str() {
+            "kebabcase" => Some(Case::Kebab),
+            "snakecase" => Some(Case::Snake),
+            "camelcase" | "lowercamelcase" => Some(Case::Camel),
+            "pascalcase" | "uppercamelcase" => Some(Case::Pascal),
+            _ => None,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Case::Kebab => "kebab-case",
+            Case::Snake => "snake_case",
+            Case::Camel => "camelCase",
+            Case::Pascal => "PascalCase",
+        }
+    }
+
+    /// Globs of the file names that break the case. Each ends in `.*`: a glob also matches the
+    /// folders it names (and all below), so it must only fit a file's name — one with an
+    /// extension (folders rarely have one; a name without one is not checked).
+    fn breaking(self) -> &'static [&'static str] {
+        match self {
+            // An uppercase letter, or an underscore after the first character (`_app.tsx`,
+            // `__init__.py` start with theirs by convention).
+            Case::Kebab => &["**/*[A-Z]*.*", "**/[!_]*_*.*"],
+            Case::Snake => &["**/*[A-Z]*.*", "**/*-*.*"],
+            Case::Camel => &["**/[A-Z]*.*", "**/[!_]*[-_]*.*"],
+            Case::Pascal => &["**/[!A-Z]*.*", "**/*[-_]*.*"],
+        }
+    }
+
+    /// Whether the case can be checked on every file of a project: kebab- and snake_case can (a
+    /// project's files are mostly lowercase); camelCase and PascalCase only on the files a rule
+    /// is about (components), or every `package.json` would break them.
+    fn fits_every_file(self) -> bool {
+        matches!(self, Case::Kebab | Case::Snake)
+    }
+}
+
+/// File names that tools, platforms and conventions fix, whatever a project's case.
+const CONVENTIONAL: &[&str] = &[
+    "!**/.*",
+    "!**/.*/**",
+    "!**/node_modules/**",
+    "!**/vendor/**",
+    "!**/README*",
+    "!**/LICENSE*",
+    "!**/LICENCE*",
+    "!**/CHANGELOG*",
+    "!**/CONTRIBUTING*",
+    "!**/CODE_OF_CONDUCT*",
+    "!**/SECURITY*",
+    "!**/AUTHORS*",
+    "!**/NOTICE*",
+    "!**/CODEOWNERS",
+    "!**/AGENTS.md",
+    "!**/CLAUDE.md",
+    "!**/GEMINI.md",
+    "!**/Makefile",
+    "!**/Dockerfile*",
+    "!**/Containerfile",
+    "!**/Gemfile*",
+    "!**/Rakefile",
+    "!**/Procfile",
+    "!**/Jenkinsfile",
+    "!**/Vagrantfile",
+    "!**/Brewfile",
+    "!**/Pipfile*",
+    "!**/Justfile",
+    "!**/Cargo.*",
+    "!**/CMakeLists.txt",
+    "!**/__*__.py",
+    "!**/*.d.ts",
+];
+
+/// Names frameworks give by role, whatever the case of the components beside them.
+const ROLE_NAMES: &[&str] = &[
+    "!**/index.*",
+    "!**/main.*",
+    "!**/+*",
+    "!**/_*",
+    "!**/[[]*",
+    "!**/page.*",
+    "!**/layout.*",
+    "!**/route.*",
+    "!**/loading.*",
+    "!**/error.*",
+    "!**/not-found.*",
+    "!**/template.*",
+    "!**/*.config.*",
+];
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    for sentence in sentences(ctx.tokens) {
+        let Some((case, said)) = mandated_case(sentence) else {
+            continue;
+        };
+        let examples = example_extensions(sentence);
+        let about_files = sentence
+            .iter()
+            .any(|t| t.is_word() && FILE_NAME_NOUNS.contains(&t.lower.as_str()));
+        if !about_files && examples.is_empty() {
+            continue;
+        }
+        let scope = if !examples.is_empty() {
+            let globs: Vec<&str> = examples.iter().map(String::as_str).collect();
+            FileScope::of_globs(
+                &globs,
+                format!("files like the examples ({})", examples.join(", ")),
+            )
+        } else if let Some(scope) = ctx.named.scope() {
+            scope
+        } else if case.fits_every_file() {
+            FileScope::default()
+        } else {
+            continue;
+        };
+        let mut scope = scope;
+        ctx.narrow(&mut scope);
+        let mut paths: Vec<String> = case.breaking().iter().map(|g| g.to_string()).collect();
+        paths.extend(CONVENTIONAL.iter().map(|g| g.to_string()));
+        if !case.fits_every_file() || !examples.is_empty() {
+            paths.extend(ROLE_NAMES.iter().map(|g| g.to_string()));
+        }
+        let files = if scope.why.is_empty() {
+            "every file".to_string()
+        } else {
+            scope.why.trim_start_matches("; ").to_string()
+        };
+        let explanation = format!(
+            "file names in {} from \"{said}\" → Forbidden_paths {} ({files}; names tools and conventions fix — README, Makefile, dotfiles, __init__.py{} — left out)",
+            case.name(),
+            case.breaking().join(", "),
+            if paths.len() > case.breaking().len() + CONVENTIONAL.len() {
+                ", index, +page, _app"
+            } else {
+                ""
+            }
+        );
+        out.check(
+            At::Places,
+            CheckSpec {
+                files: scope.files(),
+                forbidden_paths: paths,
+                message: Some(ctx.message()),
+                origin: Origin::Inferred { explanation },
+                ..CheckSpec::default()
+            },
+        );
+        return;
+    }
+}
+
+/// The rule's sentences: split at `.`, `;`, `!` and `?`, not at a label's `:` or a bracket
+/// (`Files: kebab-case (`a-b.ts`)` is one).
+fn sentences(tokens: &[Token]) -> Vec<&[Token]> {
+    tokens
+        .split(|t| t.kind == Kind::Sep && matches!(t.text.as_str(), "." | ";" | "!" | "?"))
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// The one case a sentence mandates (a case after a negation or "instead of" is the one it
+/// replaces), with the words as written; `None` when it names none, or several.
+fn mandated_case(sentence: &[Token]) -> Option<(Case, String)> {
+    let mut found: Vec<(Case, String)> = Vec::new();
+    for (i, t) in sentence.iter().enumerate() {
+        let Some(case) = Case::read(t) else { continue };
+        let negated = sentence[i.saturating_sub(3)..i].iter().any(|p| {
+            p.is_word()
+                && (NEGATIONS.contains(&p.lower.as_str()) || REPLACE_WORDS.contains(&p.lower.as_str()))
+        });
+        if !negated && !found.iter().any(|(c, _)| *c == case) {
+            found.push((case, t.text.clone()));
+        }
+    }
+    (found.len() == 1).then(|| found.remove(0))
+}
+
+/// `*.svelte` for an example `LoginModal.svelte`: the extensions of the file names a sentence
+/// gives as examples.
+fn example_extensions(sentence: &[Token]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for t in sentence.iter().filter(|t| t.is_code() || t.kind == Kind::Path) {
+        let name = t.text.rsplit('/').next().unwrap_or(&t.text);
+        let Some((stem, ext)) = name.split_once('.') else {
+            continue;
+        };
+        let ext = ext.rsplit('.').next().unwrap_or(ext);
+        let plausible = !stem.is_empty()
+            && stem.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+            && (1..=6).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric());
+        let glob = format!("*.{}", ext.to_ascii_lowercase());
+        if plausible && !out.contains(&glob) {
+            out.push(glob);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::tests::hits_of;
+
+    /// Whether `instruction` flags the file at `path` (a file name rule flags line 1).
+    fn flags(instruction: &str, path: &str) -> bool {
+        !hits_of(instruction, path, "first line\n").is_empty()
+    }
+
+    #[test]
+    fn kebab_case_file_names_everywhere_but_conventional_names() {
+        for i in [
+            "Filenames should be in `kebab-case`.",
+            "Files: kebab-case (`analysis-result.ts`)",
+            "Usar kebab-case para los nombres de archivo.",
+        ] {
+            for bad in ["src/components/TextInput.ts", "src/user_profile.ts"] {
+                assert!(flags(i, bad), "{i}: {bad}");
+            }
+            for good in [
+                "src/user-profile.ts",
+                // Folders are not file names.
+                "src/Components/Button/text-input.ts",
+                "src/my_dir/text-input.ts",
+                "README.md",
+                "src/__init__.py",
+                "pages/_app.ts",
+                ".github/workflows/CI.yml",
+                "src/types.d.ts",
+            ] {
+                assert!(!flags(i, good), "{i}: {good}");
+            }
+        }
+        // The example's extension sets the files: a Markdown file is not about this rule.
+        assert!(!flags(
+            "Files: kebab-case (`analysis-result.ts`)",
+            "docs/Guide.md"
+        ));
+        assert!(flags("Filenames should be in `kebab-case`.", "docs/Guide.md"));
+    }
+
+    #[test]
+    fn pascal_case_components_by_their_example() {
+        let i = "Nombrar los componentes Svelte usando PascalCase (ej: `LoginModal.svelte`).";
+        for bad in ["src/lib/message-list.svelte", "src/lib/chatInput.svelte"] {
+            assert!(flags(i, bad), "{bad}");
+        }
+        for good in [
+            "src/lib/ChatInput.svelte",
+            "src/routes/+page.svelte",
+            "src/lib/utils.ts",
+            "src/lib/chat-ui/ChatInput.svelte",
+        ] {
+            assert!(!flags(i, good), "{good}");
+        }
+    }
+
+    #[test]
+    fn identifier_cases_and_unscoped_camel_case_are_not_file_rules() {
+        for i in [
+            "Always use camelCase for helper function names.",
+            "Use `snake_case` for Python functions, not `camelCase`.",
+            "Tipos/Interfaces: PascalCase con prefijo I (IUser, IArtist)",
+            "Use camelCase for file names.",
+            "Use kebab-case for file names and camelCase for file contents.",
+        ] {
+            assert!(!flags(i, "src/SomeFile_name.ts"), "{i}");
+        }
+    }
+
+    #[test]
+    fn the_case_replaced_is_not_the_case_mandated() {
+        let i = "Use kebab-case for file names instead of camelCase.";
+        assert!(flags(i, "src/userProfile.ts"));
+        assert!(!flags(i, "src/user-profile.ts"));
+    }
+}
