@@ -153,6 +153,37 @@ pub const UNPINNED_ACTION: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// "Use HTTPS", "Usar HTTPS en todos los enlaces": a plain `http://` URL. Local and test hosts
+/// (`localhost`, `127.x`, `0.0.0.0`, `[::1]`, `*.local`, `*.test`, `example.com`) and the names
+/// XML and JSON use for their namespaces and schemas (`w3.org`, `schemas.…`, `json-schema.org`,
+/// `purl.org`) are consumed by the first alternative, which has no `hit`: not violations.
+pub const INSECURE_URL: Detector = Detector {
+    name: "insecure-url",
+    summary: "a plain `http://` URL (not local or test hosts, not XML/JSON namespace and schema URLs)",
+    pattern: r#"(?i)\bhttp://(?:localhost\b|127\.\d+\.\d+\.\d+|0\.0\.0\.0\b|\[::1\]|[\w.-]*\.(?:local|localhost|test|example|invalid|internal)\b|(?:www\.)?w3\.org\b|[\w.-]*schemas?\.[\w.-]+|json-schema\.org\b|purl\.org\b|ns\.adobe\.com\b|(?:www\.)?example\.(?:com|org|net)\b)|\b(?P<hit>http://[\w-][^\s"'`<>)\]]*)"#,
+    langs: &[],
+    exclude: &[],
+    within: Within::Any,
+    effect: Effect::RulesOut,
+};
+
+/// "Pin dependencies to exact versions", "versiones exactas": a version range in a manifest —
+/// `"react": "^18.2.0"` (`^`, `~`, `*`, `x`, `latest`) in `package.json`, a requirement without
+/// `==` in `requirements.txt` (`requests>=2`, a bare `flask`). The hit is the range (or the
+/// requirement). Comparison ranges in `package.json` (`>=18`) are left alone: `engines` uses them.
+/// One `hit` for both files: the requirement branch must reach the end of the line (a line with a
+/// trailing comment is not read), which a `package.json` value, ending in `"`, never does; and
+/// `": "` never occurs in a requirements file.
+pub const UNPINNED_DEPENDENCY: Detector = Detector {
+    name: "unpinned-dependency",
+    summary: "a dependency version range: `^`/`~`/`*`/`x`/`latest` in package.json, a requirement without `==` in requirements.txt",
+    pattern: r#"(?m)(?:"[ \t]*:[ \t]*"|^[ \t]*)(?P<hit>[\^~]\d[^"\r\n]*|\*|latest|\d+\.x[^"\r\n]*|[A-Za-z0-9][\w.-]*(?:\[[\w, -]*\])?[ \t]*(?:(?:>=|<=|~=|!=|>|<)[ \t]*[^\s#;,]+(?:[ \t]*,[ \t]*(?:>=|<=|~=|!=|>|<)[ \t]*[^\s#;,]+)*)?[ \t]*\r?$)"#,
+    langs: &[Lang::Manifest],
+    exclude: &[],
+    within: Within::Any,
+    effect: Effect::RulesOut,
+};
+
 pub const WILDCARD_IMPORT: Detector = Detector {
     name: "wildcard-import",
     summary: "`from m import *` (Python), `import a.b.*` (Java/Kotlin), `import * as m from 'm'` (JS/TS), `use m::*` (Rust)",
@@ -824,6 +855,14 @@ pub const CONCEPTS: &[Concept] = &[
         phrases: words::PINNED_ACTION_NAMES,
     },
     Concept {
+        detector: &INSECURE_URL,
+        phrases: words::HTTPS_NAMES,
+    },
+    Concept {
+        detector: &UNPINNED_DEPENDENCY,
+        phrases: words::EXACT_VERSION_NAMES,
+    },
+    Concept {
         detector: &WILDCARD_IMPORT,
         phrases: words::WILDCARD_IMPORT_NAMES,
     },
@@ -1054,6 +1093,8 @@ pub fn misspelled_keyword(literal: &str) -> Option<&'static Keyword> {
 /// Every named detector, for docs and tests.
 pub const ALL_DETECTORS: &[&Detector] = &[
     &EMOJI,
+    &INSECURE_URL,
+    &UNPINNED_DEPENDENCY,
     &DEFAULT_EXPORT,
     &NAMED_EXPORTS,
     &CLASS_COMPONENT,
@@ -1232,6 +1273,46 @@ mod tests {
             .captures_iter(text)
             .filter_map(|c| c.name("hit").map(|m| m.as_str().to_string()))
             .collect()
+    }
+
+    #[test]
+    fn insecure_urls_but_not_local_hosts_or_namespaces() {
+        let t = concat!(
+            "<a href=\"http://instagram.com/shop\">x</a> <a href=\"https://ok.example.org\">y</a>\n",
+            "fetch('http://localhost:3000/api'); fetch('http://127.0.0.1:8080');\n",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n",
+            "const api = \"HTTP://api.acme.io/v1\";\n",
+            "\"$schema\": \"http://json-schema.org/draft-07/schema#\"\n",
+            "see http://www.mercadolibre.com.ar/perfil).\n",
+        );
+        assert_eq!(
+            hits(INSECURE_URL.pattern, t),
+            [
+                "http://instagram.com/shop",
+                "HTTP://api.acme.io/v1",
+                "http://www.mercadolibre.com.ar/perfil"
+            ]
+        );
+    }
+
+    #[test]
+    fn version_ranges_in_manifests() {
+        let package = concat!(
+            "{\n  \"name\": \"app\",\n  \"version\": \"1.0.0\",\n",
+            "  \"scripts\": { \"dev\": \"vite\", \"x\": \"~/bin/run\" },\n",
+            "  \"dependencies\": {\n    \"vue\": \"^3.5.13\",\n    \"pinia\": \"2.2.6\",\n",
+            "    \"axios\": \"~1.7.0\",\n    \"left-pad\": \"*\",\n    \"@scope/ui\": \"latest\",\n",
+            "    \"old\": \"1.x\"\n  },\n  \"engines\": { \"node\": \">=18\" }\n}\n"
+        );
+        assert_eq!(
+            hits(UNPINNED_DEPENDENCY.pattern, package),
+            ["^3.5.13", "~1.7.0", "*", "latest", "1.x"]
+        );
+        let requirements = "# pinned\nrequests==2.32.3\nflask\ndjango>=4.2,<5\n-r base.txt\nuvicorn[standard]~=0.30\npydantic==2.9 ; python_version >= \"3.9\"\nnumpy  # trailing comment\n";
+        assert_eq!(
+            hits(UNPINNED_DEPENDENCY.pattern, requirements),
+            ["flask", "django>=4.2,<5", "uvicorn[standard]~=0.30"]
+        );
     }
 
     #[test]

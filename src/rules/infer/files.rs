@@ -33,6 +33,8 @@ pub enum Lang {
     Make,
     Ci,
     Yaml,
+    /// Dependency manifests whose versions a rule can pin: `package.json`, `requirements*.txt`.
+    Manifest,
 }
 
 impl Lang {
@@ -63,6 +65,7 @@ impl Lang {
             Lang::Make => "Makefiles",
             Lang::Ci => "CI files",
             Lang::Yaml => "YAML",
+            Lang::Manifest => "dependency manifests",
         }
     }
 
@@ -99,6 +102,7 @@ impl Lang {
                 ".circleci/config.yml",
             ],
             Lang::Yaml => &["*.yml", "*.yaml"],
+            Lang::Manifest => &["package.json", "requirements*.txt", "requirements/*.txt"],
         }
     }
 

@@ -1290,3 +1290,37 @@ fn a_proposal_leaves_out_what_is_enforced_anyway() {
     assert!(described.iter().any(|d| d.contains("var")), "{described:?}");
     assert!(proposed.iter().all(|d| !d.contains("var")), "{proposed:?}");
 }
+
+#[test]
+fn https_and_exact_versions_rule_out_plain_urls_and_version_ranges() {
+    let html = "<a href=\"http://instagram.com/shop\">x</a>\n<a href=\"http://localhost:8080\">dev</a>\n";
+    for i in ["Usar HTTPS en todos los enlaces.", "Always use HTTPS."] {
+        let found: Vec<String> = hits_of(i, "index.html", html)
+            .into_iter()
+            .map(|(h, _)| h)
+            .collect();
+        assert_eq!(found, ["http://instagram.com/shop"], "{i}");
+    }
+    // Not mandated: nothing.
+    for i in [
+        "HTTPS is terminated at the load balancer.",
+        "Never use HTTPS for the health check.",
+    ] {
+        assert!(hits_of(i, "index.html", html).is_empty(), "{i}");
+    }
+    let package = "{\n  \"dependencies\": {\n    \"vue\": \"^3.5.13\",\n    \"pinia\": \"2.2.6\"\n  }\n}\n";
+    for i in [
+        "Always pin exact versions of dependencies.",
+        "Usar siempre versiones exactas en las dependencias.",
+    ] {
+        let found: Vec<String> = hits_of(i, "package.json", package)
+            .into_iter()
+            .map(|(h, _)| h)
+            .collect();
+        assert_eq!(found, ["^3.5.13"], "{i}");
+        assert!(
+            hits_of(i, "src/a.ts", "const v = '^3.5.13';\n").is_empty(),
+            "{i}: manifests only"
+        );
+    }
+}

@@ -1439,6 +1439,32 @@ pub const CLASS_DECLARATION_NAMES: &[&str] = &[
     "declaraciones de clase",
 ];
 
+/// Names of HTTPS, as a rule mandates it: "Use HTTPS", "HTTPS only", "Usar HTTPS en todos los
+/// enlaces".
+pub const HTTPS_NAMES: &[&str] = &[
+    "https",
+    "https only",
+    "https everywhere",
+    "secure urls",
+    "tls urls",
+];
+/// Exact dependency versions, as a rule mandates them: "Dependencies are pinned to exact
+/// versions", "pin exact versions", "usar versiones exactas".
+pub const EXACT_VERSION_NAMES: &[&str] = &[
+    "exact versions",
+    "exact version",
+    "exact dependency versions",
+    "pinned versions",
+    "pinned to exact versions",
+    "pin exact versions",
+    "pin dependencies",
+    "pin all dependencies",
+    "pinned dependencies",
+    "versiones exactas",
+    "versión exacta",
+    "versiones fijas",
+    "dependencias fijadas",
+];
 /// Mandated: actions pinned to a commit SHA.
 pub const PINNED_ACTION_NAMES: &[&str] = &[
     "SHA-1 pinned versions",
