@@ -184,6 +184,40 @@ pub const UNPINNED_DEPENDENCY: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// "Never use string interpolation in SQL", "always use parameterized queries": a string that
+/// holds SQL (`SELECT … FROM`, `INSERT INTO`, `UPDATE … SET`, `DELETE FROM`, in capitals, as
+/// queries are written — "Select a file from ${dir}" is prose) and is built from values: a
+/// template literal with `${…}`, an f-string, C#'s `$"…"`, Ruby's `#{…}`, a string followed by
+/// `.format(`, `%` or `+`. The hit is the string (with the operator that builds it). A query
+/// with placeholders passed apart (`"… WHERE id = $1", [id]`, `"… %s", (id,)`) is not a match.
+pub const SQL_INTERPOLATION: Detector = Detector {
+    name: "sql-interpolation",
+    summary: "an SQL string built from values: `${…}` in a template, an f-string, `$\"…\"`, `#{…}`, `.format(`, `%` or `+` after the string",
+    pattern: r#"(?P<hit>`[^`]*?(?:\b(?:SELECT\b[^`]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^`]*?\bSET|DELETE[ \t]+FROM)\b[^`]*?\$\{|\$\{[^`]*?\b(?:SELECT\b[^`]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^`]*?\bSET|DELETE[ \t]+FROM)\b)[^`]*`|\b[fF][rR]?"[^"\r\n]*\b(?:SELECT\b[^"\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^"\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^"\r\n]*"|\b[fF][rR]?'[^'\r\n]*\b(?:SELECT\b[^'\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^'\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^'\r\n]*'|\$"[^"\r\n]*\b(?:SELECT\b[^"\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^"\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^"\r\n]*"|"[^"\r\n]*\b(?:SELECT\b[^"\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^"\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^"\r\n]*"(?:\.format\(|[ \t]*[%+])|'[^'\r\n]*\b(?:SELECT\b[^'\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^'\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^'\r\n]*'(?:\.format\(|[ \t]*[%+])|"[^"\r\n]*\b(?:SELECT\b[^"\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^"\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^"\r\n]*#\{[^"\r\n]*")"#,
+    langs: &[],
+    exclude: &[],
+    within: Within::Any,
+    effect: Effect::Forbid,
+};
+
+/// The same strings, ruled out by a mandate: "always use parameterized queries", "consultas
+/// parametrizadas", "prepared statements".
+pub const PARAMETERIZED_QUERIES: Detector = Detector {
+    name: "parameterized-queries",
+    summary: SQL_INTERPOLATION.summary,
+    pattern: SQL_INTERPOLATION.pattern,
+    langs: &[],
+    exclude: &[],
+    within: Within::Any,
+    effect: Effect::RulesOut,
+};
+
+/// Whether the detector finds SQL inside another language's strings (so a rule naming SQL does
+/// not confine it to `*.sql` files).
+pub fn embeds_sql(d: &Detector) -> bool {
+    d.name == SQL_INTERPOLATION.name || d.name == PARAMETERIZED_QUERIES.name
+}
+
 pub const WILDCARD_IMPORT: Detector = Detector {
     name: "wildcard-import",
     summary: "`from m import *` (Python), `import a.b.*` (Java/Kotlin), `import * as m from 'm'` (JS/TS), `use m::*` (Rust)",
@@ -859,6 +893,14 @@ pub const CONCEPTS: &[Concept] = &[
         phrases: words::HTTPS_NAMES,
     },
     Concept {
+        detector: &SQL_INTERPOLATION,
+        phrases: words::SQL_INTERPOLATION_NAMES,
+    },
+    Concept {
+        detector: &PARAMETERIZED_QUERIES,
+        phrases: words::PARAMETERIZED_QUERY_NAMES,
+    },
+    Concept {
         detector: &UNPINNED_DEPENDENCY,
         phrases: words::EXACT_VERSION_NAMES,
     },
@@ -1095,6 +1137,8 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &EMOJI,
     &INSECURE_URL,
     &UNPINNED_DEPENDENCY,
+    &SQL_INTERPOLATION,
+    &PARAMETERIZED_QUERIES,
     &DEFAULT_EXPORT,
     &NAMED_EXPORTS,
     &CLASS_COMPONENT,
@@ -1312,6 +1356,33 @@ mod tests {
         assert_eq!(
             hits(UNPINNED_DEPENDENCY.pattern, requirements),
             ["flask", "django>=4.2,<5", "uvicorn[standard]~=0.30"]
+        );
+    }
+
+    #[test]
+    fn sql_built_from_values_but_not_placeholders_or_prose() {
+        let t = concat!(
+            "pool.query(`SELECT id FROM users WHERE id = ${id}`);\n",
+            "pool.query(\"SELECT id FROM users WHERE email = $1\", [email]);\n",
+            "conn.execute(f\"INSERT INTO audit (u) VALUES ('{user}')\")\n",
+            "conn.execute(\"UPDATE users SET seen = now() WHERE id = %s\", (uid,))\n",
+            "q = \"DELETE FROM t WHERE id = \" + id;\n",
+            "q = 'SELECT * FROM t WHERE n = {}'.format(n)\n",
+            "db.Query(\"SELECT * FROM t WHERE id = #{id}\")\n",
+            "var q = $\"UPDATE t SET a = {a}\";\n",
+            "label = `Select a file from ${dir}`;\n",
+            "log.info(f\"recorded {action} for {user_id}\")\n",
+        );
+        assert_eq!(
+            hits(SQL_INTERPOLATION.pattern, t),
+            [
+                "`SELECT id FROM users WHERE id = ${id}`",
+                "f\"INSERT INTO audit (u) VALUES ('{user}')\"",
+                "\"DELETE FROM t WHERE id = \" +",
+                "'SELECT * FROM t WHERE n = {}'.format(",
+                "\"SELECT * FROM t WHERE id = #{id}\"",
+                "$\"UPDATE t SET a = {a}\"",
+            ]
         );
     }
 

@@ -1324,3 +1324,19 @@ fn https_and_exact_versions_rule_out_plain_urls_and_version_ranges() {
         );
     }
 }
+
+#[test]
+fn sql_built_from_values_is_forbidden_by_its_name_or_by_parameterized_queries() {
+    let ts = "const a = await db.query(`SELECT id FROM users WHERE id = ${id}`);\nconst b = await db.query(\"SELECT id FROM users WHERE id = $1\", [id]);\n";
+    for i in [
+        "Never use string interpolation in SQL — always use parameterized queries.",
+        "Always use parameterized queries.",
+        "Nunca uses interpolación de cadenas en SQL.",
+        "Usar siempre consultas parametrizadas.",
+    ] {
+        let found: Vec<String> = hits_of(i, "src/db.ts", ts).into_iter().map(|(h, _)| h).collect();
+        assert_eq!(found, ["`SELECT id FROM users WHERE id = ${id}`"], "{i}");
+    }
+    // Described, not mandated or forbidden: nothing.
+    assert!(hits_of("The API uses parameterized queries.", "src/db.ts", ts).is_empty());
+}

@@ -1439,6 +1439,40 @@ pub const CLASS_DECLARATION_NAMES: &[&str] = &[
     "declaraciones de clase",
 ];
 
+/// SQL built from values, as a rule forbids it: "string interpolation in SQL", "concatenar
+/// cadenas en SQL".
+pub const SQL_INTERPOLATION_NAMES: &[&str] = &[
+    "string interpolation in SQL",
+    "string interpolation in SQL queries",
+    "SQL string interpolation",
+    "string concatenation in SQL",
+    "string concatenation in SQL queries",
+    "SQL string concatenation",
+    "string formatting in SQL",
+    "f-strings in SQL",
+    "interpolated SQL",
+    "concatenated SQL",
+    "raw SQL string concatenation",
+    "interpolación de cadenas en SQL",
+    "interpolación en SQL",
+    "concatenación de cadenas en SQL",
+    "concatenar cadenas en SQL",
+    "SQL concatenado",
+    "SQL interpolado",
+];
+/// Parameterized queries, as a rule mandates them.
+pub const PARAMETERIZED_QUERY_NAMES: &[&str] = &[
+    "parameterized queries",
+    "parameterized query",
+    "parametrized queries",
+    "parameterised queries",
+    "prepared statements",
+    "bind parameters",
+    "query parameters",
+    "consultas parametrizadas",
+    "consulta parametrizada",
+    "sentencias preparadas",
+];
 /// Names of HTTPS, as a rule mandates it: "Use HTTPS", "HTTPS only", "Usar HTTPS en todos los
 /// enlaces".
 pub const HTTPS_NAMES: &[&str] = &[

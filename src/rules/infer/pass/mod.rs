@@ -433,11 +433,18 @@ impl<'a> Context<'a> {
 
     /// The scope for a detector: the named languages when they fit it, else its own.
     pub fn detector_scope(&self, d: &Detector, what: &str) -> FileScope {
-        let mut scope = match self.named.scope() {
+        // "string interpolation in SQL": SQL is the language of the strings, not of the files.
+        let named = if super::concepts::embeds_sql(d) {
+            let mut named = self.named.clone();
+            named.langs.retain(|(l, _)| *l != Lang::Sql);
+            named
+        } else {
+            self.named.clone()
+        };
+        let mut scope = match named.scope() {
             Some(s)
                 if d.langs.is_empty()
-                    || self
-                        .named
+                    || named
                         .langs()
                         .iter()
                         .any(|l| d.langs.iter().any(|dl| same_family(*l, *dl))) =>
