@@ -858,7 +858,7 @@ async fn a_rule_left_unchecked_for_an_exception_offers_to_enforce_its_proposed_c
           4,
           65
         ],
-        "severity": 4,
+        "severity": 3,
         "message": "not checked: the rule makes an exception no file shows (\"without a documented justification\") — to check it everywhere, use the code action \"Enforce rule #1 everywhere\" and mark each justified use with `autofix-ignore: 1`"
       }
     ]

@@ -251,7 +251,8 @@ impl Problem {
             | FixMatchesPattern { .. }
             | SupersedesUnknown { .. }
             | SupersedesNewer { .. } => Severity::Warning,
-            NotImperative | LowerPriorityFile { .. } => Severity::Information,
+            // Actionable (its quick fix enforces the rule): listed where problems are, not a hint.
+            NotImperative | LowerPriorityFile { .. } | ExceptionUnseen { .. } => Severity::Information,
             _ => Severity::Hint,
         }
     }
