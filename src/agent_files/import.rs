@@ -10,6 +10,7 @@ use super::category::category_of;
 use super::formats::{self, AgentFormat};
 use super::frontmatter;
 use super::markdown::{self, UnitKind};
+use super::words::{LABEL_COMMANDS, LEADING_CLAUSES, MORE_VERBS, SPANISH_COMMANDS};
 use crate::rules::Category;
 
 /// A rule found in an agent file.
@@ -517,173 +518,6 @@ fn clause_end(text: &str) -> Option<(usize, usize)> {
     None
 }
 
-/// Verbs that open a command, beyond the ones the lint of `autofix.json` knows (which decide
-/// whether a learned rule is imperative, and stay as they are).
-const MORE_VERBS: &[&str] = &[
-    "ask",
-    "consider",
-    "implement",
-    "update",
-    "install",
-    "extract",
-    "pass",
-    "publish",
-    "distinguish",
-    "refer",
-    "target",
-    "apply",
-    "generate",
-    "build",
-    "deploy",
-    "review",
-    "verify",
-    "confirm",
-    "clean",
-    "fix",
-    "convert",
-    "treat",
-    "rely",
-    "inject",
-    "expose",
-    "return",
-    "emit",
-    "raise",
-    "guard",
-    "cache",
-    "mock",
-    "stub",
-    "skip",
-    "wait",
-    "retry",
-    "lint",
-    "bump",
-    "tag",
-    "push",
-    "pull",
-    "merge",
-    "rebase",
-    "squash",
-    "open",
-    "reference",
-    "link",
-    "cite",
-    "mention",
-    "explain",
-    "summarize",
-    "list",
-    "show",
-    "print",
-    "prompt",
-    "notify",
-    "report",
-    "warn",
-    "leave",
-    "let",
-    "allow",
-    "forbid",
-    "disallow",
-    "require",
-    "reject",
-    "accept",
-    "match",
-    "mirror",
-    "co-locate",
-    "colocate",
-    "inline",
-    "extend",
-    "override",
-    "favor",
-    "favour",
-    "focus",
-    "integrate",
-    "utilize",
-    "utilise",
-    "optimize",
-    "optimise",
-    "be",
-    "sacrifice",
-    "flag",
-    "combine",
-    "kill",
-    "think",
-    "describe",
-    "evaluate",
-    "state",
-    "admit",
-    "load",
-    "regenerate",
-    "default",
-    "reach",
-    "minimize",
-    "maximize",
-    "adhere",
-    "stick",
-    "strive",
-    "aim",
-    "choose",
-    "organize",
-    "structure",
-    "separate",
-    "isolate",
-    "encapsulate",
-    "centralize",
-    "batch",
-    "paginate",
-    "sanitize",
-    "escape",
-    "encode",
-    "decode",
-    "hash",
-    "encrypt",
-    "redact",
-    "mask",
-    "capitalize",
-    "capitalise",
-    "lowercase",
-    "uppercase",
-    "serialize",
-    "serialise",
-    "deserialize",
-    "omit",
-    "suffix",
-];
-
-/// Spanish commands (tú imperatives) an instruction opens with, beyond the lint's: "Lee …",
-/// "Consulta …", "Ejecuta …".
-const SPANISH_COMMANDS: &[&str] = &[
-    "lee",
-    "consulta",
-    "revisa",
-    "verifica",
-    "asegúrate",
-    "asegurate",
-    "utiliza",
-    "emplea",
-    "crea",
-    "añade",
-    "agrega",
-    "actualiza",
-    "instala",
-    "sigue",
-    "mantén",
-    "escribe",
-    "usa",
-    "evita",
-    "prefiere",
-    "pregunta",
-    "confirma",
-    "haz",
-    "pon",
-    "no",
-];
-
-/// Words that make a sentence opening with them a preamble to the command ("When adding a
-/// route, always …").
-const LEADING_CLAUSES: &[&str] = &[
-    "when", "whenever", "if", "before", "after", "while", "for", "in", "once", "unless", "at", "during",
-    "within", "on", "cuando", "si", "antes", "después", "despues", "para", "en", "al",
-];
-
 /// True when `text` tells the reader to do or not do something. A bullet (`bullet`) may also
 /// state a must ("Components must be pure"); a sentence of prose must open with its command
 /// (or a short "When …," clause before it), or shout it (MUST, NEVER, ALWAYS).
@@ -704,12 +538,6 @@ pub fn commands(text: &str, bullet: bool) -> bool {
     };
     commands_text(unlabelled, bullet) || (label_commands && commands_text(text, bullet))
 }
-
-/// Words a label opens with when it is itself the command, its example after the colon.
-const LABEL_COMMANDS: &[&str] = &[
-    "never", "always", "use", "avoid", "prefer", "don't", "do", "no", "nunca", "siempre", "usa", "usar",
-    "evita", "evitar", "prefiere",
-];
 
 fn commands_text(text: &str, bullet: bool) -> bool {
     let words: Vec<&str> = text.split_whitespace().collect();

@@ -1,8 +1,8 @@
 //! The other agents' instruction files (`AGENTS.md`, `CLAUDE.md`, `.cursor/rules/*.mdc`,
 //! Copilot's instructions, …): which files each agent reads (`formats`), reading their rules in
-//! (`import`, with `markdown`, `frontmatter`, `category` and the plan against the rules already
-//! known in `plan`) and writing the active rules out to them (`export`, with the managed section
-//! of a file people also edit in `section`).
+//! (`import`, with `markdown`, `frontmatter`, `category`, its word lists in `words`, and the plan
+//! against the rules already known in `plan`) and writing the active rules out to them
+//! (`export`, with the managed section of a file people also edit in `section`).
 
 pub mod category;
 pub mod export;
@@ -12,6 +12,7 @@ pub mod import;
 pub mod markdown;
 pub mod plan;
 pub mod section;
+pub mod words;
 
 /// The largest agent file read: real ones are a few KiB; a planted huge one is skipped.
 pub const MAX_AGENT_FILE_BYTES: u64 = 1 << 20;
