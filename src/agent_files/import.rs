@@ -7,10 +7,11 @@
 use serde::Serialize;
 
 use super::category::category_of;
+use super::convention;
 use super::formats::{self, AgentFormat};
 use super::frontmatter;
 use super::markdown::{self, UnitKind};
-use super::words::{LABEL_COMMANDS, LEADING_CLAUSES, MORE_VERBS, SPANISH_COMMANDS};
+use super::words::{DASH_COMMANDS, LABEL_COMMANDS, LEADING_CLAUSES, MORE_VERBS, SPANISH_COMMANDS};
 use crate::rules::Category;
 
 /// A rule found in an agent file.
@@ -536,7 +537,40 @@ pub fn commands(text: &str, bullet: bool) -> bool {
             .to_lowercase();
         LABEL_COMMANDS.contains(&first.as_str())
     };
-    commands_text(unlabelled, bullet) || (label_commands && commands_text(text, bullet))
+    commands_text(unlabelled, bullet)
+        || (label_commands && commands_text(text, bullet))
+        // A bullet may state a convention without a verb ("Files: kebab-case", "ESM only"), or
+        // put its command after a dash ("`dist/` is generated — never edit it").
+        || (bullet && (convention::prescribes(text) || command_after_dash(text)))
+}
+
+/// A clause after a dash that opens with an unmistakable command ("`public/` is generated —
+/// never edit it", "Descriptive names — avoid abbreviations"); a folder map's "`test/` — test
+/// fixtures" opens with a noun that is also a verb, so only [`DASH_COMMANDS`] count.
+fn command_after_dash(text: &str) -> bool {
+    let mut in_code = false;
+    for (i, c) in text.char_indices() {
+        if c == '`' {
+            in_code = !in_code;
+        }
+        if in_code {
+            continue;
+        }
+        for dash in [" — ", " – ", " -- ", " - "] {
+            if let Some(after) = text[i..].strip_prefix(dash) {
+                let first = after
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+                    .trim_matches(|c: char| !(c.is_alphanumeric() || c == '\''))
+                    .to_lowercase();
+                if DASH_COMMANDS.contains(&first.as_str()) && commands_text(after, true) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 fn commands_text(text: &str, bullet: bool) -> bool {
@@ -967,6 +1001,43 @@ mod tests {
             "Start server: `pnpm run start-server`",
             "Default Port: 8080",
             "Run migrations: `pnpm run migrate:run`",
+        ] {
+            assert!(!commands(line, true), "{line}");
+        }
+    }
+
+    #[test]
+    fn conventions_without_a_verb_are_rules_and_inventories_are_not() {
+        let got = rules(
+            "## Style\n\n- Classes: PascalCase (`OrderLine`)\n- Indent: 4 spaces\n- Tailwind only — no inline styles\n- Mensajes de commit: en inglés\n- Nombres de archivo: kebab-case\n\n## Stack\n\n- Backend: Django 5\n- Base de datos: PostgreSQL\n- Build: `make release`\n- `lib/`: shared helpers\n",
+        );
+        let kept: Vec<_> = got.iter().map(|(rule, _)| rule.as_str()).collect();
+        assert_eq!(
+            kept,
+            [
+                "Classes: PascalCase (`OrderLine`)",
+                "Indent: 4 spaces",
+                "Tailwind only — no inline styles",
+                "Mensajes de commit: en inglés",
+                "Nombres de archivo: kebab-case",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_command_after_a_dash_makes_the_bullet_a_rule() {
+        for line in [
+            "`dist/` is built by CI — never edit it by hand",
+            "Short names — avoid one-letter variables",
+            "`vendor/` se genera — nunca lo edites a mano",
+        ] {
+            assert!(commands(line, true), "{line}");
+        }
+        for line in [
+            "`test/` — test fixtures",
+            "`build/` - build output",
+            "Release notes — no longer kept by hand",
+            "`docs/` — la documentación",
         ] {
             assert!(!commands(line, true), "{line}");
         }

@@ -5,6 +5,7 @@
 //! (`export`, with the managed section of a file people also edit in `section`).
 
 pub mod category;
+pub mod convention;
 pub mod export;
 pub mod formats;
 pub mod frontmatter;

@@ -174,3 +174,126 @@ pub const LABEL_COMMANDS: &[&str] = &[
     "never", "always", "use", "avoid", "prefer", "don't", "do", "no", "nunca", "siempre", "usa", "usar",
     "evita", "evitar", "prefiere",
 ];
+
+/// Words in a convention's value that make it a mandate rather than a description ("ESM only",
+/// "PRs obligatorios", "Strict Type Hinting required", "Deploys: never on Fridays").
+pub const MANDATE_WORDS: &[&str] = &[
+    "only",
+    "required",
+    "mandatory",
+    "obligatory",
+    "enforced",
+    "forbidden",
+    "prohibited",
+    "always",
+    "never",
+    "solo",
+    "sólo",
+    "únicamente",
+    "obligatorio",
+    "obligatoria",
+    "obligatorios",
+    "obligatorias",
+    "requerido",
+    "requerida",
+    "requeridos",
+    "requeridas",
+    "prohibido",
+    "prohibida",
+    "prohibidos",
+    "prohibidas",
+    "siempre",
+    "nunca",
+];
+
+/// Phrases that say something is *not* needed: no mandate, whatever else the words say ("No need
+/// to restart", "Docs: optional", "no es necesario").
+pub const NOT_NEEDED: &[&str] = &[
+    "no need",
+    "not needed",
+    "not required",
+    "isn't needed",
+    "unnecessary",
+    "optional",
+    "no es necesario",
+    "no hace falta",
+    "innecesario",
+    "opcional",
+];
+
+/// Units a convention counts in ("2 spaces", "100 characters", "a 300-line limit").
+pub const CONVENTION_UNITS: &[&str] = &[
+    "space",
+    "spaces",
+    "tab",
+    "tabs",
+    "character",
+    "characters",
+    "char",
+    "chars",
+    "line",
+    "lines",
+    "column",
+    "columns",
+    "espacio",
+    "espacios",
+    "carácter",
+    "caracteres",
+    "línea",
+    "líneas",
+    "linea",
+    "lineas",
+    "columna",
+    "columnas",
+];
+
+/// Words that make a number a bound to keep ("Coverage threshold: 70%", "80% minimum").
+pub const THRESHOLD_WORDS: &[&str] = &[
+    "max",
+    "maximum",
+    "min",
+    "minimum",
+    "limit",
+    "threshold",
+    "target",
+    "least",
+    "máximo",
+    "mínimo",
+    "límite",
+    "umbral",
+    "objetivo",
+    "menos",
+];
+
+/// Languages people write in: "in English", "en inglés" is a mandate of which to use.
+pub const HUMAN_LANGUAGES: &[&str] = &[
+    "english",
+    "spanish",
+    "french",
+    "german",
+    "portuguese",
+    "italian",
+    "inglés",
+    "ingles",
+    "español",
+    "espanol",
+    "castellano",
+    "francés",
+    "alemán",
+    "portugués",
+    "italiano",
+];
+
+/// Finite verbs that make a phrase a description ("The API is stable", "Tests are in `tests/`",
+/// "Hay dos módulos"): a convention leaves the verb out.
+pub const DESCRIBING_VERBS: &[&str] = &[
+    "is", "are", "was", "were", "has", "have", "had", "can", "will", "es", "son", "está", "están", "era",
+    "eran", "hay", "tiene", "tienen", "puede", "pueden",
+];
+
+/// Words that open a command after a dash ("… — never edit it", "… — no CommonJS"): a noun that
+/// is also a verb ("`test/` — test fixtures") does not.
+pub const DASH_COMMANDS: &[&str] = &[
+    "never", "always", "don't", "dont", "do", "avoid", "prefer", "use", "only", "must", "no", "nunca",
+    "siempre", "evita", "evitar", "usa", "usar",
+];

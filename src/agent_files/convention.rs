@@ -1,0 +1,260 @@
+//! Conventions stated without a command verb, which the labelling guide counts as rules:
+//! `Label: value` lines whose value prescribes ("Indentación: 2 espacios", "Files: kebab-case",
+//! "Commits: Conventional Commits en inglés") and verbless phrases that restrict ("ESM only — no
+//! CommonJS", "Strict mode always enabled", "One concern per file").
+//!
+//! An inventory has the same shape ("Web Framework: FastAPI", "Start server: `pnpm start`",
+//! "`src/`: the code"), so the value must carry a mark of a prescription — a naming case, a count
+//! of a unit or a bound, a mandate word, a language to write in, a "no …" — and a phrase with a
+//! finite verb ("is", "are", "has") describes, whatever its other words.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::words::{
+    CONVENTION_UNITS, DESCRIBING_VERBS, HUMAN_LANGUAGES, MANDATE_WORDS, NOT_NEEDED, THRESHOLD_WORDS,
+};
+use crate::rules::infer::words::NAMING_STYLES;
+
+/// The most words a label has ("Functions/variables", "Rama principal", "Coverage target").
+const MAX_LABEL_WORDS: usize = 4;
+
+/// True when `text` (a bullet) states a convention to follow without a command verb.
+pub fn prescribes(text: &str) -> bool {
+    let text = text
+        .trim()
+        .trim_start_matches(|c: char| !(c.is_alphanumeric() || c == '`'));
+    let lower = text.to_lowercase();
+    if describes(text) || NOT_NEEDED.iter().any(|p| lower.contains(p)) {
+        return false;
+    }
+    match label_value(text) {
+        Some((label, value)) => value_prescribes(label, value),
+        None => phrase_prescribes(text),
+    }
+}
+
+/// The label and the value of "Label: value": a label of a few words without code (a code span
+/// or a path is what a folder map or a command list names: "`src/`: the code").
+fn label_value(text: &str) -> Option<(&str, &str)> {
+    let at = outside_code(text).find(": ")?;
+    let (label, value) = (&text[..at], text[at + 2..].trim());
+    let words = label.split_whitespace().count();
+    let plain = !label.contains('`') && !label.ends_with('/') && !label.starts_with('.');
+    (plain && (1..=MAX_LABEL_WORDS).contains(&words) && !value.is_empty()).then_some((label, value))
+}
+
+/// A value that prescribes: a naming case, a count of a unit, a bound, a mandate, a language to
+/// write in, or a "no …" ("Imports: absolute, no relative paths").
+fn value_prescribes(label: &str, value: &str) -> bool {
+    naming_case(value)
+        || counts_a_unit(value)
+        || bound(&format!("{label} {value}"))
+        || has_word(value, MANDATE_WORDS)
+        || language_mandate(value)
+        || forbids_something(value)
+}
+
+/// A verbless phrase that restricts: "ESM only — no CommonJS", "Strict mode always enabled",
+/// "One concern per file", "2 spaces for indentation", "Código en inglés".
+fn phrase_prescribes(text: &str) -> bool {
+    only_clause(text)
+        || always_participle(text)
+        || one_per(text)
+        || counts_a_unit(text)
+        || bound(text)
+        || language_mandate(text)
+}
+
+/// `text` with its code spans (backticks included) blanked byte for byte, so words and
+/// separators inside them are not read and offsets stay those of `text`.
+fn outside_code(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_code = false;
+    for c in text.chars() {
+        if c == '`' {
+            in_code = !in_code;
+        }
+        if c == '`' || in_code {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Lowercase words outside code spans.
+fn words(text: &str) -> Vec<String> {
+    outside_code(text)
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_lowercase().replace('’', "'"))
+        .collect()
+}
+
+fn has_word(text: &str, list: &[&str]) -> bool {
+    words(text).iter().any(|w| list.contains(&w.as_str()))
+}
+
+/// A finite verb makes it a statement of fact ("Tests are in `tests/`", "There's a script").
+fn describes(text: &str) -> bool {
+    words(text)
+        .iter()
+        .any(|w| DESCRIBING_VERBS.contains(&w.as_str()) || w.ends_with("'s"))
+}
+
+/// "kebab-case", "PascalCase", "UPPER_SNAKE_CASE", in words or in a code span.
+fn naming_case(text: &str) -> bool {
+    let compact: String = text
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    NAMING_STYLES.iter().any(|s| compact.contains(s))
+}
+
+/// A number of a unit of layout: "2 espacios", "100 characters", "a 300-line limit".
+fn counts_a_unit(text: &str) -> bool {
+    static COUNT: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\b\d+\s*-?\s*(\p{L}+)").expect("a valid regex"));
+    COUNT
+        .captures_iter(&outside_code(text))
+        .any(|c| CONVENTION_UNITS.contains(&c[1].to_lowercase().as_str()))
+}
+
+/// A number with a word that makes it a bound: "Coverage threshold: 70%", "80% minimum",
+/// "80%+ coverage".
+fn bound(text: &str) -> bool {
+    let plain = outside_code(text);
+    let number = plain.chars().any(|c| c.is_ascii_digit());
+    number && (has_word(&plain, THRESHOLD_WORDS) || plain.contains("%+"))
+}
+
+/// "in English", "en INGLÉS": which language to write in.
+fn language_mandate(text: &str) -> bool {
+    let words = words(text);
+    words
+        .windows(2)
+        .any(|w| matches!(w[0].as_str(), "in" | "en") && HUMAN_LANGUAGES.contains(&w[1].as_str()))
+}
+
+/// A clause that opens with "no" and a thing: "absolute, no relative paths", "(no `any`)" — not
+/// "no one", "no longer".
+fn forbids_something(text: &str) -> bool {
+    let words = words(text);
+    words
+        .windows(2)
+        .any(|w| w[0] == "no" && !matches!(w[1].as_str(), "one" | "longer" | "more" | "matter" | "es" | "se"))
+}
+
+/// A clause that ends in "only" ("ESM only — no CommonJS", "Hand-written only"), or a phrase
+/// that opens with a Spanish one ("Solo `pnpm`"; the English "Only …" already commands).
+fn only_clause(text: &str) -> bool {
+    let only = |w: &str| matches!(w.to_lowercase().as_str(), "only" | "solo" | "sólo" | "únicamente");
+    let plain = outside_code(text);
+    let opens = plain.split_whitespace().next().is_some_and(only);
+    opens
+        || plain
+            .split(['—', '–', ';', ',', '(', '.'])
+            .flat_map(|clause| clause.split(" - "))
+            .any(|clause| {
+                let words: Vec<&str> = clause.split_whitespace().collect();
+                words.len() > 1 && words.last().is_some_and(|w| only(w))
+            })
+}
+
+/// "always"/"never" before a participle: "Strict mode always enabled", "Secrets never logged",
+/// "Modo estricto siempre activado".
+fn always_participle(text: &str) -> bool {
+    let words = words(text);
+    words.windows(2).any(|w| {
+        matches!(w[0].as_str(), "always" | "never" | "siempre" | "nunca")
+            && (w[1].ends_with("ed")
+                || ["ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas"]
+                    .iter()
+                    .any(|end| w[1].ends_with(end))
+                || matches!(w[1].as_str(), "on" | "off"))
+    })
+}
+
+/// "One concern per file", "Una clase por archivo": one of a thing per another.
+fn one_per(text: &str) -> bool {
+    let words = words(text);
+    let rest = match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["a" | "un" | "una", "single" | "solo" | "sola", ..] => &words[2..],
+        ["one" | "single" | "un" | "una", ..] => &words[1..],
+        _ => return false,
+    };
+    rest.iter().take(4).any(|w| w == "per" || w == "por")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_whose_value_prescribes_is_a_convention() {
+        for text in [
+            // English
+            "Modules: snake_case (`user_profile.py`)",
+            "Type names: PascalCase",
+            "Tabs: 4 spaces",
+            "Line length: 100 characters max",
+            "Coverage minimum: 90%",
+            "Commit messages: in English",
+            "Imports: absolute, no relative paths",
+            "Database access: repositories only",
+            "Review: required for every merge",
+            // Spanish
+            "Tabulación: 4 espacios",
+            "Nombres de clases: PascalCase",
+            "Mensajes de commit: en inglés",
+            "Revisión de código: obligatoria",
+            "Longitud de línea: máximo 100 caracteres",
+        ] {
+            assert!(prescribes(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_verbless_phrase_that_restricts_is_a_convention() {
+        for text in [
+            "Tailwind only — no CSS modules",
+            "Type checking always enabled (`--strict`)",
+            "One component per file",
+            "2 spaces for indentation",
+            "Solo `pnpm`, nada de npm",
+            "Una clase por archivo",
+            "Modo estricto siempre activado",
+            "Código y comentarios en inglés",
+        ] {
+            assert!(prescribes(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn inventories_and_descriptions_are_not_conventions() {
+        for text in [
+            // A tech stack, a folder map, a command list, settings.
+            "Backend: Django",
+            "Runtime: Node 22",
+            "Frontend Framework: Vue 3 (Composition API)",
+            "`lib/`: shared helpers",
+            "docs/: the user guide",
+            "Build: `make release`",
+            "Default port: 3000",
+            // Facts, and what is not needed.
+            "The parser is always strict",
+            "Tests are written in English",
+            "There's one service per region",
+            "Cache: optional, no setup needed",
+            "Base de datos: PostgreSQL",
+            "Servidor: `npm run dev`",
+            "La documentación está en español",
+        ] {
+            assert!(!prescribes(text), "{text}");
+        }
+    }
+}
