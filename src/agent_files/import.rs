@@ -11,7 +11,10 @@ use super::convention;
 use super::formats::{self, AgentFormat};
 use super::frontmatter;
 use super::markdown::{self, UnitKind};
-use super::words::{DASH_COMMANDS, LABEL_COMMANDS, LEADING_CLAUSES, MORE_VERBS, SPANISH_COMMANDS};
+use super::words::{
+    CLAUSE_COMMANDS, CLAUSE_FILLERS, CROSS_REFERENCES, DASH_COMMANDS, LABEL_COMMANDS, LEADING_CLAUSES,
+    MORE_VERBS, NOT_BEFORE_A_COMMAND, OBJECT_OPENERS, SPANISH_COMMANDS,
+};
 use crate::rules::Category;
 
 /// A rule found in an agent file.
@@ -248,7 +251,7 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                         let introduces = n == last && list_follows && introduces(s);
                         // A short line without a full stop is a title, not a sentence.
                         let title = s.split_whitespace().count() < 4 && !s.trim_end().ends_with(['.', '!']);
-                        !introduces && !title && commands(s, false)
+                        !introduces && !title && !lacks_object(s) && commands(s, false)
                     })
                     .collect();
                 if !commanding.iter().any(|c| *c) {
@@ -409,7 +412,17 @@ fn introduces(text: &str) -> bool {
     ]
     .iter()
     .any(|w| lower.ends_with(w));
-    points || bare_verb || words <= 2
+    points || bare_verb || lacks_object(t) || words <= 2
+}
+
+/// "When reviewing a PR, verify:": a command whose object is what comes next (a list, maybe
+/// under a heading), not a rule on its own.
+fn lacks_object(text: &str) -> bool {
+    let Some(body) = text.trim_end().strip_suffix(':') else {
+        return false;
+    };
+    let last = body.split_whitespace().last().unwrap_or_default().to_lowercase();
+    crate::rules::lint::VERBS.contains(&last.as_str()) || MORE_VERBS.contains(&last.as_str())
 }
 
 /// The words that negate what comes under them: a heading such as "Don'ts" or "Avoid", a
@@ -495,9 +508,49 @@ fn strip_label(text: &str) -> &str {
     text
 }
 
-/// Where the opening clause of a sentence ends: the first ", ", " - " or " — " outside
-/// parentheses and code spans, and the separator's length.
-fn clause_end(text: &str) -> Option<(usize, usize)> {
+/// True when `text` opens with a word that starts a clause before the command ("When …",
+/// "If …", "To …", "Para …").
+fn opens_with_clause(text: &str) -> bool {
+    let first = text.split_whitespace().next().unwrap_or_default();
+    let first = first.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    LEADING_CLAUSES.contains(&first.as_str())
+}
+
+/// Where an opening clause may end: after each ", ", " - " or " — " outside parentheses and code
+/// spans, up to [`MAX_CLAUSE_WORDS`] words in. A part that is one item of a list inside the
+/// clause ("If you add code, files or folders, …") is not where the command starts. Without any
+/// separator ("When running migrations use `uv run alembic`"), at the first of
+/// [`CLAUSE_COMMANDS`] that no subject or auxiliary comes right before.
+fn after_clause(text: &str) -> Vec<&str> {
+    let ends = clause_ends(text);
+    if ends.is_empty() {
+        return command_word_without_comma(text).into_iter().collect();
+    }
+    let mut out = Vec::new();
+    for (n, &(at, sep)) in ends.iter().enumerate() {
+        if text[..at].split_whitespace().count() > MAX_CLAUSE_WORDS {
+            break;
+        }
+        let rest = &text[at + sep..];
+        let part = match ends.get(n + 1) {
+            Some(&(next, _)) => &text[at + sep..next],
+            None => rest,
+        };
+        let in_a_list = ends.get(n + 1).is_some()
+            && part
+                .split_whitespace()
+                .any(|w| matches!(w.to_lowercase().as_str(), "or" | "and" | "o" | "y" | "u" | "e"));
+        if !in_a_list {
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// The byte offsets (and lengths) of the separators that may end an opening clause: ", ", " - ",
+/// " — " outside parentheses and code spans.
+fn clause_ends(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
     let mut depth = 0usize;
     let mut in_code = false;
     for (i, c) in text.char_indices() {
@@ -512,12 +565,60 @@ fn clause_end(text: &str) -> Option<(usize, usize)> {
         }
         for sep in [", ", " - ", " — "] {
             if text[i..].starts_with(sep) {
-                return Some((i, sep.len()));
+                out.push((i, sep.len()));
             }
         }
     }
+    out
+}
+
+/// "When running migrations use …", "For any artifacts use …": the first of
+/// [`CLAUSE_COMMANDS`] within the first words, unless a subject or an auxiliary is right before
+/// it ("When we use …", "If tests that use …").
+fn command_word_without_comma(text: &str) -> Option<&str> {
+    let mut previous = "";
+    for (n, (at, word)) in text
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+        .enumerate()
+    {
+        if n > MAX_CLAUSE_WORDS / 2 {
+            break;
+        }
+        let clean = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+        if n > 1
+            && CLAUSE_COMMANDS.contains(&clean(word).as_str())
+            && !NOT_BEFORE_A_COMMAND.contains(&clean(previous).as_str())
+        {
+            return Some(&text[at..]);
+        }
+        previous = word;
+    }
     None
 }
+
+/// "execute the file", "run all checks": a word that takes an object right after an opening
+/// clause is its command, in any verb ("If the user types `/x`, execute the matching file") —
+/// not a subject ("If it fails, CI reports the error") nor an adverb ("…, then the …").
+fn verb_before_object(words: &[&str]) -> bool {
+    let [verb, object, ..] = words else {
+        return false;
+    };
+    let lower = verb.to_lowercase();
+    let plain =
+        verb.chars().all(|c| c.is_alphabetic()) && verb.chars().next().is_some_and(char::is_lowercase);
+    plain
+        // "reports", "fails": a third person, so a subject came before it.
+        && (!lower.ends_with('s') || lower.ends_with("ss"))
+        && !lower.ends_with("ly")
+        && !NOT_BEFORE_A_COMMAND.contains(&lower.as_str())
+        && !CLAUSE_FILLERS.contains(&lower.as_str())
+        && !CROSS_REFERENCES.contains(&lower.as_str())
+        && OBJECT_OPENERS.contains(&object.to_lowercase().as_str())
+}
+
+/// The most words an opening clause has before its command.
+const MAX_CLAUSE_WORDS: usize = 20;
 
 /// True when `text` tells the reader to do or not do something. A bullet (`bullet`) may also
 /// state a must ("Components must be pure"); a sentence of prose must open with its command
@@ -681,30 +782,17 @@ fn commands_text(text: &str, bullet: bool) -> bool {
         }
         return true;
     }
-    // "When adding a route, always register it": the command after a short opening clause
-    // (or two: "Once those pass, if core changed, run …").
-    let mut rest = text;
-    for _ in 0..3 {
-        let Some(first) = rest.split_whitespace().next() else {
-            break;
+    // "When adding a route, always register it", "To run one test, use …", "If you add code,
+    // files or folders, ensure …": the command after an opening clause.
+    if starts_with_word && opens_with_clause(text) {
+        let commands_here = |rest: &str| {
+            let words: Vec<&str> = rest
+                .split_whitespace()
+                .skip_while(|w| !w.chars().any(char::is_alphanumeric))
+                .collect();
+            head_commands(&words) || verb_before_object(&words)
         };
-        if !LEADING_CLAUSES.contains(&clean(first).as_str()) && clean(first) != "once" {
-            break;
-        }
-        let Some((at, sep)) = clause_end(rest) else {
-            break;
-        };
-        if rest[..at].split_whitespace().count() > 10 {
-            break;
-        }
-        rest = &rest[at + sep..];
-        let words: Vec<&str> = rest.split_whitespace().collect();
-        let skip_marks: Vec<&str> = words
-            .iter()
-            .copied()
-            .skip_while(|w| !w.chars().any(char::is_alphanumeric))
-            .collect();
-        if starts_with_word && head_commands(&skip_marks) {
+        if after_clause(text).into_iter().any(commands_here) {
             return true;
         }
     }
@@ -1041,6 +1129,36 @@ mod tests {
         ] {
             assert!(!commands(line, true), "{line}");
         }
+    }
+
+    #[test]
+    fn a_command_behind_a_purpose_or_condition_clause_is_found() {
+        for line in [
+            "To deploy a hotfix, tag the release first",
+            "If you touch the parser, the lexer or the AST, run the fuzz suite",
+            "When writing migrations use `sqlx migrate add`",
+            "If a job hangs, restart the worker",
+            "Para probar un solo módulo, usa `cargo test -p`",
+            "Si cambias el esquema, regenera el cliente",
+            "Cuando escribas migraciones usa `sqlx migrate add`",
+        ] {
+            assert!(commands(line, false), "{line}");
+        }
+        for line in [
+            "When the build fails, the CI job stops",
+            "If the build, test or lint step fails, the pipeline stops",
+            "For more, see the deployment guide",
+            "When we use Redis the cache is shared",
+            "If it fails, CI reports the error",
+            "Si falla, el job se detiene",
+            "Cuando usamos Redis la caché se comparte",
+            "Para más detalles, ver la guía",
+        ] {
+            assert!(!commands(line, false), "{line}");
+        }
+        // A command whose object is the list below it is not a rule of its own.
+        let got = rules("When reviewing a PR, verify:\n\n### Required\n\n- Tests pass\n");
+        assert!(got.is_empty(), "{got:?}");
     }
 
     #[test]

@@ -131,6 +131,9 @@ pub const MORE_VERBS: &[&str] = &[
     "deserialize",
     "omit",
     "suffix",
+    "prepend",
+    "append",
+    "try",
 ];
 
 /// Spanish commands (tú imperatives) an instruction opens with, beyond the lint's: "Lee …",
@@ -166,7 +169,7 @@ pub const SPANISH_COMMANDS: &[&str] = &[
 /// route, always …").
 pub const LEADING_CLAUSES: &[&str] = &[
     "when", "whenever", "if", "before", "after", "while", "for", "in", "once", "unless", "at", "during",
-    "within", "on", "cuando", "si", "antes", "después", "despues", "para", "en", "al",
+    "within", "on", "to", "once", "cuando", "si", "antes", "después", "despues", "para", "en", "al",
 ];
 
 /// Words a label opens with when it is itself the command, its example after the colon.
@@ -297,3 +300,62 @@ pub const DASH_COMMANDS: &[&str] = &[
     "never", "always", "don't", "dont", "do", "avoid", "prefer", "use", "only", "must", "no", "nunca",
     "siempre", "evita", "evitar", "usa", "usar",
 ];
+
+/// Commands found after an opening clause that has no comma ("When running migrations use …"):
+/// only words that are hardly ever a noun or a third-person verb there.
+pub const CLAUSE_COMMANDS: &[&str] = &[
+    "use",
+    "avoid",
+    "prefer",
+    "ensure",
+    "never",
+    "always",
+    "usa",
+    "utiliza",
+    "evita",
+    "prefiere",
+    "asegúrate",
+    "nunca",
+    "siempre",
+];
+
+/// Words after which the next is not a command: subjects, auxiliaries, relatives ("When we use
+/// …", "Tests that use …", "If you don't use …").
+pub const NOT_BEFORE_A_COMMAND: &[&str] = &[
+    "i", "we", "you", "they", "he", "she", "it", "that", "which", "who", "to", "will", "would", "can",
+    "could", "should", "may", "might", "do", "does", "did", "don't", "doesn't", "not", "also", "nosotros",
+    "que", "se", "lo", "la", "les", "no",
+];
+
+/// Words that carry on a sentence rather than command ("…, then the …", "…, only the …").
+pub const CLAUSE_FILLERS: &[&str] = &[
+    "then",
+    "only",
+    "also",
+    "just",
+    "all",
+    "both",
+    "so",
+    "and",
+    "or",
+    "but",
+    "even",
+    "otherwise",
+    "entonces",
+    "también",
+    "solo",
+    "sólo",
+    "y",
+    "o",
+    "pero",
+];
+
+/// Words that open the object of a command ("execute the file", "run all checks").
+pub const OBJECT_OPENERS: &[&str] = &[
+    "the", "a", "an", "any", "all", "this", "that", "these", "those", "each", "every", "its", "their",
+    "your", "it", "them", "el", "la", "los", "las", "un", "una", "todo", "todos", "todas", "cada", "este",
+    "esta", "estos", "estas",
+];
+
+/// Verbs of a cross-reference ("For more, see the README"): a pointer, not a rule.
+pub const CROSS_REFERENCES: &[&str] = &["see", "ver", "véase", "visit", "visita"];
