@@ -12,8 +12,9 @@ use super::formats::{self, AgentFormat};
 use super::frontmatter;
 use super::markdown::{self, UnitKind};
 use super::words::{
-    CLAUSE_COMMANDS, CLAUSE_FILLERS, CROSS_REFERENCES, DASH_COMMANDS, LABEL_COMMANDS, LEADING_CLAUSES,
-    MORE_VERBS, NOT_BEFORE_A_COMMAND, OBJECT_OPENERS, SPANISH_COMMANDS,
+    BE_VERBS, CHECKLIST_WORDS, CLAUSE_COMMANDS, CLAUSE_FILLERS, CROSS_REFERENCES, DASH_COMMANDS, EVERY_WORDS,
+    HAVE_VERBS, INTRO_VERBS, LABEL_COMMANDS, LEADING_CLAUSES, MORE_VERBS, NOT_BEFORE_A_COMMAND,
+    OBJECT_OPENERS, REQUIREMENT_MODALS, SPANISH_COMMANDS,
 };
 use crate::rules::Category;
 
@@ -176,7 +177,10 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                 }
             }
             UnitKind::Item {
-                parent, has_children, ..
+                parent,
+                has_children,
+                task,
+                ..
             } => {
                 if text.is_empty() {
                     continue;
@@ -217,7 +221,8 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                     continue;
                 }
                 let (category, body) = explicit_category(&text);
-                if !commands(body, true) {
+                let required = required_by_its_list(&unit.headings, &list_intro(&doc.units, i), *task);
+                if !commands(body, true) && !required {
                     skip(&mut out, SkipReason::Prose);
                     continue;
                 }
@@ -360,6 +365,53 @@ fn explicit_category(text: &str) -> (Option<Category>, &str) {
     (None, text)
 }
 
+/// The text that introduces the list item `i` is in: its parent item, or the paragraph right
+/// before its list ("All READMEs must have:"); empty when the list follows a heading.
+fn list_intro(units: &[markdown::Unit], i: usize) -> String {
+    if let UnitKind::Item { parent: Some(p), .. } = units[i].kind {
+        return tidy(&units[p].text);
+    }
+    units[..i]
+        .iter()
+        .rev()
+        .find(|u| !matches!(u.kind, UnitKind::Item { .. }))
+        .filter(|u| u.kind == UnitKind::Paragraph)
+        .map(|u| tidy(&u.text))
+        .unwrap_or_default()
+}
+
+/// An item that states a requirement without a verb ("Tests for custom hooks", "`aria-label`
+/// on icon buttons", "easy to navigate") because its list says it is one: a task in a review
+/// checklist, or an item under "All X must have:" / "It must be:".
+fn required_by_its_list(headings: &[String], intro: &str, task: bool) -> bool {
+    let checklist = || {
+        let around = format!("{} {intro}", headings.join(" ")).to_lowercase();
+        CHECKLIST_WORDS.iter().any(|w| around.contains(w))
+    };
+    (task && checklist()) || requires_each_item(intro)
+}
+
+/// "All interactive elements must have:", "Cada endpoint debe incluir:" — what every one of a
+/// kind must have, item by item — or "It must be:", the qualities it must have; not "It must
+/// have:" over a list of features to build (a task, not standing rules).
+fn requires_each_item(intro: &str) -> bool {
+    let Some(body) = strip_label(intro).trim_end().strip_suffix(':') else {
+        return false;
+    };
+    let words: Vec<String> = body
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .collect();
+    let [.., modal, verb] = words.as_slice() else {
+        return false;
+    };
+    if !REQUIREMENT_MODALS.contains(&modal.as_str()) {
+        return false;
+    }
+    let every = words.first().is_some_and(|w| EVERY_WORDS.contains(&w.as_str()));
+    BE_VERBS.contains(&verb.as_str()) || (every && HAVE_VERBS.contains(&verb.as_str()))
+}
+
 /// "Why: …", "Because …", "Reason: …", "Porque …": a nested bullet that gives a reason.
 fn reason_bullet(text: &str) -> Option<String> {
     let lower = text.to_lowercase();
@@ -400,18 +452,13 @@ fn introduces(text: &str) -> bool {
     let points = [" the following", " these", " as follows", " below", " following:"]
         .iter()
         .any(|w| lower.contains(w));
-    let bare_verb = [
-        "have:",
-        "include:",
-        "includes:",
-        "are:",
-        "is:",
-        "be:",
-        "contain:",
-        "cover:",
-    ]
-    .iter()
-    .any(|w| lower.ends_with(w));
+    // "It must have:", "Cada módulo debe tener:": a verb whose object is the list.
+    let last = lower
+        .trim_end_matches(':')
+        .split_whitespace()
+        .last()
+        .unwrap_or_default();
+    let bare_verb = INTRO_VERBS.contains(&last) || HAVE_VERBS.contains(&last) || BE_VERBS.contains(&last);
     points || bare_verb || lacks_object(t) || words <= 2
 }
 
@@ -1159,6 +1206,39 @@ mod tests {
         // A command whose object is the list below it is not a rule of its own.
         let got = rules("When reviewing a PR, verify:\n\n### Required\n\n- Tests pass\n");
         assert!(got.is_empty(), "{got:?}");
+    }
+
+    #[test]
+    fn a_review_checklist_s_items_are_rules_and_a_to_do_list_s_are_not() {
+        let got = rules(
+            "## Pull request checklist\n\n- [ ] Migrations reversible\n- [ ] New endpoints documented in `docs/api.md`\n\n## Lista de verificación\n\n- [ ] Textos traducidos al inglés\n\n## Roadmap\n\n- [ ] Dark mode\n- [x] Login page\n\n## Notes\n\n- Migrations reversible\n",
+        );
+        let kept: Vec<_> = got.iter().map(|(rule, _)| rule.as_str()).collect();
+        assert_eq!(
+            kept,
+            [
+                "Migrations reversible",
+                "New endpoints documented in `docs/api.md`",
+                "Textos traducidos al inglés",
+            ]
+        );
+    }
+
+    #[test]
+    fn items_an_introduction_requires_are_rules_and_features_to_build_are_not() {
+        let got = rules(
+            "- Every endpoint must have:\n  - an OpenAPI summary\n  - a rate limit\n\nCada módulo debe tener:\n\n- un README\n\nThe dashboard must be:\n\n- fast on mobile\n\nIt must have:\n\n- a login page\n- a settings page\n\nThe API has:\n\n- a health probe\n",
+        );
+        let kept: Vec<_> = got.iter().map(|(rule, _)| rule.as_str()).collect();
+        assert_eq!(
+            kept,
+            [
+                "an OpenAPI summary",
+                "a rate limit",
+                "un README",
+                "fast on mobile"
+            ]
+        );
     }
 
     #[test]

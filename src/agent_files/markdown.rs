@@ -11,11 +11,13 @@ pub enum UnitKind {
     Heading {
         level: usize,
     },
-    /// A list item; `parent` is the index (in the units) of the item it is nested in.
+    /// A list item; `parent` is the index (in the units) of the item it is nested in; `task`: a
+    /// task-list item (`- [ ] …`, `- [x] …`).
     Item {
         parent: Option<usize>,
         depth: usize,
         has_children: bool,
+        task: bool,
     },
     Paragraph,
     CodeBlock,
@@ -241,6 +243,7 @@ pub fn read(text: &str) -> Document {
                         parent,
                         depth: items.len(),
                         has_children: false,
+                        task: false,
                     },
                     text: String::new(),
                     line,
@@ -295,6 +298,13 @@ pub fn read(text: &str) -> Document {
                 if is_paragraph && let Some(o) = open.pop() {
                     let unit = &mut doc.units[o.unit];
                     unit.links_only = o.links > 0 && !o.plain;
+                }
+            }
+            Event::TaskListMarker(_) => {
+                if let Some(&item) = items.last()
+                    && let UnitKind::Item { task, .. } = &mut doc.units[item].kind
+                {
+                    *task = true;
                 }
             }
             Event::Start(Tag::Link { .. }) | Event::Start(Tag::Image { .. }) => {
@@ -354,7 +364,8 @@ mod tests {
                 &UnitKind::Item {
                     parent: None,
                     depth: 0,
-                    has_children: true
+                    has_children: true,
+                    task: false
                 },
                 "Testing:",
                 8
@@ -366,7 +377,8 @@ mod tests {
                 &UnitKind::Item {
                     parent: Some(2),
                     depth: 1,
-                    has_children: false
+                    has_children: false,
+                    task: false
                 },
                 "Use `vitest`",
                 9
@@ -381,5 +393,17 @@ mod tests {
             (&UnitKind::TableRow, "1")
         );
         assert_eq!(doc.units[3].headings, ["Title"]);
+    }
+
+    #[test]
+    fn task_list_items_are_marked() {
+        let doc = read("- [ ] Tests pass\n- [x] Docs updated\n- Plain item\n");
+        let tasks: Vec<_> = doc
+            .units
+            .iter()
+            .map(|u| matches!(u.kind, UnitKind::Item { task: true, .. }))
+            .collect();
+        assert_eq!(tasks, [true, true, false]);
+        assert_eq!(doc.units[0].text, "Tests pass");
     }
 }

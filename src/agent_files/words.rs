@@ -359,3 +359,41 @@ pub const OBJECT_OPENERS: &[&str] = &[
 
 /// Verbs of a cross-reference ("For more, see the README"): a pointer, not a rule.
 pub const CROSS_REFERENCES: &[&str] = &["see", "ver", "véase", "visit", "visita"];
+
+/// Words of a heading or an introduction that make its task list (`- [ ] …`) a review checklist,
+/// whose items are rules, rather than a to-do list or a roadmap, whose items are tasks.
+pub const CHECKLIST_WORDS: &[&str] = &[
+    "checklist",
+    "check list",
+    "before submitting",
+    "before committing",
+    "before merging",
+    "before pushing",
+    "before opening",
+    "definition of done",
+    "review",
+    "verify",
+    "lista de verificación",
+    "lista de comprobación",
+    "antes de enviar",
+    "antes de hacer commit",
+    "antes de fusionar",
+    "revisión",
+    "verifica",
+];
+
+/// Modals of an introduction that requires each item under it ("must have:", "debe tener:").
+pub const REQUIREMENT_MODALS: &[&str] = &["must", "should", "shall", "debe", "deben"];
+
+/// "… must be:": the items are qualities.
+pub const BE_VERBS: &[&str] = &["be", "ser", "estar"];
+
+/// "… must have:": the items are parts every one of a kind has.
+pub const HAVE_VERBS: &[&str] = &["have", "include", "contain", "tener", "incluir", "contener"];
+
+/// Subjects that say "every one of a kind" ("All endpoints must have:", "Cada módulo debe tener:").
+pub const EVERY_WORDS: &[&str] = &["all", "every", "each", "todos", "todas", "cada"];
+
+/// Verbs that end an introduction whose object is the list under it ("The API includes:",
+/// "Los pasos son:"), beyond [`HAVE_VERBS`] and [`BE_VERBS`].
+pub const INTRO_VERBS: &[&str] = &["includes", "are", "is", "cover", "son", "es"];
