@@ -212,7 +212,12 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                     });
                     continue;
                 }
-                if *has_children && introduces(&text) {
+                if *has_children
+                    && introduces(&text)
+                    && !(ends_with_colon(&text)
+                        && commands(text.trim_end_matches(['*', '_', ' ', ':']), true)
+                        && rule_over_list(&text, list_commands(&doc.units, i + 1, Some(i))))
+                {
                     skip(&mut out, SkipReason::Introduction);
                     continue;
                 }
@@ -256,7 +261,12 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                         let introduces = n == last && list_follows && introduces(s);
                         // A short line without a full stop is a title, not a sentence.
                         let title = s.split_whitespace().count() < 4 && !s.trim_end().ends_with(['.', '!']);
-                        !introduces && !title && !lacks_object(s) && commands(s, false)
+                        let over_examples = n == last
+                            && list_follows
+                            && ends_with_colon(s)
+                            && commands(s.trim_end_matches(['*', '_', ' ', ':']), false)
+                            && rule_over_list(s, list_commands(&doc.units, i + 1, None));
+                        over_examples || (!introduces && !title && !lacks_object(s) && commands(s, false))
                     })
                     .collect();
                 if !commanding.iter().any(|c| *c) {
@@ -448,18 +458,58 @@ fn introduces(text: &str) -> bool {
     if !t.ends_with(':') {
         return false;
     }
-    let lower = t.to_lowercase();
+    points_at_list(t) || words <= 2
+}
+
+/// A command ending in `:` whose object is the list under it: "Follow these steps:", "It must
+/// have:", "Cada módulo debe tener:", "When reviewing, verify:".
+fn points_at_list(text: &str) -> bool {
+    let lower = text.to_lowercase();
     let points = [" the following", " these", " as follows", " below", " following:"]
         .iter()
         .any(|w| lower.contains(w));
-    // "It must have:", "Cada módulo debe tener:": a verb whose object is the list.
     let last = lower
         .trim_end_matches(':')
         .split_whitespace()
         .last()
         .unwrap_or_default();
     let bare_verb = INTRO_VERBS.contains(&last) || HAVE_VERBS.contains(&last) || BE_VERBS.contains(&last);
-    points || bare_verb || lacks_object(t) || words <= 2
+    points || bare_verb || lacks_object(text)
+}
+
+/// A short command ending in `:` over a list (`text` commands: the caller knows) is a rule itself
+/// when the list only gives its examples ("Use metric units:" over "metres, not feet") — not
+/// when the list is its object ("It must have:") or it is a title ("Test Location:"). (A list
+/// of commands under a command decides nothing: "NEVER use `Any`:" over "Never use `# noqa`" is
+/// a rule, "Follow the steps:" over steps is not, and its words tell which.)
+fn rule_over_list(text: &str, list_commands: bool) -> bool {
+    let t = text.trim_end_matches(['*', '_', ' ']);
+    !list_commands && !points_at_list(t) && !title_case(t)
+}
+
+/// A title in Title Case ("Test Location:", "Build & Run"): a topic, even when its first word
+/// could be a verb.
+fn title_case(text: &str) -> bool {
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .collect();
+    (2..=3).contains(&words.len()) && words.iter().all(|w| w.starts_with(char::is_uppercase))
+}
+
+/// True when some item of the list that `from` starts (the units right after an intro), nested
+/// in `parent` (`None`: a top-level list), commands.
+fn list_commands(units: &[markdown::Unit], from: usize, parent: Option<usize>) -> bool {
+    units[from.min(units.len())..]
+        .iter()
+        .take_while(|u| matches!(u.kind, UnitKind::Item { .. }))
+        .filter(|u| matches!(u.kind, UnitKind::Item { parent: p, .. } if p == parent))
+        .any(|u| commands(&tidy(&u.text), true))
+}
+
+/// `text` ends with a colon (emphasis aside): it introduces what follows.
+fn ends_with_colon(text: &str) -> bool {
+    text.trim_end_matches(['*', '_', ' ']).ends_with(':')
 }
 
 /// "When reviewing a PR, verify:": a command whose object is what comes next (a list, maybe
@@ -1238,6 +1288,18 @@ mod tests {
                 "un README",
                 "fast on mobile"
             ]
+        );
+    }
+
+    #[test]
+    fn a_short_command_over_its_examples_is_the_rule() {
+        let got = rules(
+            "**Use British spelling:**\n\n- colour, not color\n- centre, not center\n\n**Usa comillas simples:**\n\n- `'texto'`, no `\"texto\"`\n\n**Test Location:**\n\n- unit tests in `tests/`\n\nIt must have:\n\n- a login page\n\n- Name files:\n  - `user_profile.py`\n",
+        );
+        let kept: Vec<_> = got.iter().map(|(rule, _)| rule.as_str()).collect();
+        assert_eq!(
+            kept,
+            ["Use British spelling:", "Usa comillas simples:", "Name files:"]
         );
     }
 
