@@ -13,7 +13,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::words::{
-    CONVENTION_UNITS, DESCRIBING_VERBS, HUMAN_LANGUAGES, MANDATE_WORDS, NOT_NEEDED, THRESHOLD_WORDS,
+    CONVENTION_UNITS, DESCRIBING_VERBS, EXAMPLE_LABELS, HUMAN_LANGUAGES, MANDATE_WORDS, NOT_NEEDED,
+    PLACEMENT_PREPOSITIONS, PLACEMENT_VERBS, PREFERENCE_PHRASES, SPECIFIC_DETERMINERS, THRESHOLD_WORDS,
 };
 use crate::rules::infer::words::NAMING_STYLES;
 
@@ -25,14 +26,20 @@ pub fn prescribes(text: &str) -> bool {
     let text = text
         .trim()
         .trim_start_matches(|c: char| !(c.is_alphanumeric() || c == '`'));
-    let lower = text.to_lowercase();
-    if describes(text) || NOT_NEEDED.iter().any(|p| lower.contains(p)) {
+    if describes(&without_asides(text)) {
         return false;
     }
     match label_value(text) {
-        Some((label, value)) => value_prescribes(label, value),
-        None => phrase_prescribes(text),
+        Some((label, _)) if has_word(label, EXAMPLE_LABELS) => false,
+        Some((label, value)) => !not_needed(value) && value_prescribes(label, value),
+        None => !not_needed(text) && phrase_prescribes(text),
     }
+}
+
+/// "No need to …", "optional": nothing to follow (code spans aside: `Optional[T]`).
+fn not_needed(text: &str) -> bool {
+    let plain = outside_code(text).to_lowercase();
+    NOT_NEEDED.iter().any(|p| plain.contains(p))
 }
 
 /// The label and the value of "Label: value": a label of a few words without code (a code span
@@ -54,6 +61,7 @@ fn value_prescribes(label: &str, value: &str) -> bool {
         || has_word(value, MANDATE_WORDS)
         || language_mandate(value)
         || forbids_something(value)
+        || prefers(value)
 }
 
 /// A verbless phrase that restricts: "ESM only — no CommonJS", "Strict mode always enabled",
@@ -65,6 +73,26 @@ fn phrase_prescribes(text: &str) -> bool {
         || counts_a_unit(text)
         || bound(text)
         || language_mandate(text)
+        || placement(text)
+}
+
+/// `text` without its parenthesized asides ("Shared doubles live in `x` (e.g. `Mock` is public)"):
+/// a verb in an example says nothing of the phrase around it.
+fn without_asides(text: &str) -> String {
+    let mut depth = 0usize;
+    text.chars()
+        .filter(|c| {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth = depth.saturating_sub(1);
+                    return false;
+                }
+                _ => {}
+            }
+            depth == 0
+        })
+        .collect()
 }
 
 /// `text` with its code spans (backticks included) blanked byte for byte, so words and
@@ -190,6 +218,26 @@ fn one_per(text: &str) -> bool {
     rest.iter().take(4).any(|w| w == "per" || w == "por")
 }
 
+/// "`int | None` instead of `Optional[int]`", "tabs rather than spaces": a preference.
+fn prefers(text: &str) -> bool {
+    let plain = outside_code(text).to_lowercase();
+    PREFERENCE_PHRASES.iter().any(|p| plain.contains(p))
+}
+
+/// "Shared logic goes in `lib/`", "One-off doubles live next to their test", "Los tests van en
+/// `tests/`": where a kind of thing goes — not "The CLI lives in `cmd/`", where one thing is (a
+/// folder map).
+fn placement(text: &str) -> bool {
+    let words = words(text);
+    let one_thing = words
+        .first()
+        .is_some_and(|w| SPECIFIC_DETERMINERS.contains(&w.as_str()));
+    !one_thing
+        && words.windows(2).any(|w| {
+            PLACEMENT_VERBS.contains(&w[0].as_str()) && PLACEMENT_PREPOSITIONS.contains(&w[1].as_str())
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,6 +253,8 @@ mod tests {
             "Coverage minimum: 90%",
             "Commit messages: in English",
             "Imports: absolute, no relative paths",
+            "Optional values: `T | None` instead of `Optional[T]`",
+            "Fechas: ISO 8601 en lugar de formatos locales",
             "Database access: repositories only",
             "Review: required for every merge",
             // Spanish
@@ -229,6 +279,9 @@ mod tests {
             "Una clase por archivo",
             "Modo estricto siempre activado",
             "Código y comentarios en inglés",
+            "Shared fixtures go in `tests/fixtures/`",
+            "Helpers live next to the code that uses them (e.g. `parse.rs` has its own)",
+            "Los tests de integración van en `tests/`",
         ] {
             assert!(prescribes(text), "{text}");
         }
@@ -253,6 +306,11 @@ mod tests {
             "Base de datos: PostgreSQL",
             "Servidor: `npm run dev`",
             "La documentación está en español",
+            "The CLI lives in `cmd/`",
+            "El servidor vive en `server/`",
+            "Configs are kept in `config/`",
+            "Example: `snake_case` instead of `camelCase`",
+            "Ejemplo: 4 espacios",
         ] {
             assert!(!prescribes(text), "{text}");
         }

@@ -397,3 +397,38 @@ pub const EVERY_WORDS: &[&str] = &["all", "every", "each", "todos", "todas", "ca
 /// Verbs that end an introduction whose object is the list under it ("The API includes:",
 /// "Los pasos son:"), beyond [`HAVE_VERBS`] and [`BE_VERBS`].
 pub const INTRO_VERBS: &[&str] = &["includes", "are", "is", "cover", "son", "es"];
+
+/// Phrases of a preference in a convention's value ("`A` instead of `B`").
+pub const PREFERENCE_PHRASES: &[&str] = &["instead of", "rather than", "en lugar de", "en vez de"];
+
+/// Verbs of where things go ("goes in", "live next to", "van en").
+pub const PLACEMENT_VERBS: &[&str] = &[
+    "go", "goes", "live", "lives", "stay", "stays", "belong", "belongs", "sit", "sits", "va", "van", "vive",
+    "viven",
+];
+
+/// What follows a verb of [`PLACEMENT_VERBS`] when it says where.
+pub const PLACEMENT_PREPOSITIONS: &[&str] = &[
+    "in",
+    "into",
+    "inside",
+    "under",
+    "next",
+    "alongside",
+    "beside",
+    "en",
+    "dentro",
+    "junto",
+    "bajo",
+];
+
+/// Determiners of one particular thing ("The CLI lives in …", "El servidor vive en …"): where it
+/// is, not where a kind of thing goes.
+pub const SPECIFIC_DETERMINERS: &[&str] = &[
+    "the", "this", "that", "its", "our", "el", "la", "este", "esta", "nuestro", "nuestra",
+];
+
+/// Labels of an example, which is never a rule of its own ("Example: `x` instead of `y`").
+pub const EXAMPLE_LABELS: &[&str] = &[
+    "example", "examples", "e.g", "eg", "sample", "ejemplo", "ejemplos",
+];
