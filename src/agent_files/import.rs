@@ -12,9 +12,9 @@ use super::formats::{self, AgentFormat};
 use super::frontmatter;
 use super::markdown::{self, UnitKind};
 use super::words::{
-    BE_VERBS, CHECKLIST_WORDS, CLAUSE_COMMANDS, CLAUSE_FILLERS, CROSS_REFERENCES, DASH_COMMANDS, EVERY_WORDS,
-    HAVE_VERBS, INTRO_VERBS, LABEL_COMMANDS, LEADING_CLAUSES, MORE_VERBS, NOT_BEFORE_A_COMMAND,
-    OBJECT_OPENERS, REQUIREMENT_MODALS, SPANISH_COMMANDS,
+    BE_VERBS, BULLET_MUSTS, CHECKLIST_WORDS, CLAUSE_COMMANDS, CLAUSE_FILLERS, CROSS_REFERENCES,
+    DASH_COMMANDS, EVERY_WORDS, HAVE_VERBS, INTRO_VERBS, LABEL_COMMANDS, LEADING_CLAUSES, MORE_VERBS,
+    NOT_BEFORE_A_COMMAND, OBJECT_OPENERS, PROSE_MUSTS, REQUIREMENT_MODALS, SPANISH_COMMANDS,
 };
 use crate::rules::Category;
 
@@ -227,7 +227,7 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                 }
                 let (category, body) = explicit_category(&text);
                 let required = required_by_its_list(&unit.headings, &list_intro(&doc.units, i), *task);
-                if !commands(body, true) && !required {
+                if !commands(body, true) && !required && !later_sentence_commands(body) {
                     skip(&mut out, SkipReason::Prose);
                     continue;
                 }
@@ -373,6 +373,12 @@ fn explicit_category(text: &str) -> (Option<Category>, &str) {
         return (Some(category), after.trim_start());
     }
     (None, text)
+}
+
+/// A bullet of several sentences whose command comes after a fact ("Many files are generated.
+/// Only edit them as their README says."): the bullet is kept whole, as one rule.
+fn later_sentence_commands(text: &str) -> bool {
+    sentences(text).iter().skip(1).any(|(s, _)| commands(s, false))
 }
 
 /// The text that introduces the list item `i` is in: its parent item, or the paragraph right
@@ -895,51 +901,11 @@ fn commands_text(text: &str, bullet: bool) -> bool {
     }
     let lower = format!(" {} ", text.to_lowercase());
     // "Each raise must include an error code", "I want you to use …": a must, even in prose.
-    if [
-        " must ",
-        " must not ",
-        " mustn't ",
-        " want you to ",
-        " we want to always ",
-        " it's important to ",
-        " it is important to ",
-        " make sure ",
-        " be sure to ",
-        " remember to ",
-        " debe ",
-        " deben ",
-        " no debe ",
-        " no deben ",
-    ]
-    .iter()
-    .any(|m| lower.contains(m))
-    {
+    if PROSE_MUSTS.iter().any(|m| lower.contains(m)) {
         return true;
     }
     if bullet {
-        return [
-            " must ",
-            " must not ",
-            " mustn't ",
-            " should ",
-            " should not ",
-            " shouldn't ",
-            " shall ",
-            " needs to ",
-            " need to ",
-            " has to ",
-            " have to ",
-            " is required",
-            " are required",
-            " debe ",
-            " deben ",
-            " is forbidden",
-            " are forbidden",
-            " is not allowed",
-            " are not allowed",
-        ]
-        .iter()
-        .any(|m| lower.contains(m));
+        return BULLET_MUSTS.iter().any(|m| lower.contains(m));
     }
     false
 }
@@ -1301,6 +1267,33 @@ mod tests {
             kept,
             ["Use British spelling:", "Usa comillas simples:", "Name files:"]
         );
+    }
+
+    #[test]
+    fn a_bullet_whose_later_sentence_commands_is_one_rule() {
+        let got = rules(
+            "- `gen/` is generated. Never edit it by hand.\n- Los tests son lentos. Ejecuta solo los del módulo.\n- The API is stable. Breaking changes are rare.\n",
+        );
+        let kept: Vec<_> = got.iter().map(|(rule, _)| rule.as_str()).collect();
+        assert_eq!(
+            kept,
+            [
+                "`gen/` is generated. Never edit it by hand.",
+                "Los tests son lentos. Ejecuta solo los del módulo."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_mandatory_thing_and_more_verbs_command() {
+        for line in [
+            "`pathlib` is mandatory for paths",
+            "El uso de `pathlib` es obligatorio",
+            "Respond in the user's language",
+            "Register every new tool in `cmd/root.go`",
+        ] {
+            assert!(commands(line, true), "{line}");
+        }
     }
 
     #[test]

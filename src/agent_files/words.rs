@@ -134,6 +134,14 @@ pub const MORE_VERBS: &[&str] = &[
     "prepend",
     "append",
     "try",
+    "register",
+    "deliver",
+    "expand",
+    "respond",
+    "communicate",
+    "enrich",
+    "modularize",
+    "modularise",
 ];
 
 /// Spanish commands (tú imperatives) an instruction opens with, beyond the lint's: "Lee …",
@@ -431,4 +439,55 @@ pub const SPECIFIC_DETERMINERS: &[&str] = &[
 /// Labels of an example, which is never a rule of its own ("Example: `x` instead of `y`").
 pub const EXAMPLE_LABELS: &[&str] = &[
     "example", "examples", "e.g", "eg", "sample", "ejemplo", "ejemplos",
+];
+
+/// A must wherever it is, prose included ("Each raise must include an error code", "I want you
+/// to use …").
+pub const PROSE_MUSTS: &[&str] = &[
+    " must ",
+    " must not ",
+    " mustn't ",
+    " want you to ",
+    " we want to always ",
+    " it's important to ",
+    " it is important to ",
+    " make sure ",
+    " be sure to ",
+    " remember to ",
+    " debe ",
+    " deben ",
+    " no debe ",
+    " no deben ",
+];
+
+/// A must in a bullet, which may state it in the third person ("Components should be pure",
+/// "`Path` is mandatory for paths").
+pub const BULLET_MUSTS: &[&str] = &[
+    " must ",
+    " must not ",
+    " mustn't ",
+    " should ",
+    " should not ",
+    " shouldn't ",
+    " shall ",
+    " needs to ",
+    " need to ",
+    " has to ",
+    " have to ",
+    " is required",
+    " are required",
+    " is mandatory",
+    " are mandatory",
+    " debe ",
+    " deben ",
+    " es obligatorio",
+    " es obligatoria",
+    " son obligatorios",
+    " son obligatorias",
+    " is forbidden",
+    " are forbidden",
+    " is not allowed",
+    " are not allowed",
+    " está prohibido",
+    " están prohibidos",
 ];
