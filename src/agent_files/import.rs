@@ -14,7 +14,8 @@ use super::markdown::{self, UnitKind};
 use super::words::{
     BE_VERBS, BULLET_MUSTS, CHECKLIST_WORDS, CLAUSE_COMMANDS, CLAUSE_FILLERS, CROSS_REFERENCES,
     DASH_COMMANDS, EVERY_WORDS, HAVE_VERBS, INTRO_VERBS, LABEL_COMMANDS, LEADING_CLAUSES, MORE_VERBS,
-    NOT_BEFORE_A_COMMAND, OBJECT_OPENERS, PROSE_MUSTS, REQUIREMENT_MODALS, SPANISH_COMMANDS,
+    NOT_BEFORE_A_COMMAND, NOT_NEEDED, OBJECT_OPENERS, PERMISSIONS, PROSE_MUSTS, REQUIREMENT_MODALS,
+    SPANISH_COMMANDS,
 };
 use crate::rules::Category;
 
@@ -226,7 +227,12 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                     continue;
                 }
                 let (category, body) = explicit_category(&text);
-                let required = required_by_its_list(&unit.headings, &list_intro(&doc.units, i), *task);
+                let intro = list_intro(&doc.units, i);
+                if grants(&intro) {
+                    skip(&mut out, SkipReason::Prose);
+                    continue;
+                }
+                let required = required_by_its_list(&unit.headings, &intro, *task);
                 if !commands(body, true) && !required && !later_sentence_commands(body) {
                     skip(&mut out, SkipReason::Prose);
                     continue;
@@ -394,6 +400,12 @@ fn list_intro(units: &[markdown::Unit], i: usize) -> String {
         .filter(|u| u.kind == UnitKind::Paragraph)
         .map(|u| tidy(&u.text))
         .unwrap_or_default()
+}
+
+/// "You may:", "Tienes permiso para:": the list under it grants, it does not command.
+fn grants(intro: &str) -> bool {
+    let lower = intro.to_lowercase();
+    ends_with_colon(&lower) && PERMISSIONS.iter().any(|p| lower.contains(p))
 }
 
 /// An item that states a requirement without a verb ("Tests for custom hooks", "`aria-label`
@@ -878,12 +890,13 @@ fn commands_text(text: &str, bullet: bool) -> bool {
     }
     if starts_with_word && head_commands(&skip_marks) {
         // "No …" opens a command only before a thing ("No `any`", "No default exports"), not
-        // "No, …" or "No one …".
+        // "No, …", "No one …" or what is not needed ("No es necesario …").
         let first = clean(words[0]);
         if first == "no" && words.len() > 1 && matches!(clean(words[1]).as_str(), "one" | "longer" | "need") {
             return false;
         }
-        return true;
+        let lower = text.to_lowercase();
+        return !NOT_NEEDED.iter().any(|p| lower.starts_with(p));
     }
     // "When adding a route, always register it", "To run one test, use …", "If you add code,
     // files or folders, ensure …": the command after an opening clause.
@@ -1294,6 +1307,15 @@ mod tests {
         ] {
             assert!(commands(line, true), "{line}");
         }
+    }
+
+    #[test]
+    fn permissions_and_what_is_not_needed_are_not_rules() {
+        let got = rules(
+            "You may, without asking:\n\n- Create empty folders\n- Run the formatter\n\nPuedes sin preguntar:\n\n- Instalar dependencias\n\n- No es necesario reiniciar el servidor\n- No hace falta limpiar la caché\n- No need to restart\n\nAlways:\n\n- Run the tests\n",
+        );
+        let kept: Vec<_> = got.iter().map(|(rule, _)| rule.as_str()).collect();
+        assert_eq!(kept, ["Run the tests"]);
     }
 
     #[test]

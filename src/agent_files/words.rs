@@ -491,3 +491,18 @@ pub const BULLET_MUSTS: &[&str] = &[
     " está prohibido",
     " están prohibidos",
 ];
+
+/// Introductions of a list of permissions ("You may:", "Tienes permiso para:"), whose items
+/// grant rather than command.
+pub const PERMISSIONS: &[&str] = &[
+    "you may",
+    "you can",
+    "you are allowed",
+    "you're allowed",
+    "feel free",
+    "permission to",
+    "puedes",
+    "tienes permiso",
+    "se permite",
+    "está permitido",
+];
