@@ -13,8 +13,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::words::{
-    CONVENTION_UNITS, DESCRIBING_VERBS, EXAMPLE_LABELS, HUMAN_LANGUAGES, MANDATE_WORDS, NOT_NEEDED,
-    PLACEMENT_PREPOSITIONS, PLACEMENT_VERBS, PREFERENCE_PHRASES, SPECIFIC_DETERMINERS, THRESHOLD_WORDS,
+    ALWAYS_WORDS, CONVENTION_UNITS, DESCRIBING_VERBS, EXAMPLE_LABELS, HUMAN_LANGUAGES, MANDATE_WORDS,
+    NOT_A_THING, NOT_NEEDED, ONLY_WORDS, PARTICIPLE_ENDINGS, PLACEMENT_PREPOSITIONS, PLACEMENT_VERBS,
+    PREFERENCE_PHRASES, SPECIFIC_DETERMINERS, THRESHOLD_WORDS,
 };
 use crate::rules::infer::words::NAMING_STYLES;
 
@@ -174,13 +175,13 @@ fn forbids_something(text: &str) -> bool {
     let words = words(text);
     words
         .windows(2)
-        .any(|w| w[0] == "no" && !matches!(w[1].as_str(), "one" | "longer" | "more" | "matter" | "es" | "se"))
+        .any(|w| w[0] == "no" && !NOT_A_THING.contains(&w[1].as_str()))
 }
 
 /// A clause that ends in "only" ("ESM only — no CommonJS", "Hand-written only"), or a phrase
 /// that opens with a Spanish one ("Solo `pnpm`"; the English "Only …" already commands).
 fn only_clause(text: &str) -> bool {
-    let only = |w: &str| matches!(w.to_lowercase().as_str(), "only" | "solo" | "sólo" | "únicamente");
+    let only = |w: &str| ONLY_WORDS.contains(&w.to_lowercase().as_str());
     let plain = outside_code(text);
     let opens = plain.split_whitespace().next().is_some_and(only);
     opens
@@ -198,11 +199,8 @@ fn only_clause(text: &str) -> bool {
 fn always_participle(text: &str) -> bool {
     let words = words(text);
     words.windows(2).any(|w| {
-        matches!(w[0].as_str(), "always" | "never" | "siempre" | "nunca")
-            && (w[1].ends_with("ed")
-                || ["ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas"]
-                    .iter()
-                    .any(|end| w[1].ends_with(end))
+        ALWAYS_WORDS.contains(&w[0].as_str())
+            && (PARTICIPLE_ENDINGS.iter().any(|end| w[1].ends_with(end))
                 || matches!(w[1].as_str(), "on" | "off"))
     })
 }

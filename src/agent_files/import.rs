@@ -4,6 +4,9 @@
 //! becomes the rule's `Why`; the category comes from the words; the file's scope (frontmatter
 //! globs, or the folder of a nested `AGENTS.md`) becomes `Check.Files`.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
 use serde::Serialize;
 
 use super::category::category_of;
@@ -18,6 +21,7 @@ use super::words::{
     SPANISH_COMMANDS,
 };
 use crate::rules::Category;
+use crate::rules::infer::words::LIST_WORDS;
 
 /// A rule found in an agent file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -654,7 +658,7 @@ fn after_clause(text: &str) -> Vec<&str> {
         let in_a_list = ends.get(n + 1).is_some()
             && part
                 .split_whitespace()
-                .any(|w| matches!(w.to_lowercase().as_str(), "or" | "and" | "o" | "y" | "u" | "e"));
+                .any(|w| LIST_WORDS.contains(&w.to_lowercase().as_str()));
         if !in_a_list {
             out.push(rest);
         }
@@ -691,23 +695,18 @@ fn clause_ends(text: &str) -> Vec<(usize, usize)> {
 /// [`CLAUSE_COMMANDS`] within the first words, unless a subject or an auxiliary is right before
 /// it ("When we use …", "If tests that use …").
 fn command_word_without_comma(text: &str) -> Option<&str> {
-    let mut previous = "";
-    for (n, (at, word)) in text
-        .split_whitespace()
-        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
-        .enumerate()
-    {
-        if n > MAX_CLAUSE_WORDS / 2 {
-            break;
-        }
-        let clean = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\S+").expect("a valid regex"));
+    let clean = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let mut previous = String::new();
+    for (n, word) in WORD.find_iter(text).take(MAX_CLAUSE_WORDS / 2 + 1).enumerate() {
+        let this = clean(word.as_str());
         if n > 1
-            && CLAUSE_COMMANDS.contains(&clean(word).as_str())
-            && !NOT_BEFORE_A_COMMAND.contains(&clean(previous).as_str())
+            && CLAUSE_COMMANDS.contains(&this.as_str())
+            && !NOT_BEFORE_A_COMMAND.contains(&previous.as_str())
         {
-            return Some(&text[at..]);
+            return Some(&text[word.start()..]);
         }
-        previous = word;
+        previous = this;
     }
     None
 }

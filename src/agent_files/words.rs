@@ -1,6 +1,7 @@
 //! The words the importer reads agent files with, in one place: the verbs a command opens with
-//! (beyond the ones the lint of `autofix.json` knows), the clauses that may come before it, and
-//! the labels that are commands themselves.
+//! (beyond the ones the lint of `autofix.json` knows), the clauses that may come before it, the
+//! musts of prose and bullets, the marks of a convention stated without a verb (`convention`),
+//! and the introductions that make the items under them rules, or not.
 
 /// Verbs that open a command, beyond the ones the lint of `autofix.json` knows (which decide
 /// whether a learned rule is imperative, and stay as they are).
@@ -506,3 +507,15 @@ pub const PERMISSIONS: &[&str] = &[
     "se permite",
     "está permitido",
 ];
+
+/// Words after "no" that make it no prohibition of a thing ("no one", "no longer", "no es").
+pub const NOT_A_THING: &[&str] = &["one", "longer", "more", "matter", "es", "se"];
+
+/// "only" and its Spanish forms, which restrict ("ESM only", "Solo `pnpm`").
+pub const ONLY_WORDS: &[&str] = &["only", "solo", "sólo", "únicamente"];
+
+/// Adverbs that make a participle after them a mandate ("always enabled", "nunca commiteado").
+pub const ALWAYS_WORDS: &[&str] = &["always", "never", "siempre", "nunca"];
+
+/// Endings of a participle, English and Spanish ("enabled", "activado", "permitidas").
+pub const PARTICIPLE_ENDINGS: &[&str] = &["ed", "ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas"];
