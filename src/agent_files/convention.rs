@@ -153,12 +153,13 @@ fn counts_a_unit(text: &str) -> bool {
         .any(|c| CONVENTION_UNITS.contains(&c[1].to_lowercase().as_str()))
 }
 
-/// A number with a word that makes it a bound: "Coverage threshold: 70%", "80% minimum",
-/// "80%+ coverage".
+/// A share with a word that makes it a bound: "Coverage threshold: 70%", "80% minimum",
+/// "80%+ coverage". Only a percentage: "Max upload size: 10 MB" is a setting of the product, not
+/// a bound on the work (a bound on the code counts a unit: [`counts_a_unit`]).
 fn bound(text: &str) -> bool {
+    static PERCENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\d\s*%").expect("a valid regex"));
     let plain = outside_code(text);
-    let number = plain.chars().any(|c| c.is_ascii_digit());
-    number && (has_word(&plain, THRESHOLD_WORDS) || plain.contains("%+"))
+    PERCENT.is_match(&plain) && (has_word(&plain, THRESHOLD_WORDS) || plain.contains("%+"))
 }
 
 /// "in English", "en INGLÉS": which language to write in.
@@ -194,10 +195,13 @@ fn only_clause(text: &str) -> bool {
             })
 }
 
-/// "always"/"never" before a participle: "Strict mode always enabled", "Secrets never logged",
-/// "Modo estricto siempre activado".
+/// "always"/"never" before a participle at the head of the phrase: "Strict mode always enabled
+/// (`strict: true`)", "Secrets never logged", "Modo estricto siempre activado" — not in a clause
+/// after a statement ("CI runs on every push, tests always executed").
 fn always_participle(text: &str) -> bool {
-    let words = words(text);
+    let plain = outside_code(text);
+    let head = plain.split([',', ';', '(', '—', '–']).next().unwrap_or_default();
+    let words = words(head);
     words.windows(2).any(|w| {
         ALWAYS_WORDS.contains(&w[0].as_str())
             && (PARTICIPLE_ENDINGS.iter().any(|end| w[1].ends_with(end))
@@ -296,6 +300,8 @@ mod tests {
             "docs/: the user guide",
             "Build: `make release`",
             "Default port: 3000",
+            "Max upload size: 10 MB",
+            "Tamaño máximo de subida: 10 MB",
             // Facts, and what is not needed.
             "The parser is always strict",
             "Tests are written in English",
@@ -304,6 +310,9 @@ mod tests {
             "Base de datos: PostgreSQL",
             "Servidor: `npm run dev`",
             "La documentación está en español",
+            "Docs available in English and Spanish",
+            "Documentación disponible en inglés",
+            "CI runs on every push, tests always executed",
             "The CLI lives in `cmd/`",
             "El servidor vive en `server/`",
             "Configs are kept in `config/`",

@@ -297,10 +297,33 @@ pub const HUMAN_LANGUAGES: &[&str] = &[
 ];
 
 /// Finite verbs that make a phrase a description ("The API is stable", "Tests are in `tests/`",
-/// "Hay dos módulos"): a convention leaves the verb out.
+/// "Hay dos módulos"): a convention leaves the verb out. And what is on offer ("Docs available
+/// in English") describes too.
 pub const DESCRIBING_VERBS: &[&str] = &[
-    "is", "are", "was", "were", "has", "have", "had", "can", "will", "es", "son", "está", "están", "era",
-    "eran", "hay", "tiene", "tienen", "puede", "pueden",
+    "is",
+    "are",
+    "was",
+    "were",
+    "has",
+    "have",
+    "had",
+    "can",
+    "will",
+    "es",
+    "son",
+    "está",
+    "están",
+    "era",
+    "eran",
+    "hay",
+    "tiene",
+    "tienen",
+    "puede",
+    "pueden",
+    "available",
+    "supported",
+    "disponible",
+    "disponibles",
 ];
 
 /// Words that open a command after a dash ("… — never edit it", "… — no CommonJS"): a noun that
