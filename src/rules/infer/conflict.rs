@@ -42,11 +42,7 @@ pub fn conflicts(rules: &[Rule], inferences: &[Inference]) -> Vec<(u64, u64, Cla
 fn first_clash(newer: &[Term], older: &[Term], newer_forbids: bool) -> Option<Clash> {
     newer.iter().find_map(|n| {
         let contradicts = |o: &&Term| {
-            if newer_forbids {
-                clash(n, o)
-            } else {
-                n.key == o.key
-            }
+            if newer_forbids { clash(n, o) } else { n.same(o) }
         };
         older.iter().find(contradicts).map(|o| Clash {
             newer_forbids,
@@ -89,7 +85,8 @@ pub fn conflicts_across(newer: &[&Inference], older: &[Inference]) -> Vec<(usize
 /// phrase that names it ("fetch" and "native fetch", "Fetch nativo").
 fn clash(f: &Term, m: &Term) -> bool {
     if f.key == m.key {
-        return true;
+        // `mixedCaps` forbidden and `MixedCaps` mandated are two names, not one.
+        return f.same(m);
     }
     let fw: Vec<&str> = f.key.split_whitespace().collect();
     let mw: Vec<&str> = m.key.split_whitespace().collect();

@@ -59,8 +59,22 @@ pub struct Term {
     pub text: String,
     /// Normalized for comparison: lowercase, no call parentheses; `concept:emoji` for concepts.
     pub key: String,
+    /// A code span's text as written (no call parentheses): two code spans that differ in case
+    /// only are different identifiers (`MixedCaps`, `mixedCaps`), though their keys match.
+    pub exact: Option<String>,
     /// The words that made it mandated or forbidden ("always use", "instead of").
     pub trigger: String,
+}
+
+impl Term {
+    /// Whether two terms name the same thing: the same key, and the same case when both are code.
+    pub fn same(&self, other: &Term) -> bool {
+        self.key == other.key
+            && match (&self.exact, &other.exact) {
+                (Some(a), Some(b)) => a == b,
+                _ => true,
+            }
+    }
 }
 
 /// Infers checks from a rule's words: reads them, then runs the passes in order over one

@@ -1340,3 +1340,41 @@ fn sql_built_from_values_is_forbidden_by_its_name_or_by_parameterized_queries() 
     // Described, not mandated or forbidden: nothing.
     assert!(hits_of("The API uses parameterized queries.", "src/db.ts", ts).is_empty());
 }
+
+#[test]
+fn code_that_differs_in_case_only_names_another_thing() {
+    // Go: `MixedCaps` for names, and package names without `mixedCaps`: two subjects, two names.
+    let s = set(&[
+        "Use `MixedCaps` or `mixedCaps` rather than underscores for multi-word names.",
+        "Package names are lowercase, single-word where possible. No `_` or `mixedCaps`.",
+    ]);
+    // A naming style is about some names, which the words rarely say: no retirement.
+    assert!(s.status.iter().all(Status::is_active), "{:?}", s.status);
+    // Code that differs in case only is another identifier.
+    let s2 = set(&["Always use `getID()`.", "Never use `getId()`."]);
+    assert!(s2.status.iter().all(Status::is_active), "{:?}", s2.status);
+    let s3 = set(&["Always use `getId()`.", "Never use `getId()`."]);
+    assert!(!s3.status[0].is_active());
+    // Words are compared whatever their case: "axios" is "Axios".
+    let s = set(&["Use Axios for HTTP calls.", "Never use axios; use native fetch."]);
+    assert!(!s.status[0].is_active());
+}
+
+#[test]
+fn a_naming_style_in_a_code_span_is_not_an_identifier() {
+    for i in [
+        "Package names are lowercase, single-word where possible. No `_` or `mixedCaps`.",
+        "Never use `snake_case` for variables.",
+        "No `SCREAMING_SNAKE_CASE` outside constants.",
+    ] {
+        let inf = infer(&rule(i));
+        assert!(
+            inf.checks.iter().all(
+                |c| !c.pattern.as_deref().unwrap_or("").to_lowercase().contains("case")
+                    && !c.pattern.as_deref().unwrap_or("").contains("mixedCaps")
+            ),
+            "{i}: {:?}",
+            inf.checks
+        );
+    }
+}

@@ -179,6 +179,31 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
+/// Whether a code span names a naming convention (`camelCase`, `MixedCaps`, `snake_case`,
+/// `SCREAMING_SNAKE_CASE`…) rather than code: "No `_` or `mixedCaps`" forbids a style, not an
+/// identifier spelled `mixedCaps`.
+pub fn is_naming_case(text: &str) -> bool {
+    let letters: String = text
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect::<String>()
+        .to_lowercase();
+    matches!(
+        letters.as_str(),
+        "kebabcase"
+            | "snakecase"
+            | "camelcase"
+            | "lowercamelcase"
+            | "pascalcase"
+            | "uppercamelcase"
+            | "mixedcaps"
+            | "screamingsnakecase"
+            | "uppersnakecase"
+            | "constantcase"
+            | "titlecase"
+    )
+}
+
 /// The rule's sentences: split at `.`, `;`, `!` and `?`, not at a label's `:` or a bracket
 /// (`Files: kebab-case (`a-b.ts`)` is one).
 fn sentences(tokens: &[Token]) -> Vec<&[Token]> {

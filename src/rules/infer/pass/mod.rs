@@ -250,6 +250,8 @@ impl<'a> Context<'a> {
     /// Which pass handles a mention.
     pub fn route(&self, f: &Mention) -> Route {
         match (&f.entity, f.role) {
+            // "No `_` or `mixedCaps`": a naming style, not an identifier.
+            (Entity::Code { text, .. }, _) if file_names::is_naming_case(text) => Route::Other,
             // `from module import *`: an example of a concept, checked by its detector.
             (Entity::Code { text, .. }, Role::Forbid)
                 if super::concepts::example_of(text).is_some()

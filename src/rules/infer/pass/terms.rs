@@ -13,11 +13,20 @@ pub fn run(ctx: &Context, out: &mut Found) {
 }
 
 fn record(f: &Mention, out: &mut Found) {
-    let (text, key) = match &f.entity {
-        Entity::Code { text, .. } => (format!("`{text}`"), normalize_key(text)),
+    // A naming style is about the names of some things ("package names … no `mixedCaps`"),
+    // which the words rarely say: two rules naming one style are seldom about the same names,
+    // and retiring one for the other would lose it.
+    if let Entity::Code { text, .. } | Entity::Term(text) = &f.entity
+        && super::file_names::is_naming_case(text)
+    {
+        return;
+    }
+    let (text, key, exact) = match &f.entity {
+        Entity::Code { text, .. } => (format!("`{text}`"), normalize_key(text), Some(exact_key(text))),
         Entity::Concept { index, words } => (
             words.clone(),
             format!("concept:{}", CONCEPTS[*index].detector.name),
+            None,
         ),
         Entity::Term(t) => {
             // Only the object of a use-type verb is a thing ("never use X"), not "never put …".
@@ -39,7 +48,7 @@ fn record(f: &Mention, out: &mut Found) {
             if !use_like || bare_always {
                 return;
             }
-            (t.clone(), normalize_key(t))
+            (t.clone(), normalize_key(t), None)
         }
         Entity::Place { .. } => return,
     };
@@ -49,6 +58,7 @@ fn record(f: &Mention, out: &mut Found) {
     let term = Term {
         text,
         key,
+        exact,
         trigger: f.trigger.clone(),
     };
     let list = match f.role {
@@ -56,9 +66,15 @@ fn record(f: &Mention, out: &mut Found) {
         Role::Mandate => &mut out.mandates,
         Role::Neutral => return,
     };
-    if !list.iter().any(|t| t.key == term.key) {
+    if !list.iter().any(|t| t.same(&term)) {
         list.push(term);
     }
+}
+
+/// A code span as written, without call parentheses or a leading dot (case kept).
+fn exact_key(text: &str) -> String {
+    let t = text.trim().trim_start_matches('.');
+    t.split('(').next().unwrap_or(t).trim().to_string()
 }
 
 /// Comparison key: lowercase, without call parentheses or a leading dot.
