@@ -226,7 +226,10 @@ fn after_writing_it_says_which_rules_are_checked_which_can_be_enforced_and_where
         "{said}"
     );
     // The same, for programs; and nothing to say when nothing was written.
-    let (_d, root) = project(&[("AGENTS.md", "- Never use `var`.\n- No `any` without a documented reason.\n")]);
+    let (_d, root) = project(&[(
+        "AGENTS.md",
+        "- Never use `var`.\n- No `any` without a documented reason.\n",
+    )]);
     let out = autofix(&root, &["import", "--write", "--format", "json"]);
     let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(

@@ -49,12 +49,36 @@ pub const EMOJI: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// Files whose default export a framework or tool requires: config files, Next.js app and
+/// pages router files, Remix routes, Storybook stories, Convex's schema and HTTP router. A rule
+/// against default exports cannot mean them.
+const REQUIRED_DEFAULT_EXPORTS: &[&str] = &[
+    "!*.config.*",
+    "!**/app/**/page.*",
+    "!**/app/**/layout.*",
+    "!**/app/**/template.*",
+    "!**/app/**/loading.*",
+    "!**/app/**/error.*",
+    "!**/app/**/global-error.*",
+    "!**/app/**/not-found.*",
+    "!**/app/**/default.*",
+    "!**/app/**/opengraph-image.*",
+    "!**/app/**/icon.*",
+    "!**/pages/**",
+    "!**/app/routes/**",
+    "!**/app/root.*",
+    "!*.stories.*",
+    "!**/.storybook/**",
+    "!**/convex/schema.*",
+    "!**/convex/http.*",
+];
+
 pub const DEFAULT_EXPORT: Detector = Detector {
     name: "default-export",
-    summary: "`export default …` and `export { x as default }` in JS/TS",
+    summary: "`export default …` and `export { x as default }` in JS/TS (not in files whose framework requires one: configs, Next.js pages and layouts, stories…)",
     pattern: r"^[ \t]*(?P<hit>export[ \t]+default\b|export[ \t]*\{[^}\r\n]*\bas[ \t]+default\b)",
     langs: JS_TS,
-    exclude: &[],
+    exclude: REQUIRED_DEFAULT_EXPORTS,
     within: Within::Code,
     effect: Effect::Forbid,
 };
@@ -64,7 +88,7 @@ pub const NAMED_EXPORTS: Detector = Detector {
     summary: "default exports where named exports are mandated: `export default …`, `export { x as default }`",
     pattern: DEFAULT_EXPORT.pattern,
     langs: JS_TS,
-    exclude: &[],
+    exclude: REQUIRED_DEFAULT_EXPORTS,
     within: Within::Code,
     effect: Effect::RulesOut,
 };
@@ -254,6 +278,25 @@ pub const FIXME_COMMENT: Detector = Detector {
     within: Within::Any,
     effect: Effect::Forbid,
 };
+
+/// "Use tabs for indentation", "Always indent with tabs": a code line indented with spaces
+/// (spaces after tabs align and are left alone; comments, strings and docstrings are not code).
+/// Not in YAML, Markdown or reStructuredText, where indentation must be spaces.
+pub const SPACE_INDENT: Detector = Detector {
+    name: "space-indentation",
+    summary: "a code line indented with spaces where tabs are mandated (not YAML or docs, not alignment after a tab)",
+    pattern: r"^(?P<hit> +)\S",
+    langs: &[],
+    exclude: &["!*.yml", "!*.yaml", "!*.md", "!*.mdx", "!*.rst"],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// The counterpart a mandate of a forbidden-by-default concept rules out: mandating tabs rules
+/// out indenting with spaces.
+pub fn mandated_counterpart(d: &Detector) -> Option<&'static Detector> {
+    (d.name == TAB_INDENT.name).then_some(&SPACE_INDENT)
+}
 
 pub const TRAILING_WHITESPACE: Detector = Detector {
     name: "trailing-whitespace",
@@ -1137,6 +1180,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &EMOJI,
     &INSECURE_URL,
     &UNPINNED_DEPENDENCY,
+    &SPACE_INDENT,
     &SQL_INTERPOLATION,
     &PARAMETERIZED_QUERIES,
     &DEFAULT_EXPORT,

@@ -1185,7 +1185,11 @@ fn only_swaps_that_keep_every_program_compiling_are_fixes() {
         [("any".into(), None)]
     );
     assert_eq!(
-        hits("NEVER use `any` type - always use `unknown`.", "src/a.ts", "let a: any = 1;\n"),
+        hits(
+            "NEVER use `any` type - always use `unknown`.",
+            "src/a.ts",
+            "let a: any = 1;\n"
+        ),
         [("any".into(), None)]
     );
     assert_eq!(
@@ -1400,4 +1404,72 @@ fn a_naming_style_in_a_code_span_is_not_an_identifier() {
             inf.checks
         );
     }
+}
+
+#[test]
+fn names_the_rule_calls_commands_are_run_not_imported() {
+    let i = "Never use system Python commands like `python3`, `python`, or `pytest` directly.";
+    assert!(
+        texts(
+            i,
+            "tests/test_a.py",
+            "import pytest\nimport sys\nprint(sys.executable)  # python3\n"
+        )
+        .is_empty(),
+        "a package the project requires, and a word in code, are not commands"
+    );
+    assert!(texts(i, "pyproject.toml", "[project]\ndependencies = [\"pytest>=8\"]\n").is_empty());
+    assert_eq!(
+        texts(i, "scripts/test.sh", "#!/bin/sh\npython3 -m pytest tests\n"),
+        ["python3"]
+    );
+}
+
+#[test]
+fn default_exports_a_framework_requires_are_not_violations() {
+    let code = "export default function Page() {\n  return null;\n}\n";
+    for i in ["Prefer named exports", "Never use default exports."] {
+        for required in [
+            "src/app/dashboard/page.tsx",
+            "src/app/layout.tsx",
+            "next.config.ts",
+            "postcss.config.mjs",
+            "convex/schema.ts",
+            "src/components/Button.stories.tsx",
+            "pages/index.tsx",
+        ] {
+            assert!(texts(i, required, code).is_empty(), "{i}: {required}");
+        }
+        assert_eq!(texts(i, "src/middleware.ts", code), ["export default"], "{i}");
+        assert_eq!(
+            texts(i, "src/components/Button.tsx", code),
+            ["export default"],
+            "{i}"
+        );
+    }
+}
+
+#[test]
+fn mandated_tabs_rule_out_indenting_with_spaces() {
+    let go = "package a\n\nfunc f() {\n\tx := 1\n    y := 2\n\ts := `\n    kept in a raw string`\n\t// a comment\n\tz := T{A:   1}\n}\n";
+    for i in [
+        "Use tabs for all code formatting and indentation.",
+        "Always indent with tabs.",
+        "Usar siempre tabulaciones.",
+    ] {
+        assert_eq!(texts(i, "a.go", go), ["    "], "{i}");
+        assert!(
+            texts(i, ".github/workflows/ci.yml", "on:\n  push:\n").is_empty(),
+            "{i}: YAML needs spaces"
+        );
+    }
+    // Forbidden, tabs are what is checked (as before).
+    assert_eq!(
+        texts(
+            "Use spaces, not tabs, for indentation.",
+            "a.py",
+            "def f():\n\treturn 1\n"
+        ),
+        ["\t"]
+    );
 }

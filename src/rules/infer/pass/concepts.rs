@@ -5,7 +5,7 @@
 use super::super::concepts::{
     CONCEPTS, Detector, Effect, MOJIBAKE, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE,
     commit_body_pattern, commit_subject_pattern, example_in_context, example_of, file_length_pattern,
-    host_pattern,
+    host_pattern, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
@@ -106,6 +106,18 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
                 None => (d.pattern.to_string(), d.within),
             };
             out.check(at, ctx.pattern_check(pattern, scope, None, explanation, within));
+        }
+        // "Always indent with tabs": what tabs rule out (spaces), checked like a RulesOut.
+        (Effect::Forbid, Role::Mandate) if mandated_counterpart(d).is_some() => {
+            let Some(counterpart) = mandated_counterpart(d) else {
+                return;
+            };
+            let scope = ctx.detector_scope(counterpart, &format!("\"{words}\""));
+            let said = format!(
+                "mandated concept \"{words}\" after \"{}\" rules out its counterpart",
+                f.trigger
+            );
+            out.check(at, ctx.detector_check(counterpart, scope, said));
         }
         (Effect::RulesOut, Role::Mandate) if !commonjs_forbidden(ctx) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));

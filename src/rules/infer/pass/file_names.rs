@@ -130,6 +130,18 @@ pub fn run(ctx: &Context, out: &mut Found) {
         if !about_files && examples.is_empty() {
             continue;
         }
+        // "Files: kebab-case for utilities", "Convex functions: camelCase (`getDevices.ts`)":
+        // the names of some files only, which no path tells apart.
+        if let Some(subset) = subset_named(sentence) {
+            out.note(
+                At::Places,
+                format!(
+                    "file names in {} not checked: they are the names of {subset} only, which no path tells apart",
+                    case.name()
+                ),
+            );
+            return;
+        }
         let scope = if !examples.is_empty() {
             let globs: Vec<&str> = examples.iter().map(String::as_str).collect();
             FileScope::of_globs(
@@ -202,6 +214,77 @@ pub fn is_naming_case(text: &str) -> bool {
             | "constantcase"
             | "titlecase"
     )
+}
+
+/// Nouns for kinds of code a naming rule may be about, other than files and components.
+const OTHER_SUBJECTS: &[&str] = &[
+    "function",
+    "functions",
+    "method",
+    "methods",
+    "utility",
+    "utilities",
+    "util",
+    "utils",
+    "helper",
+    "helpers",
+    "hook",
+    "hooks",
+    "class",
+    "classes",
+    "variable",
+    "variables",
+    "constant",
+    "constants",
+    "type",
+    "types",
+    "interface",
+    "interfaces",
+    "enum",
+    "enums",
+    "service",
+    "services",
+    "store",
+    "stores",
+    "test",
+    "tests",
+    "route",
+    "routes",
+    "endpoint",
+    "endpoints",
+    "model",
+    "models",
+    "función",
+    "funciones",
+    "método",
+    "métodos",
+    "utilidad",
+    "utilidades",
+    "clase",
+    "clases",
+    "variable",
+    "variables",
+    "constante",
+    "constantes",
+    "tipo",
+    "tipos",
+    "servicio",
+    "servicios",
+    "prueba",
+    "pruebas",
+    "ruta",
+    "rutas",
+    "modelo",
+    "modelos",
+];
+
+/// The kind of code a sentence narrows its file names to ("utilities", "Convex functions"),
+/// if it names one.
+fn subset_named(sentence: &[Token]) -> Option<String> {
+    sentence
+        .iter()
+        .find(|t| t.is_word() && OTHER_SUBJECTS.contains(&t.lower.as_str()))
+        .map(|t| t.text.clone())
 }
 
 /// The rule's sentences: split at `.`, `;`, `!` and `?`, not at a label's `:` or a bracket
@@ -320,6 +403,25 @@ mod tests {
         ] {
             assert!(!flags(i, "src/SomeFile_name.ts"), "{i}");
         }
+    }
+
+    #[test]
+    fn the_names_of_some_files_only_are_not_checked() {
+        for i in [
+            "Files: kebab-case for utilities (e.g., `format-date.ts`)",
+            "Convex functions: camelCase (e.g., `getDevices.ts`)",
+            "Hooks: camelCase starting with use (`useAuth.ts`)",
+            "Archivos de utilidades en kebab-case (`format-date.ts`)",
+        ] {
+            for path in ["convex/apkStorage.ts", "src/lib/auth-device.ts", "src/Thing_x.ts"] {
+                assert!(!flags(i, path), "{i}: {path}");
+            }
+        }
+        // Components are what their files are.
+        assert!(flags(
+            "Components: PascalCase (e.g., `DeviceList.tsx`)",
+            "src/components/device-list.tsx"
+        ));
     }
 
     #[test]

@@ -281,6 +281,19 @@ impl<'a> Context<'a> {
             }
             // `package-lock.json`, `test_*.py`: a file name forbidden is a path rule.
             (Entity::Code { text, .. }, Role::Forbid) if super::text::is_file_pattern(text) => Route::Places,
+            // "Never use system Python commands like `python3` or `pytest`": names of commands,
+            // run where commands run — not identifiers in code, nor packages to import.
+            (Entity::Code { text, .. }, Role::Forbid)
+                if self.speaks_of_commands()
+                    && literal::classify(text).is_ok_and(|l| {
+                        l.kind == LitKind::Identifier
+                            && l.text
+                                .chars()
+                                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+                    }) =>
+            {
+                Route::Tools
+            }
             (Entity::Code { text, returned, .. }, Role::Forbid) => match literal::classify(text) {
                 Err(_) => Route::Literals,
                 Ok(lit) => match lit.kind {
@@ -328,6 +341,12 @@ impl<'a> Context<'a> {
     /// reader's language, from `Violation::inferred`.
     pub fn message(&self) -> String {
         self.rule.instruction.trim().to_string()
+    }
+
+    /// The rule speaks of commands ("Python commands like `python3`", "el comando `rm`"): the
+    /// names it forbids are commands to run.
+    pub fn speaks_of_commands(&self) -> bool {
+        self.says(&["command", "commands", "comando", "comandos"])
     }
 
     /// True when one of the instruction's words is in the list.

@@ -17,7 +17,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     let mut commands: Vec<(String, String)> = Vec::new();
     for (i, f) in ctx.routed(Route::Tools) {
         // A tool that is also a package (`eslint`, `black`, `vite`): a dependency of the
-        // project's manifests too.
+        // project's manifests too — unless the rule speaks of it as a command to run.
         let name = match &f.entity {
             Entity::Code { text, .. } => Some(text.as_str()),
             Entity::Term(term) => Some(term.as_str()),
@@ -25,6 +25,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
         };
         if let Some(name) = name.filter(|n| !n.contains(' '))
             && imports::is_known_package(name)
+            && !ctx.speaks_of_commands()
         {
             super::packages::package(
                 ctx,
@@ -41,7 +42,11 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 let Ok(lit) = literal::classify(text) else {
                     continue;
                 };
-                debug_assert!(matches!(lit.kind, LitKind::Command | LitKind::Flag));
+                // An identifier when the rule names it as a command (`Context::route`).
+                debug_assert!(matches!(
+                    lit.kind,
+                    LitKind::Command | LitKind::Flag | LitKind::Identifier
+                ));
                 if TOOLS.contains(&lit.text.as_str()) {
                     tools.push((lit.text.clone(), f.trigger.clone()));
                 } else {
