@@ -93,6 +93,17 @@ pub const NAMED_EXPORTS: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// "Functional components only", "Use function components": class components, ruled out.
+pub const FUNCTION_COMPONENTS: Detector = Detector {
+    name: "function-components",
+    summary: "React class components where function components are mandated: `class X extends (React.)(Pure)Component`",
+    pattern: CLASS_COMPONENT.pattern,
+    langs: JS_TS,
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 pub const CLASS_COMPONENT: Detector = Detector {
     name: "class-component",
     summary: "React class components: `class X extends (React.)(Pure)Component`",
@@ -912,6 +923,10 @@ pub const CONCEPTS: &[Concept] = &[
         phrases: words::CLASS_COMPONENT_NAMES,
     },
     Concept {
+        detector: &FUNCTION_COMPONENTS,
+        phrases: words::FUNCTION_COMPONENT_NAMES,
+    },
+    Concept {
         detector: &PROMISE_CHAIN,
         phrases: words::PROMISE_CHAIN_NAMES,
     },
@@ -1181,6 +1196,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &INSECURE_URL,
     &UNPINNED_DEPENDENCY,
     &SPACE_INDENT,
+    &FUNCTION_COMPONENTS,
     &SQL_INTERPOLATION,
     &PARAMETERIZED_QUERIES,
     &DEFAULT_EXPORT,

@@ -1473,3 +1473,36 @@ fn mandated_tabs_rule_out_indenting_with_spaces() {
         ["\t"]
     );
 }
+
+#[test]
+fn a_convention_written_as_its_subject_and_only_mandates_it() {
+    let tsx = "export class Old extends React.Component {}\nexport function New() { return null; }\n";
+    for i in [
+        "Functional components only",
+        "Use functional components.",
+        "Componentes funcionales solo.",
+    ] {
+        assert_eq!(
+            texts(i, "src/components/Old.tsx", tsx),
+            ["class Old extends React.Component"],
+            "{i}"
+        );
+    }
+    assert_eq!(
+        texts(
+            "Named exports only.",
+            "src/lib/a.ts",
+            "export default 1;\nexport const b = 2;\n"
+        ),
+        ["export default"]
+    );
+    // Described, not "only": nothing.
+    assert!(
+        texts(
+            "The app has functional components.",
+            "src/components/Old.tsx",
+            tsx
+        )
+        .is_empty()
+    );
+}

@@ -1393,6 +1393,15 @@ pub const CLASS_COMPONENT_NAMES: &[&str] = &[
     "react class components",
 ];
 
+/// Function components, as a rule mandates them ("Functional components only").
+pub const FUNCTION_COMPONENT_NAMES: &[&str] = &[
+    "functional components",
+    "function components",
+    "functional react components",
+    "componentes funcionales",
+    "componentes de función",
+];
+
 pub const BLANK_ERROR_NAMES: &[&str] = &[
     "discard an error",
     "discard errors",

@@ -25,7 +25,17 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 } else {
                     f.role
                 };
-                concept(ctx, out, at, *index, words, role, f)
+                match only_after(ctx, f) {
+                    Some(only) if f.role == Role::Neutral => {
+                        let mandated = Mention {
+                            role: Role::Mandate,
+                            trigger: only.to_string(),
+                            ..f.clone()
+                        };
+                        concept(ctx, out, at, *index, words, Role::Mandate, &mandated)
+                    }
+                    _ => concept(ctx, out, at, *index, words, role, f),
+                }
             }
             Entity::Term(term) => keyword(ctx, out, at, term, f),
             Entity::Code { text, .. } => {
@@ -58,6 +68,23 @@ pub fn expect_error_without_reason(ctx: &Context, f: &Mention) -> bool {
     f.conditional
         && matches!(&f.entity, Entity::Code { text, .. } if text.contains("ts-expect-error"))
         && ctx.says(REASON_WORDS)
+}
+
+/// "Functional components only", "HTTPS solo": a convention written as its subject and
+/// "only" — the clause ends in it and negates nothing — mandates the concept.
+fn only_after<'a>(ctx: &'a Context, f: &Mention) -> Option<&'a str> {
+    let clause = clauses(ctx.tokens).get(f.clause).copied()?;
+    let words: Vec<&str> = clause
+        .iter()
+        .filter(|t| t.is_word())
+        .map(|t| t.lower.as_str())
+        .collect();
+    let last = *words.last()?;
+    (matches!(
+        last,
+        "only" | "solo" | "únicamente" | "exclusively" | "exclusivamente"
+    ) && !words.iter().any(|w| NEGATIONS.contains(w)))
+    .then_some(last)
 }
 
 /// "Print nothing to stdout", "never write to stdout", "nada a stdout": the stdout concept in a

@@ -1,8 +1,9 @@
 //! Required-start pass: "All PHP files must begin with `declare(strict_types=1);`", "YML files
 //! should begin with --- on the first line", "Todos los archivos PHP deben comenzar con …": a
 //! text each file of the named language must hold, checked as a `Require` (reported on line 1
-//! of a file without it). Only when the rule names the files' language: a required text in
-//! every file of any kind is never what a rule means.
+//! of a file without it); "`x` at the top of all Python files" likewise, empty files left out.
+//! Only when the rule names the files' language: a required text in every file of any kind is
+//! never what a rule means.
 
 use std::sync::LazyLock;
 
@@ -16,6 +17,16 @@ use crate::rules::model::{CheckSpec, Origin};
 static STARTS_WITH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?i)\b(?:begins?|starts?|beginning|starting|comenzar|comiencen|comienzan|empezar|empiecen|empiezan|iniciar|inicien)\s+(?:with|con)\s+(?:`([^`\n]+)`|(---)(?:\s|$))",
+    )
+    // A constant pattern, compiled by this module's tests.
+    .expect("a valid pattern")
+});
+
+/// "Use `from __future__ import annotations` at the top of all Python files", "… al principio
+/// de todos los archivos Python": a text every file of the language holds near its top.
+static AT_TOP: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)`([^`\n]+)`\s+(?:at|on|in)\s+(?:the\s+)?(?:top|start|beginning|head)\s+of\s+(?:all|every|each)\b|`([^`\n]+)`\s+(?:al|en\s+el)\s+(?:principio|inicio|comienzo)\s+de\s+(?:todos|todas|cada)\b",
     )
     // A constant pattern, compiled by this module's tests.
     .expect("a valid pattern")
@@ -54,6 +65,34 @@ pub fn run(ctx: &Context, out: &mut Found) {
         };
         let explanation = format!(
             "required text `{text}` after \"{}\": every file of {} must hold it (reported on line 1)",
+            caps.get(0).map_or("", |m| m.as_str()),
+            scope.why
+        );
+        out.check(
+            At::Places,
+            CheckSpec {
+                files: scope.files(),
+                languages: scope.languages.clone(),
+                require: Some(pattern),
+                message: Some(ctx.message()),
+                origin: Origin::Inferred { explanation },
+                ..CheckSpec::default()
+            },
+        );
+    }
+    for caps in AT_TOP.captures_iter(&ctx.rule.instruction) {
+        let Some(text) = caps.get(1).or_else(|| caps.get(2)).map(|m| m.as_str().trim()) else {
+            continue;
+        };
+        if text.is_empty() {
+            continue;
+        }
+        let mut scope = scope.clone();
+        ctx.narrow(&mut scope);
+        // An empty file (an `__init__.py`) holds no code for the text to govern.
+        let pattern = format!(r"{}|\A\s*\z", as_written(text));
+        let explanation = format!(
+            "required text `{text}` at the top (\"{}\"): every non-empty file of {} must hold it (reported on line 1)",
             caps.get(0).map_or("", |m| m.as_str()),
             scope.why
         );
@@ -111,6 +150,24 @@ fn as_written(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::rules::infer::tests::hits_of;
+
+    #[test]
+    fn a_text_at_the_top_of_all_files_of_a_language_is_required_in_the_non_empty_ones() {
+        for r in [
+            "Use `from __future__ import annotations` at the top of all Python files",
+            "Poner `from __future__ import annotations` al principio de todos los archivos Python",
+        ] {
+            let without = "import os\n\ndef f() -> int:\n    return 1\n";
+            let with = "\"\"\"Module.\"\"\"\nfrom __future__ import annotations\n\nimport os\n";
+            assert_eq!(hits_of(r, "pkg/a.py", without).len(), 1, "{r}");
+            assert!(hits_of(r, "pkg/b.py", with).is_empty(), "{r}");
+            assert!(hits_of(r, "pkg/__init__.py", "").is_empty(), "{r}: an empty file");
+            assert!(
+                hits_of(r, "src/a.ts", "export {};\n").is_empty(),
+                "{r}: Python files only"
+            );
+        }
+    }
 
     #[test]
     fn a_required_start_is_a_require_in_the_named_language() {
