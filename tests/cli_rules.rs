@@ -159,6 +159,19 @@ fn explain_shows_the_check_proposed_for_an_exception_no_file_shows() {
         text.contains("\"Enforce rule #2 everywhere\"") && text.contains("`autofix-ignore: 2`"),
         "{text}"
     );
+    // For programs and agents: the proposal beside the (empty) checks, with its exception.
+    let json: serde_json::Value =
+        serde_json::from_slice(&rules(dir.path(), &["--format", "json"]).stdout).unwrap();
+    let rule = json["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["rule_number"] == 2)
+        .unwrap();
+    assert_eq!(rule["checks"], serde_json::json!([]));
+    assert_eq!(rule["proposed"][0]["origin"], "proposed");
+    assert!(rule["proposed"][0]["pattern"].as_str().unwrap().contains("allow"));
+    assert_eq!(rule["exception"], "without a comment explaining why");
 }
 
 #[test]

@@ -15,7 +15,7 @@ use crate::text::LineIndex;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CheckEntry {
-    /// `explicit` or `inferred`.
+    /// `explicit`, `inferred`, or `proposed` (not enforced: see [`RuleEntry::proposed`]).
     pub origin: &'static str,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<String>,
@@ -87,6 +87,12 @@ pub struct RuleEntry {
     /// 1-based line of the rule in its file.
     pub line: usize,
     pub checks: Vec<CheckEntry>,
+    /// Checks proposed, not enforced: the rule allows what they find under an exception no file
+    /// shows (`exception`); `autofix rules --enforce N` writes them into the rule.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub proposed: Vec<CheckEntry>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exception: Option<String>,
     /// The older rules this one retired, and why.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub retires: Vec<Retired>,
@@ -164,7 +170,7 @@ fn file_entries(set: &RuleSet, status: &[Status]) -> Vec<RuleEntry> {
         .zip(&set.inferences)
         .map(|((rule, status), inference)| {
             let retires = retired.get(&rule.number).cloned().unwrap_or_default();
-            entry(set, &index, rule, status, &inference.checks, retires)
+            entry(set, &index, rule, status, inference, retires)
         })
         .collect()
 }
@@ -174,9 +180,24 @@ fn entry(
     index: &LineIndex,
     rule: &Rule,
     status: &Status,
-    inferred: &[CheckSpec],
+    inference: &super::infer::Inference,
     retires: Vec<Retired>,
 ) -> RuleEntry {
+    let inferred: &[CheckSpec] = &inference.checks;
+    // Proposals stand for a rule without a `Check` of its own only.
+    let proposed: Vec<CheckEntry> = if rule.checks.is_empty() {
+        inference
+            .proposed
+            .iter()
+            .map(|c| CheckEntry {
+                origin: "proposed",
+                ..CheckEntry::new(c)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let exception = (!proposed.is_empty()).then(|| inference.unseen.join("; "));
     let (status_name, by, reason) = match status {
         Status::Active => ("active", None, None),
         Status::Superseded { by, reason } => ("superseded", Some(*by), Some(reason_name(reason))),
@@ -191,6 +212,8 @@ fn entry(
         superseded_reason: reason,
         line: index.line_col(&set.source, rule.span.object.start).0 + 1,
         checks: rule.checks.iter().chain(inferred).map(CheckEntry::new).collect(),
+        proposed,
+        exception,
         retires,
         extra: rule.extra.clone(),
         scope: rule.scope.clone(),
