@@ -1506,3 +1506,21 @@ fn a_convention_written_as_its_subject_and_only_mandates_it() {
         .is_empty()
     );
 }
+
+#[test]
+fn a_convention_stated_as_a_fact_mandates_it() {
+    let package = "{\n  \"dependencies\": {\n    \"vue\": \"^3.5.13\",\n    \"pinia\": \"2.2.6\"\n  }\n}\n";
+    for i in [
+        "Dependencies are pinned to exact versions.",
+        "Las dependencias son versiones exactas.",
+    ] {
+        assert_eq!(texts(i, "package.json", package), ["^3.5.13"], "{i}");
+    }
+    // Negated, or not right after "is"/"are": nothing.
+    for i in [
+        "Dependencies are not pinned to exact versions.",
+        "Our release notes are about exact versions we shipped.",
+    ] {
+        assert!(texts(i, "package.json", package).is_empty(), "{i}");
+    }
+}

@@ -25,7 +25,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 } else {
                     f.role
                 };
-                match only_after(ctx, f) {
+                match only_after(ctx, f).or_else(|| declared(ctx, f, words)) {
                     Some(only) if f.role == Role::Neutral => {
                         let mandated = Mention {
                             role: Role::Mandate,
@@ -85,6 +85,27 @@ fn only_after<'a>(ctx: &'a Context, f: &Mention) -> Option<&'a str> {
         "only" | "solo" | "únicamente" | "exclusively" | "exclusivamente"
     ) && !words.iter().any(|w| NEGATIONS.contains(w)))
     .then_some(last)
+}
+
+/// "Dependencies are pinned to exact versions", "Las dependencias están fijadas a versiones
+/// exactas": a convention stated as a fact — the concept right after "is" / "are" / "must be",
+/// in a clause that negates nothing — is what the rule mandates. Returns the verb.
+fn declared<'a>(ctx: &'a Context, f: &Mention, words: &str) -> Option<&'a str> {
+    let clause = clauses(ctx.tokens).get(f.clause).copied()?;
+    if clause
+        .iter()
+        .any(|t| t.is_word() && NEGATIONS.contains(&t.lower.as_str()))
+    {
+        return None;
+    }
+    let first = words.split_whitespace().next()?.to_lowercase();
+    let at = clause.iter().position(|t| t.is_word() && t.lower == first)?;
+    let before = clause[..at].iter().rev().find(|t| t.is_word())?;
+    matches!(
+        before.lower.as_str(),
+        "is" | "are" | "be" | "es" | "son" | "está" | "están" | "sea" | "sean"
+    )
+    .then_some(before.lower.as_str())
 }
 
 /// "Print nothing to stdout", "never write to stdout", "nada a stdout": the stdout concept in a
