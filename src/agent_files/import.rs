@@ -446,7 +446,8 @@ fn requires_each_item(intro: &str) -> bool {
 
 /// "Why: …", "Because …", "Reason: …", "Porque …": a nested bullet that gives a reason.
 fn reason_bullet(text: &str) -> Option<String> {
-    let lower = text.to_lowercase();
+    // ASCII lowercasing keeps byte offsets: `text[prefix.len()..]` below relies on it.
+    let lower = text.to_ascii_lowercase();
     for prefix in [
         "why:",
         "reason:",
@@ -934,7 +935,9 @@ fn split_why(text: &str) -> (String, Option<String>) {
         }
         outside[i] = !in_code;
     }
-    let lower = text.to_lowercase();
+    // ASCII lowercasing keeps every byte where it was (`to_lowercase` does not: "İ" grows), so
+    // offsets found in `lower` index `text`; the keywords are ASCII.
+    let lower = text.to_ascii_lowercase();
     let finish = |instruction: &str, why: &str| {
         let instruction = instruction
             .trim()
@@ -1334,6 +1337,22 @@ mod tests {
             split_why("Usa pnpm porque es más rápido."),
             ("Usa pnpm".into(), Some("es más rápido".into()))
         );
+    }
+
+    #[test]
+    fn a_reason_after_letters_that_grow_when_lowercased_is_found_without_a_panic() {
+        // "İ" lowercases to two chars (three bytes): offsets in a Unicode-lowercased copy would
+        // not be char boundaries of the text.
+        assert_eq!(
+            split_why("Never use İİİİİİİİİİ `eval` because éééé breaks."),
+            ("Never use İİİİİİİİİİ `eval`".into(), Some("éééé breaks".into()))
+        );
+        let got = extract(
+            "AGENTS.md",
+            AgentFormat::AgentsMd,
+            "- Never use İİİİİİİİİİ `eval` because éééé breaks.\n",
+        );
+        assert_eq!(got.rules.len(), 1);
     }
 
     #[test]

@@ -69,8 +69,8 @@ impl LearnWarning {
                 "la regla es demasiado vaga para comprobarse: nombra lo concreto (código, una ruta, una herramienta), p. ej. \"Nunca uses `any` en TypeScript\"",
             ),
             LearnWarning::ExceptionUnseen => locale.pick(
-                "not checked: the rule makes an exception no file shows; to check it everywhere, use \"Enforce rule everywhere\" on it in the rules file (`autofix rules --explain` shows the check) and mark each justified use with `autofix-ignore: N`",
-                "no se comprueba: la regla hace una excepción que ningún archivo muestra; para comprobarla en todas partes, usa \"Aplicar la regla en todas partes\" sobre ella en el archivo de reglas (`autofix rules --explain` muestra la comprobación) y marca cada uso justificado con `autofix-ignore: N`",
+                "not checked: the rule makes an exception no file shows; to check it everywhere, run `autofix rules --enforce <its number>` (or \"Enforce rule everywhere\" on it in the rules file; `autofix rules --explain` shows the check), then mark each justified use with `autofix-ignore: <its number>`",
+                "no se comprueba: la regla hace una excepción que ningún archivo muestra; para comprobarla en todas partes, ejecuta `autofix rules --enforce <su número>` (o \"Aplicar la regla en todas partes\" sobre ella en el archivo de reglas; `autofix rules --explain` muestra la comprobación) y marca cada uso justificado con `autofix-ignore: <su número>`",
             ),
         }
     }

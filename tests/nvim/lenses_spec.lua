@@ -78,4 +78,24 @@ H.run(function()
     return titles()[1] == 'autofix: Apply to src/lib/logger.ts — at line 3 (100%)'
   end), 'the target restored while a request was out: the first block applies again', titles())
   client.request = request
+
+  -- 5. A request the server never answers does not stop the lenses for good: once it is given up
+  -- on, the refresh asked for meanwhile goes out (and the late answer, should it come, is dropped).
+  local lenses = require('autofix.lenses')
+  local timeout = lenses.answer_timeout_ms
+  lenses.answer_timeout_ms = 300
+  local dropped = false
+  client.request = function(self, method, params, handler, bufnr)
+    if method == 'textDocument/codeLens' and not dropped then
+      dropped = true
+      return request(self, method, params, function() end, bufnr)
+    end
+    return request(self, method, params, handler, bufnr)
+  end
+  lenses.refresh_now(md) -- never answered (as far as the plugin can tell)
+  vim.api.nvim_buf_set_lines(logger, 2, 3, false, { '    process.stdout.write(message);' })
+  H.check(H.wait(8000, function() return (titles()[1] or ''):find('^autofix: no match') ~= nil end),
+    'an unanswered request is given up on, and the refresh asked meanwhile goes out', titles())
+  client.request = request
+  lenses.answer_timeout_ms = timeout
 end)

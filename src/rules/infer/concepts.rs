@@ -188,31 +188,36 @@ pub const UNPINNED_ACTION: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
-/// "Use HTTPS", "Usar HTTPS en todos los enlaces": a plain `http://` URL. Local and test hosts
-/// (`localhost`, `127.x`, `0.0.0.0`, `[::1]`, `*.local`, `*.test`, `example.com`) and the names
-/// XML and JSON use for their namespaces and schemas (`w3.org`, `schemas.…`, `json-schema.org`,
-/// `purl.org`) are consumed by the first alternative, which has no `hit`: not violations.
+/// "HTTPS for all links", "Usar HTTPS en todos los enlaces": a plain `http://` URL in a string.
+/// Local, private and test hosts (`localhost`, `127.x`, `10.x`, `192.168.x`, `169.254.x`,
+/// `*.local`, `example.com`), licence URLs and the names XML and JSON use for their namespaces
+/// and schemas (`w3.org`, `schemas.…`, `json-schema.org`, `maven.apache.org/POM`) are consumed by
+/// the first alternative, which has no `hit`: not violations.
 pub const INSECURE_URL: Detector = Detector {
     name: "insecure-url",
-    summary: "a plain `http://` URL (not local or test hosts, not XML/JSON namespace and schema URLs)",
-    pattern: r#"(?i)\bhttp://(?:localhost\b|127\.\d+\.\d+\.\d+|0\.0\.0\.0\b|\[::1\]|[\w.-]*\.(?:local|localhost|test|example|invalid|internal)\b|(?:www\.)?w3\.org\b|[\w.-]*schemas?\.[\w.-]+|json-schema\.org\b|purl\.org\b|ns\.adobe\.com\b|(?:www\.)?example\.(?:com|org|net)\b)|\b(?P<hit>http://[\w-][^\s"'`<>)\]]*)"#,
+    summary: "a plain `http://` URL in a string (not local, private or test hosts, not licence, XML/JSON namespace and schema URLs)",
+    pattern: r#"(?i)\bhttp://(?:localhost\b|127\.\d+\.\d+\.\d+|0\.0\.0\.0\b|\[::1\]|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|[\w.-]*\.(?:local|localhost|test|example|invalid|internal)\b|(?:www\.)?w3\.org\b|[\w.-]*schemas?\.[\w.-]+|json-schema\.org\b|purl\.org\b|ns\.adobe\.com\b|(?:www\.)?example\.(?:com|org|net)\b|(?:www\.)?(?:apache\.org/licenses|gnu\.org/licenses|opensource\.org|creativecommons\.org)\b|maven\.apache\.org/(?:POM|xsd)\b|xmlns\.[\w.-]+)|\b(?P<hit>http://[\w-][^\s"'`<>)\]]*)"#,
     langs: &[],
     exclude: &[],
-    within: Within::Any,
+    // In strings (links, requests, config values), not in comments: a licence header's URL is
+    // no link the project follows.
+    within: Within::Strings,
     effect: Effect::RulesOut,
 };
 
 /// "Pin dependencies to exact versions", "versiones exactas": a version range in a manifest —
 /// `"react": "^18.2.0"` (`^`, `~`, `*`, `x`, `latest`) in `package.json`, a requirement without
 /// `==` in `requirements.txt` (`requests>=2`, a bare `flask`). The hit is the range (or the
-/// requirement). Comparison ranges in `package.json` (`>=18`) are left alone: `engines` uses them.
+/// requirement). Left alone: comparison ranges (`>=18`), ranges of alternatives (`^18 || ^19`, as
+/// peer dependencies are), and the values of `engines` and `publishConfig` keys (`"node"`,
+/// `"vscode"`, `"tag": "latest"`), consumed by a first alternative without `hit`.
 /// One `hit` for both files: the requirement branch must reach the end of the line (a line with a
 /// trailing comment is not read), which a `package.json` value, ending in `"`, never does; and
 /// `": "` never occurs in a requirements file.
 pub const UNPINNED_DEPENDENCY: Detector = Detector {
     name: "unpinned-dependency",
     summary: "a dependency version range: `^`/`~`/`*`/`x`/`latest` in package.json, a requirement without `==` in requirements.txt",
-    pattern: r#"(?m)(?:"[ \t]*:[ \t]*"|^[ \t]*)(?P<hit>[\^~]\d[^"\r\n]*|\*|latest|\d+\.x[^"\r\n]*|[A-Za-z0-9][\w.-]*(?:\[[\w, -]*\])?[ \t]*(?:(?:>=|<=|~=|!=|>|<)[ \t]*[^\s#;,]+(?:[ \t]*,[ \t]*(?:>=|<=|~=|!=|>|<)[ \t]*[^\s#;,]+)*)?[ \t]*\r?$)"#,
+    pattern: r#"(?m)"(?:node|npm|pnpm|yarn|bun|deno|vscode|tag)"[ \t]*:[ \t]*"[^"\r\n]*"|(?:"[ \t]*:[ \t]*"|^[ \t]*)(?P<hit>[\^~]\d[^"|\r\n]*|\*|latest|\d+\.x[^"|\r\n]*|[A-Za-z0-9][\w.-]*(?:\[[\w, -]*\])?[ \t]*(?:(?:>=|<=|~=|!=|>|<)[ \t]*[^\s#;,]+(?:[ \t]*,[ \t]*(?:>=|<=|~=|!=|>|<)[ \t]*[^\s#;,]+)*)?[ \t]*\r?$)(?:"|$)"#,
     langs: &[Lang::Manifest],
     exclude: &[],
     within: Within::Any,
@@ -228,7 +233,7 @@ pub const UNPINNED_DEPENDENCY: Detector = Detector {
 pub const SQL_INTERPOLATION: Detector = Detector {
     name: "sql-interpolation",
     summary: "an SQL string built from values: `${…}` in a template, an f-string, `$\"…\"`, `#{…}`, `.format(`, `%` or `+` after the string",
-    pattern: r#"(?P<hit>`[^`]*?(?:\b(?:SELECT\b[^`]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^`]*?\bSET|DELETE[ \t]+FROM)\b[^`]*?\$\{|\$\{[^`]*?\b(?:SELECT\b[^`]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^`]*?\bSET|DELETE[ \t]+FROM)\b)[^`]*`|\b[fF][rR]?"[^"\r\n]*\b(?:SELECT\b[^"\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^"\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^"\r\n]*"|\b[fF][rR]?'[^'\r\n]*\b(?:SELECT\b[^'\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^'\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^'\r\n]*'|\$"[^"\r\n]*\b(?:SELECT\b[^"\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^"\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^"\r\n]*"|"[^"\r\n]*\b(?:SELECT\b[^"\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^"\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^"\r\n]*"(?:\.format\(|[ \t]*[%+])|'[^'\r\n]*\b(?:SELECT\b[^'\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^'\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^'\r\n]*'(?:\.format\(|[ \t]*[%+])|"[^"\r\n]*\b(?:SELECT\b[^"\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^"\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^"\r\n]*#\{[^"\r\n]*")"#,
+    pattern: r#"(?P<hit>`[^`]*?\b(?:SELECT\b[^`]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^`]*?\bSET|DELETE[ \t]+FROM)\b[^`]*?\$\{[^`]*`|\b[fF][rR]?"[^"\r\n]*\b(?:SELECT\b[^"\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^"\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^"\r\n]*"|\b[fF][rR]?'[^'\r\n]*\b(?:SELECT\b[^'\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^'\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^'\r\n]*'|\$"[^"\r\n]*\b(?:SELECT\b[^"\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^"\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^"\r\n]*"|"[^"\r\n]*\b(?:SELECT\b[^"\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^"\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^"\r\n]*"(?:\.format\(|[ \t]*%|[ \t]*\+[ \t]*[A-Za-z_$(])|'[^'\r\n]*\b(?:SELECT\b[^'\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^'\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^'\r\n]*'(?:\.format\(|[ \t]*%|[ \t]*\+[ \t]*[A-Za-z_$(])|"[^"\r\n]*\b(?:SELECT\b[^"\r\n]*?\bFROM|INSERT[ \t]+INTO|UPDATE\b[^"\r\n]*?\bSET|DELETE[ \t]+FROM)\b[^"\r\n]*#\{[^"\r\n]*")"#,
     langs: &[],
     exclude: &[],
     within: Within::Any,
@@ -1388,6 +1393,9 @@ mod tests {
             "const api = \"HTTP://api.acme.io/v1\";\n",
             "\"$schema\": \"http://json-schema.org/draft-07/schema#\"\n",
             "see http://www.mercadolibre.com.ar/perfil).\n",
+            "// Licensed under http://www.apache.org/licenses/LICENSE-2.0\n",
+            "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n",
+            "fetch('http://169.254.169.254/latest/meta-data'); fetch('http://192.168.1.10:3000');\n",
         );
         assert_eq!(
             hits(INSECURE_URL.pattern, t),
@@ -1412,6 +1420,9 @@ mod tests {
             hits(UNPINNED_DEPENDENCY.pattern, package),
             ["^3.5.13", "~1.7.0", "*", "latest", "1.x"]
         );
+        // Ranges meant as ranges: peer alternatives, engines, a publish tag.
+        let meant = "{\n  \"peerDependencies\": { \"react\": \"^18 || ^19\" },\n  \"engines\": { \"node\": \"^18\", \"vscode\": \"^1.80.0\" },\n  \"publishConfig\": { \"tag\": \"latest\" }\n}\n";
+        assert_eq!(hits(UNPINNED_DEPENDENCY.pattern, meant), Vec::<String>::new());
         let requirements = "# pinned\nrequests==2.32.3\nflask\ndjango>=4.2,<5\n-r base.txt\nuvicorn[standard]~=0.30\npydantic==2.9 ; python_version >= \"3.9\"\nnumpy  # trailing comment\n";
         assert_eq!(
             hits(UNPINNED_DEPENDENCY.pattern, requirements),
@@ -1432,13 +1443,17 @@ mod tests {
             "var q = $\"UPDATE t SET a = {a}\";\n",
             "label = `Select a file from ${dir}`;\n",
             "log.info(f\"recorded {action} for {user_id}\")\n",
+            // Java: one query across lines, parameterized.
+            "String sql = \"SELECT id, name FROM users \" +\n    \"WHERE id = ?\";\n",
+            // A closing backtick and the next opening one hold no template.
+            "const t = `abc`; // ${ in a comment\ndb.query(\"SELECT id FROM users WHERE id = $1\", [id]);\nconst s = `x`;\n",
         );
         assert_eq!(
             hits(SQL_INTERPOLATION.pattern, t),
             [
                 "`SELECT id FROM users WHERE id = ${id}`",
                 "f\"INSERT INTO audit (u) VALUES ('{user}')\"",
-                "\"DELETE FROM t WHERE id = \" +",
+                "\"DELETE FROM t WHERE id = \" + i",
                 "'SELECT * FROM t WHERE n = {}'.format(",
                 "\"SELECT * FROM t WHERE id = #{id}\"",
                 "$\"UPDATE t SET a = {a}\"",

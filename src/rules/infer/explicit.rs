@@ -27,6 +27,10 @@ pub enum EnforceError {
     NoSuchRule(u64),
     #[error("rule #{0} has a `Check` already: its checks are explicit")]
     HasCheck(u64),
+    #[error("rule #{0} appears more than once — renumber one of them first (the last one is in force)")]
+    Duplicate(u64),
+    #[error("rule #{0} is superseded by rule #{1}: enforce that one, or learn a new rule")]
+    Superseded(u64, u64),
     #[error(
         "nothing is inferred or proposed for rule #{0}: write its `Check` by hand (`autofix rules --explain` says what was read from its words)"
     )]
@@ -50,13 +54,16 @@ pub fn enforce(text: &str, number: u64) -> Result<(String, Vec<CheckSpec>), Enfo
             message: p.message(Locale::En),
         });
     }
-    // Numbers are unique in a usable file; the rule object found first is the one in force.
-    let i = set
-        .rules
-        .iter()
-        .position(|r| r.number == number)
-        .ok_or(EnforceError::NoSuchRule(number))?;
-    let rule = &set.rules[i];
+    // A number written twice is a warning only, and the later rule is in force: writing into
+    // either would surprise; the user renumbers first.
+    let mut found = set.rules.iter().enumerate().filter(|(_, r)| r.number == number);
+    let (i, rule) = found.next().ok_or(EnforceError::NoSuchRule(number))?;
+    if found.next().is_some() {
+        return Err(EnforceError::Duplicate(number));
+    }
+    if let crate::rules::Status::Superseded { by, .. } = &set.status[i] {
+        return Err(EnforceError::Superseded(number, *by));
+    }
     if !rule.checks.is_empty() || rule.span.check.is_some() {
         return Err(EnforceError::HasCheck(number));
     }
@@ -186,6 +193,10 @@ mod enforce_tests {
         assert_eq!(enforce(RULES, 3), Err(EnforceError::NothingToEnforce(3)));
         let (once, _) = enforce(RULES, 1).unwrap();
         assert_eq!(enforce(&once, 1), Err(EnforceError::HasCheck(1)));
+        let twice = "[{\"Rule_number\": 1, \"Category\": \"CODE\", \"Instruction\": \"Never use `var`.\", \"Why\": \"w\"},\n {\"Rule_number\": 1, \"Category\": \"CODE\", \"Instruction\": \"No `eval` unless justified.\", \"Why\": \"w\"}]";
+        assert_eq!(enforce(twice, 1), Err(EnforceError::Duplicate(1)));
+        let retired = "[{\"Rule_number\": 1, \"Category\": \"CODE\", \"Instruction\": \"Use Axios.\", \"Why\": \"w\"},\n {\"Rule_number\": 2, \"Category\": \"CODE\", \"Instruction\": \"Never use `eval`; use native fetch instead of Axios.\", \"Why\": \"w\", \"Supersedes\": [1]}]";
+        assert_eq!(enforce(retired, 1), Err(EnforceError::Superseded(1, 2)));
         let broken = "[{\"Rule_number\": 1,";
         assert!(matches!(
             enforce(broken, 1),

@@ -594,8 +594,14 @@ fn generic_opts(text: &str, dash_family: bool) -> String {
 }
 
 /// An ellipsis (`...` or `…`) at `i` right after an opening bracket and right before its
-/// closing one: its length in chars and the closing bracket.
+/// closing one, the bracket right after a name (`allow(…)`, `foo(…)`, `Vec<…>`): its length in
+/// chars and the closing bracket. Alone (`[...]`, `{...}`) it is code — a spread, a copy —
+/// and a placeholder there would match every bracket pair.
 fn placeholder(chars: &[char], i: usize) -> Option<(usize, char)> {
+    let named = i >= 2 && chars.get(i - 2).is_some_and(|c| c.is_alphanumeric() || *c == '_');
+    if !named {
+        return None;
+    }
     let closer = match chars.get(i.checked_sub(1)?)? {
         '(' => ')',
         '[' => ']',
@@ -636,6 +642,14 @@ mod tests {
         }
         // A spread is code, not a placeholder; nor is an ellipsis before other text.
         assert_eq!(hits("{...props}", "<A {...props} /> <B {x} />"), ["{...props}"]);
+        assert_eq!(
+            hits("[...]", "const a = [...b];\nx[1] = [2];\n"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            hits("{...}", "if (a) { b(); }\nconst o = {...p};\n"),
+            Vec::<String>::new()
+        );
         assert_eq!(hits("f(..., x)", "f(a, x) f(..., x)"), ["f(..., x)"]);
     }
 

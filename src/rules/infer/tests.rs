@@ -8,6 +8,11 @@ use crate::rules::parse::parse;
 use crate::rules::problem::{ProblemKind, SupersededReason};
 use crate::rules::{BuildOptions, RuleSet, Severity, Status};
 
+/// [`rule`], for the passes' own tests.
+pub(super) fn rule_of(instruction: &str) -> Rule {
+    rule(instruction)
+}
+
 fn rule(instruction: &str) -> Rule {
     let json =
         serde_json::json!([{"Rule_number": 1, "Category": "CODE", "Instruction": instruction, "Why": "w"}])
@@ -1303,6 +1308,8 @@ fn other_conditions_propose_nothing() {
         "Never use `var`.",
         // About the agent.
         "Don't run `pnpm dev` without a reason.",
+        // A place that happens to be comments.
+        "Never use `TODO` except in comments.",
     ] {
         let inf = infer(&rule(i));
         assert!(inf.proposed.is_empty() && inf.unseen.is_empty(), "{i}: {inf:?}");
@@ -1321,17 +1328,24 @@ fn a_proposal_leaves_out_what_is_enforced_anyway() {
 #[test]
 fn https_and_exact_versions_rule_out_plain_urls_and_version_ranges() {
     let html = "<a href=\"http://instagram.com/shop\">x</a>\n<a href=\"http://localhost:8080\">dev</a>\n";
-    for i in ["Usar HTTPS en todos los enlaces.", "Always use HTTPS."] {
+    for i in [
+        "Usar HTTPS en todos los enlaces.",
+        "Always use HTTPS for all links.",
+    ] {
         let found: Vec<String> = hits_of(i, "index.html", html)
             .into_iter()
             .map(|(h, _)| h)
             .collect();
         assert_eq!(found, ["http://instagram.com/shop"], "{i}");
     }
-    // Not mandated: nothing.
+    // Not mandated, or not of links: nothing. A bare "HTTPS" is said of remotes, servers and
+    // one API, not of every URL.
     for i in [
         "HTTPS is terminated at the load balancer.",
         "Never use HTTPS for the health check.",
+        "Always use HTTPS.",
+        "Prefer HTTPS over SSH for git remotes.",
+        "Always use HTTPS when calling the payments API.",
     ] {
         assert!(hits_of(i, "index.html", html).is_empty(), "{i}");
     }
@@ -1523,4 +1537,36 @@ fn a_convention_stated_as_a_fact_mandates_it() {
     ] {
         assert!(texts(i, "package.json", package).is_empty(), "{i}");
     }
+}
+
+#[test]
+fn review_findings_stay_fixed() {
+    // "command" elsewhere in the rule does not make `any` a command.
+    assert_eq!(
+        texts(
+            "Never use `any` in command handlers.",
+            "src/a.ts",
+            "let a: any = 1;\n"
+        ),
+        ["any"]
+    );
+    // "only" qualifying something else does not mandate tabs.
+    for i in [
+        "Indent with 2 spaces; tabs for generated code only.",
+        "Spaces for indentation, tabs for alignment only.",
+    ] {
+        assert!(
+            texts(i, "src/a.ts", "function f() {\n  return 1;\n}\n").is_empty(),
+            "{i}"
+        );
+    }
+    // An ellipsis alone in brackets is code, not a pattern matching every bracket pair.
+    assert!(
+        texts(
+            "Never use `[...]` to copy large arrays.",
+            "src/a.ts",
+            "x[1] = [2];\n"
+        )
+        .is_empty()
+    );
 }

@@ -1482,14 +1482,26 @@ pub const PARAMETERIZED_QUERY_NAMES: &[&str] = &[
     "consulta parametrizada",
     "sentencias preparadas",
 ];
-/// Names of HTTPS, as a rule mandates it: "Use HTTPS", "HTTPS only", "Usar HTTPS en todos los
-/// enlaces".
+/// HTTPS for links and URLs, as a rule mandates it: "HTTPS for all links", "HTTPS only", "Usar
+/// HTTPS en todos los enlaces" — not a bare "HTTPS", which rules write of git remotes, dev
+/// servers and one API ("Prefer HTTPS over SSH for git remotes").
 pub const HTTPS_NAMES: &[&str] = &[
-    "https",
     "https only",
     "https everywhere",
-    "secure urls",
-    "tls urls",
+    "https urls",
+    "https links",
+    "https for all links",
+    "https for all urls",
+    "https for all requests",
+    "https for all external links",
+    "https for links",
+    "https for urls",
+    "https en todos los enlaces",
+    "https en todas las urls",
+    "https en los enlaces",
+    "enlaces https",
+    "only https",
+    "solo https",
 ];
 /// Exact dependency versions, as a rule mandates them: "Dependencies are pinned to exact
 /// versions", "pin exact versions", "usar versiones exactas".

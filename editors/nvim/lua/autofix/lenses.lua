@@ -19,9 +19,13 @@ local MARKER = '<<<<<<< SEARCH'
 --- bufnr -> true for the buffers followed; their pending timers.
 local followed = {}
 local timers = {}
---- bufnr -> true while a lens request is out; bufnr -> true when one more was asked for meanwhile.
+--- bufnr -> the token of the lens request out (answers to older ones are dropped); bufnr -> true
+--- when one more was asked for meanwhile.
 local in_flight = {}
 local asked_again = {}
+local last_token = 0
+--- A request unanswered this long no longer holds the next ones back (ms).
+M.answer_timeout_ms = 10000
 
 --- True when the buffer holds a diff now or showed lenses before (they must be cleared).
 local function wants_lenses(bufnr)
@@ -52,22 +56,39 @@ local function request(bufnr)
     return
   end
   local params = { textDocument = vim.lsp.util.make_text_document_params(bufnr) }
-  in_flight[bufnr] = true
-  local sent = client:request('textDocument/codeLens', params, function(err, result, ctx)
-    in_flight[bufnr] = nil
-    if api.nvim_buf_is_loaded(bufnr) and not client:is_stopped() then
-      vim.lsp.codelens.on_codelens(err, result, ctx)
+  last_token = last_token + 1
+  local token = last_token
+  in_flight[bufnr] = token
+  --- The request is over (answered, or given up on): the next one may go.
+  local function done()
+    if in_flight[bufnr] ~= token then
+      return false
     end
+    in_flight[bufnr] = nil
     if asked_again[bufnr] then
       asked_again[bufnr] = nil
       if api.nvim_buf_is_loaded(bufnr) then
         request(bufnr)
       end
     end
+    return true
+  end
+  local sent = client:request('textDocument/codeLens', params, function(err, result, ctx)
+    -- An answer to a request given up on, or sent before the buffer was reloaded, is stale.
+    if in_flight[bufnr] ~= token then
+      return
+    end
+    if api.nvim_buf_is_loaded(bufnr) and not client:is_stopped() then
+      vim.lsp.codelens.on_codelens(err, result, ctx)
+    end
+    done()
   end, bufnr)
   if not sent then
     in_flight[bufnr] = nil
+    return
   end
+  -- A server that never answers must not stop the lenses for good.
+  vim.defer_fn(done, M.answer_timeout_ms)
 end
 
 --- Asks the server for the buffer's lenses now, if it is worth it.

@@ -25,7 +25,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 } else {
                     f.role
                 };
-                match only_after(ctx, f).or_else(|| declared(ctx, f, words)) {
+                match only_after(ctx, f, words).or_else(|| declared(ctx, f, words)) {
                     Some(only) if f.role == Role::Neutral => {
                         let mandated = Mention {
                             role: Role::Mandate,
@@ -71,20 +71,22 @@ pub fn expect_error_without_reason(ctx: &Context, f: &Mention) -> bool {
 }
 
 /// "Functional components only", "HTTPS solo": a convention written as its subject and
-/// "only" — the clause ends in it and negates nothing — mandates the concept.
-fn only_after<'a>(ctx: &'a Context, f: &Mention) -> Option<&'a str> {
+/// "only" — the clause is the concept's words and "only", nothing else ("tabs for generated code
+/// only" says where tabs go, not that they are mandated) — mandates the concept.
+fn only_after<'a>(ctx: &'a Context, f: &Mention, concept: &str) -> Option<&'a str> {
     let clause = clauses(ctx.tokens).get(f.clause).copied()?;
     let words: Vec<&str> = clause
         .iter()
         .filter(|t| t.is_word())
         .map(|t| t.lower.as_str())
         .collect();
-    let last = *words.last()?;
+    let (last, before) = words.split_last()?;
+    let named: Vec<String> = concept.split_whitespace().map(str::to_lowercase).collect();
     (matches!(
-        last,
+        *last,
         "only" | "solo" | "únicamente" | "exclusively" | "exclusivamente"
-    ) && !words.iter().any(|w| NEGATIONS.contains(w)))
-    .then_some(last)
+    ) && before.iter().map(|w| w.to_string()).eq(named))
+    .then_some(*last)
 }
 
 /// "Dependencies are pinned to exact versions", "Las dependencias están fijadas a versiones

@@ -438,6 +438,20 @@ pub fn justification_only(ctx: &Context) -> Option<Vec<String>> {
 /// Whether a condition, as written, asks for a justification ("unless justified", "sin un
 /// comentario que explique por qué").
 pub fn is_justification(condition: &str) -> bool {
+    // "except in comments", "salvo en los tests": a place, even when it names comments.
+    let mut words = condition
+        .split(|ch: char| !ch.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase);
+    if matches!(
+        (words.next().as_deref(), words.next().as_deref()),
+        (
+            Some("except" | "excepto" | "salvo" | "outside"),
+            Some("in" | "en" | "within" | "inside" | "dentro")
+        )
+    ) {
+        return false;
+    }
     condition
         .split(|ch: char| !ch.is_alphanumeric() && ch != '-')
         .any(|w| CONDITION_JUSTIFIED.contains(&w.to_lowercase().as_str()))

@@ -69,6 +69,15 @@ impl Case {
 const CONVENTIONAL: &[&str] = &[
     "!**/.*",
     "!**/.*/**",
+    // Under a folder whose name has a dot (`Acme.Web/`, `v1.2/`) the globs above would read the
+    // folder as the file's name: those files are left out rather than misread.
+    "!**/*.*/**",
+    // Names tools write.
+    "!**/package-lock.json",
+    "!**/*-lock.*",
+    "!**/*.lock",
+    "!**/docker-compose*",
+    "!**/requirements*.txt",
     "!**/node_modules/**",
     "!**/vendor/**",
     "!**/README*",
@@ -161,6 +170,10 @@ pub fn run(ctx: &Context, out: &mut Found) {
         paths.extend(CONVENTIONAL.iter().map(|g| g.to_string()));
         if !case.fits_every_file() || !examples.is_empty() {
             paths.extend(ROLE_NAMES.iter().map(|g| g.to_string()));
+        }
+        // A Python module cannot have a dash in its name: kebab-case never meant it.
+        if case == Case::Kebab {
+            paths.push("!**/*.py".to_string());
         }
         let files = if scope.why.is_empty() {
             "every file".to_string()
@@ -359,6 +372,10 @@ mod tests {
                 // Folders are not file names.
                 "src/Components/Button/text-input.ts",
                 "src/my_dir/text-input.ts",
+                "src/Acme.Web/program.ts",
+                "package-lock.json",
+                "docker-compose.override.yml",
+                "python/pkg/my_module.py",
                 "README.md",
                 "src/__init__.py",
                 "pages/_app.ts",

@@ -28,6 +28,9 @@ use super::words::{ENGLISH_MARKERS, IMPORT_WORDS, SPANISH_MARKERS, WORDLIKE_TOOL
 use super::{Inference, Term};
 use crate::rules::model::{CheckSpec, Origin, Rule, Within};
 
+/// Nouns that make the names beside them commands to run.
+const COMMAND_NOUNS: &[&str] = &["command", "commands", "comando", "comandos"];
+
 /// What every pass reads: the rule, what was read from its words, and what follows from them
 /// for every check (the languages its literals imply, the folders it confines to or excepts).
 pub struct Context<'a> {
@@ -284,7 +287,7 @@ impl<'a> Context<'a> {
             // "Never use system Python commands like `python3` or `pytest`": names of commands,
             // run where commands run — not identifiers in code, nor packages to import.
             (Entity::Code { text, .. }, Role::Forbid)
-                if self.speaks_of_commands()
+                if self.called_a_command(text)
                     && literal::classify(text).is_ok_and(|l| {
                         l.kind == LitKind::Identifier
                             && l.text
@@ -346,7 +349,26 @@ impl<'a> Context<'a> {
     /// The rule speaks of commands ("Python commands like `python3`", "el comando `rm`"): the
     /// names it forbids are commands to run.
     pub fn speaks_of_commands(&self) -> bool {
-        self.says(&["command", "commands", "comando", "comandos"])
+        self.says(COMMAND_NOUNS)
+    }
+
+    /// The rule calls the code span `text` a command: "commands like `python3`", "commands such
+    /// as `x`", "el comando `x`" (the noun among the four words before it), "the `x` command"
+    /// (the noun right after it, ending the phrase) — "`any` in command handlers" is not one.
+    pub fn called_a_command(&self, text: &str) -> bool {
+        let Some(at) = self.tokens.iter().position(|t| t.is_code() && t.text == text) else {
+            return false;
+        };
+        let noun = |t: &Token| t.is_word() && COMMAND_NOUNS.contains(&t.lower.as_str());
+        let before = self.tokens[..at]
+            .iter()
+            .rev()
+            .filter(|t| t.is_word())
+            .take(4)
+            .any(noun);
+        let mut after = self.tokens[at + 1..].iter();
+        let named_after = after.next().is_some_and(noun) && !after.next().is_some_and(Token::is_word);
+        before || named_after
     }
 
     /// True when one of the instruction's words is in the list.

@@ -10,6 +10,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::super::text::is_file_name;
+use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
 use crate::rules::model::{CheckSpec, Origin};
 
@@ -81,10 +82,12 @@ pub fn run(ctx: &Context, out: &mut Found) {
         );
     }
     for caps in AT_TOP.captures_iter(&ctx.rule.instruction) {
-        let Some(text) = caps.get(1).or_else(|| caps.get(2)).map(|m| m.as_str().trim()) else {
+        let Some(span) = caps.get(1).or_else(|| caps.get(2)) else {
             continue;
         };
-        if text.is_empty() {
+        let text = span.as_str().trim();
+        // "Never put `// @ts-nocheck` at the top of all files": forbidden there, not required.
+        if text.is_empty() || negated_before(&ctx.rule.instruction[..span.start()]) {
             continue;
         }
         let mut scope = scope.clone();
@@ -139,6 +142,15 @@ fn file_holds(ctx: &Context, out: &mut Found) {
     }
 }
 
+/// Whether the sentence that ends at the start of a code span negates what follows: "Never put",
+/// "Do not add", "No", "Nunca".
+fn negated_before(before: &str) -> bool {
+    let sentence = before.rsplit(['.', ';', '!', '?', '\n']).next().unwrap_or(before);
+    sentence
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .any(|w| NEGATIONS.contains(&w.to_lowercase().as_str()))
+}
+
 /// `text` as written, blanks flexible.
 fn as_written(text: &str) -> String {
     text.split_whitespace()
@@ -165,6 +177,19 @@ mod tests {
             assert!(
                 hits_of(r, "src/a.ts", "export {};\n").is_empty(),
                 "{r}: Python files only"
+            );
+        }
+        // Forbidden at the top: never a Require.
+        for r in [
+            "Never put `// @ts-nocheck` at the top of all TypeScript files.",
+            "No `'use client'` at the top of all React files; only where hooks are used.",
+            "Do not add `# type: ignore` at the top of every Python file.",
+        ] {
+            let inference = crate::rules::infer::infer(&crate::rules::infer::tests::rule_of(r));
+            assert!(
+                inference.checks.iter().all(|c| c.require.is_none()),
+                "{r}: {:?}",
+                inference.checks
             );
         }
     }

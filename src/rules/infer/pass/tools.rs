@@ -25,7 +25,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
         };
         if let Some(name) = name.filter(|n| !n.contains(' '))
             && imports::is_known_package(name)
-            && !ctx.speaks_of_commands()
+            && !matches!(&f.entity, Entity::Code { text, .. } if ctx.called_a_command(text))
+            && !matches!(&f.entity, Entity::Term(_) if ctx.speaks_of_commands())
         {
             super::packages::package(
                 ctx,
