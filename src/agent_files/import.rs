@@ -497,7 +497,13 @@ fn points_at_list(text: &str) -> bool {
         .last()
         .unwrap_or_default();
     let bare_verb = INTRO_VERBS.contains(&last) || HAVE_VERBS.contains(&last) || BE_VERBS.contains(&last);
-    points || bare_verb || lacks_object(text)
+    // "DO NOT use for:", "Run it with:": the sentence ends in the preposition whose object is
+    // the list.
+    let dangling = matches!(
+        last,
+        "for" | "with" | "in" | "on" | "to" | "by" | "of" | "para" | "con" | "en" | "de" | "por"
+    );
+    points || bare_verb || dangling || lacks_object(text)
 }
 
 /// A short command ending in `:` over a list (`text` commands: the caller knows) is a rule itself
@@ -896,7 +902,20 @@ fn commands_text(text: &str, bullet: bool) -> bool {
             return false;
         }
         let lower = text.to_lowercase();
-        return !NOT_NEEDED.iter().any(|p| lower.starts_with(p));
+        // "No manual configuration needed! 🎉", "No hace falta configuración extra": what the
+        // reader is spared, not what is forbidden.
+        let last = words
+            .iter()
+            .rev()
+            .map(|w| clean(w))
+            .find(|w| !w.is_empty())
+            .unwrap_or_default();
+        let spared = first == "no"
+            && matches!(
+                last.as_str(),
+                "needed" | "required" | "necessary" | "necesario" | "necesaria" | "necesarios"
+            );
+        return !spared && !NOT_NEEDED.iter().any(|p| lower.starts_with(p));
     }
     // "When adding a route, always register it", "To run one test, use …", "If you add code,
     // files or folders, ensure …": the command after an opening clause.
@@ -1336,6 +1355,30 @@ mod tests {
         assert_eq!(
             split_why("Usa pnpm porque es más rápido."),
             ("Usa pnpm".into(), Some("es más rápido".into()))
+        );
+    }
+
+    #[test]
+    fn a_command_ending_in_the_preposition_of_its_list_only_introduces_it() {
+        assert!(points_at_list("DO NOT use for:"));
+        assert!(points_at_list("No usar para:"));
+        assert!(!points_at_list("Use the centralized config system:"));
+    }
+
+    #[test]
+    fn what_the_reader_is_spared_is_no_rule() {
+        let got = extract(
+            "AGENTS.md",
+            AgentFormat::AgentsMd,
+            "- No manual configuration needed! 🎉\n- No hace falta configuración extra\n- No `any` in exported types\n- No default exports needed by the router are allowed\n",
+        );
+        let texts: Vec<&str> = got.rules.iter().map(|r| r.instruction.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "No `any` in exported types",
+                "No default exports needed by the router are allowed"
+            ]
         );
     }
 
