@@ -21,7 +21,7 @@ mod corpus;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use autofix::rules::infer::{Inference, explicit_checks};
+use autofix::rules::infer::explicit_checks;
 use autofix::rules::{BuildOptions, ProblemKind, RuleSet};
 use autofix::text::LineIndex;
 use corpus::{Counts, Hit, Sample, compare};
@@ -254,18 +254,8 @@ fn run(l: &Loaded) -> Outcome {
     let proposed = set.inferences.first().is_some_and(|i| !i.proposed.is_empty());
     let enforced_hits = if proposed {
         // What "Enforce rule #N everywhere" writes: the inferred and the proposed checks.
-        let inference = &set.inferences[0];
-        let all = Inference {
-            checks: inference
-                .checks
-                .iter()
-                .chain(&inference.proposed)
-                .cloned()
-                .collect(),
-            ..Default::default()
-        };
         let mut rule = l.case.rule.clone();
-        rule["Check"] = explicit_checks(&set.rules[0], &all).unwrap();
+        rule["Check"] = explicit_checks(&set.rules[0], &set.inferences[0].enforced()).unwrap();
         let text = serde_json::to_string_pretty(&serde_json::Value::Array(vec![rule])).unwrap();
         let enforced = RuleSet::from_text(&root.join("autofix.json"), &text, BuildOptions::default());
         assert!(enforced.is_usable(), "{}: {:?}", l.name, enforced.problems);

@@ -12,6 +12,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::markdown::blank_code_spans;
+
 use super::words::{
     ALWAYS_WORDS, CONVENTION_UNITS, DESCRIBING_VERBS, EXAMPLE_LABELS, HUMAN_LANGUAGES, MANDATE_WORDS,
     NOT_A_THING, NOT_NEEDED, ONLY_WORDS, PARTICIPLE_ENDINGS, PLACEMENT_PREPOSITIONS, PLACEMENT_VERBS,
@@ -96,22 +98,9 @@ fn without_asides(text: &str) -> String {
         .collect()
 }
 
-/// `text` with its code spans (backticks included) blanked byte for byte, so words and
-/// separators inside them are not read and offsets stay those of `text`.
+/// `text` with its code spans blanked with spaces (see [`blank_code_spans`]).
 fn outside_code(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut in_code = false;
-    for c in text.chars() {
-        if c == '`' {
-            in_code = !in_code;
-        }
-        if c == '`' || in_code {
-            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    blank_code_spans(text, ' ')
 }
 
 /// Lowercase words outside code spans.
@@ -146,6 +135,7 @@ fn naming_case(text: &str) -> bool {
 
 /// A number of a unit of layout: "2 espacios", "100 characters", "a 300-line limit".
 fn counts_a_unit(text: &str) -> bool {
+    // A constant pattern: it compiles (the tests of this module run it).
     static COUNT: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\b\d+\s*-?\s*(\p{L}+)").expect("a valid regex"));
     COUNT
@@ -157,6 +147,7 @@ fn counts_a_unit(text: &str) -> bool {
 /// "80%+ coverage". Only a percentage: "Max upload size: 10 MB" is a setting of the product, not
 /// a bound on the work (a bound on the code counts a unit: [`counts_a_unit`]).
 fn bound(text: &str) -> bool {
+    // A constant pattern: it compiles (the tests of this module run it).
     static PERCENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\d\s*%").expect("a valid regex"));
     let plain = outside_code(text);
     PERCENT.is_match(&plain) && (has_word(&plain, THRESHOLD_WORDS) || plain.contains("%+"))

@@ -13,7 +13,7 @@ use super::category::category_of;
 use super::convention;
 use super::formats::{self, AgentFormat};
 use super::frontmatter;
-use super::markdown::{self, UnitKind};
+use super::markdown::{self, UnitKind, blank_code_spans};
 use super::words::{
     BE_VERBS, BULLET_MUSTS, CHECKLIST_WORDS, CLAUSE_COMMANDS, CLAUSE_FILLERS, CROSS_REFERENCES,
     DASH_COMMANDS, EVERY_WORDS, HAVE_VERBS, INTRO_VERBS, LABEL_COMMANDS, LEADING_CLAUSES, MORE_VERBS,
@@ -702,6 +702,7 @@ fn clause_ends(text: &str) -> Vec<(usize, usize)> {
 /// [`CLAUSE_COMMANDS`] within the first words, unless a subject or an auxiliary is right before
 /// it ("When we use …", "If tests that use …").
 fn command_word_without_comma(text: &str) -> Option<&str> {
+    // A constant pattern: it compiles (the tests of this module run it).
     static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\S+").expect("a valid regex"));
     let clean = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
     let mut previous = String::new();
@@ -770,29 +771,20 @@ pub fn commands(text: &str, bullet: bool) -> bool {
 /// never edit it", "Descriptive names — avoid abbreviations"); a folder map's "`test/` — test
 /// fixtures" opens with a noun that is also a verb, so only [`DASH_COMMANDS`] count.
 fn command_after_dash(text: &str) -> bool {
-    let mut in_code = false;
-    for (i, c) in text.char_indices() {
-        if c == '`' {
-            in_code = !in_code;
-        }
-        if in_code {
-            continue;
-        }
-        for dash in [" — ", " – ", " -- ", " - "] {
-            if let Some(after) = text[i..].strip_prefix(dash) {
-                let first = after
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or_default()
-                    .trim_matches(|c: char| !(c.is_alphanumeric() || c == '\''))
-                    .to_lowercase();
-                if DASH_COMMANDS.contains(&first.as_str()) && commands_text(after, true) {
-                    return true;
-                }
-            }
-        }
-    }
-    false
+    // Code spans filled with a byte no dash contains: offsets stay those of `text`.
+    let plain = blank_code_spans(text, '\u{1}');
+    [" — ", " – ", " -- ", " - "].iter().any(|dash| {
+        plain.match_indices(dash).any(|(i, _)| {
+            let after = &text[i + dash.len()..];
+            let first = after
+                .split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .trim_matches(|c: char| !(c.is_alphanumeric() || c == '\''))
+                .to_lowercase();
+            DASH_COMMANDS.contains(&first.as_str()) && commands_text(after, true)
+        })
+    })
 }
 
 fn commands_text(text: &str, bullet: bool) -> bool {

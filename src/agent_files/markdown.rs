@@ -341,6 +341,26 @@ fn push_inline(doc: &mut Document, open: &mut [Open], text: &str, link_depth: us
     }
 }
 
+/// `text` with its code spans (backticks included) replaced by `fill`, byte for byte: words and
+/// separators inside them are not read, and offsets found in the result index `text`. `fill`
+/// must be one byte long (ASCII).
+pub fn blank_code_spans(text: &str, fill: char) -> String {
+    debug_assert!(fill.is_ascii());
+    let mut out = String::with_capacity(text.len());
+    let mut in_code = false;
+    for c in text.chars() {
+        if c == '`' {
+            in_code = !in_code;
+        }
+        if c == '`' || in_code {
+            out.extend(std::iter::repeat_n(fill, c.len_utf8()));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,7 @@ use serde_json::json;
 
 use super::formats::AgentFormat;
 use super::import::{Candidate, Extracted, Skipped};
+use super::markdown::blank_code_spans;
 use crate::rules::learn::{self, LearnError, NewRule};
 use crate::rules::{Category, RuleSet, Status};
 
@@ -71,21 +72,14 @@ impl ImportPlan {
 
 /// A text up to its first " - ", " — ", " – " or "; " outside code spans.
 fn first_clause(text: &str) -> &str {
-    let mut in_code = false;
-    for (i, c) in text.char_indices() {
-        if c == '`' {
-            in_code = !in_code;
-        }
-        if in_code {
-            continue;
-        }
-        for sep in [" - ", " — ", " – ", "; "] {
-            if text[i..].starts_with(sep) {
-                return &text[..i];
-            }
-        }
-    }
-    text
+    // Code spans filled with a byte no separator contains: offsets stay those of `text`.
+    let plain = blank_code_spans(text, '\u{1}');
+    let end = [" - ", " — ", " – ", "; "]
+        .iter()
+        .filter_map(|sep| plain.find(sep))
+        .min()
+        .unwrap_or(text.len());
+    &text[..end]
 }
 
 /// The numbers of a text ("Limit lines to 80 characters" is not "… to 100 characters").

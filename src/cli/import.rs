@@ -343,16 +343,19 @@ pub fn run(args: ImportArgs) -> ExitCode {
         }
         let planned = plan::plan(files.clone(), set.as_ref());
         let mut learned = Vec::new();
+        let mut coverage = None;
         if args.write && planned.new_rules().next().is_some() {
             match write(&policy, &rules_file, &rules_root, files) {
-                Ok(l) => learned = l,
+                Ok((l, written)) => {
+                    coverage = coverage_of(&rules_file, &written, &l);
+                    learned = l;
+                }
                 Err(message) => {
                     eprintln!("autofix import: {shown_rules}: {message}");
                     failed = true;
                 }
             }
         }
-        let coverage = coverage(&policy, &rules_file, &learned);
         reports.push((shown_rules, planned, learned, coverage));
     }
 
@@ -394,14 +397,13 @@ struct Coverage {
     unchecked: Vec<u64>,
 }
 
-/// The coverage of `learned`, read back from the rules file as written (`None`: nothing
-/// written, or the file cannot be read back).
-fn coverage(policy: &AccessPolicy, rules_file: &Path, learned: &[plan::Learned]) -> Option<Coverage> {
+/// The coverage of `learned` in `written`, the rules file's text as the import wrote it
+/// (`None`: nothing was learned).
+fn coverage_of(rules_file: &Path, written: &str, learned: &[plan::Learned]) -> Option<Coverage> {
     if learned.is_empty() {
         return None;
     }
-    let text = read_rules(policy, rules_file).ok()??;
-    let set = RuleSet::from_text(rules_file, &text, BuildOptions::default());
+    let set = RuleSet::from_text(rules_file, written, BuildOptions::default());
     let mut out = Coverage {
         checked: Vec::new(),
         proposed: Vec::new(),
@@ -485,13 +487,13 @@ fn read_rules(policy: &AccessPolicy, path: &Path) -> Result<Option<String>, Stri
 }
 
 /// Appends the new rules under the lock, planning again on the text read under it (another
-/// learner may have added one of them meanwhile).
+/// learner may have added one of them meanwhile); the rules learned and the text written.
 fn write(
     policy: &AccessPolicy,
     rules_file: &Path,
     rules_root: &Path,
     files: Vec<(String, AgentFormat, Extracted)>,
-) -> Result<Vec<plan::Learned>, String> {
+) -> Result<(Vec<plan::Learned>, String), String> {
     let lock = match RootLock::acquire_within(rules_root, LOCK_PATIENCE) {
         Ok(Some(lock)) => lock,
         Ok(None) => {
@@ -510,7 +512,7 @@ fn write(
         let content = content
             .or_else(|| current.map(str::to_string))
             .ok_or(LearnError::EmptyInstruction)?;
-        Ok::<_, LearnError>((content, learned))
+        Ok::<_, LearnError>((content.clone(), (learned, content)))
     });
     result.map_err(|e| e.to_string())
 }

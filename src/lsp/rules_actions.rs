@@ -116,16 +116,7 @@ pub fn code_actions(
             continue;
         }
         // Once written, the rule's Check replaces what is inferred: keep the enforced checks too.
-        let proposed = infer::Inference {
-            checks: inference
-                .checks
-                .iter()
-                .chain(&inference.proposed)
-                .cloned()
-                .collect(),
-            ..Default::default()
-        };
-        let Some((range, text)) = infer::make_explicit_edit(&set.source, rule, &proposed) else {
+        let Some((range, text)) = infer::make_explicit_edit(&set.source, rule, &inference.enforced()) else {
             continue;
         };
         let title = match locale {

@@ -68,15 +68,7 @@ pub fn enforce(text: &str, number: u64) -> Result<(String, Vec<CheckSpec>), Enfo
         return Err(EnforceError::HasCheck(number));
     }
     let inference = &set.inferences[i];
-    let all = Inference {
-        checks: inference
-            .checks
-            .iter()
-            .chain(&inference.proposed)
-            .cloned()
-            .collect(),
-        ..Default::default()
-    };
+    let all = inference.enforced();
     let (range, insert) =
         make_explicit_edit(text, rule, &all).ok_or(EnforceError::NothingToEnforce(number))?;
     let mut out = String::with_capacity(text.len() + insert.len());

@@ -66,6 +66,17 @@ pub struct Term {
     pub trigger: String,
 }
 
+impl Inference {
+    /// What "Enforce rule #N everywhere" writes into a rule: its inferred checks and the
+    /// proposed ones, as one inference to make explicit.
+    pub fn enforced(&self) -> Inference {
+        Inference {
+            checks: self.checks.iter().chain(&self.proposed).cloned().collect(),
+            ..Default::default()
+        }
+    }
+}
+
 impl Term {
     /// Whether two terms name the same thing: the same key, and the same case when both are code.
     pub fn same(&self, other: &Term) -> bool {

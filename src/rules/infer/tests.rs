@@ -41,6 +41,12 @@ fn hits(instruction: &str, path: &str, text: &str) -> Vec<(String, Option<String
         .collect()
 }
 
+/// Whether `instruction` flags the file at `path` (a path rule flags line 1), for the passes'
+/// own tests.
+pub(super) fn flags(instruction: &str, path: &str) -> bool {
+    !hits_of(instruction, path, "first line\n").is_empty()
+}
+
 /// [`hits`], for the passes' own tests.
 pub(super) fn hits_of(instruction: &str, path: &str, text: &str) -> Vec<(String, Option<String>)> {
     hits(instruction, path, text)

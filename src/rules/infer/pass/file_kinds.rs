@@ -334,11 +334,7 @@ fn use_not(clause: &[Token]) -> Option<(String, String)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::infer::tests::hits_of;
-
-    fn flagged(instruction: &str, path: &str) -> bool {
-        !hits_of(instruction, path, "x\n").is_empty()
-    }
+    use crate::rules::infer::tests::flags as flagged;
 
     #[test]
     fn created_extensions_are_forbidden_files() {

@@ -350,12 +350,7 @@ fn example_extensions(sentence: &[Token]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::tests::hits_of;
-
-    /// Whether `instruction` flags the file at `path` (a file name rule flags line 1).
-    fn flags(instruction: &str, path: &str) -> bool {
-        !hits_of(instruction, path, "first line\n").is_empty()
-    }
+    use super::super::super::tests::flags;
 
     #[test]
     fn kebab_case_file_names_everywhere_but_conventional_names() {

@@ -9,6 +9,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::super::files::FileScope;
 use super::super::text::is_file_name;
 use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
@@ -69,17 +70,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
             caps.get(0).map_or("", |m| m.as_str()),
             scope.why
         );
-        out.check(
-            At::Places,
-            CheckSpec {
-                files: scope.files(),
-                languages: scope.languages.clone(),
-                require: Some(pattern),
-                message: Some(ctx.message()),
-                origin: Origin::Inferred { explanation },
-                ..CheckSpec::default()
-            },
-        );
+        require_in(ctx, out, &scope, pattern, explanation);
     }
     for caps in AT_TOP.captures_iter(&ctx.rule.instruction) {
         let Some(span) = caps.get(1).or_else(|| caps.get(2)) else {
@@ -99,18 +90,23 @@ pub fn run(ctx: &Context, out: &mut Found) {
             caps.get(0).map_or("", |m| m.as_str()),
             scope.why
         );
-        out.check(
-            At::Places,
-            CheckSpec {
-                files: scope.files(),
-                languages: scope.languages.clone(),
-                require: Some(pattern),
-                message: Some(ctx.message()),
-                origin: Origin::Inferred { explanation },
-                ..CheckSpec::default()
-            },
-        );
+        require_in(ctx, out, &scope, pattern, explanation);
     }
+}
+
+/// A `Require` of `pattern` in every file of `scope`.
+fn require_in(ctx: &Context, out: &mut Found, scope: &FileScope, pattern: String, explanation: String) {
+    out.check(
+        At::Places,
+        CheckSpec {
+            files: scope.files(),
+            languages: scope.languages.clone(),
+            require: Some(pattern),
+            message: Some(ctx.message()),
+            origin: Origin::Inferred { explanation },
+            ..CheckSpec::default()
+        },
+    );
 }
 
 /// A named file that must hold a text: a `Require` on that file.
