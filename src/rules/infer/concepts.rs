@@ -703,6 +703,160 @@ pub const COMPOSITION_API: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// Go and Rust tests, where panicking is how a test fails.
+const GO_RUST_TESTS: &[&str] = &[
+    "!**/tests/**",
+    "!**/benches/**",
+    "!**/examples/**",
+    "!**/*_test.rs",
+    "!**/tests.rs",
+    "!**/*_test.go",
+    "!**/testdata/**",
+];
+
+/// Go's `panic(…)` and Rust's `panic!(…)`: what "never panic" forbids. Not a method `x.panic(`,
+/// not `panic::catch_unwind`; tests left out, and in Rust everything after a file's first
+/// `#[cfg(test)]`.
+pub const PANIC_CALL: Detector = Detector {
+    name: "panic-call",
+    summary: "`panic(…)` (Go) and `panic!(…)` (Rust) calls outside tests (`*_test.go`, tests/, benches/, examples/, *_test.rs left out; in Rust everything after the first `#[cfg(test)]`)",
+    pattern: r"(?:#\[cfg\(test\)\][\s\S]*)|(?:^|[^\w.:])(?P<hit>panic)!?[ \t]*\(",
+    langs: &[Lang::Go, Lang::Rust],
+    exclude: GO_RUST_TESTS,
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
+/// A conditional expression inside another one, chained in its alternative (`a ? x : b ? y :
+/// z`) or as its consequent (`a ? (b ? x : y) : z`); the hit is the inner one. Only ` ? ` with
+/// blanks around it is a ternary: `?.`, `??`, `x?: T` and C#'s `int?` are not. Nothing with a
+/// statement, block, list or call between (`f(a ? 1 : 2, b ? 3 : 4)` holds two ternaries, not a
+/// nested one).
+pub const NESTED_TERNARY: Detector = Detector {
+    name: "nested-ternary",
+    summary: "a ternary inside another ternary, chained (`a ? x : b ? y : z`) or as its consequent (`a ? (b ? x : y) : z`); the inner one is the hit",
+    pattern: r"[ \t\r\n]\?[ \t\r\n]+(?:[^;{}?:,]*?[ \t\r\n]:[ \t\r\n]+|\(?)(?P<hit>[^;{}?:,()\s][^;{}?:,()]*?[ \t\r\n]\?[ \t\r\n]+[^;{}?:,]+?[ \t\r\n]:[ \t\r\n]+[^;{}?:,()\r\n]*[^;{}?:,()\s])",
+    langs: &[
+        Lang::TypeScript,
+        Lang::JavaScript,
+        Lang::Vue,
+        Lang::Svelte,
+        Lang::Java,
+        Lang::CSharp,
+        Lang::Php,
+        Lang::Cpp,
+        Lang::Swift,
+        Lang::Ruby,
+    ],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
+/// A line of blanks only: what "no whitespace on blank lines" forbids.
+pub const WHITESPACE_ONLY_LINE: Detector = Detector {
+    name: "whitespace-only-line",
+    summary: "a blank line holding spaces or tabs",
+    pattern: r"^(?P<hit>[ \t]+)\r?$",
+    langs: &[],
+    exclude: &[],
+    within: Within::Any,
+    effect: Effect::Forbid,
+};
+
+const SVELTE_REACTIVE_PATTERN: &str = r"^[ \t]*(?P<hit>\$:)";
+
+/// Svelte's legacy reactive statements, `$: x = …` (Svelte 5's runes replace them).
+pub const LEGACY_REACTIVE: Detector = Detector {
+    name: "svelte-reactive-statement",
+    summary: "Svelte's legacy reactive declarations and statements (`$: …`)",
+    pattern: SVELTE_REACTIVE_PATTERN,
+    langs: &[Lang::Svelte],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
+/// Mandated Svelte 5 runes rule out the legacy reactive statements they replace.
+pub const SVELTE_RUNES: Detector = Detector {
+    name: "svelte-runes",
+    summary: "legacy reactive statements (`$: …`) where Svelte 5 runes are mandated (same matches as svelte-reactive-statement)",
+    pattern: SVELTE_REACTIVE_PATTERN,
+    langs: &[Lang::Svelte],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// The `latest` tag of a container image: in a Dockerfile's `FROM` and a YAML `image:` (Compose,
+/// Kubernetes, CI). Comments never match (the line must start with the instruction or key).
+pub const LATEST_TAG: Detector = Detector {
+    name: "latest-image-tag",
+    summary: "the `latest` tag of an image in a Dockerfile `FROM` line or a YAML `image:` value",
+    pattern: r#"(?:(?i:^[ \t]*FROM[ \t]+(?:--\S+[ \t]+)*)|^[ \t]*(?:-[ \t]+)?image:[ \t]*["']?)[^\s:@"'#]+(?::[0-9]+/[^\s:@"']+)?:(?P<hit>latest)(?:[\s"'@]|$)"#,
+    langs: &[Lang::Docker, Lang::Yaml],
+    exclude: &[],
+    within: Within::Any,
+    effect: Effect::Forbid,
+};
+
+/// Interfaces (TypeScript, C#, Java) and the `I` prefix convention. "Prefix interfaces with
+/// `I`": an interface whose name does not start with `I` and a capital.
+pub const UNPREFIXED_INTERFACE: Detector = Detector {
+    name: "interface-without-i-prefix",
+    summary: "an interface whose name does not start with `I` and a capital (`interface User`, not `IUser`)",
+    pattern: r"^[ \t]*(?:export[ \t]+)?(?:default[ \t]+)?(?:declare[ \t]+)?(?:(?:public|internal|private|protected|sealed|partial)[ \t]+)*interface[ \t]+(?P<hit>(?:[A-HJ-Za-z_$]|I[a-z0-9_$])[\w$]*|I)(?:[^\w$]|$)",
+    langs: &[Lang::TypeScript, Lang::CSharp, Lang::Java],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
+/// The `I` prefix convention applied to type aliases too ("Tipos/Interfaces: prefijo I").
+pub const UNPREFIXED_TYPE: Detector = Detector {
+    name: "type-without-i-prefix",
+    summary: "a type alias whose name does not start with `I` and a capital (`type User = …`)",
+    pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?type[ \t]+(?P<hit>(?:[A-HJ-Za-z_$]|I[a-z0-9_$])[\w$]*|I)[ \t]*(?:<[^=\r\n]*>)?[ \t]*=",
+    langs: &[Lang::TypeScript],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
+/// "Don't prefix interfaces with `I`": `interface IUser` — an `I`, a capital and a lowercase
+/// letter, so acronyms (`IPAddress`, `IOStream`) are not read as the prefix.
+pub const I_PREFIXED_INTERFACE: Detector = Detector {
+    name: "interface-with-i-prefix",
+    summary: "an interface named with the `I` prefix (`IUser`; not acronyms such as `IPAddress`)",
+    pattern: r"^[ \t]*(?:export[ \t]+)?(?:default[ \t]+)?(?:declare[ \t]+)?(?:(?:public|internal|private|protected|sealed|partial)[ \t]+)*interface[ \t]+(?P<hit>I[A-Z][a-z][\w$]*)",
+    langs: &[Lang::TypeScript, Lang::CSharp, Lang::Java],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
+/// Ruby's (and PHP's) word operators, where a rule prefers `&&` / `||`: `x and y`, `a or
+/// raise` — not a method `.or(`, a symbol `:or` or a key `or:`.
+pub const AND_OPERATOR: Detector = Detector {
+    name: "and-operator",
+    summary: "the `and` word operator (Ruby, PHP) where `&&` is preferred",
+    pattern: r"(?:^|[^\w.:@$])(?P<hit>and)(?:[ \t]|\r?$)",
+    langs: &[Lang::Ruby, Lang::Php],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
+pub const OR_OPERATOR: Detector = Detector {
+    name: "or-operator",
+    summary: "the `or` word operator (Ruby, PHP) where `||` is preferred",
+    pattern: r"(?:^|[^\w.:@$])(?P<hit>or)(?:[ \t]|\r?$)",
+    langs: &[Lang::Ruby, Lang::Php],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 /// Mojibake: UTF-8 read as Latin-1 / Windows-1252 (`Ã©` for `é`, `Â¡` for `¡`, `â€™` for `’`) and
 /// the replacement character `�`. A lone `Ã` or `Â` before an ordinary character (Portuguese
 /// "SÃO") is consumed by the first alternative, which has no `hit`.
@@ -813,6 +967,8 @@ pub fn example_of(text: &str) -> Option<&'static Detector> {
             Some(&WILDCARD_IMPORT)
         }
         ["import", "*"] => Some(&WILDCARD_IMPORT),
+        // `FROM imagen:latest`, `node:latest`: an image's `latest` tag, whatever the image.
+        ["FROM" | "from", image] | [image] if is_latest_image(image) => Some(&LATEST_TAG),
         ["set", flags, "pipefail"]
             if flags.starts_with('-')
                 && flags.contains('e')
@@ -823,6 +979,16 @@ pub fn example_of(text: &str) -> Option<&'static Detector> {
         }
         _ => None,
     }
+}
+
+/// `node:latest`, `ghcr.io/acme/api:latest`: an image reference with the `latest` tag.
+fn is_latest_image(text: &str) -> bool {
+    text.strip_suffix(":latest").is_some_and(|name| {
+        !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '-' | '_' | ':' | '<' | '>'))
+    })
 }
 
 /// A code span that stands for a concept given the rule's other words (`rule_words` tells
@@ -847,6 +1013,32 @@ pub fn example_in_context(text: &str, rule_words: impl Fn(&[&str]) -> bool) -> O
             Some(&TYPING_ALIASES)
         }
         "_" if rule_words(&["error", "errors", "err", "error's", "errores"]) => Some(&BLANK_ERROR),
+        // "Never use the `latest` tag", "no `:latest` images".
+        "latest" | ":latest"
+            if rule_words(&[
+                "tag",
+                "tags",
+                "image",
+                "images",
+                "docker",
+                "dockerfile",
+                "dockerfiles",
+                "container",
+                "containers",
+                "imagen",
+                "imágenes",
+                "etiqueta",
+                "etiquetas",
+            ]) =>
+        {
+            Some(&LATEST_TAG)
+        }
+        // "Prefer `&&` and `||` over `and` and `or`": Ruby's and PHP's word operators. Only
+        // with the symbols or "operators" said: alone, `and` is a word.
+        "and" if rule_words(&["&&", "operators", "operator", "operadores", "operador"]) => {
+            Some(&AND_OPERATOR)
+        }
+        "or" if rule_words(&["||", "operators", "operator", "operadores", "operador"]) => Some(&OR_OPERATOR),
         _ => None,
     }
 }
@@ -1075,6 +1267,30 @@ pub const CONCEPTS: &[Concept] = &[
         detector: &COMPOSITION_API,
         phrases: words::COMPOSITION_API_NAMES,
     },
+    Concept {
+        detector: &PANIC_CALL,
+        phrases: words::PANIC_NAMES,
+    },
+    Concept {
+        detector: &NESTED_TERNARY,
+        phrases: words::NESTED_TERNARY_NAMES,
+    },
+    Concept {
+        detector: &WHITESPACE_ONLY_LINE,
+        phrases: words::WHITESPACE_ONLY_LINE_NAMES,
+    },
+    Concept {
+        detector: &LEGACY_REACTIVE,
+        phrases: words::LEGACY_REACTIVE_NAMES,
+    },
+    Concept {
+        detector: &SVELTE_RUNES,
+        phrases: words::SVELTE_RUNES_NAMES,
+    },
+    Concept {
+        detector: &LATEST_TAG,
+        phrases: words::LATEST_TAG_NAMES,
+    },
 ];
 
 /// A keyword-like literal with a detector better than a bare word match.
@@ -1247,6 +1463,17 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &FORCE_UNWRAP,
     &OPTIONS_API,
     &COMPOSITION_API,
+    &PANIC_CALL,
+    &NESTED_TERNARY,
+    &WHITESPACE_ONLY_LINE,
+    &LEGACY_REACTIVE,
+    &SVELTE_RUNES,
+    &LATEST_TAG,
+    &UNPREFIXED_INTERFACE,
+    &UNPREFIXED_TYPE,
+    &I_PREFIXED_INTERFACE,
+    &AND_OPERATOR,
+    &OR_OPERATOR,
 ];
 
 fn alternation(tools: &[String]) -> String {
@@ -1770,5 +1997,95 @@ mod tests {
             ),
             ["'a'", "\"c\\\"d\""]
         );
+    }
+
+    #[test]
+    fn panics_in_go_and_rust_code() {
+        let go = "func New() *T {\n\tif x == nil {\n\t\tpanic(\"nil\")\n\t}\n\tlog.Printf(\"do not panic\")\n\tr.panic(1)\n}\n";
+        assert_eq!(hits(PANIC_CALL.pattern, go), ["panic"]);
+        let rust = "fn f() { panic!(\"boom\"); std::panic::catch_unwind(g); }\n#[cfg(test)]\nmod tests { fn t() { panic!(\"x\") } }\n";
+        assert_eq!(hits(PANIC_CALL.pattern, rust), ["panic"]);
+        assert!(PANIC_CALL.exclude.contains(&"!**/*_test.go"));
+    }
+
+    #[test]
+    fn nested_ternaries_but_not_optional_chaining_or_two_ternaries() {
+        let t = concat!(
+            "return armor ? (armor.isMagic ? 'Mágica' : 'Normal') : 'Sin armadura';\n",
+            "return size === 'small' ? 1 : size === 'large' ? -1 : 0;\n",
+            "const label = isActive ? 'Activo' : 'Inactivo';\n",
+            "const s = a?.b ?? 0; function f(x?: string) {}\n",
+            "f(a ? 1 : 2, b ? 3 : 4);\n",
+            "int? n = null; var m = n ?? 2;\n",
+            "const v =\n  a === 1\n    ? 'one'\n    : a === 2\n      ? 'two'\n      : 'other';\n",
+        );
+        assert_eq!(
+            hits(NESTED_TERNARY.pattern, t),
+            [
+                "armor.isMagic ? 'Mágica' : 'Normal'",
+                "size === 'large' ? -1 : 0",
+                "a === 2\n      ? 'two'\n      : 'other'"
+            ]
+        );
+    }
+
+    #[test]
+    fn whitespace_only_lines_and_latest_tags() {
+        assert_eq!(
+            hits(WHITESPACE_ONLY_LINE.pattern, "a\n  \n\n\t\r\n  b  \n"),
+            ["  ", "\t"]
+        );
+        let docker = concat!(
+            "FROM node:latest AS build\n",
+            "# FROM python:latest\n",
+            "from --platform=linux/amd64 localhost:5000/api:latest\n",
+            "FROM node:20-alpine\n",
+            "RUN echo latest\n",
+        );
+        assert_eq!(hits(LATEST_TAG.pattern, docker), ["latest", "latest"]);
+        let compose = "services:\n  db:\n    image: \"postgres:latest\"\n  web:\n    image: nginx:1.27\n    # image: redis:latest\n";
+        assert_eq!(hits(LATEST_TAG.pattern, compose), ["latest"]);
+        assert_eq!(example_of("FROM imagen:latest"), Some(&LATEST_TAG));
+        assert_eq!(example_of("node:latest"), Some(&LATEST_TAG));
+        assert_eq!(example_of("latest"), None);
+        assert_eq!(
+            example_in_context("latest", |w| w.contains(&"tag")),
+            Some(&LATEST_TAG)
+        );
+        assert_eq!(example_in_context("latest", |w| w.contains(&"version")), None);
+    }
+
+    #[test]
+    fn svelte_reactive_statements() {
+        let t = "<script>\n  let count = $state(0);\n  $: doubled = count * 2;\n  // $: old\n</script>\n";
+        assert_eq!(hits(LEGACY_REACTIVE.pattern, t), ["$:"]);
+        assert_eq!(SVELTE_RUNES.effect, Effect::RulesOut);
+    }
+
+    #[test]
+    fn interface_prefixes() {
+        let t = concat!(
+            "export interface IUser { id: string }\n",
+            "interface ArtistProps {}\n",
+            "public interface IPAddress {}\n",
+            "interface Image {}\n",
+            "export type CraftType = 'a' | 'b';\n",
+            "type IArtist = { name: string };\n",
+        );
+        assert_eq!(hits(UNPREFIXED_INTERFACE.pattern, t), ["ArtistProps", "Image"]);
+        assert_eq!(hits(UNPREFIXED_TYPE.pattern, t), ["CraftType"]);
+        assert_eq!(hits(I_PREFIXED_INTERFACE.pattern, t), ["IUser"]);
+    }
+
+    #[test]
+    fn word_operators() {
+        let t = "return false unless user and user.admin?\nsave or raise Error\nscope.where(a: 1).or(where(b: 2))\nsym = :or\nx = { and: 1 }\n";
+        assert_eq!(hits(AND_OPERATOR.pattern, t), ["and"]);
+        assert_eq!(hits(OR_OPERATOR.pattern, t), ["or"]);
+        assert_eq!(
+            example_in_context("and", |w| w.contains(&"&&")),
+            Some(&AND_OPERATOR)
+        );
+        assert_eq!(example_in_context("and", |w| w.contains(&"files")), None);
     }
 }

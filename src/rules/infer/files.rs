@@ -93,7 +93,7 @@ impl Lang {
             Lang::Svelte => &["*.svelte"],
             Lang::Cpp => &["*.c", "*.h", "*.cc", "*.cpp", "*.hpp"],
             Lang::Docs => &["*.md", "*.mdx"],
-            Lang::Docker => &["Dockerfile", "Dockerfile.*", "*.dockerfile"],
+            Lang::Docker => &["Dockerfile", "Dockerfile.*", "*.dockerfile", "*.Dockerfile"],
             Lang::Make => &["Makefile", "*.mk"],
             Lang::Ci => &[
                 ".github/workflows/*.yml",

@@ -1576,3 +1576,113 @@ fn review_findings_stay_fixed() {
         .is_empty()
     );
 }
+
+#[test]
+fn panics_nested_ternaries_blank_lines_and_runes_from_words() {
+    let go = "package lib\n\nfunc New() {\n\tpanic(\"nil\") // do not panic\n}\n";
+    assert_eq!(
+        texts("Never panic in library code", "internal/lib/new.go", go),
+        ["panic"]
+    );
+    // Library code: a program's entry point and the tests are not.
+    assert!(texts("Never panic in library code", "cmd/app/main.go", go).is_empty());
+    assert!(texts("Never panic in library code", "internal/lib/new_test.go", go).is_empty());
+    assert_eq!(
+        texts("No uses panic", "src/lib.rs", "fn f() { panic!(\"x\") }\n"),
+        ["panic"]
+    );
+
+    let ts =
+        "const a = x ? 1 : y ? 2 : 3;\nconst b = x ? 1 : 2; // a ? b : c ? d : e\nconst c = o?.p ?? 0;\n";
+    assert_eq!(texts("Avoid nested ternaries", "src/a.ts", ts), ["y ? 2 : 3"]);
+    assert_eq!(texts("No usar ternarios anidados", "src/a.ts", ts), ["y ? 2 : 3"]);
+
+    let rb = "def a\n  x = 1\n  \n\nend\n";
+    assert_eq!(
+        texts("Never create blank lines with leading whitespace", "app/a.rb", rb),
+        ["  "]
+    );
+
+    let svelte = "<script>\n  let n = $state(0);\n  $: d = n * 2;\n</script>\n<p>$: {d}</p>\n";
+    assert_eq!(
+        texts(
+            "Use Svelte 5 runes syntax ($state, $derived, $effect) instead of legacy reactive declarations",
+            "src/A.svelte",
+            svelte
+        ),
+        ["$:"]
+    );
+    assert_eq!(texts("Use Svelte 5 runes", "src/A.svelte", svelte), ["$:"]);
+    // Forbidding the runes checks nothing.
+    assert!(texts("Don't use runes yet", "src/A.svelte", svelte).is_empty());
+}
+
+#[test]
+fn latest_tags_interface_prefixes_and_word_operators_from_words() {
+    let docker = "# FROM node:latest\nFROM node:latest AS build\nRUN npm ci --tag latest\n";
+    assert_eq!(
+        texts("Never use the `latest` tag", "Dockerfile", docker),
+        ["latest"]
+    );
+    assert_eq!(
+        texts(
+            "`FROM imagen:latest` | Usar tags específicos",
+            "docker/worker.Dockerfile",
+            docker
+        ),
+        ["latest"]
+    );
+    assert!(
+        texts(
+            "Never use the `latest` tag",
+            "src/a.ts",
+            "const tag = 'latest';\n"
+        )
+        .is_empty()
+    );
+
+    let ts = "export interface IUser {}\ninterface Props {}\ntype Row = { id: string };\n";
+    assert_eq!(texts("Prefix interfaces with I", "src/a.ts", ts), ["Props"]);
+    assert_eq!(
+        texts("Don't prefix TypeScript interfaces with I", "src/a.ts", ts),
+        ["IUser"]
+    );
+    assert_eq!(
+        texts(
+            "Tipos/Interfaces: PascalCase con prefijo I (IUser, IArtist)",
+            "src/a.ts",
+            ts
+        ),
+        ["Props", "Row"]
+    );
+    // No interface said: nothing about prefixes.
+    assert!(texts("Prefix private fields with an underscore", "src/a.ts", ts).is_empty());
+
+    let rb =
+        "return unless user and user.admin?\nsave or raise 'no'\nUser.where(a: 1).or(User.where(b: 2))\n";
+    assert_eq!(
+        texts(
+            "Prefer `&&` and `||` over `and` and `or` operators",
+            "app/a.rb",
+            rb
+        ),
+        ["and", "or"]
+    );
+    // Python has no `&&`: its `and` is not what such a rule means.
+    assert!(
+        texts(
+            "Prefer `&&` and `||` over `and` and `or` operators",
+            "a.py",
+            "x = a and b\n"
+        )
+        .is_empty()
+    );
+    // `and` alone is a word, not a package to look for in imports.
+    assert!(
+        set(&["Prefer `&&` over `and`"]).rules[0].checks.iter().all(|c| !c
+            .pattern
+            .as_deref()
+            .unwrap_or("")
+            .contains("from"))
+    );
+}

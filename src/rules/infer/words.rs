@@ -2765,6 +2765,65 @@ pub const FORCE_UNWRAP_NAMES: &[&str] = &[
 pub const OPTIONS_API_NAMES: &[&str] = &["options API", "Options API", "API de opciones"];
 /// Vue's Composition API, named: mandated, it rules out the Options API.
 pub const COMPOSITION_API_NAMES: &[&str] = &["composition API", "Composition API", "API de composición"];
+/// Panicking, named as a verb or a noun ("Never panic in library code", "no panics").
+pub const PANIC_NAMES: &[&str] = &["panic", "panics", "panicking", "panic calls"];
+pub const NESTED_TERNARY_NAMES: &[&str] = &[
+    "nested ternaries",
+    "nested ternary",
+    "nested ternary operators",
+    "nested ternary operator",
+    "nested ternary expressions",
+    "nested ternary expression",
+    "nested conditional expressions",
+    "chained ternaries",
+    "chained ternary operators",
+    "ternarios anidados",
+    "ternario anidado",
+    "operadores ternarios anidados",
+    "ternarias anidadas",
+    "expresiones ternarias anidadas",
+];
+pub const WHITESPACE_ONLY_LINE_NAMES: &[&str] = &[
+    "blank lines with leading whitespace",
+    "blank lines with whitespace",
+    "blank lines with trailing whitespace",
+    "blank lines with spaces",
+    "empty lines with whitespace",
+    "empty lines with spaces",
+    "whitespace-only lines",
+    "whitespace on blank lines",
+    "whitespace on empty lines",
+    "whitespace in blank lines",
+    "líneas en blanco con espacios",
+    "líneas vacías con espacios",
+];
+/// Svelte's legacy `$:` statements, named.
+pub const LEGACY_REACTIVE_NAMES: &[&str] = &[
+    "legacy reactive declarations",
+    "legacy reactive statements",
+    "legacy reactivity",
+    "reactive declarations",
+    "reactive statements",
+    "declaraciones reactivas",
+];
+/// Svelte 5 runes (mandated, they rule out `$:`): "runes" is specific enough alone.
+pub const SVELTE_RUNES_NAMES: &[&str] = &[
+    "Svelte 5 runes",
+    "runes",
+    "runes syntax",
+    "runes mode",
+    "runas de Svelte 5",
+];
+pub const LATEST_TAG_NAMES: &[&str] = &[
+    "latest tag",
+    "latest tags",
+    "latest image tag",
+    "latest image tags",
+    "latest images",
+    "etiqueta latest",
+    "etiquetas latest",
+    "tag latest",
+];
 /// Words that make a rule against creating files about what the agent adds (new files, on its own
 /// initiative, unless asked): a check on existing files cannot tell those apart.
 pub const NEW_FILE_WORDS: &[&str] = &[

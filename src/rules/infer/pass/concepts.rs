@@ -3,9 +3,9 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    CONCEPTS, Detector, Effect, MOJIBAKE, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE,
-    commit_body_pattern, commit_subject_pattern, example_in_context, example_of, file_length_pattern,
-    host_pattern, mandated_counterpart,
+    CONCEPTS, Detector, Effect, I_PREFIXED_INTERFACE, MOJIBAKE, RELATIVE_IMPORT, STDOUT_WRITE,
+    TS_EXPECT_ERROR_BARE, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, commit_body_pattern, commit_subject_pattern,
+    example_in_context, example_of, file_length_pattern, host_pattern, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
@@ -39,7 +39,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
             }
             Entity::Term(term) => keyword(ctx, out, at, term, f),
             Entity::Code { text, .. } => {
-                match example_of(text).or_else(|| example_in_context(text, |w| ctx.says(w))) {
+                match example_of(text).or_else(|| example_in_context(text, |w| ctx.says_or_quotes(w))) {
                     Some(d) => example(ctx, out, at, text, d, f),
                     None => host(ctx, out, at, text, f),
                 }
@@ -49,6 +49,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
     commit_lengths(ctx, out);
     file_length(ctx, out);
+    interface_prefix(ctx, out);
     for (i, f) in ctx.found.iter().enumerate() {
         if expect_error_without_reason(ctx, f) {
             let d = &TS_EXPECT_ERROR_BARE;
@@ -363,6 +364,74 @@ fn commit_lengths(ctx: &Context, out: &mut Found) {
         );
     }
 }
+
+/// "Prefix interfaces with `I`", "Tipos/Interfaces: PascalCase con prefijo I (IUser)": names of
+/// interfaces (and of types, when the rule says types) without the prefix; "Don't prefix
+/// interfaces with I", "no `I` prefix": names with it. The rule must say a prefix, `I` and
+/// interfaces; a negation in the clause of the prefix word turns the mandate around.
+fn interface_prefix(ctx: &Context, out: &mut Found) {
+    let has = |t: &Token, words: &[&str]| t.is_word() && words.contains(&t.lower.as_str());
+    let says_i = ctx.tokens.iter().any(|t| t.text == "I");
+    let interfaces = ctx
+        .tokens
+        .iter()
+        .any(|t| has(t, &["interface", "interfaces", "interfaz"]));
+    let types = ctx
+        .tokens
+        .iter()
+        .any(|t| has(t, &["type", "types", "tipo", "tipos"]));
+    let Some(clause) = clauses(ctx.tokens)
+        .into_iter()
+        .find(|c| c.iter().any(|t| has(t, PREFIX_WORDS)))
+    else {
+        return;
+    };
+    if !says_i || !interfaces {
+        return;
+    }
+    let negated = clause
+        .iter()
+        .any(|t| has(t, NEGATIONS) || has(t, &["without", "avoid", "sin", "evitar", "evita", "evites"]));
+    let mut detectors: Vec<&Detector> = Vec::new();
+    if negated {
+        detectors.push(&I_PREFIXED_INTERFACE);
+    } else {
+        detectors.push(&UNPREFIXED_INTERFACE);
+        if types {
+            detectors.push(&UNPREFIXED_TYPE);
+        }
+    }
+    let words: Vec<&str> = clause.iter().map(|t| t.text.as_str()).collect();
+    let said = format!(
+        "the `I` prefix {} for interfaces (\"{}\")",
+        if negated { "forbidden" } else { "mandated" },
+        words.join(" ")
+    );
+    for d in detectors {
+        if !ctx.detector_fits(d) {
+            continue;
+        }
+        let scope = ctx.detector_scope(d, "the `I` prefix");
+        out.check(
+            At::Mention(ctx.found.len()),
+            ctx.detector_check(d, scope, said.clone()),
+        );
+    }
+}
+
+const PREFIX_WORDS: &[&str] = &[
+    "prefix",
+    "prefixes",
+    "prefixed",
+    "prefixing",
+    "prefijo",
+    "prefijos",
+    "prefijar",
+    "prefijadas",
+    "prefijados",
+    "prefijada",
+    "prefijado",
+];
 
 /// "Nunca crear archivos con más de 800 líneas", "keep files under 500 lines", "files must not
 /// exceed 400 lines": a file longer than N lines, flagged at its first line. The unit nearest

@@ -23,7 +23,7 @@ use super::concepts::{Detector, KEYWORDS, Keyword};
 use super::files::{self, FileScope, Lang, Named};
 use super::literal::{self, LitKind, Literal};
 use super::phrases::{Entity, Mention, Place, Role};
-use super::text::Token;
+use super::text::{Kind, Token};
 use super::words::{ENGLISH_MARKERS, IMPORT_WORDS, SPANISH_MARKERS, WORDLIKE_TOOLS};
 use super::{Inference, Term};
 use crate::rules::model::{CheckSpec, Origin, Rule, Within};
@@ -258,7 +258,7 @@ impl<'a> Context<'a> {
             // `from module import *`: an example of a concept, checked by its detector.
             (Entity::Code { text, .. }, Role::Forbid)
                 if super::concepts::example_of(text).is_some()
-                    || super::concepts::example_in_context(text, |w| self.says(w)).is_some() =>
+                    || super::concepts::example_in_context(text, |w| self.says_or_quotes(w)).is_some() =>
             {
                 Route::Concepts
             }
@@ -376,6 +376,15 @@ impl<'a> Context<'a> {
         self.tokens
             .iter()
             .any(|t| t.is_word() && words.contains(&t.lower.as_str()))
+    }
+
+    /// Whether the rule says one of `words` or quotes one (`&&` is only ever quoted).
+    pub fn says_or_quotes(&self, words: &[&str]) -> bool {
+        self.says(words)
+            || self
+                .tokens
+                .iter()
+                .any(|t| matches!(t.kind, Kind::Span(_)) && words.contains(&t.text.trim()))
     }
 
     /// The scope for a literal or detector: named languages, else the literal's own, else the
