@@ -222,7 +222,7 @@ fn after_writing_it_says_which_rules_are_checked_which_can_be_enforced_and_where
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let said = stdout(&out);
     assert!(
-        said.contains("Checks: 1 of the 4 rules added is checked from their words; 1 left unchecked for an exception no file shows (#2) — `autofix rules --enforce 2` enforces rule #2, and `autofix-ignore: 2` then marks each justified use; 2 not checked (about what the agent does, vague, or naming nothing a file shows) — `autofix rules --explain` says why for each."),
+        said.contains("Checks: 1 of the 4 rules added is checked from their words; 1 left unchecked for an exception no file shows (#2) — `autofix rules --enforce 2` enforces rule #2, and `autofix-ignore: 2` then marks each justified use; 2 not checked (about what the agent does, vague, or naming nothing a file shows) — `autofix rules --explain` says why for each, and an agent can write their checks (the MCP prompt `enforce-rules`, or `autofix rules --enforce N --check JSON`)."),
         "{said}"
     );
     // The same, for programs; and nothing to say when nothing was written.

@@ -254,6 +254,62 @@ fn enforce_refuses_with_a_reason_and_writes_nothing() {
     );
 }
 
+#[test]
+fn enforce_with_a_check_written_by_hand_for_a_rule_its_words_do_not_check() {
+    let dir = tempfile::tempdir().unwrap();
+    common::write(
+        dir.path(),
+        &[
+            ("autofix.json", EXCEPTION),
+            ("src/a.js", "await fetch('/x'); // fetch( in a comment\n"),
+        ],
+    );
+    // Rule 3 ("Write clean code.") infers nothing; the user (or an agent) writes its check.
+    let out = rules(
+        dir.path(),
+        &[
+            "--enforce",
+            "3",
+            "--check",
+            r#"{"Pattern": "\\bfetch\\(", "Files": ["src/**"], "Within": "code"}"#,
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("rule #3 now checks"));
+    let out = check(dir.path(), &["src/a.js"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("src/a.js:1:7") && stdout.contains("#3"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("1:25"), "not in the comment: {stdout}");
+
+    // Refused, nothing written: a check the lints reject, JSON that is not JSON.
+    common::write(dir.path(), &[("autofix.json", EXCEPTION)]);
+    for (check, says) in [
+        (r#"{"Pattern": "fetch("}"#, "regex"),
+        (r#"{"Patern": "x"}"#, "Patern"),
+        ("fetch(", "not JSON"),
+    ] {
+        let out = rules(dir.path(), &["--enforce", "3", "--check", check]);
+        assert_eq!(out.status.code(), Some(2), "{check}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{check}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("autofix.json")).unwrap(),
+            EXCEPTION
+        );
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn enforce_never_writes_through_a_rules_file_linked_out_of_the_project() {

@@ -462,11 +462,11 @@ fn coverage_text(c: &Coverage, locale: Locale) -> String {
     if !c.unchecked.is_empty() {
         out.push_str(&match locale {
             Locale::En => format!(
-                "; {} not checked (about what the agent does, vague, or naming nothing a file shows) — `autofix rules --explain` says why for each",
+                "; {} not checked (about what the agent does, vague, or naming nothing a file shows) — `autofix rules --explain` says why for each, and an agent can write their checks (the MCP prompt `enforce-rules`, or `autofix rules --enforce N --check JSON`)",
                 c.unchecked.len()
             ),
             Locale::Es => format!(
-                "; {} sin comprobar (sobre lo que hace el agente, vagas, o sin nada que un archivo muestre) — `autofix rules --explain` dice por qué en cada una",
+                "; {} sin comprobar (sobre lo que hace el agente, vagas, o sin nada que un archivo muestre) — `autofix rules --explain` dice por qué en cada una, y un agente puede escribir sus comprobaciones (el prompt MCP `enforce-rules`, o `autofix rules --enforce N --check JSON`)",
                 c.unchecked.len()
             ),
         });

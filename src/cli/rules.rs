@@ -1,6 +1,7 @@
 //! `autofix rules`: the active constraints after precedence, newest first — what an agent reads
 //! before a task — for the whole project or for one file; `--enforce N` writes rule N's inferred
-//! and proposed checks into it as its `Check`.
+//! and proposed checks into it as its `Check` (or, with `--check JSON`, a check written by hand
+//! or by an agent for a rule whose words give none).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -45,6 +46,10 @@ pub struct RulesArgs {
     /// written. Mark each justified use with `autofix-ignore: N`.
     #[arg(long, value_name = "N", conflicts_with_all = ["for_path", "format", "explain", "no_inferred"])]
     pub enforce: Option<u64>,
+    /// With --enforce: write this `Check` (JSON, as in autofix.json: an object or an array of
+    /// them) into the rule instead of what its words give; validated like autofix.json.
+    #[arg(long, value_name = "JSON", requires = "enforce")]
+    pub check: Option<String>,
 }
 
 pub fn run(args: RulesArgs) -> ExitCode {
@@ -104,7 +109,21 @@ pub fn run(args: RulesArgs) -> ExitCode {
             );
             return ExitCode::from(2);
         };
-        return enforce(file, &display_path(file, &cwd), number, locale);
+        let check = match args
+            .check
+            .as_deref()
+            .map(serde_json::from_str::<serde_json::Value>)
+        {
+            None => None,
+            Some(Ok(check)) => Some(check),
+            Some(Err(e)) => {
+                eprintln!(
+                    "autofix rules: --check is not JSON ({e}): give a `Check` object, e.g. --check '{{\"Pattern\": \"\\\\bfetch\\\\(\", \"Files\": [\"src/**\"]}}'"
+                );
+                return ExitCode::from(2);
+            }
+        };
+        return enforce(file, &display_path(file, &cwd), number, check.as_ref(), locale);
     }
     let Some(loaded) = entry.latest.clone() else {
         eprintln!(
@@ -144,7 +163,13 @@ pub fn run(args: RulesArgs) -> ExitCode {
 
 /// `--enforce N`: rule N's checks written into it, atomically, under the root's lock, inside the
 /// project (the file is checked for writing like every write of ours).
-fn enforce(file: &Path, shown: &str, number: u64, locale: Locale) -> ExitCode {
+fn enforce(
+    file: &Path,
+    shown: &str,
+    number: u64,
+    check: Option<&serde_json::Value>,
+    locale: Locale,
+) -> ExitCode {
     let root = store::root_of(file);
     let policy = AccessPolicy::new([&root]);
     if let Err(e) = policy.check(file, Intent::Write) {
@@ -167,7 +192,11 @@ fn enforce(file: &Path, shown: &str, number: u64, locale: Locale) -> ExitCode {
         }
     };
     let result = store::update_locked(&lock, file, Some(&policy), |current| {
-        infer::enforce(current.unwrap_or_default(), number)
+        let current = current.unwrap_or_default();
+        match check {
+            Some(check) => infer::enforce_given(current, number, check),
+            None => infer::enforce(current, number),
+        }
     });
     match result {
         Ok(checks) => {

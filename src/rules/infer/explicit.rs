@@ -1,7 +1,8 @@
 //! "Make this check explicit": an inferred `CheckSpec` written as the JSON `Check` object of
 //! autofix.json, and the edit that inserts it into the rule; [`enforce`], the same for a whole
 //! rules file and one rule number, with its inferred and proposed checks (`autofix rules
-//! --enforce N`).
+//! --enforce N`); [`enforce_given`], with a `Check` someone wrote for a rule its words do not
+//! check (an agent through MCP, `--enforce N --check JSON`).
 
 use std::ops::Range;
 
@@ -10,7 +11,7 @@ use serde_json::Value;
 use super::Inference;
 use crate::i18n::Locale;
 use crate::rules::check_object::CheckObject;
-use crate::rules::model::{CheckSpec, Rule};
+use crate::rules::model::{CheckSpec, Rule, Severity};
 use crate::rules::ruleset::{BuildOptions, RuleSet};
 use crate::text::LineIndex;
 
@@ -35,6 +36,8 @@ pub enum EnforceError {
         "nothing is inferred or proposed for rule #{0}: write its `Check` by hand (`autofix rules --explain` says what was read from its words)"
     )]
     NothingToEnforce(u64),
+    #[error("the check given for rule #{0} is not usable: {1}")]
+    BadCheck(u64, String),
 }
 
 /// `text` (a rules file) with rule `number`'s inferred and proposed checks written into it as
@@ -45,6 +48,75 @@ pub fn enforce(text: &str, number: u64) -> Result<(String, Vec<CheckSpec>), Enfo
         text,
         BuildOptions::default(),
     );
+    let i = enforceable(text, &set, number)?;
+    let rule = &set.rules[i];
+    let all = set.inferences[i].enforced();
+    let (range, insert) =
+        make_explicit_edit(text, rule, &all).ok_or(EnforceError::NothingToEnforce(number))?;
+    Ok((spliced(text, range, &insert), all.checks))
+}
+
+/// `text` with `check` — a `Check` as autofix.json holds it (one object or an array of them),
+/// written by someone who read the rule — put into rule `number`, and the checks it compiles
+/// to. The refusals of [`enforce`], and the check must build without a problem: an invalid
+/// regex or glob, an unknown key, a check that can never match are refused with the lint's
+/// words.
+pub fn enforce_given(
+    text: &str,
+    number: u64,
+    check: &Value,
+) -> Result<(String, Vec<CheckSpec>), EnforceError> {
+    let set = RuleSet::from_text(
+        std::path::Path::new("autofix.json"),
+        text,
+        BuildOptions::default(),
+    );
+    let i = enforceable(text, &set, number)?;
+    if !matches!(check, Value::Object(_) | Value::Array(_)) {
+        return Err(EnforceError::BadCheck(
+            number,
+            "a `Check` is an object (`{\"Pattern\": \"…\", \"Files\": [\"*.ts\"]}`) or an array of them"
+                .to_string(),
+        ));
+    }
+    let (range, insert) =
+        insert_check(text, &set.rules[i], check).ok_or(EnforceError::NothingToEnforce(number))?;
+    let out = spliced(text, range, &insert);
+    let written = RuleSet::from_text(
+        std::path::Path::new("autofix.json"),
+        &out,
+        BuildOptions::default(),
+    );
+    let Some(rule) = written.rules.iter().find(|r| r.number == number) else {
+        return Err(EnforceError::NoSuchRule(number));
+    };
+    let object = rule.span.object.clone();
+    let problems: Vec<String> = written
+        .problems
+        .iter()
+        .filter(|p| {
+            p.span.start >= object.start
+                && p.span.end <= object.end
+                && matches!(p.severity(), Severity::Error | Severity::Warning)
+        })
+        .map(|p| p.message(Locale::En))
+        .collect();
+    if !problems.is_empty() {
+        return Err(EnforceError::BadCheck(number, problems.join("; ")));
+    }
+    if rule.checks.is_empty() {
+        return Err(EnforceError::BadCheck(
+            number,
+            "it holds no `Pattern`, `Require` or `Forbidden_paths`".to_string(),
+        ));
+    }
+    let checks = rule.checks.clone();
+    Ok((out, checks))
+}
+
+/// The index of rule `number` in `set` if a `Check` may be written into it: the file parses,
+/// the number is the rule's alone, the rule is in force and has no `Check` of its own.
+fn enforceable(text: &str, set: &RuleSet, number: u64) -> Result<usize, EnforceError> {
     if let Some(p) = set.fatal_problems().next() {
         let index = LineIndex::new(text);
         let (line, col) = index.line_col(text, p.span.start);
@@ -67,15 +139,15 @@ pub fn enforce(text: &str, number: u64) -> Result<(String, Vec<CheckSpec>), Enfo
     if !rule.checks.is_empty() || rule.span.check.is_some() {
         return Err(EnforceError::HasCheck(number));
     }
-    let inference = &set.inferences[i];
-    let all = inference.enforced();
-    let (range, insert) =
-        make_explicit_edit(text, rule, &all).ok_or(EnforceError::NothingToEnforce(number))?;
+    Ok(i)
+}
+
+fn spliced(text: &str, range: Range<usize>, insert: &str) -> String {
     let mut out = String::with_capacity(text.len() + insert.len());
     out.push_str(&text[..range.start]);
-    out.push_str(&insert);
+    out.push_str(insert);
     out.push_str(&text[range.end..]);
-    Ok((out, all.checks))
+    out
 }
 
 /// One check as a `Check` object (see [`CheckObject::of`]).
@@ -106,7 +178,12 @@ pub fn make_explicit_edit(
     if !rule.checks.is_empty() || rule.span.check.is_some() {
         return None;
     }
-    let value = explicit_checks(rule, inference)?;
+    insert_check(source, rule, &explicit_checks(rule, inference)?)
+}
+
+/// The edit that writes `value` into `rule` as its `"Check"` property, after its last property
+/// and indented like them.
+fn insert_check(source: &str, rule: &Rule, value: &Value) -> Option<(Range<usize>, String)> {
     let object = source.get(rule.span.object.clone())?;
     if !object.starts_with('{') || !object.ends_with('}') {
         return None;
@@ -125,7 +202,7 @@ pub fn make_explicit_edit(
                 .chars()
                 .take_while(|c| *c == ' ' || *c == '\t')
                 .collect();
-            let pretty = serde_json::to_string_pretty(&value).ok()?;
+            let pretty = serde_json::to_string_pretty(value).ok()?;
             let body = pretty.lines().collect::<Vec<_>>().join(&format!("\n{indent}"));
             let eol = if source.contains("\r\n") { "\r\n" } else { "\n" };
             let body = if eol == "\r\n" {
@@ -137,7 +214,7 @@ pub fn make_explicit_edit(
         }
         None => Some((
             at..at,
-            format!(", \"Check\": {}", serde_json::to_string(&value).ok()?),
+            format!(", \"Check\": {}", serde_json::to_string(value).ok()?),
         )),
     }
 }
@@ -195,5 +272,50 @@ mod enforce_tests {
             Err(EnforceError::Broken { line: 1, .. })
         ));
         assert!(enforce("", 1).is_err());
+    }
+
+    #[test]
+    fn a_check_someone_wrote_is_written_into_a_rule_its_words_do_not_check() {
+        let check = serde_json::json!({"Pattern": "\\bfoo\\(", "Files": ["*.ts"], "Within": "code"});
+        let (text, checks) = enforce_given(RULES, 3, &check).unwrap();
+        assert_eq!(checks.len(), 1);
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value[2]["Check"], check);
+        let at = text.find(",\n    \"Check\"").unwrap();
+        assert_eq!(&text[..at], &RULES[..at]);
+        // An array of checks, into a rule with inferred checks: the written ones replace them.
+        let two = serde_json::json!([{"Pattern": "\\bvar\\b"}, {"Forbidden_paths": ["legacy/**"]}]);
+        let (text, checks) = enforce_given(RULES, 1, &two).unwrap();
+        assert_eq!(checks.len(), 2);
+        let set = RuleSet::from_text(
+            std::path::Path::new("autofix.json"),
+            &text,
+            BuildOptions::default(),
+        );
+        assert!(set.is_usable());
+        assert_eq!(set.rules[0].checks.len(), 2);
+    }
+
+    #[test]
+    fn a_check_that_cannot_work_is_refused_with_the_lints_words() {
+        let bad = |check: serde_json::Value| match enforce_given(RULES, 3, &check) {
+            Err(EnforceError::BadCheck(3, why)) => why,
+            other => panic!("{other:?}"),
+        };
+        assert!(bad(serde_json::json!({"Pattern": "foo("})).contains("regex"));
+        assert!(bad(serde_json::json!({"Pattern": "x", "Files": ["src/[a"]})).contains("glob"));
+        assert!(bad(serde_json::json!({"Pattern": "x", "Colour": "red"})).contains("Colour"));
+        assert!(bad(serde_json::json!({"Files": ["*.ts"]})).contains("Pattern"));
+        assert!(bad(serde_json::json!("foo")).contains("object"));
+        // The rule's own refusals come first.
+        let (once, _) = enforce(RULES, 1).unwrap();
+        assert_eq!(
+            enforce_given(&once, 1, &serde_json::json!({"Pattern": "x"})),
+            Err(EnforceError::HasCheck(1))
+        );
+        assert_eq!(
+            enforce_given(RULES, 7, &serde_json::json!({"Pattern": "x"})),
+            Err(EnforceError::NoSuchRule(7))
+        );
     }
 }

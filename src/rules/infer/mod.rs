@@ -24,7 +24,9 @@ pub mod words;
 use super::model::{CheckSpec, Origin, Rule};
 
 pub use conflict::{conflicts, conflicts_across};
-pub use explicit::{EnforceError, enforce, explicit_check, explicit_checks, make_explicit_edit};
+pub use explicit::{
+    EnforceError, enforce, enforce_given, explicit_check, explicit_checks, make_explicit_edit,
+};
 
 /// What was inferred from one rule's words.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
