@@ -338,6 +338,103 @@ async fn learning_speaks_the_servers_locale_and_refuses_bad_rules_without_writin
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn enforce_rule_writes_an_agents_check_into_an_unchecked_rule_and_says_what_it_finds() {
+    let dir = project();
+    let rules_path = dir.path().join(".agents/autofix.json");
+    let rules = RULES.replacen(
+        "\n]",
+        ",\n  {\"Rule_number\": 3, \"Category\": \"ARCH\", \"Instruction\": \"Route every HTTP call through the shared client.\", \"Why\": \"one place for retries\", \"Owner\": \"web\"}\n]",
+        1,
+    );
+    std::fs::write(&rules_path, &rules).unwrap();
+    std::fs::write(
+        dir.path().join("src/api.js"),
+        "export const get = (u) => fetch(u);\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("src/page.js"),
+        "// fetch( is fine in a comment\nawait fetch('/x');\n",
+    )
+    .unwrap();
+    // A folder with rules of its own is not governed by these.
+    std::fs::create_dir_all(dir.path().join("vendor/.agents")).unwrap();
+    std::fs::write(dir.path().join("vendor/.agents/autofix.json"), "[]").unwrap();
+    std::fs::write(dir.path().join("vendor/x.js"), "fetch(1);\n").unwrap();
+    let mut client = Client::start(dir.path()).await;
+    let check = json!({"Pattern": "\\bfetch\\(", "Files": ["src/**", "!src/api.js"], "Within": "code"});
+
+    let dry = client
+        .call(
+            "enforce_rule",
+            json!({"rule_number": 3, "check": check, "dry_run": true}),
+        )
+        .await;
+    assert!(!is_error(&dry), "{dry}");
+    let found = &dry["structuredContent"]["found"];
+    assert_eq!(found["violations"], 1, "{dry}");
+    assert_eq!(found["places"][0]["path"], "src/page.js");
+    assert_eq!(found["places"][0]["line"], 2);
+    assert_eq!(dry["structuredContent"]["written"], false);
+    assert!(text(&dry).contains("src/page.js:2:7"), "{}", text(&dry));
+    assert_eq!(
+        std::fs::read_to_string(&rules_path).unwrap(),
+        rules,
+        "a dry run writes nothing"
+    );
+
+    let written = client
+        .call("enforce_rule", json!({"rule_number": 3, "check": check}))
+        .await;
+    assert!(!is_error(&written), "{written}");
+    assert!(
+        text(&written).starts_with("Rule #3 now checks"),
+        "{}",
+        text(&written)
+    );
+    let value: Value = serde_json::from_str(&std::fs::read_to_string(&rules_path).unwrap()).unwrap();
+    assert_eq!(value[2]["Check"], check);
+    assert_eq!(value[2]["Owner"], "web", "unknown fields are kept");
+    let checked = client.call("check", json!({"path": "src/page.js"})).await;
+    assert_eq!(
+        checked["structuredContent"]["violations"][0]["rule"], 3,
+        "{checked}"
+    );
+
+    // Refused, nothing written: a rule with a check, no such rule, a check the lints reject.
+    for (args, says) in [
+        (json!({"rule_number": 3, "check": check}), "has a `Check` already"),
+        (
+            json!({"rule_number": 2, "check": {"Pattern": "x"}}),
+            "has a `Check` already",
+        ),
+        (json!({"rule_number": 9, "check": {"Pattern": "x"}}), "no rule #9"),
+        (json!({"rule_number": 3}), "missing field"),
+    ] {
+        let refused = client.call("enforce_rule", args.clone()).await;
+        assert!(is_error(&refused), "{args}: {refused}");
+        assert!(text(&refused).contains(says), "{args}: {}", text(&refused));
+    }
+    std::fs::write(&rules_path, &rules).unwrap();
+    let bad = client
+        .call(
+            "enforce_rule",
+            json!({"rule_number": 3, "check": {"Pattern": "fetch("}}),
+        )
+        .await;
+    assert!(is_error(&bad) && text(&bad).contains("regex"), "{}", text(&bad));
+    let string = client
+        .call("enforce_rule", json!({"rule_number": 3, "check": "fetch"}))
+        .await;
+    assert!(
+        is_error(&string) && text(&string).contains("object"),
+        "{}",
+        text(&string)
+    );
+    assert_eq!(std::fs::read_to_string(&rules_path).unwrap(), rules);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn apply_diff_writes_inside_the_project_and_dry_run_writes_nothing() {
     let dir = project();
     let mut client = Client::start(dir.path()).await;
@@ -649,6 +746,90 @@ async fn without_root_the_clients_roots_are_the_project() {
         "relative to the client's root, not the start folder: {result}"
     );
     assert_eq!(result["structuredContent"]["rules_file"], ".agents/autofix.json");
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn enforce_rule_never_writes_through_a_rules_file_linked_out_nor_reads_files_linked_out() {
+    let outside = tempfile::tempdir().unwrap();
+    let rules = "[{\"Rule_number\": 1, \"Category\": \"ARCH\", \"Instruction\": \"Route every HTTP call through the shared client.\", \"Why\": \"retries\"}]\n";
+    std::fs::write(outside.path().join("autofix.json"), rules).unwrap();
+    std::fs::write(outside.path().join("secret.js"), "fetch('/secret');\n").unwrap();
+    let dir = project();
+    std::fs::remove_file(dir.path().join(".agents/autofix.json")).unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("autofix.json"),
+        dir.path().join(".agents/autofix.json"),
+    )
+    .unwrap();
+    let mut client = Client::start(dir.path()).await;
+    let check = json!({"Pattern": "fetch\\("});
+    for dry_run in [true, false] {
+        let refused = client
+            .call(
+                "enforce_rule",
+                json!({"rule_number": 1, "check": check, "dry_run": dry_run}),
+            )
+            .await;
+        assert!(is_error(&refused), "dry_run {dry_run}: {refused}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(outside.path().join("autofix.json")).unwrap(),
+        rules
+    );
+
+    // A real rules file, and a source file linked out: what the check finds never reads it.
+    std::fs::remove_file(dir.path().join(".agents/autofix.json")).unwrap();
+    std::fs::write(dir.path().join(".agents/autofix.json"), rules).unwrap();
+    std::os::unix::fs::symlink(outside.path().join("secret.js"), dir.path().join("src/link.js")).unwrap();
+    let tried = client
+        .call(
+            "enforce_rule",
+            json!({"rule_number": 1, "check": check, "dry_run": true}),
+        )
+        .await;
+    assert!(!is_error(&tried), "{tried}");
+    assert_eq!(tried["structuredContent"]["found"]["violations"], 0, "{tried}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_enforce_rules_prompt_lists_the_rules_nothing_checks_with_how_they_were_read() {
+    let dir = project();
+    let rules = RULES.replacen(
+        "\n]",
+        ",\n  {\"Rule_number\": 3, \"Category\": \"ARCH\", \"Instruction\": \"Route every HTTP call through the shared client.\", \"Why\": \"retries\"},\n  {\"Rule_number\": 4, \"Category\": \"PROCESS\", \"Instruction\": \"Never run `pnpm dev`.\", \"Why\": \"the user runs it\"},\n  {\"Rule_number\": 5, \"Category\": \"CODE\", \"Instruction\": \"Never use `eval`.\", \"Why\": \"security\"}\n]",
+        1,
+    );
+    std::fs::write(dir.path().join(".agents/autofix.json"), rules).unwrap();
+    let mut client = Client::start(dir.path()).await;
+    let listed = client.request("prompts/list", json!({})).await;
+    assert_eq!(
+        listed["result"]["prompts"][1]["name"], "enforce-rules",
+        "{listed}"
+    );
+    let prompt = client
+        .request("prompts/get", json!({"name": "enforce-rules"}))
+        .await;
+    let message = prompt["result"]["messages"][0]["content"]["text"]
+        .as_str()
+        .unwrap();
+    assert!(message.contains("#3 [ARCH] Route every HTTP call"), "{message}");
+    assert!(
+        message.contains("#4 [PROCESS] Never run `pnpm dev`."),
+        "{message}"
+    );
+    assert!(
+        message.contains("about the agent"),
+        "the engine's reading is given: {message}"
+    );
+    assert!(
+        message.contains("`enforce_rule`") && message.contains("dry_run"),
+        "{message}"
+    );
+    // Rules checked by their `Check` or by their words are not listed.
+    for checked in ["#1 ", "#2 ", "#5 "] {
+        assert!(!message.contains(checked), "{checked}: {message}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -61,7 +61,7 @@ async def session(binary, mode):
         ok(version == ("2025-11-25" if mode == "legacy" else "2026-07-28"), f"{mode}: negotiated", version)
 
         tools = {t.name: t for t in (await client.list_tools()).tools}
-        ok(sorted(tools) == ["apply_diff", "check", "learn_rule", "rules_for"], "tools listed", sorted(tools))
+        ok(sorted(tools) == ["apply_diff", "check", "enforce_rule", "learn_rule", "rules_for"], "tools listed", sorted(tools))
         ok(all(t.output_schema and t.input_schema["type"] == "object" for t in tools.values()), "schemas")
 
         rules = await client.call_tool("rules_for", {"path": "src/api/users.ts"})
@@ -104,6 +104,26 @@ async def session(binary, mode):
         enforced = await client.call_tool("check", {"path": "src/lib/x.ts", "content": "eval(input)\n"})
         ok(number in {v["rule"] for v in enforced.structured_content["violations"]}, "enforced at once", enforced.structured_content)
 
+        # A rule the words do not check, then its check written by the agent.
+        unchecked = await client.call_tool(
+            "learn_rule",
+            {"category": "ARCH", "instruction": "Route every HTTP call through the shared client.", "why": "retries"},
+        )
+        n = unchecked.structured_content["rule_number"]
+        listed = await client.get_prompt("enforce-rules", {})
+        ok(f"#{n} [ARCH] Route every HTTP call" in listed.messages[0].content.text, "enforce-rules lists it", listed.messages[0].content.text[:400])
+        check = {"Pattern": "\\baxios\\.get\\(", "Files": ["src/**"], "Within": "code"}
+        tried = await client.call_tool("enforce_rule", {"rule_number": n, "check": check, "dry_run": True})
+        found = tried.structured_content["found"]
+        ok(not tried.is_error and not tried.structured_content["written"] and found["violations"] >= 1, "enforce_rule dry run", text(tried))
+        ok(any(p["path"] == "src/api/users.ts" for p in found["places"]), "enforce_rule finds the place", found)
+        written = await client.call_tool("enforce_rule", {"rule_number": n, "check": check})
+        ok(written.structured_content["written"] is True, "enforce_rule writes", text(written))
+        now = await client.call_tool("check", {"path": "src/api/users.ts"})
+        ok(n in {v["rule"] for v in now.structured_content["violations"]}, "enforced at once", now.structured_content)
+        again = await client.call_tool("enforce_rule", {"rule_number": n, "check": check})
+        ok(again.is_error and "has a `Check` already" in text(again), "enforce_rule refuses a rule with a check", text(again))
+
         with open(os.path.join(root, "src/api/users.ts")) as f:
             first = f.readline().rstrip("\n")
         diff = f"<<<<<<< SEARCH\n{first}\n=======\n// replaced\n>>>>>>> REPLACE\n"
@@ -130,7 +150,7 @@ async def session(binary, mode):
         ok(f"**#{number} [CODE]**" in markdown, "rules resource shows the learned rule", markdown[:300])
 
         prompts = [p.name for p in (await client.list_prompts()).prompts]
-        ok(prompts == ["learn-from-correction"], "prompts", prompts)
+        ok(prompts == ["learn-from-correction", "enforce-rules"], "prompts", prompts)
         prompt = await client.get_prompt("learn-from-correction", {"correction": "use pnpm, not npm"})
         ok("learn_rule" in prompt.messages[0].content.text, "prompt", prompt.messages[0].content.text[:200])
 

@@ -1,12 +1,14 @@
-//! The MCP prompt `learn-from-correction`: turns "the user corrected X" into a `learn_rule`
+//! The MCP prompts: `learn-from-correction` turns "the user corrected X" into a `learn_rule`
 //! call written as the rules engine wants rules — imperative, concrete, with why, superseding
-//! the rule it replaces.
+//! the rule it replaces; `enforce-rules` has the agent write checks (`enforce_rule`) for the
+//! rules whose words autofix could not turn into one.
 
 use rmcp::model::{GetPromptResult, JsonObject, Prompt, PromptArgument, PromptMessage, Role};
 
 use crate::agent::workspace::{AgentError, Workspace};
 
 pub const LEARN_FROM_CORRECTION: &str = "learn-from-correction";
+pub const ENFORCE_RULES: &str = "enforce-rules";
 
 /// The active rules shown in the prompt are cut here: the model needs the recent ones to spot
 /// a rule to supersede, not a whole history.
@@ -28,7 +30,15 @@ pub fn list() -> Vec<Prompt> {
         ]),
     );
     prompt.title = Some("Learn from a correction".to_string());
-    vec![prompt]
+    let mut enforce = Prompt::new(
+        ENFORCE_RULES,
+        Some(
+            "Write checks for the project's rules that nothing checks yet (imported rules autofix could not read as a check), so they are enforced in the editor, in CI and after your edits.",
+        ),
+        None,
+    );
+    enforce.title = Some("Enforce unchecked rules".to_string());
+    vec![prompt, enforce]
 }
 
 pub fn get(
@@ -36,11 +46,61 @@ pub fn get(
     name: &str,
     arguments: Option<&JsonObject>,
 ) -> Result<GetPromptResult, AgentError> {
-    if name != LEARN_FROM_CORRECTION {
-        return Err(AgentError(format!(
-            "no prompt `{name}`: this server has {LEARN_FROM_CORRECTION}"
-        )));
+    match name {
+        LEARN_FROM_CORRECTION => learn_from_correction(workspace, arguments),
+        ENFORCE_RULES => Ok(enforce_rules(workspace)),
+        _ => Err(AgentError(format!(
+            "no prompt `{name}`: this server has {LEARN_FROM_CORRECTION} and {ENFORCE_RULES}"
+        ))),
     }
+}
+
+/// The rules listed in `enforce-rules` are cut here, newest kept: a session enforces a few at a
+/// time.
+const UNCHECKED_SHOWN: usize = 40;
+
+fn enforce_rules(workspace: &Workspace) -> GetPromptResult {
+    let unchecked = workspace.unchecked();
+    let mut list = String::new();
+    let skipped = unchecked.len().saturating_sub(UNCHECKED_SHOWN);
+    for rule in unchecked.iter().rev().take(UNCHECKED_SHOWN).rev() {
+        list.push_str(&format!(
+            "- #{} [{}] {} — why: {}\n",
+            rule.rule_number, rule.category, rule.instruction, rule.why
+        ));
+        for reading in &rule.reading {
+            list.push_str(&format!("  - autofix: {reading}\n"));
+        }
+    }
+    if skipped > 0 {
+        list.push_str(&format!(
+            "\n({skipped} older unchecked rules not shown: enforce these first, then ask again.)\n"
+        ));
+    }
+    let text = if unchecked.is_empty() {
+        "Every rule in force in this project's rules file is checked (or there is no rules file yet): nothing to enforce.".to_string()
+    } else {
+        format!(
+            "These rules of the project are in force but nothing checks them: autofix could not turn their words into a check.
+
+{list}
+For each rule whose violation a file's text shows — a name, an API, a call, an import, a package, a file name, a line every file must hold — write a check and call the `enforce_rule` tool:
+1. Read the code the rule is about (search the project) so the check matches how violations look here.
+2. Call `enforce_rule` with `dry_run: true`, `rule_number`, and `check`: `{{\"Pattern\": \"<regex>\", \"Files\": [\"<glob>\", \"!<glob left out>\"], \"Within\": \"code\"}}` (a named group `hit` marks the part to underline; `Within` is code, comments, strings or any), or `{{\"Require\": \"<regex>\", \"Files\": [...]}}` for what each file must contain, or `{{\"Forbidden_paths\": [\"<glob>\"]}}` for files that must not exist; an array for several.
+3. Read every place it reports. Each one must break the rule as its author meant it; tests, generated files, comments and prose are usually not violations — leave them out with `!` globs or `Within`. If a place is not a violation, narrow the check and try again; if no regex can tell them apart, leave the rule unchecked.
+4. Call `enforce_rule` again without `dry_run` to write the check.
+
+Leave alone the rules about what you do rather than what the code holds (\"don't run the dev server\", \"ask before pushing\") and the ones too vague to check (\"write clean code\"): a check would only raise false alarms. Do not change the code in this task; say which rules you enforced and which you left, and why."
+        )
+    };
+    GetPromptResult::new(vec![PromptMessage::new_text(Role::User, text)])
+        .with_description("Write checks for the rules nothing checks yet")
+}
+
+fn learn_from_correction(
+    workspace: &Workspace,
+    arguments: Option<&JsonObject>,
+) -> Result<GetPromptResult, AgentError> {
     let argument = |key: &str| {
         arguments
             .and_then(|a| a.get(key))

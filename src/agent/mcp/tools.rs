@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use crate::agent::workspace::{AgentError, Applied, Checked, Learned, RulesFor, Workspace};
+use crate::agent::workspace::{AgentError, Applied, Checked, Enforced, Learned, RulesFor, Workspace};
 use crate::cli::format::Report;
 use crate::rules::learn::NewRule;
 use crate::rules::listing::CheckEntry;
@@ -56,6 +56,20 @@ pub struct LearnRuleArgs {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+pub struct EnforceRuleArgs {
+    /// The number of the rule to check: one in force, without a `Check` of its own.
+    #[schemars(with = "u32")]
+    pub rule_number: u64,
+    /// The check, as in autofix.json: `{"Pattern": "regex", "Files": ["*.ts"], "Within": "code"}` (a regex; `Files` globs, `!` to leave out; `Within`: code, comments, strings or any), `{"Require": "regex", "Files": […]}` for what every file must hold, `{"Forbidden_paths": ["glob"]}` for files that must not exist — or an array of them.
+    #[schemars(schema_with = "check_schema")]
+    pub check: Value,
+    /// Validate the check and report what it finds, without writing it.
+    #[serde(default)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ApplyDiffArgs {
     /// The file to change: absolute inside the project, or relative to its root.
     pub path: String,
@@ -68,6 +82,16 @@ pub struct ApplyDiffArgs {
     /// Report what would happen (with the new content) without writing the file.
     #[serde(default)]
     pub dry_run: bool,
+}
+
+/// A `Check` is one object or an array of them.
+fn check_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "anyOf": [
+            {"type": "object"},
+            {"type": "array", "items": {"type": "object"}}
+        ]
+    })
 }
 
 /// The tools, as listed to clients.
@@ -92,6 +116,13 @@ pub fn list() -> Vec<Tool> {
             "Learn a rule",
             "Append a rule to the project's rules file (autofix.json) so the mistake is never repeated: call it when the user corrects you. Rules are never deleted; a newer rule supersedes an older one (`supersedes`). The rule is enforced at once, in the editor too.",
             learn_output(),
+            false,
+        ),
+        tool::<EnforceRuleArgs>(
+            "enforce_rule",
+            "Enforce a rule with a check",
+            "Write a check into a rule that has none (its words name something a regex can find, but autofix could not infer it): validated like autofix.json, written atomically, enforced at once in the editor too. The result says what the check finds in the project now — read the places: every one must be a real violation of the rule; if not, narrow the check and try again. Use `dry_run` to try a check without writing it.",
+            enforce_output(),
             false,
         ),
         tool::<ApplyDiffArgs>(
@@ -159,11 +190,14 @@ pub fn call(workspace: &Workspace, name: &str, arguments: Option<JsonObject>) ->
                 })
             })
             .map(|l| learn_result(&l)),
+        "enforce_rule" => args::<EnforceRuleArgs>(name, arguments)
+            .and_then(|a| workspace.enforce(a.rule_number, &a.check, a.dry_run))
+            .map(|e| enforce_result(&e)),
         "apply_diff" => args::<ApplyDiffArgs>(name, arguments)
             .and_then(|a| workspace.apply_diff(&a.path, &a.diff, a.threshold, a.dry_run))
             .map(|a| apply_diff_result(&a)),
         other => Err(AgentError(format!(
-            "unknown tool `{other}`: this server has rules_for, check, learn_rule and apply_diff"
+            "unknown tool `{other}`: this server has rules_for, check, learn_rule, enforce_rule and apply_diff"
         ))),
     };
     result.unwrap_or_else(|e| CallToolResult::error(vec![ContentBlock::text(e.0)]))
@@ -405,6 +439,53 @@ fn learn_result(l: &Learned) -> CallToolResult {
     success(structured, text)
 }
 
+fn enforce_result(e: &Enforced) -> CallToolResult {
+    let found = &e.found;
+    let structured = json!({
+        "rule_number": e.rule_number,
+        "path": e.path,
+        "written": e.written,
+        "checks": e.checks,
+        "found": {
+            "violations": found.violations,
+            "files": found.files,
+            "scanned": found.scanned,
+            "truncated": found.truncated,
+            "places": found.places,
+        },
+    });
+    let mut text = if e.written {
+        format!("Rule #{} now checks (written to {}):", e.rule_number, e.path)
+    } else {
+        format!("Dry run: rule #{} would check (nothing written):", e.rule_number)
+    };
+    for check in &e.checks {
+        let _ = write!(text, "\n- {check}");
+    }
+    let more = if found.truncated { "at least " } else { "" };
+    let _ = write!(
+        text,
+        "\nIt finds {more}{} violation(s) in {} of {} file(s) checked now.",
+        found.violations, found.files, found.scanned
+    );
+    for p in &found.places {
+        let _ = write!(
+            text,
+            "\n  {}:{}:{}  `{}`  | {}",
+            p.path, p.line, p.column, p.matched, p.line_text
+        );
+    }
+    if found.violations > found.places.len() {
+        let _ = write!(text, "\n  … and {} more", found.violations - found.places.len());
+    }
+    text.push_str(match (found.violations, e.written) {
+        (0, false) => "\nNothing matches today: the project may be clean — make sure the pattern catches a real violation before you write it.",
+        (0, true) => "\nNothing matches today: call `check` with `content` holding a violation to see the check catch it.",
+        _ => "\nEvery place above must break the rule; if one does not, narrow the check.",
+    });
+    success(structured, text)
+}
+
 fn apply_diff_result(a: &Applied) -> CallToolResult {
     let mut structured = serde_json::to_value(&a.outcome).unwrap_or_default();
     structured["path"] = json!(a.path);
@@ -514,6 +595,43 @@ fn learn_output() -> Value {
             "path": {"type": "string", "description": "The rules file written, relative to the project root."},
             "message": {"type": "string"},
             "warnings": {"type": "array", "items": {"type": "string"}}
+        }
+    })
+}
+
+fn enforce_output() -> Value {
+    json!({
+        "type": "object",
+        "required": ["rule_number", "path", "written", "checks", "found"],
+        "properties": {
+            "rule_number": {"type": "integer"},
+            "path": {"type": "string", "description": "The rules file, relative to the project root."},
+            "written": {"type": "boolean"},
+            "checks": {"type": "array", "items": {"type": "string"}, "description": "Each check, in words."},
+            "found": {
+                "type": "object",
+                "required": ["violations", "files", "scanned", "truncated", "places"],
+                "properties": {
+                    "violations": {"type": "integer"},
+                    "files": {"type": "integer", "description": "Files with a violation."},
+                    "scanned": {"type": "integer", "description": "Files checked."},
+                    "truncated": {"type": "boolean", "description": "The walk stopped early: the counts are a lower bound."},
+                    "places": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["path", "line", "column", "matched", "line_text"],
+                            "properties": {
+                                "path": {"type": "string"},
+                                "line": {"type": "integer"},
+                                "column": {"type": "integer"},
+                                "matched": {"type": "string"},
+                                "line_text": {"type": "string"}
+                            }
+                        }
+                    }
+                }
+            }
         }
     })
 }
