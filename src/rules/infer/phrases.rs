@@ -320,16 +320,30 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
     let mut out = Vec::new();
     let mut last: Option<(Role, String, Option<Trig>)> = None;
     let mut header = false;
+    // The reading of a clause an aside in parentheses interrupted.
+    let mut interrupted: Option<(Role, String, Option<Trig>)> = None;
     for (ci, (clause, end)) in clauses_with_ends(tokens).into_iter().enumerate() {
+        // "Prefer pytest equivalents (e.g. `pytest-mock`) over `unittest.mock`": the words right
+        // after the closing parenthesis go on with the clause the aside interrupted.
+        let resumed = if right_after_aside(tokens, clause) {
+            interrupted.take()
+        } else {
+            None
+        };
         // "Avoid deprecated APIs (e.g. `componentWillMount`)": examples keep the role; so does
         // the list after a header ("NOT permitted: axios, lodash").
         let inherit = if starts_examples(clause) || header {
             last.clone()
         } else {
-            None
+            resumed
         };
         let before = out.len();
         let read = read_clause(clause, ci, &mut out, inherit, header);
+        if end == Some("(") {
+            interrupted = Some(read.clone());
+        } else if end != Some(")") {
+            interrupted = None;
+        }
         // A header: a clause ending in `:` that forbids or mandates and names no code yet.
         header = end == Some(":")
             && read.0 != Role::Neutral
@@ -338,6 +352,18 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
     }
     table_row(tokens, &mut out);
     out
+}
+
+/// Whether `clause` (a slice of `tokens`) starts right after a closing parenthesis: no other
+/// separator between them.
+fn right_after_aside(tokens: &[Token], clause: &[Token]) -> bool {
+    let Some(first) = clause.first() else {
+        return false;
+    };
+    let Some(at) = tokens.iter().position(|t| std::ptr::eq(t, first)) else {
+        return false;
+    };
+    at > 0 && tokens[at - 1].kind == Kind::Sep && tokens[at - 1].text == ")"
 }
 
 /// "`require()` | ESM imports", "`FROM imagen:latest` | Usar tags específicos", "`bg-opacity-*`
@@ -425,6 +451,9 @@ fn read_clause(
         st.role = role;
         st.trigger = trigger;
         st.trig = trig;
+        // "prefer X (…) over Y", "use X (…) over Y": "over" pairs with them.
+        st.prefer = trig == Some(Trig::Prefer);
+        st.used = trig == Some(Trig::Use);
         // After a header, the clause is the list: its words are terms.
         st.term_open = list;
     }
@@ -1047,6 +1076,33 @@ mod tests {
         assert_eq!(
             roles("Components must never directly use `fetch`"),
             [("fetch".into(), Forbid)]
+        );
+    }
+
+    #[test]
+    fn an_aside_in_parentheses_does_not_end_the_clause() {
+        let roles = |s: &str| {
+            code(s)
+                .into_iter()
+                .map(|(c, role, _)| (c, role))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            roles("Prefer pytest equivalents (e.g. `pytest-mock`, `monkeypatch`) over `unittest.mock`"),
+            [
+                ("pytest-mock".into(), Mandate),
+                ("monkeypatch".into(), Mandate),
+                ("unittest.mock".into(), Forbid)
+            ]
+        );
+        assert_eq!(
+            roles("Use `dayjs` (smaller) over `moment`"),
+            [("dayjs".into(), Mandate), ("moment".into(), Forbid)]
+        );
+        // A sentence after the aside starts afresh.
+        assert_eq!(
+            roles("Use `dayjs` (smaller). `moment` is in the lockfile"),
+            [("dayjs".into(), Mandate), ("moment".into(), Neutral)]
         );
     }
 
