@@ -289,6 +289,26 @@ fn enforce_with_a_check_written_by_hand_for_a_rule_its_words_do_not_check() {
     );
     assert!(!stdout.contains("1:25"), "not in the comment: {stdout}");
 
+    // Written once, it is replaced only when asked.
+    let narrower = r#"{"Pattern": "\\bfetch\\(", "Files": ["src/pages/**"]}"#;
+    let out = rules(dir.path(), &["--enforce", "3", "--check", narrower]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`replace`"));
+    let out = rules(dir.path(), &["--enforce", "3", "--check", narrower, "--replace"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("autofix.json")).unwrap()).unwrap();
+    assert_eq!(value[2]["Check"]["Files"][0], "src/pages/**");
+    assert!(
+        check(dir.path(), &["src/a.js"]).status.success(),
+        "src/a.js is out of the narrower check"
+    );
+
     // Refused, nothing written: a check the lints reject, JSON that is not JSON.
     common::write(dir.path(), &[("autofix.json", EXCEPTION)]);
     for (check, says) in [

@@ -401,6 +401,50 @@ async fn enforce_rule_writes_an_agents_check_into_an_unchecked_rule_and_says_wha
         "{checked}"
     );
 
+    // Narrowed afterwards, when asked to replace it; tried on a sample first.
+    let narrower = json!({"Pattern": "\\bfetch\\(", "Files": ["src/pages/**"], "Within": "code"});
+    let sample = json!({"path": "src/pages/new.js", "content": "const r = await fetch('/y');\n"});
+    let tried = client
+        .call(
+            "enforce_rule",
+            json!({"rule_number": 3, "check": narrower, "replace": true, "dry_run": true, "sample": sample}),
+        )
+        .await;
+    assert!(!is_error(&tried), "{tried}");
+    assert_eq!(tried["structuredContent"]["found"]["violations"], 0, "{tried}");
+    assert_eq!(
+        tried["structuredContent"]["sample"][0]["path"], "src/pages/new.js",
+        "{tried}"
+    );
+    assert_eq!(tried["structuredContent"]["sample"][0]["column"], 17, "{tried}");
+    assert!(text(&tried).contains("It replaces: {"), "{}", text(&tried));
+    assert!(
+        text(&tried).contains("the sample shows the check catches a violation"),
+        "{}",
+        text(&tried)
+    );
+    assert!(
+        !dir.path().join("src/pages/new.js").exists(),
+        "a sample is never written"
+    );
+    let replaced = client
+        .call(
+            "enforce_rule",
+            json!({"rule_number": 3, "check": narrower, "replace": true}),
+        )
+        .await;
+    assert!(!is_error(&replaced), "{replaced}");
+    let now: Value = serde_json::from_str(&std::fs::read_to_string(&rules_path).unwrap()).unwrap();
+    assert_eq!(now[2]["Check"], narrower);
+    assert_eq!(now[2]["Owner"], "web");
+    let back = client
+        .call(
+            "enforce_rule",
+            json!({"rule_number": 3, "check": check, "replace": true}),
+        )
+        .await;
+    assert!(!is_error(&back), "{back}");
+
     // Refused, nothing written: a rule with a check, no such rule, a check the lints reject.
     for (args, says) in [
         (json!({"rule_number": 3, "check": check}), "has a `Check` already"),

@@ -73,7 +73,18 @@ pub struct Enforced {
     pub checks: Vec<String>,
     /// The rules file was written (not a dry run).
     pub written: bool,
+    /// The `Check` this one replaced, as it was written.
+    pub replaced: Option<String>,
     pub found: Found,
+    /// What the check finds in the sample text it was tried on, if any.
+    pub sample: Option<Vec<Place>>,
+}
+
+/// Text to try a check on before it is written: as the file `path` (relative to the root).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sample {
+    pub path: String,
+    pub content: String,
 }
 
 /// What one rule's checks find in the files its rules file governs.
@@ -117,7 +128,7 @@ pub struct Unchecked {
 /// huge repository does not keep the tool busy for minutes.
 pub const SWEEP_FILES: usize = 20_000;
 /// Violations listed in [`Found::places`].
-const PLACES_SHOWN: usize = 20;
+pub const PLACES_SHOWN: usize = 100;
 
 /// A diff applied (or tried).
 #[derive(Debug, Clone)]
@@ -457,8 +468,13 @@ impl Workspace {
         &self,
         number: u64,
         check: &serde_json::Value,
-        dry_run: bool,
+        options: EnforceOptions,
     ) -> Result<Enforced, AgentError> {
+        let EnforceOptions {
+            dry_run,
+            replace,
+            sample,
+        } = options;
         let root = self.base().to_path_buf();
         let Some(path) = store::rules_file_in(&root) else {
             return Err(AgentError(format!(
@@ -468,9 +484,21 @@ impl Workspace {
         };
         let shown = display_path(&path, self.base());
         let refused = |e: infer::EnforceError| AgentError(format!("{shown}: {e}; nothing was written"));
-        let (text, checks) = if dry_run {
+        let sample_target = match &sample {
+            Some(sample) => {
+                if sample.content.len() as u64 > MAX_TEXT_BYTES {
+                    return Err(AgentError(format!(
+                        "the sample is larger than {} MiB; try the check on a smaller text",
+                        MAX_TEXT_BYTES >> 20
+                    )));
+                }
+                Some(self.resolve(&sample.path, Intent::Read)?)
+            }
+            None => None,
+        };
+        let enforcement = if dry_run {
             let current = self.read(&shown, &path, Intent::ReadConfig)?;
-            infer::enforce_given(&current, number, check).map_err(refused)?
+            infer::enforce_given(&current, number, check, replace).map_err(refused)?
         } else {
             self.policy
                 .check(&path, Intent::Write)
@@ -486,8 +514,8 @@ impl Workspace {
                 Err(e) => return Err(AgentError(format!("cannot lock {}: {e}", root.display()))),
             };
             let result = store::update_locked(&lock, &path, Some(&self.policy), |current| {
-                let (text, checks) = infer::enforce_given(current.unwrap_or_default(), number, check)?;
-                Ok::<_, infer::EnforceError>((text.clone(), (text, checks)))
+                let enforcement = infer::enforce_given(current.unwrap_or_default(), number, check, replace)?;
+                Ok::<_, infer::EnforceError>((enforcement.text.clone(), enforcement))
             });
             drop(lock);
             let written = match result {
@@ -501,13 +529,20 @@ impl Workspace {
             state.index.load(&root, &Disk);
             written
         };
-        let set = RuleSet::from_text(&path, &text, BuildOptions { inferred: true });
+        let set = RuleSet::from_text(&path, &enforcement.text, BuildOptions { inferred: true });
+        let sample = sample.zip(sample_target).map(|(sample, target)| {
+            let checked = set.check_file(&target, &sample.content, None);
+            let hits: Vec<_> = checked.violations.iter().filter(|v| v.rule == number).collect();
+            places(&sample.content, &sample.path, &hits, PLACES_SHOWN)
+        });
         Ok(Enforced {
             rule_number: number,
             path: shown,
-            checks: checks.iter().map(|c| c.describe_inline()).collect(),
+            checks: enforcement.checks.iter().map(|c| c.describe_inline()).collect(),
             written: !dry_run,
+            replaced: enforcement.replaced,
             found: self.find(&set, number, &root),
+            sample,
         })
     }
 
@@ -541,6 +576,9 @@ impl Workspace {
                     reading.push("read as too vague to check".to_string());
                 }
                 reading.extend(inference.notes.iter().cloned());
+                if reading.is_empty() {
+                    reading.push("nothing in its words read as a check (no code span, path, tool or known concept after a forbidding or mandating word)".to_string());
+                }
                 Unchecked {
                     rule_number: r.number,
                     category: r.category.as_str().to_string(),
@@ -581,33 +619,8 @@ impl Workspace {
             let shown = display_path(&file, self.base());
             files_hit.insert(shown.clone());
             found.violations += hits.len();
-            let index = crate::text::LineIndex::new(&text);
-            for v in hits {
-                if found.places.len() >= PLACES_SHOWN {
-                    break;
-                }
-                let (line, column) = index.line_col(&text, v.range.start);
-                let line_text: String = text
-                    .lines()
-                    .nth(line)
-                    .unwrap_or("")
-                    .trim()
-                    .chars()
-                    .take(160)
-                    .collect();
-                found.places.push(Place {
-                    path: shown.clone(),
-                    line: line + 1,
-                    column: column + 1,
-                    matched: text
-                        .get(v.range.clone())
-                        .unwrap_or("")
-                        .chars()
-                        .take(160)
-                        .collect(),
-                    line_text,
-                });
-            }
+            let room = PLACES_SHOWN.saturating_sub(found.places.len());
+            found.places.extend(places(&text, &shown, &hits, room));
         }
         found.files = files_hit.len();
         found
@@ -787,6 +800,47 @@ impl Workspace {
         drop(state);
         out
     }
+}
+
+/// How [`Workspace::enforce`] goes about it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EnforceOptions {
+    /// Validate and report, write nothing.
+    pub dry_run: bool,
+    /// Replace the rule's `Check` if it has one.
+    pub replace: bool,
+    /// Text to try the check on.
+    pub sample: Option<Sample>,
+}
+
+/// The first `limit` of `hits` in `text` (the file shown as `shown`) as places.
+fn places(text: &str, shown: &str, hits: &[&crate::rules::Violation], limit: usize) -> Vec<Place> {
+    let index = crate::text::LineIndex::new(text);
+    hits.iter()
+        .take(limit)
+        .map(|v| {
+            let (line, column) = index.line_col(text, v.range.start);
+            Place {
+                path: shown.to_string(),
+                line: line + 1,
+                column: column + 1,
+                matched: text
+                    .get(v.range.clone())
+                    .unwrap_or("")
+                    .chars()
+                    .take(160)
+                    .collect(),
+                line_text: text
+                    .lines()
+                    .nth(line)
+                    .unwrap_or("")
+                    .trim()
+                    .chars()
+                    .take(160)
+                    .collect(),
+            }
+        })
+        .collect()
 }
 
 /// Whether files in `dir` are governed by the rules file of `root`: no folder between them (`dir`

@@ -50,6 +50,9 @@ pub struct RulesArgs {
     /// them) into the rule instead of what its words give; validated like autofix.json.
     #[arg(long, value_name = "JSON", requires = "enforce")]
     pub check: Option<String>,
+    /// With --check: replace the rule's `Check` if it has one.
+    #[arg(long, requires = "check")]
+    pub replace: bool,
 }
 
 pub fn run(args: RulesArgs) -> ExitCode {
@@ -123,7 +126,8 @@ pub fn run(args: RulesArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        return enforce(file, &display_path(file, &cwd), number, check.as_ref(), locale);
+        let check = check.as_ref().map(|c| (c, args.replace));
+        return enforce(file, &display_path(file, &cwd), number, check, locale);
     }
     let Some(loaded) = entry.latest.clone() else {
         eprintln!(
@@ -167,7 +171,7 @@ fn enforce(
     file: &Path,
     shown: &str,
     number: u64,
-    check: Option<&serde_json::Value>,
+    check: Option<(&serde_json::Value, bool)>,
     locale: Locale,
 ) -> ExitCode {
     let root = store::root_of(file);
@@ -194,7 +198,9 @@ fn enforce(
     let result = store::update_locked(&lock, file, Some(&policy), |current| {
         let current = current.unwrap_or_default();
         match check {
-            Some(check) => infer::enforce_given(current, number, check),
+            Some((check, replace)) => {
+                infer::enforce_given(current, number, check, replace).map(|e| (e.text, e.checks))
+            }
             None => infer::enforce(current, number),
         }
     });

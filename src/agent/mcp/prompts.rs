@@ -55,15 +55,15 @@ pub fn get(
     }
 }
 
-/// The rules listed in `enforce-rules` are cut here, newest kept: a session enforces a few at a
-/// time.
-const UNCHECKED_SHOWN: usize = 40;
+/// The rules listed in `enforce-rules` are cut here, oldest kept (a real rules file has far
+/// fewer; the cut only bounds the prompt).
+const UNCHECKED_SHOWN: usize = 200;
 
 fn enforce_rules(workspace: &Workspace) -> GetPromptResult {
     let unchecked = workspace.unchecked();
     let mut list = String::new();
     let skipped = unchecked.len().saturating_sub(UNCHECKED_SHOWN);
-    for rule in unchecked.iter().rev().take(UNCHECKED_SHOWN).rev() {
+    for rule in unchecked.iter().take(UNCHECKED_SHOWN) {
         list.push_str(&format!(
             "- #{} [{}] {} — why: {}\n",
             rule.rule_number, rule.category, rule.instruction, rule.why
@@ -74,7 +74,7 @@ fn enforce_rules(workspace: &Workspace) -> GetPromptResult {
     }
     if skipped > 0 {
         list.push_str(&format!(
-            "\n({skipped} older unchecked rules not shown: enforce these first, then ask again.)\n"
+            "\n({skipped} newer unchecked rules not shown: ask again once these are done.)\n"
         ));
     }
     let text = if unchecked.is_empty() {
@@ -86,9 +86,9 @@ fn enforce_rules(workspace: &Workspace) -> GetPromptResult {
 {list}
 For each rule whose violation a file's text shows — a name, an API, a call, an import, a package, a file name, a line every file must hold — write a check and call the `enforce_rule` tool:
 1. Read the code the rule is about (search the project) so the check matches how violations look here.
-2. Call `enforce_rule` with `dry_run: true`, `rule_number`, and `check`: `{{\"Pattern\": \"<regex>\", \"Files\": [\"<glob>\", \"!<glob left out>\"], \"Within\": \"code\"}}` (a named group `hit` marks the part to underline; `Within` is code, comments, strings or any), or `{{\"Require\": \"<regex>\", \"Files\": [...]}}` for what each file must contain, or `{{\"Forbidden_paths\": [\"<glob>\"]}}` for files that must not exist; an array for several.
-3. Read every place it reports. Each one must break the rule as its author meant it; tests, generated files, comments and prose are usually not violations — leave them out with `!` globs or `Within`. If a place is not a violation, narrow the check and try again; if no regex can tell them apart, leave the rule unchecked.
-4. Call `enforce_rule` again without `dry_run` to write the check.
+2. Call `enforce_rule` with `dry_run: true`, `rule_number`, and `check`: `{{\"Pattern\": \"<regex>\", \"Files\": [\"<glob>\", \"!<glob left out>\"], \"Within\": \"code\"}}`, or `{{\"Require\": \"<regex>\", \"Files\": [...]}}` for what each file must contain, or `{{\"Forbidden_paths\": [\"<glob>\"]}}` for files that must not exist; an array for several. Patterns are Rust regexes (no lookaround, no backreferences) run over the whole file; a named group `hit` marks the part to underline, and `Within` (code, comments, strings or any) looks at where the `hit` (else the match) starts — the rest of a match may cross into comments. A glob without `/` matches at any depth (`tsconfig.json` is every tsconfig; `/tsconfig.json` only the root's), and a glob that matches a folder covers every file inside it (`src/**/*[A-Z]*` takes all of `src/[id]/`). Add a `sample` (`{{\"path\": \"src/x.ts\", \"content\": \"…\"}}`) holding a violation to see the check catch it.
+3. Read every place it reports (up to 100). Each one must break the rule as its author meant it; tests, generated files, comments and prose are usually not violations — leave them out with `!` globs or `Within`. If a place is not a violation, narrow the check and try again; if no regex can tell them apart, leave the rule unchecked.
+4. Call `enforce_rule` again without `dry_run` to write the check. To change a check written before, call it with `replace: true`.
 
 Leave alone the rules about what you do rather than what the code holds (\"don't run the dev server\", \"ask before pushing\") and the ones too vague to check (\"write clean code\"): a check would only raise false alarms. Do not change the code in this task; say which rules you enforced and which you left, and why."
         )

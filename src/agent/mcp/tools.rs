@@ -12,7 +12,9 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use crate::agent::workspace::{AgentError, Applied, Checked, Enforced, Learned, RulesFor, Workspace};
+use crate::agent::workspace::{
+    AgentError, Applied, Checked, EnforceOptions, Enforced, Learned, Place, RulesFor, Sample, Workspace,
+};
 use crate::cli::format::Report;
 use crate::rules::learn::NewRule;
 use crate::rules::listing::CheckEntry;
@@ -66,6 +68,21 @@ pub struct EnforceRuleArgs {
     /// Validate the check and report what it finds, without writing it.
     #[serde(default)]
     pub dry_run: bool,
+    /// Replace the rule's `Check` if it has one (to narrow a check written before).
+    #[serde(default)]
+    pub replace: bool,
+    /// A text to try the check on, as the file `path` (it need not exist): the result says what the check finds in it — how to see that a check catches a violation the project does not hold today.
+    #[serde(default)]
+    pub sample: Option<SampleArgs>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SampleArgs {
+    /// The file the text stands for: absolute inside the project, or relative to its root.
+    pub path: String,
+    /// The text.
+    pub content: String,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -121,7 +138,7 @@ pub fn list() -> Vec<Tool> {
         tool::<EnforceRuleArgs>(
             "enforce_rule",
             "Enforce a rule with a check",
-            "Write a check into a rule that has none (its words name something a regex can find, but autofix could not infer it): validated like autofix.json, written atomically, enforced at once in the editor too. The result says what the check finds in the project now — read the places: every one must be a real violation of the rule; if not, narrow the check and try again. Use `dry_run` to try a check without writing it.",
+            "Write a check into a rule that has none (its words name something a regex can find, but autofix could not infer it): validated like autofix.json, written atomically, enforced at once in the editor too. The result says what the check finds in the project now (up to 100 places) — read them: every one must be a real violation of the rule; if not, narrow the check and try again. `dry_run` tries a check without writing it; `sample` tries it on a text of yours too; `replace` replaces a check written before. Patterns are Rust regexes (no lookaround), matched over the whole file; `Within` looks at where the match's `hit` group (else the match) starts. A glob without `/` matches at any depth; a glob that matches a folder covers every file inside it.",
             enforce_output(),
             false,
         ),
@@ -191,7 +208,20 @@ pub fn call(workspace: &Workspace, name: &str, arguments: Option<JsonObject>) ->
             })
             .map(|l| learn_result(&l)),
         "enforce_rule" => args::<EnforceRuleArgs>(name, arguments)
-            .and_then(|a| workspace.enforce(a.rule_number, &a.check, a.dry_run))
+            .and_then(|a| {
+                workspace.enforce(
+                    a.rule_number,
+                    &a.check,
+                    EnforceOptions {
+                        dry_run: a.dry_run,
+                        replace: a.replace,
+                        sample: a.sample.map(|s| Sample {
+                            path: s.path,
+                            content: s.content,
+                        }),
+                    },
+                )
+            })
             .map(|e| enforce_result(&e)),
         "apply_diff" => args::<ApplyDiffArgs>(name, arguments)
             .and_then(|a| workspace.apply_diff(&a.path, &a.diff, a.threshold, a.dry_run))
@@ -441,7 +471,7 @@ fn learn_result(l: &Learned) -> CallToolResult {
 
 fn enforce_result(e: &Enforced) -> CallToolResult {
     let found = &e.found;
-    let structured = json!({
+    let mut structured = json!({
         "rule_number": e.rule_number,
         "path": e.path,
         "written": e.written,
@@ -454,6 +484,12 @@ fn enforce_result(e: &Enforced) -> CallToolResult {
             "places": found.places,
         },
     });
+    if let Some(replaced) = &e.replaced {
+        structured["replaced"] = json!(replaced);
+    }
+    if let Some(sample) = &e.sample {
+        structured["sample"] = json!(sample);
+    }
     let mut text = if e.written {
         format!("Rule #{} now checks (written to {}):", e.rule_number, e.path)
     } else {
@@ -462,28 +498,57 @@ fn enforce_result(e: &Enforced) -> CallToolResult {
     for check in &e.checks {
         let _ = write!(text, "\n- {check}");
     }
+    if let Some(replaced) = &e.replaced {
+        let one_line = replaced.split_whitespace().collect::<Vec<_>>().join(" ");
+        let _ = write!(text, "\nIt replaces: {one_line}");
+    }
+    if let Some(sample) = &e.sample {
+        let _ = write!(text, "\nIn the sample it finds {}:", sample.len());
+        write_places(&mut text, sample);
+    }
     let more = if found.truncated { "at least " } else { "" };
     let _ = write!(
         text,
-        "\nIt finds {more}{} violation(s) in {} of {} file(s) checked now.",
+        "\nIn the project it finds {more}{} violation(s) in {} of {} file(s) checked now:",
         found.violations, found.files, found.scanned
     );
-    for p in &found.places {
+    write_places(&mut text, &found.places);
+    if found.violations > found.places.len() {
+        let _ = write!(
+            text,
+            "\n  … and {} more (not listed: narrow the check, or try it on part of the project with `Files`)",
+            found.violations - found.places.len()
+        );
+    }
+    let caught = e.sample.as_ref().is_some_and(|s| !s.is_empty());
+    text.push_str(match (found.violations, e.written) {
+        (0, _) if caught => {
+            "\nNothing matches in the project today; the sample shows the check catches a violation."
+        }
+        (0, false) => {
+            "\nNothing matches in the project today: it may be clean — pass a `sample` holding a violation to see the check catch it before you write it."
+        }
+        (0, true) => {
+            "\nNothing matches in the project today: pass a `sample` (with `replace`) to see the check catch a violation."
+        }
+        (_, false) => {
+            "\nEvery place above must break the rule; if one does not, narrow the check and try again."
+        }
+        (_, true) => {
+            "\nEvery place above must break the rule; if one does not, narrow the check: call enforce_rule again with `replace: true`."
+        }
+    });
+    success(structured, text)
+}
+
+fn write_places(text: &mut String, places: &[Place]) {
+    for p in places {
         let _ = write!(
             text,
             "\n  {}:{}:{}  `{}`  | {}",
             p.path, p.line, p.column, p.matched, p.line_text
         );
     }
-    if found.violations > found.places.len() {
-        let _ = write!(text, "\n  … and {} more", found.violations - found.places.len());
-    }
-    text.push_str(match (found.violations, e.written) {
-        (0, false) => "\nNothing matches today: the project may be clean — make sure the pattern catches a real violation before you write it.",
-        (0, true) => "\nNothing matches today: call `check` with `content` holding a violation to see the check catch it.",
-        _ => "\nEvery place above must break the rule; if one does not, narrow the check.",
-    });
-    success(structured, text)
 }
 
 fn apply_diff_result(a: &Applied) -> CallToolResult {
@@ -605,6 +670,8 @@ fn enforce_output() -> Value {
         "required": ["rule_number", "path", "written", "checks", "found"],
         "properties": {
             "rule_number": {"type": "integer"},
+            "replaced": {"type": "string", "description": "The `Check` replaced, as it was written."},
+            "sample": {"type": "array", "items": {"type": "object"}, "description": "What the check finds in the sample."},
             "path": {"type": "string", "description": "The rules file, relative to the project root."},
             "written": {"type": "boolean"},
             "checks": {"type": "array", "items": {"type": "string"}, "description": "Each check, in words."},

@@ -26,7 +26,9 @@ pub enum EnforceError {
     },
     #[error("there is no rule #{0} — `autofix rules` lists the rules and their numbers")]
     NoSuchRule(u64),
-    #[error("rule #{0} has a `Check` already: its checks are explicit")]
+    #[error(
+        "rule #{0} has a `Check` already: its checks are explicit (to replace it with another, say so: `replace`)"
+    )]
     HasCheck(u64),
     #[error("rule #{0} appears more than once — renumber one of them first (the last one is in force)")]
     Duplicate(u64),
@@ -61,17 +63,28 @@ pub fn enforce(text: &str, number: u64) -> Result<(String, Vec<CheckSpec>), Enfo
 /// to. The refusals of [`enforce`], and the check must build without a problem: an invalid
 /// regex or glob, an unknown key, a check that can never match are refused with the lint's
 /// words.
+///
+/// With `replace`, a rule that has a `Check` gets `check` in its place (the value only; every
+/// other byte stays) — how a check written this way is narrowed afterwards; the check replaced
+/// is returned as written.
 pub fn enforce_given(
     text: &str,
     number: u64,
     check: &Value,
-) -> Result<(String, Vec<CheckSpec>), EnforceError> {
+    replace: bool,
+) -> Result<Enforcement, EnforceError> {
     let set = RuleSet::from_text(
         std::path::Path::new("autofix.json"),
         text,
         BuildOptions::default(),
     );
-    let i = enforceable(text, &set, number)?;
+    let (i, replaced) = match enforceable(text, &set, number) {
+        Err(EnforceError::HasCheck(_)) if replace => {
+            let i = in_force(&set, number)?;
+            (i, set.rules[i].span.check.clone())
+        }
+        other => (other?, None),
+    };
     if !matches!(check, Value::Object(_) | Value::Array(_)) {
         return Err(EnforceError::BadCheck(
             number,
@@ -79,8 +92,10 @@ pub fn enforce_given(
                 .to_string(),
         ));
     }
-    let (range, insert) =
-        insert_check(text, &set.rules[i], check).ok_or(EnforceError::NothingToEnforce(number))?;
+    let (range, insert) = match &replaced {
+        Some(range) => (range.clone(), replacement(text, range.start, check)),
+        None => insert_check(text, &set.rules[i], check).ok_or(EnforceError::NothingToEnforce(number))?,
+    };
     let out = spliced(text, range, &insert);
     let written = RuleSet::from_text(
         std::path::Path::new("autofix.json"),
@@ -111,7 +126,38 @@ pub fn enforce_given(
         ));
     }
     let checks = rule.checks.clone();
-    Ok((out, checks))
+    Ok(Enforcement {
+        checks,
+        replaced: replaced.and_then(|r| text.get(r)).map(str::to_string),
+        text: out,
+    })
+}
+
+/// What [`enforce_given`] wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Enforcement {
+    /// The rules file with the check in it.
+    pub text: String,
+    /// The checks it compiles to.
+    pub checks: Vec<CheckSpec>,
+    /// The `Check` replaced, as it was written.
+    pub replaced: Option<String>,
+}
+
+/// `check` as the JSON that replaces a `Check` value starting at byte `at` of `source`:
+/// pretty-printed and indented like the line it starts on, or on one line when the file is.
+fn replacement(source: &str, at: usize, check: &Value) -> String {
+    let line_start = source[..at].rfind('\n').map_or(0, |n| n + 1);
+    let indent: String = source[line_start..]
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect();
+    if !source.contains('\n') {
+        return serde_json::to_string(check).unwrap_or_default();
+    }
+    let pretty = serde_json::to_string_pretty(check).unwrap_or_default();
+    let eol = if source.contains("\r\n") { "\r\n" } else { "\n" };
+    pretty.lines().collect::<Vec<_>>().join(&format!("{eol}{indent}"))
 }
 
 /// The index of rule `number` in `set` if a `Check` may be written into it: the file parses,
@@ -126,18 +172,25 @@ fn enforceable(text: &str, set: &RuleSet, number: u64) -> Result<usize, EnforceE
             message: p.message(Locale::En),
         });
     }
+    let i = in_force(set, number)?;
+    let rule = &set.rules[i];
+    if !rule.checks.is_empty() || rule.span.check.is_some() {
+        return Err(EnforceError::HasCheck(number));
+    }
+    Ok(i)
+}
+
+/// The index of rule `number` if it is numbered once and in force.
+fn in_force(set: &RuleSet, number: u64) -> Result<usize, EnforceError> {
     // A number written twice is a warning only, and the later rule is in force: writing into
     // either would surprise; the user renumbers first.
     let mut found = set.rules.iter().enumerate().filter(|(_, r)| r.number == number);
-    let (i, rule) = found.next().ok_or(EnforceError::NoSuchRule(number))?;
+    let (i, _) = found.next().ok_or(EnforceError::NoSuchRule(number))?;
     if found.next().is_some() {
         return Err(EnforceError::Duplicate(number));
     }
     if let crate::rules::Status::Superseded { by, .. } = &set.status[i] {
         return Err(EnforceError::Superseded(number, *by));
-    }
-    if !rule.checks.is_empty() || rule.span.check.is_some() {
-        return Err(EnforceError::HasCheck(number));
     }
     Ok(i)
 }
@@ -277,7 +330,7 @@ mod enforce_tests {
     #[test]
     fn a_check_someone_wrote_is_written_into_a_rule_its_words_do_not_check() {
         let check = serde_json::json!({"Pattern": "\\bfoo\\(", "Files": ["*.ts"], "Within": "code"});
-        let (text, checks) = enforce_given(RULES, 3, &check).unwrap();
+        let Enforcement { text, checks, .. } = enforce_given(RULES, 3, &check, false).unwrap();
         assert_eq!(checks.len(), 1);
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(value[2]["Check"], check);
@@ -285,7 +338,7 @@ mod enforce_tests {
         assert_eq!(&text[..at], &RULES[..at]);
         // An array of checks, into a rule with inferred checks: the written ones replace them.
         let two = serde_json::json!([{"Pattern": "\\bvar\\b"}, {"Forbidden_paths": ["legacy/**"]}]);
-        let (text, checks) = enforce_given(RULES, 1, &two).unwrap();
+        let Enforcement { text, checks, .. } = enforce_given(RULES, 1, &two, false).unwrap();
         assert_eq!(checks.len(), 2);
         let set = RuleSet::from_text(
             std::path::Path::new("autofix.json"),
@@ -298,7 +351,7 @@ mod enforce_tests {
 
     #[test]
     fn a_check_that_cannot_work_is_refused_with_the_lints_words() {
-        let bad = |check: serde_json::Value| match enforce_given(RULES, 3, &check) {
+        let bad = |check: serde_json::Value| match enforce_given(RULES, 3, &check, false) {
             Err(EnforceError::BadCheck(3, why)) => why,
             other => panic!("{other:?}"),
         };
@@ -310,12 +363,48 @@ mod enforce_tests {
         // The rule's own refusals come first.
         let (once, _) = enforce(RULES, 1).unwrap();
         assert_eq!(
-            enforce_given(&once, 1, &serde_json::json!({"Pattern": "x"})),
+            enforce_given(&once, 1, &serde_json::json!({"Pattern": "x"}), false),
             Err(EnforceError::HasCheck(1))
         );
         assert_eq!(
-            enforce_given(RULES, 7, &serde_json::json!({"Pattern": "x"})),
+            enforce_given(RULES, 7, &serde_json::json!({"Pattern": "x"}), false),
             Err(EnforceError::NoSuchRule(7))
         );
+    }
+
+    #[test]
+    fn a_check_is_replaced_only_when_asked_and_nothing_else_moves() {
+        let first = serde_json::json!({"Pattern": "\\bfoo\\(", "Files": ["*.ts"]});
+        let once = enforce_given(RULES, 3, &first, false).unwrap().text;
+        let narrower = serde_json::json!({"Pattern": "\\bfoo\\(", "Files": ["src/**/*.ts", "!**/*.test.ts"]});
+        let twice = enforce_given(&once, 3, &narrower, true).unwrap();
+        assert_eq!(
+            twice
+                .replaced
+                .as_deref()
+                .map(|r| serde_json::from_str::<serde_json::Value>(r).unwrap()),
+            Some(first)
+        );
+        let value: serde_json::Value = serde_json::from_str(&twice.text).unwrap();
+        assert_eq!(value[2]["Check"], narrower);
+        // Everything before the check's value is as it was.
+        let at = once.find("\"Check\": ").unwrap() + "\"Check\": ".len();
+        assert_eq!(&twice.text[..at], &once[..at]);
+        assert!(twice.text.ends_with("\n  }\n]\n"), "{}", twice.text);
+        // A hand-written check too, when asked; and still the lints.
+        let hand = "[{\"Rule_number\": 1, \"Category\": \"CODE\", \"Instruction\": \"Never use `var`.\", \"Why\": \"w\", \"Check\": {\"Pattern\": \"var\"}}]";
+        let replaced = enforce_given(hand, 1, &serde_json::json!({"Pattern": "\\bvar\\b"}), true).unwrap();
+        assert_eq!(replaced.replaced.as_deref(), Some("{\"Pattern\": \"var\"}"));
+        assert!(
+            replaced
+                .text
+                .contains("\"Check\": {\"Pattern\":\"\\\\bvar\\\\b\"}"),
+            "{}",
+            replaced.text
+        );
+        assert!(matches!(
+            enforce_given(hand, 1, &serde_json::json!({"Pattern": "("}), true),
+            Err(EnforceError::BadCheck(1, _))
+        ));
     }
 }

@@ -25,7 +25,7 @@ use super::model::{CheckSpec, Origin, Rule};
 
 pub use conflict::{conflicts, conflicts_across};
 pub use explicit::{
-    EnforceError, enforce, enforce_given, explicit_check, explicit_checks, make_explicit_edit,
+    EnforceError, Enforcement, enforce, enforce_given, explicit_check, explicit_checks, make_explicit_edit,
 };
 
 /// What was inferred from one rule's words.
