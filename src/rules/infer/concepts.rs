@@ -337,7 +337,8 @@ pub const TAB_INDENT: Detector = Detector {
 pub const INLINE_STYLE: Detector = Detector {
     name: "inline-style",
     summary: "`style={{…}}` in JSX, `style=\"…\"` in HTML/Vue/Svelte",
-    pattern: r#"(?:^|[\s<])(?P<hit>style)[ \t]*=[ \t]*(?:\{\{|["'])"#,
+    // A quoted value only right after `=`: `const style = 'compact'` is an assignment.
+    pattern: r#"(?:^|[\s<])(?P<hit>style)(?:[ \t]*=[ \t]*\{\{|=["'])"#,
     langs: &[Lang::React, Lang::Html, Lang::Vue, Lang::Svelte],
     exclude: &[],
     within: Within::Code,
@@ -2087,5 +2088,11 @@ mod tests {
             Some(&AND_OPERATOR)
         );
         assert_eq!(example_in_context("and", |w| w.contains(&"files")), None);
+    }
+
+    #[test]
+    fn inline_styles_but_not_a_variable_named_style() {
+        let t = "const style = 'compact';\n<p style={{ color: 'red' }}>x</p>\n<div style=\"margin: 0\"></div>\n<b data-style={style}/>\n";
+        assert_eq!(hits(INLINE_STYLE.pattern, t), ["style", "style"]);
     }
 }
