@@ -792,6 +792,46 @@ async fn without_root_the_clients_roots_are_the_project() {
     assert_eq!(result["structuredContent"]["rules_file"], ".agents/autofix.json");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn enforce_rule_says_what_it_takes_the_place_of_and_shows_whitespace_it_finds() {
+    let dir = project();
+    let rules = RULES.replacen(
+        "\n]",
+        ",\n  {\"Rule_number\": 3, \"Category\": \"CODE\", \"Instruction\": \"Never use `eval`.\", \"Why\": \"security\"}\n]",
+        1,
+    );
+    std::fs::write(dir.path().join(".agents/autofix.json"), rules).unwrap();
+    std::fs::write(dir.path().join("src/ws.js"), "let a = 1;  \n").unwrap();
+    let mut client = Client::start(dir.path()).await;
+    let tried = client
+        .call(
+            "enforce_rule",
+            json!({"rule_number": 3, "check": {"Pattern": "(?P<hit>[ \\t]+)$", "Files": ["src/ws.js"]}, "dry_run": true,
+                   "sample": {"path": "src/clean.js", "content": "let b = 2;\n"}}),
+        )
+        .await;
+    assert!(!is_error(&tried), "{tried}");
+    let said = text(&tried);
+    assert!(
+        said.contains("takes the place of the 2 check(s) inferred"),
+        "{said}"
+    );
+    assert_eq!(tried["structuredContent"]["inferred_replaced"], 2, "{tried}");
+    assert!(
+        said.contains("src/ws.js:1:11  \"  \""),
+        "whitespace is shown escaped: {said}"
+    );
+    assert!(said.contains("In the sample it finds 0."), "{said}");
+    let missed = client
+        .call(
+            "enforce_rule",
+            json!({"rule_number": 3, "check": {"Pattern": "\\beval\\(", "Files": ["src/**"]}, "dry_run": true,
+                   "sample": {"path": "src/clean.js", "content": "let b = 2;\n"}}),
+        )
+        .await;
+    assert!(text(&missed).contains("nor in the sample"), "{}", text(&missed));
+}
+
 #[cfg(unix)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn enforce_rule_never_writes_through_a_rules_file_linked_out_nor_reads_files_linked_out() {

@@ -487,6 +487,9 @@ fn enforce_result(e: &Enforced) -> CallToolResult {
     if let Some(replaced) = &e.replaced {
         structured["replaced"] = json!(replaced);
     }
+    if e.inferred_replaced > 0 {
+        structured["inferred_replaced"] = json!(e.inferred_replaced);
+    }
     if let Some(sample) = &e.sample {
         structured["sample"] = json!(sample);
     }
@@ -502,8 +505,16 @@ fn enforce_result(e: &Enforced) -> CallToolResult {
         let one_line = replaced.split_whitespace().collect::<Vec<_>>().join(" ");
         let _ = write!(text, "\nIt replaces: {one_line}");
     }
+    if e.inferred_replaced > 0 {
+        let _ = write!(
+            text,
+            "\nIt takes the place of the {} check(s) inferred from the rule's words (a rule's `Check` is all that is checked).",
+            e.inferred_replaced
+        );
+    }
     if let Some(sample) = &e.sample {
-        let _ = write!(text, "\nIn the sample it finds {}:", sample.len());
+        let end = if sample.is_empty() { "." } else { ":" };
+        let _ = write!(text, "\nIn the sample it finds {}{end}", sample.len());
         write_places(&mut text, sample);
     }
     let more = if found.truncated { "at least " } else { "" };
@@ -520,10 +531,13 @@ fn enforce_result(e: &Enforced) -> CallToolResult {
             found.violations - found.places.len()
         );
     }
-    let caught = e.sample.as_ref().is_some_and(|s| !s.is_empty());
+    let caught = e.sample.as_ref().map(|s| !s.is_empty());
     text.push_str(match (found.violations, e.written) {
-        (0, _) if caught => {
+        (0, _) if caught == Some(true) => {
             "\nNothing matches in the project today; the sample shows the check catches a violation."
+        }
+        (0, _) if caught == Some(false) => {
+            "\nNothing matches in the project today, nor in the sample: if the sample holds a violation, the check misses it."
         }
         (0, false) => {
             "\nNothing matches in the project today: it may be clean — pass a `sample` holding a violation to see the check catch it before you write it."
@@ -543,10 +557,16 @@ fn enforce_result(e: &Enforced) -> CallToolResult {
 
 fn write_places(text: &mut String, places: &[Place]) {
     for p in places {
+        // Whitespace (a trailing space, an indentation) is shown escaped, or it would not show.
+        let matched = if p.matched.trim().is_empty() {
+            format!("{:?}", p.matched)
+        } else {
+            format!("`{}`", p.matched)
+        };
         let _ = write!(
             text,
-            "\n  {}:{}:{}  `{}`  | {}",
-            p.path, p.line, p.column, p.matched, p.line_text
+            "\n  {}:{}:{}  {matched}  | {}",
+            p.path, p.line, p.column, p.line_text
         );
     }
 }
@@ -671,6 +691,7 @@ fn enforce_output() -> Value {
         "properties": {
             "rule_number": {"type": "integer"},
             "replaced": {"type": "string", "description": "The `Check` replaced, as it was written."},
+            "inferred_replaced": {"type": "integer", "description": "Checks inferred from the rule's words that the written check takes the place of."},
             "sample": {"type": "array", "items": {"type": "object"}, "description": "What the check finds in the sample."},
             "path": {"type": "string", "description": "The rules file, relative to the project root."},
             "written": {"type": "boolean"},

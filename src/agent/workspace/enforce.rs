@@ -24,6 +24,8 @@ pub struct Enforced {
     pub written: bool,
     /// The `Check` this one replaced, as it was written.
     pub replaced: Option<String>,
+    /// How many checks inferred from the rule's words the written check takes the place of.
+    pub inferred_replaced: usize,
     pub found: Found,
     /// What the check finds in the sample text it was tried on, if any.
     pub sample: Option<Vec<Place>>,
@@ -222,6 +224,7 @@ impl Workspace {
             checks: enforcement.checks.iter().map(|c| c.describe_inline()).collect(),
             written: !dry_run,
             replaced: enforcement.replaced,
+            inferred_replaced: enforcement.inferred_replaced,
             found: self.find(&set, number, &root),
             sample,
         })

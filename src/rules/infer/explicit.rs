@@ -128,6 +128,11 @@ pub fn enforce_given(
     let checks = rule.checks.clone();
     Ok(Enforcement {
         checks,
+        inferred_replaced: if replaced.is_some() {
+            0
+        } else {
+            set.inferences[i].checks.len()
+        },
         replaced: replaced.and_then(|r| text.get(r)).map(str::to_string),
         text: out,
     })
@@ -142,6 +147,8 @@ pub struct Enforcement {
     pub checks: Vec<CheckSpec>,
     /// The `Check` replaced, as it was written.
     pub replaced: Option<String>,
+    /// The checks inferred from the rule's words that the written `Check` takes the place of.
+    pub inferred_replaced: usize,
 }
 
 /// `check` as the JSON that replaces a `Check` value starting at byte `at` of `source`:
