@@ -16,9 +16,9 @@ use super::frontmatter;
 use super::markdown::{self, UnitKind, blank_code_spans};
 use super::words::{
     BE_VERBS, BULLET_MUSTS, CHECKLIST_WORDS, CLAUSE_COMMANDS, CLAUSE_FILLERS, CROSS_REFERENCES,
-    DASH_COMMANDS, EVERY_WORDS, HAVE_VERBS, INTRO_VERBS, LABEL_COMMANDS, LEADING_CLAUSES, MORE_VERBS,
-    NOT_BEFORE_A_COMMAND, NOT_NEEDED, OBJECT_OPENERS, PERMISSIONS, PROSE_MUSTS, REQUIREMENT_MODALS,
-    SPANISH_COMMANDS,
+    DASH_COMMANDS, EMPHATIC_TAILS, EVERY_WORDS, HAVE_VERBS, INTRO_VERBS, LABEL_COMMANDS, LEADING_CLAUSES,
+    MORE_VERBS, NOT_BEFORE_A_COMMAND, NOT_NEEDED, OBJECT_OPENERS, PERMISSIONS, PROSE_MUSTS,
+    REQUIREMENT_MODALS, SPANISH_COMMANDS,
 };
 use crate::rules::Category;
 use crate::rules::infer::words::LIST_WORDS;
@@ -1062,6 +1062,25 @@ fn sentences(text: &str) -> Vec<(String, usize)> {
         i += 1;
     }
     flush(&mut current, &mut out, start_line);
+    merge_emphatic_tails(out)
+}
+
+/// "Every error must be handled. No exceptions.": a sentence that only insists on the one
+/// before it is part of that rule, not a rule of its own.
+fn merge_emphatic_tails(sentences: Vec<(String, usize)>) -> Vec<(String, usize)> {
+    let mut out: Vec<(String, usize)> = Vec::with_capacity(sentences.len());
+    for (sentence, line) in sentences {
+        let bare = sentence
+            .trim_matches(|c: char| matches!(c, '*' | '_' | ' ' | '.' | '!'))
+            .to_lowercase();
+        match out.last_mut() {
+            Some((previous, _)) if EMPHATIC_TAILS.contains(&bare.as_str()) => {
+                previous.push(' ');
+                previous.push_str(&sentence);
+            }
+            _ => out.push((sentence, line)),
+        }
+    }
     out
 }
 
@@ -1092,6 +1111,21 @@ mod tests {
                     "Components must be pure functions".to_string(),
                     Some("easier to test".to_string())
                 ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_sentence_that_only_insists_belongs_to_the_rule_before_it() {
+        let got = rules(
+            "## Errors\n\n**Every error must be explicitly handled. No exceptions.**\n\nNunca ignores un error. Sin excepciones.\n",
+        );
+        let instructions: Vec<&str> = got.iter().map(|(i, _)| i.as_str()).collect();
+        assert_eq!(
+            instructions,
+            [
+                "Every error must be explicitly handled. No exceptions.",
+                "Nunca ignores un error. Sin excepciones."
             ]
         );
     }

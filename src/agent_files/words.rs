@@ -542,3 +542,29 @@ pub const ALWAYS_WORDS: &[&str] = &["always", "never", "siempre", "nunca"];
 
 /// Endings of a participle, English and Spanish ("enabled", "activado", "permitidas").
 pub const PARTICIPLE_ENDINGS: &[&str] = &["ed", "ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas"];
+
+/// Sentences that only insist on the one before them ("No exceptions.", "Sin excepciones."),
+/// lowercase, without emphasis or final punctuation.
+pub const EMPHATIC_TAILS: &[&str] = &[
+    "no exceptions",
+    "no exception",
+    "no exceptions whatsoever",
+    "without exception",
+    "no excuses",
+    "period",
+    "always",
+    "ever",
+    "no matter what",
+    "this is non-negotiable",
+    "non-negotiable",
+    "this is mandatory",
+    "this is critical",
+    "this is important",
+    "sin excepciones",
+    "sin excepción",
+    "sin excusas",
+    "siempre",
+    "punto",
+    "esto es obligatorio",
+    "esto es innegociable",
+];
