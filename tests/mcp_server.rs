@@ -910,10 +910,15 @@ async fn the_enforce_rules_prompt_lists_the_rules_nothing_checks_with_how_they_w
         message.contains("`enforce_rule`") && message.contains("dry_run"),
         "{message}"
     );
-    // Rules checked by their `Check` or by their words are not listed.
-    for checked in ["#1 ", "#2 ", "#5 "] {
+    // Rules with a `Check` of their own are not listed; those checked from their words are,
+    // with their checks, to be read against the rule.
+    for checked in ["#1 ", "#2 "] {
         assert!(!message.contains(checked), "{checked}: {message}");
     }
+    let words = message.find("checked only by what autofix read").expect(message);
+    let eval = message.find("#5 [CODE] Never use `eval`.").expect(message);
+    assert!(eval > words, "{message}");
+    assert!(message[eval..].contains("  - checked: "), "{message}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

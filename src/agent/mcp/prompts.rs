@@ -60,7 +60,8 @@ pub fn get(
 const UNCHECKED_SHOWN: usize = 200;
 
 fn enforce_rules(workspace: &Workspace) -> GetPromptResult {
-    let unchecked = workspace.unchecked();
+    let rules = workspace.unchecked();
+    let (inferred, unchecked): (Vec<_>, Vec<_>) = rules.iter().partition(|r| !r.inferred.is_empty());
     let mut list = String::new();
     let skipped = unchecked.len().saturating_sub(UNCHECKED_SHOWN);
     for rule in unchecked.iter().take(UNCHECKED_SHOWN) {
@@ -77,13 +78,38 @@ fn enforce_rules(workspace: &Workspace) -> GetPromptResult {
             "\n({skipped} newer unchecked rules not shown: ask again once these are done.)\n"
         ));
     }
-    let text = if unchecked.is_empty() {
-        "Every rule in force in this project's rules file is checked (or there is no rules file yet): nothing to enforce.".to_string()
+    let mut from_words = String::new();
+    for rule in inferred.iter().take(UNCHECKED_SHOWN) {
+        from_words.push_str(&format!(
+            "- #{} [{}] {}\n",
+            rule.rule_number, rule.category, rule.instruction
+        ));
+        for check in &rule.inferred {
+            from_words.push_str(&format!("  - checked: {check}\n"));
+        }
+        for reading in &rule.reading {
+            from_words.push_str(&format!("  - not checked: {reading}\n"));
+        }
+    }
+    let from_words = if from_words.is_empty() {
+        String::new()
     } else {
+        format!(
+            "\nThese rules are checked only by what autofix read in their words. Read each check against the rule: if it misses what the rule means or would flag what the rule allows, write a better one the same way (it takes the place of the inferred ones); if it is right, leave it.\n\n{from_words}"
+        )
+    };
+    let text = if rules.is_empty() {
+        "Every rule in force in this project's rules file has a check of its own (or there is no rules file yet): nothing to enforce.".to_string()
+    } else {
+        let list = if unchecked.is_empty() {
+            "(none: every rule in force is checked, at least from its words)\n".to_string()
+        } else {
+            list
+        };
         format!(
             "These rules of the project are in force but nothing checks them: autofix could not turn their words into a check.
 
-{list}
+{list}{from_words}
 For each rule whose violation a file's text shows — a name, an API, a call, an import, a package, a file name, a line every file must hold — write a check and call the `enforce_rule` tool:
 1. Read the code the rule is about (search the project) so the check matches how violations look here.
 2. Call `enforce_rule` with `dry_run: true`, `rule_number`, and `check`: `{{\"Pattern\": \"<regex>\", \"Files\": [\"<glob>\", \"!<glob left out>\"], \"Within\": \"code\"}}`, or `{{\"Require\": \"<regex>\", \"Files\": [...]}}` for what each file must contain, or `{{\"Forbidden_paths\": [\"<glob>\"]}}` for files that must not exist; an array for several. Patterns are Rust regexes (no lookaround, no backreferences) run over the whole file; a named group `hit` marks the part to underline, and `Within` (code, comments, strings or any; without it, any) looks at where the `hit` (else the match) starts — the rest of a match may cross into comments. A glob without `/` matches at any depth (`tsconfig.json` is every tsconfig; `/tsconfig.json` only the root's), and a glob that matches a folder covers every file inside it (`src/**/*[A-Z]*` takes all of `src/[id]/`). Add a `sample` (`{{\"path\": \"src/x.ts\", \"content\": \"…\"}}`) holding a violation to see the check catch it.

@@ -64,14 +64,19 @@ pub struct Place {
     pub line_text: String,
 }
 
-/// A rule in force that nothing checks, and what its words were read as.
+/// A rule in force without a `Check` of its own: nothing checks it, or only what autofix read
+/// in its words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unchecked {
     pub rule_number: u64,
     pub category: String,
     pub instruction: String,
     pub why: String,
-    /// Why the words gave no check: about the agent, too vague, or the notes of `--explain`.
+    /// The checks inferred from its words, in words (`` Pattern `…`; Files `*.ts` ``); empty
+    /// when nothing checks the rule.
+    pub inferred: Vec<String>,
+    /// Why the words gave no check (about the agent, too vague, the notes of `--explain`), or
+    /// what they did not turn into one.
     pub reading: Vec<String>,
 }
 
@@ -230,8 +235,9 @@ impl Workspace {
         })
     }
 
-    /// The rules in force in the project's rules file (at the first root) that nothing checks:
-    /// no `Check`, nothing inferred. Empty without a usable rules file.
+    /// The rules in force in the project's rules file (at the first root) without a `Check` of
+    /// their own — nothing checks them, or only what their words gave — in file order. Empty
+    /// without a usable rules file.
     pub fn unchecked(&self) -> Vec<Unchecked> {
         let root = self.base().to_path_buf();
         let mut state = self.state();
@@ -247,7 +253,7 @@ impl Workspace {
             .enumerate()
             .filter(|(i, r)| {
                 r.checks.is_empty()
-                    && set.inferences[*i].checks.is_empty()
+                    && r.span.check.is_none()
                     && matches!(set.status[*i], crate::rules::Status::Active)
             })
             .map(|(i, r)| {
@@ -260,7 +266,7 @@ impl Workspace {
                     reading.push("read as too vague to check".to_string());
                 }
                 reading.extend(inference.notes.iter().cloned());
-                if reading.is_empty() {
+                if reading.is_empty() && inference.checks.is_empty() {
                     reading.push("nothing in its words read as a check (no code span, path, tool or known concept after a forbidding or mandating word)".to_string());
                 }
                 Unchecked {
@@ -268,6 +274,7 @@ impl Workspace {
                     category: r.category.as_str().to_string(),
                     instruction: r.instruction.clone(),
                     why: r.why.clone(),
+                    inferred: inference.checks.iter().map(|c| c.describe_inline()).collect(),
                     reading,
                 }
             })
