@@ -20,7 +20,7 @@ use crate::rules::store::{self, LOCK_PATIENCE, RootLock};
 use crate::rules::{BuildOptions, Category, user};
 
 mod enforce;
-pub use enforce::{EnforceOptions, Enforced, Found, Place, Sample, Unchecked};
+pub use enforce::{EnforceOptions, Enforced, Found, Place, Sample, Sampled, Unchecked};
 
 /// An error for the agent: what went wrong and what to do, in one message.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -553,14 +553,17 @@ impl Workspace {
                     locale.pick("No active rules.", "No hay reglas activas.")
                 ));
             }
+            // One line per rule: a rule's line breaks would let a hostile rules file write what
+            // reads as other rules, or as instructions to the model.
+            let one_line = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
             for r in rules {
                 out.push_str(&format!(
                     "- **{} [{}]** {} — _{}: {}_\n",
                     user::label(r.key),
                     r.category,
-                    r.instruction,
+                    one_line(&r.instruction),
                     locale.pick("why", "por qué"),
-                    r.why
+                    one_line(&r.why)
                 ));
             }
         }

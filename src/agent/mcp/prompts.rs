@@ -55,22 +55,31 @@ pub fn get(
     }
 }
 
+/// A field of a rules file on one line: its line breaks would let a hostile rules file write
+/// what reads as the prompt's own entries or instructions.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The rules listed in `enforce-rules` are cut here, oldest kept (a real rules file has far
 /// fewer; the cut only bounds the prompt).
 const UNCHECKED_SHOWN: usize = 200;
 
 fn enforce_rules(workspace: &Workspace) -> GetPromptResult {
-    let rules = workspace.unchecked();
+    let (rules, warning) = workspace.unchecked();
     let (inferred, unchecked): (Vec<_>, Vec<_>) = rules.iter().partition(|r| !r.inferred.is_empty());
     let mut list = String::new();
     let skipped = unchecked.len().saturating_sub(UNCHECKED_SHOWN);
     for rule in unchecked.iter().take(UNCHECKED_SHOWN) {
         list.push_str(&format!(
             "- #{} [{}] {} — why: {}\n",
-            rule.rule_number, rule.category, rule.instruction, rule.why
+            rule.rule_number,
+            one_line(&rule.category),
+            one_line(&rule.instruction),
+            one_line(&rule.why)
         ));
         for reading in &rule.reading {
-            list.push_str(&format!("  - autofix: {reading}\n"));
+            list.push_str(&format!("  - autofix: {}\n", one_line(reading)));
         }
     }
     if skipped > 0 {
@@ -82,13 +91,15 @@ fn enforce_rules(workspace: &Workspace) -> GetPromptResult {
     for rule in inferred.iter().take(UNCHECKED_SHOWN) {
         from_words.push_str(&format!(
             "- #{} [{}] {}\n",
-            rule.rule_number, rule.category, rule.instruction
+            rule.rule_number,
+            one_line(&rule.category),
+            one_line(&rule.instruction)
         ));
         for check in &rule.inferred {
-            from_words.push_str(&format!("  - checked: {check}\n"));
+            from_words.push_str(&format!("  - checked: {}\n", one_line(check)));
         }
         for reading in &rule.reading {
-            from_words.push_str(&format!("  - not checked: {reading}\n"));
+            from_words.push_str(&format!("  - not checked: {}\n", one_line(reading)));
         }
     }
     let from_words = if from_words.is_empty() {
@@ -98,7 +109,9 @@ fn enforce_rules(workspace: &Workspace) -> GetPromptResult {
             "\nThese rules are checked only by what autofix read in their words. Read each check against the rule: if it misses what the rule means or would flag what the rule allows, write a better one the same way (it takes the place of the inferred ones); if it is right, leave it.\n\n{from_words}"
         )
     };
-    let text = if rules.is_empty() {
+    let text = if let (true, Some(warning)) = (rules.is_empty(), &warning) {
+        format!("Nothing can be enforced now: {warning}.")
+    } else if rules.is_empty() {
         "Every rule in force in this project's rules file has a check of its own (or there is no rules file yet): nothing to enforce.".to_string()
     } else {
         let list = if unchecked.is_empty() {
@@ -107,16 +120,17 @@ fn enforce_rules(workspace: &Workspace) -> GetPromptResult {
             list
         };
         format!(
-            "These rules of the project are in force but nothing checks them: autofix could not turn their words into a check.
+            "{}These rules of the project are in force but nothing checks them: autofix could not turn their words into a check.
 
 {list}{from_words}
 For each rule whose violation a file's text shows — a name, an API, a call, an import, a package, a file name, a line every file must hold — write a check and call the `enforce_rule` tool:
 1. Read the code the rule is about (search the project) so the check matches how violations look here.
-2. Call `enforce_rule` with `dry_run: true`, `rule_number`, and `check`: `{{\"Pattern\": \"<regex>\", \"Files\": [\"<glob>\", \"!<glob left out>\"], \"Within\": \"code\"}}`, or `{{\"Require\": \"<regex>\", \"Files\": [...]}}` for what each file must contain, or `{{\"Forbidden_paths\": [\"<glob>\"]}}` for files that must not exist; an array for several. Patterns are Rust regexes (no lookaround, no backreferences) run over the whole file; a named group `hit` marks the part to underline, and `Within` (code, comments, strings or any; without it, any) looks at where the `hit` (else the match) starts — the rest of a match may cross into comments. A glob without `/` matches at any depth (`tsconfig.json` is every tsconfig; `/tsconfig.json` only the root's), and a glob that matches a folder covers every file inside it (`src/**/*[A-Z]*` takes all of `src/[id]/`). Add a `sample` (`{{\"path\": \"src/x.ts\", \"content\": \"…\"}}`) holding a violation to see the check catch it.
+2. Call `enforce_rule` with `dry_run: true`, `rule_number`, and `check`: `{{\"Pattern\": \"<regex>\", \"Files\": [\"<glob>\", \"!<glob left out>\"], \"Within\": \"code\"}}`, or `{{\"Require\": \"<regex>\", \"Files\": [...]}}` for what each file must contain, or `{{\"Forbidden_paths\": [\"<glob>\"]}}` for files that must not exist; an array for several. Patterns are Rust regexes (no lookaround, no backreferences) run over the whole file; a named group `hit` marks the part to underline, and `Within` (code, comments, strings or any; without it, any) looks at where the `hit` (else the match) starts — the rest of a match may cross into comments. A glob without `/` matches at any depth (`tsconfig.json` is every tsconfig; `/tsconfig.json` only the root's), and a glob that matches a folder covers every file inside it (`src/**/*Test*` takes every file under `src/Tests/`). Add a `sample` (`{{\"path\": \"src/x.ts\", \"content\": \"…\"}}`) holding a violation to see the check catch it.
 3. Read every place it reports (up to 100). Each one must break the rule as its author meant it; tests, generated files, comments and prose are usually not violations — leave them out with `!` globs or `Within`. If a place is not a violation, narrow the check and try again; if no regex can tell them apart, leave the rule unchecked.
 4. Call `enforce_rule` again without `dry_run` to write the check. To change a check written before, call it with `replace: true`.
 
-Leave alone the rules about what you do rather than what the code holds (\"don't run the dev server\", \"ask before pushing\") and the ones too vague to check (\"write clean code\"): a check would only raise false alarms. Do not change the code in this task; say which rules you enforced and which you left, and why."
+Leave alone the rules about what you do rather than what the code holds (\"don't run the dev server\", \"ask before pushing\") and the ones too vague to check (\"write clean code\"): a check would only raise false alarms. Do not change the code in this task; say which rules you enforced and which you left, and why.",
+            warning.map_or(String::new(), |w| format!("Note: {w}.\n\n"))
         )
     };
     GetPromptResult::new(vec![PromptMessage::new_text(Role::User, text)])

@@ -491,7 +491,7 @@ fn enforce_result(e: &Enforced) -> CallToolResult {
         structured["inferred_replaced"] = json!(e.inferred_replaced);
     }
     if let Some(sample) = &e.sample {
-        structured["sample"] = json!(sample);
+        structured["sample"] = json!({"violations": sample.violations, "places": sample.places});
     }
     let mut text = if e.written {
         format!("Rule #{} now checks (written to {}):", e.rule_number, e.path)
@@ -513,14 +513,17 @@ fn enforce_result(e: &Enforced) -> CallToolResult {
         );
     }
     if let Some(sample) = &e.sample {
-        let end = if sample.is_empty() { "." } else { ":" };
-        let _ = write!(text, "\nIn the sample it finds {}{end}", sample.len());
-        write_places(&mut text, sample);
+        let end = if sample.places.is_empty() { "." } else { ":" };
+        let _ = write!(text, "\nIn the sample it finds {}{end}", sample.violations);
+        write_places(&mut text, &sample.places);
+        if sample.violations > sample.places.len() {
+            let _ = write!(text, "\n  … and {} more", sample.violations - sample.places.len());
+        }
     }
     let more = if found.truncated { "at least " } else { "" };
     let _ = write!(
         text,
-        "\nIn the project it finds {more}{} violation(s) in {} of {} file(s) checked now:",
+        "\nIn the project it finds {more}{} violation(s) in {} of the {} file(s) it covers, checked now:",
         found.violations, found.files, found.scanned
     );
     write_places(&mut text, &found.places);
@@ -531,7 +534,7 @@ fn enforce_result(e: &Enforced) -> CallToolResult {
             found.violations - found.places.len()
         );
     }
-    let caught = e.sample.as_ref().map(|s| !s.is_empty());
+    let caught = e.sample.as_ref().map(|s| s.violations > 0);
     text.push_str(match (found.violations, e.written) {
         (0, _) if caught == Some(true) => {
             "\nNothing matches in the project today; the sample shows the check catches a violation."
@@ -557,16 +560,22 @@ fn enforce_result(e: &Enforced) -> CallToolResult {
 
 fn write_places(text: &mut String, places: &[Place]) {
     for p in places {
-        // Whitespace (a trailing space, an indentation) is shown escaped, or it would not show.
-        let matched = if p.matched.trim().is_empty() {
+        // Whitespace (a trailing space, an indentation) is shown escaped, or it would not show;
+        // so is a match over several lines, or it would read as more places.
+        let matched = if p.matched.trim().is_empty() || p.matched.contains(['\n', '\r']) {
             format!("{:?}", p.matched)
         } else {
             format!("`{}`", p.matched)
         };
+        let path = if p.path.chars().any(char::is_control) {
+            format!("{:?}", p.path)
+        } else {
+            p.path.clone()
+        };
         let _ = write!(
             text,
-            "\n  {}:{}:{}  {matched}  | {}",
-            p.path, p.line, p.column, p.line_text
+            "\n  {path}:{}:{}  {matched}  | {}",
+            p.line, p.column, p.line_text
         );
     }
 }
@@ -692,7 +701,7 @@ fn enforce_output() -> Value {
             "rule_number": {"type": "integer"},
             "replaced": {"type": "string", "description": "The `Check` replaced, as it was written."},
             "inferred_replaced": {"type": "integer", "description": "Checks inferred from the rule's words that the written check takes the place of."},
-            "sample": {"type": "array", "items": {"type": "object"}, "description": "What the check finds in the sample."},
+            "sample": {"type": "object", "description": "What the check finds in the sample: `violations` and the first 100 `places`."},
             "path": {"type": "string", "description": "The rules file, relative to the project root."},
             "written": {"type": "boolean"},
             "checks": {"type": "array", "items": {"type": "string"}, "description": "Each check, in words."},

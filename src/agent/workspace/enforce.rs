@@ -10,7 +10,7 @@ use crate::paths::display_path;
 use crate::rules::index::Disk;
 use crate::rules::infer;
 use crate::rules::store::{self, LOCK_PATIENCE, RootLock};
-use crate::rules::{BuildOptions, RuleSet};
+use crate::rules::{BuildOptions, FileContext, RuleSet};
 
 /// A check written into a rule (or tried), and what it finds in the project now.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,7 +28,15 @@ pub struct Enforced {
     pub inferred_replaced: usize,
     pub found: Found,
     /// What the check finds in the sample text it was tried on, if any.
-    pub sample: Option<Vec<Place>>,
+    pub sample: Option<Sampled>,
+}
+
+/// What a check finds in a sample text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sampled {
+    pub violations: usize,
+    /// The first [`PLACES_SHOWN`].
+    pub places: Vec<Place>,
 }
 
 /// Text to try a check on before it is written: as the file `path` (relative to the root).
@@ -44,11 +52,12 @@ pub struct Found {
     pub violations: usize,
     /// Files with at least one violation.
     pub files: usize,
-    /// Files read and checked.
+    /// Files the rule's checks cover, read and checked.
     pub scanned: usize,
     /// The first violations, in path order.
     pub places: Vec<Place>,
-    /// The walk stopped at [`SWEEP_FILES`] files: the counts are a lower bound.
+    /// The counts are a lower bound: the walk stopped at [`SWEEP_FILES`] files, or a file held
+    /// more violations than a check reports.
     pub truncated: bool,
 }
 
@@ -80,8 +89,8 @@ pub struct Unchecked {
     pub reading: Vec<String>,
 }
 
-/// Files a tried check reads at most: a sample large enough to judge a check by, bounded so a
-/// huge repository does not keep the tool busy for minutes.
+/// Files in a check's scope that a tried check reads at most: enough to judge a check by, bounded
+/// so a huge repository does not keep the tool busy for minutes.
 pub const SWEEP_FILES: usize = 20_000;
 /// Violations listed in [`Found::places`].
 pub const PLACES_SHOWN: usize = 100;
@@ -221,7 +230,11 @@ impl Workspace {
         let sample = sample.zip(sample_target).map(|(sample, target)| {
             let checked = set.check_file(&target, &sample.content, None);
             let hits: Vec<_> = checked.violations.iter().filter(|v| v.rule == number).collect();
-            places(&sample.content, &sample.path, &hits, PLACES_SHOWN)
+            let shown = display_path(&target, self.base());
+            Sampled {
+                violations: hits.len(),
+                places: places(&sample.content, &shown, &hits, PLACES_SHOWN),
+            }
         });
         Ok(Enforced {
             rule_number: number,
@@ -238,17 +251,42 @@ impl Workspace {
     /// The rules in force in the project's rules file (at the first root) without a `Check` of
     /// their own — nothing checks them, or only what their words gave — in file order. Empty
     /// without a usable rules file.
-    pub fn unchecked(&self) -> Vec<Unchecked> {
+    ///
+    /// The second value says why the list may be wrong: the rules file cannot be read, or is
+    /// broken (its last good version is listed, if there is one).
+    pub fn unchecked(&self) -> (Vec<Unchecked>, Option<String>) {
         let root = self.base().to_path_buf();
         let mut state = self.state();
         state.index.root_for_dir(&root, &Disk);
         self.refresh(&mut state.index);
-        let Some(good) = state.index.root(&root).and_then(|r| r.good.clone()) else {
-            return Vec::new();
+        let entry = state.index.root(&root);
+        let shown = entry
+            .and_then(|e| e.file.clone())
+            .map(|f| display_path(&f, self.base()))
+            .unwrap_or_else(|| "the rules file".to_string());
+        let warning = entry.and_then(|e| {
+            if let Some(error) = &e.read_error {
+                Some(format!("{shown} cannot be used: {error}"))
+            } else if e.is_broken() {
+                let listed = if e.good.is_some() {
+                    "; the rules below are its last good version"
+                } else {
+                    ""
+                };
+                Some(format!(
+                    "{shown} has errors now (`autofix check` shows them){listed}; fix it before enforcing anything"
+                ))
+            } else {
+                None
+            }
+        });
+        let Some(good) = entry.and_then(|r| r.good.clone()) else {
+            return (Vec::new(), warning);
         };
         drop(state);
         let set = &good.set;
-        set.rules
+        let rules = set
+            .rules
             .iter()
             .enumerate()
             .filter(|(i, r)| {
@@ -278,7 +316,8 @@ impl Workspace {
                     reading,
                 }
             })
-            .collect()
+            .collect();
+        (rules, warning)
     }
 
     /// What rule `number` of `set` (the rules file of `root`) finds in the files it governs:
@@ -289,20 +328,35 @@ impl Workspace {
         let collected = crate::files::collect(&[root.to_path_buf()]);
         let mut governed: std::collections::HashMap<PathBuf, bool> = std::collections::HashMap::new();
         let mut files_hit = std::collections::BTreeSet::new();
+        let checks: Vec<_> = set.checker.checks().iter().filter(|c| c.rule == number).collect();
+        // Only the files the rule's checks cover are read (and count towards the limit): a check
+        // on `src/d299/**` looks at that folder however large the project.
+        let in_scope = |file: &Path| {
+            let rel = set.relative_path(file);
+            let context = FileContext {
+                rel_path: rel.as_deref(),
+                language_id: None,
+            };
+            checks
+                .iter()
+                .any(|c| c.covers(&context) || c.forbidden_covers(&context))
+        };
         for file in collected.files {
+            let Some(dir) = file.parent() else { continue };
+            if !governed_by(dir, root, &mut governed) || !in_scope(&file) {
+                continue;
+            }
             if found.scanned >= SWEEP_FILES {
                 found.truncated = true;
                 break;
-            }
-            let Some(dir) = file.parent() else { continue };
-            if !governed_by(dir, root, &mut governed) {
-                continue;
             }
             let Ok((_, text)) = self.policy.read_checked(&file, Intent::Read, MAX_TEXT_BYTES) else {
                 continue;
             };
             found.scanned += 1;
             let checked = set.check_file(&file, &text, None);
+            // A check stops at its limit of violations in one file: the count is a lower bound.
+            found.truncated |= checked.truncated.iter().any(|t| t.rule == number);
             let hits: Vec<_> = checked.violations.iter().filter(|v| v.rule == number).collect();
             if hits.is_empty() {
                 continue;

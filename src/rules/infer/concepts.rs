@@ -721,7 +721,8 @@ const GO_RUST_TESTS: &[&str] = &[
 pub const PANIC_CALL: Detector = Detector {
     name: "panic-call",
     summary: "`panic(…)` (Go) and `panic!(…)` (Rust) calls outside tests (`*_test.go`, tests/, benches/, examples/, *_test.rs left out; in Rust everything after the first `#[cfg(test)]`)",
-    pattern: r"(?:#\[cfg\(test\)\][\s\S]*)|(?:^|[^\w.:])(?P<hit>panic)!?[ \t]*\(",
+    // `fn panic(` (a `#[panic_handler]`) is consumed without a hit; `std::panic!(` counts.
+    pattern: r"(?:#\[cfg\(test\)\][\s\S]*)|\bfn[ \t]+panic\b|(?:^|[^\w.:]|(?:std|core)::)(?P<hit>panic)!?[ \t]*\(",
     langs: &[Lang::Go, Lang::Rust],
     exclude: GO_RUST_TESTS,
     within: Within::Code,
@@ -736,7 +737,9 @@ pub const PANIC_CALL: Detector = Detector {
 pub const NESTED_TERNARY: Detector = Detector {
     name: "nested-ternary",
     summary: "a ternary inside another ternary, chained (`a ? x : b ? y : z`) or as its consequent (`a ? (b ? x : y) : z`); the inner one is the hit",
-    pattern: r"[ \t\r\n]\?[ \t\r\n]+(?:[^;{}?:,]*?[ \t\r\n]:[ \t\r\n]+|\(?)(?P<hit>[^;{}?:,()\s][^;{}?:,()]*?[ \t\r\n]\?[ \t\r\n]+[^;{}?:,]+?[ \t\r\n]:[ \t\r\n]+[^;{}?:,()\r\n]*[^;{}?:,()\s])",
+    // A TypeScript type alias is consumed without a hit: chained conditional types (`T extends A
+    // ? X : T extends B ? Y : Z`) are how types are written, not nested ternaries.
+    pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?type[ \t]+[\w$]+[^=;\r\n]*=[^;]*;?|[ \t\r\n]\?[ \t\r\n]+(?:[^;{}?:,]*?[ \t\r\n]:[ \t\r\n]+\(?|\(?)(?P<hit>[^;{}?:,()\s][^;{}?:,()]*?[ \t\r\n]\?[ \t\r\n]+[^;{}?:,]+?[ \t\r\n]:[ \t\r\n]+[^;{}?:,()\r\n]*[^;{}?:,()\s])",
     langs: &[
         Lang::TypeScript,
         Lang::JavaScript,

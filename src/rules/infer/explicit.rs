@@ -102,16 +102,24 @@ pub fn enforce_given(
         &out,
         BuildOptions::default(),
     );
+    // The text had no fatal problem before: one now is the check's (a `Pattern` that is not a
+    // string, a `Within` that does not exist…), and the rule may not even be read any more.
+    let fatal: Vec<String> = written.fatal_problems().map(|p| p.message(Locale::En)).collect();
+    if !fatal.is_empty() {
+        return Err(EnforceError::BadCheck(number, fatal.join("; ")));
+    }
     let Some(rule) = written.rules.iter().find(|r| r.number == number) else {
         return Err(EnforceError::NoSuchRule(number));
     };
-    let object = rule.span.object.clone();
+    // Only the check's own problems refuse it: the rule's others (a category in lowercase, a
+    // `Supersedes` naming no rule) were there before and are the rules file's to fix.
+    let check_span = rule.span.check.clone().unwrap_or(0..0);
     let problems: Vec<String> = written
         .problems
         .iter()
         .filter(|p| {
-            p.span.start >= object.start
-                && p.span.end <= object.end
+            p.span.start >= check_span.start
+                && p.span.end <= check_span.end
                 && matches!(p.severity(), Severity::Error | Severity::Warning)
         })
         .map(|p| p.message(Locale::En))
@@ -125,6 +133,9 @@ pub fn enforce_given(
             "it holds no `Pattern`, `Require` or `Forbidden_paths`".to_string(),
         ));
     }
+    if let Some(why) = rule.checks.iter().find_map(matches_everything) {
+        return Err(EnforceError::BadCheck(number, why));
+    }
     let checks = rule.checks.clone();
     Ok(Enforcement {
         checks,
@@ -136,6 +147,28 @@ pub fn enforce_given(
         replaced: replaced.and_then(|r| text.get(r)).map(str::to_string),
         text: out,
     })
+}
+
+/// Why a check would flag every file, if it would: a pattern that matches the empty text (every
+/// file holds it, at its start), a `Require` that every file meets, a forbidden path that is
+/// empty.
+fn matches_everything(check: &CheckSpec) -> Option<String> {
+    let empty = |p: &str| regex::Regex::new(p).is_ok_and(|r| r.is_match(""));
+    if let Some(p) = check.pattern.as_deref().filter(|p| empty(p)) {
+        return Some(format!(
+            "`Pattern` {p:?} matches the empty text, so every file would break the rule — make it match the violation itself"
+        ));
+    }
+    if let Some(p) = check.require.as_deref().filter(|p| empty(p)) {
+        return Some(format!(
+            "`Require` {p:?} matches the empty text, so every file already holds it — make it match what each file must contain"
+        ));
+    }
+    check
+        .forbidden_paths
+        .iter()
+        .any(|g| g.trim().is_empty())
+        .then(|| "an empty `Forbidden_paths` entry names no file — remove it".to_string())
 }
 
 /// What [`enforce_given`] wrote.
@@ -413,5 +446,43 @@ mod enforce_tests {
             enforce_given(hand, 1, &serde_json::json!({"Pattern": "("}), true),
             Err(EnforceError::BadCheck(1, _))
         ));
+    }
+
+    #[test]
+    fn only_the_checks_own_problems_refuse_it_and_each_says_what_is_wrong() {
+        // The rule's own problems (a lowercase category, a `Supersedes` naming no rule) are not
+        // the check's.
+        let lowercase = "[{\"Rule_number\": 1, \"Category\": \"code\", \"Instruction\": \"Keep a.\", \"Why\": \"w\", \"Supersedes\": [9]}]";
+        assert!(enforce_given(lowercase, 1, &serde_json::json!({"Pattern": "zz"}), false).is_ok());
+        // A value of the wrong type is the check's, and said so (not "there is no rule").
+        for (check, says) in [
+            (serde_json::json!({"Pattern": null}), "Pattern"),
+            (serde_json::json!({"Pattern": 1}), "Pattern"),
+            (
+                serde_json::json!({"Pattern": "x", "Within": "nowhere"}),
+                "nowhere",
+            ),
+            (serde_json::json!([1, 2]), ""),
+        ] {
+            match enforce_given(RULES, 3, &check, false) {
+                Err(EnforceError::BadCheck(3, why)) => assert!(why.contains(says), "{check}: {why}"),
+                other => panic!("{check}: {other:?}"),
+            }
+        }
+        // A check that would flag every file.
+        for check in [
+            serde_json::json!({"Pattern": ""}),
+            serde_json::json!({"Pattern": "^"}),
+            serde_json::json!({"Require": "\\s*"}),
+            serde_json::json!({"Forbidden_paths": [""]}),
+        ] {
+            assert!(
+                matches!(
+                    enforce_given(RULES, 3, &check, false),
+                    Err(EnforceError::BadCheck(3, _))
+                ),
+                "{check}"
+            );
+        }
     }
 }

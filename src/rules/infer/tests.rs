@@ -1587,15 +1587,30 @@ fn panics_nested_ternaries_blank_lines_and_runes_from_words() {
     // Library code: a program's entry point and the tests are not.
     assert!(texts("Never panic in library code", "cmd/app/main.go", go).is_empty());
     assert!(texts("Never panic in library code", "internal/lib/new_test.go", go).is_empty());
+    let rs = "fn f() { panic!(\"x\"); std::panic!(\"y\") }\n#[panic_handler]\nfn panic(info: &PanicInfo) -> ! { loop {} }\n";
     assert_eq!(
-        texts("No uses panic", "src/lib.rs", "fn f() { panic!(\"x\") }\n"),
-        ["panic"]
+        texts("No uses panic en Rust", "src/lib.rs", rs),
+        ["panic", "panic"]
     );
+    // Advice, not a rule about code.
+    for advice in [
+        "Don't panic.",
+        "Stay calm and never panic under pressure.",
+        "No panic buttons in the UI.",
+    ] {
+        assert!(texts(advice, "src/lib.rs", rs).is_empty(), "{advice}");
+    }
 
-    let ts =
-        "const a = x ? 1 : y ? 2 : 3;\nconst b = x ? 1 : 2; // a ? b : c ? d : e\nconst c = o?.p ?? 0;\n";
-    assert_eq!(texts("Avoid nested ternaries", "src/a.ts", ts), ["y ? 2 : 3"]);
-    assert_eq!(texts("No usar ternarios anidados", "src/a.ts", ts), ["y ? 2 : 3"]);
+    let ts = "const a = x ? 1 : y ? 2 : 3;\nconst b = x ? 1 : 2; // a ? b : c ? d : e\nconst c = o?.p ?? 0;\ntype A<T> = T extends string ? 'a' : T extends number ? 'b' : 'c';\nconst d = a ? b : (c ? e : f);\n";
+    assert_eq!(
+        texts("Avoid nested ternaries", "src/a.ts", ts),
+        ["y ? 2 : 3", "c ? e : f"],
+        "conditional types are not nested ternaries"
+    );
+    assert_eq!(
+        texts("No usar ternarios anidados", "src/a.ts", ts),
+        ["y ? 2 : 3", "c ? e : f"]
+    );
 
     let rb = "def a\n  x = 1\n  \n\nend\n";
     assert_eq!(
@@ -1655,8 +1670,19 @@ fn latest_tags_interface_prefixes_and_word_operators_from_words() {
         ),
         ["Props", "Row"]
     );
-    // No interface said: nothing about prefixes.
+    // No interface said: nothing about prefixes; the pronoun is not the prefix; an exception
+    // no name pattern can tell leaves the rule unchecked.
     assert!(texts("Prefix private fields with an underscore", "src/a.ts", ts).is_empty());
+    for not_the_prefix in [
+        "When I add a new interface, prefix its file name with the module name.",
+        "I always prefix private fields with an underscore, and interfaces use PascalCase.",
+        "Prefix interfaces with `I` except for props",
+    ] {
+        assert!(
+            texts(not_the_prefix, "src/a.ts", ts).is_empty(),
+            "{not_the_prefix}"
+        );
+    }
 
     let rb =
         "return unless user and user.admin?\nsave or raise 'no'\nUser.where(a: 1).or(User.where(b: 2))\n";

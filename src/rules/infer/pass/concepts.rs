@@ -3,13 +3,13 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    CONCEPTS, Detector, Effect, I_PREFIXED_INTERFACE, MOJIBAKE, RELATIVE_IMPORT, STDOUT_WRITE,
+    CONCEPTS, Detector, Effect, I_PREFIXED_INTERFACE, MOJIBAKE, PANIC_CALL, RELATIVE_IMPORT, STDOUT_WRITE,
     TS_EXPECT_ERROR_BARE, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, commit_body_pattern, commit_subject_pattern,
     example_in_context, example_of, file_length_pattern, host_pattern, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
-use super::super::text::{Token, clauses};
+use super::super::text::{Kind, Token, clauses};
 use super::super::words::{COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS};
 use super::super::words::{FILE_WORDS, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
@@ -127,11 +127,51 @@ fn negated_stdout(ctx: &Context, index: usize, words: &str, f: &Mention) -> bool
     })
 }
 
+/// Whether the rule speaks of code: a language named, or a word for code.
+fn about_code(ctx: &Context) -> bool {
+    !ctx.named.langs().is_empty()
+        || ctx.says(&[
+            "code",
+            "library",
+            "libraries",
+            "function",
+            "functions",
+            "handler",
+            "handlers",
+            "calls",
+            "production",
+            "package",
+            "packages",
+            "crate",
+            "crates",
+            "código",
+            "librería",
+            "librerías",
+            "biblioteca",
+            "bibliotecas",
+            "función",
+            "funciones",
+            "producción",
+            "paquete",
+            "paquetes",
+        ])
+}
+
 fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, role: Role, f: &Mention) {
     let d = CONCEPTS[index].detector;
     match (d.effect, role) {
         // "Don't use ESM": forbidding what rules CommonJS out says nothing about CommonJS.
         (Effect::RulesOut, Role::Forbid) => {}
+        // "Don't panic.", "never panic under pressure": advice, unless the rule is about code.
+        (Effect::Forbid, Role::Forbid) if d.name == PANIC_CALL.name && !about_code(ctx) => {
+            out.note(
+                at,
+                format!(
+                    "\"{words}\" after \"{}\" not checked: the rule names no Go or Rust code (\"in library code\", \"in Go\"), so it may be advice",
+                    f.trigger
+                ),
+            );
+        }
         (Effect::Forbid, Role::Forbid) => {
             let mut scope = ctx.detector_scope(d, &format!("\"{words}\""));
             if d.name == MOJIBAKE.name && ctx.named.scope().is_none() {
@@ -371,7 +411,15 @@ fn commit_lengths(ctx: &Context, out: &mut Found) {
 /// interfaces; a negation in the clause of the prefix word turns the mandate around.
 fn interface_prefix(ctx: &Context, out: &mut Found) {
     let has = |t: &Token, words: &[&str]| t.is_word() && words.contains(&t.lower.as_str());
-    let says_i = ctx.tokens.iter().any(|t| t.text == "I");
+    // The prefix `I`: quoted, or the word right after "prefix … with" / "prefijo" — not the
+    // pronoun ("When I add an interface, prefix its file name…").
+    let says_i = ctx.tokens.iter().enumerate().any(|(k, t)| {
+        t.text == "I"
+            && (matches!(t.kind, Kind::Span(_))
+                || k.checked_sub(1)
+                    .and_then(|p| ctx.tokens.get(p))
+                    .is_some_and(|p| has(p, &["with", "con", "prefix", "prefijo", "an", "un", "el", "the"])))
+    });
     let interfaces = ctx
         .tokens
         .iter()
@@ -387,6 +435,14 @@ fn interface_prefix(ctx: &Context, out: &mut Found) {
         return;
     };
     if !says_i || !interfaces {
+        return;
+    }
+    // "Prefix interfaces with `I` except for props": which interfaces, the words do not fix.
+    if ctx.says(&["except", "unless", "excepto", "salvo", "menos"]) {
+        out.note(
+            At::Mention(ctx.found.len()),
+            "the `I` prefix convention not checked: it has an exception no name pattern can tell".to_string(),
+        );
         return;
     }
     let negated = clause
