@@ -416,7 +416,10 @@ async fn enforce_rule_writes_an_agents_check_into_an_unchecked_rule_and_says_wha
         tried["structuredContent"]["sample"]["places"][0]["path"], "src/pages/new.js",
         "{tried}"
     );
-    assert_eq!(tried["structuredContent"]["sample"]["places"][0]["column"], 17, "{tried}");
+    assert_eq!(
+        tried["structuredContent"]["sample"]["places"][0]["column"], 17,
+        "{tried}"
+    );
     assert!(text(&tried).contains("It replaces: {"), "{}", text(&tried));
     assert!(
         text(&tried).contains("the sample shows the check catches a violation"),

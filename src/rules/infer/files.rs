@@ -646,6 +646,7 @@ pub fn named(tokens: &[Token]) -> Named {
         }
         if n.only_tests.is_none()
             && let Some(p) = ONLY_TESTS.iter().find(|p| words_at(tokens, i, p))
+            && !tests_too(tokens, i, p.len())
         {
             n.only_tests = Some(p.join(" "));
         }
@@ -661,6 +662,18 @@ pub fn named(tokens: &[Token]) -> Named {
         n.only_tests = None;
     }
     n
+}
+
+/// "even in tests", "in tests too", "ni siquiera en tests", "incluso en los tests": tests as
+/// well as the rest, not tests only. `at` and `len` are the words of the tests phrase.
+fn tests_too(tokens: &[Token], at: usize, len: usize) -> bool {
+    let word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.lower.as_str());
+    let before = at.checked_sub(1).and_then(word);
+    let after = word(at + len);
+    matches!(
+        before,
+        Some("even" | "also" | "including" | "incluso" | "siquiera" | "también")
+    ) || matches!(after, Some("too" | "also" | "también"))
 }
 
 /// True when `path` names one file (`src/lib/format.ts`): its last part has an extension with a
@@ -754,6 +767,15 @@ mod tests {
         assert_eq!(n.not_tests.as_deref(), Some("library code"));
         let n = named(&tokenize("No usar `.only` en los tests"));
         assert_eq!(n.only_tests.as_deref(), Some("en los tests"));
+        // "Even in tests" is everywhere, tests included.
+        for everywhere in [
+            "Never call `eval`, even in tests.",
+            "No `console.log` in tests too",
+            "Nunca uses `eval`, ni siquiera en tests.",
+            "Nunca uses `eval`, incluso en los tests.",
+        ] {
+            assert_eq!(named(&tokenize(everywhere)).only_tests, None, "{everywhere}");
+        }
     }
 
     #[test]
