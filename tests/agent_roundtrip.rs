@@ -42,7 +42,13 @@ fn round_trip(text: &str, agents: &[Agent]) -> (Vec<Seen>, Vec<Seen>) {
         .collect();
     let mut want: Vec<_> = rules
         .iter()
-        .map(|r| (import::tidy(&r.instruction), r.category, r.files.clone()))
+        .map(|r| {
+            (
+                autofix::text::one_line(&r.instruction),
+                r.category,
+                r.files.clone(),
+            )
+        })
         .collect();
     got.sort();
     want.sort();

@@ -16,6 +16,11 @@ const RULES: &str = r#"[
 ]
 "#;
 
+/// [`RULES`] with more rules after them (`extra`: rule objects, comma-separated).
+fn rules_with(extra: &str) -> String {
+    RULES.replacen("\n]", &format!(",\n  {extra}\n]"), 1)
+}
+
 struct Client {
     writer: WriteHalf<DuplexStream>,
     lines: Lines<BufReader<ReadHalf<DuplexStream>>>,
@@ -341,10 +346,8 @@ async fn learning_speaks_the_servers_locale_and_refuses_bad_rules_without_writin
 async fn enforce_rule_writes_an_agents_check_into_an_unchecked_rule_and_says_what_it_finds() {
     let dir = project();
     let rules_path = dir.path().join(".agents/autofix.json");
-    let rules = RULES.replacen(
-        "\n]",
-        ",\n  {\"Rule_number\": 3, \"Category\": \"ARCH\", \"Instruction\": \"Route every HTTP call through the shared client.\", \"Why\": \"one place for retries\", \"Owner\": \"web\"}\n]",
-        1,
+    let rules = rules_with(
+        "{\"Rule_number\": 3, \"Category\": \"ARCH\", \"Instruction\": \"Route every HTTP call through the shared client.\", \"Why\": \"one place for retries\", \"Owner\": \"web\"}",
     );
     std::fs::write(&rules_path, &rules).unwrap();
     std::fs::write(
@@ -798,10 +801,8 @@ async fn without_root_the_clients_roots_are_the_project() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn enforce_rule_says_what_it_takes_the_place_of_and_shows_whitespace_it_finds() {
     let dir = project();
-    let rules = RULES.replacen(
-        "\n]",
-        ",\n  {\"Rule_number\": 3, \"Category\": \"CODE\", \"Instruction\": \"Never use `eval`.\", \"Why\": \"security\"}\n]",
-        1,
+    let rules = rules_with(
+        "{\"Rule_number\": 3, \"Category\": \"CODE\", \"Instruction\": \"Never use `eval`.\", \"Why\": \"security\"}",
     );
     std::fs::write(dir.path().join(".agents/autofix.json"), rules).unwrap();
     std::fs::write(dir.path().join("src/ws.js"), "let a = 1;  \n").unwrap();
@@ -882,10 +883,8 @@ async fn enforce_rule_never_writes_through_a_rules_file_linked_out_nor_reads_fil
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_enforce_rules_prompt_lists_the_rules_nothing_checks_with_how_they_were_read() {
     let dir = project();
-    let rules = RULES.replacen(
-        "\n]",
-        ",\n  {\"Rule_number\": 3, \"Category\": \"ARCH\", \"Instruction\": \"Route every HTTP call through the shared client.\", \"Why\": \"retries\"},\n  {\"Rule_number\": 4, \"Category\": \"PROCESS\", \"Instruction\": \"Never run `pnpm dev`.\", \"Why\": \"the user runs it\"},\n  {\"Rule_number\": 5, \"Category\": \"CODE\", \"Instruction\": \"Never use `eval`.\", \"Why\": \"security\"}\n]",
-        1,
+    let rules = rules_with(
+        "{\"Rule_number\": 3, \"Category\": \"ARCH\", \"Instruction\": \"Route every HTTP call through the shared client.\", \"Why\": \"retries\"},\n  {\"Rule_number\": 4, \"Category\": \"PROCESS\", \"Instruction\": \"Never run `pnpm dev`.\", \"Why\": \"the user runs it\"},\n  {\"Rule_number\": 5, \"Category\": \"CODE\", \"Instruction\": \"Never use `eval`.\", \"Why\": \"security\"}",
     );
     std::fs::write(dir.path().join(".agents/autofix.json"), rules).unwrap();
     let mut client = Client::start(dir.path()).await;

@@ -20,7 +20,7 @@ use crate::rules::store::{self, LOCK_PATIENCE, RootLock};
 use crate::rules::{BuildOptions, Category, user};
 
 mod enforce;
-pub use enforce::{EnforceOptions, Enforced, Found, Place, Sample, Sampled, Unchecked};
+pub use enforce::{EnforceOptions, Enforced, Found, Place, Sample, Sampled, WithoutCheck};
 
 /// An error for the agent: what went wrong and what to do, in one message.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -332,25 +332,30 @@ impl Workspace {
         store::rules_file_in(root).unwrap_or_else(|| root.join(store::DEFAULT_LOCATION))
     }
 
+    /// The lock of the project of rules file `path` (shown to the agent as `shown`), once the
+    /// policy allows writing it; a refusal, or a wait for another writer, said for the agent.
+    fn lock_for_writing(&self, path: &Path, shown: &str) -> Result<RootLock, AgentError> {
+        self.policy
+            .check(path, Intent::Write)
+            .map_err(|e| self.refusal(&e, shown, path))?;
+        let root = store::root_of(path);
+        match RootLock::acquire_within(&root, LOCK_PATIENCE) {
+            Ok(Some(lock)) => Ok(lock),
+            Ok(None) => Err(AgentError(format!(
+                "{shown} has been locked by another writer for {} s — an editor may be waiting for its user to approve a learned rule; try again in a moment",
+                LOCK_PATIENCE.as_secs()
+            ))),
+            Err(e) => Err(AgentError(format!("cannot lock {}: {e}", root.display()))),
+        }
+    }
+
     /// Appends `rule` as the next rule: under the project's lock, validated as the command line
     /// does, written atomically through the access policy.
     pub fn learn(&self, rule: &NewRule) -> Result<Learned, AgentError> {
         let path = self.learn_target();
         let shown = display_path(&path, self.base());
         let root = store::root_of(&path);
-        self.policy
-            .check(&path, Intent::Write)
-            .map_err(|e| self.refusal(&e, &shown, &path))?;
-        let lock = match RootLock::acquire_within(&root, LOCK_PATIENCE) {
-            Ok(Some(lock)) => lock,
-            Ok(None) => {
-                return Err(AgentError(format!(
-                    "{shown} has been locked by another learner for {} s — an editor may be waiting for its user to approve a learned rule; try again in a moment",
-                    LOCK_PATIENCE.as_secs()
-                )));
-            }
-            Err(e) => return Err(AgentError(format!("cannot lock {}: {e}", root.display()))),
-        };
+        let lock = self.lock_for_writing(&path, &shown)?;
         let result = store::update_locked(&lock, &path, Some(&self.policy), |current| {
             let plan = learn::plan(current, rule)?;
             Ok::<_, LearnError>((plan.content.clone(), plan))
@@ -555,15 +560,14 @@ impl Workspace {
             }
             // One line per rule: a rule's line breaks would let a hostile rules file write what
             // reads as other rules, or as instructions to the model.
-            let one_line = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
             for r in rules {
                 out.push_str(&format!(
                     "- **{} [{}]** {} — _{}: {}_\n",
                     user::label(r.key),
                     r.category,
-                    one_line(&r.instruction),
+                    crate::text::one_line(&r.instruction),
                     locale.pick("why", "por qué"),
-                    one_line(&r.why)
+                    crate::text::one_line(&r.why)
                 ));
             }
         }

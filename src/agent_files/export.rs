@@ -181,7 +181,7 @@ pub fn rules_of(set: &RuleSet) -> Vec<ExportRule> {
 
 /// Markdown-escapes the text of a rule outside its code spans, on one line.
 pub fn escape(text: &str) -> String {
-    let text = super::import::tidy(text);
+    let text = crate::text::one_line(text);
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut in_code = false;
@@ -217,7 +217,7 @@ pub fn bullets(rules: &[&ExportRule]) -> String {
     let mut out = String::new();
     for r in rules {
         out.push_str(&format!("- [{}] {}\n", r.category, escape(&r.instruction)));
-        let why = super::import::tidy(&r.why);
+        let why = crate::text::one_line(&r.why);
         if !why.is_empty() {
             out.push_str(&format!("  - Why: {}\n", escape(&why)));
         }

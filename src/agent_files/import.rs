@@ -22,6 +22,7 @@ use super::words::{
 };
 use crate::rules::Category;
 use crate::rules::infer::words::LIST_WORDS;
+use crate::text::one_line;
 
 /// A rule found in an agent file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -129,7 +130,7 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
     // note are not worth listing as skipped.
     let mut managed = false;
     for (i, unit) in doc.units.iter().enumerate() {
-        let text = tidy(&unit.text);
+        let text = one_line(&unit.text);
         if unit.kind == UnitKind::Html {
             if text.starts_with(super::section::BEGIN) || text.starts_with(super::section::GENERATED) {
                 managed = true;
@@ -159,7 +160,7 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                 let rows = doc.units[i + 1..]
                     .iter()
                     .take_while(|u| u.kind == UnitKind::TableRow);
-                if !rows.into_iter().any(|u| commands(&tidy(&u.text), true)) {
+                if !rows.into_iter().any(|u| commands(&one_line(&u.text), true)) {
                     skip(&mut out, SkipReason::Table);
                 }
             }
@@ -202,7 +203,7 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                     skip(&mut out, SkipReason::LinksOnly);
                     continue;
                 }
-                let parent_text = parent.map(|p| tidy(&doc.units[p].text)).unwrap_or_default();
+                let parent_text = parent.map(|p| one_line(&doc.units[p].text)).unwrap_or_default();
                 let context = format!("{heading_context} {parent_text}");
                 // `- [CODE] …`: a rule as autofix exports it, taken as it is.
                 if let (Some(category), body) = explicit_category(&text) {
@@ -369,11 +370,6 @@ pub fn scope_files(base: &str, globs: &[String], by_folder: bool) -> Vec<String>
         .collect()
 }
 
-/// Whitespace (line breaks included) collapsed to single spaces.
-pub fn tidy(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// `[CODE] …` as autofix exports a rule: the category, and the rest.
 fn explicit_category(text: &str) -> (Option<Category>, &str) {
     if let Some(rest) = text.strip_prefix('[')
@@ -395,14 +391,14 @@ fn later_sentence_commands(text: &str) -> bool {
 /// before its list ("All READMEs must have:"); empty when the list follows a heading.
 fn list_intro(units: &[markdown::Unit], i: usize) -> String {
     if let UnitKind::Item { parent: Some(p), .. } = units[i].kind {
-        return tidy(&units[p].text);
+        return one_line(&units[p].text);
     }
     units[..i]
         .iter()
         .rev()
         .find(|u| !matches!(u.kind, UnitKind::Item { .. }))
         .filter(|u| u.kind == UnitKind::Paragraph)
-        .map(|u| tidy(&u.text))
+        .map(|u| one_line(&u.text))
         .unwrap_or_default()
 }
 
@@ -533,7 +529,7 @@ fn list_commands(units: &[markdown::Unit], from: usize, parent: Option<usize>) -
         .iter()
         .take_while(|u| matches!(u.kind, UnitKind::Item { .. }))
         .filter(|u| matches!(u.kind, UnitKind::Item { parent: p, .. } if p == parent))
-        .any(|u| commands(&tidy(&u.text), true))
+        .any(|u| commands(&one_line(&u.text), true))
 }
 
 /// `text` ends with a colon (emphasis aside): it introduces what follows.
@@ -1015,7 +1011,7 @@ fn sentences(text: &str) -> Vec<(String, usize)> {
     let mut in_code = false;
     let mut i = 0;
     let flush = |current: &mut String, out: &mut Vec<(String, usize)>, start: usize| {
-        let s = tidy(current);
+        let s = one_line(current);
         if !s.is_empty() {
             out.push((s, start));
         }

@@ -518,7 +518,7 @@ fn write(
 }
 
 fn short(text: &str) -> String {
-    let text = import::tidy(text);
+    let text = crate::text::one_line(text);
     if text.chars().count() > 72 {
         format!("{}…", text.chars().take(71).collect::<String>())
     } else {

@@ -84,6 +84,12 @@ pub fn floor_char_boundary(text: &str, offset: usize) -> usize {
     offset
 }
 
+/// `text` on one line: whitespace, line breaks included, collapsed to single spaces. How a rule's
+/// words are shown where a line break would change what they read as (a list entry, a prompt).
+pub fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

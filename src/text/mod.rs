@@ -9,6 +9,6 @@ pub mod source;
 pub mod syntax;
 
 pub use document::{ChangedSpan, Document, TextChange};
-pub use lines::LineIndex;
+pub use lines::{LineIndex, one_line};
 pub use position::{Encoding, Pos};
 pub use source::{Source, StrSource};

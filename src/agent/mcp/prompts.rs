@@ -6,6 +6,9 @@
 use rmcp::model::{GetPromptResult, JsonObject, Prompt, PromptArgument, PromptMessage, Role};
 
 use crate::agent::workspace::{AgentError, Workspace};
+// A rules file's line breaks would let a hostile rules file write what reads as the prompt's
+// own entries or instructions: each field is shown on one line.
+use crate::text::one_line;
 
 pub const LEARN_FROM_CORRECTION: &str = "learn-from-correction";
 pub const ENFORCE_RULES: &str = "enforce-rules";
@@ -55,18 +58,12 @@ pub fn get(
     }
 }
 
-/// A field of a rules file on one line: its line breaks would let a hostile rules file write
-/// what reads as the prompt's own entries or instructions.
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// The rules listed in `enforce-rules` are cut here, oldest kept (a real rules file has far
 /// fewer; the cut only bounds the prompt).
 const UNCHECKED_SHOWN: usize = 200;
 
 fn enforce_rules(workspace: &Workspace) -> GetPromptResult {
-    let (rules, warning) = workspace.unchecked();
+    let (rules, warning) = workspace.rules_without_check();
     let (inferred, unchecked): (Vec<_>, Vec<_>) = rules.iter().partition(|r| !r.inferred.is_empty());
     let mut list = String::new();
     let skipped = unchecked.len().saturating_sub(UNCHECKED_SHOWN);

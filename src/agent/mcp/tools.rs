@@ -502,8 +502,7 @@ fn enforce_result(e: &Enforced) -> CallToolResult {
         let _ = write!(text, "\n- {check}");
     }
     if let Some(replaced) = &e.replaced {
-        let one_line = replaced.split_whitespace().collect::<Vec<_>>().join(" ");
-        let _ = write!(text, "\nIt replaces: {one_line}");
+        let _ = write!(text, "\nIt replaces: {}", crate::text::one_line(replaced));
     }
     if e.inferred_replaced > 0 {
         let _ = write!(
@@ -711,8 +710,8 @@ fn enforce_output() -> Value {
                 "properties": {
                     "violations": {"type": "integer"},
                     "files": {"type": "integer", "description": "Files with a violation."},
-                    "scanned": {"type": "integer", "description": "Files checked."},
-                    "truncated": {"type": "boolean", "description": "The walk stopped early: the counts are a lower bound."},
+                    "scanned": {"type": "integer", "description": "Files the check covers, read and checked."},
+                    "truncated": {"type": "boolean", "description": "The counts are a lower bound: the walk stopped at 20,000 files, or a file held more violations than a check reports."},
                     "places": {
                         "type": "array",
                         "items": {

@@ -9,7 +9,7 @@ use crate::access::{Intent, MAX_TEXT_BYTES};
 use crate::paths::display_path;
 use crate::rules::index::Disk;
 use crate::rules::infer;
-use crate::rules::store::{self, LOCK_PATIENCE, RootLock};
+use crate::rules::store;
 use crate::rules::{BuildOptions, FileContext, RuleSet};
 
 /// A check written into a rule (or tried), and what it finds in the project now.
@@ -76,7 +76,7 @@ pub struct Place {
 /// A rule in force without a `Check` of its own: nothing checks it, or only what autofix read
 /// in its words.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unchecked {
+pub struct WithoutCheck {
     pub rule_number: u64,
     pub category: String,
     pub instruction: String,
@@ -123,14 +123,7 @@ fn places(text: &str, shown: &str, hits: &[&crate::rules::Violation], limit: usi
                     .chars()
                     .take(160)
                     .collect(),
-                line_text: text
-                    .lines()
-                    .nth(line)
-                    .unwrap_or("")
-                    .trim()
-                    .chars()
-                    .take(160)
-                    .collect(),
+                line_text: index.line_text(text, line).trim().chars().take(160).collect(),
             }
         })
         .collect()
@@ -197,19 +190,7 @@ impl Workspace {
             let current = self.read(&shown, &path, Intent::ReadConfig)?;
             infer::enforce_given(&current, number, check, replace).map_err(refused)?
         } else {
-            self.policy
-                .check(&path, Intent::Write)
-                .map_err(|e| self.refusal(&e, &shown, &path))?;
-            let lock = match RootLock::acquire_within(&root, LOCK_PATIENCE) {
-                Ok(Some(lock)) => lock,
-                Ok(None) => {
-                    return Err(AgentError(format!(
-                        "{shown} has been locked by another writer for {} s — an editor may be waiting for its user to approve a learned rule; try again in a moment",
-                        LOCK_PATIENCE.as_secs()
-                    )));
-                }
-                Err(e) => return Err(AgentError(format!("cannot lock {}: {e}", root.display()))),
-            };
+            let lock = self.lock_for_writing(&path, &shown)?;
             let result = store::update_locked(&lock, &path, Some(&self.policy), |current| {
                 let enforcement = infer::enforce_given(current.unwrap_or_default(), number, check, replace)?;
                 Ok::<_, infer::EnforceError>((enforcement.text.clone(), enforcement))
@@ -254,7 +235,7 @@ impl Workspace {
     ///
     /// The second value says why the list may be wrong: the rules file cannot be read, or is
     /// broken (its last good version is listed, if there is one).
-    pub fn unchecked(&self) -> (Vec<Unchecked>, Option<String>) {
+    pub fn rules_without_check(&self) -> (Vec<WithoutCheck>, Option<String>) {
         let root = self.base().to_path_buf();
         let mut state = self.state();
         state.index.root_for_dir(&root, &Disk);
@@ -307,7 +288,7 @@ impl Workspace {
                 if reading.is_empty() && inference.checks.is_empty() {
                     reading.push("nothing in its words read as a check (no code span, path, tool or known concept after a forbidding or mandating word)".to_string());
                 }
-                Unchecked {
+                WithoutCheck {
                     rule_number: r.number,
                     category: r.category.as_str().to_string(),
                     instruction: r.instruction.clone(),

@@ -3135,3 +3135,46 @@ pub const IMPORT_WORDS: &[&str] = &[
     "importación",
     "importaciones",
 ];
+
+/// Words that make a rule about code, so a word that is also advice ("never panic") names the
+/// construct: "in library code", "in functions", "en código de producción".
+pub const CODE_SUBJECT_WORDS: &[&str] = &[
+    "code",
+    "library",
+    "libraries",
+    "function",
+    "functions",
+    "handler",
+    "handlers",
+    "calls",
+    "production",
+    "package",
+    "packages",
+    "crate",
+    "crates",
+    "código",
+    "librería",
+    "librerías",
+    "biblioteca",
+    "bibliotecas",
+    "función",
+    "funciones",
+    "producción",
+    "paquete",
+    "paquetes",
+];
+
+/// Words that say a name prefix ("prefix interfaces with `I`", "prefijo I").
+pub const PREFIX_WORDS: &[&str] = &[
+    "prefix",
+    "prefixes",
+    "prefixed",
+    "prefixing",
+    "prefijo",
+    "prefijos",
+    "prefijar",
+    "prefijadas",
+    "prefijados",
+    "prefijada",
+    "prefijado",
+];

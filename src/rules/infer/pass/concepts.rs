@@ -10,7 +10,9 @@ use super::super::concepts::{
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
 use super::super::text::{Kind, Token, clauses};
-use super::super::words::{COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS};
+use super::super::words::{
+    CODE_SUBJECT_WORDS, COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS, PREFIX_WORDS,
+};
 use super::super::words::{FILE_WORDS, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
 use crate::rules::model::{CheckSpec, Origin, Within};
@@ -129,32 +131,7 @@ fn negated_stdout(ctx: &Context, index: usize, words: &str, f: &Mention) -> bool
 
 /// Whether the rule speaks of code: a language named, or a word for code.
 fn about_code(ctx: &Context) -> bool {
-    !ctx.named.langs().is_empty()
-        || ctx.says(&[
-            "code",
-            "library",
-            "libraries",
-            "function",
-            "functions",
-            "handler",
-            "handlers",
-            "calls",
-            "production",
-            "package",
-            "packages",
-            "crate",
-            "crates",
-            "código",
-            "librería",
-            "librerías",
-            "biblioteca",
-            "bibliotecas",
-            "función",
-            "funciones",
-            "producción",
-            "paquete",
-            "paquetes",
-        ])
+    !ctx.named.langs().is_empty() || ctx.says(CODE_SUBJECT_WORDS)
 }
 
 fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, role: Role, f: &Mention) {
@@ -474,20 +451,6 @@ fn interface_prefix(ctx: &Context, out: &mut Found) {
         );
     }
 }
-
-const PREFIX_WORDS: &[&str] = &[
-    "prefix",
-    "prefixes",
-    "prefixed",
-    "prefixing",
-    "prefijo",
-    "prefijos",
-    "prefijar",
-    "prefijadas",
-    "prefijados",
-    "prefijada",
-    "prefijado",
-];
 
 /// "Nunca crear archivos con más de 800 líneas", "keep files under 500 lines", "files must not
 /// exceed 400 lines": a file longer than N lines, flagged at its first line. The unit nearest
