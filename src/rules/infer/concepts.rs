@@ -1503,11 +1503,16 @@ pub struct CommandCheck {
 /// Makefiles and Dockerfiles (at a command position), `package.json` scripts (a JSON string
 /// value starting a command), and command lines in Markdown (a line starting with the command,
 /// optionally after a `$ ` prompt). `commands` are literal commands, matched whole.
+///
+/// `spared` are tools the rule mandates: a line installing one of them with a forbidden tool
+/// (`npm install -g pnpm`, `pip install uv`) is how the project gets it, not a use of the
+/// rival — such a match takes no `hit`, so it reports nothing.
 pub fn command_checks(
     tools: &[String],
     commands: &[String],
     only: &[Lang],
     package_json: bool,
+    spared: &[String],
 ) -> Vec<CommandCheck> {
     let mut alts: Vec<String> = Vec::new();
     if !tools.is_empty() {
@@ -1520,6 +1525,15 @@ pub fn command_checks(
     if alts.is_empty() {
         return Vec::new();
     }
+    let installs = if spared.is_empty() || tools.is_empty() {
+        String::new()
+    } else {
+        format!(
+            r#"(?:{})[ \t]+(?:install|i|add)(?:[ \t]+-[^\s]+)*[ \t]+(?:{})(?:@[^\s"]*)?(?:[ \t"]|$|[;&|)])|"#,
+            alternation(tools),
+            alternation(spared)
+        )
+    };
     let hit = alts.join("|");
     // Only full commands: the end guard keeps `--force` from firing in `--force-with-lease`;
     // `npm create svelte@latest` names a version.
@@ -1555,7 +1569,7 @@ pub fn command_checks(
         out.push(CommandCheck {
             context: "shell scripts, CI files, Makefiles and Dockerfiles (at a command position)",
             pattern: format!(
-                r"(?:^|[;&|(`]|\$\()[ \t]*(?:(?:-|RUN|run:|script:|command:|cmd:|\$|sudo|then|do|else|exec)[ \t]+)*(?P<hit>{hit}){end}"
+                r"(?:^|[;&|(`]|\$\()[ \t]*(?:(?:-|RUN|run:|script:|command:|cmd:|\$|sudo|then|do|else|exec)[ \t]+)*(?:{installs}(?P<hit>{hit}){end})"
             ),
             files: shell_files,
         });
@@ -1564,12 +1578,13 @@ pub fn command_checks(
         out.push(CommandCheck {
             context: "package.json scripts (a JSON string value that runs the command)",
             pattern: format!(
-                r#""[^"\r\n]+"[ \t]*:[ \t]*"(?:[^"\r\n]*?(?:&&|\|\||;|\|)[ \t]*)?(?P<hit>{hit}){script_end}"#
+                r#""[^"\r\n]+"[ \t]*:[ \t]*"(?:[^"\r\n]*?(?:&&|\|\||;|\|)[ \t]*)?(?:{installs}(?P<hit>{hit}){script_end})"#
             ),
             files: vec!["package.json".into()],
         });
     }
-    if only.is_empty() && !tools.is_empty() {
+    // Hooks run linters; the rivals of a mandated package manager are not hooks.
+    if only.is_empty() && !tools.is_empty() && spared.is_empty() {
         let tools = alternation(tools);
         out.push(CommandCheck {
             context: "pre-commit hooks (a hook `id`)",
@@ -1587,7 +1602,7 @@ pub fn command_checks(
     if wanted(Lang::Docs) {
         out.push(CommandCheck {
             context: "command lines in Markdown (a line starting with the command, optionally after `$ `)",
-            pattern: format!(r"^[ \t]*(?:[$>%][ \t]+)?(?:sudo[ \t]+)?(?P<hit>{hit}){sub}{end}"),
+            pattern: format!(r"^[ \t]*(?:[$>%][ \t]+)?(?:sudo[ \t]+)?(?:{installs}(?P<hit>{hit}){sub}{end})"),
             files: Lang::Docs.globs().iter().map(|s| s.to_string()).collect(),
         });
     }
@@ -1613,6 +1628,30 @@ mod tests {
             .captures_iter(text)
             .filter_map(|c| c.name("hit").map(|m| m.as_str().to_string()))
             .collect()
+    }
+
+    #[test]
+    fn rivals_of_a_mandated_manager_but_not_installing_it() {
+        let checks = command_checks(&["npm".into(), "yarn".into()], &[], &[], false, &["pnpm".into()]);
+        let shell = &checks[0].pattern;
+        assert_eq!(
+            hits(
+                shell,
+                "npm install -g pnpm@9 && pnpm i\nRUN npm ci\n- run: npm i --global pnpm\nyarn build\n"
+            ),
+            ["npm", "yarn"]
+        );
+        assert_eq!(hits(shell, "npm i -g pnpm && npm run build\n"), ["npm"]);
+        let json = &checks[1].pattern;
+        let one_line = r#"  "scripts": { "setup": "npm install --global pnpm", "build": "npm run compile", "dev": "pnpm vite" } }"#;
+        assert_eq!(hits(json, one_line), ["npm"]);
+        assert_eq!(
+            hits(json, "\"setup\": \"npm i -g pnpm\",\n\"b\": \"yarn build\"\n"),
+            ["yarn"]
+        );
+        assert_eq!(checks.len(), 3, "no pre-commit checks for rivals: {checks:?}");
+        let md = &checks[2].pattern;
+        assert_eq!(hits(md, "$ npm install -g pnpm\nnpm run dev\n"), ["npm"]);
     }
 
     #[test]
@@ -1877,7 +1916,7 @@ mod tests {
 
     #[test]
     fn tools_in_command_contexts() {
-        let checks = command_checks(&["npm".into(), "yarn".into()], &[], &[], false);
+        let checks = command_checks(&["npm".into(), "yarn".into()], &[], &[], false, &[]);
         assert_eq!(checks.len(), 5);
         let shell = &checks[0].pattern;
         let t = "npm install\nRUN npm ci && yarn build\n# npm is fine in comments\necho \"npm\"\n  - run: npm test\npnpm install";
@@ -1886,21 +1925,21 @@ mod tests {
         let t = r#"{"description": "npm package for x", "scripts": {"build": "tsc && npm run gen", "test": "yarn test", "lint": "yarn eslint .", "x": "pnpm i"}}"#;
         assert_eq!(hits(pkg, t), ["npm", "yarn", "yarn"]);
         let t = r#"{"scripts": {"dev": "vite", "build": "vite build", "about": "vite is fast"}}"#;
-        let vite = command_checks(&["vite".into()], &[], &[], false);
+        let vite = command_checks(&["vite".into()], &[], &[], false, &[]);
         assert_eq!(hits(&vite[1].pattern, t), ["vite", "vite"]);
         let md = &checks[4].pattern;
         let t = "Install it:\n\n```sh\n$ npm install foo\nyarn add foo\n```\n\nnpm is a package manager.\n";
         assert_eq!(hits(md, t), ["npm", "yarn"]);
         // `.pre-commit-config.yaml`: a hook's id and its repository, not its name or args.
-        let flake8 = command_checks(&["flake8".into()], &[], &[], false);
+        let flake8 = command_checks(&["flake8".into()], &[], &[], false, &[]);
         let (id, repo) = (&flake8[2].pattern, &flake8[3].pattern);
         let t = "repos:\n  - repo: https://github.com/pycqa/flake8\n    rev: 7.1.1\n    hooks:\n      - id: flake8\n        name: flake8 (legacy)\n      - id: flake8-docstrings\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n";
         assert_eq!(hits(id, t), ["flake8"]);
         assert_eq!(hits(repo, t), ["flake8"]);
-        let ruff = command_checks(&["ruff".into()], &[], &[], false);
+        let ruff = command_checks(&["ruff".into()], &[], &[], false, &[]);
         assert_eq!(hits(&ruff[3].pattern, t), ["ruff"]);
         // `npm create svelte@latest`: a command with a version is that command.
-        let create = command_checks(&[], &["npm create svelte".into()], &[], false);
+        let create = command_checks(&[], &["npm create svelte".into()], &[], false, &[]);
         assert_eq!(
             hits(
                 &create[0].pattern,

@@ -676,6 +676,47 @@ fn a_newer_mandate_retires_an_older_forbid() {
 }
 
 #[test]
+fn a_mandated_package_manager_rules_out_its_rivals_where_commands_run() {
+    let docker = "FROM python:3.12\nRUN pip install uv && uv sync\nRUN pip install -r requirements.txt\nRUN uv pip install x\n";
+    assert_eq!(
+        texts("Use `uv` for dependency management.", "Dockerfile", docker),
+        ["pip"]
+    );
+    let ci = "steps:\n  - run: npm i -g pnpm@9\n  - run: yarn build\n  - run: pnpm install\n";
+    assert_eq!(
+        texts("Always use pnpm.", ".github/workflows/ci.yml", ci),
+        ["yarn"]
+    );
+    let json = "{\"scripts\": {\"setup\": \"npm install --global pnpm\", \"build\": \"npm run compile\"}}\n";
+    assert_eq!(texts("Use pnpm only.", "package.json", json), ["npm"]);
+    // Prose and code are no places of commands.
+    assert!(texts("Always use pnpm.", "README.md", "We moved from npm to pnpm.\n").is_empty());
+    // What the rule forbids itself is what it means: `yarn` stays allowed here.
+    assert!(texts("Use pnpm, not npm.", "build.sh", "yarn build\n").is_empty());
+    // A command to run is not a package manager mandated for the project.
+    assert!(
+        texts(
+            "Use `uv run pytest` to run the tests.",
+            "build.sh",
+            "pip install x\n"
+        )
+        .is_empty()
+    );
+    // Newest wins both ways: a newer "Use npm" retires "Always use pnpm", and its rivals apply.
+    let s = set(&["Always use pnpm.", "Use npm for everything."]);
+    assert_eq!(
+        retired_because(&s, 0).unwrap().1,
+        "retires #1, which asks for pnpm (\"always use\"): this rule forbids pnpm (\"use npm\")"
+    );
+    assert!(s.status[1].is_active());
+    let s = set(&["Never use npm.", "Always use pnpm."]);
+    assert!(
+        s.status.iter().all(Status::is_active),
+        "both forbid npm: no clash"
+    );
+}
+
+#[test]
 fn explain_says_what_and_why() {
     let r = rule("Always use pnpm instead of npm or yarn");
     let lines = explain(&r, &infer(&r));
@@ -783,7 +824,14 @@ fn a_cross_mark_forbids_what_follows_a_check_mark_mandates_it() {
     );
     assert!(texts("✅ Use `let`", "src/a.tsx", "let a = 1;\n").is_empty());
     let s = set(&["✅ Use `pnpm`"]);
-    assert!(s.inferences[0].forbids.is_empty());
+    assert!(
+        s.inferences[0].mandates.iter().any(|t| t.key == "pnpm"),
+        "{:?}",
+        s.inferences[0]
+    );
+    // What it forbids is pnpm's rivals only, never pnpm.
+    let forbids: Vec<&str> = s.inferences[0].forbids.iter().map(|t| t.key.as_str()).collect();
+    assert_eq!(forbids, ["npm", "yarn", "bun"]);
 }
 
 #[test]

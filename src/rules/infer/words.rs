@@ -999,6 +999,32 @@ pub const PLACE_FILLER: &[&str] = &[
 // Commands.
 
 /// Subcommands and flags that make a line in `package.json` or Markdown a command.
+/// Package managers that do one job for one ecosystem: a rule mandating one ("Use pnpm", "`uv` for
+/// dependency management") rules out the others where commands run.
+pub const PACKAGE_MANAGER_FAMILIES: &[&[&str]] = &[
+    &["npm", "pnpm", "yarn", "bun"],
+    &["uv", "pip", "pip3", "poetry", "pipenv", "pdm"],
+];
+
+/// The package manager `name` names (`pnpm`, `PNPM`, `pip3`), if it names one.
+pub fn package_manager(name: &str) -> Option<&'static str> {
+    PACKAGE_MANAGER_FAMILIES
+        .iter()
+        .flat_map(|family| family.iter())
+        .find(|tool| tool.eq_ignore_ascii_case(name.trim()))
+        .copied()
+}
+
+/// The package managers of `tool`'s ecosystem other than `tool` (and `pip`'s alias `pip3`).
+pub fn package_manager_rivals(tool: &str) -> impl Iterator<Item = &'static str> + '_ {
+    let pip = |t: &str| t.starts_with("pip") && !t.starts_with("pipenv");
+    PACKAGE_MANAGER_FAMILIES
+        .iter()
+        .filter(move |family| family.contains(&tool))
+        .flat_map(|family| family.iter().copied())
+        .filter(move |other| *other != tool && !(pip(tool) && pip(other)))
+}
+
 pub const SUBCOMMANDS: &str = "install|i|ci|run|run-script|test|t|start|exec|x|publish|add|remove|rm|uninstall|update|upgrade|up|init|create|link|audit|pack|version|dlx|why|outdated|workspace|workspaces|global|build|dev|lint|format|prune|dedupe|rebuild|config|cache|info|view|list|ls|sync|lock|freeze|download|show|check|fmt|clippy|doc|bench|new|get|mod|tidy|push|pull|commit|clone|compose|-";
 
 // Trigger phrases, by what they do (`phrases::Trig`); English first, then Spanish.

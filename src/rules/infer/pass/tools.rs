@@ -2,12 +2,13 @@
 //! --force`") are matched only where commands run — scripts, CI files, Makefiles, Dockerfiles,
 //! `package.json` scripts, shell blocks in docs — never in prose.
 
+use super::super::Term;
 use super::super::concepts;
 use super::super::files::{self, FileScope, Lang};
 use super::super::imports;
 use super::super::literal::{self, LitKind};
 use super::super::phrases::{Entity, Role, Trig};
-use super::super::words::TOOLS;
+use super::super::words::{self, TOOLS};
 use super::{At, Context, Found, Route, dedup_strings, wordlike_tool};
 use crate::rules::model::Within;
 
@@ -64,7 +65,55 @@ pub fn run(ctx: &Context, out: &mut Found) {
             _ => {}
         }
     }
-    command_checks(ctx, out, &tools, &commands);
+    if tools.is_empty() && commands.is_empty() {
+        rivals_of_mandated(ctx, out);
+    } else {
+        command_checks(ctx, out, &tools, &commands, &[]);
+    }
+}
+
+/// "Use pnpm", "`uv` for dependency management": a package manager the rule mandates rules out
+/// the others of its ecosystem where commands run — when the rule forbids no tool itself (then
+/// what it names is what it means), and never where the mandated one is installed with a rival.
+fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
+    let mut mandated: Vec<(String, String)> = Vec::new();
+    for f in ctx
+        .found
+        .iter()
+        .filter(|f| f.role == Role::Mandate && !f.conditional)
+    {
+        if let Entity::Term(name) | Entity::Code { text: name, .. } = &f.entity
+            && let Some(tool) = words::package_manager(name)
+            && !mandated.iter().any(|(t, _)| t == tool)
+        {
+            mandated.push((tool.to_string(), format!("{} {tool}", f.trigger)));
+        }
+    }
+    let rivals: Vec<(String, String)> = mandated
+        .iter()
+        .flat_map(|(tool, trigger)| {
+            words::package_manager_rivals(tool)
+                .filter(|r| !mandated.iter().any(|(t, _)| t == r))
+                .map(move |r| (r.to_string(), trigger.clone()))
+        })
+        .collect();
+    if rivals.is_empty() {
+        return;
+    }
+    // For precedence too: a newer "Use npm" retires an older "Use pnpm", and the other way.
+    for (rival, trigger) in &rivals {
+        let term = Term {
+            text: rival.clone(),
+            key: rival.clone(),
+            exact: None,
+            trigger: trigger.clone(),
+        };
+        if !out.forbids.iter().any(|t| t.same(&term)) {
+            out.forbids.push(term);
+        }
+    }
+    let spared: Vec<String> = mandated.into_iter().map(|(t, _)| t).collect();
+    command_checks(ctx, out, &rivals, &[], &spared);
 }
 
 /// Files that run commands for the project, by the word a rule mandates them with.
@@ -74,7 +123,14 @@ const MANDATED_RUNNERS: &[(&str, &[&str])] = &[
     ("taskfile", &["**/Taskfile.yml", "**/Taskfile.yaml"]),
 ];
 
-fn command_checks(ctx: &Context, out: &mut Found, tools: &[(String, String)], commands: &[(String, String)]) {
+/// `spared`: the package managers the rule mandates, whose rivals `tools` are.
+fn command_checks(
+    ctx: &Context,
+    out: &mut Found,
+    tools: &[(String, String)],
+    commands: &[(String, String)],
+    spared: &[String],
+) {
     if tools.is_empty() && commands.is_empty() {
         return;
     }
@@ -114,7 +170,7 @@ fn command_checks(ctx: &Context, out: &mut Found, tools: &[(String, String)], co
         })
         .flat_map(|(_, globs)| globs.iter().copied())
         .collect();
-    for c in concepts::command_checks(&tools, &full, &only, scripts) {
+    for c in concepts::command_checks(&tools, &full, &only, scripts, spared) {
         let mut scope = FileScope {
             include: c.files.clone(),
             ..FileScope::default()
@@ -123,11 +179,24 @@ fn command_checks(ctx: &Context, out: &mut Found, tools: &[(String, String)], co
         for glob in &runners {
             scope.except(glob);
         }
-        let explanation = format!(
-            "forbidden command {what} after \"{}\", matched only where commands run: {}",
-            triggers.join("\", \""),
-            c.context
-        );
+        let explanation = if spared.is_empty() {
+            format!(
+                "forbidden command {what} after \"{}\", matched only where commands run: {}",
+                triggers.join("\", \""),
+                c.context
+            )
+        } else {
+            let mandated = spared
+                .iter()
+                .map(|t| format!("`{t}`"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            format!(
+                "forbidden command {what}: the rivals of {mandated}, which the rule mandates (\"{}\"; installing {mandated} with them is left alone), matched only where commands run: {}",
+                triggers.join("\", \""),
+                c.context
+            )
+        };
         out.check(
             At::Commands,
             ctx.pattern_check(c.pattern, scope, None, explanation, Within::Any),
