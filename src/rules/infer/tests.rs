@@ -381,8 +381,20 @@ fn rules_about_the_agent_are_behaviour_and_get_no_check() {
             "{lines:?}"
         );
     }
+    // What the agent writes to the user, and keeping things current, are its doing.
+    for agent in [
+        "Your answers must be short and in Spanish.",
+        "Tus respuestas deben incluir ejemplos de código.",
+        "Keep the CHANGELOG up to date.",
+        "Keep `docs/api.md` updated when you change an endpoint.",
+        "Mantén la documentación actualizada.",
+    ] {
+        assert!(infer(&rule(agent)).behaviour.is_some(), "{agent}");
+    }
     // About the code, or a tool for the project: checked as before.
     for code in [
+        "API responses must use camelCase keys.",
+        "Keep functions under 40 lines.",
         "Print nothing to stdout in the MCP adapter.",
         "Use pnpm, never npm.",
         "Use pnpm only. Never run `npm install`.",
@@ -585,6 +597,15 @@ fn vague_rules_infer_nothing_and_are_flagged() {
         "Follow best practices",
         "Escribir código limpio y legible",
         "Mantener las funciones pequeñas",
+        // Deferring to a standard or to the project's ways, whatever names it holds.
+        "Follow the Google Java Style Guide.",
+        "Adhere to Laravel coding standards and best practices.",
+        "Sigue las convenciones de nombres del proyecto.",
+        "Respetar la estructura de carpetas existente.",
+        "Use Prettier style everywhere.",
+        // A title before the colon names a topic, not a thing.
+        "**Simplicity First**: Make sure the code is correct.",
+        "Código Limpio: escribe funciones claras.",
     ] {
         let inf = infer(&rule(v));
         assert!(inf.checks.is_empty() && inf.vague, "{v}: {inf:?}");
@@ -595,6 +616,9 @@ fn vague_rules_infer_nothing_and_are_flagged() {
         "Usar siempre camelCase para funciones auxiliares",
         "Never use `eval`",
         "Write clean code in `src/`",
+        "Follow the naming in `src/api/client.ts`.",
+        "Follow PEP 8.",
+        "Use the logger style of `log/slog`.",
     ] {
         assert!(!infer(&rule(concrete)).vague, "{concrete}");
     }
@@ -1759,4 +1783,12 @@ fn latest_tags_interface_prefixes_and_word_operators_from_words() {
             .unwrap_or("")
             .contains("from"))
     );
+}
+
+#[test]
+fn a_markdown_link_reads_as_its_words() {
+    let inf = infer(&rule(
+        "Apply the [general coding guidelines](./general-coding.instructions.md) to all code.",
+    ));
+    assert!(inf.checks.is_empty() && inf.vague, "{inf:?}");
 }

@@ -127,6 +127,9 @@ pub fn without_emphasis(text: &str) -> String {
 /// `✅ Named exports` is "Always use Named exports" (and likewise 🚫, ⛔, ✗, ✘; ✔, ✓, 👍).
 pub fn reading_of(instruction: &str) -> String {
     let text = without_emphasis(instruction);
+    // "Apply the [coding guidelines](./general.md)": a link reads as its words; where it points
+    // is another document, not a place of code.
+    let text = MARKDOWN_LINK.replace_all(&text, "$label").into_owned();
     let trimmed = text.trim_start();
     const FORBID: &[&str] = &["❌", "🚫", "⛔", "✗", "✘", "👎"];
     const MANDATE: &[&str] = &["✅", "✔️", "✔", "✓", "👍"];
@@ -139,6 +142,12 @@ pub fn reading_of(instruction: &str) -> String {
     }
     text
 }
+
+static MARKDOWN_LINK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\[(?P<label>[^\[\]`\n]+)\]\([^()\s`]+\)")
+        // A constant pattern, compiled by every tokenizer test.
+        .expect("a valid pattern")
+});
 
 /// SQL phrases written in capitals, as rules name them unquoted ("Evitar SELECT *", "never
 /// DELETE FROM without WHERE").

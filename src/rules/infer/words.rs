@@ -718,6 +718,13 @@ pub const LIBRARY_WORDS: &[&str] = &[
 ];
 
 pub const VAGUE_WORDS: &[&str] = &[
+    "correct",
+    "correctly",
+    "complete",
+    "correcto",
+    "correcta",
+    "completo",
+    "completa",
     "clean",
     "cleaner",
     "good",
@@ -841,6 +848,44 @@ pub const VAGUE_WORDS: &[&str] = &[
     "reutilizable",
     "reutilizables",
 ];
+
+/// Verbs of deferring to a standard: "follow", "adhere to", "sigue", "respeta".
+pub const DEFER_VERBS: &[&str] = &[
+    "follow", "adhere", "apply", "respect", "comply", "observe", "sigue", "seguir", "siga", "respeta",
+    "respetar", "respete", "aplica", "aplicar", "aplique", "cumple", "cumplir",
+];
+
+/// What a rule defers to: a standard, a guide, the project's ways.
+pub const STANDARD_NOUNS: &[&str] = &[
+    "guidelines",
+    "guideline",
+    "standards",
+    "standard",
+    "conventions",
+    "principles",
+    "practices",
+    "style",
+    "guide",
+    "patterns",
+    "organization",
+    "structure",
+    "pautas",
+    "normas",
+    "convenciones",
+    "principios",
+    "prácticas",
+    "estilo",
+    "guía",
+    "guías",
+    "patrones",
+    "estándares",
+    "lineamientos",
+    "organización",
+    "estructura",
+];
+
+/// What "use" defers to: "Use RuboCop style", "Usa el mismo estilo, patrones y convenciones".
+pub const STYLE_NOUNS: &[&str] = &["style", "conventions", "estilo", "convenciones"];
 
 /// Principles named by their acronyms: a rule that only names them names nothing to check.
 pub const PRINCIPLES: &[&str] = &["KISS", "DRY", "SOLID", "YAGNI", "SRP", "DRY/KISS", "KISS/DRY"];

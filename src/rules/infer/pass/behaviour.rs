@@ -28,6 +28,29 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
     {
         return Some(format!("`{}`", span.text));
     }
+    // "Your responses should include examples", "Keep README.md up to date": what the agent
+    // writes to the user, and keeping things current, are its doing — whatever they mention.
+    for clause in clauses(tokens) {
+        let words: Vec<(usize, &Token)> = clause.iter().enumerate().filter(|(_, t)| t.is_word()).collect();
+        let lower: Vec<&str> = words.iter().map(|(_, t)| t.lower.as_str()).collect();
+        // "Responses from the API …" is about code: only the agent's own ("your", "tus").
+        if let [possessive, what, ..] = lower.as_slice()
+            && matches!(*possessive, "your" | "tus")
+            && AGENT_OUTPUTS.contains(what)
+        {
+            return Some(said(&clause, words[0].0, words[1].0));
+        }
+        if let Some(i) = lower.iter().position(|w| KEEP_VERBS.contains(w)) {
+            let current = lower[i + 1..].iter().position(|w| CURRENT_WORDS.contains(w));
+            let up_to_date = lower[i + 1..]
+                .windows(3)
+                .position(|w| w == ["up", "to", "date"])
+                .map(|k| k + 2);
+            if let Some(j) = current.or(up_to_date) {
+                return Some(said(&clause, words[i].0, words[i + 1 + j].0));
+            }
+        }
+    }
     // "Commit code without …": the object of a verb the rule opens with is no place of code.
     let opening_verb = tokens
         .first()
@@ -134,6 +157,39 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
     }
     None
 }
+
+/// What the agent writes to the user: "Your responses …", "Tus respuestas …".
+const AGENT_OUTPUTS: &[&str] = &[
+    "responses",
+    "response",
+    "answers",
+    "replies",
+    "explanations",
+    "suggestions",
+    "output",
+    "respuestas",
+    "explicaciones",
+    "sugerencias",
+];
+
+/// "Keep … up to date", "Mantén … actualizada".
+const KEEP_VERBS: &[&str] = &[
+    "keep",
+    "maintain",
+    "mantén",
+    "manten",
+    "mantener",
+    "mantenga",
+    "mantengan",
+];
+const CURRENT_WORDS: &[&str] = &[
+    "up-to-date",
+    "updated",
+    "actualizado",
+    "actualizada",
+    "actualizados",
+    "actualizadas",
+];
 
 /// Verbs of adding a dependency.
 const INSTALL_VERBS: &[&str] = &[

@@ -5,13 +5,31 @@
 use super::super::concepts;
 use super::super::phrases::Entity;
 use super::super::text::{Kind, Token, clauses};
-use super::super::words::{JUDGMENTS, PRINCIPLES, VAGUE_WORDS};
+use super::super::words::{DEFER_VERBS, JUDGMENTS, PRINCIPLES, STANDARD_NOUNS, STYLE_NOUNS, VAGUE_WORDS};
 use super::{At, Context, Found};
 
 pub fn is_vague(ctx: &Context) -> bool {
+    let concept = ctx
+        .found
+        .iter()
+        .any(|f| matches!(f.entity, Entity::Concept { .. } | Entity::Place { .. }));
+    // Naming styles (`PascalCase for classes`) are things to check, not a standard's name.
+    let concrete = ctx
+        .tokens
+        .iter()
+        .any(|t| matches!(t.kind, Kind::Span(_) | Kind::Bare) || super::file_names::is_naming_case(&t.text));
+    if defers_to_a_standard(ctx.tokens) && !concrete {
+        return !concept;
+    }
     let mut vague_word = false;
     let mut sentence_start = true;
-    for t in ctx.tokens {
+    let start = label_end(ctx.tokens);
+    for (i, t) in ctx.tokens.iter().enumerate() {
+        // A title ("**Consistency**:") names no thing, but may judge.
+        if i < start {
+            vague_word |= VAGUE_WORDS.contains(&t.lower.as_str());
+            continue;
+        }
         match t.kind {
             Kind::Span(_) | Kind::Bare => return false,
             Kind::Path if !is_word_alternatives(&t.text) => return false,
@@ -51,7 +69,9 @@ pub fn is_vague(ctx: &Context) -> bool {
                 .all(|c| c.is_lowercase() || c.is_ascii_digit())
             && t.text.chars().count() > 1;
         let digits = t.text.chars().any(|c| c.is_ascii_digit());
-        let technical = t.text.contains('_') || concepts::is_tool(w);
+        // "Make sure": the verb, not the tool.
+        let make_sure = w == "make" && ctx.tokens.get(i + 1).is_some_and(|n| n.lower == "sure");
+        let technical = t.text.contains('_') || (concepts::is_tool(w) && !make_sure);
         let language = ctx
             .named
             .langs
@@ -62,11 +82,55 @@ pub fn is_vague(ctx: &Context) -> bool {
         }
         sentence_start = false;
     }
-    let concept = ctx
-        .found
-        .iter()
-        .any(|f| matches!(f.entity, Entity::Concept { .. } | Entity::Place { .. }));
     vague_word && !concept
+}
+
+/// Where the rule starts after a title such as "**Correctness First**:" or "Código Limpio:" — up
+/// to four capitalized words before a colon — which names a topic, not a thing; 0 without one.
+fn label_end(tokens: &[Token]) -> usize {
+    let Some(colon) = tokens.iter().position(|t| t.kind == Kind::Sep) else {
+        return 0;
+    };
+    let title = (1..=4).contains(&colon)
+        && tokens[colon].text == ":"
+        && tokens[..colon]
+            .iter()
+            .all(|t| t.is_word() && t.text.chars().next().is_some_and(char::is_uppercase));
+    if title && colon + 1 < tokens.len() {
+        colon + 1
+    } else {
+        0
+    }
+}
+
+/// "Follow WordPress coding standards", "Respeta la organización de carpetas", "Use RuboCop
+/// style": deferring to a standard, a guide or the project's existing ways names nothing to
+/// check, whatever proper names it holds (the verb opens its clause, or follows one word such as
+/// "always").
+fn defers_to_a_standard(tokens: &[Token]) -> bool {
+    clauses(tokens).iter().any(|clause| {
+        let words: Vec<&str> = clause
+            .iter()
+            .filter(|t| t.is_word())
+            .map(|t| t.lower.as_str())
+            .collect();
+        words.iter().take(2).enumerate().any(|(i, verb)| {
+            let rest = &words[i + 1..];
+            (DEFER_VERBS.contains(verb) && rest.iter().any(|w| STANDARD_NOUNS.contains(w)))
+                || (matches!(
+                    *verb,
+                    "use"
+                        | "usa"
+                        | "usar"
+                        | "utiliza"
+                        | "utilizar"
+                        | "keep"
+                        | "maintain"
+                        | "mantén"
+                        | "mantener"
+                ) && rest.iter().take(4).any(|w| STYLE_NOUNS.contains(w)))
+        })
+    })
 }
 
 /// The labels agent files put before a rule: ids (`GC-001`, `R12`) and emphasis words (`MUST`,
