@@ -9,8 +9,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::super::files::FileScope;
-use super::super::text::is_file_name;
+use super::super::files::{FileScope, Lang};
+use super::super::text::{Kind, is_file_name};
 use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
 use crate::rules::model::{CheckSpec, Origin};
@@ -44,8 +44,43 @@ static FILE_HOLDS: LazyLock<Regex> = LazyLock::new(|| {
     .expect("a valid pattern")
 });
 
+/// Texts that open a file of one language only and exist to be in every file of it:
+/// "`declare(strict_types=1);` is mandatory" names PHP as clearly as "all PHP files" would.
+/// Each is the text as rules write it (blanks aside), how files write it, and the language.
+const PREAMBLES: &[(&str, &str, Lang)] = &[
+    (
+        "declare(strict_types=1)",
+        r"declare\s*\(\s*strict_types\s*=\s*1\s*\)",
+        Lang::Php,
+    ),
+    (
+        "from __future__ import annotations",
+        r"from[ \t]+__future__[ \t]+import[ \t]+[^\n]*\bannotations\b",
+        Lang::Python,
+    ),
+];
+
+/// Words that make a preamble mandated rather than mentioned.
+const MANDATING: &[&str] = &[
+    "mandatory",
+    "required",
+    "require",
+    "must",
+    "always",
+    "every",
+    "all",
+    "obligatorio",
+    "obligatoria",
+    "siempre",
+    "todos",
+    "todas",
+    "debe",
+    "deben",
+];
+
 pub fn run(ctx: &Context, out: &mut Found) {
     file_holds(ctx, out);
+    preambles(ctx, out);
     let Some(scope) = ctx.named.scope() else {
         return;
     };
@@ -88,6 +123,48 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let explanation = format!(
             "required text `{text}` at the top (\"{}\"): every non-empty file of {} must hold it (reported on line 1)",
             caps.get(0).map_or("", |m| m.as_str()),
+            scope.why
+        );
+        require_in(ctx, out, &scope, pattern, explanation);
+    }
+}
+
+/// "Strict typing is mandatory: `declare(strict_types=1);`": a preamble of one language, mandated
+/// without naming the language, is required in every non-empty file of it — unless the rule
+/// names other files (then the passes above read it) or negates it.
+fn preambles(ctx: &Context, out: &mut Found) {
+    if ctx.named.scope().is_some()
+        || ctx
+            .tokens
+            .iter()
+            .any(|t| t.is_word() && NEGATIONS.contains(&t.lower.as_str()))
+    {
+        return;
+    }
+    let mandated = ctx
+        .tokens
+        .iter()
+        .any(|t| t.is_word() && MANDATING.contains(&t.lower.as_str()));
+    if !mandated {
+        return;
+    }
+    for t in ctx.tokens.iter().filter(|t| matches!(t.kind, Kind::Span(_))) {
+        let said = t.text.trim().trim_end_matches(';').trim();
+        let compact: String = said.chars().filter(|c| !c.is_whitespace()).collect();
+        let Some((_, written, lang)) = PREAMBLES
+            .iter()
+            .find(|(p, _, _)| p.chars().filter(|c| !c.is_whitespace()).collect::<String>() == compact)
+        else {
+            continue;
+        };
+        let mut scope = FileScope::of_langs(
+            &[*lang],
+            format!("{} files (the language of `{said}`)", lang.name()),
+        );
+        ctx.narrow(&mut scope);
+        let pattern = format!(r"{written}|\A\s*\z");
+        let explanation = format!(
+            "required text `{said}`: every non-empty file of {} must hold it (reported on line 1)",
             scope.why
         );
         require_in(ctx, out, &scope, pattern, explanation);
@@ -158,6 +235,36 @@ fn as_written(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::rules::infer::tests::hits_of;
+
+    #[test]
+    fn a_mandated_preamble_is_required_in_the_files_of_its_language() {
+        for rule in [
+            "Strict typing is mandatory: `declare(strict_types=1);`",
+            "Always `declare(strict_types = 1)`.",
+        ] {
+            assert_eq!(
+                hits_of(rule, "app/A.php", "<?php\n\nclass A {}\n").len(),
+                1,
+                "{rule}"
+            );
+            assert!(
+                hits_of(rule, "app/B.php", "<?php\ndeclare(strict_types = 1);\n").is_empty(),
+                "{rule}"
+            );
+            assert!(hits_of(rule, "app/empty.php", "\n").is_empty(), "{rule}");
+            assert!(hits_of(rule, "src/a.ts", "let a = 1;\n").is_empty(), "{rule}");
+        }
+        let future = "Every module must have `from __future__ import annotations`.";
+        assert_eq!(hits_of(future, "pkg/a.py", "import os\n").len(), 1);
+        assert!(hits_of(future, "pkg/b.py", "from __future__ import annotations\n").is_empty());
+        // Mentioned, negated: nothing required.
+        for rule in [
+            "`declare(strict_types=1);` is used in the legacy module.",
+            "Never add `declare(strict_types=1)` to templates.",
+        ] {
+            assert!(hits_of(rule, "app/A.php", "<?php\n").is_empty(), "{rule}");
+        }
+    }
 
     #[test]
     fn a_text_at_the_top_of_all_files_of_a_language_is_required_in_the_non_empty_ones() {
