@@ -152,6 +152,25 @@ pub const TYPING_ALIASES: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// The alias `typing.X` names, when `name` is one of [`TYPING_ALIASES`]'s (`typing.List` → `List`).
+pub fn typing_alias(name: &str) -> Option<&str> {
+    let alias = name.trim().strip_prefix("typing.")?;
+    matches!(
+        alias,
+        "Optional" | "List" | "Dict" | "Tuple" | "Set" | "FrozenSet" | "Type" | "Union"
+    )
+    .then_some(alias)
+}
+
+/// [`TYPING_ALIASES`] for one alias: "Use `list` instead of `typing.List`" means `List` however
+/// it was imported.
+pub fn typing_alias_pattern(alias: &str) -> String {
+    format!(
+        r"(?:^|[^\w.])(?:typing\.)?(?P<hit>{})\b(?:[ \t]*\[|[ \t]*,|[ \t]*\)|[ \t]*$)",
+        regex::escape(alias)
+    )
+}
+
 /// "Never use `_` to discard an error value", "no ignorar errores con `_`": Go's blank
 /// identifier taking what a call returns last (its error), not `_ = x`, `for _, v := range`,
 /// `_, err :=` or a blank import.

@@ -3,6 +3,7 @@
 //! that finds it (`var` never in `variable`, `print(` never in `blueprint(`, `==` never inside
 //! `===` or `!==`).
 
+use super::concepts;
 use super::files::Lang;
 use super::text::{
     OP_CHARS, callee, first_segment, has_code_prefix, is_call, is_go_member, is_ident, is_operator,
@@ -400,10 +401,21 @@ fn implied_by_name(name: &str) -> Vec<Lang> {
     if name.contains("::") {
         return vec![Lang::Rust];
     }
-    if is_go_member(name) {
+    let first = first_segment(name);
+    // `typing.List` looks like Go's `fmt.Println`, but `typing` is Python's alone.
+    const PYTHON_ONLY: &[&str] = &[
+        "typing",
+        "collections",
+        "dataclasses",
+        "enum",
+        "abc",
+        "pathlib",
+        "unittest",
+        "datetime",
+    ];
+    if is_go_member(name) && !PYTHON_ONLY.contains(&first) {
         return vec![Lang::Go];
     }
-    let first = first_segment(name);
     if name.contains('.')
         && let Some((_, langs)) = CODE_PREFIXES.iter().find(|(p, _)| p.contains(&first))
     {
@@ -459,6 +471,19 @@ pub fn pattern(lit: &Literal) -> String {
             format!(r"(?:^|[^\w.$:])(?P<hit>{})[ \t]*[(\[{{]", regex::escape(name))
         }
         LitKind::Tag => format!(r"(?P<hit>{}(?:>|\b))", regex::escape(&lit.text)),
+        // `[[ ]]`, `{{ }}`: a pair of brackets with something between, as written in rules.
+        LitKind::Phrase if let Some((open, close)) = bracket_pair(&lit.text) => {
+            let (o, c) = (regex::escape(&open[..1]), regex::escape(&close[..1]));
+            format!(
+                r"(?:^|[^{o}])(?P<hit>{})[ \t][^\r\n]*?[ \t]{}(?:[^{c}]|$)",
+                regex::escape(open),
+                regex::escape(close)
+            )
+        }
+        // `typing.List`: written so, or imported (`from typing import List`) and used bare.
+        LitKind::Dotted if let Some(alias) = concepts::typing_alias(&lit.text) => {
+            concepts::typing_alias_pattern(alias)
+        }
         LitKind::Identifier if fragment(&lit.text).is_some() => fragment_pattern(&lit.text),
         LitKind::Identifier if lit.text.ends_with('*') => prefix_pattern(&lit.text),
         // `eslint-disable` covers `eslint-disable-next-line`: a directive's family shares its prefix.
@@ -466,6 +491,25 @@ pub fn pattern(lit: &Literal) -> String {
         _ => generic(&lit.text),
     };
     format!("{flags}{body}")
+}
+
+/// `[[ ]]` → `("[[", "]]")`: a run of one opening bracket, blanks, the run of its closer.
+fn bracket_pair(text: &str) -> Option<(&str, &str)> {
+    let (open, close) = text.split_once(char::is_whitespace)?;
+    let close = close.trim_start();
+    let closer = match open.chars().next()? {
+        '[' => ']',
+        '{' => '}',
+        '(' => ')',
+        _ => return None,
+    };
+    let first = open.chars().next()?;
+    (!open.is_empty()
+        && open.len() <= 2
+        && open.chars().all(|ch| ch == first)
+        && close.len() == open.len()
+        && close.chars().all(|ch| ch == closer))
+    .then_some((open, close))
 }
 
 /// A name as a value in strings: a whole word there, where a `-` also continues it

@@ -1792,3 +1792,44 @@ fn a_markdown_link_reads_as_its_words() {
     ));
     assert!(inf.checks.is_empty() && inf.vague, "{inf:?}");
 }
+
+#[test]
+fn a_typing_alias_is_python_and_found_however_it_was_imported() {
+    let py = "from typing import List, Optional\nimport typing\n\ndef f(a: List[int], b: typing.List[str]) -> Optional[int]:\n    # List[int] in a comment\n    return None\n";
+    assert_eq!(
+        texts("Use `list` instead of `typing.List`.", "app/a.py", py),
+        ["List", "List", "List"]
+    );
+    assert!(
+        texts(
+            "Use `list` instead of `typing.List`.",
+            "main.go",
+            "var x = typing.List\n"
+        )
+        .is_empty()
+    );
+    // Go's own members stay Go's.
+    assert_eq!(
+        texts(
+            "Never call `os.Exit` in libraries.",
+            "pkg/a.go",
+            "func f() { os.Exit(1) }\n"
+        ),
+        ["os.Exit"]
+    );
+}
+
+#[test]
+fn a_bracket_pair_with_a_gap_is_the_construct_around_anything() {
+    let sh = "if [[ -f \"$x\" ]]; then\n  echo '[[ quoted ]]'\nfi\nif [ -d y ]; then :; fi\n";
+    assert_eq!(
+        texts("Prefer single-bracket `[ ]` tests over `[[ ]]`.", "lib/a.sh", sh),
+        ["[["]
+    );
+}
+
+#[test]
+fn a_keyword_that_is_no_english_word_may_be_plural() {
+    let rs = "fn main() {\n    let v = x.unwrap();\n}\n";
+    assert_eq!(texts("No unwraps in Rust code.", "src/main.rs", rs), ["unwrap"]);
+}

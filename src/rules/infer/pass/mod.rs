@@ -572,9 +572,12 @@ pub fn marker_comments(term: &str) -> Option<&str> {
     }
 }
 
-/// A keyword with a detector, written unquoted ("any in TypeScript").
+/// A keyword with a detector, written unquoted ("any in TypeScript"); one that is no English
+/// word may be plural ("no unwraps").
 pub fn unquoted_keyword(lower: &str) -> Option<&'static Keyword> {
-    KEYWORDS.iter().find(|k| k.word == lower)
+    KEYWORDS
+        .iter()
+        .find(|k| k.word == lower || (!k.english && lower.strip_suffix('s') == Some(k.word)))
 }
 
 /// Tools whose names are plain words count unquoted only after "instead of" and the like.
