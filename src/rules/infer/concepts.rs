@@ -741,11 +741,47 @@ pub const PANIC_CALL: Detector = Detector {
     name: "panic-call",
     summary: "`panic(…)` (Go) and `panic!(…)` (Rust) calls outside tests (`*_test.go`, tests/, benches/, examples/, *_test.rs left out; in Rust everything after the first `#[cfg(test)]`)",
     // `fn panic(` (a `#[panic_handler]`) is consumed without a hit; `std::panic!(` counts.
-    pattern: r"(?:#\[cfg\(test\)\][\s\S]*)|\bfn[ \t]+panic\b|(?:^|[^\w.:]|(?:std|core)::)(?P<hit>panic)!?[ \t]*\(",
+    pattern: r"(?:#\[cfg\(test\)\][\s\S]*)|\bfn[ \t]+panic\b|(?:^|[^\w.:]|(?:std|core)::)(?P<hit>panic!?)[ \t]*\(",
     langs: &[Lang::Go, Lang::Rust],
     exclude: GO_RUST_TESTS,
     within: Within::Code,
     effect: Effect::Forbid,
+};
+
+/// "Use explicit return types", "tipos de retorno explícitos": a TypeScript `function` declaration
+/// or an arrow function bound to a `const` whose parameter list is followed by the body (`{` or
+/// `=>`), not by `: T`. One-line signatures only: a parameter list broken over lines is not seen
+/// (a miss, never a false hit). The hit is the function's name.
+pub const UNTYPED_RETURN: Detector = Detector {
+    name: "untyped-return",
+    summary: "TypeScript functions (`function f(…) {`, `const f = (…) =>`) whose one-line signature has no return type; the hit is the name",
+    pattern: r"(?:^|[^\w$.])(?:function[ \t]*\*?[ \t]+|(?:const|let|var)[ \t]+)(?P<hit>[A-Za-z_$][\w$]*)(?:[ \t]*=[ \t]*(?:async[ \t]+)?)?[ \t]*(?:<[^<>\r\n]*>)?[ \t]*\((?:[^()\r\n]|\([^()\r\n]*\))*\)[ \t]*(?:\{|=>)",
+    langs: &[Lang::TypeScript, Lang::Vue, Lang::Svelte],
+    exclude: &["!**/*.d.ts"],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// [`UNTYPED_RETURN`] for exported functions only ("explicit return types on exported functions").
+pub const UNTYPED_EXPORTED_RETURN: Detector = Detector {
+    name: "untyped-exported-return",
+    summary: "exported TypeScript functions (`export function f(…) {`, `export const f = (…) =>`) whose one-line signature has no return type; the hit is the name",
+    pattern: r"(?:^|[^\w$.])export[ \t]+(?:default[ \t]+)?(?:async[ \t]+)?(?:function[ \t]*\*?[ \t]+|(?:const|let|var)[ \t]+)(?P<hit>[A-Za-z_$][\w$]*)(?:[ \t]*=[ \t]*(?:async[ \t]+)?)?[ \t]*(?:<[^<>\r\n]*>)?[ \t]*\((?:[^()\r\n]|\([^()\r\n]*\))*\)[ \t]*(?:\{|=>)",
+    langs: &[Lang::TypeScript, Lang::Vue, Lang::Svelte],
+    exclude: &["!**/*.d.ts"],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// "Include type hints for function returns" in Python: a one-line `def` without `->`.
+pub const UNTYPED_PYTHON_RETURN: Detector = Detector {
+    name: "untyped-python-return",
+    summary: "Python functions whose one-line `def` has no return annotation (`def f(x):`, not `def f(x) -> int:`); the hit is the name",
+    pattern: r"^[ \t]*(?:async[ \t]+)?def[ \t]+(?P<hit>\w+)[ \t]*(?:\[[^\]\r\n]*\])?\((?:[^()\r\n]|\([^()\r\n]*\))*\)[ \t]*:",
+    langs: &[Lang::Python],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
 };
 
 /// A conditional expression inside another one, chained in its alternative (`a ? x : b ? y :
@@ -929,6 +965,22 @@ const IMPORTING: &[Lang] = &[
     Lang::Python,
 ];
 
+/// "Use `.js` extensions in relative imports", "always include file extensions in imports": a
+/// relative module specifier (`'./x'`, `"../lib/y"`) in an import, export-from, `require` or
+/// dynamic `import(…)` whose last part has no extension (`./routes/index`, and a folder such
+/// as `./components`, which NodeNext does not resolve). The hit is the specifier.
+pub const EXTENSIONLESS_IMPORT: Detector = Detector {
+    name: "extensionless-import",
+    summary: "relative imports without a file extension (`from './users'`, `require('../lib/db')`) in JS/TS",
+    // A `from` opens the line's statement (`import … from`, `export … from`, `} from`): the words
+    // "from './x'" inside a string are no import.
+    pattern: r#"(?:^[ \t]*(?:(?:import|export)\b[^'"\r\n]*?\bfrom|\}[ \t]*from|import)[ \t]*|\bimport[ \t]*\([ \t]*|\brequire[ \t]*\([ \t]*)['"](?P<hit>\.{1,2}/(?:[^'"\r\n]*/)?[^'"\r\n/.]+)['"]"#,
+    langs: &[Lang::TypeScript, Lang::JavaScript, Lang::Vue, Lang::Svelte],
+    exclude: &["!**/*.d.ts"],
+    within: Within::Strings,
+    effect: Effect::RulesOut,
+};
+
 /// "No relative imports", "evitar imports relativos".
 pub const RELATIVE_IMPORT: Detector = Detector {
     name: "relative-import",
@@ -1036,6 +1088,13 @@ pub fn example_in_context(text: &str, rule_words: impl Fn(&[&str]) -> bool) -> O
             Some(&TYPING_ALIASES)
         }
         "_" if rule_words(&["error", "errors", "err", "error's", "errores"]) => Some(&BLANK_ERROR),
+        // "Use `.js` extensions in relative imports": the extension every relative import needs.
+        ".js" | ".mjs" | ".cjs" | ".ts"
+            if rule_words(&["extension", "extensions", "extensión", "extensiones"])
+                && rule_words(&["import", "imports", "importing", "importaciones", "importar"]) =>
+        {
+            Some(&EXTENSIONLESS_IMPORT)
+        }
         // "Never use the `latest` tag", "no `:latest` images".
         "latest" | ":latest"
             if rule_words(&[
@@ -1299,6 +1358,14 @@ pub const CONCEPTS: &[Concept] = &[
         phrases: words::NESTED_TERNARY_NAMES,
     },
     Concept {
+        detector: &UNTYPED_RETURN,
+        phrases: words::RETURN_TYPE_NAMES,
+    },
+    Concept {
+        detector: &EXTENSIONLESS_IMPORT,
+        phrases: words::IMPORT_EXTENSION_NAMES,
+    },
+    Concept {
         detector: &WHITESPACE_ONLY_LINE,
         phrases: words::WHITESPACE_ONLY_LINE_NAMES,
     },
@@ -1488,6 +1555,10 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &COMPOSITION_API,
     &PANIC_CALL,
     &NESTED_TERNARY,
+    &UNTYPED_RETURN,
+    &UNTYPED_EXPORTED_RETURN,
+    &EXTENSIONLESS_IMPORT,
+    &UNTYPED_PYTHON_RETURN,
     &WHITESPACE_ONLY_LINE,
     &LEGACY_REACTIVE,
     &SVELTE_RUNES,
@@ -2066,7 +2137,7 @@ mod tests {
         let go = "func New() *T {\n\tif x == nil {\n\t\tpanic(\"nil\")\n\t}\n\tlog.Printf(\"do not panic\")\n\tr.panic(1)\n}\n";
         assert_eq!(hits(PANIC_CALL.pattern, go), ["panic"]);
         let rust = "fn f() { panic!(\"boom\"); std::panic::catch_unwind(g); }\n#[cfg(test)]\nmod tests { fn t() { panic!(\"x\") } }\n";
-        assert_eq!(hits(PANIC_CALL.pattern, rust), ["panic"]);
+        assert_eq!(hits(PANIC_CALL.pattern, rust), ["panic!"]);
         assert!(PANIC_CALL.exclude.contains(&"!**/*_test.go"));
     }
 

@@ -648,7 +648,14 @@ pub fn named(tokens: &[Token]) -> Named {
             && let Some(p) = ONLY_TESTS.iter().find(|p| words_at(tokens, i, p))
             && !tests_too(tokens, i, p.len())
         {
-            n.only_tests = Some(p.join(" "));
+            // "in tests unwraps and panics are fine": where the thing is allowed, an exception.
+            match allowed_there(tokens, i + p.len()) {
+                Some(allowed) if n.not_tests.is_none() => {
+                    n.not_tests = Some(format!("{} … {allowed}", p.join(" ")))
+                }
+                Some(_) => {}
+                None => n.only_tests = Some(p.join(" ")),
+            }
         }
         if TEST_FILES.iter().any(|p| words_at(tokens, i, p)) {
             n.test_files_subject = true;
@@ -662,6 +669,35 @@ pub fn named(tokens: &[Token]) -> Named {
         n.only_tests = None;
     }
     n
+}
+
+/// The word that allows the thing in the rest of the clause from `from` ("… are fine", "… está
+/// permitido"), if one does.
+fn allowed_there(tokens: &[Token], from: usize) -> Option<&str> {
+    tokens[from.min(tokens.len())..]
+        .iter()
+        .take_while(|t| t.kind != Kind::Sep)
+        .filter(|t| t.is_word())
+        .map(|t| t.lower.as_str())
+        .find(|w| {
+            matches!(
+                *w,
+                "fine"
+                    | "ok"
+                    | "okay"
+                    | "allowed"
+                    | "acceptable"
+                    | "permitted"
+                    | "permitido"
+                    | "permitidos"
+                    | "permitida"
+                    | "permitidas"
+                    | "aceptable"
+                    | "aceptables"
+                    | "válido"
+                    | "válidos"
+            )
+        })
 }
 
 /// "even in tests", "in tests too", "ni siquiera en tests", "incluso en los tests": tests as

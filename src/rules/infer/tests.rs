@@ -1662,7 +1662,8 @@ fn panics_nested_ternaries_blank_lines_and_runes_from_words() {
     let rs = "fn f() { panic!(\"x\"); std::panic!(\"y\") }\n#[panic_handler]\nfn panic(info: &PanicInfo) -> ! { loop {} }\n";
     assert_eq!(
         texts("No uses panic en Rust", "src/lib.rs", rs),
-        ["panic", "panic"]
+        ["panic!", "panic!"],
+        "a macro's hit is its name with the `!`, as any macro literal's"
     );
     // Advice, not a rule about code.
     for advice in [
@@ -1832,4 +1833,79 @@ fn a_bracket_pair_with_a_gap_is_the_construct_around_anything() {
 fn a_keyword_that_is_no_english_word_may_be_plural() {
     let rs = "fn main() {\n    let v = x.unwrap();\n}\n";
     assert_eq!(texts("No unwraps in Rust code.", "src/main.rs", rs), ["unwrap"]);
+}
+
+#[test]
+fn where_a_thing_is_fine_in_tests_is_an_exception_not_the_scope() {
+    let rule = "Do not use unwraps in Rust code. In tests unwraps and panics are fine!";
+    let rs = "fn main() {\n    let v = x.unwrap();\n}\n";
+    assert_eq!(texts(rule, "src/main.rs", rs), ["unwrap"]);
+    assert!(texts(rule, "tests/cli.rs", rs).is_empty());
+    let es = "Nunca uses `console.log`; en los tests está permitido.";
+    assert_eq!(texts(es, "src/a.ts", "console.log(1);\n"), ["console.log"]);
+    assert!(texts(es, "src/a.test.ts", "console.log(1);\n").is_empty());
+    // Tests only, as before, when nothing allows it there.
+    assert_eq!(
+        texts(
+            "Never use `.only` in tests.",
+            "src/a.test.ts",
+            "it.only('x', f);\n"
+        ),
+        ["only"]
+    );
+}
+
+#[test]
+fn explicit_return_types_rule_out_functions_without_one() {
+    let ts = concat!(
+        "export function load(id: string): Promise<User> {\n",
+        "export function save(u: User) {\n",
+        "export const count = async (q: Query) => {\n",
+        "export const total = (a: number, b: number): number => a + b;\n",
+        "function helper(x: number) {\n",
+        "const handler = useCallback((e) => {}, []);\n",
+        "for (const x of xs) {\n",
+        "// function commented(x) {\n",
+        "export function multi(\n  a: string,\n) {\n",
+    );
+    assert_eq!(
+        texts("Use explicit return types on exported functions", "src/a.ts", ts),
+        ["save", "count"]
+    );
+    assert_eq!(
+        texts("Always use explicit return types.", "src/a.ts", ts),
+        ["save", "count", "helper"]
+    );
+    assert!(texts("Always use explicit return types.", "src/a.d.ts", ts).is_empty());
+    let py = "def typed(a: int) -> int:\n    return a\n\ndef untyped(a: int):\n    return a\n";
+    assert_eq!(
+        texts("Always add return types to Python functions.", "app/a.py", py),
+        ["untyped"]
+    );
+    assert!(texts("Never use explicit return types.", "src/a.ts", ts).is_empty());
+}
+
+#[test]
+fn extensions_mandated_in_relative_imports_rule_out_imports_without_one() {
+    let ts = concat!(
+        "import { a } from './users';\n",
+        "import { b } from './routes/index.js';\n",
+        "export * from \"../lib/db\";\n",
+        "import express from 'express';\n",
+        "const c = await import('./lazy');\n",
+        "// import { d } from './commented';\n",
+        "const s = \"from './not-an-import'\";\n",
+        "import {\n  e,\n} from './multi';\n",
+    );
+    for rule in [
+        "Use `.js` extensions in relative imports.",
+        "Always include file extensions in relative imports.",
+    ] {
+        assert_eq!(
+            texts(rule, "src/a.ts", ts),
+            ["./users", "../lib/db", "./lazy", "./multi"],
+            "{rule}"
+        );
+    }
+    assert!(texts("Never add `.js` extensions to imports.", "src/a.ts", ts).is_empty());
 }

@@ -2838,6 +2838,32 @@ pub const OPTIONS_API_NAMES: &[&str] = &["options API", "Options API", "API de o
 pub const COMPOSITION_API_NAMES: &[&str] = &["composition API", "Composition API", "API de composición"];
 /// Panicking, named as a verb or a noun ("Never panic in library code", "no panics").
 pub const PANIC_NAMES: &[&str] = &["panic", "panics", "panicking", "panic calls"];
+/// Return types mandated: "explicit return types", "tipos de retorno explícitos".
+pub const RETURN_TYPE_NAMES: &[&str] = &[
+    "explicit return types",
+    "explicit return type",
+    "return types",
+    "return type",
+    "return type annotations",
+    "return type annotation",
+    "return annotations",
+    "function returns",
+    "tipos de retorno",
+    "tipo de retorno",
+    "tipos de retorno explícitos",
+    "tipo de retorno explícito",
+];
+/// Extensions mandated in imports, without naming one: "file extensions in relative imports".
+pub const IMPORT_EXTENSION_NAMES: &[&str] = &[
+    "extensions in relative imports",
+    "extension in relative imports",
+    "file extensions in imports",
+    "file extensions in relative imports",
+    "extensions in imports",
+    "extensiones en los imports",
+    "extensiones en imports relativos",
+    "extensiones en las importaciones",
+];
 pub const NESTED_TERNARY_NAMES: &[&str] = &[
     "nested ternaries",
     "nested ternary",

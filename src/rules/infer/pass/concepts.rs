@@ -4,8 +4,9 @@
 
 use super::super::concepts::{
     CONCEPTS, Detector, Effect, I_PREFIXED_INTERFACE, MOJIBAKE, PANIC_CALL, RELATIVE_IMPORT, STDOUT_WRITE,
-    TS_EXPECT_ERROR_BARE, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, commit_body_pattern, commit_subject_pattern,
-    example_in_context, example_of, file_length_pattern, host_pattern, mandated_counterpart,
+    TS_EXPECT_ERROR_BARE, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_EXPORTED_RETURN,
+    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, commit_body_pattern, commit_subject_pattern, example_in_context,
+    example_of, file_length_pattern, host_pattern, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role};
@@ -62,6 +63,30 @@ pub fn run(ctx: &Context, out: &mut Found) {
             );
             out.check(At::Mention(i), ctx.detector_check(d, scope, said));
         }
+    }
+}
+
+/// Which functions "explicit return types" are about: Python's when the rule names Python (and
+/// not TypeScript), exported ones when it says so ("on exported functions", "de las funciones
+/// exportadas"), else every TypeScript function.
+fn return_types_meant(ctx: &Context, d: &'static Detector) -> &'static Detector {
+    if d.name != UNTYPED_RETURN.name {
+        return d;
+    }
+    if ctx.named.has(Lang::Python) && !ctx.named.has(Lang::TypeScript) {
+        &UNTYPED_PYTHON_RETURN
+    } else if ctx.says(&[
+        "exported",
+        "export",
+        "public",
+        "exportadas",
+        "exportados",
+        "públicas",
+        "públicos",
+    ]) {
+        &UNTYPED_EXPORTED_RETURN
+    } else {
+        d
     }
 }
 
@@ -135,7 +160,7 @@ fn about_code(ctx: &Context) -> bool {
 }
 
 fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, role: Role, f: &Mention) {
-    let d = CONCEPTS[index].detector;
+    let d = return_types_meant(ctx, CONCEPTS[index].detector);
     match (d.effect, role) {
         // "Don't use ESM": forbidding what rules CommonJS out says nothing about CommonJS.
         (Effect::RulesOut, Role::Forbid) => {}
@@ -303,6 +328,10 @@ fn commonjs_forbidden(ctx: &Context) -> bool {
 /// detector; mandated (`set -euo pipefail`), its `Require`.
 fn example(ctx: &Context, out: &mut Found, at: At, text: &str, d: &Detector, f: &Mention) {
     if !ctx.detector_fits(d) {
+        return;
+    }
+    // "Never add `.js` to imports": forbidding what rules a counterpart out checks nothing.
+    if d.effect == Effect::RulesOut && f.role == Role::Forbid {
         return;
     }
     if d.effect == Effect::Require {
