@@ -437,6 +437,19 @@ pub const INTERFACE_DECL: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// "Use interfaces for data structures", "prefer interfaces over type aliases for object shapes":
+/// a type alias of an object type (`type User = {`), which an interface would declare. Unions,
+/// intersections and mapped types are left alone: no interface can say them.
+pub const OBJECT_TYPE_ALIAS: Detector = Detector {
+    name: "object-type-alias",
+    summary: "type aliases of object types (`type User = {`) where interfaces are mandated; the hit is `type`",
+    pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?P<hit>type)[ \t]+[A-Za-z_$][\w$]*(?:<[^=\r\n]*>)?[ \t]*=[ \t]*\{",
+    langs: &[Lang::TypeScript, Lang::Vue, Lang::Svelte],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 pub const TYPE_ALIAS: Detector = Detector {
     name: "type-alias",
     summary: "`type X = { … }` object type aliases (the ones an interface can replace)",
@@ -1555,6 +1568,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &COMPOSITION_API,
     &PANIC_CALL,
     &NESTED_TERNARY,
+    &OBJECT_TYPE_ALIAS,
     &UNTYPED_RETURN,
     &UNTYPED_EXPORTED_RETURN,
     &EXTENSIONLESS_IMPORT,

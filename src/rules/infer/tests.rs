@@ -1909,3 +1909,27 @@ fn extensions_mandated_in_relative_imports_rule_out_imports_without_one() {
     }
     assert!(texts("Never add `.js` extensions to imports.", "src/a.ts", ts).is_empty());
 }
+
+#[test]
+fn interfaces_mandated_for_shapes_rule_out_object_type_aliases() {
+    let ts = concat!(
+        "export type Row = {\n  id: string;\n};\n",
+        "type Id = string | number;\n",
+        "type Both = A & { b: 1 };\n",
+        "export interface User {\n  id: Id;\n}\n",
+        "// type Commented = {\n",
+    );
+    for rule in [
+        "Use interfaces for data structures and type definitions",
+        "Prefer interfaces over type aliases for object shapes.",
+        "Usa interfaces para definir objetos.",
+    ] {
+        assert_eq!(texts(rule, "src/a.ts", ts), ["type"], "{rule}");
+    }
+    // About something else interfaces do, or forbidding them: no such check.
+    assert!(texts("Use interfaces for dependency injection.", "src/a.ts", ts).is_empty());
+    assert_eq!(
+        texts("Prefer `type` over `interface`.", "src/a.ts", ts),
+        ["interface"]
+    );
+}

@@ -5,6 +5,7 @@
 //! meaning. (Concepts that rule out a counterpart — named exports, ES modules — are detectors
 //! with `Effect::RulesOut`, in `concepts`.)
 
+use super::super::concepts;
 use super::super::files::Lang;
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Role};
@@ -79,6 +80,61 @@ fn normalized(text: &str) -> &str {
 
 pub fn run(ctx: &Context, out: &mut Found) {
     code_pairs(ctx, out);
+    interfaces_for_shapes(ctx, out);
+}
+
+/// What interfaces are mandated for when they rule out object type aliases: shapes of data.
+const SHAPE_WORDS: &[&str] = &[
+    "type",
+    "types",
+    "aliases",
+    "alias",
+    "shapes",
+    "shape",
+    "objects",
+    "object",
+    "structures",
+    "definitions",
+    "props",
+    "models",
+    "tipos",
+    "estructuras",
+    "objetos",
+    "definiciones",
+    "modelos",
+];
+
+/// "Use interfaces for data structures", "prefer interfaces over type aliases for object
+/// shapes": mandated for shapes of data, interfaces rule out object type aliases — not when the
+/// rule is about something else interfaces do ("interfaces for dependency injection"), nor when
+/// it forbids interfaces itself.
+fn interfaces_for_shapes(ctx: &Context, out: &mut Found) {
+    let is_interface = |text: &str| {
+        matches!(
+            normalized(text).to_lowercase().as_str(),
+            "interface" | "interfaces" | "interfaz"
+        )
+    };
+    let named = |f: &super::super::phrases::Mention| match &f.entity {
+        Entity::Code { text, .. } | Entity::Term(text) => is_interface(text),
+        _ => false,
+    };
+    if ctx.mentions().any(|(_, f)| f.role == Role::Forbid && named(f)) || !ctx.says(SHAPE_WORDS) {
+        return;
+    }
+    let Some((i, f)) = ctx
+        .mentions()
+        .find(|(_, f)| f.role == Role::Mandate && !f.conditional && named(f))
+    else {
+        return;
+    };
+    let d = &concepts::OBJECT_TYPE_ALIAS;
+    let scope = ctx.detector_scope(d, "interfaces");
+    let said = format!(
+        "mandated interfaces (\"{}\") rule out object type aliases",
+        f.trigger
+    );
+    out.check(At::Mention(i), ctx.detector_check(d, scope, said));
 }
 
 fn code_pairs(ctx: &Context, out: &mut Found) {
