@@ -6,9 +6,10 @@
 //! through the passes (`pass`): terms for precedence, conditions, behaviour (a rule about what
 //! the agent does gets no check), literals (`literal`), packages (`imports`), concepts and
 //! keywords (`concepts`), tools in command contexts, places as `Forbidden_paths`, forbidden
-//! files, implied counterparts, required text, then the vagueness verdict; language words decide
-//! the files (`files`). The word lists are in `words`, which uses no other module. What a rule
-//! mandates is kept for precedence (`conflict`). Precision beats recall: anything doubtful infers nothing.
+//! files, implied counterparts, required text, language-version floors, then the vagueness
+//! verdict; language words decide the files (`files`). The word lists are in `words`, which uses
+//! no other module. What a rule mandates is kept for precedence (`conflict`). Precision beats
+//! recall: anything doubtful infers nothing.
 
 pub mod concepts;
 mod conflict;
@@ -130,6 +131,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::file_names::run(ctx, out);
     pass::implied::run(ctx, out);
     pass::required::run(ctx, out);
+    pass::versions::run(ctx, out);
     pass::vague::judged(ctx, out);
 }
 

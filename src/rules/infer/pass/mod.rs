@@ -2,8 +2,8 @@
 //! same read-only [`Context`] (the rule, its tokens, its mentions, the languages it names) that
 //! writes what it found — checks, notes, terms — into one [`Found`]; `infer()` runs them in order:
 //! terms, conditions, then — unless the rule is about the agent's behaviour — literals, packages,
-//! concepts, tools, places, file kinds, implied counterparts, required text; then the vagueness
-//! verdict.
+//! concepts, tools, places, file kinds, implied counterparts, required text, version floors;
+//! then the vagueness verdict.
 
 pub mod behaviour;
 pub mod concepts;
@@ -18,6 +18,7 @@ pub mod required;
 pub mod terms;
 pub mod tools;
 pub mod vague;
+pub mod versions;
 
 use super::concepts::{Detector, KEYWORDS, Keyword};
 use super::files::{self, FileScope, Lang, Named};

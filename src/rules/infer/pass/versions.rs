@@ -1,0 +1,301 @@
+//! Versions pass: "Use Go 1.24 or higher", "PHP 8.4 only", "Python 3.11+", "Node 20 como
+//! mínimo": a floor on a language's version, checked where projects declare the version they
+//! target — `go.mod`, `composer.json`, `pyproject.toml`, `package.json` engines, `.nvmrc`,
+//! `.python-version`, `pom.xml`, Dockerfile base images, CI `*-version:` keys. A declared
+//! version below the floor is the violation (its constraint operator included: `^8.3`). Only with
+//! a floor word ("or higher", "at least", "+", "only", "como mínimo"): "Python 3.12" alone states
+//! a fact, which the project may have moved on from.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::super::files::FileScope;
+use super::super::words::NEGATIONS;
+use super::{At, Context, Found};
+use crate::rules::model::Within;
+
+/// A language, written as rules write it (case matters for the ones that are also words: "go",
+/// "node"), then an optional "version", then the version.
+static LANGUAGE_VERSION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"\b(?P<lang>Go|Golang|golang|(?i:php|python|java|ruby)|Node(?:\.?js|JS)?|node\.?js)\b(?:[ \t]+(?i:language|version|versión|lang))?[ \t]*(?:(?i:v|version|versión)[ \t]*)?(?P<version>\d+(?:\.\d+)?)(?P<plus>\+)?",
+    )
+    // A constant pattern, compiled by this module's tests.
+    .expect("a valid pattern")
+});
+
+/// A version after a floor phrase, where the language was named elsewhere in the rule ("Go …
+/// Use at least 1.24").
+static FLOOR_VERSION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:at least|minimum(?: of)?|min\.?|al menos|como mínimo|mínimo|>=|≥)[ \t]*(?:v|version[ \t]*)?(?P<version>\d+\.\d+)\b")
+        // A constant pattern, compiled by this module's tests.
+        .expect("a valid pattern")
+});
+
+/// Words that make a version a floor.
+const FLOOR_WORDS: &[&str] = &[
+    "or higher",
+    "or later",
+    "or newer",
+    "or above",
+    "and above",
+    "and up",
+    "at least",
+    "minimum",
+    "only",
+    "o superior",
+    "o posterior",
+    "o mayor",
+    "al menos",
+    "como mínimo",
+    "mínimo",
+    "solo",
+    "sólo",
+    "únicamente",
+];
+
+/// Where a language's targeted version is declared: (files, pattern before the version, pattern
+/// after it). The version's own pattern goes between them, inside `hit`, with what precedes it
+/// in a constraint (`^`, `>=`, `~`).
+fn declarations(lang: &str) -> &'static [(&'static [&'static str], &'static str)] {
+    match lang {
+        "go" => &[
+            (&["**/go.mod"], r"^go[ \t]+"),
+            (DOCKERFILES, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?golang:"),
+            (CI_FILES, r#"\bgo-version:[ \t]*["']?"#),
+        ],
+        "php" => &[
+            (&["**/composer.json"], r#""php"[ \t]*:[ \t]*"[ \t]*"#),
+            (DOCKERFILES, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?php:"),
+            (CI_FILES, r#"\bphp-version:[ \t]*["']?"#),
+        ],
+        "python" => &[
+            (
+                &["**/pyproject.toml", "**/setup.cfg", "**/setup.py"],
+                r#"\b(?:requires-python|python_requires)[ \t]*=[ \t]*["']?[ \t]*"#,
+            ),
+            (&["**/.python-version"], r"^"),
+            (DOCKERFILES, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?python:"),
+            (CI_FILES, r#"\bpython-version:[ \t]*["']?"#),
+        ],
+        "node" => &[
+            (&["**/package.json"], r#""node"[ \t]*:[ \t]*"[ \t]*"#),
+            (&["**/.nvmrc", "**/.node-version"], r"^v?"),
+            (DOCKERFILES, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?node:"),
+            (CI_FILES, r#"\bnode-version:[ \t]*["']?"#),
+        ],
+        "java" => &[
+            (
+                &["**/pom.xml"],
+                r"<(?:java\.version|maven\.compiler\.(?:source|target|release))>[ \t]*",
+            ),
+            (
+                &["**/build.gradle", "**/build.gradle.kts"],
+                r"JavaLanguageVersion\.of\([ \t]*",
+            ),
+            (CI_FILES, r#"\bjava-version:[ \t]*["']?"#),
+        ],
+        "ruby" => &[
+            (&["**/.ruby-version"], r"^(?:ruby-)?"),
+            (&["**/Gemfile"], r#"^[ \t]*ruby[ \t]+["']"#),
+            (DOCKERFILES, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?ruby:"),
+            (CI_FILES, r#"\bruby-version:[ \t]*["']?"#),
+        ],
+        _ => &[],
+    }
+}
+
+const DOCKERFILES: &[&str] = &["**/Dockerfile", "**/Dockerfile.*", "**/*.dockerfile"];
+const CI_FILES: &[&str] = &[
+    ".github/workflows/*.yml",
+    ".github/workflows/*.yaml",
+    ".gitlab-ci.yml",
+];
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    let text = &ctx.rule.instruction;
+    let lower = text.to_lowercase();
+    if ctx
+        .tokens
+        .iter()
+        .any(|t| t.is_word() && NEGATIONS.contains(&t.lower.as_str()))
+    {
+        return;
+    }
+    let named: Vec<regex::Captures> = LANGUAGE_VERSION.captures_iter(text).collect();
+    let langs: Vec<String> = named.iter().map(|c| language(&c["lang"])).collect();
+    let mentioned = mentioned_language(text);
+    let (lang, version, said) = match named.as_slice() {
+        [one] if one.name("plus").is_some() || FLOOR_WORDS.iter().any(|w| contains_phrase(&lower, w)) => {
+            (langs[0].clone(), one["version"].to_string(), one[0].to_string())
+        }
+        // "Use the latest Go. Use at least 1.24 or higher": one language, the floor elsewhere.
+        [] => match (mentioned, FLOOR_VERSION.captures(text)) {
+            (Some(lang), Some(floor)) => (lang, floor["version"].to_string(), floor[0].to_string()),
+            _ => return,
+        },
+        _ => return,
+    };
+    let Some(below) = versions_below(&version) else {
+        return;
+    };
+    for (files, before) in declarations(&lang) {
+        let scope = FileScope::of_globs(files, files.join(", "));
+        let explanation = format!(
+            "{lang} {version} at least (\"{said}\"): a version below it where the project declares the one it targets ({})",
+            files.join(", ")
+        );
+        let pattern = format!(r#"{before}(?P<hit>[<>=~^! \t]*{below})"#);
+        out.check(
+            At::Places,
+            ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
+        );
+    }
+}
+
+/// Our name of a language as a rule writes it.
+fn language(said: &str) -> String {
+    let lower = said.to_lowercase();
+    if lower == "golang" || lower == "go" {
+        "go".into()
+    } else if lower.starts_with("node") {
+        "node".into()
+    } else {
+        lower
+    }
+}
+
+/// The one language the rule names without a version next to it ("the Go language").
+fn mentioned_language(text: &str) -> Option<String> {
+    static NAMED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b(?:Go|Golang|golang|(?i:php|python|java|ruby)|Node(?:\.?js|JS)?|node\.?js)\b")
+            // A constant pattern, compiled by this module's tests.
+            .expect("a valid pattern")
+    });
+    let mut found: Vec<String> = NAMED.find_iter(text).map(|m| language(m.as_str())).collect();
+    found.dedup();
+    match found.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
+fn contains_phrase(lower: &str, phrase: &str) -> bool {
+    lower.match_indices(phrase).any(|(at, _)| {
+        let before = lower[..at].chars().next_back();
+        let after = lower[at + phrase.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// A pattern of the versions below `floor` ("1.24" → `0.x`, `1.0` … `1.23`, with any patch
+/// part), ending at a word boundary so that `1.2` never matches the start of `1.24`.
+fn versions_below(floor: &str) -> Option<String> {
+    let (major, minor) = match floor.split_once('.') {
+        Some((a, b)) => (a.parse::<u32>().ok()?, Some(b.parse::<u32>().ok()?)),
+        None => (floor.parse::<u32>().ok()?, None),
+    };
+    // Larger numbers first: `23` before `2`, though the boundary would sort them out.
+    let numbers = |n: u32| (0..n).rev().map(|k| k.to_string()).collect::<Vec<_>>().join("|");
+    let mut alternatives = Vec::new();
+    if (1..=100).contains(&major) {
+        alternatives.push(format!(r"(?:{})(?:\.\d+)*", numbers(major)));
+    }
+    if let Some(minor) = minor.filter(|m| (1..=100).contains(m)) {
+        alternatives.push(format!(r"{major}\.(?:{})(?:\.\d+)*", numbers(minor)));
+    }
+    (!alternatives.is_empty()).then(|| format!(r"(?:{})\b", alternatives.join("|")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::infer::tests::hits_of;
+
+    fn texts(rule: &str, path: &str, text: &str) -> Vec<String> {
+        hits_of(rule, path, text).into_iter().map(|(t, _)| t).collect()
+    }
+
+    #[test]
+    fn the_patterns_compile() {
+        LazyLock::force(&LANGUAGE_VERSION);
+        LazyLock::force(&FLOOR_VERSION);
+        assert_eq!(mentioned_language("Use the latest Go."), Some("go".into()));
+    }
+
+    #[test]
+    fn versions_below_a_floor() {
+        let re = Regex::new(&versions_below("1.24").unwrap()).unwrap();
+        for below in ["1.23", "1.2", "1.9.3", "0.9"] {
+            assert!(re.find(below).is_some_and(|m| m.as_str() == below), "{below}");
+        }
+        for not in ["1.24", "1.24.1", "1.30", "2.0"] {
+            assert!(re.find(not).is_none_or(|m| m.as_str() != not), "{not}");
+        }
+        let node = Regex::new(&format!("^{}", versions_below("20").unwrap())).unwrap();
+        assert!(node.is_match("18.17.0") && node.is_match("9"));
+        assert!(!node.is_match("20.1") && !node.is_match("22"));
+    }
+
+    #[test]
+    fn a_floor_on_a_language_version_checks_where_it_is_declared() {
+        let go_mod = "module example.com/x\n\ngo 1.23\n\nrequire golang.org/x/net v0.20.0\n";
+        assert_eq!(texts("Use Go 1.24 or higher.", "go.mod", go_mod), ["1.23"]);
+        assert_eq!(
+            texts(
+                "Use the latest version of the Go language. Use at least 1.24 or higher.",
+                "go.mod",
+                go_mod
+            ),
+            ["1.23"]
+        );
+        assert!(texts("Use Go 1.24 or higher.", "go.mod", "go 1.24.2\n").is_empty());
+        let composer =
+            "{\n  \"require\": {\n    \"php\": \"^8.3\",\n    \"laravel/framework\": \"^11.0\"\n  }\n}\n";
+        assert_eq!(texts("PHP 8.4 only", "composer.json", composer), ["^8.3"]);
+        assert!(
+            texts(
+                "PHP 8.4 only",
+                "composer.json",
+                "{\"require\": {\"php\": \">=8.4\"}}\n"
+            )
+            .is_empty()
+        );
+        let pyproject = "[project]\nrequires-python = \">=3.9\"\n";
+        assert_eq!(
+            texts("Python 3.11+ everywhere.", "pyproject.toml", pyproject),
+            [">=3.9"]
+        );
+        assert_eq!(
+            texts(
+                "Python 3.11+ everywhere.",
+                "Dockerfile",
+                "FROM python:3.10-slim\n"
+            ),
+            ["3.10"]
+        );
+        assert_eq!(texts("Node 20 como mínimo.", ".nvmrc", "v18.17.0\n"), ["18.17.0"]);
+        assert_eq!(
+            texts(
+                "Node 20 como mínimo.",
+                ".github/workflows/ci.yml",
+                "      - uses: actions/setup-node@v4\n        with:\n          node-version: 18\n"
+            ),
+            ["18"]
+        );
+        // A fact, a negation, two languages: nothing.
+        assert!(texts("This service runs on Python 3.12.", "pyproject.toml", pyproject).is_empty());
+        assert!(
+            texts(
+                "Never use Python 3.8 or higher features.",
+                "pyproject.toml",
+                pyproject
+            )
+            .is_empty()
+        );
+        assert!(texts("Go back to the docs at least once.", "go.mod", go_mod).is_empty());
+        // Prose and other files are no declarations.
+        assert!(texts("Use Go 1.24 or higher.", "README.md", "We used go 1.21 before.\n").is_empty());
+    }
+}
