@@ -132,6 +132,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::implied::run(ctx, out);
     pass::required::run(ctx, out);
     pass::versions::run(ctx, out);
+    pass::written_language::run(ctx, out);
     pass::vague::judged(ctx, out);
 }
 

@@ -19,6 +19,7 @@ pub mod terms;
 pub mod tools;
 pub mod vague;
 pub mod versions;
+pub mod written_language;
 
 use super::concepts::{Detector, KEYWORDS, Keyword};
 use super::files::{self, FileScope, Lang, Named};
