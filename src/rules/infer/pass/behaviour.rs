@@ -38,7 +38,7 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
             && matches!(*possessive, "your" | "tus")
             && AGENT_OUTPUTS.contains(what)
         {
-            return Some(said(&clause, words[0].0, words[1].0));
+            return Some(said(clause, words[0].0, words[1].0));
         }
         if let Some(i) = lower.iter().position(|w| KEEP_VERBS.contains(w)) {
             let current = lower[i + 1..].iter().position(|w| CURRENT_WORDS.contains(w));
@@ -47,7 +47,7 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
                 .position(|w| w == ["up", "to", "date"])
                 .map(|k| k + 2);
             if let Some(j) = current.or(up_to_date) {
-                return Some(said(&clause, words[i].0, words[i + 1 + j].0));
+                return Some(said(clause, words[i].0, words[i + 1 + j].0));
             }
         }
     }

@@ -64,7 +64,7 @@ fn foreign_pattern(lang: Language) -> String {
 
 pub fn run(ctx: &Context, out: &mut Found) {
     for clause in clauses(ctx.tokens) {
-        let Some((lang, negated, said)) = comments_language(&clause) else {
+        let Some((lang, negated, said)) = comments_language(clause) else {
             continue;
         };
         // "never in Spanish" asks for the other one, as far as a check can tell.
