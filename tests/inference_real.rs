@@ -59,12 +59,14 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     ("tune-2", "es", 0.95, 0.50),
     // `held-out-3/` is a third fresh batch (2026-12-01, 18 repositories not used before), first
     // measured with the engine of round four: English 0.625 / 0.114, Spanish 1.000 / 0.077.
-    ("held-out-3", "en", 0.60, 0.10),
+    // After round six: English 0.727 / 0.182 (aggregate only, as for every hidden split).
+    ("held-out-3", "en", 0.70, 0.15),
     ("held-out-3", "es", 0.95, 0.05),
     // `tune-3/` is a batch written for round six the way `held-out-3/` was (25 repositories not
     // used before, the first instructions of each file whatever their class); its first run,
-    // before anyone looked at its rows: English 0.800 / 0.162, Spanish 1.000 / 0.095.
-    ("tune-3", "en", 0.80, 0.15),
+    // before anyone looked at its rows: English 0.800 / 0.162, Spanish 1.000 / 0.095. After
+    // round six: English 0.919 / 0.459, Spanish unchanged.
+    ("tune-3", "en", 0.90, 0.45),
     ("tune-3", "es", 0.95, 0.05),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
