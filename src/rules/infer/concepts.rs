@@ -450,6 +450,17 @@ pub const OBJECT_TYPE_ALIAS: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// "Prefer `type` over `interface` unless extending": an interface that extends nothing.
+pub const INTERFACE_WITHOUT_EXTENDS: Detector = Detector {
+    name: "interface-without-extends",
+    summary: "`interface X {` declarations that extend nothing (`interface X extends Y {` is the exception)",
+    pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?P<hit>interface)[ \t]+[A-Za-z_$][\w$]*[ \t]*(?:<[^{}\r\n]*>)?[ \t]*\{",
+    langs: &[Lang::TypeScript],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 pub const TYPE_ALIAS: Detector = Detector {
     name: "type-alias",
     summary: "`type X = { … }` object type aliases (the ones an interface can replace)",
@@ -1569,6 +1580,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &PANIC_CALL,
     &NESTED_TERNARY,
     &OBJECT_TYPE_ALIAS,
+    &INTERFACE_WITHOUT_EXTENDS,
     &UNTYPED_RETURN,
     &UNTYPED_EXPORTED_RETURN,
     &EXTENSIONLESS_IMPORT,

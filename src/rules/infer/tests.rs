@@ -1933,3 +1933,18 @@ fn interfaces_mandated_for_shapes_rule_out_object_type_aliases() {
         ["interface"]
     );
 }
+
+#[test]
+fn interfaces_forbidden_unless_extending_are_the_ones_that_extend_nothing() {
+    let ts = concat!(
+        "export interface User {\n  id: string;\n}\n",
+        "interface Admin extends User {\n  role: string;\n}\n",
+        "export type Row = { id: string };\n",
+    );
+    for rule in [
+        "Prefer `type` over `interface` unless extending",
+        "Use `type` instead of `interface`, except when extending another interface.",
+    ] {
+        assert_eq!(texts(rule, "src/a.ts", ts), ["interface"], "{rule}");
+    }
+}

@@ -3,13 +3,14 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    CONCEPTS, Detector, Effect, I_PREFIXED_INTERFACE, MOJIBAKE, PANIC_CALL, RELATIVE_IMPORT, STDOUT_WRITE,
-    TS_EXPECT_ERROR_BARE, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_EXPORTED_RETURN,
-    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, commit_body_pattern, commit_subject_pattern, example_in_context,
-    example_of, file_length_pattern, host_pattern, mandated_counterpart,
+    CONCEPTS, Detector, Effect, I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL,
+    RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE,
+    UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, commit_body_pattern,
+    commit_subject_pattern, example_in_context, example_of, file_length_pattern, host_pattern,
+    mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
-use super::super::phrases::{Entity, Mention, Role};
+use super::super::phrases::{Entity, Mention, Role, Trig};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
     CODE_SUBJECT_WORDS, COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS, PREFIX_WORDS,
@@ -63,6 +64,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
             );
             out.check(At::Mention(i), ctx.detector_check(d, scope, said));
         }
+        if interface_unless_extending(ctx, f) {
+            let d = &INTERFACE_WITHOUT_EXTENDS;
+            let scope = ctx.detector_scope(d, "`interface`");
+            let said = format!(
+                "`interface` forbidden (\"{}\") unless it extends another",
+                f.trigger
+            );
+            out.check(At::Mention(i), ctx.detector_check(d, scope, said));
+        }
     }
 }
 
@@ -88,6 +98,30 @@ fn return_types_meant(ctx: &Context, d: &'static Detector) -> &'static Detector 
     } else {
         d
     }
+}
+
+/// "Prefer `type` over `interface` unless extending": forbidden only where it extends nothing,
+/// which the declaration shows.
+pub fn interface_unless_extending(ctx: &Context, f: &Mention) -> bool {
+    // A conditional forbid reads as neutral; a mandate is never one.
+    f.conditional
+        && f.role != Role::Mandate
+        && matches!(
+            f.trig,
+            Some(Trig::Over | Trig::Instead | Trig::Neg | Trig::NegUse)
+        )
+        && matches!(&f.entity, Entity::Code { text, .. } | Entity::Term(text)
+            if matches!(text.to_lowercase().as_str(), "interface" | "interfaces"))
+        && ctx.says(&[
+            "extending",
+            "extend",
+            "extends",
+            "inheritance",
+            "heredar",
+            "extender",
+            "extiendan",
+            "herencia",
+        ])
 }
 
 /// "`@ts-expect-error` without a description": forbidden only without a reason, which the
