@@ -100,9 +100,28 @@ fn violation(
     if let Some(explanation) = explanation {
         // Its first clause (what was read from which words); the scope and the rest are for
         // `autofix rules --explain`.
-        let first = explanation.split("; ").next().unwrap_or(explanation);
-        let _ = write!(out, " · _{}: {first}_", m::inferred_note(locale));
+        let _ = write!(
+            out,
+            " · _{}: {}_",
+            m::inferred_note(locale),
+            first_clause(explanation)
+        );
     }
+}
+
+/// An explanation up to its first `; ` outside parentheses: a detector's summary in parentheses
+/// may hold one ("tests left out; in Rust …"), which is not where the clause ends.
+fn first_clause(explanation: &str) -> &str {
+    let mut depth = 0usize;
+    for (i, c) in explanation.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ';' if depth == 0 && explanation[i + 1..].starts_with(' ') => return &explanation[..i],
+            _ => {}
+        }
+    }
+    explanation
 }
 
 /// `**Rule #N** `[CATEGORY]` Instruction`: the rule in one line.
@@ -264,6 +283,17 @@ fn rule_hover(session: &Session, path: &Path, offset: usize, locale: Locale) -> 
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_first_clause_of_an_explanation_ends_outside_parentheses() {
+        assert_eq!(
+            super::first_clause("concept panic-call (calls outside tests (left out; in Rust …)); scope Rust"),
+            "concept panic-call (calls outside tests (left out; in Rust …))"
+        );
+        assert_eq!(super::first_clause("forbidden `x`; scope TS"), "forbidden `x`");
+        assert_eq!(super::first_clause("no clause end (a; b"), "no clause end (a; b");
+    }
+
     use super::plain_text;
 
     #[test]

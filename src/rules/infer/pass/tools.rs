@@ -192,7 +192,7 @@ fn command_checks(
                 .collect::<Vec<_>>()
                 .join(", ");
             format!(
-                "forbidden command {what}: the rivals of {mandated}, which the rule mandates (\"{}\"; installing {mandated} with them is left alone), matched only where commands run: {}",
+                "forbidden command {what}: the rivals of {mandated}, which the rule mandates (\"{}\") — installing {mandated} with them is left alone; matched only where commands run: {}",
                 triggers.join("\", \""),
                 c.context
             )
