@@ -443,7 +443,10 @@ pub const INTERFACE_DECL: Detector = Detector {
 pub const OBJECT_TYPE_ALIAS: Detector = Detector {
     name: "object-type-alias",
     summary: "type aliases of object types (`type User = {`) where interfaces are mandated; the hit is `type`",
-    pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?P<hit>type)[ \t]+[A-Za-z_$][\w$]*(?:<[^=\r\n]*>)?[ \t]*=[ \t]*\{",
+    // The alias is the object type and nothing else: closed on its line and followed by no
+    // `|`, `&`, `[]` or `extends`, or opened at the end of the line (a multi-line object type).
+    // Brackets inside only as index signatures (`[key: string]`), never mapped (`[K in T]`).
+    pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?P<hit>type)[ \t]+[A-Za-z_$][\w$]*(?:<[^=\r\n]*>)?[ \t]*=[ \t]*\{(?:[ \t]*(?:\r?\n|$)|(?:[^{}\[\]\r\n]|\[[^\]\r\n]*:[^\]\r\n]*\])*\}[ \t]*;?[ \t]*(?://[^\r\n]*)?(?:\r?\n|$))",
     langs: &[Lang::TypeScript, Lang::Vue, Lang::Svelte],
     exclude: &[],
     within: Within::Code,
@@ -454,9 +457,11 @@ pub const OBJECT_TYPE_ALIAS: Detector = Detector {
 pub const INTERFACE_WITHOUT_EXTENDS: Detector = Detector {
     name: "interface-without-extends",
     summary: "`interface X {` declarations that extend nothing (`interface X extends Y {` is the exception)",
-    pattern: r"^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?P<hit>interface)[ \t]+[A-Za-z_$][\w$]*[ \t]*(?:<[^{}\r\n]*>)?[ \t]*\{",
+    // At the top level only: an interface inside `declare global { … }` or `declare module`
+    // augments another (which only an interface can), and so do declaration files.
+    pattern: r"^(?:export[ \t]+)?(?:declare[ \t]+)?(?P<hit>interface)[ \t]+[A-Za-z_$][\w$]*[ \t]*(?:<[^{}\r\n]*>)?[ \t]*\{",
     langs: &[Lang::TypeScript],
-    exclude: &[],
+    exclude: &["!**/*.d.ts"],
     within: Within::Code,
     effect: Effect::Forbid,
 };
@@ -780,7 +785,8 @@ pub const UNTYPED_RETURN: Detector = Detector {
     name: "untyped-return",
     summary: "TypeScript functions (`function f(…) {`, `const f = (…) =>`) whose one-line signature has no return type; the hit is the name",
     pattern: r"(?:^|[^\w$.])(?:function[ \t]*\*?[ \t]+|(?:const|let|var)[ \t]+)(?P<hit>[A-Za-z_$][\w$]*)(?:[ \t]*=[ \t]*(?:async[ \t]+)?)?[ \t]*(?:<[^<>\r\n]*>)?[ \t]*\((?:[^()\r\n]|\([^()\r\n]*\))*\)[ \t]*(?:\{|=>)",
-    langs: &[Lang::TypeScript, Lang::Vue, Lang::Svelte],
+    // Not Vue or Svelte: their scripts may be plain JavaScript (`<script setup>`).
+    langs: &[Lang::TypeScript],
     exclude: &["!**/*.d.ts"],
     within: Within::Code,
     effect: Effect::RulesOut,
@@ -791,7 +797,7 @@ pub const UNTYPED_EXPORTED_RETURN: Detector = Detector {
     name: "untyped-exported-return",
     summary: "exported TypeScript functions (`export function f(…) {`, `export const f = (…) =>`) whose one-line signature has no return type; the hit is the name",
     pattern: r"(?:^|[^\w$.])export[ \t]+(?:default[ \t]+)?(?:async[ \t]+)?(?:function[ \t]*\*?[ \t]+|(?:const|let|var)[ \t]+)(?P<hit>[A-Za-z_$][\w$]*)(?:[ \t]*=[ \t]*(?:async[ \t]+)?)?[ \t]*(?:<[^<>\r\n]*>)?[ \t]*\((?:[^()\r\n]|\([^()\r\n]*\))*\)[ \t]*(?:\{|=>)",
-    langs: &[Lang::TypeScript, Lang::Vue, Lang::Svelte],
+    langs: &[Lang::TypeScript],
     exclude: &["!**/*.d.ts"],
     within: Within::Code,
     effect: Effect::RulesOut,
@@ -1641,11 +1647,14 @@ pub fn command_checks(
     if alts.is_empty() {
         return Vec::new();
     }
+    // Any other arguments may stand around it (`pip install --upgrade pip uv`), quoted or with a
+    // version (`"pnpm@8"`, `uv==0.4.0`, `"uv>=0.4"`); pnpm also comes as `@pnpm/exe`, and
+    // through corepack.
     let installs = if spared.is_empty() || tools.is_empty() {
         String::new()
     } else {
         format!(
-            r#"(?:{})[ \t]+(?:install|i|add)(?:[ \t]+-[^\s]+)*[ \t]+(?:{})(?:@[^\s"]*)?(?:[ \t"]|$|[;&|)])|"#,
+            r#"(?:{})[ \t]+(?:install|i|add|global[ \t]+add)(?:[ \t]+[^\s;&|]+)*?[ \t]+["']?(?:{}|@pnpm/exe|corepack)(?:[@=<>~!][^\s"';&|]*)?["']?(?:[ \t"]|$|[;&|)])|"#,
             alternation(tools),
             alternation(spared)
         )
@@ -1685,7 +1694,7 @@ pub fn command_checks(
         out.push(CommandCheck {
             context: "shell scripts, CI files, Makefiles and Dockerfiles (at a command position)",
             pattern: format!(
-                r"(?:^|[;&|(`]|\$\()[ \t]*(?:(?:-|RUN|run:|script:|command:|cmd:|\$|sudo|then|do|else|exec)[ \t]+)*(?:{installs}(?P<hit>{hit}){end})"
+                r"(?:^|[;&|(`]|\$\()[ \t]*(?:(?:-|RUN|run:|script:|command:|cmd:|\$|sudo|then|do|else|exec|env|cross-env|--mount=[^\s]+|[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*)[ \t]+)*(?:{installs}(?P<hit>{hit}){end})"
             ),
             files: shell_files,
         });
@@ -1694,7 +1703,18 @@ pub fn command_checks(
         out.push(CommandCheck {
             context: "package.json scripts (a JSON string value that runs the command)",
             pattern: format!(
-                r#""[^"\r\n]+"[ \t]*:[ \t]*"(?:[^"\r\n]*?(?:&&|\|\||;|\|)[ \t]*)?(?:{installs}(?P<hit>{hit}){script_end})"#
+                r#""[^"\r\n]+"[ \t]*:[ \t]*"(?:[^"\r\n]*?(?:&&|\|\||;|\|)[ \t]*)?(?:(?:cross-env|env|[A-Za-z_][A-Za-z0-9_]*=[^\s"]*)[ \t]+)*(?:{installs}(?P<hit>{hit}){script_end})"#
+            ),
+            files: vec!["package.json".into()],
+        });
+    }
+    // The field that names the project's package manager: a rival there is the plainest case.
+    if !spared.is_empty() && (only.is_empty() || package_json) {
+        out.push(CommandCheck {
+            context: "the `packageManager` field of package.json",
+            pattern: format!(
+                r#""packageManager"[ \t]*:[ \t]*"(?P<hit>{})@"#,
+                alternation(tools)
             ),
             files: vec!["package.json".into()],
         });
@@ -1715,7 +1735,9 @@ pub fn command_checks(
             files: vec![".pre-commit-config.yaml".into()],
         });
     }
-    if wanted(Lang::Docs) {
+    // A README shows how others install the project — with every package manager, for a
+    // library: where the rivals of a mandated one are not the project's commands.
+    if wanted(Lang::Docs) && spared.is_empty() {
         out.push(CommandCheck {
             context: "command lines in Markdown (a line starting with the command, optionally after `$ `)",
             pattern: format!(r"^[ \t]*(?:[$>%][ \t]+)?(?:sudo[ \t]+)?(?:{installs}(?P<hit>{hit}){sub}{end})"),
@@ -1765,9 +1787,55 @@ mod tests {
             hits(json, "\"setup\": \"npm i -g pnpm\",\n\"b\": \"yarn build\"\n"),
             ["yarn"]
         );
-        assert_eq!(checks.len(), 3, "no pre-commit checks for rivals: {checks:?}");
-        let md = &checks[2].pattern;
-        assert_eq!(hits(md, "$ npm install -g pnpm\nnpm run dev\n"), ["npm"]);
+        // No pre-commit hooks and no Markdown for rivals; the `packageManager` field instead.
+        let contexts: Vec<&str> = checks.iter().map(|c| c.context).collect();
+        assert_eq!(contexts.len(), 3, "{contexts:?}");
+        assert!(
+            contexts
+                .iter()
+                .all(|c| !c.contains("pre-commit") && !c.contains("Markdown"))
+        );
+        let field = &checks[2].pattern;
+        assert_eq!(hits(field, "  \"packageManager\": \"yarn@4.1.0\",\n"), ["yarn"]);
+        assert!(hits(field, "  \"packageManager\": \"pnpm@9.0.0\",\n").is_empty());
+        // Installs written other ways; commands after environment variables and mounts.
+        for install in [
+            "RUN npm i -g \"pnpm@8\"\n",
+            "RUN yarn global add pnpm\n",
+            "RUN npm install -g corepack@latest\n",
+            "  \"f\": \"npm install -g @pnpm/exe\"\n",
+        ] {
+            assert!(
+                hits(shell, install).is_empty() && hits(json, install).is_empty(),
+                "{install}"
+            );
+        }
+        assert_eq!(
+            hits(
+                shell,
+                "RUN CI=true npm ci\nRUN --mount=type=cache,target=/root/.npm npm ci\n  - run: env CI=1 npm test\n"
+            ),
+            ["npm", "npm", "npm"]
+        );
+        assert_eq!(
+            hits(
+                json,
+                "  \"b\": \"NODE_ENV=production npm run build\",\n  \"a\": \"cross-env NODE_ENV=production npm run build\"\n"
+            ),
+            ["npm", "npm"]
+        );
+        let uv = command_checks(&["pip".into()], &[], &[], false, &["uv".into()]);
+        for install in [
+            "RUN pip install uv==0.4.0\n",
+            "RUN pip install \"uv>=0.4\"\n",
+            "RUN pip install --upgrade pip uv\n",
+        ] {
+            assert!(hits(&uv[0].pattern, install).is_empty(), "{install}");
+        }
+        assert_eq!(
+            hits(&uv[0].pattern, "RUN pip install -r requirements.txt\n"),
+            ["pip"]
+        );
     }
 
     #[test]

@@ -391,6 +391,17 @@ fn rules_about_the_agent_are_behaviour_and_get_no_check() {
     ] {
         assert!(infer(&rule(agent)).behaviour.is_some(), "{agent}");
     }
+    // Not when the rule says more: what else it forbids is still checked.
+    for more in [
+        "Keep dependencies up to date and never use `moment`.",
+        "Your responses should be concise. Never use `any` in TypeScript.",
+    ] {
+        let inf = infer(&rule(more));
+        assert!(
+            inf.behaviour.is_none() && !inf.checks.is_empty(),
+            "{more}: {inf:?}"
+        );
+    }
     // About the code, or a tool for the project: checked as before.
     for code in [
         "API responses must use camelCase keys.",
@@ -602,7 +613,6 @@ fn vague_rules_infer_nothing_and_are_flagged() {
         "Adhere to Laravel coding standards and best practices.",
         "Sigue las convenciones de nombres del proyecto.",
         "Respetar la estructura de carpetas existente.",
-        "Use Prettier style everywhere.",
         // A title before the colon names a topic, not a thing.
         "**Simplicity First**: Make sure the code is correct.",
         "Código Limpio: escribe funciones claras.",
@@ -618,6 +628,11 @@ fn vague_rules_infer_nothing_and_are_flagged() {
         "Write clean code in `src/`",
         "Follow the naming in `src/api/client.ts`.",
         "Follow PEP 8.",
+        // A tool's style is the tool's to check; a clause that says more is read.
+        "Use Black style formatting.",
+        "Use Prettier's default style.",
+        "Follow Go conventions: use gofmt.",
+        "Follow the Google Java Style Guide; use 2-space indentation.",
         "Use the logger style of `log/slog`.",
     ] {
         assert!(!infer(&rule(concrete)).vague, "{concrete}");
@@ -717,6 +732,27 @@ fn a_mandated_package_manager_rules_out_its_rivals_where_commands_run() {
     assert!(texts("Always use pnpm.", "README.md", "We moved from npm to pnpm.\n").is_empty());
     // What the rule forbids itself is what it means: `yarn` stays allowed here.
     assert!(texts("Use pnpm, not npm.", "build.sh", "yarn build\n").is_empty());
+    // Nor one for a part of the project or a purpose.
+    for part in [
+        "Use pnpm for the frontend only.",
+        "Use pnpm to run the dev server.",
+    ] {
+        assert!(texts(part, "backend/build.sh", "npm ci\n").is_empty(), "{part}");
+    }
+    let s = set(&["Use pnpm.", "Use yarn for the docs site."]);
+    assert!(
+        s.status.iter().all(Status::is_active),
+        "a part's tool retires nothing"
+    );
+    // A README's install section is for the project's users.
+    assert!(
+        texts(
+            "Always use pnpm.",
+            "README.md",
+            "```sh\nnpm install @acme/widgets\n```\n"
+        )
+        .is_empty()
+    );
     // A command to run is not a package manager mandated for the project.
     assert!(
         texts(
@@ -1918,13 +1954,18 @@ fn interfaces_mandated_for_shapes_rule_out_object_type_aliases() {
         "type Both = A & { b: 1 };\n",
         "export interface User {\n  id: Id;\n}\n",
         "// type Commented = {\n",
+        "type B = { a: number } | { b: string };\n",
+        "type C = { a: number } & Base;\n",
+        "type E = { [K in keyof T]: T[K] };\n",
+        "type L = { a: number }[];\n",
+        "type Dict = { [key: string]: number };\n",
     );
     for rule in [
         "Use interfaces for data structures and type definitions",
         "Prefer interfaces over type aliases for object shapes.",
         "Usa interfaces para definir objetos.",
     ] {
-        assert_eq!(texts(rule, "src/a.ts", ts), ["type"], "{rule}");
+        assert_eq!(texts(rule, "src/a.ts", ts), ["type", "type"], "{rule}");
     }
     // About something else interfaces do, or forbidding them: no such check.
     assert!(texts("Use interfaces for dependency injection.", "src/a.ts", ts).is_empty());
@@ -1940,6 +1981,7 @@ fn interfaces_forbidden_unless_extending_are_the_ones_that_extend_nothing() {
         "export interface User {\n  id: string;\n}\n",
         "interface Admin extends User {\n  role: string;\n}\n",
         "export type Row = { id: string };\n",
+        "declare global {\n  interface Window { x: number }\n}\n",
     );
     for rule in [
         "Prefer `type` over `interface` unless extending",
@@ -1947,4 +1989,14 @@ fn interfaces_forbidden_unless_extending_are_the_ones_that_extend_nothing() {
     ] {
         assert_eq!(texts(rule, "src/a.ts", ts), ["interface"], "{rule}");
     }
+}
+
+#[test]
+fn a_newer_language_of_comments_retires_the_older() {
+    let s = set(&[
+        "Write comments in English.",
+        "Los comentarios deben estar en español.",
+    ]);
+    assert!(!s.status[0].is_active(), "{:?}", s.status);
+    assert!(s.status[1].is_active());
 }

@@ -29,8 +29,13 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
         return Some(format!("`{}`", span.text));
     }
     // "Your responses should include examples", "Keep README.md up to date": what the agent
-    // writes to the user, and keeping things current, are its doing — whatever they mention.
-    for clause in clauses(tokens) {
+    // writes to the user, and keeping things current, are its doing — when that is the whole
+    // rule: "Keep dependencies up to date and never use `moment`" still forbids `moment`.
+    let alone = sentences_with_words(tokens) <= 1
+        && !found
+            .iter()
+            .any(|f| f.role == Role::Forbid || matches!(f.entity, Entity::Code { .. }));
+    for clause in clauses(tokens).into_iter().filter(|_| alone) {
         let words: Vec<(usize, &Token)> = clause.iter().enumerate().filter(|(_, t)| t.is_word()).collect();
         let lower: Vec<&str> = words.iter().map(|(_, t)| t.lower.as_str()).collect();
         // "Responses from the API …" is about code: only the agent's own ("your", "tus").
@@ -156,6 +161,21 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
         }
     }
     None
+}
+
+/// How many sentences (ended by `.`, `;`, `!`, `?`) hold a word.
+fn sentences_with_words(tokens: &[Token]) -> usize {
+    let mut count = 0;
+    let mut has_word = false;
+    for t in tokens {
+        if t.kind == Kind::Sep && matches!(t.text.as_str(), "." | ";" | "!" | "?") {
+            count += usize::from(has_word);
+            has_word = false;
+        } else if t.is_word() {
+            has_word = true;
+        }
+    }
+    count + usize::from(has_word)
 }
 
 /// What the agent writes to the user: "Your responses …", "Tus respuestas …".

@@ -50,7 +50,8 @@ static FILE_HOLDS: LazyLock<Regex> = LazyLock::new(|| {
 const PREAMBLES: &[(&str, &str, Lang)] = &[
     (
         "declare(strict_types=1)",
-        r"declare\s*\(\s*strict_types\s*=\s*1\s*\)",
+        // A template that opens with markup (a Blade view, `<html><?php …`) cannot declare it.
+        r"declare\s*\(\s*strict_types\s*=\s*1\s*\)|\A\s*(?:[^<\s]|<[^?])",
         Lang::Php,
     ),
     (
@@ -253,6 +254,12 @@ mod tests {
             );
             assert!(hits_of(rule, "app/empty.php", "\n").is_empty(), "{rule}");
             assert!(hits_of(rule, "src/a.ts", "let a = 1;\n").is_empty(), "{rule}");
+            for template in ["<div>{{ $x }}</div>\n", "<html><?php echo 1; ?></html>\n"] {
+                assert!(
+                    hits_of(rule, "resources/views/a.blade.php", template).is_empty(),
+                    "{rule}"
+                );
+            }
         }
         let future = "Every module must have `from __future__ import annotations`.";
         assert_eq!(hits_of(future, "pkg/a.py", "import os\n").len(), 1);

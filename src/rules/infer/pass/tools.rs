@@ -8,6 +8,7 @@ use super::super::files::{self, FileScope, Lang};
 use super::super::imports;
 use super::super::literal::{self, LitKind};
 use super::super::phrases::{Entity, Role, Trig};
+use super::super::text::{Token, clauses};
 use super::super::words::{self, TOOLS};
 use super::{At, Context, Found, Route, dedup_strings, wordlike_tool};
 use crate::rules::model::Within;
@@ -77,15 +78,25 @@ pub fn run(ctx: &Context, out: &mut Found) {
 /// what it names is what it means), and never where the mandated one is installed with a rival.
 fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
     let mut mandated: Vec<(String, String)> = Vec::new();
+    let all = clauses(ctx.tokens);
     for f in ctx
         .found
         .iter()
         .filter(|f| f.role == Role::Mandate && !f.conditional)
     {
-        if let Entity::Term(name) | Entity::Code { text: name, .. } = &f.entity
-            && let Some(tool) = words::package_manager(name)
-            && !mandated.iter().any(|(t, _)| t == tool)
-        {
+        let (Entity::Term(name) | Entity::Code { text: name, .. }) = &f.entity else {
+            continue;
+        };
+        let Some(tool) = words::package_manager(name) else {
+            continue;
+        };
+        // "Use yarn for the docs site" asks for yarn in a part of the project: no rivals, and
+        // no precedence over a rule for the whole of it.
+        if !all.get(f.clause).is_some_and(|clause| for_the_project(clause)) {
+            out.mandates.retain(|t| t.key != tool);
+            continue;
+        }
+        if !mandated.iter().any(|(t, _)| t == tool) {
             mandated.push((tool.to_string(), format!("{} {tool}", f.trigger)));
         }
     }
@@ -114,6 +125,61 @@ fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
     }
     let spared: Vec<String> = mandated.into_iter().map(|(t, _)| t).collect();
     command_checks(ctx, out, &rivals, &[], &spared);
+}
+
+/// Whether a clause mandating a package manager is about the whole project — its words are
+/// the mandate and "for dependency management", "only", "always" — not a part of it or a
+/// purpose ("for the frontend only", "to run the dev server", "for the docs site").
+fn for_the_project(clause: &[Token]) -> bool {
+    clause.iter().filter(|t| t.is_word()).all(|t| {
+        words::package_manager(&t.lower).is_some()
+            || matches!(
+                t.lower.as_str(),
+                "use"
+                    | "always"
+                    | "only"
+                    | "must"
+                    | "should"
+                    | "we"
+                    | "the"
+                    | "a"
+                    | "as"
+                    | "our"
+                    | "for"
+                    | "and"
+                    | "all"
+                    | "everything"
+                    | "package"
+                    | "packages"
+                    | "manager"
+                    | "management"
+                    | "dependency"
+                    | "dependencies"
+                    | "deps"
+                    | "installing"
+                    | "installs"
+                    | "formatting"
+                    | "instead"
+                    | "usa"
+                    | "usar"
+                    | "siempre"
+                    | "solo"
+                    | "sólo"
+                    | "únicamente"
+                    | "para"
+                    | "el"
+                    | "la"
+                    | "los"
+                    | "como"
+                    | "gestor"
+                    | "gestión"
+                    | "de"
+                    | "paquetes"
+                    | "dependencias"
+                    | "todo"
+                    | "y"
+            )
+    })
 }
 
 /// Files that run commands for the project, by the word a rule mandates them with.

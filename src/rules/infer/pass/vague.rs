@@ -108,12 +108,7 @@ fn label_end(tokens: &[Token]) -> usize {
 /// check, whatever proper names it holds (the verb opens its clause, or follows one word such as
 /// "always").
 fn defers_to_a_standard(tokens: &[Token]) -> bool {
-    clauses(tokens).iter().any(|clause| {
-        let words: Vec<&str> = clause
-            .iter()
-            .filter(|t| t.is_word())
-            .map(|t| t.lower.as_str())
-            .collect();
+    let defers = |words: &[&str]| {
         words.iter().take(2).enumerate().any(|(i, verb)| {
             let rest = &words[i + 1..];
             (DEFER_VERBS.contains(verb) && rest.iter().any(|w| STANDARD_NOUNS.contains(w)))
@@ -130,7 +125,40 @@ fn defers_to_a_standard(tokens: &[Token]) -> bool {
                         | "mantener"
                 ) && rest.iter().take(4).any(|w| STYLE_NOUNS.contains(w)))
         })
-    })
+    };
+    // A tool's style ("Use Black style", "Prettier's default style", "conventions: use gofmt")
+    // is that tool's to check, which names it: not vague.
+    let names_a_tool = |words: &[&str]| words.iter().any(|w| concepts::is_tool(w.trim_end_matches("'s")));
+    let mut deferring = false;
+    for clause in clauses(tokens) {
+        let words: Vec<&str> = clause
+            .iter()
+            .filter(|t| t.is_word())
+            .map(|t| t.lower.as_str())
+            .collect();
+        if words.is_empty() {
+            continue;
+        }
+        if names_a_tool(&words) {
+            return false;
+        }
+        // Every clause that says something defers ("…; use 2-space indentation" says more).
+        if defers(&words) {
+            deferring = true;
+        } else if !is_title(clause) {
+            return false;
+        }
+    }
+    deferring
+}
+
+/// A clause of capitalized words only, such as the title before a colon ("Código Limpio").
+fn is_title(clause: &[Token]) -> bool {
+    let words: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
+    (1..=4).contains(&words.len())
+        && words
+            .iter()
+            .all(|t| t.text.chars().next().is_some_and(char::is_uppercase))
 }
 
 /// The labels agent files put before a rule: ids (`GC-001`, `R12`) and emphasis words (`MUST`,

@@ -33,26 +33,45 @@ static FLOOR_VERSION: LazyLock<Regex> = LazyLock::new(|| {
         .expect("a valid pattern")
 });
 
-/// Words that make a version a floor.
-const FLOOR_WORDS: &[&str] = &[
+/// Words right after a version that make it a floor ("3.11 or higher", "8.4 only").
+const FLOOR_AFTER: &[&str] = &[
     "or higher",
     "or later",
     "or newer",
     "or above",
     "and above",
     "and up",
-    "at least",
+    "at minimum",
     "minimum",
     "only",
     "o superior",
     "o posterior",
     "o mayor",
-    "al menos",
     "como mínimo",
     "mínimo",
     "solo",
     "sólo",
     "únicamente",
+];
+
+/// Words right before the language that make its version a floor ("at least Python 3.11").
+const FLOOR_BEFORE: &[&str] = &["at least", "minimum", "al menos", "como mínimo", "mínimo"];
+
+/// Words that make a version something else than the project's floor: a hedge ("3.12 syntax
+/// where possible") or what the project supports ("supports 3.9+" asks for a floor no higher).
+const NOT_A_FLOOR: &[&str] = &[
+    "possible",
+    "preferably",
+    "prefer",
+    "support",
+    "supports",
+    "supported",
+    "compatible",
+    "compatibility",
+    "posible",
+    "soporta",
+    "soportar",
+    "compatibilidad",
 ];
 
 /// Where a language's targeted version is declared: (files, pattern before the version, pattern
@@ -115,29 +134,36 @@ const CI_FILES: &[&str] = &[
 
 pub fn run(ctx: &Context, out: &mut Found) {
     let text = &ctx.rule.instruction;
-    let lower = text.to_lowercase();
-    if ctx
-        .tokens
-        .iter()
-        .any(|t| t.is_word() && NEGATIONS.contains(&t.lower.as_str()))
-    {
+    let not_a_floor = |t: &super::super::text::Token| {
+        t.is_word() && (NEGATIONS.contains(&t.lower.as_str()) || NOT_A_FLOOR.contains(&t.lower.as_str()))
+    };
+    if ctx.tokens.iter().any(not_a_floor) {
         return;
     }
     let named: Vec<regex::Captures> = LANGUAGE_VERSION.captures_iter(text).collect();
-    let langs: Vec<String> = named.iter().map(|c| language(&c["lang"])).collect();
-    let mentioned = mentioned_language(text);
     let (lang, version, said) = match named.as_slice() {
-        [one] if one.name("plus").is_some() || FLOOR_WORDS.iter().any(|w| contains_phrase(&lower, w)) => {
-            (langs[0].clone(), one["version"].to_string(), one[0].to_string())
-        }
-        // "Use the latest Go. Use at least 1.24 or higher": one language, the floor elsewhere.
-        [] => match (mentioned, FLOOR_VERSION.captures(text)) {
-            (Some(lang), Some(floor)) => (lang, floor["version"].to_string(), floor[0].to_string()),
+        [one] if is_floor(text, one) => (
+            language(&one["lang"]),
+            one["version"].to_string(),
+            one[0].to_string(),
+        ),
+        // "Use the latest Go. Use at least 1.24 or higher": one language, the floor elsewhere —
+        // in a sentence that names nothing else ("Use Django at least 5.0 with Python" is
+        // Django's floor; "at least 2.0 of the CLI", the CLI's).
+        [] => match (mentioned_language(text), FLOOR_VERSION.captures(text)) {
+            (Some(lang), Some(floor)) if names_nothing_else(text, &floor) => {
+                (lang, floor["version"].to_string(), floor[0].to_string())
+            }
             _ => return,
         },
         _ => return,
     };
-    let Some(below) = versions_below(&version) else {
+    let below = if lang == "java" {
+        java_versions_below(&version)
+    } else {
+        versions_below(&version)
+    };
+    let Some(below) = below else {
         return;
     };
     for (files, before) in declarations(&lang) {
@@ -146,7 +172,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
             "{lang} {version} at least (\"{said}\"): a version below it where the project declares the one it targets ({})",
             files.join(", ")
         );
-        let pattern = format!(r#"{before}(?P<hit>[<>=~^! \t]*{below})"#);
+        let pattern = format!(r#"{before}(?P<hit>[<>=~^ \t]*{below})"#);
         out.check(
             At::Places,
             ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
@@ -181,12 +207,70 @@ fn mentioned_language(text: &str) -> Option<String> {
     }
 }
 
-fn contains_phrase(lower: &str, phrase: &str) -> bool {
-    lower.match_indices(phrase).any(|(at, _)| {
-        let before = lower[..at].chars().next_back();
-        let after = lower[at + phrase.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
+/// Whether the version a rule names next to its language is a floor: a `+`, or a floor word
+/// right after it ("3.11 or higher") or right before the language ("at least Python 3.11") —
+/// not anywhere in the rule ("Python 3.12, Django 5.0 or later" is Django's floor).
+fn is_floor(text: &str, named: &regex::Captures) -> bool {
+    let Some(whole) = named.get(0) else {
+        return false;
+    };
+    let after = text[whole.end()..].trim_start().to_lowercase();
+    let before = text[..whole.start()].trim_end().to_lowercase();
+    let ends_word = |rest: &str| !rest.chars().next().is_some_and(char::is_alphanumeric);
+    let starts_word = |rest: &str| !rest.chars().next_back().is_some_and(char::is_alphanumeric);
+    named.name("plus").is_some()
+        || FLOOR_AFTER
+            .iter()
+            .any(|w| after.strip_prefix(w).is_some_and(ends_word))
+        || FLOOR_BEFORE
+            .iter()
+            .any(|w| before.strip_suffix(w).is_some_and(starts_word))
+}
+
+/// Whether the sentence of a floor phrase names nothing but the version: no capitalized word
+/// after its first, and nothing "of" something after the version.
+fn names_nothing_else(text: &str, floor: &regex::Captures) -> bool {
+    let Some(at) = floor.get(0) else {
+        return false;
+    };
+    let ends = ['.', ';', '!', '?', '\n'];
+    // A version's own dot is no sentence end: look for one followed by a blank or the end.
+    let start = text[..at.start()]
+        .match_indices(ends)
+        .rfind(|(i, _)| text[i + 1..].starts_with(char::is_whitespace))
+        .map_or(0, |(i, _)| i + 1);
+    let end = text[at.end()..]
+        .match_indices(ends)
+        .find(|(i, _)| {
+            let rest = &text[at.end() + i + 1..];
+            rest.is_empty() || rest.starts_with(char::is_whitespace)
+        })
+        .map_or(text.len(), |(i, _)| at.end() + i);
+    // The sentence's first word (after a bullet's dash) is capitalized as any first word.
+    let capitalized = text[start..end]
+        .split_whitespace()
+        .skip_while(|w| !w.chars().next().is_some_and(char::is_alphabetic))
+        .skip(1)
+        .any(|w| w.chars().next().is_some_and(char::is_uppercase));
+    let of_something = text[at.end()..end]
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| matches!(w.to_lowercase().as_str(), "of" | "de" | "for" | "para"));
+    !capitalized && !of_something
+}
+
+/// [`versions_below`] for Java, whose versions up to 8 were also written `1.N` (`1.8` is Java 8).
+fn java_versions_below(floor: &str) -> Option<String> {
+    let major: u32 = floor.split('.').next()?.parse().ok()?;
+    if !(2..=100).contains(&major) {
+        return None;
+    }
+    let join = |range: std::ops::Range<u32>| range.rev().map(|k| k.to_string()).collect::<Vec<_>>().join("|");
+    let mut alternatives = vec![format!(r"1\.(?:{})(?:\.\d+)*", join(0..major.min(9)))];
+    if major > 2 {
+        alternatives.push(format!(r"(?:{})(?:\.\d+)*", join(2..major)));
+    }
+    Some(format!(r"(?:{})\b", alternatives.join("|")))
 }
 
 /// A pattern of the versions below `floor` ("1.24" → `0.x`, `1.0` … `1.23`, with any patch
@@ -284,6 +368,38 @@ mod tests {
             ),
             ["18"]
         );
+        // The floor of something else, a hedge, what the project supports: nothing.
+        for other in [
+            "Use Django at least 5.0 with Python.",
+            "Python 3.12, Django 5.0 or later.",
+            "Go to the docs. Use at least 2.0 of the CLI.",
+            "Use Python 3.12+ syntax where possible.",
+            "Support Python 3.8 and above.",
+        ] {
+            assert!(texts(other, "pyproject.toml", pyproject).is_empty(), "{other}");
+            assert!(texts(other, "go.mod", go_mod).is_empty(), "{other}");
+        }
+        assert_eq!(
+            texts("At least Python 3.11.", "pyproject.toml", pyproject),
+            [">=3.9"]
+        );
+        assert_eq!(
+            texts(
+                "Use the latest version of the Go language.   - Use at least 1.24 or higher.",
+                "go.mod",
+                go_mod
+            ),
+            ["1.23"]
+        );
+        // Java 8 was `1.8`.
+        let pom = "<properties><maven.compiler.source>1.8</maven.compiler.source></properties>\n";
+        assert!(texts("Java 8+", "pom.xml", pom).is_empty());
+        assert_eq!(texts("Java 17+", "pom.xml", pom), ["1.8"]);
+        assert_eq!(
+            texts("Java 17+", "pom.xml", "<java.version>11</java.version>\n"),
+            ["11"]
+        );
+        assert!(texts("Java 17+", "pom.xml", "<java.version>21</java.version>\n").is_empty());
         // A fact, a negation, two languages: nothing.
         assert!(texts("This service runs on Python 3.12.", "pyproject.toml", pyproject).is_empty());
         assert!(

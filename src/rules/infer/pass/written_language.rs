@@ -1,13 +1,16 @@
 //! Written-language pass: "Write comments in English", "Los comentarios deben estar en español",
 //! "never write docstrings in Spanish", "Use English in doc comments": the human language a
 //! project's comments are written in, checked in comments — in documentation comments only
-//! (`/** */`, `///`, docstrings) when the rule names only those. A comment line is in another
-//! language when it holds a script no English or Spanish text uses (Han, kana, Hangul,
-//! Cyrillic, Arabic, Hebrew, Thai, Devanagari, Greek), or two function words of the other
-//! language ("que … para", "the … with"). License and copyright lines are left alone. One
-//! language word and one comment word in the same clause; anything else — identifiers in
-//! English, UI text in Spanish — is not this pass's.
+//! (`/** */`, `///`, docstrings) when the rule names only those. A comment line is Spanish with
+//! `¿`/`¡`, a word English never writes ("obtener", "usuario", "función") or two Spanish
+//! function words; English with "the" or two English function words; in another script with
+//! two letters of Han, kana, Hangul, Cyrillic, Arabic, Hebrew, Thai or Devanagari in a row.
+//! License, copyright and URL lines are left alone. One language word and one comment word in
+//! the same clause; anything else — identifiers in English, UI text in Spanish — is not this
+//! pass's. What a rule asks is kept for precedence: a newer "comentarios en español" retires
+//! "comments in English".
 
+use super::super::Term;
 use super::super::files::FileScope;
 use super::super::text::{Token, clauses};
 use super::super::words::NEGATIONS;
@@ -61,34 +64,48 @@ fn language(word: &str) -> Option<Language> {
     }
 }
 
-/// Scripts that neither English nor Spanish comments are written in.
-const OTHER_SCRIPT: &str = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Cyrillic}\p{Arabic}\p{Hebrew}\p{Thai}\p{Devanagari}\p{Greek}]";
+/// Scripts that neither English nor Spanish comments are written in — two letters of one in a
+/// row (a lone `π` or `μ` is maths, not Greek prose).
+const OTHER_SCRIPT: &str = r"(?:[\p{Han}\p{Hiragana}\p{Katakana}]|\p{Hangul}|\p{Cyrillic}|\p{Arabic}|\p{Hebrew}|\p{Thai}|\p{Devanagari}){2}";
 
-/// Function words of each language that the other never writes.
-const SPANISH_WORDS: &str = "que|para|los|las|una|est[áa]|este|esto|cuando|porque|pero|tambi[ée]n|seg[úu]n|hasta|desde|donde|aqu[íi]|devuelve|obtiene";
+/// Spanish on its own: `¿`, `¡`, or a word English never writes (verbs comments open with,
+/// accented function words, common nouns of code comments).
+const SPANISH_ALONE: &str = "[¿¡]|(?i:\\b(?:obtener|obtiene|crear|crea|actualizar|actualiza|eliminar|elimina|verificar|verifica|calcular|calcula|devuelve|retorna|validar|valida|guardar|guarda|cargar|carga|mostrar|muestra|enviar|env[íi]a|filtrar|filtra|lanzar|lanza|inicializa|inicializar|est[áa]n?|m[áa]s|tambi[ée]n|seg[úu]n|aqu[íi]|despu[ée]s|funci[óo]n|c[óo]digo|n[úu]mero|p[áa]gina|usuarios?|contrase[ñn]a|informaci[óo]n|configuraci[óo]n)\\b)";
+/// Spanish function words, two of which make a line Spanish.
+const SPANISH_WORDS: &str = "que|para|los|las|una|el|la|del|de|con|por|un|se|al|lo|sin|si|cuando|porque|pero|este|esta|esto|hasta|desde|donde";
+/// English on its own: "the", which Spanish never writes.
+const ENGLISH_ALONE: &str = "(?i:\\bthe\\b)";
+/// English function words, two of which make a line English (not `this`, `from`, `with`,
+/// `and`, `is`: commented-out code writes them).
 const ENGLISH_WORDS: &str =
-    "the|this|that|with|which|should|returns|when|because|these|those|must|will|would|from|into";
+    "that|which|should|returns|when|because|these|those|must|would|of|to|are|for|if|it";
 
-/// A comment line in a language other than `lang`; the hit runs from the first foreign word (or
-/// character) to the end of the line. A license or copyright line is consumed without a hit.
-/// With `docs_only`, only inside a `/** … */` block (never past its end), after `///` or `//!`,
-/// or inside a `"""` docstring: the first foreign line of each.
-fn foreign_pattern(lang: Language, docs_only: bool) -> String {
-    let words = match lang.other() {
-        Language::Spanish => SPANISH_WORDS,
-        Language::English => ENGLISH_WORDS,
+/// A comment line with signs of `foreign`; the hit runs from the first sign to the end of the
+/// line, before a closing `*/` or `"""` and trailing blanks. A license or copyright line, or
+/// one holding a URL, is consumed without a hit. With `docs_only`, only inside a `/** … */`
+/// block (never past its end), after `///` or `//!`, or inside a `"""` docstring: the first
+/// foreign line of each. `other_scripts` adds scripts that are neither language.
+fn foreign_pattern(foreign: Language, other_scripts: bool, docs_only: bool) -> String {
+    let (alone, words) = match foreign {
+        Language::Spanish => (SPANISH_ALONE, SPANISH_WORDS),
+        Language::English => (ENGLISH_ALONE, ENGLISH_WORDS),
     };
-    let license = r"(?i:^[^\r\n]*(?:licen[cs]e|copyright|spdx-)[^\r\n]*)";
-    // The hit ends before a closing `*/` or `"""` and trailing blanks.
-    let foreign = format!(
-        r#"(?P<hit>(?:{OTHER_SCRIPT}|(?i:\b(?:{words})\b[^\r\n]*?\b(?:{words})\b))[^\r\n]*?)[ \t]*(?:\*/|""")?[ \t]*$"#
+    let mut signs = vec![
+        alone.to_string(),
+        format!(r"(?i:\b(?:{words})\b[^\r\n]*?\b(?:{words})\b)"),
+    ];
+    if other_scripts {
+        signs.push(OTHER_SCRIPT.to_string());
+    }
+    let skipped = r"(?i:^[^\r\n]*(?:licen[cs]e|copyright|spdx-|://)[^\r\n]*)";
+    let line = format!(
+        r#"(?P<hit>(?:{})[^\r\n]*?)[ \t]*(?:\*/|""")?[ \t]*$"#,
+        signs.join("|")
     );
     if docs_only {
-        format!(
-            r#"{license}|(?:/\*\*(?:[^*]|\*+[^*/])*?|//[/!][^\r\n]*?|"""(?:[^"]|"[^"]|""[^"])*?){foreign}"#
-        )
+        format!(r#"{skipped}|(?:/\*\*(?:[^*]|\*+[^*/])*?|//[/!][^\r\n]*?|"""(?:[^"]|"[^"]|""[^"])*?){line}"#)
     } else {
-        format!(r"{license}|{foreign}")
+        format!(r"{skipped}|{line}")
     }
 }
 
@@ -97,27 +114,37 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let Some(asked) = comments_language(clause) else {
             continue;
         };
-        // "never in Spanish" asks for the other one, as far as a check can tell.
-        let wanted = if asked.negated {
-            asked.language.other()
+        // "in English": Spanish and other scripts are not; "never in Spanish": only Spanish is
+        // forbidden, whatever else comments are written in.
+        let (foreign, other_scripts) = if asked.negated {
+            (asked.language, false)
         } else {
-            asked.language
+            (asked.language.other(), true)
         };
         let mut scope = FileScope::source_files(false);
         ctx.narrow(&mut scope);
-        let (what, line) = if asked.docs_only {
-            (
-                "documentation comments (`/** */`, `///`, docstrings)",
-                "documentation comment",
-            )
+        let what = if asked.docs_only {
+            "documentation comments (`/** */`, `///`, docstrings)"
         } else {
-            ("comments", "comment")
+            "comments"
+        };
+        let rule = if asked.negated {
+            format!("{what} not in {}", asked.language.name())
+        } else {
+            format!("{what} in {}", asked.language.name())
+        };
+        let signs = match foreign {
+            Language::Spanish => "`¿`, `¡`, a word English never writes, or two Spanish function words",
+            Language::English => "\"the\", or two English function words",
         };
         let explanation = format!(
-            "{what} written in {} (\"{}\"): a {line} line in another script, or with two function words of {}, is a violation (license and copyright lines left alone); scope {}",
-            wanted.name(),
+            "{rule} (\"{}\"): a line with {signs}{} is a violation (license, copyright and URL lines left alone); scope {}",
             asked.said,
-            wanted.other().name(),
+            if other_scripts {
+                ", or in another script"
+            } else {
+                ""
+            },
             scope.why
         );
         // Docstrings are strings: documentation is found by its delimiters, wherever it is.
@@ -129,13 +156,27 @@ pub fn run(ctx: &Context, out: &mut Found) {
         out.check(
             At::Places,
             ctx.pattern_check(
-                foreign_pattern(wanted, asked.docs_only),
+                foreign_pattern(foreign, other_scripts, asked.docs_only),
                 scope,
                 None,
                 explanation,
                 within,
             ),
         );
+        // For precedence: "comments in Spanish" after "comments in English" retires it.
+        let key = |l: Language| format!("comments:{}", l.name().to_lowercase());
+        let term = |l: Language| Term {
+            text: format!("{what} in {}", l.name()),
+            key: key(l),
+            exact: None,
+            trigger: asked.said.clone(),
+        };
+        if asked.negated {
+            out.forbids.push(term(asked.language));
+        } else {
+            out.mandates.push(term(asked.language));
+            out.forbids.push(term(asked.language.other()));
+        }
         return;
     }
 }
@@ -212,7 +253,10 @@ mod tests {
         );
         assert_eq!(
             texts("Write javadoc and comments in English", "src/A.java", java),
-            ["クラムを取得する。", "para los pedidos que están abiertos"]
+            [
+                "クラムを取得する。",
+                "Calcula el total para los pedidos que están abiertos"
+            ]
         );
         assert_eq!(
             texts("Los comentarios deben estar en español.", "src/A.java", java),
@@ -220,7 +264,29 @@ mod tests {
         );
         assert_eq!(
             texts("Never write comments in Spanish.", "src/A.java", java),
-            ["クラムを取得する。", "para los pedidos que están abiertos"]
+            ["Calcula el total para los pedidos que están abiertos"],
+            "only Spanish is forbidden: Japanese is not Spanish"
+        );
+        // Not prose: maths letters, URLs, commented-out code.
+        let noise = concat!(
+            "// π is approx 3.14; use μ for the mean\n",
+            "// Ver https://example.com/blog/how-to-use-the-api-with-node\n",
+            "// this.a = this.b;\n",
+            "// Get the current user\n",
+        );
+        assert!(texts("Write comments in English", "src/a.ts", noise).is_empty());
+        assert_eq!(
+            texts("Los comentarios deben estar en español.", "src/a.ts", noise),
+            ["the mean", "the current user"]
+        );
+        let es = "// Obtener el usuario actual\n// Si el usuario no existe, lanzar error\n// ¿Hace falta?\n";
+        assert_eq!(
+            texts("Write comments in English", "src/a.ts", es),
+            [
+                "Obtener el usuario actual",
+                "Si el usuario no existe, lanzar error",
+                "¿Hace falta?"
+            ]
         );
         // Documentation comments only: a line comment is not one.
         let ts = concat!(
@@ -230,12 +296,15 @@ mod tests {
         );
         assert_eq!(
             texts("Use English in doc comments", "src/a.ts", ts),
-            ["para los paquetes que existen.", "合計を計算する"]
+            [
+                "Carga la configuración para los paquetes que existen.",
+                "合計を計算する"
+            ]
         );
         let py = "def f():\n    \"\"\"Calcula el total para los pedidos que están abiertos.\"\"\"\n    # comentario que no es docstring para nada\n";
         assert_eq!(
             texts("Docstrings in English.", "app/a.py", py),
-            ["para los pedidos que están abiertos."]
+            ["Calcula el total para los pedidos que están abiertos."]
         );
         // Names, UI text, or no language: not this pass's.
         for other in [
@@ -257,6 +326,6 @@ mod tests {
         .into_iter()
         .map(|(t, _)| t)
         .collect();
-        assert_eq!(hits, ["para los pedidos"]);
+        assert_eq!(hits, ["Calcula el total para los pedidos"]);
     }
 }
