@@ -1936,6 +1936,7 @@ fn extensions_mandated_in_relative_imports_rule_out_imports_without_one() {
     for rule in [
         "Use `.js` extensions in relative imports.",
         "Always include file extensions in relative imports.",
+        "Import with `.js` extensions for ES module compatibility",
     ] {
         assert_eq!(
             texts(rule, "src/a.ts", ts),
@@ -1943,7 +1944,13 @@ fn extensions_mandated_in_relative_imports_rule_out_imports_without_one() {
             "{rule}"
         );
     }
-    assert!(texts("Never add `.js` extensions to imports.", "src/a.ts", ts).is_empty());
+    for not in [
+        "Never add `.js` extensions to imports.",
+        "Omit the `.ts` extension in imports.",
+        "Import without the `.js` extension.",
+    ] {
+        assert!(texts(not, "src/a.ts", ts).is_empty(), "{not}");
+    }
 }
 
 #[test]

@@ -3,9 +3,9 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    CONCEPTS, Detector, Effect, I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL,
-    RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE,
-    UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, commit_body_pattern,
+    CONCEPTS, Detector, EXTENSIONLESS_IMPORT, Effect, I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS,
+    MOJIBAKE, PANIC_CALL, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPREFIXED_INTERFACE,
+    UNPREFIXED_TYPE, UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, commit_body_pattern,
     commit_subject_pattern, example_in_context, example_of, file_length_pattern, host_pattern,
     mandated_counterpart,
 };
@@ -54,6 +54,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     commit_lengths(ctx, out);
     file_length(ctx, out);
     interface_prefix(ctx, out);
+    imports_with_extension(ctx, out);
     for (i, f) in ctx.found.iter().enumerate() {
         if expect_error_without_reason(ctx, f) {
             let d = &TS_EXPECT_ERROR_BARE;
@@ -449,6 +450,40 @@ fn commit_lengths(ctx: &Context, out: &mut Found) {
 /// interfaces (and of types, when the rule says types) without the prefix; "Don't prefix
 /// interfaces with I", "no `I` prefix": names with it. The rule must say a prefix, `I` and
 /// interfaces; a negation in the clause of the prefix word turns the mandate around.
+/// "Import with `.js` extensions", "imports must include the `.js` extension": an extension span
+/// in a rule about imports and extensions that no trigger made mandated — the rule's imperative
+/// says it — when nothing negates it and no check was read from the span already.
+fn imports_with_extension(ctx: &Context, out: &mut Found) {
+    let extension = ctx.tokens.iter().find(|t| {
+        matches!(t.kind, Kind::Span(_)) && matches!(t.text.as_str(), ".js" | ".mjs" | ".cjs" | ".ts")
+    });
+    let Some(span) = extension else {
+        return;
+    };
+    let said = |words: &[&str]| ctx.says(words);
+    if !said(&["extension", "extensions", "extensión", "extensiones"])
+        || !said(&[
+            "import",
+            "imports",
+            "importing",
+            "importaciones",
+            "importar",
+            "importa",
+        ])
+        || said(NEGATIONS)
+        || said(&["omit", "drop", "remove", "without", "sin", "omitir", "quitar"])
+        || ctx.found.iter().any(|f| {
+            matches!(&f.entity, Entity::Code { text, .. } if *text == span.text) && f.role != Role::Neutral
+        })
+    {
+        return;
+    }
+    let d = &EXTENSIONLESS_IMPORT;
+    let scope = ctx.detector_scope(d, &format!("`{}`", span.text));
+    let said = format!("`{}` extensions asked for in imports", span.text);
+    out.check(At::Places, ctx.detector_check(d, scope, said));
+}
+
 fn interface_prefix(ctx: &Context, out: &mut Found) {
     let has = |t: &Token, words: &[&str]| t.is_word() && words.contains(&t.lower.as_str());
     // The prefix `I`: quoted, or the word right after "prefix … with" / "prefijo" — not the
