@@ -1702,8 +1702,11 @@ pub fn command_checks(
     if only.is_empty() || package_json {
         out.push(CommandCheck {
             context: "package.json scripts (a JSON string value that runs the command)",
+            // The fields package.json defines for prose and metadata (`"description": "npm
+            // wrapper for …"`) are consumed first, without a hit: only other keys' values — the
+            // scripts — run commands.
             pattern: format!(
-                r#""[^"\r\n]+"[ \t]*:[ \t]*"(?:[^"\r\n]*?(?:&&|\|\||;|\|)[ \t]*)?(?:(?:cross-env|env|[A-Za-z_][A-Za-z0-9_]*=[^\s"]*)[ \t]+)*(?:{installs}(?P<hit>{hit}){script_end})"#
+                r#""(?:name|version|description|keywords|homepage|license|author|email|url|main|module|types|typings|type|directory|funding|packageManager|private)"[ \t]*:[ \t]*"[^"\r\n]*"|"[^"\r\n]+"[ \t]*:[ \t]*"(?:[^"\r\n]*?(?:&&|\|\||;|\|)[ \t]*)?(?:(?:cross-env|env|[A-Za-z_][A-Za-z0-9_]*=[^\s"]*)[ \t]+)*(?:{installs}(?P<hit>{hit}){script_end})"#
             ),
             files: vec!["package.json".into()],
         });
@@ -1823,6 +1826,15 @@ mod tests {
                 "  \"b\": \"NODE_ENV=production npm run build\",\n  \"a\": \"cross-env NODE_ENV=production npm run build\"\n"
             ),
             ["npm", "npm"]
+        );
+        // Metadata fields are prose, whatever they say.
+        assert!(hits(json, "  \"description\": \"npm install wrapper that helps\",\n").is_empty());
+        assert_eq!(
+            hits(
+                json,
+                "{\"description\": \"npm install x\", \"scripts\": {\"b\": \"npm run c\"}}\n"
+            ),
+            ["npm"]
         );
         let uv = command_checks(&["pip".into()], &[], &[], false, &["uv".into()]);
         for install in [
