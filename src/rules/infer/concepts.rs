@@ -155,12 +155,21 @@ pub const TYPING_ALIASES: Detector = Detector {
 /// The alias `typing.X` names, when `name` is one of [`TYPING_ALIASES`]'s (`typing.List` → `List`).
 pub fn typing_alias(name: &str) -> Option<&str> {
     let alias = name.trim().strip_prefix("typing.")?;
-    matches!(
-        alias,
-        "Optional" | "List" | "Dict" | "Tuple" | "Set" | "FrozenSet" | "Type" | "Union"
-    )
-    .then_some(alias)
+    TYPING_ALIAS_NAMES.contains(&alias).then_some(alias)
 }
+
+/// The aliases [`TYPING_ALIASES`] finds (its pattern spells them out; a test keeps the two the
+/// same).
+const TYPING_ALIAS_NAMES: &[&str] = &[
+    "Optional",
+    "List",
+    "Dict",
+    "Tuple",
+    "Set",
+    "FrozenSet",
+    "Type",
+    "Union",
+];
 
 /// [`TYPING_ALIASES`] for one alias: "Use `list` instead of `typing.List`" means `List` however
 /// it was imported.
@@ -1119,9 +1128,9 @@ pub fn example_in_context(text: &str, rule_words: impl Fn(&[&str]) -> bool) -> O
         }
         "_" if rule_words(&["error", "errors", "err", "error's", "errores"]) => Some(&BLANK_ERROR),
         // "Use `.js` extensions in relative imports": the extension every relative import needs.
-        ".js" | ".mjs" | ".cjs" | ".ts"
-            if rule_words(&["extension", "extensions", "extensión", "extensiones"])
-                && rule_words(&["import", "imports", "importing", "importaciones", "importar"]) =>
+        ext if is_module_extension(ext)
+            && rule_words(words::EXTENSION_WORDS)
+            && rule_words(words::IMPORT_WORDS) =>
         {
             Some(&EXTENSIONLESS_IMPORT)
         }
@@ -1153,6 +1162,11 @@ pub fn example_in_context(text: &str, rule_words: impl Fn(&[&str]) -> bool) -> O
         "or" if rule_words(&["||", "operators", "operator", "operadores", "operador"]) => Some(&OR_OPERATOR),
         _ => None,
     }
+}
+
+/// The extensions a JS/TS module specifier ends with: `.js`, `.mjs`, `.cjs`, `.ts`.
+pub fn is_module_extension(text: &str) -> bool {
+    matches!(text, ".js" | ".mjs" | ".cjs" | ".ts")
 }
 
 /// A commit message's subject (its first line that is not blank or a `#` comment) longer than
@@ -1769,6 +1783,15 @@ mod tests {
             .captures_iter(text)
             .filter_map(|c| c.name("hit").map(|m| m.as_str().to_string()))
             .collect()
+    }
+
+    #[test]
+    fn typing_aliases_are_the_ones_the_detector_finds() {
+        assert_eq!(
+            TYPING_ALIASES.pattern,
+            typing_alias_pattern("Optional|List|Dict|Tuple|Set|FrozenSet|Type|Union").replace(r"\|", "|")
+        );
+        assert!(TYPING_ALIASES.pattern.contains(&TYPING_ALIAS_NAMES.join("|")));
     }
 
     #[test]

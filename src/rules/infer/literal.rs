@@ -88,6 +88,7 @@ impl Literal {
 const CODE_PREFIXES: &[(&[&str], &[Lang])] = &[
     (words::JS_OBJECTS, &[Lang::TypeScript, Lang::JavaScript]),
     (words::PY_MODULES, &[Lang::Python]),
+    (words::PY_ONLY_MODULES, &[Lang::Python]),
     (words::GO_PACKAGES, &[Lang::Go]),
     (words::JAVA_OBJECTS, &[Lang::Java]),
     (words::CSHARP_OBJECTS, &[Lang::CSharp]),
@@ -401,21 +402,10 @@ fn implied_by_name(name: &str) -> Vec<Lang> {
     if name.contains("::") {
         return vec![Lang::Rust];
     }
-    let first = first_segment(name);
-    // `typing.List` looks like Go's `fmt.Println`, but `typing` is Python's alone.
-    const PYTHON_ONLY: &[&str] = &[
-        "typing",
-        "collections",
-        "dataclasses",
-        "enum",
-        "abc",
-        "pathlib",
-        "unittest",
-        "datetime",
-    ];
-    if is_go_member(name) && !PYTHON_ONLY.contains(&first) {
+    if is_go_member(name) {
         return vec![Lang::Go];
     }
+    let first = first_segment(name);
     if name.contains('.')
         && let Some((_, langs)) = CODE_PREFIXES.iter().find(|(p, _)| p.contains(&first))
     {

@@ -52,7 +52,8 @@ pub(super) fn hits_of(instruction: &str, path: &str, text: &str) -> Vec<(String,
     hits(instruction, path, text)
 }
 
-fn texts(instruction: &str, path: &str, text: &str) -> Vec<String> {
+/// The texts [`hits`] covers, for these tests and the passes' own.
+pub(super) fn texts(instruction: &str, path: &str, text: &str) -> Vec<String> {
     hits(instruction, path, text)
         .into_iter()
         .map(|(t, _)| t)

@@ -7,7 +7,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::words::{
-    ABBREVIATIONS, CODE_PREFIXES, DOTFILES, FILE_EXTENSIONS, NOT_PATHS, ROOT_DIRS, RUST_MACROS,
+    ABBREVIATIONS, CODE_PREFIXES, DOTFILES, FILE_EXTENSIONS, NOT_PATHS, PY_ONLY_MODULES, ROOT_DIRS,
+    RUST_MACROS,
 };
 
 /// How a code span was delimited.
@@ -572,6 +573,8 @@ pub fn is_go_member(s: &str) -> bool {
         && member.chars().next().is_some_and(|c| c.is_ascii_uppercase())
         && member.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !is_file_name(s)
+        // `typing.List` looks like Go's `fmt.Println`, but `typing` is Python's alone.
+        && !PY_ONLY_MODULES.contains(&pkg)
 }
 
 fn is_ident_start(c: char) -> bool {

@@ -1705,6 +1705,17 @@ pub const PY_MODULES: &[&str] = &[
     "asyncio",
     "time",
 ];
+/// Python modules Go has no package of that name: `typing.List` is never a Go member.
+pub const PY_ONLY_MODULES: &[&str] = &[
+    "typing",
+    "collections",
+    "dataclasses",
+    "enum",
+    "abc",
+    "pathlib",
+    "unittest",
+    "datetime",
+];
 pub const GO_PACKAGES: &[&str] = &["fmt", "ioutil"];
 pub const JAVA_OBJECTS: &[&str] = &["System"];
 pub const CSHARP_OBJECTS: &[&str] = &["Console"];
@@ -1713,6 +1724,7 @@ pub const RUST_CRATES: &[&str] = &["std"];
 pub const CODE_PREFIXES: &[&[&str]] = &[
     JS_OBJECTS,
     PY_MODULES,
+    PY_ONLY_MODULES,
     GO_PACKAGES,
     JAVA_OBJECTS,
     CSHARP_OBJECTS,
@@ -3221,6 +3233,9 @@ pub const CATEGORY_CODE: &[&str] = &[
 ];
 
 /// Words that make a rule about import statements.
+/// Words naming file extensions: with [`IMPORT_WORDS`], a rule about extensions in imports.
+pub const EXTENSION_WORDS: &[&str] = &["extension", "extensions", "extensión", "extensiones"];
+
 pub const IMPORT_WORDS: &[&str] = &[
     "import",
     "imports",

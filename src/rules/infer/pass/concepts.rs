@@ -7,7 +7,7 @@ use super::super::concepts::{
     MOJIBAKE, PANIC_CALL, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPREFIXED_INTERFACE,
     UNPREFIXED_TYPE, UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, commit_body_pattern,
     commit_subject_pattern, example_in_context, example_of, file_length_pattern, host_pattern,
-    mandated_counterpart,
+    is_module_extension, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig};
@@ -15,7 +15,7 @@ use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
     CODE_SUBJECT_WORDS, COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS, PREFIX_WORDS,
 };
-use super::super::words::{FILE_WORDS, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
+use super::super::words::{EXTENSION_WORDS, FILE_WORDS, IMPORT_WORDS, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
 use crate::rules::model::{CheckSpec, Origin, Within};
 
@@ -56,24 +56,37 @@ pub fn run(ctx: &Context, out: &mut Found) {
     interface_prefix(ctx, out);
     imports_with_extension(ctx, out);
     for (i, f) in ctx.found.iter().enumerate() {
-        if expect_error_without_reason(ctx, f) {
-            let d = &TS_EXPECT_ERROR_BARE;
-            let scope = ctx.detector_scope(d, "`@ts-expect-error`");
-            let said = format!(
+        if let Some((d, what, said)) = seen_condition(ctx, f) {
+            let scope = ctx.detector_scope(d, what);
+            out.check(At::Mention(i), ctx.detector_check(d, scope, said));
+        }
+    }
+}
+
+/// What is forbidden only under a condition a detector sees — the detector, what it finds and
+/// why: `@ts-expect-error` "without a reason" (nothing after it on the line), `interface`
+/// "unless extending" (one that extends nothing). The conditions pass leaves these unnoted.
+pub fn seen_condition(ctx: &Context, f: &Mention) -> Option<(&'static Detector, &'static str, String)> {
+    if expect_error_without_reason(ctx, f) {
+        Some((
+            &TS_EXPECT_ERROR_BARE,
+            "`@ts-expect-error`",
+            format!(
                 "`@ts-expect-error` forbidden without a reason (\"{}\" … \"without\")",
                 f.trigger
-            );
-            out.check(At::Mention(i), ctx.detector_check(d, scope, said));
-        }
-        if interface_unless_extending(ctx, f) {
-            let d = &INTERFACE_WITHOUT_EXTENDS;
-            let scope = ctx.detector_scope(d, "`interface`");
-            let said = format!(
+            ),
+        ))
+    } else if interface_unless_extending(ctx, f) {
+        Some((
+            &INTERFACE_WITHOUT_EXTENDS,
+            "`interface`",
+            format!(
                 "`interface` forbidden (\"{}\") unless it extends another",
                 f.trigger
-            );
-            out.check(At::Mention(i), ctx.detector_check(d, scope, said));
-        }
+            ),
+        ))
+    } else {
+        None
     }
 }
 
@@ -103,7 +116,7 @@ fn return_types_meant(ctx: &Context, d: &'static Detector) -> &'static Detector 
 
 /// "Prefer `type` over `interface` unless extending": forbidden only where it extends nothing,
 /// which the declaration shows.
-pub fn interface_unless_extending(ctx: &Context, f: &Mention) -> bool {
+fn interface_unless_extending(ctx: &Context, f: &Mention) -> bool {
     // A conditional forbid reads as neutral; a mandate is never one.
     f.conditional
         && f.role != Role::Mandate
@@ -127,7 +140,7 @@ pub fn interface_unless_extending(ctx: &Context, f: &Mention) -> bool {
 
 /// "`@ts-expect-error` without a description": forbidden only without a reason, which the
 /// detector sees (nothing after it on the line).
-pub fn expect_error_without_reason(ctx: &Context, f: &Mention) -> bool {
+fn expect_error_without_reason(ctx: &Context, f: &Mention) -> bool {
     f.conditional
         && matches!(&f.entity, Entity::Code { text, .. } if text.contains("ts-expect-error"))
         && ctx.says(REASON_WORDS)
@@ -454,27 +467,21 @@ fn commit_lengths(ctx: &Context, out: &mut Found) {
 /// in a rule about imports and extensions that no trigger made mandated — the rule's imperative
 /// says it — when nothing negates it and no check was read from the span already.
 fn imports_with_extension(ctx: &Context, out: &mut Found) {
-    let extension = ctx.tokens.iter().find(|t| {
-        matches!(t.kind, Kind::Span(_)) && matches!(t.text.as_str(), ".js" | ".mjs" | ".cjs" | ".ts")
-    });
+    let extension = ctx
+        .tokens
+        .iter()
+        .find(|t| matches!(t.kind, Kind::Span(_)) && is_module_extension(&t.text));
     let Some(span) = extension else {
         return;
     };
-    let said = |words: &[&str]| ctx.says(words);
-    if !said(&["extension", "extensions", "extensión", "extensiones"])
-        || !said(&[
-            "import",
-            "imports",
-            "importing",
-            "importaciones",
-            "importar",
-            "importa",
-        ])
-        || said(NEGATIONS)
-        || said(&["omit", "drop", "remove", "without", "sin", "omitir", "quitar"])
-        || ctx.found.iter().any(|f| {
-            matches!(&f.entity, Entity::Code { text, .. } if *text == span.text) && f.role != Role::Neutral
-        })
+    let read_already = ctx.found.iter().any(|f| {
+        matches!(&f.entity, Entity::Code { text, .. } if *text == span.text) && f.role != Role::Neutral
+    });
+    if !ctx.says(EXTENSION_WORDS)
+        || !ctx.says(IMPORT_WORDS)
+        || ctx.says(NEGATIONS)
+        || ctx.says(&["omit", "drop", "remove", "without", "sin", "omitir", "quitar"])
+        || read_already
     {
         return;
     }

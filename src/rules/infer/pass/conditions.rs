@@ -459,11 +459,12 @@ pub fn is_justification(condition: &str) -> bool {
 
 /// Notes for what is forbidden only under a condition, and for conditions no check can see.
 pub fn run(ctx: &Context, out: &mut Found) {
-    for (i, f) in ctx.found.iter().enumerate().filter(|(_, f)| {
-        f.conditional
-            && !super::concepts::expect_error_without_reason(ctx, f)
-            && !super::concepts::interface_unless_extending(ctx, f)
-    }) {
+    for (i, f) in ctx
+        .found
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.conditional && super::concepts::seen_condition(ctx, f).is_none())
+    {
         let what = match &f.entity {
             Entity::Code { text, .. } => format!("`{text}`"),
             Entity::Term(t) => format!("\"{t}\""),

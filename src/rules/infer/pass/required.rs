@@ -134,19 +134,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
 /// without naming the language, is required in every non-empty file of it — unless the rule
 /// names other files (then the passes above read it) or negates it.
 fn preambles(ctx: &Context, out: &mut Found) {
-    if ctx.named.scope().is_some()
-        || ctx
-            .tokens
-            .iter()
-            .any(|t| t.is_word() && NEGATIONS.contains(&t.lower.as_str()))
-    {
-        return;
-    }
-    let mandated = ctx
-        .tokens
-        .iter()
-        .any(|t| t.is_word() && MANDATING.contains(&t.lower.as_str()));
-    if !mandated {
+    if ctx.named.scope().is_some() || ctx.says(NEGATIONS) || !ctx.says(MANDATING) {
         return;
     }
     for t in ctx.tokens.iter().filter(|t| matches!(t.kind, Kind::Span(_))) {

@@ -91,11 +91,8 @@ fn label_end(tokens: &[Token]) -> usize {
     let Some(colon) = tokens.iter().position(|t| t.kind == Kind::Sep) else {
         return 0;
     };
-    let title = (1..=4).contains(&colon)
-        && tokens[colon].text == ":"
-        && tokens[..colon]
-            .iter()
-            .all(|t| t.is_word() && t.text.chars().next().is_some_and(char::is_uppercase));
+    let title =
+        tokens[colon].text == ":" && tokens[..colon].iter().all(Token::is_word) && is_title(&tokens[..colon]);
     if title && colon + 1 < tokens.len() {
         colon + 1
     } else {

@@ -10,17 +10,21 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::super::files::FileScope;
+use super::super::files::{FileScope, Lang};
 use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
 /// A language, written as rules write it (case matters for the ones that are also words: "go",
-/// "node"), then an optional "version", then the version.
+/// "node").
+const LANGUAGE: &str =
+    r"\b(?P<lang>Go|Golang|golang|(?i:php|python|java|ruby)|Node(?:\.?js|JS)?|node\.?js)\b";
+
+/// A language, then an optional "version", then the version.
 static LANGUAGE_VERSION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"\b(?P<lang>Go|Golang|golang|(?i:php|python|java|ruby)|Node(?:\.?js|JS)?|node\.?js)\b(?:[ \t]+(?i:language|version|versión|lang))?[ \t]*(?:(?i:v|version|versión)[ \t]*)?(?P<version>\d+(?:\.\d+)?)(?P<plus>\+)?",
-    )
+    Regex::new(&format!(
+        r"{LANGUAGE}(?:[ \t]+(?i:language|version|versión|lang))?[ \t]*(?:(?i:v|version|versión)[ \t]*)?(?P<version>\d+(?:\.\d+)?)(?P<plus>\+)?"
+    ))
     // A constant pattern, compiled by this module's tests.
     .expect("a valid pattern")
 });
@@ -74,37 +78,38 @@ const NOT_A_FLOOR: &[&str] = &[
     "compatibilidad",
 ];
 
-/// Where a language's targeted version is declared: (files, pattern before the version, pattern
-/// after it). The version's own pattern goes between them, inside `hit`, with what precedes it
-/// in a constraint (`^`, `>=`, `~`).
-fn declarations(lang: &str) -> &'static [(&'static [&'static str], &'static str)] {
+/// Where a language's targeted version is declared: (files, pattern before the version). The
+/// version's own pattern follows, inside `hit`, with what precedes it in a constraint (`^`,
+/// `>=`, `~`).
+fn declarations(lang: &str) -> Vec<(&'static [&'static str], &'static str)> {
+    let (dockerfiles, ci) = (Lang::Docker.globs(), Lang::Ci.globs());
     match lang {
-        "go" => &[
+        "go" => vec![
             (&["**/go.mod"], r"^go[ \t]+"),
-            (DOCKERFILES, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?golang:"),
-            (CI_FILES, r#"\bgo-version:[ \t]*["']?"#),
+            (dockerfiles, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?golang:"),
+            (ci, r#"\bgo-version:[ \t]*["']?"#),
         ],
-        "php" => &[
+        "php" => vec![
             (&["**/composer.json"], r#""php"[ \t]*:[ \t]*"[ \t]*"#),
-            (DOCKERFILES, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?php:"),
-            (CI_FILES, r#"\bphp-version:[ \t]*["']?"#),
+            (dockerfiles, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?php:"),
+            (ci, r#"\bphp-version:[ \t]*["']?"#),
         ],
-        "python" => &[
+        "python" => vec![
             (
                 &["**/pyproject.toml", "**/setup.cfg", "**/setup.py"],
                 r#"\b(?:requires-python|python_requires)[ \t]*=[ \t]*["']?[ \t]*"#,
             ),
             (&["**/.python-version"], r"^"),
-            (DOCKERFILES, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?python:"),
-            (CI_FILES, r#"\bpython-version:[ \t]*["']?"#),
+            (dockerfiles, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?python:"),
+            (ci, r#"\bpython-version:[ \t]*["']?"#),
         ],
-        "node" => &[
+        "node" => vec![
             (&["**/package.json"], r#""node"[ \t]*:[ \t]*"[ \t]*"#),
             (&["**/.nvmrc", "**/.node-version"], r"^v?"),
-            (DOCKERFILES, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?node:"),
-            (CI_FILES, r#"\bnode-version:[ \t]*["']?"#),
+            (dockerfiles, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?node:"),
+            (ci, r#"\bnode-version:[ \t]*["']?"#),
         ],
-        "java" => &[
+        "java" => vec![
             (
                 &["**/pom.xml"],
                 r"<(?:java\.version|maven\.compiler\.(?:source|target|release))>[ \t]*",
@@ -113,31 +118,21 @@ fn declarations(lang: &str) -> &'static [(&'static [&'static str], &'static str)
                 &["**/build.gradle", "**/build.gradle.kts"],
                 r"JavaLanguageVersion\.of\([ \t]*",
             ),
-            (CI_FILES, r#"\bjava-version:[ \t]*["']?"#),
+            (ci, r#"\bjava-version:[ \t]*["']?"#),
         ],
-        "ruby" => &[
+        "ruby" => vec![
             (&["**/.ruby-version"], r"^(?:ruby-)?"),
             (&["**/Gemfile"], r#"^[ \t]*ruby[ \t]+["']"#),
-            (DOCKERFILES, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?ruby:"),
-            (CI_FILES, r#"\bruby-version:[ \t]*["']?"#),
+            (dockerfiles, r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?ruby:"),
+            (ci, r#"\bruby-version:[ \t]*["']?"#),
         ],
-        _ => &[],
+        _ => Vec::new(),
     }
 }
 
-const DOCKERFILES: &[&str] = &["**/Dockerfile", "**/Dockerfile.*", "**/*.dockerfile"];
-const CI_FILES: &[&str] = &[
-    ".github/workflows/*.yml",
-    ".github/workflows/*.yaml",
-    ".gitlab-ci.yml",
-];
-
 pub fn run(ctx: &Context, out: &mut Found) {
     let text = &ctx.rule.instruction;
-    let not_a_floor = |t: &super::super::text::Token| {
-        t.is_word() && (NEGATIONS.contains(&t.lower.as_str()) || NOT_A_FLOOR.contains(&t.lower.as_str()))
-    };
-    if ctx.tokens.iter().any(not_a_floor) {
+    if ctx.says(NEGATIONS) || ctx.says(NOT_A_FLOOR) {
         return;
     }
     let named: Vec<regex::Captures> = LANGUAGE_VERSION.captures_iter(text).collect();
@@ -195,7 +190,7 @@ fn language(said: &str) -> String {
 /// The one language the rule names without a version next to it ("the Go language").
 fn mentioned_language(text: &str) -> Option<String> {
     static NAMED: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"\b(?:Go|Golang|golang|(?i:php|python|java|ruby)|Node(?:\.?js|JS)?|node\.?js)\b")
+        Regex::new(LANGUAGE)
             // A constant pattern, compiled by this module's tests.
             .expect("a valid pattern")
     });
@@ -265,12 +260,17 @@ fn java_versions_below(floor: &str) -> Option<String> {
     if !(2..=100).contains(&major) {
         return None;
     }
-    let join = |range: std::ops::Range<u32>| range.rev().map(|k| k.to_string()).collect::<Vec<_>>().join("|");
-    let mut alternatives = vec![format!(r"1\.(?:{})(?:\.\d+)*", join(0..major.min(9)))];
+    let mut alternatives = vec![format!(r"1\.(?:{})(?:\.\d+)*", numbers(0..major.min(9)))];
     if major > 2 {
-        alternatives.push(format!(r"(?:{})(?:\.\d+)*", join(2..major)));
+        alternatives.push(format!(r"(?:{})(?:\.\d+)*", numbers(2..major)));
     }
     Some(format!(r"(?:{})\b", alternatives.join("|")))
+}
+
+/// The numbers of `range` as alternatives, larger first (`23` before `2`, though the boundary
+/// after them would sort it out).
+fn numbers(range: std::ops::Range<u32>) -> String {
+    range.rev().map(|k| k.to_string()).collect::<Vec<_>>().join("|")
 }
 
 /// A pattern of the versions below `floor` ("1.24" → `0.x`, `1.0` … `1.23`, with any patch
@@ -280,14 +280,12 @@ fn versions_below(floor: &str) -> Option<String> {
         Some((a, b)) => (a.parse::<u32>().ok()?, Some(b.parse::<u32>().ok()?)),
         None => (floor.parse::<u32>().ok()?, None),
     };
-    // Larger numbers first: `23` before `2`, though the boundary would sort them out.
-    let numbers = |n: u32| (0..n).rev().map(|k| k.to_string()).collect::<Vec<_>>().join("|");
     let mut alternatives = Vec::new();
     if (1..=100).contains(&major) {
-        alternatives.push(format!(r"(?:{})(?:\.\d+)*", numbers(major)));
+        alternatives.push(format!(r"(?:{})(?:\.\d+)*", numbers(0..major)));
     }
     if let Some(minor) = minor.filter(|m| (1..=100).contains(m)) {
-        alternatives.push(format!(r"{major}\.(?:{})(?:\.\d+)*", numbers(minor)));
+        alternatives.push(format!(r"{major}\.(?:{})(?:\.\d+)*", numbers(0..minor)));
     }
     (!alternatives.is_empty()).then(|| format!(r"(?:{})\b", alternatives.join("|")))
 }
@@ -295,11 +293,7 @@ fn versions_below(floor: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::infer::tests::hits_of;
-
-    fn texts(rule: &str, path: &str, text: &str) -> Vec<String> {
-        hits_of(rule, path, text).into_iter().map(|(t, _)| t).collect()
-    }
+    use crate::rules::infer::tests::texts;
 
     #[test]
     fn the_patterns_compile() {

@@ -110,10 +110,8 @@ fn foreign_pattern(foreign: Language, other_scripts: bool, docs_only: bool) -> S
 }
 
 pub fn run(ctx: &Context, out: &mut Found) {
-    for clause in clauses(ctx.tokens) {
-        let Some(asked) = comments_language(clause) else {
-            continue;
-        };
+    // The first clause that asks; one language of comments per rule.
+    if let Some(asked) = clauses(ctx.tokens).into_iter().find_map(comments_language) {
         // "in English": Spanish and other scripts are not; "never in Spanish": only Spanish is
         // forbidden, whatever else comments are written in.
         let (foreign, other_scripts) = if asked.negated {
@@ -177,7 +175,6 @@ pub fn run(ctx: &Context, out: &mut Found) {
             out.mandates.push(term(asked.language));
             out.forbids.push(term(asked.language.other()));
         }
-        return;
     }
 }
 
@@ -233,11 +230,7 @@ fn comments_language(clause: &[Token]) -> Option<Asked> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::infer::tests::hits_of;
-
-    fn texts(rule: &str, path: &str, text: &str) -> Vec<String> {
-        hits_of(rule, path, text).into_iter().map(|(t, _)| t).collect()
-    }
+    use crate::rules::infer::tests::texts;
 
     #[test]
     fn comments_in_another_language_than_the_rule_asks() {
@@ -318,14 +311,11 @@ mod tests {
 
     #[test]
     fn crlf_files_end_a_comment_line_at_the_carriage_return() {
-        let hits: Vec<String> = crate::rules::infer::tests::hits_of(
+        let hits = texts(
             "Comments in English.",
             "src/a.ts",
             "// Calcula el total para los pedidos\r\nlet a = 1;\r\n",
-        )
-        .into_iter()
-        .map(|(t, _)| t)
-        .collect();
+        );
         assert_eq!(hits, ["Calcula el total para los pedidos"]);
     }
 }
