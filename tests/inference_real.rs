@@ -1,5 +1,5 @@
 //! The corpus of real agent rules: every rule in
-//! `tests/inference/real/{tune,tune-2,tune-3,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
+//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
 //! from a public agent rule file (AGENTS.md, CLAUDE.md, .cursorrules…), with sample files whose
 //! expected violations are marked inline with `⟦…⟧`. Each rule goes through `RuleSet::from_text` (inference on) and
 //! each sample through `RuleSet::check_file`; the violations found are compared with the marked
@@ -68,6 +68,11 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // round six: English 0.919 / 0.459, Spanish unchanged.
     ("tune-3", "en", 0.90, 0.45),
     ("tune-3", "es", 0.95, 0.05),
+    // `tune-4/` is a batch written for round seven the way `tune-3/` was (27 repositories not
+    // used before); its first run, before anyone looked at its rows: English 0.938 / 0.227,
+    // Spanish 1.000 (0/0) / 0.000.
+    ("tune-4", "en", 0.90, 0.20),
+    ("tune-4", "es", 0.95, 0.0),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
@@ -88,9 +93,20 @@ const SILENT_FLOORS: &[(&str, &str, f64)] = &[
     // Set from the first measured run of `tune-3/` (43/43).
     ("tune-3", "en", 1.0),
     ("tune-3", "es", 1.0),
+    // Set from the first measured run of `tune-4/` (37/37).
+    ("tune-4", "en", 1.0),
+    ("tune-4", "es", 1.0),
 ];
 
-const SPLITS: [&str; 6] = ["tune", "tune-2", "tune-3", "held-out", "held-out-2", "held-out-3"];
+const SPLITS: [&str; 7] = [
+    "tune",
+    "tune-2",
+    "tune-3",
+    "tune-4",
+    "held-out",
+    "held-out-2",
+    "held-out-3",
+];
 /// The splits nobody tunes on: only their aggregate figures are printed.
 const HIDDEN: [&str; 3] = ["held-out", "held-out-2", "held-out-3"];
 
