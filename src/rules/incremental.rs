@@ -505,7 +505,8 @@ fn sort(violations: &mut [Violation]) {
 }
 
 /// Drops a match that another match of the same rule covers entirely (`confirm` inside
-/// `window.confirm`, when the rule names both), inferred or written: one diagnostic per place.
+/// `window.confirm`, when the rule names both; the same name found by two of its checks),
+/// inferred or written: one diagnostic per place.
 /// Applied to what is shown, after checking, so the checker's limits and incremental
 /// bookkeeping count every match alike.
 fn one_per_place(mut violations: Vec<Violation>) -> Vec<Violation> {
@@ -522,7 +523,7 @@ fn one_per_place(mut violations: Vec<Violation>) -> Vec<Violation> {
         }
         let covered = reach
             .get(&v.rule)
-            .is_some_and(|&(end, start)| end > v.range.end || (end == v.range.end && start < v.range.start));
+            .is_some_and(|&(end, start)| end > v.range.end || (end == v.range.end && start <= v.range.start));
         keep.push(!covered);
         let r = reach.entry(v.rule).or_insert((v.range.end, v.range.start));
         if v.range.end > r.0 {
@@ -713,6 +714,11 @@ mod tests {
         );
         // The checker itself still counts every match (limits, incremental bookkeeping).
         assert_eq!(c.check_full(text, &FileContext::default()).violations.len(), 4);
+        // Two checks of a rule finding the same text: one diagnostic.
+        let twice = checker(r#"[{"Pattern": "\\bfoo_bar\\b"}, {"Pattern": "foo_bar"}]"#);
+        let shown = twice.check("x foo_bar y\n", &FileContext::default()).violations;
+        assert_eq!(shown.len(), 1);
+        assert_eq!(shown[0].range, 2..9);
     }
 
     /// Checks that count only in code, comments or strings, and one anywhere.
