@@ -17,6 +17,7 @@ mod explicit;
 pub mod files;
 pub mod imports;
 pub mod literal;
+mod naming;
 mod pass;
 pub mod phrases;
 pub mod text;
@@ -129,6 +130,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::places::run(ctx, out);
     pass::file_kinds::run(ctx, out);
     pass::file_names::run(ctx, out);
+    pass::identifiers::run(ctx, out);
     pass::implied::run(ctx, out);
     pass::required::run(ctx, out);
     pass::versions::run(ctx, out);

@@ -8,61 +8,34 @@
 //! functions") is not about files and gets nothing here.
 
 use super::super::files::FileScope;
+use super::super::naming::{Case, mandates, sentences};
 use super::super::text::{Kind, Token};
-use super::super::words::{FILE_NAME_NOUNS, NEGATIONS, REPLACE_WORDS};
+use super::super::words::FILE_NAME_NOUNS;
 use super::{At, Context, Found};
 use crate::rules::model::{CheckSpec, Origin};
 
-/// A naming case for file names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Case {
-    Kebab,
-    Snake,
-    Camel,
-    Pascal,
+/// Globs of the file names that break a case. Each ends in `.*`: a glob also matches the
+/// folders it names (and all below), so it must only fit a file's name — one with an extension
+/// (folders rarely have one; a name without one is not checked). `None` for a case no file
+/// name is given (UPPER_SNAKE_CASE).
+fn breaking(case: Case) -> Option<&'static [&'static str]> {
+    Some(match case {
+        // An uppercase letter, or an underscore after the first character (`_app.tsx`,
+        // `__init__.py` start with theirs by convention).
+        Case::Kebab => &["**/*[A-Z]*.*", "**/[!_]*_*.*"],
+        Case::Snake => &["**/*[A-Z]*.*", "**/*-*.*"],
+        Case::Camel => &["**/[A-Z]*.*", "**/[!_]*[-_]*.*"],
+        Case::Pascal => &["**/[!A-Z]*.*", "**/*[-_]*.*"],
+        Case::Lower => &["**/*[A-Z]*.*"],
+        Case::UpperSnake => return None,
+    })
 }
 
-impl Case {
-    fn read(token: &Token) -> Option<Case> {
-        let letters: String = token.lower.chars().filter(|c| c.is_alphanumeric()).collect();
-        match letters.as_str() {
-            "kebabcase" => Some(Case::Kebab),
-            "snakecase" => Some(Case::Snake),
-            "camelcase" | "lowercamelcase" => Some(Case::Camel),
-            "pascalcase" | "uppercamelcase" => Some(Case::Pascal),
-            _ => None,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Case::Kebab => "kebab-case",
-            Case::Snake => "snake_case",
-            Case::Camel => "camelCase",
-            Case::Pascal => "PascalCase",
-        }
-    }
-
-    /// Globs of the file names that break the case. Each ends in `.*`: a glob also matches the
-    /// folders it names (and all below), so it must only fit a file's name — one with an
-    /// extension (folders rarely have one; a name without one is not checked).
-    fn breaking(self) -> &'static [&'static str] {
-        match self {
-            // An uppercase letter, or an underscore after the first character (`_app.tsx`,
-            // `__init__.py` start with theirs by convention).
-            Case::Kebab => &["**/*[A-Z]*.*", "**/[!_]*_*.*"],
-            Case::Snake => &["**/*[A-Z]*.*", "**/*-*.*"],
-            Case::Camel => &["**/[A-Z]*.*", "**/[!_]*[-_]*.*"],
-            Case::Pascal => &["**/[!A-Z]*.*", "**/*[-_]*.*"],
-        }
-    }
-
-    /// Whether the case can be checked on every file of a project: kebab- and snake_case can (a
-    /// project's files are mostly lowercase); camelCase and PascalCase only on the files a rule
-    /// is about (components), or every `package.json` would break them.
-    fn fits_every_file(self) -> bool {
-        matches!(self, Case::Kebab | Case::Snake)
-    }
+/// Whether a case can be checked on every file of a project: kebab-, snake_ and lowercase can
+/// (a project's files are mostly lowercase); camelCase and PascalCase only on the files a rule
+/// is about (components), or every `package.json` would break them.
+fn fits_every_file(case: Case) -> bool {
+    matches!(case, Case::Kebab | Case::Snake | Case::Lower)
 }
 
 /// File names that tools, platforms and conventions fix, whatever a project's case.
@@ -129,7 +102,10 @@ const ROLE_NAMES: &[&str] = &[
 
 pub fn run(ctx: &Context, out: &mut Found) {
     for sentence in sentences(ctx.tokens) {
-        let Some((case, said)) = mandated_case(sentence) else {
+        let Some((case, said, files_alone)) = mandated_case(sentence) else {
+            continue;
+        };
+        let Some(breaks) = breaking(case) else {
             continue;
         };
         let examples = example_extensions(sentence);
@@ -141,7 +117,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
         }
         // "Files: kebab-case for utilities", "Convex functions: camelCase (`getDevices.ts`)":
         // the names of some files only, which no path tells apart.
-        if let Some(subset) = subset_named(sentence) {
+        if let Some(subset) = subset_named(sentence).filter(|_| !files_alone) {
             out.note(
                 At::Places,
                 format!(
@@ -159,16 +135,24 @@ pub fn run(ctx: &Context, out: &mut Found) {
             )
         } else if let Some(scope) = ctx.named.scope() {
             scope
-        } else if case.fits_every_file() {
+        } else if fits_every_file(case) {
             FileScope::default()
         } else {
             continue;
         };
         let mut scope = scope;
         ctx.narrow(&mut scope);
-        let mut paths: Vec<String> = case.breaking().iter().map(|g| g.to_string()).collect();
-        paths.extend(CONVENTIONAL.iter().map(|g| g.to_string()));
-        if !case.fits_every_file() || !examples.is_empty() {
+        let mut paths: Vec<String> = breaks.iter().map(|g| g.to_string()).collect();
+        // Files that all live in a dot folder (`.github/workflows/*.yml`) are the rule's
+        // subject: dot folders are left out only of a wider scope.
+        let in_dot_folders = !scope.include.is_empty() && scope.include.iter().all(|g| g.starts_with('.'));
+        paths.extend(
+            CONVENTIONAL
+                .iter()
+                .filter(|g| !(in_dot_folders && matches!(**g, "!**/.*" | "!**/.*/**" | "!**/*.*/**")))
+                .map(|g| g.to_string()),
+        );
+        if !fits_every_file(case) || !examples.is_empty() {
             paths.extend(ROLE_NAMES.iter().map(|g| g.to_string()));
         }
         // A Python module cannot have a dash in its name: kebab-case never meant it.
@@ -183,8 +167,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let explanation = format!(
             "file names in {} from \"{said}\" → Forbidden_paths {} ({files}; names tools and conventions fix — README, Makefile, dotfiles, __init__.py{} — left out)",
             case.name(),
-            case.breaking().join(", "),
-            if paths.len() > case.breaking().len() + CONVENTIONAL.len() {
+            breaks.join(", "),
+            if paths.len() > breaks.len() + CONVENTIONAL.len() {
                 ", index, +page, _app"
             } else {
                 ""
@@ -202,31 +186,6 @@ pub fn run(ctx: &Context, out: &mut Found) {
         );
         return;
     }
-}
-
-/// Whether a code span names a naming convention (`camelCase`, `MixedCaps`, `snake_case`,
-/// `SCREAMING_SNAKE_CASE`…) rather than code: "No `_` or `mixedCaps`" forbids a style, not an
-/// identifier spelled `mixedCaps`.
-pub fn is_naming_case(text: &str) -> bool {
-    let letters: String = text
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect::<String>()
-        .to_lowercase();
-    matches!(
-        letters.as_str(),
-        "kebabcase"
-            | "snakecase"
-            | "camelcase"
-            | "lowercamelcase"
-            | "pascalcase"
-            | "uppercamelcase"
-            | "mixedcaps"
-            | "screamingsnakecase"
-            | "uppersnakecase"
-            | "constantcase"
-            | "titlecase"
-    )
 }
 
 /// Nouns for kinds of code a naming rule may be about, other than files and components.
@@ -300,30 +259,17 @@ fn subset_named(sentence: &[Token]) -> Option<String> {
         .map(|t| t.text.clone())
 }
 
-/// The rule's sentences: split at `.`, `;`, `!` and `?`, not at a label's `:` or a bracket
-/// (`Files: kebab-case (`a-b.ts`)` is one).
-fn sentences(tokens: &[Token]) -> Vec<&[Token]> {
-    tokens
-        .split(|t| t.kind == Kind::Sep && matches!(t.text.as_str(), "." | ";" | "!" | "?"))
-        .filter(|s| !s.is_empty())
-        .collect()
-}
-
-/// The one case a sentence mandates (a case after a negation or "instead of" is the one it
-/// replaces), with the words as written; `None` when it names none, or several.
-fn mandated_case(sentence: &[Token]) -> Option<(Case, String)> {
-    let mut found: Vec<(Case, String)> = Vec::new();
-    for (i, t) in sentence.iter().enumerate() {
-        let Some(case) = Case::read(t) else { continue };
-        let negated = sentence[i.saturating_sub(3)..i].iter().any(|p| {
-            p.is_word()
-                && (NEGATIONS.contains(&p.lower.as_str()) || REPLACE_WORDS.contains(&p.lower.as_str()))
-        });
-        if !negated && !found.iter().any(|(c, _)| *c == case) {
-            found.push((case, t.text.clone()));
-        }
+/// The one case a sentence mandates for file names, with the words as written: its only case
+/// (a case after a negation or "instead of" is the one it replaces), or, when it mandates
+/// several, the one said for files alone ("kebab-case (files/directories)").
+fn mandated_case(sentence: &[Token]) -> Option<(Case, String, bool)> {
+    let mut all = mandates(sentence);
+    if all.len() == 1 {
+        let m = all.remove(0);
+        return Some((m.case, m.said, false));
     }
-    (found.len() == 1).then(|| found.remove(0))
+    let m = all.into_iter().find(|m| m.only_files())?;
+    Some((m.case, m.said, true))
 }
 
 /// `*.svelte` for an example `LoginModal.svelte`: the extensions of the file names a sentence
@@ -411,10 +357,35 @@ mod tests {
             "Use `snake_case` for Python functions, not `camelCase`.",
             "Tipos/Interfaces: PascalCase con prefijo I (IUser, IArtist)",
             "Use camelCase for file names.",
-            "Use kebab-case for file names and camelCase for file contents.",
         ] {
             assert!(!flags(i, "src/SomeFile_name.ts"), "{i}");
         }
+    }
+
+    #[test]
+    fn the_case_said_for_files_among_several() {
+        for i in [
+            "Use kebab-case for file names and camelCase for file contents.",
+            "Follow naming conventions: PascalCase (classes/types/interfaces), camelCase (variables/functions), kebab-case (files/directories), UPPER_SNAKE_CASE (constants/env vars)",
+        ] {
+            assert!(flags(i, "src/SomeFile_name.ts"), "{i}");
+            assert!(flags(i, "src/utils/dateUtils.ts"), "{i}");
+            assert!(!flags(i, "src/utils/date-utils.ts"), "{i}");
+        }
+        // Several cases, none for files alone: nothing about file names.
+        assert!(!flags(
+            "PascalCase for classes and camelCase for functions and files.",
+            "src/dateUtils.ts"
+        ));
+    }
+
+    #[test]
+    fn lowercase_with_dashes_in_the_dot_folder_the_rule_names() {
+        let i = "GitHub Actions filenames should be all lowercase, with dashes separating words.";
+        assert!(flags(i, ".github/workflows/Super_Linter.yml"));
+        assert!(flags(i, ".github/workflows/release_build.yml"));
+        assert!(!flags(i, ".github/workflows/super-linter.yml"));
+        assert!(!flags(i, "src/Component.tsx"));
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod concepts;
 pub mod conditions;
 pub mod file_kinds;
 pub mod file_names;
+pub mod identifiers;
 pub mod implied;
 pub mod literals;
 pub mod packages;
@@ -256,7 +257,7 @@ impl<'a> Context<'a> {
     pub fn route(&self, f: &Mention) -> Route {
         match (&f.entity, f.role) {
             // "No `_` or `mixedCaps`": a naming style, not an identifier.
-            (Entity::Code { text, .. }, _) if file_names::is_naming_case(text) => Route::Other,
+            (Entity::Code { text, .. }, _) if super::naming::is_naming_case(text) => Route::Other,
             // `from module import *`: an example of a concept, checked by its detector.
             (Entity::Code { text, .. }, Role::Forbid)
                 if super::concepts::example_of(text).is_some()

@@ -17,7 +17,7 @@ fn record(f: &Mention, out: &mut Found) {
     // which the words rarely say: two rules naming one style are seldom about the same names,
     // and retiring one for the other would lose it.
     if let Entity::Code { text, .. } | Entity::Term(text) = &f.entity
-        && super::file_names::is_naming_case(text)
+        && super::super::naming::is_naming_case(text)
     {
         return;
     }

@@ -14,10 +14,9 @@ pub fn is_vague(ctx: &Context) -> bool {
         .iter()
         .any(|f| matches!(f.entity, Entity::Concept { .. } | Entity::Place { .. }));
     // Naming styles (`PascalCase for classes`) are things to check, not a standard's name.
-    let concrete = ctx
-        .tokens
-        .iter()
-        .any(|t| matches!(t.kind, Kind::Span(_) | Kind::Bare) || super::file_names::is_naming_case(&t.text));
+    let concrete = ctx.tokens.iter().any(|t| {
+        matches!(t.kind, Kind::Span(_) | Kind::Bare) || super::super::naming::is_naming_case(&t.text)
+    });
     if defers_to_a_standard(ctx.tokens) && !concrete {
         return !concept;
     }

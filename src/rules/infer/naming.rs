@@ -1,0 +1,373 @@
+//! Naming conventions as rules state them: which case (camelCase, PascalCase, snake_case,
+//! UPPER_SNAKE_CASE, kebab-case, all-lowercase) for which kinds of names (files, variables,
+//! functions, types, constants, packages, tables) — "PascalCase (classes/types), camelCase
+//! (variables/functions)", "Use snake_case for Python functions, not camelCase", "Classes:
+//! PascalCase", "constantes en MAYÚSCULAS", "all lowercase, with dashes separating words".
+//! The file-names and identifiers passes check what this reads.
+
+use super::text::{Kind, Token};
+use super::words::{FILE_NAME_NOUNS, NEGATIONS, REPLACE_WORDS};
+
+/// A naming case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Case {
+    Kebab,
+    Snake,
+    Camel,
+    Pascal,
+    UpperSnake,
+    /// "all lowercase", "minúsculas": no capital letter (a separator unsaid).
+    Lower,
+}
+
+impl Case {
+    /// The case token `i` of `tokens` names, with how many tokens say it ("camel case" is two).
+    pub fn read(tokens: &[Token], i: usize) -> Option<(Case, usize)> {
+        let t = &tokens[i];
+        let letters: String = t.lower.chars().filter(|c| c.is_alphanumeric()).collect();
+        let one = match letters.as_str() {
+            "kebabcase" => Some(Case::Kebab),
+            "snakecase" => Some(Case::Snake),
+            "camelcase" | "lowercamelcase" | "mixedcaps" => Some(Case::Camel),
+            "pascalcase" | "uppercamelcase" => Some(Case::Pascal),
+            "uppersnakecase" | "screamingsnakecase" | "screamingsnake" | "constantcase" | "uppercase"
+            | "allcaps" | "macrocase" | "mayúsculas" | "mayusculas" => Some(Case::UpperSnake),
+            "lowercase" | "alllowercase" | "minúsculas" | "minusculas" => Some(Case::Lower),
+            _ => None,
+        };
+        if let Some(case) = one {
+            return Some((case, 1));
+        }
+        // "camel case", "snake case", "upper case", "lower case".
+        let next = tokens.get(i + 1).filter(|n| n.is_word())?;
+        if !t.is_word() || next.lower != "case" {
+            return None;
+        }
+        let case = match t.lower.as_str() {
+            "kebab" => Case::Kebab,
+            "snake" => Case::Snake,
+            "camel" => Case::Camel,
+            "pascal" => Case::Pascal,
+            "upper" => Case::UpperSnake,
+            "lower" => Case::Lower,
+            _ => return None,
+        };
+        Some((case, 2))
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Case::Kebab => "kebab-case",
+            Case::Snake => "snake_case",
+            Case::Camel => "camelCase",
+            Case::Pascal => "PascalCase",
+            Case::UpperSnake => "UPPER_SNAKE_CASE",
+            Case::Lower => "lowercase",
+        }
+    }
+}
+
+/// A kind of name a case is mandated for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    Files,
+    Variables,
+    Functions,
+    Types,
+    Constants,
+    Packages,
+    /// SQL tables and columns.
+    Tables,
+    /// Names no declaration shows (props, fields, keys, routes, CSS classes, env vars…).
+    Other,
+}
+
+impl Subject {
+    fn of(word: &str) -> Option<Subject> {
+        Some(match word {
+            w if FILE_NAME_NOUNS.contains(&w) => Subject::Files,
+            "directories" | "directory" | "folders" | "folder" | "dirs" | "directorios" | "carpetas" => {
+                Subject::Files
+            }
+            "variable" | "variables" | "vars" | "var" | "locals" => Subject::Variables,
+            "function" | "functions" | "method" | "methods" | "funcs" | "funciones" | "función"
+            | "funcion" | "métodos" | "metodos" | "método" | "metodo" => Subject::Functions,
+            "identifier" | "identifiers" | "identificadores" => Subject::Variables,
+            "class" | "classes" | "type" | "types" | "interface" | "interfaces" | "enum" | "enums"
+            | "struct" | "structs" | "trait" | "traits" | "record" | "records" | "protocol" | "protocols"
+            | "clases" | "clase" | "tipos" | "tipo" | "interfaz" | "enumeraciones" | "estructuras" => {
+                Subject::Types
+            }
+            "constant" | "constants" | "consts" | "constantes" | "constante" => Subject::Constants,
+            "package" | "packages" | "paquetes" | "paquete" => Subject::Packages,
+            "table" | "tables" | "column" | "columns" | "tablas" | "tabla" | "columnas" | "columna" => {
+                Subject::Tables
+            }
+            "props" | "properties" | "property" | "fields" | "field" | "keys" | "key" | "attributes"
+            | "routes" | "endpoints" | "events" | "parameters" | "params" | "arguments" | "components"
+            | "component" | "hooks" | "propiedades" | "campos" | "claves" | "rutas" | "componentes"
+            | "parámetros" | "parametros" | "contents" | "content" | "contenido" => Subject::Other,
+            _ => return None,
+        })
+    }
+}
+
+/// Words just before a kind of name that make it another domain's (`CSS classes`, `env vars`,
+/// `JSON keys`, `database tables` stay tables).
+const OTHER_DOMAINS: &[&str] = &[
+    "css",
+    "html",
+    "json",
+    "env",
+    "environment",
+    "entorno",
+    "api",
+    "url",
+    "urls",
+    "graphql",
+    "yaml",
+    "xml",
+    "tailwind",
+    "bem",
+    "test",
+    "tests",
+    "git",
+    "branch",
+    "branches",
+];
+
+/// One case mandated for some kinds of names, with the words that named the case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaseMandate {
+    pub case: Case,
+    pub said: String,
+    pub subjects: Vec<Subject>,
+}
+
+impl CaseMandate {
+    pub fn about(&self, subject: Subject) -> bool {
+        self.subjects.contains(&subject)
+    }
+
+    /// About file names only ("kebab-case (files/directories)").
+    pub fn only_files(&self) -> bool {
+        !self.subjects.is_empty() && self.subjects.iter().all(|s| *s == Subject::Files)
+    }
+}
+
+/// Whether a code span names a naming convention (`camelCase`, `MixedCaps`, `snake_case`,
+/// `SCREAMING_SNAKE_CASE`…) rather than code: "No `_` or `mixedCaps`" forbids a style, not an
+/// identifier spelled `mixedCaps`.
+pub fn is_naming_case(text: &str) -> bool {
+    let letters: String = text
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect::<String>()
+        .to_lowercase();
+    matches!(
+        letters.as_str(),
+        "kebabcase"
+            | "snakecase"
+            | "camelcase"
+            | "lowercamelcase"
+            | "pascalcase"
+            | "uppercamelcase"
+            | "mixedcaps"
+            | "screamingsnakecase"
+            | "uppersnakecase"
+            | "constantcase"
+            | "titlecase"
+    )
+}
+
+/// The rule's sentences: split at `.`, `;`, `!` and `?`, not at a label's `:` or a bracket
+/// (`Files: kebab-case (`a-b.ts`)` is one).
+pub fn sentences(tokens: &[Token]) -> Vec<&[Token]> {
+    tokens
+        .split(|t| t.kind == Kind::Sep && matches!(t.text.as_str(), "." | ";" | "!" | "?"))
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// The kinds of names token `t` says (a path token `classes/types` says two), `None` when it
+/// says none; `prev` is the word before it.
+fn subjects_of(t: &Token, prev: Option<&Token>) -> Vec<Subject> {
+    let other_domain = prev.is_some_and(|p| p.is_word() && OTHER_DOMAINS.contains(&p.lower.as_str()));
+    let parts: Vec<String> = match t.kind {
+        Kind::Word => vec![t.lower.clone()],
+        Kind::Path => t
+            .text
+            .split('/')
+            .filter(|p| !p.is_empty())
+            .map(str::to_lowercase)
+            .collect(),
+        _ => Vec::new(),
+    };
+    parts
+        .iter()
+        .filter_map(|p| Subject::of(p))
+        .map(|s| {
+            if other_domain && s != Subject::Tables {
+                Subject::Other
+            } else {
+                s
+            }
+        })
+        .collect()
+}
+
+/// The cases a sentence mandates, each with the kinds of names it is for. A case after a
+/// negation or "instead of" is the one replaced and mandates nothing. The kinds go with the
+/// case they follow ("camelCase for variables, PascalCase for classes") or, when the sentence
+/// names a kind before its first case, with the case they precede ("Variables in camelCase,
+/// classes in PascalCase", "Classes: PascalCase").
+pub fn mandates(sentence: &[Token]) -> Vec<CaseMandate> {
+    let mut cases: Vec<(usize, usize, Case, bool)> = Vec::new();
+    let mut i = 0;
+    while i < sentence.len() {
+        if let Some((case, len)) = Case::read(sentence, i) {
+            let replaced = sentence[i.saturating_sub(3)..i].iter().any(|p| {
+                p.is_word()
+                    && (NEGATIONS.contains(&p.lower.as_str()) || REPLACE_WORDS.contains(&p.lower.as_str()))
+            });
+            cases.push((i, len, case, replaced));
+            i += len;
+        } else {
+            i += 1;
+        }
+    }
+    if cases.is_empty() {
+        return Vec::new();
+    }
+    // Whether a following "contents" makes a file noun no name ("camelCase for file contents").
+    let subjects_in = |from: usize, to: usize| -> Vec<Subject> {
+        let mut out: Vec<Subject> = Vec::new();
+        for k in from..to {
+            let next_is_content = sentence.get(k + 1).is_some_and(|n| {
+                n.is_word() && matches!(n.lower.as_str(), "contents" | "content" | "contenido")
+            });
+            for s in subjects_of(&sentence[k], k.checked_sub(1).map(|p| &sentence[p])) {
+                let s = if s == Subject::Files && next_is_content {
+                    Subject::Other
+                } else {
+                    s
+                };
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+        out
+    };
+    let first_case = cases[0].0;
+    let kinds_first = !subjects_in(0, first_case).is_empty();
+    let mut out = Vec::new();
+    for (n, &(at, len, case, replaced)) in cases.iter().enumerate() {
+        let subjects = if kinds_first {
+            let from = n.checked_sub(1).map_or(0, |p| cases[p].0 + cases[p].1);
+            subjects_in(from, at)
+        } else {
+            let to = cases.get(n + 1).map_or(sentence.len(), |c| c.0);
+            subjects_in(at + len, to)
+        };
+        // "all lowercase, with dashes separating words": kebab-case; "… with underscores": snake_case.
+        let case = match case {
+            Case::Lower if says(sentence, &["dashes", "dash", "hyphens", "hyphen", "guiones"]) => Case::Kebab,
+            Case::Lower if says(sentence, &["underscores", "underscore"]) => Case::Snake,
+            case => case,
+        };
+        if replaced || out.iter().any(|m: &CaseMandate| m.case == case) {
+            continue;
+        }
+        let said: Vec<&str> = sentence[at..at + len].iter().map(|t| t.text.as_str()).collect();
+        out.push(CaseMandate {
+            case,
+            said: said.join(" "),
+            subjects,
+        });
+    }
+    out
+}
+
+fn says(sentence: &[Token], words: &[&str]) -> bool {
+    sentence
+        .iter()
+        .any(|t| t.is_word() && words.contains(&t.lower.as_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::text::tokenize;
+    use super::*;
+    use Subject::*;
+
+    fn read(text: &str) -> Vec<(Case, Vec<Subject>)> {
+        let tokens = tokenize(text);
+        sentences(&tokens)
+            .into_iter()
+            .flat_map(mandates)
+            .map(|m| (m.case, m.subjects))
+            .collect()
+    }
+
+    #[test]
+    fn cases_go_with_the_kinds_they_are_said_for() {
+        assert_eq!(
+            read(
+                "Follow naming conventions: PascalCase (classes/types/interfaces), camelCase (variables/functions), kebab-case (files/directories), UPPER_SNAKE_CASE (constants/env vars)"
+            ),
+            [
+                (Case::Pascal, vec![Types]),
+                (Case::Camel, vec![Variables, Functions]),
+                (Case::Kebab, vec![Files]),
+                (Case::UpperSnake, vec![Constants, Other]),
+            ]
+        );
+        assert_eq!(
+            read("Use camelCase for variables and functions, PascalCase for classes."),
+            [
+                (Case::Camel, vec![Variables, Functions]),
+                (Case::Pascal, vec![Types])
+            ]
+        );
+        assert_eq!(
+            read("Variables and functions in camel case; classes in PascalCase."),
+            [
+                (Case::Camel, vec![Variables, Functions]),
+                (Case::Pascal, vec![Types])
+            ]
+        );
+        assert_eq!(
+            read("**Variables, Functions, and Methods:** Use `camelCase` for unexported identifiers"),
+            [(Case::Camel, vec![Variables, Functions])]
+        );
+        assert_eq!(
+            read("Tipos/Interfaces: PascalCase con prefijo I"),
+            [(Case::Pascal, vec![Types])]
+        );
+        assert_eq!(
+            read("Nombres de variables en camelCase y constantes en MAYÚSCULAS"),
+            [
+                (Case::Camel, vec![Variables]),
+                (Case::UpperSnake, vec![Constants])
+            ]
+        );
+    }
+
+    #[test]
+    fn a_replaced_case_mandates_nothing_and_contents_are_no_names() {
+        assert_eq!(
+            read("Use `snake_case` for Python functions, not `camelCase`."),
+            [(Case::Snake, vec![Functions])]
+        );
+        assert_eq!(
+            read("Use kebab-case for file names and camelCase for file contents."),
+            [(Case::Kebab, vec![Files]), (Case::Camel, vec![Other])]
+        );
+        assert_eq!(
+            read("Use kebab-case for CSS classes."),
+            [(Case::Kebab, vec![Other])]
+        );
+        assert_eq!(read("Use camelCase."), [(Case::Camel, vec![])]);
+    }
+}

@@ -1,0 +1,452 @@
+//! Identifiers pass: a naming case mandated for kinds of names the code declares — "camelCase
+//! (variables/functions)", "Use snake_case for Python functions", "Classes: PascalCase",
+//! "UPPER_SNAKE_CASE for constants", "Packages: all-lowercase names", "lowercase table and
+//! column names" — checks the declarations whose name breaks it (`const min_age_years`,
+//! `def getUser(`, `interface payment_plan`, `package docCache`, `CREATE TABLE UserAccounts`).
+//! Only where a declaration shows what it declares: kinds of names no keyword tells apart
+//! (props, fields, routes, components) are left alone.
+
+use super::super::files::{FileScope, Lang};
+use super::super::naming::{Case, CaseMandate, Subject, mandates, sentences};
+use super::{At, Context, Found, lang_names, same_family};
+use crate::rules::model::Within;
+
+/// A name with an underscore between letters and a lowercase letter: not camelCase (nor
+/// PascalCase); `UPPER_SNAKE` constants and leading underscores (`_unused`) pass.
+const NOT_CAMEL: &str = r"_*(?:[A-Za-z0-9]*[a-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+|[A-Za-z0-9]+(?:_+[A-Za-z0-9]+)*_+[A-Za-z0-9]*[a-z][A-Za-z0-9]*)_*";
+/// A name starting lowercase with a capital later (`getUser`): not snake_case. One starting
+/// with a capital (`MyType = TypeVar(…)`, a class alias) is not a variable's name to judge.
+const NOT_SNAKE: &str = r"_*[a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*";
+/// A name starting lowercase, or with an underscore inside: not PascalCase.
+const NOT_PASCAL: &str = r"_*[a-z][A-Za-z0-9_]*|_*[A-Z][A-Za-z0-9]*_[A-Za-z0-9_]*";
+/// A name with a lowercase letter: not UPPER_SNAKE_CASE.
+const NOT_UPPER: &str = r"_*[A-Z0-9_]*[a-z][A-Za-z0-9_]*";
+/// A name with a capital letter: not all lowercase.
+const NOT_LOWER: &str = r"[a-z0-9_]*[A-Z][A-Za-z0-9_]*";
+/// A name with capitals and lowercase letters (`UserAccounts`, `displayName`): not a lowercase
+/// SQL name. All-capital words are keywords (`IF NOT EXISTS`), never taken for a name.
+const MIXED_CASE: &str = r"\w*(?:[a-z]\w*[A-Z]|[A-Z]\w*[a-z])\w*";
+
+/// Where declarations show a kind of name, as a pattern with `{N}` for the name.
+struct Form {
+    /// What it finds, for `--explain`.
+    what: &'static str,
+    subject: Subject,
+    langs: &'static [Lang],
+    template: &'static str,
+    /// Files whose names tools or conventions fix (generated code, migrations).
+    exclude: &'static [&'static str],
+}
+
+const C_LIKE: &[Lang] = &[
+    Lang::TypeScript,
+    Lang::JavaScript,
+    Lang::Kotlin,
+    Lang::Swift,
+    Lang::Go,
+    Lang::Rust,
+    Lang::Php,
+];
+/// Generated Go, and Go/Kotlin tests (`Test_parse_error`, `fun test_login_fails()`) whose
+/// names take underscores by convention.
+const GENERATED_AND_TESTS: &[&str] = &[
+    "!*.pb.go",
+    "!*_gen.go",
+    "!*_generated.go",
+    "!zz_generated*",
+    "!*_test.go",
+    "!**/src/test/**",
+    "!**/src/androidTest/**",
+];
+
+const FORMS: &[Form] = &[
+    Form {
+        what: "variable declarations (`const`/`let`/`var`/`val`)",
+        subject: Subject::Variables,
+        langs: C_LIKE,
+        template: r"(?:^|[^\w$.])(?:const|let|var|val)(?:[ \t]+mut)?[ \t]+(?P<hit>{N})(?:[^\w$]|$)",
+        exclude: GENERATED_AND_TESTS,
+    },
+    Form {
+        what: "`:=` declarations",
+        subject: Subject::Variables,
+        langs: &[Lang::Go],
+        template: r"(?:^|[^\w$.])(?P<hit>{N})[ \t]*:=",
+        exclude: GENERATED_AND_TESTS,
+    },
+    Form {
+        what: "function declarations (`function`/`fn`/`fun`/`func`)",
+        subject: Subject::Functions,
+        langs: C_LIKE,
+        template: r"(?:^|[^\w$.])(?:function|fun|func|fn)(?:[ \t]*\*[ \t]*|[ \t]+)(?:<[^>\n]*>[ \t]*)?(?:\([^)\n]*\)[ \t]*)?(?:[A-Za-z_]\w*\.)?(?P<hit>{N})[ \t]*[(<\[]",
+        exclude: GENERATED_AND_TESTS,
+    },
+    Form {
+        // unittest's and ast's hooks are named by the framework.
+        what: "`def` (unittest's `setUp`/`tearDown` and `visit_*` hooks left out)",
+        subject: Subject::Functions,
+        langs: &[Lang::Python],
+        template: r"^[ \t]*(?:async[ \t]+)?def[ \t]+(?:(?:setUp|tearDown|setUpClass|tearDownClass|setUpModule|tearDownModule|asyncSetUp|asyncTearDown|setUpTestData|visit_\w+|depart_\w+|generic_visit)[ \t]*\(|(?P<hit>{N})[ \t]*[(\[])",
+        exclude: &[],
+    },
+    Form {
+        what: "assignments (`name = …`, `name: T = …`)",
+        subject: Subject::Variables,
+        langs: &[Lang::Python],
+        template: r"^[ \t]*(?P<hit>{N})(?:[ \t]*:[^=\n]+?[ \t]*=|[ \t]+=)(?:[^=]|$)",
+        exclude: &[],
+    },
+    Form {
+        what: "`def`",
+        subject: Subject::Functions,
+        langs: &[Lang::Ruby],
+        template: r"^[ \t]*def[ \t]+(?:self\.)?(?P<hit>{N})[?!]?(?:[ \t]*[(;]|[ \t]*\r?$)",
+        exclude: &[],
+    },
+    Form {
+        what: "assignments (`name = …`)",
+        subject: Subject::Variables,
+        langs: &[Lang::Ruby],
+        template: r"^[ \t]*(?P<hit>{N})[ \t]+=[ \t]*(?:[^=~>]|$)",
+        exclude: &[],
+    },
+    Form {
+        what: "type declarations (`class`/`interface`/`enum`/`struct`/`record`/`trait`/`protocol`/`type`)",
+        subject: Subject::Types,
+        langs: &[
+            Lang::TypeScript,
+            Lang::JavaScript,
+            Lang::Python,
+            Lang::Java,
+            Lang::Kotlin,
+            Lang::CSharp,
+            Lang::Swift,
+            Lang::Php,
+            Lang::Rust,
+        ],
+        template: r"(?:^|[^\w$.@])(?:class|interface|enum|struct|record|trait|protocol|actor|type)[ \t]+(?P<hit>{N})[ \t]*(?:[:{(<=,]|\b(?:extends|implements)\b|\r?$)",
+        exclude: &[],
+    },
+    Form {
+        // Module-level names bound to a literal; dunders (`__version__`) are the language's.
+        what: "module-level assignments of a literal (dunders left out)",
+        subject: Subject::Constants,
+        langs: &[Lang::Python],
+        template: r#"^(?:__\w+__|(?P<hit>{N}))(?:[ \t]*:[^=\n]+?)?[ \t]*=[ \t]*(?:[-+]?[0-9][\w.]*|[rRbBuU]?(?:'[^'\n]*'|"[^"\n]*")|True|False)[ \t]*(?:#[^\n]*)?\r?$"#,
+        // Files whose module-level names a tool reads lowercase: Sphinx's `conf.py`,
+        // Gunicorn's config, Alembic's and Django's migrations, setup scripts.
+        exclude: &[
+            "!**/conf.py",
+            "!**/gunicorn*.py",
+            "!**/migrations/**",
+            "!**/alembic/**",
+            "!**/setup.py",
+            "!**/manage.py",
+        ],
+    },
+    Form {
+        what: "`const`/`static` items",
+        subject: Subject::Constants,
+        langs: &[Lang::Rust],
+        template: r"(?:^|[^\w$.])(?:const|static)(?:[ \t]+mut)?[ \t]+(?P<hit>{N})[ \t]*:",
+        exclude: &[],
+    },
+    Form {
+        what: "`const val` properties",
+        subject: Subject::Constants,
+        langs: &[Lang::Kotlin],
+        template: r"(?:^|[^\w$.])const[ \t]+val[ \t]+(?P<hit>{N})[ \t]*[:=]",
+        exclude: &[],
+    },
+    Form {
+        // Only those bound to a literal: a `static final Logger log` is no constant by name.
+        what: "`static final` fields bound to a literal (`serialVersionUID` left out)",
+        subject: Subject::Constants,
+        langs: &[Lang::Java],
+        template: r#"(?:^|[^\w$.])(?:static[ \t]+final|final[ \t]+static)[ \t]+[\w<>\[\],.? ]+?[ \t]+(?:serialVersionUID[ \t]*=|(?P<hit>{N})[ \t]*=[ \t]*(?:[-+]?[0-9][\w.]*|"[^"\n]*"|'[^'\n]*'|true|false)[ \t]*;)"#,
+        exclude: &[],
+    },
+    Form {
+        what: "class constants (`const`)",
+        subject: Subject::Constants,
+        langs: &[Lang::Php],
+        template: r"(?:^|[^\w$.])const[ \t]+(?:\w+[ \t]+)?(?P<hit>{N})[ \t]*=",
+        exclude: &[],
+    },
+    Form {
+        what: "`package` clauses",
+        subject: Subject::Packages,
+        langs: &[Lang::Go, Lang::Java, Lang::Kotlin],
+        template: r"^package[ \t]+(?:[a-z0-9_]+\.)*(?P<hit>{N})[ \t]*;?[ \t]*\r?$",
+        exclude: &[],
+    },
+    Form {
+        what: "tables named by `CREATE TABLE`, `ALTER TABLE`, `DROP TABLE`, `REFERENCES` and `INSERT INTO`",
+        subject: Subject::Tables,
+        langs: &[Lang::Sql],
+        template: r"(?i:create[ \t]+table(?:[ \t]+if[ \t]+not[ \t]+exists)?|drop[ \t]+table(?:[ \t]+if[ \t]+exists)?|alter[ \t]+table(?:[ \t]+only)?|references|insert[ \t]+into)[ \t]+(?:\w+\.)?(?P<hit>{N})(?:[^\w]|$)",
+        exclude: &[],
+    },
+    Form {
+        what: "column definitions (an indented name and its type)",
+        subject: Subject::Tables,
+        langs: &[Lang::Sql],
+        template: r"^[ \t]+(?P<hit>{N})[ \t]+(?i:int|integer|bigint|smallint|serial|bigserial|text|varchar|char|boolean|bool|date|datetime|timestamp|timestamptz|uuid|numeric|decimal|real|double|float|json|jsonb|bytea|blob)\b",
+        exclude: &[],
+    },
+];
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    let all: Vec<CaseMandate> = sentences(ctx.tokens).into_iter().flat_map(mandates).collect();
+    let family = family_of(&all);
+    for m in &all {
+        for form in FORMS {
+            if !m.about(form.subject) {
+                continue;
+            }
+            let Some(name) = breaking(m.case, form.subject) else {
+                continue;
+            };
+            let langs = langs_for(ctx, m, form, family);
+            if langs.is_empty() {
+                continue;
+            }
+            check(ctx, out, m, form, name, &langs);
+        }
+    }
+}
+
+/// Languages whose variables and functions are camelCase by convention.
+const CAMEL_LANGS: &[Lang] = &[
+    Lang::TypeScript,
+    Lang::JavaScript,
+    Lang::Kotlin,
+    Lang::Swift,
+    Lang::Go,
+];
+/// Languages whose variables and functions are snake_case by convention.
+const SNAKE_LANGS: &[Lang] = &[Lang::Python, Lang::Rust, Lang::Ruby];
+
+/// The languages a rule's cases say it is about when it names none: camelCase variables are
+/// JavaScript's (and Kotlin's, Swift's, Go's) and snake_case ones Python's (and Rust's,
+/// Ruby's), so "PascalCase types, camelCase variables, UPPER_SNAKE constants" says nothing of
+/// a Python module's constants. `None` when it mandates both or neither.
+fn family_of(all: &[CaseMandate]) -> Option<&'static [Lang]> {
+    let camel = all.iter().any(|m| m.case == Case::Camel);
+    let snake = all.iter().any(|m| m.case == Case::Snake);
+    match (camel, snake) {
+        (true, false) => Some(CAMEL_LANGS_WIDE),
+        (false, true) => Some(SNAKE_LANGS),
+        _ => None,
+    }
+}
+
+/// camelCase languages, with those whose types and constants a camelCase rule may be about.
+const CAMEL_LANGS_WIDE: &[Lang] = &[
+    Lang::TypeScript,
+    Lang::JavaScript,
+    Lang::Kotlin,
+    Lang::Swift,
+    Lang::Go,
+    Lang::Java,
+    Lang::CSharp,
+    Lang::Php,
+];
+
+/// The names that break `case` for a kind of name; `None` when the pair is never checked.
+fn breaking(case: Case, subject: Subject) -> Option<&'static str> {
+    match (case, subject) {
+        (Case::Camel, Subject::Variables | Subject::Functions) => Some(NOT_CAMEL),
+        (Case::Snake, Subject::Variables | Subject::Functions) => Some(NOT_SNAKE),
+        (Case::Pascal, Subject::Types) => Some(NOT_PASCAL),
+        (Case::UpperSnake, Subject::Constants) => Some(NOT_UPPER),
+        (Case::Lower, Subject::Packages) => Some(NOT_LOWER),
+        (Case::Lower | Case::Snake, Subject::Tables) => Some(MIXED_CASE),
+        _ => None,
+    }
+}
+
+/// The languages a form is checked in: the named ones it covers, else those whose own
+/// convention the case is (camelCase is JavaScript's, snake_case Python's), else those of the
+/// rule's family of languages.
+fn langs_for(ctx: &Context, m: &CaseMandate, form: &Form, family: Option<&[Lang]>) -> Vec<Lang> {
+    let named = ctx.named.langs();
+    let wanted: Vec<Lang> = if form.subject == Subject::Tables {
+        vec![Lang::Sql]
+    } else if !named.is_empty() {
+        named
+    } else {
+        match (m.case, family) {
+            (Case::Camel, _) => CAMEL_LANGS.to_vec(),
+            (Case::Snake, _) => SNAKE_LANGS.to_vec(),
+            (_, Some(family)) => family.to_vec(),
+            (_, None) => form.langs.to_vec(),
+        }
+    };
+    form.langs
+        .iter()
+        .copied()
+        .filter(|l| wanted.iter().any(|w| same_family(*w, *l)))
+        .collect()
+}
+
+fn check(ctx: &Context, out: &mut Found, m: &CaseMandate, form: &Form, name: &str, langs: &[Lang]) {
+    let mut scope = FileScope::of_langs(langs, String::new());
+    scope.why = format!("{} ({})", lang_names(langs), scope.describe());
+    for e in form.exclude {
+        scope.exclude.push(e.to_string());
+    }
+    ctx.narrow(&mut scope);
+    let name = format!("(?:{name})");
+    let pattern = form.template.replace("{N}", &name);
+    let explanation = format!(
+        "{} for {} from \"{}\": {} named otherwise; scope {}",
+        m.case.name(),
+        subject_name(form.subject),
+        m.said,
+        form.what,
+        scope.why
+    );
+    out.check(
+        At::Places,
+        ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
+    );
+}
+
+fn subject_name(s: Subject) -> &'static str {
+    match s {
+        Subject::Files => "file names",
+        Subject::Variables => "variables",
+        Subject::Functions => "functions",
+        Subject::Types => "types",
+        Subject::Constants => "constants",
+        Subject::Packages => "packages",
+        Subject::Tables => "tables and columns",
+        Subject::Other => "names",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::tests::texts;
+
+    const CONVENTIONS: &str = "Follow naming conventions: PascalCase (classes/types/interfaces), camelCase (variables/functions), kebab-case (files/directories), UPPER_SNAKE_CASE (constants/env vars)";
+
+    #[test]
+    fn camel_case_variables_and_functions_in_typescript() {
+        let ts = "const MAX_AGE_YEARS = 80;\nconst min_age_years = 25;\nlet userName = 'a';\nconst UserSchema = z.object({});\nconst { user_id } = req.body;\nexport function build_url(p: string) {}\nfunction* gen_items() {}\nconst _unused = 1;\n// const bad_name = 1;\nconst s = 'let other_name = 2';\nfor (const row_item of rows) {}\nexport interface payment_plan { installments: number }\nexport type ClientStatus = 'ACTIVE';\nclass api_client {}\n";
+        assert_eq!(
+            texts(CONVENTIONS, "src/utils/date-utils.ts", ts),
+            [
+                "min_age_years",
+                "build_url",
+                "gen_items",
+                "row_item",
+                "payment_plan",
+                "api_client"
+            ]
+        );
+        // Not Python's: the rule's cases are JavaScript's.
+        assert!(
+            texts(
+                CONVENTIONS,
+                "scripts/tool.py",
+                "app_name = \"x\"\ndef get_user():\n    pass\n"
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn snake_case_python_functions_and_variables() {
+        let i = "Use `snake_case` for Python functions and variables, not `camelCase`.";
+        let py = "class UserService:\n    def getUser(self, userId):\n        userName = fetch(userId)\n        total_count: int = 0\n        self.someAttr = 1\n        return userName\n\n    def setUp(self):\n        pass\n\n    def visit_FunctionDef(self, node):\n        pass\n\nMyType = TypeVar(\"MyType\")\nMAX_SIZE = 10\nresult = call(keyArg=1)\n# def badName():\n";
+        assert_eq!(texts(i, "app/service.py", py), ["getUser", "userName"]);
+        assert!(texts(i, "web/a.ts", "function getUser() {}\n").is_empty());
+    }
+
+    #[test]
+    fn upper_snake_constants_where_syntax_says_constant() {
+        let i = "Constants must be UPPER_SNAKE_CASE; functions use snake_case.";
+        let py = "__version__ = \"1.0\"\nmax_retries = 3\nTIMEOUT = 30\nlogger = logging.getLogger(__name__)\napi_url: str = \"https://x\"\ndef f():\n    local_value = 1\n";
+        assert_eq!(texts(i, "pkg/settings.py", py), ["max_retries", "api_url"]);
+        // Files whose module-level names tools read lowercase.
+        assert!(texts(i, "docs/conf.py", "project = 'x'\n").is_empty());
+        assert!(texts(i, "db/migrations/0001_init.py", "revision = 'abc'\n").is_empty());
+        let rs = "const max_len: usize = 3;\nstatic GLOBAL: u8 = 1;\nconst fn helper() {}\n";
+        assert_eq!(texts(i, "src/lib.rs", rs), ["max_len"]);
+        let java = "class A {\n  private static final long serialVersionUID = 1L;\n  private static final Logger log = LoggerFactory.getLogger(A.class);\n  public static final int maxSize = 10;\n  static final String NAME = \"a\";\n}\n";
+        assert_eq!(
+            texts("Constants in UPPER_SNAKE_CASE.", "src/A.java", java),
+            ["maxSize"]
+        );
+    }
+
+    #[test]
+    fn go_mixed_caps_and_package_names() {
+        let i = "**Variables, Functions, and Methods:** Use `camelCase` for unexported identifiers and `PascalCase` for exported identifiers.";
+        let go = "package tool\n\nvar Default_timeout_seconds = 30\nvar defaultRetries = 3\n\nfunc trim_output(s string) string {\n\tresult_text := strings.TrimSpace(s)\n\treturn result_text\n}\n\nfunc (f *Fetcher) Fetch_all() error { return nil }\nfunc ExportedName() {}\n";
+        assert_eq!(
+            texts(i, "internal/tool/tool.go", go),
+            [
+                "Default_timeout_seconds",
+                "trim_output",
+                "result_text",
+                "Fetch_all"
+            ]
+        );
+        assert!(
+            texts(
+                i,
+                "internal/tool/tool_test.go",
+                "func Test_trim_output(t *testing.T) {}\n"
+            )
+            .is_empty()
+        );
+        let p = "**Packages:** Use short, concise, all-lowercase names.";
+        assert_eq!(
+            texts(p, "internal/doccache/cache.go", "package docCache\n"),
+            ["docCache"]
+        );
+        assert!(texts(p, "internal/doccache/cache_test.go", "package doccache_test\n").is_empty());
+    }
+
+    #[test]
+    fn lowercase_sql_table_and_column_names() {
+        let i = "Use lowercase for table and column names unless quoting is required";
+        let sql = "CREATE TABLE IF NOT EXISTS UserAccounts (\n    id BIGSERIAL PRIMARY KEY,\n    displayName TEXT NOT NULL,\n    \"userName\" TEXT,\n    created_at TIMESTAMPTZ\n);\nCREATE TABLE IF NOT EXISTS orders (id INT);\nDROP TABLE IF EXISTS UserAccounts;\n-- CREATE TABLE OldName (x INT);\n";
+        assert_eq!(
+            texts(i, "db/001.sql", sql),
+            ["UserAccounts", "displayName", "UserAccounts"]
+        );
+    }
+
+    #[test]
+    fn pascal_case_types_and_what_no_declaration_shows() {
+        let i = "Tipos/Interfaces: PascalCase con prefijo I (IUser, IArtist)";
+        assert_eq!(
+            texts(
+                i,
+                "src/a.ts",
+                "interface IUser {}\ninterface iArtist {}\ntype user_row = {};\n"
+            ),
+            ["iArtist", "user_row"]
+        );
+        for i in [
+            "Use camelCase for props and JSON keys.",
+            "Use kebab-case for CSS classes.",
+            "Use camelCase.",
+            "PascalCase for React components.",
+        ] {
+            assert!(
+                texts(
+                    i,
+                    "src/a.tsx",
+                    "const user_name = 1;\nfunction my_component() {}\nclass foo_bar {}\n"
+                )
+                .is_empty(),
+                "{i}"
+            );
+        }
+    }
+}
