@@ -24,11 +24,12 @@ static STARTS_WITH: LazyLock<Regex> = LazyLock::new(|| {
     .expect("a valid pattern")
 });
 
-/// "Use `from __future__ import annotations` at the top of all Python files", "… al principio
-/// de todos los archivos Python": a text every file of the language holds near its top.
+/// "Use `from __future__ import annotations` at the top of all Python files", "Always use
+/// `declare(strict_types=1);` at the top of PHP files", "… al principio de todos los archivos
+/// Python": a text every file of the language holds near its top.
 static AT_TOP: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)`([^`\n]+)`\s+(?:at|on|in)\s+(?:the\s+)?(?:top|start|beginning|head)\s+of\s+(?:all|every|each)\b|`([^`\n]+)`\s+(?:al|en\s+el)\s+(?:principio|inicio|comienzo)\s+de\s+(?:todos|todas|cada)\b",
+        r"(?i)`([^`\n]+)`\s+(?:at|on|in)\s+(?:the\s+)?(?:top|start|beginning|head)\s+of\s+(?:(?:all|every|each)\b|(?:the\s+)?(?:[\w.+#-]+\s+)?files?\b)|`([^`\n]+)`\s+(?:al|en\s+el)\s+(?:principio|inicio|comienzo)\s+de\s+(?:(?:todos|todas|cada)\b|(?:los\s+)?(?:archivos|ficheros)\b)",
     )
     // A constant pattern, compiled by this module's tests.
     .expect("a valid pattern")
@@ -119,8 +120,10 @@ pub fn run(ctx: &Context, out: &mut Found) {
         }
         let mut scope = scope.clone();
         ctx.narrow(&mut scope);
-        // An empty file (an `__init__.py`) holds no code for the text to govern.
-        let pattern = format!(r"{}|\A\s*\z", as_written(text));
+        // An empty file (an `__init__.py`) holds no code for the text to govern; a known
+        // preamble is looked for as its language writes it (a Blade view cannot declare one).
+        let written = preamble(text).map_or_else(|| as_written(text), |(w, _)| w.to_string());
+        let pattern = format!(r"{written}|\A\s*\z");
         let explanation = format!(
             "required text `{text}` at the top (\"{}\"): every non-empty file of {} must hold it (reported on line 1)",
             caps.get(0).map_or("", |m| m.as_str()),
@@ -139,15 +142,11 @@ fn preambles(ctx: &Context, out: &mut Found) {
     }
     for t in ctx.tokens.iter().filter(|t| matches!(t.kind, Kind::Span(_))) {
         let said = t.text.trim().trim_end_matches(';').trim();
-        let compact: String = said.chars().filter(|c| !c.is_whitespace()).collect();
-        let Some((_, written, lang)) = PREAMBLES
-            .iter()
-            .find(|(p, _, _)| p.chars().filter(|c| !c.is_whitespace()).collect::<String>() == compact)
-        else {
+        let Some((written, lang)) = preamble(said) else {
             continue;
         };
         let mut scope = FileScope::of_langs(
-            &[*lang],
+            &[lang],
             format!("{} files (the language of `{said}`)", lang.name()),
         );
         ctx.narrow(&mut scope);
@@ -158,6 +157,21 @@ fn preambles(ctx: &Context, out: &mut Found) {
         );
         require_in(ctx, out, &scope, pattern, explanation);
     }
+}
+
+/// The known preamble a rule's text is (blanks and a final `;` aside): how files write it, and
+/// its language.
+fn preamble(said: &str) -> Option<(&'static str, Lang)> {
+    let compact: String = said
+        .trim()
+        .trim_end_matches(';')
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    PREAMBLES
+        .iter()
+        .find(|(p, _, _)| p.chars().filter(|c| !c.is_whitespace()).collect::<String>() == compact)
+        .map(|(_, written, lang)| (*written, *lang))
 }
 
 /// A `Require` of `pattern` in every file of `scope`.
@@ -249,6 +263,11 @@ mod tests {
                 );
             }
         }
+        // The language named, the place said: the preamble as PHP writes it.
+        let top = "Always use `declare(strict_types=1);` at the top of PHP files.";
+        assert_eq!(hits_of(top, "app/Services/A.php", "<?php\n\nclass A {}\n").len(), 1);
+        assert!(hits_of(top, "app/B.php", "<?php\n\ndeclare(strict_types=1);\n").is_empty());
+        assert!(hits_of(top, "resources/views/a.blade.php", "<div>{{ $x }}</div>\n").is_empty());
         let future = "Every module must have `from __future__ import annotations`.";
         assert_eq!(hits_of(future, "pkg/a.py", "import os\n").len(), 1);
         assert!(hits_of(future, "pkg/b.py", "from __future__ import annotations\n").is_empty());
