@@ -4,10 +4,10 @@
 
 use super::super::concepts::{
     CONCEPTS, Detector, EXTENSIONLESS_IMPORT, Effect, I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS,
-    MOJIBAKE, PANIC_CALL, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPREFIXED_INTERFACE,
-    UNPREFIXED_TYPE, UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, commit_body_pattern,
-    commit_subject_pattern, example_in_context, example_of, file_length_pattern, host_pattern,
-    is_module_extension, mandated_counterpart,
+    MOJIBAKE, PANIC_CALL, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION,
+    UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_EXPORTED_RETURN,
+    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, commit_body_pattern, commit_subject_pattern, example_in_context,
+    example_of, file_length_pattern, host_pattern, is_module_extension, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig};
@@ -88,6 +88,16 @@ pub fn seen_condition(ctx: &Context, f: &Mention) -> Option<(&'static Detector, 
     } else {
         None
     }
+}
+
+/// The detector a concept's words mean in this rule: "pinned versions" of GitHub Actions are
+/// commit SHAs in workflows, not exact versions in manifests; return types by the functions
+/// the rule is about.
+fn detector_meant(ctx: &Context, d: &'static Detector) -> &'static Detector {
+    if d.name == UNPINNED_DEPENDENCY.name && ctx.named.has(Lang::Ci) {
+        return &UNPINNED_ACTION;
+    }
+    return_types_meant(ctx, d)
 }
 
 /// Which functions "explicit return types" are about: Python's when the rule names Python (and
@@ -208,7 +218,7 @@ fn about_code(ctx: &Context) -> bool {
 }
 
 fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, role: Role, f: &Mention) {
-    let d = return_types_meant(ctx, CONCEPTS[index].detector);
+    let d = detector_meant(ctx, CONCEPTS[index].detector);
     match (d.effect, role) {
         // "Don't use ESM": forbidding what rules CommonJS out says nothing about CommonJS.
         (Effect::RulesOut, Role::Forbid) => {}
@@ -898,6 +908,17 @@ mod tests {
         assert!(texts(i, "scripts/update.sh", strict).is_empty());
         let doc = "# Install\n\nThe install scripts use set -euo pipefail.\n";
         assert!(texts(i, "docs/install.md", doc).is_empty());
+    }
+
+    #[test]
+    fn pinned_versions_of_github_actions_are_commit_shas() {
+        let i = "All GitHub Actions should be pinned versions (SHA-1) to avoid breaking changes.";
+        let wf = "jobs:\n  a:\n    steps:\n      - uses: actions/checkout@de0fac2e4500dabe0009e67214ff5f5447ce83dd # v6\n      - uses: actions/setup-node@v4\n      - uses: ./.github/actions/run\n";
+        assert_eq!(
+            texts(i, ".github/workflows/ci.yml", wf),
+            ["actions/setup-node@v4"]
+        );
+        assert!(texts(i, "package.json", "{\"dependencies\": {\"a\": \"^1.0.0\"}}\n").is_empty());
     }
 
     #[test]

@@ -265,7 +265,10 @@ mod tests {
         }
         // The language named, the place said: the preamble as PHP writes it.
         let top = "Always use `declare(strict_types=1);` at the top of PHP files.";
-        assert_eq!(hits_of(top, "app/Services/A.php", "<?php\n\nclass A {}\n").len(), 1);
+        assert_eq!(
+            hits_of(top, "app/Services/A.php", "<?php\n\nclass A {}\n").len(),
+            1
+        );
         assert!(hits_of(top, "app/B.php", "<?php\n\ndeclare(strict_types=1);\n").is_empty());
         assert!(hits_of(top, "resources/views/a.blade.php", "<div>{{ $x }}</div>\n").is_empty());
         let future = "Every module must have `from __future__ import annotations`.";
