@@ -925,9 +925,9 @@ pub const UNPREFIXED_TYPE: Detector = Detector {
 /// letter, so acronyms (`IPAddress`, `IOStream`) are not read as the prefix.
 pub const I_PREFIXED_INTERFACE: Detector = Detector {
     name: "interface-with-i-prefix",
-    summary: "an interface named with the `I` prefix (`IUser`; not acronyms such as `IPAddress`)",
-    pattern: r"^[ \t]*(?:export[ \t]+)?(?:default[ \t]+)?(?:declare[ \t]+)?(?:(?:public|internal|private|protected|sealed|partial)[ \t]+)*interface[ \t]+(?P<hit>I[A-Z][a-z][\w$]*)",
-    langs: &[Lang::TypeScript, Lang::CSharp, Lang::Java],
+    summary: "an interface named with the `I` prefix (`IUser`, Go's `type IReader interface`; not acronyms such as `IPAddress`)",
+    pattern: r"^[ \t]*(?:(?:export[ \t]+)?(?:default[ \t]+)?(?:declare[ \t]+)?(?:(?:public|internal|private|protected|sealed|partial)[ \t]+)*interface|type)[ \t]+(?P<hit>I[A-Z][a-z][\w$]*)(?:[ \t]+(?:interface|extends)\b|[ \t]*[<{:]|[ \t]*\r?$)",
+    langs: &[Lang::TypeScript, Lang::CSharp, Lang::Java, Lang::Go],
     exclude: &[],
     within: Within::Code,
     effect: Effect::Forbid,
@@ -2333,10 +2333,13 @@ mod tests {
             "interface Image {}\n",
             "export type CraftType = 'a' | 'b';\n",
             "type IArtist = { name: string };\n",
+            "type IDocFetcher interface {\n",
+            "type IPhone struct {}\n",
+            "    IEnumerable<int> items,\n",
         );
         assert_eq!(hits(UNPREFIXED_INTERFACE.pattern, t), ["ArtistProps", "Image"]);
         assert_eq!(hits(UNPREFIXED_TYPE.pattern, t), ["CraftType"]);
-        assert_eq!(hits(I_PREFIXED_INTERFACE.pattern, t), ["IUser"]);
+        assert_eq!(hits(I_PREFIXED_INTERFACE.pattern, t), ["IUser", "IDocFetcher"]);
     }
 
     #[test]
