@@ -8,6 +8,7 @@
 pub mod behaviour;
 pub mod concepts;
 pub mod conditions;
+pub mod documented;
 pub mod file_kinds;
 pub mod file_names;
 pub mod identifiers;

@@ -1,0 +1,238 @@
+//! Documentation pass: documentation required on every (public) function — "All functions
+//! should have docstrings", "Every exported function must have a JSDoc comment", "Todas las
+//! funciones públicas deben tener docstring" — flags the functions without it; a docstring style
+//! mandated — "Use Google-style docstrings" — flags the fields of its rivals (`:param x:`).
+
+use super::super::concepts::{Detector, Effect};
+use super::super::files::Lang;
+use super::super::words::NEGATIONS;
+use super::{At, Context, Found};
+use crate::rules::model::Within;
+
+/// A Python `def` whose body does not open with a docstring; the hit is its name. Private and
+/// magic methods (`_helper`, `__repr__`) are left out, as pydocstyle leaves them; a `def` with a
+/// docstring is consumed by the first alternative, which has no `hit`. One-line bodies
+/// (`def f(): return 1`) are left alone.
+const PY_UNDOCUMENTED: Detector = Detector {
+    name: "undocumented-function",
+    summary: "a public `def` whose body does not open with a docstring (`_private` and `__magic__` left out)",
+    pattern: r#"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*[rRuUbB]{0,2}(?:"|')|^[ \t]*(?:async[ \t]+)?def[ \t]+(?P<hit>[A-Za-z]\w*)[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?$"#,
+    langs: &[Lang::Python],
+    exclude: &[
+        "!**/tests/**",
+        "!**/test/**",
+        "!**/test_*.py",
+        "!**/*_test.py",
+        "!**/conftest.py",
+    ],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// A JS/TS function exported at the top level without a `/** … */` comment right above it;
+/// the hit is its name. One with the comment is consumed by the first alternative (which
+/// starts at the comment's end and has no `hit`).
+const JS_UNDOCUMENTED_EXPORTED: Detector = Detector {
+    name: "undocumented-exported-function",
+    summary: "an exported function (`export function f`, `export const f = (…) =>`) without a `/** … */` comment right above it",
+    pattern: r"\*/[ \t]*\r?\n(?:[ \t]*@[^\n]*\r?\n)*[ \t]*export[ \t]+(?:default[ \t]+)?(?:async[ \t]+)?(?:function|const)\b|^export[ \t]+(?:default[ \t]+)?(?:async[ \t]+)?(?:function\*?|const)[ \t]+(?P<hit>[\w$]+)(?:[ \t]*[(<]|[ \t]*(?::[^=\n]+)?=[ \t]*(?:async[ \t]*)?(?:\([^)\n]*\)|[\w$]+)[ \t]*(?::[^=\n]+)?=>)",
+    langs: &[Lang::TypeScript, Lang::JavaScript],
+    exclude: &["!**/*.test.*", "!**/*.spec.*", "!**/__tests__/**", "!**/*.d.ts"],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// Words that say a documentation rule covers every function.
+const COVERAGE: &[&str] = &[
+    "all",
+    "every",
+    "each",
+    "public",
+    "exported",
+    "todas",
+    "todos",
+    "cada",
+    "públicas",
+    "publicas",
+    "exportadas",
+];
+const FUNCTION_WORDS: &[&str] = &[
+    "function",
+    "functions",
+    "method",
+    "methods",
+    "def",
+    "defs",
+    "funciones",
+    "función",
+    "funcion",
+    "métodos",
+    "metodos",
+];
+const PY_DOC_WORDS: &[&str] = &["docstring", "docstrings"];
+const JS_DOC_WORDS: &[&str] = &["jsdoc", "tsdoc"];
+
+/// reST/Sphinx and epytext fields: `:param x:`, `:returns:`, `@param x` (the whole field line).
+const REST_FIELDS: (&str, &str) = (
+    "reST/epytext fields (`:param x:`, `:returns:`, `@param x`)",
+    r"^[ \t]*(?P<hit>[:@](?:param|type|returns?|rtype|raises?|except|var|ivar|cvar|keyword|kwarg|yields?)\b[^\r\n]*?)[ \t]*\r?$",
+);
+/// Google's sections: `Args:`, `Returns:` alone on their line.
+const GOOGLE_SECTIONS: (&str, &str) = (
+    "Google sections (`Args:`, `Returns:`)",
+    r"^[ \t]*(?P<hit>(?:Args|Arguments|Returns|Raises|Yields|Keyword Args)):[ \t]*\r?$",
+);
+/// NumPy's sections: a title underlined with dashes.
+const NUMPY_SECTIONS: (&str, &str) = (
+    "NumPy sections (`Parameters` underlined with dashes)",
+    r"^[ \t]*(?P<hit>(?:Parameters|Returns|Raises|Yields|Other Parameters))[ \t]*\r?\n[ \t]*-{3,}[ \t]*\r?$",
+);
+
+/// A docstring style (the words that name it) and what its rivals write.
+const STYLES: &[(&[&str], &str, &[(&str, &str)])] = &[
+    (
+        &["google", "google-style"],
+        "Google",
+        &[REST_FIELDS, NUMPY_SECTIONS],
+    ),
+    (
+        &["numpy", "numpy-style", "numpydoc"],
+        "NumPy",
+        &[REST_FIELDS, GOOGLE_SECTIONS],
+    ),
+    (
+        &["sphinx", "sphinx-style", "rest", "restructuredtext"],
+        "Sphinx (reST)",
+        &[GOOGLE_SECTIONS, NUMPY_SECTIONS],
+    ),
+];
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    required(ctx, out);
+    style(ctx, out);
+}
+
+/// "All functions should have docstrings": the functions without one.
+fn required(ctx: &Context, out: &mut Found) {
+    let python = ctx.says(PY_DOC_WORDS);
+    let js = ctx.says(JS_DOC_WORDS);
+    if !(python || js) || !ctx.says(COVERAGE) || !ctx.says(FUNCTION_WORDS) || ctx.says(NEGATIONS) {
+        return;
+    }
+    let exported = ctx.says(&[
+        "exported",
+        "export",
+        "exportadas",
+        "public",
+        "públicas",
+        "publicas",
+    ]);
+    let mut detectors: Vec<&Detector> = Vec::new();
+    if python {
+        detectors.push(&PY_UNDOCUMENTED);
+    }
+    if js && exported {
+        detectors.push(&JS_UNDOCUMENTED_EXPORTED);
+    }
+    for d in detectors {
+        if !ctx.detector_fits(d) {
+            continue;
+        }
+        let scope = ctx.detector_scope(d, "the documentation words");
+        let said = format!(
+            "documentation required on every {}function",
+            if exported { "public " } else { "" }
+        );
+        out.check(At::Places, ctx.detector_check(d, scope, said));
+    }
+}
+
+/// "Use Google-style docstrings", "docstrings en formato Google": the other styles' fields, in
+/// Python strings (docstrings).
+fn style(ctx: &Context, out: &mut Found) {
+    if !ctx.says(PY_DOC_WORDS) || ctx.says(NEGATIONS) {
+        return;
+    }
+    let named: Vec<_> = STYLES.iter().filter(|(names, _, _)| ctx.says(names)).collect();
+    let [(_, name, rivals)] = named.as_slice() else {
+        return;
+    };
+    let py = [Lang::Python];
+    if !ctx.named.langs().iter().all(|l| py.contains(l)) {
+        return;
+    }
+    let mut scope = super::super::files::FileScope::of_langs(&py, String::new());
+    scope.why = format!("Python ({})", scope.describe());
+    ctx.narrow(&mut scope);
+    for (what, pattern) in rivals.iter() {
+        let explanation = format!(
+            "{name}-style docstrings mandated: {what}, which other styles write; scope {}",
+            scope.why
+        );
+        out.check(
+            At::Places,
+            ctx.pattern_check(
+                pattern.to_string(),
+                scope.clone(),
+                None,
+                explanation,
+                Within::Strings,
+            ),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::tests::texts;
+
+    #[test]
+    fn public_python_functions_without_a_docstring() {
+        let i = "All functions should have docstrings.";
+        let py = "def geocode_zip(zip_code: str) -> dict:\n    return lookup(zip_code)\n\n\ndef documented(\n    a: int,\n    b: int = f(1),\n) -> int:\n    \"\"\"Adds.\"\"\"\n    return a + b\n\n\nasync def fetch(url):  # network\n    # comment first\n    r'''Raw docstring.'''\n\n\ndef _helper():\n    pass\n\n\nclass A:\n    def __repr__(self):\n        return 'A'\n\n    def method(self):\n        return 1\n\n\ndef one_liner(): return 1\n";
+        assert_eq!(texts(i, "app/routes/geo.py", py), ["geocode_zip", "method"]);
+        assert!(texts(i, "tests/test_geo.py", "def test_x():\n    assert 1\n").is_empty());
+        for i in [
+            "Write docstrings in English.",
+            "Keep docstrings short.",
+            "Never write docstrings for private helpers.",
+            "Use Google-style docstrings.",
+        ] {
+            assert!(
+                !texts(i, "app/a.py", py).contains(&"geocode_zip".to_string()),
+                "{i}"
+            );
+        }
+    }
+
+    #[test]
+    fn exported_js_functions_without_jsdoc() {
+        let i = "Every exported function must have a JSDoc comment.";
+        let ts = "/**\n * Formats.\n */\nexport function formatDate(d: Date): string { return '' }\n\nexport function parseDate(s: string) { return s }\n\nexport const toIso = (d: Date): string => d.toISOString();\n\n/** Documented arrow. */\nexport const fromIso = async (s: string) => new Date(s);\n\nfunction internal() {}\nexport const LIMIT = 5;\n";
+        assert_eq!(texts(i, "src/date.ts", ts), ["parseDate", "toIso"]);
+        assert!(texts(i, "src/date.test.ts", ts).is_empty());
+    }
+
+    #[test]
+    fn a_docstring_style_flags_its_rivals_fields() {
+        let i = "Use Google-style docstrings.";
+        let py = "def f(celsius):\n    \"\"\"Converts.\n\n    :param celsius: Temperature in degrees Celsius.\n    :returns: Temperature in degrees Fahrenheit.\n    \"\"\"\n    # :param x: in a comment\n    return celsius\n\n\ndef g(x):\n    \"\"\"Doubles.\n\n    Args:\n        x: A number.\n    \"\"\"\n    return 2 * x\n";
+        assert_eq!(
+            texts(i, "pipelines/weather.py", py),
+            [
+                ":param celsius: Temperature in degrees Celsius.",
+                ":returns: Temperature in degrees Fahrenheit."
+            ]
+        );
+        assert_eq!(
+            texts("Docstrings follow the NumPy style.", "a.py", py),
+            [
+                ":param celsius: Temperature in degrees Celsius.",
+                ":returns: Temperature in degrees Fahrenheit.",
+                "Args"
+            ]
+        );
+        assert!(texts("Use Google or NumPy style docstrings.", "a.py", py).is_empty());
+        assert!(texts(i, "src/a.ts", "/**\n * @param x a number\n */\n").is_empty());
+    }
+}
