@@ -78,6 +78,8 @@ pub enum Subject {
     Packages,
     /// SQL tables and columns.
     Tables,
+    /// A language's keywords ("uppercase for SQL keywords").
+    Keywords,
     /// Names no declaration shows (props, fields, keys, routes, CSS classes, env vars…).
     Other,
 }
@@ -103,6 +105,7 @@ impl Subject {
             "table" | "tables" | "column" | "columns" | "tablas" | "tabla" | "columnas" | "columna" => {
                 Subject::Tables
             }
+            "keywords" | "keyword" | "reservadas" => Subject::Keywords,
             "props" | "properties" | "property" | "fields" | "field" | "keys" | "key" | "attributes"
             | "routes" | "endpoints" | "events" | "parameters" | "params" | "arguments" | "components"
             | "component" | "hooks" | "propiedades" | "campos" | "claves" | "rutas" | "componentes"

@@ -1,7 +1,8 @@
 //! Documentation pass: documentation required on every (public) function — "All functions
 //! should have docstrings", "Every exported function must have a JSDoc comment", "Todas las
 //! funciones públicas deben tener docstring" — flags the functions without it; a docstring style
-//! mandated — "Use Google-style docstrings" — flags the fields of its rivals (`:param x:`).
+//! mandated — "Use Google-style docstrings" — flags the fields of its rivals (`:param x:`);
+//! "Use fenced code blocks with the correct language tag" flags the Markdown fences naming none.
 
 use super::super::concepts::{Detector, Effect};
 use super::super::files::Lang;
@@ -107,9 +108,54 @@ const STYLES: &[(&[&str], &str, &[(&str, &str)])] = &[
     ),
 ];
 
+/// A Markdown fenced code block whose opening fence names no language; the hit is the fence.
+/// A block that names one is consumed whole by the first alternative (which has no `hit`), so
+/// a closing fence is never read as an opening one.
+const UNTAGGED_FENCE: Detector = Detector {
+    name: "untagged-code-fence",
+    summary: "a fenced code block whose opening fence names no language (```` ``` ```` alone)",
+    pattern: r"(?m)^[ \t]{0,3}(?:```+|~~~+)[ \t]*[^\s`~][^\n]*\n(?s:.*?)^[ \t]{0,3}(?:```+|~~~+)[ \t]*\r?$|^[ \t]{0,3}(?P<hit>```+|~~~+)[ \t]*\r?\n(?s:.*?)^[ \t]{0,3}(?:```+|~~~+)[ \t]*\r?$",
+    langs: &[Lang::Docs],
+    exclude: &[],
+    within: Within::Any,
+    effect: Effect::RulesOut,
+};
+
 pub fn run(ctx: &Context, out: &mut Found) {
     required(ctx, out);
     style(ctx, out);
+    fence_languages(ctx, out);
+}
+
+/// "Use fenced code blocks with the correct language tag", "Always specify the language of code
+/// blocks": the fences that name none.
+fn fence_languages(ctx: &Context, out: &mut Found) {
+    let blocks = ctx.says(&["fenced", "fences", "fence"])
+        || (ctx.says(&["code", "código", "codigo"]) && ctx.says(&["block", "blocks", "bloque", "bloques"]));
+    let language = ctx.says(&[
+        "language",
+        "languages",
+        "lang",
+        "tag",
+        "tags",
+        "identifier",
+        "highlighting",
+        "lenguaje",
+        "idioma",
+        "etiqueta",
+    ]);
+    if !blocks || !language || ctx.says(NEGATIONS) {
+        return;
+    }
+    let scope = ctx.detector_scope(&UNTAGGED_FENCE, "code blocks");
+    out.check(
+        At::Places,
+        ctx.detector_check(
+            &UNTAGGED_FENCE,
+            scope,
+            "code blocks must name their language".to_string(),
+        ),
+    );
 }
 
 /// "All functions should have docstrings": the functions without one.
@@ -211,6 +257,15 @@ mod tests {
         let ts = "/**\n * Formats.\n */\nexport function formatDate(d: Date): string { return '' }\n\nexport function parseDate(s: string) { return s }\n\nexport const toIso = (d: Date): string => d.toISOString();\n\n/** Documented arrow. */\nexport const fromIso = async (s: string) => new Date(s);\n\nfunction internal() {}\nexport const LIMIT = 5;\n";
         assert_eq!(texts(i, "src/date.ts", ts), ["parseDate", "toIso"]);
         assert!(texts(i, "src/date.test.ts", ts).is_empty());
+    }
+
+    #[test]
+    fn code_blocks_name_their_language() {
+        let i = "Use fenced code blocks with the correct language tag (e.g., `dockerfile`, `bash`).";
+        let md = "# Setup\n\n```bash\nnpm ci\n```\n\nThen:\n\n```\ndocker build .\n```\n\n~~~python\nprint(1)\n~~~\n\n```\nunclosed\n";
+        assert_eq!(texts(i, "README.md", md), ["```"]);
+        assert!(texts(i, "src/a.ts", "const s = `\n```\n`;\n").is_empty());
+        assert!(texts("Never use code blocks in commit messages.", "README.md", md).is_empty());
     }
 
     #[test]

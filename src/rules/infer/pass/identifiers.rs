@@ -194,7 +194,20 @@ const FORMS: &[Form] = &[
         template: r"^[ \t]+(?P<hit>{N})[ \t]+(?i:int|integer|bigint|smallint|serial|bigserial|text|varchar|char|boolean|bool|date|datetime|timestamp|timestamptz|uuid|numeric|decimal|real|double|float|json|jsonb|bytea|blob)\b",
         exclude: &[],
     },
+    Form {
+        what: "SQL keywords",
+        subject: Subject::Keywords,
+        langs: &[Lang::Sql],
+        // `\b` after the word, not a character: `order by` is two matches.
+        template: r"(?:^|[^\w.$@:])(?P<hit>{N})\b",
+        exclude: &[],
+    },
 ];
+
+/// SQL's reserved words as queries and DDL write them (not those often used as names: `key`,
+/// `value`, `name`, `type`, `end`), lowercase (where uppercase is mandated) and uppercase.
+const SQL_KEYWORDS_LOWER: &str = "select|from|where|insert|into|update|delete|create|table|alter|drop|join|inner|outer|left|right|on|group|order|by|having|limit|offset|values|set|and|or|not|null|as|distinct|union|exists|in|is|like|between|case|when|then|else|primary|foreign|references|unique|constraint|returning|asc|desc";
+const SQL_KEYWORDS_UPPER: &str = "SELECT|FROM|WHERE|INSERT|INTO|UPDATE|DELETE|CREATE|TABLE|ALTER|DROP|JOIN|INNER|OUTER|LEFT|RIGHT|ON|GROUP|ORDER|BY|HAVING|LIMIT|OFFSET|VALUES|SET|AND|OR|NOT|NULL|AS|DISTINCT|UNION|EXISTS|IN|IS|LIKE|BETWEEN|CASE|WHEN|THEN|ELSE|PRIMARY|FOREIGN|REFERENCES|UNIQUE|CONSTRAINT|RETURNING|ASC|DESC";
 
 pub fn run(ctx: &Context, out: &mut Found) {
     let all: Vec<CaseMandate> = sentences(ctx.tokens).into_iter().flat_map(mandates).collect();
@@ -262,6 +275,8 @@ fn breaking(case: Case, subject: Subject) -> Option<&'static str> {
         (Case::UpperSnake, Subject::Constants) => Some(NOT_UPPER),
         (Case::Lower, Subject::Packages) => Some(NOT_LOWER),
         (Case::Lower | Case::Snake, Subject::Tables) => Some(MIXED_CASE),
+        (Case::UpperSnake, Subject::Keywords) => Some(SQL_KEYWORDS_LOWER),
+        (Case::Lower, Subject::Keywords) => Some(SQL_KEYWORDS_UPPER),
         _ => None,
     }
 }
@@ -273,6 +288,9 @@ fn langs_for(ctx: &Context, m: &CaseMandate, form: &Form, family: Option<&[Lang]
     let named = ctx.named.langs();
     let wanted: Vec<Lang> = if form.subject == Subject::Tables {
         vec![Lang::Sql]
+    } else if form.subject == Subject::Keywords {
+        // Whose keywords: only SQL's are checked, and only when the rule says SQL.
+        named.into_iter().filter(|l| *l == Lang::Sql).collect()
     } else if !named.is_empty() {
         named
     } else {
@@ -322,6 +340,7 @@ fn subject_name(s: Subject) -> &'static str {
         Subject::Constants => "constants",
         Subject::Packages => "packages",
         Subject::Tables => "tables and columns",
+        Subject::Keywords => "keywords",
         Subject::Other => "names",
     }
 }
@@ -418,6 +437,23 @@ mod tests {
         assert_eq!(
             texts(i, "db/001.sql", sql),
             ["UserAccounts", "displayName", "UserAccounts"]
+        );
+    }
+
+    #[test]
+    fn the_case_of_sql_keywords() {
+        let i = "Use uppercase for SQL keywords (`SELECT`, `INSERT`, `WHERE`, etc.)";
+        let sql = "-- select everything\nSELECT id, \"order\" FROM users WHERE id = 1;\nselect name\nfrom accounts a\nwhere a.in_use = 'not null'\norder by created_at desc;\nSELECT count(*) FROM t;\n";
+        assert_eq!(
+            texts(i, "db/queries/users.sql", sql),
+            ["select", "from", "where", "order", "by", "desc"]
+        );
+        assert!(texts(i, "src/a.py", "x = 'select 1'\nfrom a import b\n").is_empty());
+        assert!(texts("Use uppercase for keywords.", "db/a.sql", sql).is_empty());
+        let lower = "SQL keywords in lowercase.";
+        assert_eq!(
+            texts(lower, "db/a.sql", "SELECT id FROM users;\nselect 1;\n"),
+            ["SELECT", "FROM"]
         );
     }
 
