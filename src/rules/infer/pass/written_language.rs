@@ -5,13 +5,14 @@
 //! `¿`/`¡`, a word English never writes ("obtener", "usuario", "función") or two Spanish
 //! function words; English with "the" or two English function words; in another script with
 //! two letters of Han, kana, Hangul, Cyrillic, Arabic, Hebrew, Thai or Devanagari in a row.
-//! License, copyright and URL lines are left alone. One language word and one comment word in
+//! License, copyright and URL lines are left alone. Commit messages too, when the rule names them
+//! ("Write commit messages in English", "… This includes commit messages"). One language word and one comment word in
 //! the same clause; anything else — identifiers in English, UI text in Spanish — is not this
 //! pass's. What a rule asks is kept for precedence: a newer "comentarios en español" retires
 //! "comments in English".
 
 use super::super::Term;
-use super::super::files::FileScope;
+use super::super::files::{FileScope, Lang};
 use super::super::text::{Token, clauses};
 use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
@@ -19,6 +20,9 @@ use crate::rules::model::Within;
 
 /// Words naming comments.
 const COMMENT_WORDS: &[&str] = &["comments", "comment", "comentarios", "comentario"];
+
+/// Words naming commit messages.
+const COMMIT_WORDS: &[&str] = &["commit", "commits"];
 
 /// Words naming documentation comments only.
 const DOC_WORDS: &[&str] = &[
@@ -119,6 +123,13 @@ pub fn run(ctx: &Context, out: &mut Found) {
         } else {
             (asked.language.other(), true)
         };
+        // "This includes … commit messages", "Write commit messages in English".
+        if !asked.comments || ctx.says(COMMIT_WORDS) {
+            commit_messages(ctx, out, &asked, foreign, other_scripts);
+        }
+        if !asked.comments {
+            return;
+        }
         let mut scope = FileScope::source_files(false);
         ctx.narrow(&mut scope);
         let what = if asked.docs_only {
@@ -178,6 +189,36 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
+/// The lines of a commit message (not its `#` comments) with signs of `foreign`: the whole line.
+fn commit_messages(ctx: &Context, out: &mut Found, asked: &Asked, foreign: Language, other_scripts: bool) {
+    let scope = FileScope::of_langs(&[Lang::Commit], "commit messages".to_string());
+    let (alone, words) = match foreign {
+        Language::Spanish => (SPANISH_ALONE, SPANISH_WORDS),
+        Language::English => (ENGLISH_ALONE, ENGLISH_WORDS),
+    };
+    let mut signs = vec![
+        alone.to_string(),
+        format!(r"(?i:\b(?:{words})\b[^\r\n]*?\b(?:{words})\b)"),
+    ];
+    if other_scripts {
+        signs.push(OTHER_SCRIPT.to_string());
+    }
+    let pattern = format!(
+        r"(?i:^[^\r\n]*(?:co-authored-by|signed-off-by|://)[^\r\n]*)|^(?P<hit>[^#\s][^\r\n]*?(?:{})[^\r\n]*?)[ \t]*\r?$",
+        signs.join("|")
+    );
+    let explanation = format!(
+        "commit messages in {} (\"{}\"): a line of the message (not a `#` comment, a trailer or a URL) in {} is a violation",
+        asked.language.name(),
+        asked.said,
+        foreign.name()
+    );
+    out.check(
+        At::Places,
+        ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
+    );
+}
+
 /// What a clause asks of the language of comments.
 struct Asked {
     language: Language,
@@ -186,6 +227,8 @@ struct Asked {
     /// Only documentation comments are named ("doc comments", "docstrings", "JSDoc" — not
     /// "javadoc and comments").
     docs_only: bool,
+    /// Comments are named (else only commit messages are).
+    comments: bool,
     /// The words that said so.
     said: String,
 }
@@ -195,6 +238,7 @@ fn comments_language(clause: &[Token]) -> Option<Asked> {
     let words: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
     let lower: Vec<&str> = words.iter().map(|t| t.lower.as_str()).collect();
     let named = |i: &usize| COMMENT_WORDS.contains(&lower[*i]) || DOC_WORDS.contains(&lower[*i]);
+    let named_or_commit = |i: &usize| named(i) || COMMIT_WORDS.contains(&lower[*i]);
     let is_doc = |i: usize| {
         DOC_WORDS.contains(&lower[i])
             || i.checked_sub(1)
@@ -203,8 +247,9 @@ fn comments_language(clause: &[Token]) -> Option<Asked> {
                 .get(i + 2)
                 .is_some_and(|w| matches!(*w, "documentación" | "documentacion"))
     };
-    let comment = (0..lower.len()).find(named)?;
-    let docs_only = (0..lower.len()).filter(named).all(is_doc);
+    let comment = (0..lower.len()).find(named_or_commit)?;
+    let comments = (0..lower.len()).any(|i| named(&i));
+    let docs_only = comments && (0..lower.len()).filter(named).all(is_doc);
     let langs: Vec<(usize, Language)> = lower
         .iter()
         .enumerate()
@@ -224,6 +269,7 @@ fn comments_language(clause: &[Token]) -> Option<Asked> {
         language: *language,
         negated,
         docs_only,
+        comments,
         said,
     })
 }
@@ -307,6 +353,31 @@ mod tests {
         ] {
             assert!(texts(other, "src/A.java", java).is_empty(), "{other}");
         }
+    }
+
+    #[test]
+    fn commit_messages_in_the_language_asked() {
+        let msg = "名前付きパラメータの検証を追加\n\nAdds validation of the named parameters.\nCo-authored-by: Ana <ana@x.es>\n# Por favor escribe el mensaje de este commit\n";
+        let i = "All documentation and source code comments must be written in English. This includes commit messages and PR descriptions.";
+        assert_eq!(
+            texts(i, ".git/COMMIT_EDITMSG", msg),
+            ["名前付きパラメータの検証を追加"]
+        );
+        let es = "Agrega la validación de los parámetros\n\nFixes the bug\n";
+        assert_eq!(
+            texts("Write commit messages in English.", ".git/COMMIT_EDITMSG", es),
+            ["Agrega la validación de los parámetros"]
+        );
+        assert_eq!(
+            texts(
+                "Los mensajes de commit en español.",
+                ".git/COMMIT_EDITMSG",
+                "Add the parser for the config files\n"
+            ),
+            ["Add the parser for the config files"]
+        );
+        // A rule about comments only says nothing of commits.
+        assert!(texts("Write comments in English.", ".git/COMMIT_EDITMSG", es).is_empty());
     }
 
     #[test]
