@@ -445,6 +445,17 @@ fn conditions_become_part_of_the_check_or_leave_the_rule_unchecked() {
     let i = "NEVER include `destroy_all` in development seeds";
     assert_eq!(texts(i, "db/seeds.rb", "User.destroy_all\n"), ["destroy_all"]);
     assert!(texts(i, "app/models/user.rb", "User.destroy_all\n").is_empty());
+    // UI components: a components folder, single-file components.
+    let i = "Never call `fetch()` in components; use the api client.";
+    assert_eq!(
+        texts(
+            i,
+            "src/features/inventory/components/InventoryTable.tsx",
+            "fetch(url)\n"
+        ),
+        ["fetch"]
+    );
+    assert!(texts(i, "src/api/client.ts", "fetch(url)\n").is_empty());
     // Production code leaves out tests and development tooling.
     let i = "No console.log in production code";
     assert!(texts(i, "scripts/seed.ts", "console.log(1)\n").is_empty());

@@ -74,23 +74,26 @@ const PY_DOC_WORDS: &[&str] = &["docstring", "docstrings"];
 const JS_DOC_WORDS: &[&str] = &["jsdoc", "tsdoc"];
 
 /// reST/Sphinx and epytext fields: `:param x:`, `:returns:`, `@param x` (the whole field line).
-const REST_FIELDS: (&str, &str) = (
+const REST_FIELDS: Fields = (
     "reST/epytext fields (`:param x:`, `:returns:`, `@param x`)",
     r"^[ \t]*(?P<hit>[:@](?:param|type|returns?|rtype|raises?|except|var|ivar|cvar|keyword|kwarg|yields?)\b[^\r\n]*?)[ \t]*\r?$",
 );
 /// Google's sections: `Args:`, `Returns:` alone on their line.
-const GOOGLE_SECTIONS: (&str, &str) = (
+const GOOGLE_SECTIONS: Fields = (
     "Google sections (`Args:`, `Returns:`)",
     r"^[ \t]*(?P<hit>(?:Args|Arguments|Returns|Raises|Yields|Keyword Args)):[ \t]*\r?$",
 );
 /// NumPy's sections: a title underlined with dashes.
-const NUMPY_SECTIONS: (&str, &str) = (
+const NUMPY_SECTIONS: Fields = (
     "NumPy sections (`Parameters` underlined with dashes)",
     r"^[ \t]*(?P<hit>(?:Parameters|Returns|Raises|Yields|Other Parameters))[ \t]*\r?\n[ \t]*-{3,}[ \t]*\r?$",
 );
 
+/// What a style's rivals write: what it is, for `--explain`, and the pattern.
+type Fields = (&'static str, &'static str);
+
 /// A docstring style (the words that name it) and what its rivals write.
-const STYLES: &[(&[&str], &str, &[(&str, &str)])] = &[
+const STYLES: &[(&[&str], &str, &[Fields])] = &[
     (
         &["google", "google-style"],
         "Google",

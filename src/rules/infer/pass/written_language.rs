@@ -24,6 +24,18 @@ const COMMENT_WORDS: &[&str] = &["comments", "comment", "comentarios", "comentar
 /// Words naming commit messages.
 const COMMIT_WORDS: &[&str] = &["commit", "commits"];
 
+/// Words that extend what a rule's language covers to a list ("This includes: … commit
+/// messages").
+const INCLUDING_WORDS: &[&str] = &[
+    "includes",
+    "including",
+    "include",
+    "incluye",
+    "incluyendo",
+    "incluido",
+    "incluidos",
+];
+
 /// Words naming documentation comments only.
 const DOC_WORDS: &[&str] = &[
     "docstrings",
@@ -123,8 +135,10 @@ pub fn run(ctx: &Context, out: &mut Found) {
         } else {
             (asked.language.other(), true)
         };
-        // "This includes … commit messages", "Write commit messages in English".
-        if !asked.comments || ctx.says(COMMIT_WORDS) {
+        // "Write commit messages in English", "… This includes commit messages": commits in
+        // the clause that asks, or in a list the rule says its language includes — not a
+        // rule that speaks of commits for another reason ("Commits follow Conventional Commits").
+        if !asked.comments || (ctx.says(COMMIT_WORDS) && ctx.says(INCLUDING_WORDS)) {
             commit_messages(ctx, out, &asked, foreign, other_scripts);
         }
         if !asked.comments {
@@ -377,7 +391,16 @@ mod tests {
             ["Add the parser for the config files"]
         );
         // A rule about comments only says nothing of commits.
-        assert!(texts("Write comments in English.", ".git/COMMIT_EDITMSG", es).is_empty());
+        for other in [
+            "Write comments in English.",
+            "Write comments in English; commits follow Conventional Commits.",
+        ] {
+            let conventional = "feat: agrega la validación de los parámetros\n";
+            assert!(
+                texts(other, ".git/COMMIT_EDITMSG", conventional).is_empty(),
+                "{other}"
+            );
+        }
     }
 
     #[test]
