@@ -21,6 +21,7 @@ pub mod terms;
 pub mod tools;
 pub mod vague;
 pub mod versions;
+pub mod workflows;
 pub mod written_language;
 
 use super::concepts::{Detector, KEYWORDS, Keyword};
