@@ -133,6 +133,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::identifiers::run(ctx, out);
     pass::documented::run(ctx, out);
     pass::workflows::run(ctx, out);
+    pass::quotes::run(ctx, out);
     pass::implied::run(ctx, out);
     pass::required::run(ctx, out);
     pass::versions::run(ctx, out);

@@ -16,6 +16,7 @@ pub mod implied;
 pub mod literals;
 pub mod packages;
 pub mod places;
+pub mod quotes;
 pub mod required;
 pub mod terms;
 pub mod tools;
