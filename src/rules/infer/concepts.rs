@@ -152,6 +152,18 @@ pub const TYPING_ALIASES: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// "Use modern type hinting syntax (Python 3.10+)", "PEP 604 unions": mandated, it rules out
+/// the same `typing` aliases.
+pub const MODERN_TYPE_HINTS: Detector = Detector {
+    name: "modern-type-hints",
+    summary: "`typing` aliases of built-in types where modern type hints are mandated: `Optional`, `List`, `Dict`, `Tuple`, `Set`, `FrozenSet`, `Type`, `Union`",
+    pattern: TYPING_ALIASES.pattern,
+    langs: &[Lang::Python],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// The alias `typing.X` names, when `name` is one of [`TYPING_ALIASES`]'s (`typing.List` → `List`).
 pub fn typing_alias(name: &str) -> Option<&str> {
     let alias = name.trim().strip_prefix("typing.")?;
@@ -1268,6 +1280,10 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &UNPINNED_ACTION,
         phrases: words::PINNED_ACTION_NAMES,
+    },
+    Concept {
+        detector: &MODERN_TYPE_HINTS,
+        phrases: words::MODERN_TYPE_HINT_NAMES,
     },
     Concept {
         detector: &INSECURE_URL,

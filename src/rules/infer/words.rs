@@ -1592,6 +1592,26 @@ pub const EXACT_VERSION_NAMES: &[&str] = &[
     "dependencias fijadas",
 ];
 /// Mandated: actions pinned to a commit SHA.
+pub const MODERN_TYPE_HINT_NAMES: &[&str] = &[
+    "modern type hinting syntax",
+    "modern type hinting",
+    "modern type hints",
+    "modern type hint syntax",
+    "modern type annotations",
+    "modern typing syntax",
+    "modern typing",
+    "PEP 604 unions",
+    "PEP 604",
+    "PEP 585 generics",
+    "PEP 585",
+    "built-in generics",
+    "builtin generics",
+    "new style Python types",
+    "new-style type hints",
+    "sintaxis moderna de tipos",
+    "type hints modernos",
+];
+
 pub const PINNED_ACTION_NAMES: &[&str] = &[
     "SHA-1 pinned versions",
     "SHA pinned versions",

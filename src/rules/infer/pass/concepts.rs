@@ -3,9 +3,9 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    CONCEPTS, Detector, EXTENSIONLESS_IMPORT, Effect, I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS,
-    MOJIBAKE, PANIC_CALL, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION,
-    UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_EXPORTED_RETURN,
+    CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, I_PREFIXED_INTERFACE,
+    INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE,
+    UNPINNED_ACTION, UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_EXPORTED_RETURN,
     UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, commit_body_pattern, commit_subject_pattern, example_in_context,
     example_of, file_length_pattern, host_pattern, is_module_extension, mandated_counterpart,
 };
@@ -257,6 +257,18 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
                 None => (d.pattern.to_string(), d.within),
             };
             out.check(at, ctx.pattern_check(pattern, scope, None, explanation, within));
+            // "unwraps or anything that can panic": `.expect(…)` panics too.
+            if d.name == PANIC_CALL.name && ctx.says(&["anything", "whatever"]) && ctx.named.has(Lang::Rust) {
+                let scope = ctx.detector_scope(&EXPECT_CALL, "\"anything that can panic\"");
+                out.check(
+                    at,
+                    ctx.detector_check(
+                        &EXPECT_CALL,
+                        scope,
+                        format!("\"{words}\" {after}: anything that panics"),
+                    ),
+                );
+            }
         }
         // "Always indent with tabs": what tabs rule out (spaces), checked like a RulesOut.
         (Effect::Forbid, Role::Mandate) if mandated_counterpart(d).is_some() => {
@@ -908,6 +920,28 @@ mod tests {
         assert!(texts(i, "scripts/update.sh", strict).is_empty());
         let doc = "# Install\n\nThe install scripts use set -euo pipefail.\n";
         assert!(texts(i, "docs/install.md", doc).is_empty());
+    }
+
+    #[test]
+    fn modern_type_hints_rule_out_the_typing_aliases() {
+        let i = "Use modern type hinting syntax (Python 3.10+).";
+        let py = "from typing import Any, Optional, Union\n\ndef f(a: Optional[str], b: Union[int, str]) -> str | None:\n    # Optional in a comment\n    return None\n";
+        assert_eq!(
+            texts(i, "core/utils.py", py),
+            ["Optional", "Union", "Optional", "Union"]
+        );
+        assert!(texts(i, "src/a.ts", "let a: Optional<string>;\n").is_empty());
+    }
+
+    #[test]
+    fn anything_that_can_panic_includes_expect() {
+        let i = "Do NOT use unwraps or anything that can panic in Rust code, handle errors. Obviously in tests unwraps and panics are fine!";
+        let rs = "fn f() {\n    let a = x.unwrap();\n    let b = y.expect(\"set\");\n    panic!(\"no\");\n}\n#[cfg(test)]\nmod tests { fn t() { z.expect(\"ok\"); } }\n";
+        assert_eq!(texts(i, "src/config.rs", rs), ["unwrap", "expect", "panic!"]);
+        assert_eq!(
+            texts("Never use `unwrap()`; `expect()` is fine.", "src/config.rs", rs),
+            ["unwrap"]
+        );
     }
 
     #[test]
