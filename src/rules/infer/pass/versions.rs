@@ -17,8 +17,7 @@ use crate::rules::model::Within;
 
 /// A language, written as rules write it (case matters for the ones that are also words: "go",
 /// "node").
-const LANGUAGE: &str =
-    r"\b(?P<lang>Go|Golang|golang|(?i:php|python|java|ruby)|Node(?:\.?js|JS)?|node\.?js)\b";
+const LANGUAGE: &str = r"(?P<lang>\b(?:Go|Golang|golang|(?i:php|python|java|ruby)|Node(?:\.?js|JS)?|node\.?js|iOS|iPadOS)\b|\.NET(?:[ \t]+Core)?\b|\bC\#)";
 
 /// A language, then an optional "version", then the version.
 static LANGUAGE_VERSION: LazyLock<Regex> = LazyLock::new(|| {
@@ -58,8 +57,18 @@ const FLOOR_AFTER: &[&str] = &[
     "únicamente",
 ];
 
-/// Words right before the language that make its version a floor ("at least Python 3.11").
-const FLOOR_BEFORE: &[&str] = &["at least", "minimum", "al menos", "como mínimo", "mínimo"];
+/// Words right before the language that make its version a floor ("at least Python 3.11"): a
+/// build target too ("must target .NET 9") — a project targeting less breaks it.
+const FLOOR_BEFORE: &[&str] = &[
+    "at least",
+    "minimum",
+    "al menos",
+    "como mínimo",
+    "mínimo",
+    "target",
+    "targets",
+    "targeting",
+];
 
 /// Words that make a version something else than the project's floor: a hedge ("3.12 syntax
 /// where possible") or what the project supports ("supports 3.9+" asks for a floor no higher).
@@ -120,6 +129,36 @@ fn declarations(lang: &str) -> Vec<(&'static [&'static str], &'static str)> {
             ),
             (ci, r#"\bjava-version:[ \t]*["']?"#),
         ],
+        "dotnet" => vec![
+            (
+                &[
+                    "**/*.csproj",
+                    "**/*.fsproj",
+                    "**/*.vbproj",
+                    "**/Directory.Build.props",
+                ],
+                r"<TargetFrameworks?>(?:[^<;]*;)*[ \t]*",
+            ),
+            (&["**/global.json"], r#""version"[ \t]*:[ \t]*"[ \t]*"#),
+            (
+                dockerfiles,
+                r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?mcr\.microsoft\.com/dotnet/(?:sdk|aspnet|runtime(?:-deps)?):",
+            ),
+            (ci, r#"\bdotnet-version:[ \t]*["']?"#),
+        ],
+        "csharp" => vec![(
+            &["**/*.csproj", "**/Directory.Build.props"],
+            r"<LangVersion>[ \t]*",
+        )],
+        "ios" => vec![
+            (&["**/project.yml", "**/project.yaml"], r#"\biOS:[ \t]*["']?"#),
+            (&["**/Package.swift"], r#"\.iOS\([ \t]*(?:\.v|")"#),
+            (&["**/Podfile"], r#"^[ \t]*platform[ \t]+:ios,[ \t]*["']"#),
+            (
+                &["**/*.pbxproj", "**/*.xcconfig"],
+                r"\bIPHONEOS_DEPLOYMENT_TARGET[ \t]*=[ \t]*",
+            ),
+        ],
         "ruby" => vec![
             (&["**/.ruby-version"], r"^(?:ruby-)?"),
             (&["**/Gemfile"], r#"^[ \t]*ruby[ \t]+["']"#),
@@ -136,38 +175,57 @@ pub fn run(ctx: &Context, out: &mut Found) {
         return;
     }
     let named: Vec<regex::Captures> = LANGUAGE_VERSION.captures_iter(text).collect();
-    let (lang, version, said) = match named.as_slice() {
-        [one] if is_floor(text, one) => (
-            language(&one["lang"]),
-            one["version"].to_string(),
-            one[0].to_string(),
-        ),
+    let floor = |c: &regex::Captures| (language(&c["lang"]), c["version"].to_string(), c[0].to_string());
+    let floors: Vec<(String, String, String)> = match named.as_slice() {
+        [one] if is_floor(text, one) => vec![floor(one)],
         // "Use the latest Go. Use at least 1.24 or higher": one language, the floor elsewhere —
         // in a sentence that names nothing else ("Use Django at least 5.0 with Python" is
         // Django's floor; "at least 2.0 of the CLI", the CLI's).
         [] => match (mentioned_language(text), FLOOR_VERSION.captures(text)) {
-            (Some(lang), Some(floor)) if names_nothing_else(text, &floor) => {
-                (lang, floor["version"].to_string(), floor[0].to_string())
+            (Some(lang), Some(f)) if names_nothing_else(text, &f) => {
+                vec![(lang, f["version"].to_string(), f[0].to_string())]
             }
             _ => return,
         },
-        _ => return,
+        // "Must target .NET 9 and use C# 13": a target names the versions the project builds
+        // for, each of them; otherwise each version with its own floor words.
+        several => {
+            let targeted = several.iter().any(|c| targets(text, c));
+            several
+                .iter()
+                .filter(|c| targeted || is_floor(text, c))
+                .map(floor)
+                .collect()
+        }
     };
+    for (lang, version, said) in floors {
+        check_floor(ctx, out, &lang, &version, &said);
+    }
+}
+
+/// The checks of one floor: a declared version below it, wherever the language is declared.
+fn check_floor(ctx: &Context, out: &mut Found, lang: &str, version: &str, said: &str) {
     let below = if lang == "java" {
-        java_versions_below(&version)
+        java_versions_below(version)
     } else {
-        versions_below(&version)
+        versions_below(version)
     };
     let Some(below) = below else {
         return;
     };
-    for (files, before) in declarations(&lang) {
+    for (files, before) in declarations(lang) {
         let scope = FileScope::of_globs(files, files.join(", "));
         let explanation = format!(
             "{lang} {version} at least (\"{said}\"): a version below it where the project declares the one it targets ({})",
             files.join(", ")
         );
-        let pattern = format!(r#"{before}(?P<hit>[<>=~^ \t]*{below})"#);
+        // A target framework is named with its version: `net8.0`, `netcoreapp3.1`.
+        let named_with = if before.starts_with("<TargetFramework") {
+            "net(?:coreapp)?"
+        } else {
+            ""
+        };
+        let pattern = format!(r#"{before}(?P<hit>[<>=~^ \t]*{named_with}{below})"#);
         out.check(
             At::Places,
             ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
@@ -175,11 +233,30 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
+/// Whether a language's version follows a build-target verb ("must target .NET 9").
+fn targets(text: &str, named: &regex::Captures) -> bool {
+    let Some(whole) = named.get(0) else {
+        return false;
+    };
+    let before = text[..whole.start()].trim_end().to_lowercase();
+    ["target", "targets", "targeting"].iter().any(|w| {
+        before
+            .strip_suffix(w)
+            .is_some_and(|r| !r.chars().next_back().is_some_and(char::is_alphanumeric))
+    })
+}
+
 /// Our name of a language as a rule writes it.
 fn language(said: &str) -> String {
     let lower = said.to_lowercase();
     if lower == "golang" || lower == "go" {
         "go".into()
+    } else if lower.starts_with(".net") {
+        "dotnet".into()
+    } else if lower == "c#" {
+        "csharp".into()
+    } else if lower == "ipados" {
+        "ios".into()
     } else if lower.starts_with("node") {
         "node".into()
     } else {
@@ -314,6 +391,38 @@ mod tests {
         let node = Regex::new(&format!("^{}", versions_below("20").unwrap())).unwrap();
         assert!(node.is_match("18.17.0") && node.is_match("9"));
         assert!(!node.is_match("20.1") && !node.is_match("22"));
+    }
+
+    #[test]
+    fn build_targets_of_dotnet_csharp_and_ios() {
+        let i = "All code must target .NET 9 and use C# 13 features and syntax.";
+        let csproj = "<Project>\n  <PropertyGroup>\n    <TargetFramework>net8.0</TargetFramework>\n    <LangVersion>12</LangVersion>\n  </PropertyGroup>\n</Project>\n";
+        assert_eq!(texts(i, "tests/A.Tests/A.Tests.csproj", csproj), ["net8.0", "12"]);
+        let current = "<TargetFramework>net9.0</TargetFramework>\n<LangVersion>13</LangVersion>\n";
+        assert!(texts(i, "src/A/A.csproj", current).is_empty());
+        assert!(texts(i, "src/A/Program.cs", "// targets .NET 8\n").is_empty());
+        // A fact, no target or floor word: nothing.
+        assert!(texts("The API runs on .NET 9 and C# 13.", "src/A/A.csproj", csproj).is_empty());
+        let ios = "Target **iOS 26.0+**.";
+        let project = "options:\n  deploymentTarget:\n    iOS: \"18.0\"\n";
+        assert_eq!(texts(ios, "project.yml", project), ["18.0"]);
+        assert_eq!(
+            texts(
+                ios,
+                "Packages/Kit/Package.swift",
+                "platforms: [.iOS(.v17), .macOS(.v14)],\n"
+            ),
+            ["17"]
+        );
+        assert!(texts(ios, "Packages/Kit/Package.swift", "platforms: [.iOS(.v26)],\n").is_empty());
+        assert_eq!(
+            texts(
+                ios,
+                "App.xcodeproj/project.pbxproj",
+                "IPHONEOS_DEPLOYMENT_TARGET = 15.0;\n"
+            ),
+            ["15.0"]
+        );
     }
 
     #[test]
