@@ -1,12 +1,17 @@
-//! Where a package is a package: per ecosystem (JS/TS, Python, Rust, Go), the import statements
-//! of its source files and the dependency lists of its manifests (`package.json`,
-//! `requirements*.txt`, `pyproject.toml`, `Cargo.toml`, `go.mod`), as patterns whose `hit` is
-//! the package name — never the name as a word in prose, a comment or a similar identifier.
+//! Where a package is a package: per ecosystem (JS/TS, Python, Rust, Go; Swift, Dart, Ruby,
+//! PHP, the JVM), the import statements of its source files and the dependency lists of its
+//! manifests (`package.json`, `requirements*.txt`, `pyproject.toml`, `Cargo.toml`, `go.mod`,
+//! `Package.swift`, `Podfile`, `pubspec.yaml`, `Gemfile`, `composer.json`, `pom.xml`, Gradle
+//! builds), as patterns whose `hit` is the package name — never the name as a word in prose, a
+//! comment or a similar identifier.
 //! Also how a rule spells a package (`moment.js` → `moment`, `@scope/pkg`, `styled-components`)
 //! and which well-known packages belong to which ecosystem.
 
 use super::files::Lang;
-use super::words::{CRATES, GO_MODULES, NPM_PACKAGES, PYPI_PACKAGES};
+use super::words::{
+    COMPOSER_PACKAGES, CRATES, DART_PACKAGES, GEMS, GO_MODULES, JVM_ARTIFACTS, NPM_PACKAGES, PYPI_PACKAGES,
+    SWIFT_MODULES,
+};
 use crate::rules::model::Within;
 
 /// A package ecosystem: how its code imports and its manifests declare.
@@ -16,6 +21,11 @@ pub enum Ecosystem {
     Python,
     Rust,
     Go,
+    Swift,
+    Dart,
+    Ruby,
+    Php,
+    Jvm,
 }
 
 /// One place a package is checked: a pattern and the files it runs on.
@@ -33,6 +43,9 @@ pub struct Site {
 }
 
 impl Ecosystem {
+    /// Where a package no list knows is looked for when the rule names no language: the
+    /// ecosystems most rules are about (the others when the rule names their language, or the
+    /// package is known to be theirs).
     pub const ALL: [Ecosystem; 4] = [Ecosystem::Js, Ecosystem::Python, Ecosystem::Rust, Ecosystem::Go];
 
     pub fn name(self) -> &'static str {
@@ -41,6 +54,11 @@ impl Ecosystem {
             Ecosystem::Python => "Python",
             Ecosystem::Rust => "Rust",
             Ecosystem::Go => "Go",
+            Ecosystem::Swift => "Swift",
+            Ecosystem::Dart => "Dart",
+            Ecosystem::Ruby => "Ruby",
+            Ecosystem::Php => "PHP",
+            Ecosystem::Jvm => "Java/Kotlin",
         }
     }
 
@@ -53,6 +71,11 @@ impl Ecosystem {
             Lang::Python => Some(Ecosystem::Python),
             Lang::Rust => Some(Ecosystem::Rust),
             Lang::Go => Some(Ecosystem::Go),
+            Lang::Swift => Some(Ecosystem::Swift),
+            Lang::Dart => Some(Ecosystem::Dart),
+            Lang::Ruby => Some(Ecosystem::Ruby),
+            Lang::Php => Some(Ecosystem::Php),
+            Lang::Java | Lang::Kotlin => Some(Ecosystem::Jvm),
             _ => None,
         }
     }
@@ -66,6 +89,11 @@ impl Ecosystem {
             Ecosystem::Python => &["*.py"],
             Ecosystem::Rust => &["*.rs"],
             Ecosystem::Go => &["*.go"],
+            Ecosystem::Swift => &["*.swift"],
+            Ecosystem::Dart => &["*.dart"],
+            Ecosystem::Ruby => &["*.rb"],
+            Ecosystem::Php => &["*.php"],
+            Ecosystem::Jvm => &["*.java", "*.kt", "*.kts"],
         }
     }
 
@@ -78,16 +106,18 @@ impl Ecosystem {
         match self {
             Ecosystem::Js => true,
             Ecosystem::Python => plain(&['.']),
-            Ecosystem::Rust => plain(&[]),
-            Ecosystem::Go => plain(&['.']),
+            Ecosystem::Rust | Ecosystem::Swift | Ecosystem::Dart | Ecosystem::Php => plain(&[]),
+            Ecosystem::Go | Ecosystem::Ruby | Ecosystem::Jvm => plain(&['.']),
         }
     }
 
     /// Where `name` is checked in this ecosystem: imports, then manifests.
     pub fn sites(self, name: &str) -> Vec<Site> {
         let within = match self {
-            Ecosystem::Js | Ecosystem::Go => Within::Strings,
-            Ecosystem::Python | Ecosystem::Rust => Within::Code,
+            Ecosystem::Js | Ecosystem::Go | Ecosystem::Dart | Ecosystem::Ruby => Within::Strings,
+            Ecosystem::Python | Ecosystem::Rust | Ecosystem::Swift | Ecosystem::Php | Ecosystem::Jvm => {
+                Within::Code
+            }
         };
         let src = |pattern: String, what| Site {
             pattern,
@@ -140,6 +170,51 @@ impl Ecosystem {
             Ecosystem::Go => vec![
                 src(go_import_pattern(name), "Go imports"),
                 manifest(go_mod_pattern(name), &["go.mod"], "go.mod require"),
+            ],
+            Ecosystem::Swift => vec![
+                src(swift_import_pattern(name), "Swift imports"),
+                manifest(
+                    swift_package_pattern(name),
+                    &["Package.swift", "Podfile"],
+                    "Package.swift and Podfile dependencies",
+                ),
+            ],
+            Ecosystem::Dart => vec![
+                src(dart_import_pattern(name), "Dart imports"),
+                manifest(
+                    pubspec_pattern(name),
+                    &["pubspec.yaml"],
+                    "pubspec.yaml dependencies",
+                ),
+            ],
+            Ecosystem::Ruby => vec![
+                src(ruby_require_pattern(name), "Ruby requires"),
+                manifest(
+                    gem_pattern(name),
+                    &["Gemfile", "*.gemspec"],
+                    "Gemfile and gemspec gems",
+                ),
+            ],
+            Ecosystem::Php => vec![
+                src(php_use_pattern(name), "PHP `use` statements"),
+                manifest(
+                    composer_pattern(name),
+                    &["composer.json"],
+                    "composer.json packages",
+                ),
+            ],
+            Ecosystem::Jvm => vec![
+                src(jvm_import_pattern(name), "Java/Kotlin imports"),
+                manifest(
+                    jvm_artifact_pattern(name),
+                    &[
+                        "pom.xml",
+                        "build.gradle",
+                        "build.gradle.kts",
+                        "libs.versions.toml",
+                    ],
+                    "Maven and Gradle dependencies",
+                ),
             ],
         }
     }
@@ -227,6 +302,11 @@ pub fn known(name: &str) -> Vec<Ecosystem> {
         (PYPI_PACKAGES, Ecosystem::Python),
         (CRATES, Ecosystem::Rust),
         (GO_MODULES, Ecosystem::Go),
+        (SWIFT_MODULES, Ecosystem::Swift),
+        (DART_PACKAGES, Ecosystem::Dart),
+        (GEMS, Ecosystem::Ruby),
+        (COMPOSER_PACKAGES, Ecosystem::Php),
+        (JVM_ARTIFACTS, Ecosystem::Jvm),
     ] {
         if list.contains(&name) {
             out.push(eco);
@@ -362,6 +442,91 @@ pub fn go_mod_pattern(name: &str) -> String {
     )
 }
 
+/// A Swift `import NAME` (also `@testable`, `import struct NAME.X`); module names compare
+/// case-insensitively (`UIKit` as a rule writes `uikit`).
+pub fn swift_import_pattern(name: &str) -> String {
+    format!(
+        r"^[ \t]*(?:@testable[ \t]+|@_exported[ \t]+)?import[ \t]+(?:(?:typealias|struct|class|enum|protocol|let|var|func)[ \t]+)?(?P<hit>(?i:{}))\b",
+        regex::escape(name)
+    )
+}
+
+/// A Swift package dependency named `name`: `.package(url: "…/name.git", …)`, `.product(name:
+/// "name", …)`, or a CocoaPods `pod 'name'`; the hit is the name.
+pub fn swift_package_pattern(name: &str) -> String {
+    format!(
+        r#"(?i)(?:\.package\([^)\r\n]*url:[ \t]*"[^"\r\n]*/|\.product\([ \t]*name:[ \t]*"|^[ \t]*pod[ \t]+["'])(?P<hit>{})(?:\.git|/[^"'\r\n]*)?["']"#,
+        regex::escape(name)
+    )
+}
+
+/// A Dart `import 'package:name/…'` (`export` too); the hit is the package name.
+pub fn dart_import_pattern(name: &str) -> String {
+    format!(
+        r#"^[ \t]*(?:import|export)[ \t]+["']package:(?P<hit>{})/"#,
+        regex::escape(name)
+    )
+}
+
+/// A dependency of `pubspec.yaml`: a key two spaces in, as `dependencies:` and
+/// `dev_dependencies:` list them.
+pub fn pubspec_pattern(name: &str) -> String {
+    format!(r"^  (?P<hit>{}):", regex::escape(name))
+}
+
+/// A Ruby `require 'name'` (or `require "name/sub"`); the hit is the gem's name.
+pub fn ruby_require_pattern(name: &str) -> String {
+    format!(
+        r#"^[ \t]*require[ \t(]*["'](?P<hit>{})(?:/[^"'\r\n]*)?["']"#,
+        regex::escape(name)
+    )
+}
+
+/// A `gem 'name'` in a Gemfile, or an `add_dependency "name"` in a gemspec.
+pub fn gem_pattern(name: &str) -> String {
+    format!(
+        r#"^[ \t]*(?:gem|[\w.]*add_(?:runtime_|development_)?dependency)[ \t(]*["'](?P<hit>{})["']"#,
+        regex::escape(name)
+    )
+}
+
+/// A PHP `use` of a namespace whose first part is the package or vendor (`use
+/// Doctrine\ORM\EntityManager;` for `doctrine`, `use GuzzleHttp\Client;` for `guzzle`, a name of
+/// four letters or more may begin it); the hit is the name used.
+pub fn php_use_pattern(name: &str) -> String {
+    let n = regex::escape(name);
+    let first = if name.chars().count() >= 4 {
+        format!(r"(?i:{n})\w*")
+    } else {
+        format!(r"(?i:{n})")
+    };
+    format!(r"^[ \t]*use[ \t]+(?:function[ \t]+|const[ \t]+)?\\?(?P<hit>{first}(?:\\\w+)*)")
+}
+
+/// A `composer.json` package whose vendor or name is `name` (`"doctrine/orm"` for `doctrine`,
+/// `"guzzlehttp/guzzle"` for `guzzle`), as a key (of `require`, `require-dev`).
+pub fn composer_pattern(name: &str) -> String {
+    let n = regex::escape(name);
+    format!(r#""(?P<hit>{n}/[\w.-]+|[\w.-]+/{n})"[ \t]*:"#)
+}
+
+/// A Java/Kotlin import whose package path holds `name` as one of its parts (`import
+/// lombok.Data`, `import com.fasterxml.jackson.databind.ObjectMapper`); the hit is the path.
+pub fn jvm_import_pattern(name: &str) -> String {
+    let n = regex::escape(&name.replace('-', ""));
+    format!(r"^[ \t]*import[ \t]+(?:static[ \t]+)?(?P<hit>(?:[\w]+\.)*(?i:{n})\d*(?:\.[\w*]+)*)")
+}
+
+/// A Maven `<artifactId>` or Gradle coordinate (`"group:artifact:version"`, a version catalog's
+/// `module = "group:artifact"`) whose artifact is `name` or begins with `name-` (`jackson` →
+/// `jackson-databind`); the hit is the artifact.
+pub fn jvm_artifact_pattern(name: &str) -> String {
+    format!(
+        r#"(?:<artifactId>[ \t]*|["'][\w.-]+:)(?P<hit>{}(?:-[\w.-]+)?)(?:[ \t]*</artifactId>|(?::[^"'\r\n]*)?["'])"#,
+        regex::escape(name)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -376,6 +541,56 @@ mod tests {
             .captures_iter(text)
             .filter_map(|c| c.name("hit").map(|m| m.as_str().to_string()))
             .collect()
+    }
+
+    #[test]
+    fn swift_dart_ruby_php_and_jvm_packages() {
+        let swift = "import SwiftUI\n@testable import UIKit\n// import UIKit\nlet uikitLike = 1\n";
+        assert_eq!(hits(&swift_import_pattern("uikit"), swift), ["UIKit"]);
+        let package = ".package(url: \"https://github.com/Alamofire/Alamofire.git\", from: \"5.0.0\"),\n.product(name: \"Alamofire\", package: \"Alamofire\"),\npod 'Alamofire', '~> 5.0'\n";
+        assert_eq!(
+            hits(&swift_package_pattern("alamofire"), package),
+            ["Alamofire", "Alamofire", "Alamofire"]
+        );
+        let dart = "import 'package:firebase_auth/firebase_auth.dart';\nimport 'package:supabase_flutter/supabase_flutter.dart';\n";
+        assert_eq!(
+            hits(&dart_import_pattern("firebase_auth"), dart),
+            ["firebase_auth"]
+        );
+        let pubspec = "name: app\ndependencies:\n  flutter:\n    sdk: flutter\n  firebase_core: ^2.0.0\n";
+        assert_eq!(
+            hits(&pubspec_pattern("firebase_core"), pubspec),
+            ["firebase_core"]
+        );
+        assert!(hits(&pubspec_pattern("sdk"), pubspec).is_empty());
+        let gemfile = "source 'https://rubygems.org'\ngem 'devise', '~> 4.9'\n# gem 'pry'\n";
+        assert_eq!(hits(&gem_pattern("devise"), gemfile), ["devise"]);
+        assert_eq!(
+            hits(&ruby_require_pattern("httparty"), "require 'httparty'\n"),
+            ["httparty"]
+        );
+        let php = "<?php\nuse Doctrine\\ORM\\EntityManagerInterface;\nuse GuzzleHttp\\Client;\nuse App\\Models\\User;\n";
+        assert_eq!(
+            hits(&php_use_pattern("doctrine"), php),
+            ["Doctrine\\ORM\\EntityManagerInterface"]
+        );
+        assert_eq!(hits(&php_use_pattern("guzzle"), php), ["GuzzleHttp\\Client"]);
+        let composer = "{\n  \"require\": {\n    \"php\": \"^8.2\",\n    \"doctrine/orm\": \"^3.0\",\n    \"guzzlehttp/guzzle\": \"^7.8\"\n  }\n}\n";
+        assert_eq!(hits(&composer_pattern("doctrine"), composer), ["doctrine/orm"]);
+        assert_eq!(hits(&composer_pattern("guzzle"), composer), ["guzzlehttp/guzzle"]);
+        let pom = "<dependency>\n  <groupId>com.fasterxml.jackson.core</groupId>\n  <artifactId>jackson-databind</artifactId>\n</dependency>\n";
+        assert_eq!(hits(&jvm_artifact_pattern("jackson"), pom), ["jackson-databind"]);
+        let gradle = "dependencies {\n    implementation(\"org.projectlombok:lombok:1.18.30\")\n    compileOnly 'org.projectlombok:lombok'\n}\n";
+        assert_eq!(
+            hits(&jvm_artifact_pattern("lombok"), gradle),
+            ["lombok", "lombok"]
+        );
+        let java = "import lombok.Data;\nimport com.fasterxml.jackson.databind.ObjectMapper;\nimport java.util.List;\n";
+        assert_eq!(hits(&jvm_import_pattern("lombok"), java), ["lombok.Data"]);
+        assert_eq!(
+            hits(&jvm_import_pattern("jackson"), java),
+            ["com.fasterxml.jackson.databind.ObjectMapper"]
+        );
     }
 
     #[test]

@@ -2012,6 +2012,107 @@ pub const CRATES: &[&str] = &[
 ];
 
 /// Go modules (by last path element) rules commonly allow or forbid.
+/// Well-known Swift modules and packages (compared lowercase).
+pub const SWIFT_MODULES: &[&str] = &[
+    "uikit",
+    "swiftui",
+    "appkit",
+    "combine",
+    "rxswift",
+    "alamofire",
+    "kingfisher",
+    "snapkit",
+    "realmswift",
+    "coredata",
+    "swiftdata",
+    "moya",
+    "promisekit",
+];
+
+/// Well-known Dart/Flutter packages.
+pub const DART_PACKAGES: &[&str] = &[
+    "provider",
+    "riverpod",
+    "flutter_riverpod",
+    "getx",
+    "get_it",
+    "bloc",
+    "flutter_bloc",
+    "dio",
+    "mobx",
+    "hive",
+    "sqflite",
+    "shared_preferences",
+    "firebase_core",
+    "firebase_auth",
+    "cloud_firestore",
+    "supabase_flutter",
+    "go_router",
+    "freezed",
+];
+
+/// Well-known Ruby gems.
+pub const GEMS: &[&str] = &[
+    "devise",
+    "rspec",
+    "minitest",
+    "pry",
+    "byebug",
+    "sidekiq",
+    "resque",
+    "factory_bot",
+    "faker",
+    "httparty",
+    "faraday",
+    "nokogiri",
+    "haml",
+    "slim",
+    "kaminari",
+    "will_paginate",
+    "paperclip",
+    "carrierwave",
+    "jbuilder",
+];
+
+/// Well-known Composer packages, by the name rules give them (vendor or package).
+pub const COMPOSER_PACKAGES: &[&str] = &[
+    "guzzle",
+    "guzzlehttp",
+    "doctrine",
+    "monolog",
+    "carbon",
+    "twig",
+    "predis",
+    "phpunit",
+    "pest",
+    "eloquent",
+    "symfony",
+    "livewire",
+];
+
+/// Well-known JVM libraries (Maven/Gradle artifacts, by family name).
+pub const JVM_ARTIFACTS: &[&str] = &[
+    "lombok",
+    "guava",
+    "jackson",
+    "gson",
+    "junit",
+    "mockito",
+    "log4j",
+    "slf4j",
+    "hibernate",
+    "okhttp",
+    "retrofit",
+    "rxjava",
+    "rxkotlin",
+    "moshi",
+    "dagger",
+    "hilt",
+    "koin",
+    "commons-lang3",
+    "testng",
+];
+
 pub const GO_MODULES: &[&str] = &[
     "logrus", "zap", "zerolog", "ioutil", "gin", "fiber", "mux", "gorm", "sqlx", "testify", "viper", "cobra",
     "uuid",
