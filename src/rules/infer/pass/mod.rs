@@ -9,6 +9,7 @@ pub mod behaviour;
 pub mod concepts;
 pub mod conditions;
 pub mod documented;
+pub mod families;
 pub mod file_kinds;
 pub mod file_names;
 pub mod identifiers;
