@@ -667,9 +667,12 @@ fn commit_limits(tokens: &[Token]) -> Vec<(CommitPart, usize, String)> {
         .iter()
         .any(|w| matches!(*w, "commit" | "commits" | "commit's" | "git"));
     let mut out: Vec<(CommitPart, usize, String)> = Vec::new();
+    // "Subject line: Imperative mood, capitalized, no period, max 50 chars": a label before
+    // the rule's first `:` names the part every clause after it is about.
+    let label = label_part(tokens);
     for clause in clauses(tokens) {
         let ws: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
-        let mut part: Option<(CommitPart, usize)> = None;
+        let mut part: Option<(CommitPart, usize)> = label.map(|p| (p, 0));
         for (i, t) in ws.iter().enumerate() {
             let w = t.lower.as_str();
             let next = ws.get(i + 1).map(|t| t.lower.as_str());
@@ -715,6 +718,34 @@ fn commit_limits(tokens: &[Token]) -> Vec<(CommitPart, usize, String)> {
         }
     }
     out
+}
+
+/// The commit part a rule's label names ("Subject line:", "Commit body:"): the words before the
+/// rule's first `:` are all about commits and name the subject or the body.
+fn label_part(tokens: &[Token]) -> Option<CommitPart> {
+    let colon = tokens.iter().position(|t| t.kind == Kind::Sep && t.text == ":")?;
+    let words: Vec<&str> = tokens[..colon]
+        .iter()
+        .filter(|t| t.is_word())
+        .map(|t| t.lower.as_str())
+        .collect();
+    let about_commits = |w: &&str| {
+        matches!(*w, "commit" | "commits" | "git" | "line" | "message" | "messages")
+            || COMMIT_SUBJECT_WORDS.contains(w)
+            || COMMIT_BODY_WORDS.contains(w)
+    };
+    if words.is_empty() || words.len() > 4 || !words.iter().all(about_commits) {
+        return None;
+    }
+    if words.iter().any(|w| COMMIT_BODY_WORDS.contains(w)) {
+        Some(CommitPart::Body)
+    } else if words.contains(&"subject")
+        || (words.iter().any(|w| COMMIT_SUBJECT_WORDS.contains(w)) && words.contains(&"commit"))
+    {
+        Some(CommitPart::Subject)
+    } else {
+        None
+    }
 }
 
 /// A body limit counts when the rule is about commits: named, or a subject limit read before.
@@ -763,6 +794,15 @@ mod tests {
                 .map(|(p, n, _)| (p, n))
                 .collect()
         };
+        assert_eq!(
+            limits("Subject line: Imperative mood, capitalized, no period, max 50 chars."),
+            [(CommitPart::Subject, 50)]
+        );
+        assert_eq!(
+            limits("Commit subject: max 50 characters."),
+            [(CommitPart::Subject, 50)]
+        );
+        assert_eq!(limits("Functions: under 50 lines."), []);
         assert_eq!(
             limits("Follow the 50-72 rule: subject line under 50 characters, body wrapped at 72."),
             [(CommitPart::Subject, 50), (CommitPart::Body, 72)]

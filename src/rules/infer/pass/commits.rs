@@ -1,0 +1,140 @@
+//! Commits pass: the style a rule mandates for a commit's subject line — "Subject line:
+//! Imperative mood, capitalized, no period", "Use the imperative mood in the subject line",
+//! "Capitalize the subject line", "Do not end the subject line with a period" — flags the
+//! subject (the whole first line of the message) that breaks it: one opening with a past-tense,
+//! third-person or -ing verb ("Added …", "Fixes …", "Updating …", after a Conventional Commits
+//! prefix too), one opening in lowercase (unless it has such a prefix), one ending with a period.
+
+use super::super::files::{FileScope, Lang};
+use super::super::words::NEGATIONS;
+use super::{At, Context, Found};
+use crate::rules::model::Within;
+
+/// A Conventional Commits prefix: `feat: `, `fix(parser)!: `.
+const PREFIX: &str = r"[a-z]+(?:\([^)\r\n]*\))?!?:[ \t]*";
+
+/// Verbs a subject opens with when it is not in the imperative mood.
+const NOT_IMPERATIVE: &str = "added|adds|adding|fixed|fixes|fixing|updated|updates|updating|removed|removes|removing|changed|changes|changing|improved|improves|improving|refactored|refactors|refactoring|implemented|implements|implementing|created|creates|creating|deleted|deletes|deleting|moved|moves|moving|renamed|renames|renaming|bumped|bumps|bumping|upgraded|upgrades|upgrading|introduced|introduces|introducing|cleaned|cleans|cleaning|replaced|replaces|replacing|converted|converts|converting|enabled|enables|enabling|disabled|disables|disabling|optimized|optimizes|optimizing|documented|documents|documenting|made|makes|making|wrote|writes|writing|reverted|reverts|reverting";
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    if !about_subject(ctx) {
+        return;
+    }
+    let negated = ctx.says(NEGATIONS);
+    let mut scope = FileScope::of_langs(&[Lang::Commit], String::new());
+    scope.why = format!("{} ({})", Lang::Commit.name(), scope.describe());
+    let mut check = |pattern: String, what: &str| {
+        let explanation = format!("commit subject style: {what}; scope {}", scope.why);
+        out.check(
+            At::Places,
+            ctx.pattern_check(pattern, scope.clone(), None, explanation, Within::Any),
+        );
+    };
+    if ctx.says(&["imperative", "imperativo"]) || present_tense(ctx) {
+        check(
+            format!(r"\A(?P<hit>(?:{PREFIX})?(?i:{NOT_IMPERATIVE})\b[^\r\n]*?)[ \t]*\r?$"),
+            "a subject opening with a past-tense, third-person or -ing verb (\"Added\", \"Fixes\", \"Updating\"), not the imperative mood",
+        );
+    }
+    // "no period", "sin punto final"; "Capitalize …", "capitalized": unless negated.
+    if ctx.says(&["period", "full-stop", "punto"]) && (negated || ctx.says(&["sin", "without"])) {
+        check(
+            r"\A(?P<hit>[^\r\n#][^\r\n]*\.)[ \t]*\r?$".to_string(),
+            "a subject ending with a period",
+        );
+    }
+    if ctx.says(&[
+        "capitalized",
+        "capitalize",
+        "capitalised",
+        "capitalise",
+        "mayúscula",
+        "mayuscula",
+    ]) && !negated_capital(ctx)
+    {
+        check(
+            format!(r"\A{PREFIX}|\A(?P<hit>[a-z][^\r\n]*?)[ \t]*\r?$"),
+            "a subject opening in lowercase (not after a Conventional Commits prefix)",
+        );
+    }
+}
+
+/// Whether the rule is about the commit subject line: "subject line", "commit subject", or
+/// commit messages, titles or summaries.
+fn about_subject(ctx: &Context) -> bool {
+    let commit = ctx.says(&["commit", "commits", "git"]);
+    ctx.says(&["subject", "asunto"])
+        || (commit
+            && ctx.says(&[
+                "title", "titles", "summary", "message", "messages", "mensaje", "mensajes", "título",
+                "titulo",
+            ]))
+}
+
+/// "present tense", "present-tense" (a non-breaking hyphen too).
+fn present_tense(ctx: &Context) -> bool {
+    let words: Vec<&str> = ctx
+        .tokens
+        .iter()
+        .filter(|t| t.is_word())
+        .map(|t| t.lower.as_str())
+        .collect();
+    words
+        .iter()
+        .any(|w| w.starts_with("present") && (w.ends_with("tense") || *w == "presente"))
+        || words.windows(2).any(|p| p[0] == "present" && p[1] == "tense")
+}
+
+/// "Don't capitalize the subject": lowercase is what is mandated (not checked).
+fn negated_capital(ctx: &Context) -> bool {
+    let words: Vec<&str> = ctx
+        .tokens
+        .iter()
+        .filter(|t| t.is_word())
+        .map(|t| t.lower.as_str())
+        .collect();
+    words.iter().enumerate().any(|(i, w)| {
+        w.starts_with("capitali")
+            && words[i.saturating_sub(2)..i]
+                .iter()
+                .any(|p| NEGATIONS.contains(p))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::tests::texts;
+
+    const MSG: &str = ".git/COMMIT_EDITMSG";
+
+    #[test]
+    fn subject_style() {
+        let i = "Subject line: Imperative mood, capitalized, no period, max 50 chars.";
+        assert_eq!(
+            texts(
+                i,
+                MSG,
+                "added retry when the GitHub API returns a 502 error.\n\nBody.\n"
+            ),
+            ["added retry when the GitHub API returns a 502 error."]
+        );
+        for good in ["Add retry on 502 errors\n\nAdded because.\n", "Fix the parser\n"] {
+            assert!(texts(i, MSG, good).is_empty(), "{good}");
+        }
+        let mood = "Use the imperative mood in the subject line.";
+        assert_eq!(texts(mood, MSG, "Fixes the login bug\n"), ["Fixes the login bug"]);
+        assert_eq!(
+            texts(mood, MSG, "fix(auth): updated token refresh\n"),
+            ["fix(auth): updated token refresh"]
+        );
+        assert!(texts(mood, MSG, "Address review comments\n").is_empty());
+        assert!(texts(mood, "src/a.ts", "Fixes the login bug\n").is_empty());
+        let cap = "Capitalize the subject line.";
+        assert_eq!(texts(cap, MSG, "add parser\n"), ["add parser"]);
+        assert!(texts(cap, MSG, "feat: add parser\n").is_empty());
+        assert!(texts("Don't capitalize the commit subject.", MSG, "add parser\n").is_empty());
+        let period = "Do not end the subject line with a period.";
+        assert_eq!(texts(period, MSG, "Add parser.\n"), ["Add parser."]);
+        assert!(texts(period, MSG, "Add parser\n\nIt parses.\n").is_empty());
+    }
+}
