@@ -574,6 +574,11 @@ pub fn named(tokens: &[Token]) -> Named {
             "c#" | "csharp" => add(Lang::CSharp, &t.text),
             "ruby" => add(Lang::Ruby, &t.text),
             "php" => add(Lang::Php, &t.text),
+            // Frameworks say their language: "controllers in Laravel" are PHP files.
+            "laravel" | "symfony" | "livewire" => add(Lang::Php, &t.text),
+            "django" | "flask" | "fastapi" => add(Lang::Python, &t.text),
+            "rails" if t.text == "Rails" => add(Lang::Ruby, &t.text),
+            "nestjs" | "angular" => add(Lang::TypeScript, &t.text),
             "swift" if t.text == "Swift" => add(Lang::Swift, &t.text),
             "dart" | "flutter" => add(Lang::Dart, &t.text),
             "vue" => add(Lang::Vue, &t.text),

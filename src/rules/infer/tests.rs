@@ -456,6 +456,19 @@ fn conditions_become_part_of_the_check_or_leave_the_rule_unchecked() {
         ["fetch"]
     );
     assert!(texts(i, "src/api/client.ts", "fetch(url)\n").is_empty());
+    // Controllers, in the language the framework named says.
+    let i =
+        "No uses `dd()` en controladores; usa `Log::info()` para que el MCP de Laravel pueda leer los logs.";
+    assert_eq!(
+        texts(
+            i,
+            "app/Http/Controllers/PredictionController.php",
+            "<?php\n        dd($x);\n"
+        ),
+        ["dd"]
+    );
+    assert!(texts(i, "app/Services/Predict.php", "<?php\n        dd($x);\n").is_empty());
+    assert!(texts(i, "src/main.rs", "fn main() { dd(); }\n").is_empty());
     // Production code leaves out tests and development tooling.
     let i = "No console.log in production code";
     assert!(texts(i, "scripts/seed.ts", "console.log(1)\n").is_empty());

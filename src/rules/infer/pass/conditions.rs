@@ -1,7 +1,7 @@
 //! Conditions pass: what a rule forbids only under a condition is either checked with the
 //! condition as part of the check — a folder, tests left out or only tests, a language, a kind
-//! of file recognizable by name (seeds, Next.js page/layout/route files, frontend code, UI
-//! components) — or not
+//! of file recognizable by name (seeds, Next.js page/layout/route files, frontend code,
+//! components, controllers) — or not
 //! checked at all, and the notes say why: "in async functions", "for buttons", "when a type is
 //! known", "for the project's HTTP APIs" cannot be seen in a file's text, and a check that
 //! ignored them would fire where the rule allows. Also: what is forbidden "without" / "unless"
@@ -74,6 +74,14 @@ fn kind_of(words: &[String]) -> Option<Vec<String>> {
         vec!["**/migrations/**", "**/migrate/**"]
     } else if has(&["frontend", "front-end", "client-side", "browser", "navegador"]) {
         JS_FAMILY.to_vec()
+    } else if has(&["controllers", "controller", "controladores", "controlador"]) {
+        vec![
+            "**/controllers/**",
+            "**/Controllers/**",
+            "**/*Controller.*",
+            "**/*_controller.*",
+            "**/*.controller.*",
+        ]
     } else if has(&["components", "component", "componentes", "componente"])
         && !has(&["ui", "presentational", "dumb", "pure", "presentacionales", "puros"])
         // "React components": the language's files are its components.
