@@ -136,6 +136,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::quotes::run(ctx, out);
     pass::families::run(ctx, out);
     pass::commits::run(ctx, out);
+    pass::tsconfig::run(ctx, out);
     pass::implied::run(ctx, out);
     pass::required::run(ctx, out);
     pass::versions::run(ctx, out);

@@ -282,6 +282,13 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
             );
             out.check(at, ctx.detector_check(counterpart, scope, said));
         }
+        // "React functional components with hooks": a rule that is only a noun phrase states
+        // what the project uses, as "Use …" would.
+        (Effect::RulesOut, Role::Neutral) if verbless(ctx) && !commonjs_forbidden(ctx) => {
+            let scope = ctx.detector_scope(d, &format!("\"{words}\""));
+            let said = format!("concept \"{words}\", the whole rule (no verb), rules out its counterpart");
+            out.check(at, ctx.detector_check(d, scope, said));
+        }
         (Effect::RulesOut, Role::Mandate) if !commonjs_forbidden(ctx) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
             let said = format!(
@@ -316,6 +323,25 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
         _ => {}
     }
 }
+
+/// A rule that is a noun phrase ("React functional components with hooks"): short, nothing in
+/// it forbids or mandates, no negation, and no verb that would make it a description ("The app
+/// has functional components", "The API uses parameterized queries").
+fn verbless(ctx: &Context) -> bool {
+    let words = ctx.tokens.iter().filter(|t| t.is_word()).count();
+    words <= 10
+        && ctx.found.iter().all(|f| f.role == Role::Neutral)
+        && !ctx.says(NEGATIONS)
+        && !ctx.says(FINITE_VERBS)
+}
+
+/// Verbs and auxiliaries that make a sentence a statement rather than a noun phrase.
+const FINITE_VERBS: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "has", "have", "had", "uses", "used", "use", "does", "do",
+    "did", "should", "must", "will", "can", "may", "shall", "needs", "need", "requires", "require",
+    "follows", "contains", "includes", "runs", "lives", "live", "es", "son", "está", "están", "tiene",
+    "tienen", "usa", "usan", "debe", "deben",
+];
 
 /// For the relative-import concept, a parent-folder prefix the rule gives as its example
 /// (`../../`).
@@ -960,6 +986,25 @@ mod tests {
         assert!(texts(i, "scripts/update.sh", strict).is_empty());
         let doc = "# Install\n\nThe install scripts use set -euo pipefail.\n";
         assert!(texts(i, "docs/install.md", doc).is_empty());
+    }
+
+    #[test]
+    fn a_noun_phrase_rule_states_what_the_project_uses() {
+        let tsx = "export class MoleculeLegend extends React.Component<Props> {}\nexport function Legend() { return null }\n";
+        assert_eq!(
+            texts(
+                "React functional components with hooks",
+                "src/MoleculeLegend.tsx",
+                tsx
+            ),
+            ["class MoleculeLegend extends React.Component"]
+        );
+        // A mention in a rule that forbids or mandates something else is no statement.
+        assert!(
+            texts("Write tests for functional components.", "src/A.tsx", tsx)
+                .iter()
+                .all(|t| !t.starts_with("class"))
+        );
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub mod quotes;
 pub mod required;
 pub mod terms;
 pub mod tools;
+pub mod tsconfig;
 pub mod vague;
 pub mod versions;
 pub mod workflows;
