@@ -6,7 +6,9 @@ use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::check::{Checker, Truncated, Violation, ViolationKind, first_line_end};
+use super::check::{
+    Checker, GENERATED_HEAD_LINES, Truncated, Violation, ViolationKind, first_line_end, is_generated,
+};
 use super::reach::{Reach, safe_line_before};
 use super::scope::FileContext;
 use super::suppress::{Suppression, silences, suppression};
@@ -212,7 +214,7 @@ impl Checker {
     /// the prefilter kept needs it (a whole-tree run lexes the few files that can break a
     /// code-only rule, not every file).
     pub(crate) fn check_whole(&self, text: &str, file: &FileContext, keep_scan: bool) -> Checked {
-        let applicable = self.applicable(file);
+        let applicable = self.applicable(file, is_generated(text));
         let mut violations = Vec::new();
         let mut require_hits = Vec::new();
         for &i in &applicable {
@@ -287,8 +289,14 @@ impl Checker {
         // Offsets after the edit move by the same amount; `old_to_new` is only used on them.
         let old_to_new = |old: usize| (old + new_end).saturating_sub(dirty.old_end);
         let new_to_old = |new: usize| (new + dirty.old_end).saturating_sub(new_end);
+        // An edit in a file's head may say (or stop saying) that a tool generated it, which
+        // decides which checks apply: the whole text is checked again.
+        if first_line < GENERATED_HEAD_LINES {
+            return self.check_whole(&source.slice(0..len), file, true);
+        }
         let mut whole: Option<Cow<str>> = None;
-        let applicable = self.applicable(file);
+        let head_end = source.line_bounds(GENERATED_HEAD_LINES - 1).end.min(len);
+        let applicable = self.applicable(file, is_generated(&source.slice(0..head_end)));
         let line_one = first_line_end(&source.line_text(0));
         let mut violations = Vec::with_capacity(previous.violations.len() + 4);
         let mut truncated = Vec::new();

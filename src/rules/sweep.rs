@@ -426,7 +426,7 @@ fn reaches(rules: &LoadedRules, path: &Path) -> bool {
         rel_path: rel.as_deref(),
         language_id: None,
     };
-    !rules.set.checker.applicable(&file).is_empty()
+    !rules.set.checker.applicable(&file, false).is_empty()
 }
 
 /// Reads and checks one file, as a sweep does.
