@@ -208,6 +208,33 @@ pub fn is_generated(head: &str) -> bool {
     })
 }
 
+/// Whether a file is a copy of someone else's code or a build output committed with the
+/// project: under `vendor/`, `third_party/`, `node_modules/`, or minified (`*.min.js`,
+/// `*.bundle.js`).
+pub fn is_vendored(file: &FileContext) -> bool {
+    static VENDORED: LazyLock<Option<globset::GlobSet>> = LazyLock::new(|| {
+        let mut set = globset::GlobSetBuilder::new();
+        for g in [
+            "**/vendor/**",
+            "**/vendors/**",
+            "**/third_party/**",
+            "**/third-party/**",
+            "**/node_modules/**",
+            "**/*.min.js",
+            "**/*.min.mjs",
+            "**/*.min.css",
+            "**/*.bundle.js",
+        ] {
+            set.add(globset::Glob::new(g).ok()?);
+        }
+        set.build().ok()
+    });
+    match (file.rel_path, VENDORED.as_ref()) {
+        (Some(path), Some(set)) => set.is_match(path),
+        _ => false,
+    }
+}
+
 /// How a glob error of a check becomes a problem: the field, the spans of its globs, the error.
 type GlobProblem<'a> = dyn Fn(&'static str, &[Range<usize>], super::scope::GlobError) -> Problem + 'a;
 
@@ -367,14 +394,16 @@ impl Checker {
     }
 
     /// Indices of the checks that cover `file`.
-    /// The checks whose scope covers `file`; in a `generated` file (see [`is_generated`]) the
-    /// inferred ones about its text are left out — a rule's words are about code people write
-    /// (where a file may be, a forbidden path, still holds).
+    /// The checks whose scope covers `file`; in a `generated` file (see [`is_generated`]) or a
+    /// vendored or minified one (see [`is_vendored`]) the inferred ones about its text are
+    /// left out — a rule's words are about code the project's people write (where a file may
+    /// be, a forbidden path, still holds).
     pub fn applicable(&self, file: &FileContext, generated: bool) -> Vec<usize> {
+        let not_ours = generated || is_vendored(file);
         // Each distinct scope is matched once: checks share them (see `SCOPES`).
         let mut seen: HashMap<*const Scope, bool> = HashMap::new();
         (0..self.checks.len())
-            .filter(|&i| !(generated && self.checks[i].inferred && self.checks[i].forbidden.is_none()))
+            .filter(|&i| !(not_ours && self.checks[i].inferred && self.checks[i].forbidden.is_none()))
             .filter(|&i| {
                 let scope = &self.checks[i].scope;
                 *seen
