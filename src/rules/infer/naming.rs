@@ -76,8 +76,10 @@ pub enum Subject {
     Types,
     Constants,
     Packages,
-    /// SQL tables and columns.
+    /// SQL tables.
     Tables,
+    /// SQL columns.
+    Columns,
     /// A language's keywords ("uppercase for SQL keywords").
     Keywords,
     /// Names no declaration shows (props, fields, keys, routes, CSS classes, env vars…).
@@ -102,9 +104,8 @@ impl Subject {
             }
             "constant" | "constants" | "consts" | "constantes" | "constante" => Subject::Constants,
             "package" | "packages" | "paquetes" | "paquete" => Subject::Packages,
-            "table" | "tables" | "column" | "columns" | "tablas" | "tabla" | "columnas" | "columna" => {
-                Subject::Tables
-            }
+            "table" | "tables" | "tablas" | "tabla" => Subject::Tables,
+            "column" | "columns" | "columnas" | "columna" => Subject::Columns,
             "keywords" | "keyword" | "reservadas" => Subject::Keywords,
             "props" | "properties" | "property" | "fields" | "field" | "keys" | "key" | "attributes"
             | "routes" | "endpoints" | "events" | "parameters" | "params" | "arguments" | "components"
@@ -145,6 +146,10 @@ pub struct CaseMandate {
     pub case: Case,
     pub said: String,
     pub subjects: Vec<Subject>,
+    /// The kinds were said after the case ("kebab-case (files/directories)"), not before it
+    /// ("File naming: PascalCase for components, kebab-case for utilities" names the domain
+    /// of every case, not the first one's kind).
+    pub said_after: bool,
 }
 
 impl CaseMandate {
@@ -152,9 +157,9 @@ impl CaseMandate {
         self.subjects.contains(&subject)
     }
 
-    /// About file names only ("kebab-case (files/directories)").
+    /// About file names only, said after the case ("kebab-case (files/directories)").
     pub fn only_files(&self) -> bool {
-        !self.subjects.is_empty() && self.subjects.iter().all(|s| *s == Subject::Files)
+        self.said_after && !self.subjects.is_empty() && self.subjects.iter().all(|s| *s == Subject::Files)
     }
 }
 
@@ -210,7 +215,7 @@ fn subjects_of(t: &Token, prev: Option<&Token>) -> Vec<Subject> {
         .iter()
         .filter_map(|p| Subject::of(p))
         .map(|s| {
-            if other_domain && s != Subject::Tables {
+            if other_domain && !matches!(s, Subject::Tables | Subject::Columns) {
                 Subject::Other
             } else {
                 s
@@ -287,6 +292,7 @@ pub fn mandates(sentence: &[Token]) -> Vec<CaseMandate> {
             case,
             said: said.join(" "),
             subjects,
+            said_after: !kinds_first,
         });
     }
     out

@@ -10,8 +10,9 @@ use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
-/// A Conventional Commits prefix: `feat: `, `fix(parser)!: `.
-const PREFIX: &str = r"[a-z]+(?:\([^)\r\n]*\))?!?:[ \t]*";
+/// A prefix before the subject proper: Conventional Commits' `feat: `, `fix(parser)!: `, and the
+/// area prefixes of Go and infrastructure projects (`go.mod: `, `smtp-in: `, `postilion README: `).
+const PREFIX: &str = r"[\w./-]+(?:[ \t][\w./-]+)?(?:\([^)\r\n]*\))?!?:[ \t]+";
 
 /// Verbs a subject opens with when it is not in the imperative mood.
 const NOT_IMPERATIVE: &str = "added|adds|adding|fixed|fixes|fixing|updated|updates|updating|removed|removes|removing|changed|changes|changing|improved|improves|improving|refactored|refactors|refactoring|implemented|implements|implementing|created|creates|creating|deleted|deletes|deleting|moved|moves|moving|renamed|renames|renaming|bumped|bumps|bumping|upgraded|upgrades|upgrading|introduced|introduces|introducing|cleaned|cleans|cleaning|replaced|replaces|replacing|converted|converts|converting|enabled|enables|enabling|disabled|disables|disabling|optimized|optimizes|optimizing|documented|documents|documenting|made|makes|making|wrote|writes|writing|reverted|reverts|reverting";
@@ -53,8 +54,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
     ]) && !negated_capital(ctx)
     {
         check(
-            format!(r"\A{PREFIX}|\A(?P<hit>[a-z][^\r\n]*?)[ \t]*\r?$"),
-            "a subject opening in lowercase (not after a Conventional Commits prefix)",
+            format!(r"\A{PREFIX}|\Av\d|\A(?P<hit>[a-z][^\r\n]*?)[ \t]*\r?$"),
+            "a subject opening in lowercase (not after a prefix such as `feat: ` or `go.mod: `, nor a version)",
         );
     }
 }
@@ -131,7 +132,15 @@ mod tests {
         assert!(texts(mood, "src/a.ts", "Fixes the login bug\n").is_empty());
         let cap = "Capitalize the subject line.";
         assert_eq!(texts(cap, MSG, "add parser\n"), ["add parser"]);
-        assert!(texts(cap, MSG, "feat: add parser\n").is_empty());
+        for prefixed in [
+            "feat: add parser\n",
+            "go.mod: init module\n",
+            "smtp-in: bump x\n",
+            "postilion README: note y\n",
+            "v0.0.156 — consume z\n",
+        ] {
+            assert!(texts(cap, MSG, prefixed).is_empty(), "{prefixed}");
+        }
         assert!(texts("Don't capitalize the commit subject.", MSG, "add parser\n").is_empty());
         let period = "Do not end the subject line with a period.";
         assert_eq!(texts(period, MSG, "Add parser.\n"), ["Add parser."]);

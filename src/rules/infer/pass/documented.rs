@@ -11,13 +11,15 @@ use super::{At, Context, Found};
 use crate::rules::model::Within;
 
 /// A Python `def` whose body does not open with a docstring; the hit is its name. Private and
-/// magic methods (`_helper`, `__repr__`) are left out, as pydocstyle leaves them; a `def` with a
-/// docstring is consumed by the first alternative, which has no `hit`. One-line bodies
-/// (`def f(): return 1`) are left alone.
+/// magic methods (`_helper`, `__repr__`) are left out, as pydocstyle leaves them, and so are
+/// functions nested in others: those indented more than a method (a callback inside a method)
+/// and the usual names of closures (`wrapper`, `decorator`, `inner`). A `def` with a docstring
+/// is consumed by the first alternative, which has no `hit`. One-line bodies (`def f(): return
+/// 1`) are left alone.
 const PY_UNDOCUMENTED: Detector = Detector {
     name: "undocumented-function",
-    summary: "a public `def` whose body does not open with a docstring (`_private` and `__magic__` left out)",
-    pattern: r#"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*[rRuUbB]{0,2}(?:"|')|^[ \t]*(?:async[ \t]+)?def[ \t]+(?P<hit>[A-Za-z]\w*)[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?$"#,
+    summary: "a public `def` whose body does not open with a docstring (`_private`, `__magic__` and nested functions left out)",
+    pattern: r#"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*[rRuUbB]{0,2}(?:"|')|^(?:    |\t)?(?:async[ \t]+)?def[ \t]+(?:(?:wrapper|wrapped|decorator|inner|_\w*)\b|(?P<hit>[A-Za-z]\w*))[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?$"#,
     langs: &[Lang::Python],
     exclude: &[
         "!**/tests/**",
@@ -238,6 +240,8 @@ mod tests {
     #[test]
     fn public_python_functions_without_a_docstring() {
         let i = "All functions should have docstrings.";
+        let nested = "class View:\n    def start(self):\n        \"\"\"Starts.\"\"\"\n        def on_finished(result):\n            pass\n        run(on_finished)\n\n\ndef register(name):\n    \"\"\"A decorator factory.\"\"\"\n    def decorator(f):\n        return f\n    return decorator\n";
+        assert!(texts(i, "app/view.py", nested).is_empty());
         let py = "def geocode_zip(zip_code: str) -> dict:\n    return lookup(zip_code)\n\n\ndef documented(\n    a: int,\n    b: int = f(1),\n) -> int:\n    \"\"\"Adds.\"\"\"\n    return a + b\n\n\nasync def fetch(url):  # network\n    # comment first\n    r'''Raw docstring.'''\n\n\ndef _helper():\n    pass\n\n\nclass A:\n    def __repr__(self):\n        return 'A'\n\n    def method(self):\n        return 1\n\n\ndef one_liner(): return 1\n";
         assert_eq!(texts(i, "app/routes/geo.py", py), ["geocode_zip", "method"]);
         assert!(texts(i, "tests/test_geo.py", "def test_x():\n    assert 1\n").is_empty());

@@ -10,7 +10,7 @@
 use super::super::files::FileScope;
 use super::super::naming::{Case, mandates, sentences};
 use super::super::text::{Kind, Token};
-use super::super::words::FILE_NAME_NOUNS;
+use super::super::words::{FILE_EXTENSIONS, FILE_NAME_NOUNS};
 use super::{At, Context, Found};
 use crate::rules::model::{CheckSpec, Origin};
 
@@ -282,10 +282,10 @@ fn example_extensions(sentence: &[Token]) -> Vec<String> {
             continue;
         };
         let ext = ext.rsplit('.').next().unwrap_or(ext);
+        // A file's extension, not a member (`controls.div`, `controls.Button`).
         let plausible = !stem.is_empty()
             && stem.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
-            && (1..=6).contains(&ext.len())
-            && ext.chars().all(|c| c.is_ascii_alphanumeric());
+            && FILE_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str());
         let glob = format!("*.{}", ext.to_ascii_lowercase());
         if plausible && !out.contains(&glob) {
             out.push(glob);
@@ -377,6 +377,23 @@ mod tests {
             "PascalCase for classes and camelCase for functions and files.",
             "src/dateUtils.ts"
         ));
+    }
+
+    #[test]
+    fn a_label_naming_files_with_several_cases_names_subsets() {
+        // Components and utilities: which files are which, no path tells.
+        let i = "File naming: PascalCase for components (`UserProfile.tsx`), kebab-case for utilities (`chart-utils.ts`)";
+        for path in ["gpt-api/src/app.ts", "src/chart-utils.ts", "src/UserProfile.tsx"] {
+            assert!(!flags(i, path), "{path}");
+        }
+        // Members are not file names.
+        for i in [
+            "HTML elements: lowercase (`controls.div`)",
+            "Composites: PascalCase (`controls.Button`)",
+        ] {
+            assert!(!flags(i, "src/App.div"), "{i}");
+            assert!(!flags(i, "src/app.Button"), "{i}");
+        }
     }
 
     #[test]

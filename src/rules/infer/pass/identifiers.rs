@@ -11,9 +11,10 @@ use super::super::naming::{Case, CaseMandate, Subject, mandates, sentences};
 use super::{At, Context, Found, lang_names, same_family};
 use crate::rules::model::Within;
 
-/// A name with an underscore between letters and a lowercase letter: not camelCase (nor
-/// PascalCase); `UPPER_SNAKE` constants and leading underscores (`_unused`) pass.
-const NOT_CAMEL: &str = r"_*(?:[A-Za-z0-9]*[a-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+|[A-Za-z0-9]+(?:_+[A-Za-z0-9]+)*_+[A-Za-z0-9]*[a-z][A-Za-z0-9]*)_*";
+/// A name with an underscore next to a letter and a lowercase letter: not camelCase (nor
+/// PascalCase); `UPPER_SNAKE` constants, leading underscores (`_unused`) and underscores that
+/// group digits (`remittances36_02_05`) pass.
+const NOT_CAMEL: &str = r"_*(?:[A-Za-z0-9_]*[a-z][A-Za-z0-9_]*(?:[A-Za-z]_+[A-Za-z0-9]|[A-Za-z0-9]_+[A-Za-z])[A-Za-z0-9_]*|[A-Za-z0-9_]*(?:[A-Za-z]_+[A-Za-z0-9]|[A-Za-z0-9]_+[A-Za-z])[A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)";
 /// A name starting lowercase with a capital later (`getUser`): not snake_case. One starting
 /// with a capital (`MyType = TypeVar(…)`, a class alias) is not a variable's name to judge.
 const NOT_SNAKE: &str = r"_*[a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*";
@@ -80,6 +81,13 @@ const FORMS: &[Form] = &[
         langs: C_LIKE,
         template: r"(?:^|[^\w$.])(?:function|fun|func|fn)(?:[ \t]*\*[ \t]*|[ \t]+)(?:<[^>\n]*>[ \t]*)?(?:\([^)\n]*\)[ \t]*)?(?:[A-Za-z_]\w*\.)?(?P<hit>{N})[ \t]*[(<\[]",
         exclude: GENERATED_AND_TESTS,
+    },
+    Form {
+        what: "PHP variable assignments (`$name = …`)",
+        subject: Subject::Variables,
+        langs: &[Lang::Php],
+        template: r"(?:^|[^\w$>:])\$(?P<hit>{N})[ \t]*=[^=>]",
+        exclude: &[],
     },
     Form {
         // unittest's and ast's hooks are named by the framework.
@@ -189,7 +197,7 @@ const FORMS: &[Form] = &[
     },
     Form {
         what: "column definitions (an indented name and its type)",
-        subject: Subject::Tables,
+        subject: Subject::Columns,
         langs: &[Lang::Sql],
         template: r"^[ \t]+(?P<hit>{N})[ \t]+(?i:int|integer|bigint|smallint|serial|bigserial|text|varchar|char|boolean|bool|date|datetime|timestamp|timestamptz|uuid|numeric|decimal|real|double|float|json|jsonb|bytea|blob)\b",
         exclude: &[],
@@ -236,6 +244,7 @@ const CAMEL_LANGS: &[Lang] = &[
     Lang::Kotlin,
     Lang::Swift,
     Lang::Go,
+    Lang::Php,
 ];
 /// Languages whose variables and functions are snake_case by convention.
 const SNAKE_LANGS: &[Lang] = &[Lang::Python, Lang::Rust, Lang::Ruby];
@@ -274,7 +283,7 @@ fn breaking(case: Case, subject: Subject) -> Option<&'static str> {
         (Case::Pascal, Subject::Types) => Some(NOT_PASCAL),
         (Case::UpperSnake, Subject::Constants) => Some(NOT_UPPER),
         (Case::Lower, Subject::Packages) => Some(NOT_LOWER),
-        (Case::Lower | Case::Snake, Subject::Tables) => Some(MIXED_CASE),
+        (Case::Lower | Case::Snake, Subject::Tables | Subject::Columns) => Some(MIXED_CASE),
         (Case::UpperSnake, Subject::Keywords) => Some(SQL_KEYWORDS_LOWER),
         (Case::Lower, Subject::Keywords) => Some(SQL_KEYWORDS_UPPER),
         _ => None,
@@ -286,7 +295,7 @@ fn breaking(case: Case, subject: Subject) -> Option<&'static str> {
 /// rule's family of languages.
 fn langs_for(ctx: &Context, m: &CaseMandate, form: &Form, family: Option<&[Lang]>) -> Vec<Lang> {
     let named = ctx.named.langs();
-    let wanted: Vec<Lang> = if form.subject == Subject::Tables {
+    let wanted: Vec<Lang> = if matches!(form.subject, Subject::Tables | Subject::Columns) {
         vec![Lang::Sql]
     } else if form.subject == Subject::Keywords {
         // Whose keywords: only SQL's are checked, and only when the rule says SQL.
@@ -339,7 +348,8 @@ fn subject_name(s: Subject) -> &'static str {
         Subject::Types => "types",
         Subject::Constants => "constants",
         Subject::Packages => "packages",
-        Subject::Tables => "tables and columns",
+        Subject::Tables => "tables",
+        Subject::Columns => "columns",
         Subject::Keywords => "keywords",
         Subject::Other => "names",
     }
@@ -437,6 +447,32 @@ mod tests {
         assert_eq!(
             texts(i, "db/001.sql", sql),
             ["UserAccounts", "displayName", "UserAccounts"]
+        );
+    }
+
+    #[test]
+    fn columns_are_not_tables() {
+        let sql = "CREATE TABLE IF NOT EXISTS Party (\n    id INTEGER PRIMARY KEY,\n    partyName TEXT,\n    created_at TEXT\n);\nINSERT INTO Monster (id) VALUES (1);\n";
+        assert_eq!(
+            texts("Use snake_case for column names", "db/1.sql", sql),
+            ["partyName"]
+        );
+        assert_eq!(
+            texts("Use lowercase for table names", "db/1.sql", sql),
+            ["Party", "Monster"]
+        );
+    }
+
+    #[test]
+    fn digit_groups_and_php_names() {
+        let i = "Use camelCase for variables and functions.";
+        let ts =
+            "const institutionalRemittances36_02_05 = sumByFnPrefix('36.02.05');\nconst report_period = 1;\n";
+        assert_eq!(texts(i, "src/a.ts", ts), ["report_period"]);
+        let php = "<?php\nfunction connect_wallet($user) {\n    $wallet_id = 1;\n    $walletName = 'a';\n    $this->wallet_id = 2;\n    return $wallet_id == 1;\n}\n";
+        assert_eq!(
+            texts(i, "app/Http/ViewsController.php", php),
+            ["connect_wallet", "wallet_id"]
         );
     }
 
