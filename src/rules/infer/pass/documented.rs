@@ -10,24 +10,40 @@ use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
-/// A Python `def` whose body does not open with a docstring; the hit is its name. Private and
-/// magic methods (`_helper`, `__repr__`) are left out, as pydocstyle leaves them, and so are
-/// functions nested in others: those indented more than a method (a callback inside a method)
-/// and the usual names of closures (`wrapper`, `decorator`, `inner`). A `def` with a docstring
-/// is consumed by the first alternative, which has no `hit`. One-line bodies (`def f(): return
-/// 1`) are left alone.
-const PY_UNDOCUMENTED: Detector = Detector {
+/// Python test files: their functions are tests, named for what they test.
+const PY_TESTS: &[&str] = &[
+    "!**/tests/**",
+    "!**/test/**",
+    "!**/test_*.py",
+    "!**/*_test.py",
+    "!**/conftest.py",
+];
+
+/// A module-level Python `def` whose body does not open with a docstring; the hit is its name.
+/// Private and magic functions (`_helper`, `__getattr__`) are left out, as pydocstyle leaves
+/// them, and the usual names of closures (`wrapper`, `decorator`); a `def` with a docstring is
+/// consumed by the first alternative, which has no `hit`. One-line bodies (`def f(): return 1`)
+/// are left alone.
+const PY_UNDOCUMENTED_FUNCTION: Detector = Detector {
     name: "undocumented-function",
-    summary: "a public `def` whose body does not open with a docstring (`_private`, `__magic__` and nested functions left out)",
-    pattern: r#"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*[rRuUbB]{0,2}(?:"|')|^(?:    |\t)?(?:async[ \t]+)?def[ \t]+(?:(?:wrapper|wrapped|decorator|inner|_\w*)\b|(?P<hit>[A-Za-z]\w*))[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?$"#,
+    summary: "a public module-level `def` whose body does not open with a docstring (`_private` and `__magic__` left out)",
+    pattern: r#"^(?:async[ \t]+)?def[ \t]+\w+[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*[rRuUbB]{0,2}(?:"|')|^(?:async[ \t]+)?def[ \t]+(?:(?:wrapper|wrapped|decorator|inner|_\w*)\b|(?P<hit>[A-Za-z]\w*))[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?$"#,
     langs: &[Lang::Python],
-    exclude: &[
-        "!**/tests/**",
-        "!**/test/**",
-        "!**/test_*.py",
-        "!**/*_test.py",
-        "!**/conftest.py",
-    ],
+    exclude: PY_TESTS,
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// A method (a `def` one indentation step in) whose body does not open with a docstring; the
+/// hit is its name. A module-level function is consumed whole, its body included, by the first
+/// alternative: the functions nested in it are not methods. Deeper ones (a callback inside a
+/// method) never match.
+const PY_UNDOCUMENTED_METHOD: Detector = Detector {
+    name: "undocumented-method",
+    summary: "a public method whose body does not open with a docstring (`_private`, `__magic__` and functions nested in functions left out)",
+    pattern: r#"^(?:async[ \t]+)?def[ \t]+\w+[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?[^\r\n]*(?:\r?\n(?:[ \t]+[^\r\n]*)?)*|^(?:    |\t)(?:async[ \t]+)?def[ \t]+\w+[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*[rRuUbB]{0,2}(?:"|')|^(?:    |\t)(?:async[ \t]+)?def[ \t]+(?:(?:wrapper|wrapped|decorator|inner|_\w*)\b|(?P<hit>[A-Za-z]\w*))[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?$"#,
+    langs: &[Lang::Python],
+    exclude: PY_TESTS,
     within: Within::Code,
     effect: Effect::RulesOut,
 };
@@ -180,7 +196,8 @@ fn required(ctx: &Context, out: &mut Found) {
     ]);
     let mut detectors: Vec<&Detector> = Vec::new();
     if python {
-        detectors.push(&PY_UNDOCUMENTED);
+        detectors.push(&PY_UNDOCUMENTED_FUNCTION);
+        detectors.push(&PY_UNDOCUMENTED_METHOD);
     }
     if js && exported {
         detectors.push(&JS_UNDOCUMENTED_EXPORTED);
@@ -242,6 +259,9 @@ mod tests {
         let i = "All functions should have docstrings.";
         let nested = "class View:\n    def start(self):\n        \"\"\"Starts.\"\"\"\n        def on_finished(result):\n            pass\n        run(on_finished)\n\n\ndef register(name):\n    \"\"\"A decorator factory.\"\"\"\n    def decorator(f):\n        return f\n    return decorator\n";
         assert!(texts(i, "app/view.py", nested).is_empty());
+        // A function nested in a module-level one, at a method's indentation.
+        let closure = "def handle(cls):\n    \"\"\"Handles.\"\"\"\n    def f_numpy(*args):\n        return 1\n    return f_numpy\n\n\ndef plain(x):\n    def F(arg):\n        return arg\n    return F\n\n\nclass A:\n    def m(self):\n        return 1\n";
+        assert_eq!(texts(i, "app/named.py", closure), ["plain", "m"]);
         let py = "def geocode_zip(zip_code: str) -> dict:\n    return lookup(zip_code)\n\n\ndef documented(\n    a: int,\n    b: int = f(1),\n) -> int:\n    \"\"\"Adds.\"\"\"\n    return a + b\n\n\nasync def fetch(url):  # network\n    # comment first\n    r'''Raw docstring.'''\n\n\ndef _helper():\n    pass\n\n\nclass A:\n    def __repr__(self):\n        return 'A'\n\n    def method(self):\n        return 1\n\n\ndef one_liner(): return 1\n";
         assert_eq!(texts(i, "app/routes/geo.py", py), ["geocode_zip", "method"]);
         assert!(texts(i, "tests/test_geo.py", "def test_x():\n    assert 1\n").is_empty());

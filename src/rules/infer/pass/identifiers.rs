@@ -48,8 +48,8 @@ const C_LIKE: &[Lang] = &[
     Lang::Rust,
     Lang::Php,
 ];
-/// Generated Go, and Go/Kotlin tests (`Test_parse_error`, `fun test_login_fails()`) whose
-/// names take underscores by convention.
+/// Generated Go, and tests whose names take underscores by convention: Go's and Kotlin's
+/// (`Test_parse_error`, `fun test_login_fails()`), PHPUnit's (`it_can_pin_a_note()`).
 const GENERATED_AND_TESTS: &[&str] = &[
     "!*.pb.go",
     "!*_gen.go",
@@ -58,6 +58,7 @@ const GENERATED_AND_TESTS: &[&str] = &[
     "!*_test.go",
     "!**/src/test/**",
     "!**/src/androidTest/**",
+    "!**/tests/**/*.php",
 ];
 
 const FORMS: &[Form] = &[
@@ -474,6 +475,8 @@ mod tests {
             texts(i, "app/Http/ViewsController.php", php),
             ["connect_wallet", "wallet_id"]
         );
+        let test = "<?php\nclass LeadTest extends TestCase {\n    public function admin_can_pin_a_note(): void {}\n}\n";
+        assert!(texts(i, "tests/Feature/LeadTest.php", test).is_empty());
     }
 
     #[test]
