@@ -43,36 +43,42 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // Spanish tune 0.956 / 0.717, held-out 1.000 / 0.500. Held-out English precision FELL
     // (31/35 → 32/38): its floor went down from 0.85 to 0.80, on purpose and in
     // docs/inference.md — nobody looked at which rows, as the split requires.
-    ("tune", "en", 0.95, 0.70),
+    // After round seven (2026-12-02): English 0.982 / 0.766, Spanish 0.958 / 0.767.
+    ("tune", "en", 0.95, 0.75),
     ("held-out", "en", 0.80, 0.40),
-    ("tune", "es", 0.95, 0.70),
+    ("tune", "es", 0.95, 0.75),
     ("held-out", "es", 0.95, 0.50),
     // `held-out-2/` is a fresh batch collected after `held-out/` had been measured and reported;
     // first measured with the engine of round two: English 0.688 / 0.268, Spanish 1.000 / 0.500
     // (unchanged after round three).
-    ("held-out-2", "en", 0.65, 0.25),
+    // After round seven: English 0.727 / 0.390 (aggregate only).
+    ("held-out-2", "en", 0.70, 0.35),
     ("held-out-2", "es", 0.95, 0.50),
     // `tune-2/` is a batch written for round three; its first run (before anyone looked at its
     // rows): English 0.808 / 0.194, Spanish 0.900 / 0.290. After round three: English
     // 1.000 / 0.426, Spanish 0.971 / 0.532.
-    ("tune-2", "en", 0.95, 0.40),
-    ("tune-2", "es", 0.95, 0.50),
+    // After round seven: English 1.000 / 0.574, Spanish 0.977 / 0.694.
+    ("tune-2", "en", 0.95, 0.55),
+    ("tune-2", "es", 0.95, 0.65),
     // `held-out-3/` is a third fresh batch (2026-12-01, 18 repositories not used before), first
     // measured with the engine of round four: English 0.625 / 0.114, Spanish 1.000 / 0.077.
     // After round six: English 0.727 / 0.182 (aggregate only, as for every hidden split).
-    ("held-out-3", "en", 0.70, 0.15),
+    // After round seven: English 0.769 / 0.227.
+    ("held-out-3", "en", 0.75, 0.20),
     ("held-out-3", "es", 0.95, 0.05),
     // `tune-3/` is a batch written for round six the way `held-out-3/` was (25 repositories not
     // used before, the first instructions of each file whatever their class); its first run,
     // before anyone looked at its rows: English 0.800 / 0.162, Spanish 1.000 / 0.095. After
     // round six: English 0.919 / 0.459, Spanish unchanged.
-    ("tune-3", "en", 0.90, 0.45),
+    // After round seven: English 0.939 / 0.622.
+    ("tune-3", "en", 0.90, 0.60),
     ("tune-3", "es", 0.95, 0.05),
     // `tune-4/` is a batch written for round seven the way `tune-3/` was (27 repositories not
     // used before); its first run, before anyone looked at its rows: English 0.938 / 0.227,
     // Spanish 1.000 (0/0) / 0.000.
-    ("tune-4", "en", 0.90, 0.20),
-    ("tune-4", "es", 0.95, 0.0),
+    // After round seven: English 0.978 / 0.682, Spanish 1.000 (2/2) / 0.167.
+    ("tune-4", "en", 0.95, 0.65),
+    ("tune-4", "es", 0.95, 0.15),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
