@@ -286,7 +286,9 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
         // what the project uses, as "Use …" would.
         (Effect::RulesOut, Role::Neutral) if verbless(ctx) && !commonjs_forbidden(ctx) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
-            let said = format!("concept \"{words}\", the whole rule (no verb), rules out its counterpart");
+            let said = format!(
+                "concept \"{words}\", which the rule states with no word that forbids or mandates, rules out its counterpart"
+            );
             out.check(at, ctx.detector_check(d, scope, said));
         }
         (Effect::RulesOut, Role::Mandate) if !commonjs_forbidden(ctx) => {
