@@ -469,6 +469,24 @@ fn conditions_become_part_of_the_check_or_leave_the_rule_unchecked() {
     );
     assert!(texts(i, "app/Services/Predict.php", "<?php\n        dd($x);\n").is_empty());
     assert!(texts(i, "src/main.rs", "fn main() { dd(); }\n").is_empty());
+    // Files told apart by what they import: no path shows it, nothing is checked.
+    let i = "in files that already import from `beartype.typing`, use it for imported typing constructs; use built-in generics (`list[...]`, `tuple[...]`) elsewhere";
+    assert!(
+        texts(
+            i,
+            "ripper/a.py",
+            "from beartype.typing import List\nx: List[int] = []\n"
+        )
+        .is_empty()
+    );
+    assert!(
+        !texts(
+            "Use built-in generics (`list[...]`) instead of `typing.List`.",
+            "a.py",
+            "x: List[int] = []\n"
+        )
+        .is_empty()
+    );
     // Production code leaves out tests and development tooling.
     let i = "No console.log in production code";
     assert!(texts(i, "scripts/seed.ts", "console.log(1)\n").is_empty());

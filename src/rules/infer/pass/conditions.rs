@@ -283,8 +283,54 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
         }
     }
     allowed_elsewhere(&clause_list, found, &mut out);
+    if let Some(said) = files_by_content(tokens) {
+        out.unreadable.push(said);
+    }
     out.unreadable.dedup();
     out
+}
+
+/// "in files that already import from `beartype.typing`, use it; use built-in generics
+/// elsewhere", "en los archivos que usan X": files told apart by what they hold, which no path
+/// shows — a check over every file would fire where the rule asks for the other way.
+fn files_by_content(tokens: &[Token]) -> Option<String> {
+    let words: Vec<&Token> = tokens.iter().filter(|t| t.is_word()).collect();
+    let lower: Vec<&str> = words.iter().map(|t| t.lower.as_str()).collect();
+    (0..lower.len()).find_map(|i| {
+        let files = matches!(
+            lower[i],
+            "files" | "modules" | "archivos" | "ficheros" | "módulos"
+        );
+        let relative = matches!(
+            lower.get(i + 1),
+            Some(&("that" | "which" | "que" | "where" | "donde"))
+        );
+        let rest = &lower[(i + 2).min(lower.len())..(i + 4).min(lower.len())];
+        let by_content = rest.iter().any(|w| {
+            matches!(
+                *w,
+                "import"
+                    | "imports"
+                    | "use"
+                    | "uses"
+                    | "contain"
+                    | "contains"
+                    | "define"
+                    | "defines"
+                    | "importan"
+                    | "usan"
+                    | "contienen"
+                    | "definen"
+            )
+        });
+        (files && relative && by_content).then(|| {
+            words[i..(i + 4).min(words.len())]
+                .iter()
+                .map(|t| t.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    })
 }
 
 /// "Prefer `for...of` over `forEach`. However, allow use of `forEach` when chaining": another
