@@ -227,6 +227,12 @@ impl FileScope {
         scope
     }
 
+    /// This scope, explained as "`name` (its globs)".
+    pub fn titled(mut self, name: &str) -> FileScope {
+        self.why = format!("{name} ({})", self.describe());
+        self
+    }
+
     pub fn of_globs(globs: &[&str], why: String) -> FileScope {
         FileScope {
             include: globs.iter().map(|g| g.to_string()).collect(),

@@ -22,8 +22,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
         return;
     }
     let negated = ctx.says(NEGATIONS);
-    let mut scope = FileScope::of_langs(&[Lang::Commit], String::new());
-    scope.why = format!("{} ({})", Lang::Commit.name(), scope.describe());
+    let scope = FileScope::of_langs(&[Lang::Commit], String::new()).titled(Lang::Commit.name());
     let mut check = |pattern: String, what: &str| {
         let explanation = format!("commit subject style: {what}; scope {}", scope.why);
         out.check(
@@ -74,12 +73,7 @@ fn about_subject(ctx: &Context) -> bool {
 
 /// "present tense", "present-tense" (a non-breaking hyphen too).
 fn present_tense(ctx: &Context) -> bool {
-    let words: Vec<&str> = ctx
-        .tokens
-        .iter()
-        .filter(|t| t.is_word())
-        .map(|t| t.lower.as_str())
-        .collect();
+    let words = ctx.lower_words();
     words
         .iter()
         .any(|w| w.starts_with("present") && (w.ends_with("tense") || *w == "presente"))
@@ -88,12 +82,7 @@ fn present_tense(ctx: &Context) -> bool {
 
 /// "Don't capitalize the subject": lowercase is what is mandated (not checked).
 fn negated_capital(ctx: &Context) -> bool {
-    let words: Vec<&str> = ctx
-        .tokens
-        .iter()
-        .filter(|t| t.is_word())
-        .map(|t| t.lower.as_str())
-        .collect();
+    let words = ctx.lower_words();
     words.iter().enumerate().any(|(i, w)| {
         w.starts_with("capitali")
             && words[i.saturating_sub(2)..i]

@@ -496,8 +496,7 @@ fn commit_lengths(ctx: &Context, out: &mut Found) {
             CommitPart::Subject => (commit_subject_pattern(max), "a subject line (the first line)"),
             CommitPart::Body => (commit_body_pattern(max), "body lines (not comments)"),
         };
-        let mut scope = FileScope::of_langs(&[Lang::Commit], String::new());
-        scope.why = format!("{} ({})", Lang::Commit.name(), scope.describe());
+        let scope = FileScope::of_langs(&[Lang::Commit], String::new()).titled(Lang::Commit.name());
         let explanation = format!(
             "commit length limit from \"{words}\": {what} longer than {max} characters; scope {}",
             scope.why

@@ -229,8 +229,7 @@ fn style(ctx: &Context, out: &mut Found) {
     if !ctx.named.langs().iter().all(|l| py.contains(l)) {
         return;
     }
-    let mut scope = super::super::files::FileScope::of_langs(&py, String::new());
-    scope.why = format!("Python ({})", scope.describe());
+    let mut scope = super::super::files::FileScope::of_langs(&py, String::new()).titled("Python");
     ctx.narrow(&mut scope);
     for (what, pattern) in rivals.iter() {
         let explanation = format!(

@@ -97,12 +97,7 @@ const FORBIDDING: &[&str] = &[
 ];
 
 pub fn run(ctx: &Context, out: &mut Found) {
-    let words: Vec<&str> = ctx
-        .tokens
-        .iter()
-        .filter(|t| t.is_word())
-        .map(|t| t.lower.as_str())
-        .collect();
+    let words = ctx.lower_words();
     for family in FAMILIES {
         let Some(at) = words.iter().position(|w| family.words.contains(w)) else {
             continue;
@@ -153,8 +148,7 @@ fn check(ctx: &Context, out: &mut Found, family: &Family, eco: Ecosystem, packag
             // Composer's pattern looks for the name as vendor or package: the whole name here.
             .replace(&format!("{names}/[\\w.-]+|[\\w.-]+/{names}"), &names);
         let globs: Vec<&str> = site.files.iter().map(String::as_str).collect();
-        let mut scope = FileScope::of_globs(&globs, String::new());
-        scope.why = format!("{} ({})", eco.name(), scope.describe());
+        let mut scope = FileScope::of_globs(&globs, String::new()).titled(eco.name());
         if site.source {
             ctx.narrow(&mut scope);
         }

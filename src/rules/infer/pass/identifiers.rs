@@ -319,8 +319,7 @@ fn langs_for(ctx: &Context, m: &CaseMandate, form: &Form, family: Option<&[Lang]
 }
 
 fn check(ctx: &Context, out: &mut Found, m: &CaseMandate, form: &Form, name: &str, langs: &[Lang]) {
-    let mut scope = FileScope::of_langs(langs, String::new());
-    scope.why = format!("{} ({})", lang_names(langs), scope.describe());
+    let mut scope = FileScope::of_langs(langs, String::new()).titled(&lang_names(langs));
     for e in form.exclude {
         scope.exclude.push(e.to_string());
     }

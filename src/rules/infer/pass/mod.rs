@@ -380,6 +380,15 @@ impl<'a> Context<'a> {
         before || named_after
     }
 
+    /// The instruction's words, lowercase, in order.
+    pub fn lower_words(&self) -> Vec<&'a str> {
+        self.tokens
+            .iter()
+            .filter(|t| t.is_word())
+            .map(|t| t.lower.as_str())
+            .collect()
+    }
+
     /// True when one of the instruction's words is in the list.
     pub fn says(&self, words: &[&str]) -> bool {
         self.tokens

@@ -89,8 +89,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     if langs.is_empty() {
         return;
     }
-    let mut scope = FileScope::of_langs(&langs, String::new());
-    scope.why = format!("{} ({})", lang_names(&langs), scope.describe());
+    let mut scope = FileScope::of_langs(&langs, String::new()).titled(&lang_names(&langs));
     ctx.narrow(&mut scope);
     let explanation = format!(
         "{} quotes for strings (\"{said}\"): a {}-quoted literal that needs no {} quote (not one holding a {} quote, an interpolation or an escape, a JSX attribute, a triple-quoted string); scope {}",

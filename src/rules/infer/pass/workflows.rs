@@ -55,7 +55,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let missing = format!(r#"{step}{key_re}:|\buses:[ \t]*["']?(?P<hit>{action_re}@[^\s"'#]+)"#);
         let mut scope = FileScope::of_langs(&[Lang::Ci], String::new());
         scope.add_globs(&["**/action.yml", "**/action.yaml"]);
-        scope.why = format!("GitHub workflows and actions ({})", scope.describe());
+        let mut scope = scope.titled("GitHub workflows and actions");
         ctx.narrow(&mut scope);
         let explanation = format!(
             "`{key}: {value}` mandated for the steps using `{action}`: a step using it without `{key}`; scope {}",

@@ -96,12 +96,9 @@ const ENGLISH_ALONE: &str = "(?i:\\bthe\\b)";
 const ENGLISH_WORDS: &str =
     "that|which|should|returns|when|because|these|those|must|would|of|to|are|for|if|it";
 
-/// A comment line with signs of `foreign`; the hit runs from the first sign to the end of the
-/// line, before a closing `*/` or `"""` and trailing blanks. A license or copyright line, or
-/// one holding a URL, is consumed without a hit. With `docs_only`, only inside a `/** … */`
-/// block (never past its end), after `///` or `//!`, or inside a `"""` docstring: the first
-/// foreign line of each. `other_scripts` adds scripts that are neither language.
-fn foreign_pattern(foreign: Language, other_scripts: bool, docs_only: bool) -> String {
+/// The signs that a line is written in `foreign`, as alternatives: a word only it writes, two of
+/// its function words, or (`other_scripts`) another script.
+fn signs_of(foreign: Language, other_scripts: bool) -> String {
     let (alone, words) = match foreign {
         Language::Spanish => (SPANISH_ALONE, SPANISH_WORDS),
         Language::English => (ENGLISH_ALONE, ENGLISH_WORDS),
@@ -113,11 +110,18 @@ fn foreign_pattern(foreign: Language, other_scripts: bool, docs_only: bool) -> S
     if other_scripts {
         signs.push(OTHER_SCRIPT.to_string());
     }
+    signs.join("|")
+}
+
+/// A comment line with signs of `foreign`; the hit runs from the first sign to the end of the
+/// line, before a closing `*/` or `"""` and trailing blanks. A license or copyright line, or
+/// one holding a URL, is consumed without a hit. With `docs_only`, only inside a `/** … */`
+/// block (never past its end), after `///` or `//!`, or inside a `"""` docstring: the first
+/// foreign line of each. `other_scripts` adds scripts that are neither language.
+fn foreign_pattern(foreign: Language, other_scripts: bool, docs_only: bool) -> String {
+    let signs = signs_of(foreign, other_scripts);
     let skipped = r"(?i:^[^\r\n]*(?:licen[cs]e|copyright|spdx-|://)[^\r\n]*)";
-    let line = format!(
-        r#"(?P<hit>(?:{})[^\r\n]*?)[ \t]*(?:\*/|""")?[ \t]*$"#,
-        signs.join("|")
-    );
+    let line = format!(r#"(?P<hit>(?:{signs})[^\r\n]*?)[ \t]*(?:\*/|""")?[ \t]*$"#);
     if docs_only {
         format!(r#"{skipped}|(?:/\*\*(?:[^*]|\*+[^*/])*?|//[/!][^\r\n]*?|"""(?:[^"]|"[^"]|""[^"])*?){line}"#)
     } else {
@@ -206,20 +210,9 @@ pub fn run(ctx: &Context, out: &mut Found) {
 /// The lines of a commit message (not its `#` comments) with signs of `foreign`: the whole line.
 fn commit_messages(ctx: &Context, out: &mut Found, asked: &Asked, foreign: Language, other_scripts: bool) {
     let scope = FileScope::of_langs(&[Lang::Commit], "commit messages".to_string());
-    let (alone, words) = match foreign {
-        Language::Spanish => (SPANISH_ALONE, SPANISH_WORDS),
-        Language::English => (ENGLISH_ALONE, ENGLISH_WORDS),
-    };
-    let mut signs = vec![
-        alone.to_string(),
-        format!(r"(?i:\b(?:{words})\b[^\r\n]*?\b(?:{words})\b)"),
-    ];
-    if other_scripts {
-        signs.push(OTHER_SCRIPT.to_string());
-    }
+    let signs = signs_of(foreign, other_scripts);
     let pattern = format!(
-        r"(?i:^[^\r\n]*(?:co-authored-by|signed-off-by|://)[^\r\n]*)|^(?P<hit>[^#\s][^\r\n]*?(?:{})[^\r\n]*?)[ \t]*\r?$",
-        signs.join("|")
+        r"(?i:^[^\r\n]*(?:co-authored-by|signed-off-by|://)[^\r\n]*)|^(?P<hit>[^#\s][^\r\n]*?(?:{signs})[^\r\n]*?)[ \t]*\r?$"
     );
     let explanation = format!(
         "commit messages in {} (\"{}\"): a line of the message (not a `#` comment, a trailer or a URL) in {} is a violation",
