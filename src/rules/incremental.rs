@@ -7,7 +7,8 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::check::{
-    Checker, GENERATED_HEAD_LINES, Truncated, Violation, ViolationKind, first_line_end, is_generated,
+    Checker, GENERATED_HEAD_BYTES, GENERATED_HEAD_LINES, Truncated, Violation, ViolationKind, first_line_end,
+    is_generated,
 };
 use super::reach::{Reach, safe_line_before};
 use super::scope::FileContext;
@@ -295,7 +296,11 @@ impl Checker {
             return self.check_whole(&source.slice(0..len), file, true);
         }
         let mut whole: Option<Cow<str>> = None;
-        let head_end = source.line_bounds(GENERATED_HEAD_LINES - 1).end.min(len);
+        let head_end = source
+            .line_bounds(GENERATED_HEAD_LINES - 1)
+            .end
+            .min(len)
+            .min(GENERATED_HEAD_BYTES);
         let applicable = self.applicable(file, is_generated(&source.slice(0..head_end)));
         let line_one = first_line_end(&source.line_text(0));
         let mut violations = Vec::with_capacity(previous.violations.len() + 4);
