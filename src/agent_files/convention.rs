@@ -65,6 +65,20 @@ fn value_prescribes(label: &str, value: &str) -> bool {
         || language_mandate(value)
         || forbids_something(value)
         || prefers(value)
+        || names_a_checked_convention(value)
+}
+
+/// A value that names a convention with a written form to follow: "Commits: Conventional
+/// Commits", "Mensajes de commit: commits convencionales".
+fn names_a_checked_convention(value: &str) -> bool {
+    let plain = outside_code(value).to_lowercase();
+    [
+        "conventional commit",
+        "commits convencionales",
+        "commit convencional",
+    ]
+    .iter()
+    .any(|c| plain.contains(c))
 }
 
 /// A verbless phrase that restricts: "ESM only — no CommonJS", "Strict mode always enabled",
@@ -77,7 +91,63 @@ fn phrase_prescribes(text: &str) -> bool {
         || bound(text)
         || language_mandate(text)
         || placement(text)
+        || naming_lead(text)
 }
+
+/// A phrase that opens with a naming case: "PascalCase for components", "`snake_case` for Python
+/// functions", "camelCase para variables", "UPPER SNAKE CASE constants" — what follows says which
+/// names.
+fn naming_lead(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().take(4).collect();
+    let compact = |ws: &[&str]| -> String {
+        ws.concat()
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    (1..words.len().min(3)).any(|n| {
+        let head = compact(&words[..n]);
+        let next = compact(&words[n..=n]);
+        NAMING_STYLES.iter().any(|s| head.ends_with(s))
+            && (NAMED_AFTER_CASE.contains(&next.as_str()) || NAMES_OF_KINDS.contains(&next.as_str()))
+    })
+}
+
+/// Words that join a naming case to the names it is for: "PascalCase *for* components".
+const NAMED_AFTER_CASE: &[&str] = &["for", "para", "en", "in", "on", "de"];
+
+/// Kinds of names a naming case can be written right before: "UPPER_SNAKE_CASE constants".
+const NAMES_OF_KINDS: &[&str] = &[
+    "constants",
+    "variables",
+    "functions",
+    "methods",
+    "classes",
+    "types",
+    "files",
+    "filenames",
+    "components",
+    "modules",
+    "packages",
+    "names",
+    "identifiers",
+    "keys",
+    "fields",
+    "properties",
+    "constantes",
+    "variables",
+    "funciones",
+    "métodos",
+    "clases",
+    "tipos",
+    "archivos",
+    "ficheros",
+    "componentes",
+    "módulos",
+    "nombres",
+    "campos",
+];
 
 /// `text` without its parenthesized asides ("Shared doubles live in `x` (e.g. `Mock` is public)"):
 /// a verb in an example says nothing of the phrase around it.
@@ -255,6 +325,8 @@ mod tests {
             "Nombres de clases: PascalCase",
             "Mensajes de commit: en inglés",
             "Revisión de código: obligatoria",
+            "Commit messages: Conventional Commits (`feat:`, `fix:`)",
+            "Commits: commits convencionales",
             "Longitud de línea: máximo 100 caracteres",
         ] {
             assert!(prescribes(text), "{text}");
@@ -275,6 +347,11 @@ mod tests {
             "Shared fixtures go in `tests/fixtures/`",
             "Helpers live next to the code that uses them (e.g. `parse.rs` has its own)",
             "Los tests de integración van en `tests/`",
+            "PascalCase for components",
+            "`snake_case` for Python functions",
+            "camelCase para variables y funciones",
+            "UPPER_SNAKE_CASE for constants",
+            "snake case for module names",
         ] {
             assert!(prescribes(text), "{text}");
         }
@@ -309,6 +386,9 @@ mod tests {
             "Configs are kept in `config/`",
             "Example: `snake_case` instead of `camelCase`",
             "Ejemplo: 4 espacios",
+            "camelCase is used for JSON keys",
+            "PascalCase",
+            "Uppercase letters in the logo",
         ] {
             assert!(!prescribes(text), "{text}");
         }

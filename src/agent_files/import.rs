@@ -1161,6 +1161,23 @@ mod tests {
     }
 
     #[test]
+    fn a_command_over_conventions_introduces_them_and_each_convention_is_a_rule() {
+        let text = "- Follow naming conventions:\n  - PascalCase for components\n  - camelCase for functions and variables\n  - UPPER_SNAKE_CASE for constants\n- Commit messages: Conventional Commits (`feat:`, `fix:`)\n";
+        let got = extract("AGENTS.md", AgentFormat::AgentsMd, text);
+        let instructions: Vec<&str> = got.rules.iter().map(|c| c.instruction.as_str()).collect();
+        assert_eq!(
+            instructions,
+            [
+                "PascalCase for components",
+                "camelCase for functions and variables",
+                "UPPER_SNAKE_CASE for constants",
+                "Commit messages: Conventional Commits (`feat:`, `fix:`)",
+            ]
+        );
+        assert_eq!(got.skipped[0].reason, SkipReason::Introduction);
+    }
+
+    #[test]
     fn bullets_under_a_negating_heading_are_not_turned_around() {
         let got = extract(
             "AGENTS.md",
