@@ -1,5 +1,5 @@
 //! The corpus of real agent rules: every rule in
-//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
+//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
 //! from a public agent rule file (AGENTS.md, CLAUDE.md, .cursorrules…), with sample files whose
 //! expected violations are marked inline with `⟦…⟧`. Each rule goes through `RuleSet::from_text` (inference on) and
 //! each sample through `RuleSet::check_file`; the violations found are compared with the marked
@@ -79,6 +79,12 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // After round seven: English 0.978 / 0.682, Spanish 1.000 (2/2) / 0.167.
     ("tune-4", "en", 0.95, 0.65),
     ("tune-4", "es", 0.95, 0.15),
+    // `tune-5/` is a batch written for round eight the way `tune-4/` was (26 repositories not
+    // used before); its first run, before anyone looked at its rows: English 1.000 (7/7) /
+    // 0.135, Spanish 0.000 (0/4) / 0.000 — the four were the comment-language check's hits
+    // starting at the first English word instead of the comment's.
+    ("tune-5", "en", 0.95, 0.10),
+    ("tune-5", "es", 0.0, 0.0),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
@@ -102,13 +108,17 @@ const SILENT_FLOORS: &[(&str, &str, f64)] = &[
     // Set from the first measured run of `tune-4/` (37/37).
     ("tune-4", "en", 1.0),
     ("tune-4", "es", 1.0),
+    // Set from the first measured run of `tune-5/` (48/48).
+    ("tune-5", "en", 1.0),
+    ("tune-5", "es", 1.0),
 ];
 
-const SPLITS: [&str; 7] = [
+const SPLITS: [&str; 8] = [
     "tune",
     "tune-2",
     "tune-3",
     "tune-4",
+    "tune-5",
     "held-out",
     "held-out-2",
     "held-out-3",
