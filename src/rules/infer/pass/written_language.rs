@@ -92,9 +92,8 @@ const SPANISH_WORDS: &str = "que|para|los|las|una|el|la|del|de|con|por|un|se|al|
 /// English on its own: "the", which Spanish never writes.
 const ENGLISH_ALONE: &str = "(?i:\\bthe\\b)";
 /// English function words, two of which make a line English (not `this`, `from`, `with`,
-/// `and`, `is`: commented-out code writes them).
-const ENGLISH_WORDS: &str =
-    "that|which|should|returns|when|because|these|those|must|would|of|to|are|for|if|it";
+/// `and`, `is`, `then`, `has`: commented-out code writes them).
+const ENGLISH_WORDS: &str = "that|which|should|returns|when|because|these|those|must|would|of|to|are|for|if|it|was|were|already|been|will|than|only";
 
 /// The signs that a line is written in `foreign`, as alternatives: a word only it writes, two of
 /// its function words, or (`other_scripts`) another script.
@@ -113,15 +112,18 @@ fn signs_of(foreign: Language, other_scripts: bool) -> String {
     signs.join("|")
 }
 
-/// A comment line with signs of `foreign`; the hit runs from the first sign to the end of the
-/// line, before a closing `*/` or `"""` and trailing blanks. A license or copyright line, or
+/// A comment line with signs of `foreign`; the hit runs from the first word of the phrase the
+/// first sign is in (words, blanks, commas and brackets before it, from a letter: "Compute the next run", not
+/// "the next run") to the end of the line, before a closing `*/`, `"""` or XML tag
+/// (`</summary>`) and trailing blanks. A license or copyright line, or
 /// one holding a URL, is consumed without a hit. With `docs_only`, only inside a `/** … */`
 /// block (never past its end), after `///` or `//!`, or inside a `"""` docstring: the first
 /// foreign line of each. `other_scripts` adds scripts that are neither language.
 fn foreign_pattern(foreign: Language, other_scripts: bool, docs_only: bool) -> String {
     let signs = signs_of(foreign, other_scripts);
     let skipped = r"(?i:^[^\r\n]*(?:licen[cs]e|copyright|spdx-|://)[^\r\n]*)";
-    let line = format!(r#"(?P<hit>(?:{signs})[^\r\n]*?)[ \t]*(?:\*/|""")?[ \t]*$"#);
+    let lead = r"(?:\p{L}[\p{L}\p{N}'’ \t,()\-]*?)?";
+    let line = format!(r#"(?P<hit>{lead}(?:{signs})[^\r\n]*?)[ \t]*(?:\*/|"""|</[A-Za-z]+>)?[ \t]*$"#);
     if docs_only {
         format!(r#"{skipped}|(?:/\*\*(?:[^*]|\*+[^*/])*?|//[/!][^\r\n]*?|"""(?:[^"]|"[^"]|""[^"])*?){line}"#)
     } else {
@@ -323,7 +325,7 @@ mod tests {
         assert!(texts("Write comments in English", "src/a.ts", noise).is_empty());
         assert_eq!(
             texts("Los comentarios deben estar en español.", "src/a.ts", noise),
-            ["the mean", "the current user"]
+            ["use μ for the mean", "Get the current user"]
         );
         let es = "// Obtener el usuario actual\n// Si el usuario no existe, lanzar error\n// ¿Hace falta?\n";
         assert_eq!(
@@ -404,5 +406,26 @@ mod tests {
             "// Calcula el total para los pedidos\r\nlet a = 1;\r\n",
         );
         assert_eq!(hits, ["Calcula el total para los pedidos"]);
+    }
+
+    #[test]
+    fn the_hit_is_the_comment_s_phrase_from_its_first_word() {
+        let rule = "Comentarios en el código en español";
+        let py = "    # Compute the next run date for the given weekday\n    x = 1  # Skip reminders that were already sent today\n";
+        assert_eq!(
+            texts(rule, "svc.py", py),
+            [
+                "Compute the next run date for the given weekday",
+                "Skip reminders that were already sent today"
+            ]
+        );
+        let cs = "    /// <summary>Marks the contact query as read.</summary>\n    // Only update when it was unread\n";
+        assert_eq!(
+            texts(rule, "Svc.cs", cs),
+            [
+                "Marks the contact query as read.",
+                "Only update when it was unread"
+            ]
+        );
     }
 }
