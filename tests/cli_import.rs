@@ -121,6 +121,37 @@ fn a_scoped_rule_is_enforced_only_inside_its_scope() {
 }
 
 #[test]
+fn a_glob_that_does_not_compile_is_never_written_so_the_rules_file_keeps_loading() {
+    // A hostile or mistyped frontmatter: written as it is, the glob would make every later
+    // `check` refuse the whole rules file.
+    let (_d, root) = project(&[
+        (
+            ".cursor/rules/ts.mdc",
+            "---\nglobs: \"[src/**/*.{ts\"\nalwaysApply: maybe\n---\n- Never use `console.error` in src.\n",
+        ),
+        (
+            ".github/instructions/ts.instructions.md",
+            "---\napplyTo: \"**/*.{ts,tsx\"\n---\n- Never use `debugger`.\n",
+        ),
+        ("src/app.ts", "console.error(1);\ndebugger;\n"),
+    ]);
+    let imported = autofix(&root, &["import", "--write"]);
+    assert!(imported.status.success(), "{}", stderr(&imported));
+    let said = stdout(&imported);
+    assert!(said.contains("the glob `[src/**/*.{ts` is not valid"), "{said}");
+    assert!(
+        said.contains("`alwaysApply` should be true or false, not maybe"),
+        "{said}"
+    );
+    let written = std::fs::read_to_string(root.join(".agents/autofix.json")).unwrap();
+    assert!(!written.contains("{ts"), "{written}");
+    let out = autofix(&root, &["check", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(report["violations"].as_array().unwrap().len(), 2, "{report}");
+}
+
+#[test]
 fn rules_already_known_are_reported_and_the_file_keeps_every_byte() {
     let rules = "[\n    {\"Rule_number\": 7, \"Category\": \"TOOL\", \"Instruction\": \"Use pnpm, never npm.\", \"Why\": \"ours\", \"Owner\": \"web\"}\n]\n";
     let (_d, root) = project(&[

@@ -154,7 +154,41 @@ pub fn read(yaml: &str, format: AgentFormat) -> Frontmatter {
         },
         _ => Vec::new(),
     };
-    Frontmatter { globs, error: None }
+    let mut notes = Vec::new();
+    if let Some(v) = get("alwaysApply")
+        && !matches!(v, Value::Bool(_))
+        && !matches!(v, Value::String(s) if ["true", "false"].contains(&s.trim().to_ascii_lowercase().as_str()))
+    {
+        notes.push(format!(
+            "`alwaysApply` should be true or false, not {}; read as false",
+            shown(v)
+        ));
+    }
+    // A glob autofix cannot compile would make the whole rules file fail to load: it is left
+    // out, and said.
+    let (globs, broken): (Vec<String>, Vec<String>) = globs
+        .into_iter()
+        .partition(|g| crate::rules::glob_error(g).is_none());
+    for glob in &broken {
+        let why = crate::rules::glob_error(glob).unwrap_or_default();
+        notes.push(format!(
+            "the glob `{glob}` is not valid ({why}); left out — fix it in the file and import again"
+        ));
+    }
+    if !broken.is_empty() && globs.is_empty() {
+        notes.push("no valid glob is left: its rules are read unscoped".into());
+    }
+    Frontmatter {
+        globs,
+        error: (!notes.is_empty()).then(|| notes.join("; ")),
+    }
+}
+
+/// A YAML value as the user wrote it, for a note.
+fn shown(value: &Value) -> String {
+    serde_norway::to_string(value)
+        .map(|s| s.trim().to_string())
+        .unwrap_or_else(|_| "that value".into())
 }
 
 #[cfg(test)]
@@ -209,6 +243,27 @@ mod tests {
             globs("globs: docs/**/*.{md,mdx}, *.ts", ContinueRule),
             ["docs/**/*.{md,mdx}", "*.ts"]
         );
+    }
+
+    #[test]
+    fn a_glob_that_does_not_compile_is_left_out_and_said() {
+        let fm = read(
+            "globs: \"[src/**/*.{ts\"\nalwaysApply: maybe",
+            AgentFormat::CursorMdc,
+        );
+        assert!(fm.globs.is_empty());
+        let note = fm.error.unwrap();
+        assert!(
+            note.contains("`alwaysApply` should be true or false, not maybe"),
+            "{note}"
+        );
+        assert!(note.contains("the glob `[src/**/*.{ts` is not valid"), "{note}");
+        assert!(note.contains("read unscoped"), "{note}");
+        let fm = read("applyTo: \"**/*.{ts,tsx, src/**\"", AgentFormat::CopilotScoped);
+        assert_eq!(fm.globs, Vec::<String>::new());
+        let fm = read("paths:\n  - \"src/[a-\"\n  - \"lib/**\"", AgentFormat::ClaudeRule);
+        assert_eq!(fm.globs, ["lib/**"]);
+        assert!(!fm.error.unwrap().contains("unscoped"));
     }
 
     #[test]

@@ -37,3 +37,4 @@ pub use problem::{Problem, ProblemKind};
 pub use resolve::Status;
 pub use ruleset::{BuildOptions, RuleSet};
 pub use scope::FileContext;
+pub use scope::glob_error;

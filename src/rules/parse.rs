@@ -311,6 +311,28 @@ fn read_rule(object: &Object, index: usize, problems: &mut Vec<Problem>) -> Opti
     // Checks of only `Files` scope the rule; beside real checks they say nothing.
     let (scopes, checks): (Vec<CheckSpec>, Vec<CheckSpec>) = checks.into_iter().partition(is_scope_only);
     let scope = if checks.is_empty() {
+        // A scope glob that does not compile is reported here, at its place in the file, once
+        // for the rule (not once for each check inferred from its words).
+        for c in &scopes {
+            if let Err(errors) = super::scope::glob_set(c.files.iter().map(String::as_str)) {
+                for e in errors {
+                    let span = c
+                        .span
+                        .files
+                        .get(e.index)
+                        .cloned()
+                        .unwrap_or(c.span.object.clone());
+                    problems.push(Problem::new(
+                        ProblemKind::InvalidGlob {
+                            field: "Files",
+                            glob: e.glob,
+                            error: e.error,
+                        },
+                        span,
+                    ));
+                }
+            }
+        }
         scopes.into_iter().flat_map(|c| c.files).collect()
     } else {
         for c in &scopes {
@@ -721,6 +743,23 @@ mod tests {
                 .iter()
                 .any(|p| p.kind == ProblemKind::CheckNeverMatches && p.rule == Some(2))
         );
+    }
+
+    #[test]
+    fn a_broken_scope_glob_is_reported_once_where_it_is_and_the_other_rules_stand() {
+        let text = r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `any`", "Why": "y", "Check": {"Files": ["src/**", "[src/**/*.{ts"]}},
+            {"Rule_number": 2, "Category": "CODE", "Instruction": "Never use `var`", "Why": "y"}]"#;
+        let parsed = parse(text);
+        let globs: Vec<&Problem> = parsed
+            .problems
+            .iter()
+            .filter(|p| matches!(p.kind, ProblemKind::InvalidGlob { .. }))
+            .collect();
+        assert_eq!(globs.len(), 1, "{:?}", parsed.problems);
+        assert_eq!(&text[globs[0].span.clone()], r#""[src/**/*.{ts""#);
+        assert_eq!(globs[0].rule, Some(1));
+        assert_eq!(parsed.rules.len(), 1);
+        assert_eq!(parsed.rules[0].number, 2);
     }
 
     #[test]

@@ -55,6 +55,11 @@ fn compile_glob(pattern: &str) -> Result<Vec<Glob>, globset::Error> {
     Ok(globs)
 }
 
+/// Why `pattern` is not a glob a `Files` list can hold (`None`: it is one).
+pub fn glob_error(pattern: &str) -> Option<String> {
+    compile_glob(pattern).err().map(|e| e.kind().to_string())
+}
+
 /// Compiles globs into a set; every failing glob is reported.
 pub fn glob_set<'a>(patterns: impl IntoIterator<Item = &'a str>) -> Result<GlobSet, Vec<GlobError>> {
     let mut builder = GlobSetBuilder::new();
