@@ -320,6 +320,8 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
     let mut out = Vec::new();
     let mut last: Option<(Role, String, Option<Trig>)> = None;
     let mut header = false;
+    // The header names a thing ("No parameters:"), not only forbids ("NOT permitted:").
+    let mut header_named = false;
     // The reading of a clause an aside in parentheses interrupted.
     let mut interrupted: Option<(Role, String, Option<Trig>)> = None;
     for (ci, (clause, end)) in clauses_with_ends(tokens).into_iter().enumerate() {
@@ -332,13 +334,16 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
         };
         // "Avoid deprecated APIs (e.g. `componentWillMount`)": examples keep the role; so does
         // the list after a header ("NOT permitted: axios, lodash").
-        let inherit = if starts_examples(clause) || header {
+        // A label that names its topic ("**No parameters:** Omit the Parameters section") is
+        // no header when a sentence of its own follows: only a list goes on with its role.
+        let list_follows = header && !(header_named && opens_with_verb(clause));
+        let inherit = if starts_examples(clause) || list_follows {
             last.clone()
         } else {
             resumed
         };
         let before = out.len();
-        let read = read_clause(clause, ci, &mut out, inherit, header);
+        let read = read_clause(clause, ci, &mut out, inherit, list_follows);
         if end == Some("(") {
             interrupted = Some(read.clone());
         } else if end != Some(")") {
@@ -348,11 +353,24 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
         header = end == Some(":")
             && read.0 != Role::Neutral
             && !out[before..].iter().any(|f| !matches!(f.entity, Entity::Term(_)));
+        header_named = out[before..].iter().any(|f| matches!(f.entity, Entity::Term(_)));
         last = Some(read);
     }
     table_row(tokens, &mut out);
     out
 }
+
+/// A clause that opens with an imperative verb: a sentence of its own, not a list.
+fn opens_with_verb(clause: &[Token]) -> bool {
+    word_at(clause, 0).is_some_and(|t| {
+        crate::rules::lint::VERBS.contains(&t.lower.as_str()) || SENTENCE_VERBS.contains(&t.lower.as_str())
+    })
+}
+
+/// Verbs a sentence after a label opens with that the lint's list of rule verbs lacks.
+const SENTENCE_VERBS: &[&str] = &[
+    "omit", "skip", "leave", "describe", "mention", "explain", "list", "show",
+];
 
 /// Whether `clause` (a slice of `tokens`) starts right after a closing parenthesis: no other
 /// separator between them.

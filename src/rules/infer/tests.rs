@@ -2111,3 +2111,22 @@ fn generated_files_are_left_to_written_checks() {
     assert_eq!(again, s.checker.check_full(after_text, &file));
     assert!(again.violations.is_empty());
 }
+
+#[test]
+fn a_label_naming_its_topic_is_no_header_over_the_sentence_after_it() {
+    // mebo's AGENTS.md: the calls are examples of functions without parameters, not bans.
+    for v in [
+        "**No parameters:** Omit Parameters section (e.g., `Bytes()`, `Len()`, `Size()`)",
+        "No return values: Omit Returns section (e.g., `Write()`, `Reset()`)",
+    ] {
+        let inf = infer(&rule(v));
+        assert!(inf.checks.is_empty(), "{v}: {inf:?}");
+    }
+    // A header over a list still forbids what it lists.
+    for v in [
+        "No heavy libraries: `moment`, `lodash`",
+        "NOT permitted: axios, lodash",
+    ] {
+        assert!(!infer(&rule(v)).checks.is_empty(), "{v}");
+    }
+}
