@@ -2130,3 +2130,17 @@ fn a_label_naming_its_topic_is_no_header_over_the_sentence_after_it() {
         assert!(!infer(&rule(v)).checks.is_empty(), "{v}");
     }
 }
+
+#[test]
+fn files_a_rule_says_are_the_exception_are_left_out() {
+    let i = "Use `config()` not `env()` in application code (config files are the exception).";
+    let code = "<?php\n$key = env('APP_KEY');\n";
+    assert_eq!(texts(i, "app/Services/Billing.php", code), ["env"]);
+    assert!(texts(i, "config/app.php", code).is_empty());
+    let i = "Never use `print` (scripts are the exception).";
+    assert_eq!(texts(i, "src/app.py", "print(1)\n"), ["print"]);
+    assert!(texts(i, "scripts/seed.py", "print(1)\n").is_empty());
+    // An exception no path shows leaves the rule unchecked.
+    let inf = infer(&rule("Never use `print` (one-off notebooks are the exception)."));
+    assert!(inf.checks.is_empty(), "{inf:?}");
+}

@@ -82,6 +82,28 @@ fn kind_of(words: &[String]) -> Option<Vec<String>> {
             "**/*_controller.*",
             "**/*.controller.*",
         ]
+    } else if has(&["config", "configuration", "configuración", "configuracion"])
+        && has(&[
+            "files",
+            "file",
+            "archivos",
+            "archivo",
+            "ficheros",
+            "folder",
+            "directory",
+            "carpeta",
+        ])
+    {
+        vec![
+            "**/config/**",
+            "**/configs/**",
+            "**/*.config.*",
+            "**/config.*",
+            "**/settings.py",
+            "**/settings/**",
+        ]
+    } else if has(&["scripts", "script"]) && !has(&["package.json", "npm", "pnpm", "yarn"]) {
+        vec!["**/scripts/**", "**/script/**", "**/bin/**"]
     } else if has(&["components", "component", "componentes", "componente"])
         && !has(&["ui", "presentational", "dumb", "pure", "presentacionales", "puros"])
         // "React components": the language's files are its components.
@@ -117,6 +139,23 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             let words = phrase_words(clause, at + 1, 6);
             if !user_granted(&words) {
                 out.unreadable.push(as_written(clause, at, 6));
+            }
+            continue;
+        }
+        // "(config files are the exception)", "los tests son la excepción": files left out,
+        // named before the verb.
+        let forbade_before = found
+            .iter()
+            .any(|f| f.clause < ci && f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }));
+        if forbade_before && let Some(subject) = exempted(clause) {
+            if let Some(globs) = kind_of(&subject) {
+                out.kinds.push(FileKind {
+                    words: written(clause),
+                    globs,
+                    except: true,
+                });
+            } else if !is_tests(&subject) && !user_granted(&subject) {
+                out.unreadable.push(written(clause));
             }
             continue;
         }
@@ -288,6 +327,31 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
     }
     out.unreadable.dedup();
     out
+}
+
+/// The words before "are the exception" / "are exempt" / "son la excepción" in `clause`: what
+/// a rule leaves out after it said what it forbids. `None` when the clause says no such thing.
+fn exempted(clause: &[Token]) -> Option<Vec<String>> {
+    let words: Vec<&str> = clause
+        .iter()
+        .filter(|t| t.is_word())
+        .map(|t| t.lower.as_str())
+        .collect();
+    let at = words
+        .windows(3)
+        .position(|w| {
+            matches!(w[0], "is" | "are" | "es" | "son")
+                && ((matches!(w[1], "the" | "an" | "la" | "una")
+                    && matches!(w[2], "exception" | "excepción" | "excepcion"))
+                    || matches!(w[1], "exempt" | "exentos" | "exentas" | "exento" | "exenta"))
+        })
+        .or_else(|| {
+            words.windows(2).position(|w| {
+                matches!(w[0], "is" | "are" | "es" | "son" | "están" | "estan")
+                    && matches!(w[1], "exempt" | "exentos" | "exentas" | "exento" | "exenta")
+            })
+        })?;
+    (at > 0).then(|| words[..at].iter().map(|w| w.to_string()).collect())
 }
 
 /// "in files that already import from `beartype.typing`, use it; use built-in generics
