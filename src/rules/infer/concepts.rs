@@ -428,6 +428,17 @@ pub const VAR_DECL: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// C#'s and Java's `var` (the type left to the compiler), for rules that want explicit types.
+pub const VAR_INFERRED: Detector = Detector {
+    name: "var-inferred-type",
+    summary: "`var` declarations whose type the compiler infers",
+    pattern: r"\b(?P<hit>var)[ \t]+(?:[A-Za-z_]\w*|\([^)\r\n]*\))[ \t]*(?:=|:|\bin\b)",
+    langs: &[Lang::CSharp, Lang::Java],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 pub const LET_DECL: Detector = Detector {
     name: "let-declaration",
     summary: "`let` declarations",
@@ -1582,6 +1593,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &CONVENTIONAL_COMMITS,
     &ANY_TYPE,
     &VAR_DECL,
+    &VAR_INFERRED,
     &LET_DECL,
     &ENUM_DECL,
     &INTERFACE_DECL,

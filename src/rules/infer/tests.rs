@@ -2075,9 +2075,21 @@ fn generated_files_are_left_to_written_checks() {
         "public/vendor/livewire/livewire.js",
         "static/js/chart.umd.min.js",
         "third_party/x/a.js",
+        "coverage-report/class.js",
+        "htmlcov/coverage_html.js",
     ] {
         assert!(texts(i, path, "var a = 1;\n").is_empty(), "{path}");
     }
+    // Minified, whatever its name: a license comment, then one line of thousands of characters.
+    let minified = format!(
+        "/* Chartist.js 0.11.4\n * MIT\n */\n{}\n",
+        "var a=1,b=function(c){return c};".repeat(80)
+    );
+    assert!(texts(i, "public/js/main.js", &minified).is_empty());
+    assert_eq!(
+        texts(i, "public/js/main.js", &"var a = 1;\n".repeat(400)).len(),
+        400
+    );
     // Where a file may be still holds for a generated one.
     assert_eq!(
         texts(
@@ -2143,4 +2155,21 @@ fn files_a_rule_says_are_the_exception_are_left_out() {
     // An exception no path shows leaves the rule unchecked.
     let inf = infer(&rule("Never use `print` (one-off notebooks are the exception)."));
     assert!(inf.checks.is_empty(), "{inf:?}");
+}
+
+#[test]
+fn var_against_explicit_types_is_c_sharp_s_and_java_s() {
+    let i = "Prefer explicit types instead of 'var'";
+    let cs = "var total = 0;\nforeach (var item in items) { }\nint count = 1;\n";
+    assert_eq!(texts(i, "src/Game.cs", cs), ["var", "var"]);
+    assert!(texts(i, "coverage-report/main.js", "var a = 1;\n").is_empty());
+    let i = "Use `int` instead of `var` in C#";
+    assert_eq!(
+        hits(i, "src/Game.cs", cs),
+        [("var".into(), None), ("var".into(), None)],
+        "no token swap fixes C#'s var"
+    );
+    // JavaScript's `var` stays JavaScript's.
+    assert_eq!(texts("Never use `var`", "src/a.js", "var a = 1;\n"), ["var"]);
+    assert!(texts("Never use `var`", "src/Game.cs", cs).is_empty());
 }

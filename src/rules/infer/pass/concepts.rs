@@ -392,26 +392,27 @@ fn keyword(ctx: &Context, out: &mut Found, at: At, term: &str, f: &Mention) {
     let Some(k) = unquoted_keyword(&term.to_lowercase()) else {
         return;
     };
+    let detector = ctx.keyword_meant(k);
     let named = ctx.named.langs();
     let lang_named = named
         .iter()
-        .any(|l| k.detector.langs.iter().any(|dl| same_family(*l, *dl)));
+        .any(|l| detector.langs.iter().any(|dl| same_family(*l, *dl)));
     // "Avoid using any; use explicit types or generics": a rule about types means the type.
     let types_talk = k.word == "any" && ctx.says(TYPE_WORDS);
-    if (k.english && !lang_named && !types_talk) || !ctx.detector_fits(k.detector) {
+    if (k.english && !lang_named && !types_talk) || !ctx.detector_fits(detector) {
         out.note(
             at,
             format!(
                 "\"{term}\" after \"{}\" not checked: unquoted, it reads as a word unless the rule names {}",
                 f.trigger,
-                lang_names(k.detector.langs)
+                lang_names(detector.langs)
             ),
         );
         return;
     }
-    let scope = ctx.detector_scope(k.detector, &format!("the keyword \"{term}\""));
+    let scope = ctx.detector_scope(detector, &format!("the keyword \"{term}\""));
     let said = format!("forbidden keyword \"{term}\" (unquoted) after \"{}\"", f.trigger);
-    out.check(at, ctx.detector_check(k.detector, scope, said));
+    out.check(at, ctx.detector_check(detector, scope, said));
 }
 
 /// "Use ES modules instead of CommonJS": CommonJS is checked once, by its own concept.

@@ -186,9 +186,12 @@ fn forbid_code(
     // A keyword with a detector (`any` → type positions, `var` → declarations).
     let misspelled = concepts::misspelled_keyword(&lit.text);
     if let Some(k) = concepts::keyword(&lit.text).or(misspelled)
-        && ctx.detector_fits(k.detector)
+        && ctx.detector_fits(ctx.keyword_meant(k))
     {
-        let scope = ctx.detector_scope(k.detector, &format!("the keyword `{}`", k.word));
+        let detector = ctx.keyword_meant(k);
+        let scope = ctx.detector_scope(detector, &format!("the keyword `{}`", k.word));
+        // C#'s `var` becomes a type only the compiler knows: no token swap fixes it.
+        let fix = fix.filter(|_| detector.name != concepts::VAR_INFERRED.name);
         let fix_text = fix.map(|(y, _)| fix_text_for(y));
         let read_as = if misspelled.is_some() {
             format!(" (read as `{}`: the rule writes `{}`)", k.word, lit.text)
@@ -200,21 +203,15 @@ fn forbid_code(
             lit.kind.describe(),
             k.word,
             f.trigger,
-            k.detector.name,
-            k.detector.summary,
+            detector.name,
+            detector.summary,
             scope.why,
             fix_note(fix)
         );
-        let within = k.detector.within;
+        let within = detector.within;
         out.check(
             at,
-            ctx.pattern_check(
-                k.detector.pattern.to_string(),
-                scope,
-                fix_text,
-                explanation,
-                within,
-            ),
+            ctx.pattern_check(detector.pattern.to_string(), scope, fix_text, explanation, within),
         );
         return;
     }

@@ -492,6 +492,28 @@ impl<'a> Context<'a> {
         self.named.qualify(scope);
     }
 
+    /// The detector a keyword means in this rule: `var` is C#'s and Java's when the rule names
+    /// them or asks for explicit types ("Prefer explicit types instead of 'var'"), which
+    /// JavaScript has none of.
+    pub fn keyword_meant(&self, k: &Keyword) -> &'static Detector {
+        let typed = || {
+            self.named.has(Lang::CSharp)
+                || self.named.has(Lang::Java)
+                || (self.says(&[
+                    "explicit",
+                    "explicitly",
+                    "explícitos",
+                    "explícito",
+                    "explícitamente",
+                ]) && self.says(&["type", "types", "typed", "typing", "tipos", "tipo", "tipado"]))
+        };
+        if k.detector.name == super::concepts::VAR_DECL.name && typed() {
+            &super::concepts::VAR_INFERRED
+        } else {
+            k.detector
+        }
+    }
+
     /// A keyword detector applies when the rule names no language, or one of its family.
     pub fn detector_fits(&self, d: &Detector) -> bool {
         let named = self.named.langs();
