@@ -35,12 +35,12 @@ impl Quote {
             // Double-quoted literals, except those holding a `'`, an interpolation (`#{`, `$x`,
             // `{$`) or an escape, and JSX attributes (`className="x"`).
             Quote::Single => {
-                r#"(?s:""".*?""")|'(?:[^'\\\r\n]|\\.)*'|`(?:[^`\\]|\\.)*`|[\w-]=[ \t]*"(?:[^"\\\r\n]|\\.)*"|"(?:[^"\\\r\n]|\\.)*(?:'|\\|#\{|\$\{?[A-Za-z_])(?:[^"\\\r\n]|\\.)*"|(?P<hit>"(?:[^"\\\r\n]|\\.)*")"#
+                r#"(?s:""".*?""")|'(?:[^'\\\r\n]|\\(?:\r\n|[\s\S]))*'|`(?:[^`\\]|\\(?:\r\n|[\s\S]))*`|[\w-]=[ \t]*"(?:[^"\\\r\n]|\\(?:\r\n|[\s\S]))*"|"(?:[^"\\\r\n]|\\(?:\r\n|[\s\S]))*(?:'|\\|#\{|\$\{?[A-Za-z_])(?:[^"\\\r\n]|\\(?:\r\n|[\s\S]))*"|(?P<hit>"(?:[^"\\\r\n]|\\(?:\r\n|[\s\S]))*")"#
             }
             // Single-quoted literals, except those holding a `"` or a `#{` (kept literal), and
             // triple-quoted strings.
             Quote::Double => {
-                r#"(?s:""".*?"""|'''.*?''')|"(?:[^"\\\r\n]|\\.)*"|`(?:[^`\\]|\\.)*`|'(?:[^'\\\r\n]|\\.)*(?:"|#\{)(?:[^'\\\r\n]|\\.)*'|(?P<hit>'(?:[^'\\\r\n]|\\.)*')"#
+                r#"(?s:""".*?"""|'''.*?''')|"(?:[^"\\\r\n]|\\(?:\r\n|[\s\S]))*"|`(?:[^`\\]|\\(?:\r\n|[\s\S]))*`|'(?:[^'\\\r\n]|\\(?:\r\n|[\s\S]))*(?:"|#\{)(?:[^'\\\r\n]|\\(?:\r\n|[\s\S]))*'|(?P<hit>'(?:[^'\\\r\n]|\\(?:\r\n|[\s\S]))*')"#
             }
         }
     }
@@ -92,7 +92,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     let mut scope = FileScope::of_langs(&langs, String::new()).titled(&lang_names(&langs));
     ctx.narrow(&mut scope);
     let explanation = format!(
-        "{} quotes for strings (\"{said}\"): a {}-quoted literal that needs no {} quote (not one holding a {} quote, an interpolation or an escape, a JSX attribute, a triple-quoted string); scope {}",
+        "{} quotes for strings (\"{said}\"): a {}-quoted literal that needs no {} quote (not one holding a {} quote, a Ruby/PHP interpolation or an escape, a JSX attribute, a triple-quoted string); scope {}",
         mandated.name(),
         mandated.other().name(),
         mandated.other().name(),
@@ -185,6 +185,17 @@ mod tests {
         assert_eq!(
             texts(i, "src/a.py", "x = 'a'\ny = \"b\"\nz = '''doc'''\n"),
             ["'a'"]
+        );
+    }
+
+    #[test]
+    fn a_string_continued_after_a_backslash_hides_its_quotes() {
+        // PyTAAA's `run_pytaaa.py`: the single quotes are inside a double-quoted string that goes
+        // on after a backslash at the end of the line.
+        let py = "html = \"<font face='courier new' size=2>\\\n<b>'bold'</b>\\\n</font>\"\nlabel = f'SMA({ma2})'\n";
+        assert_eq!(
+            texts("Use double quotes for strings.", "run.py", py),
+            ["'SMA({ma2})'"]
         );
     }
 
