@@ -1002,6 +1002,13 @@ fn split_why(text: &str) -> (String, Option<String>) {
 
 /// A paragraph's sentences, each with the number of lines it starts below the paragraph's
 /// first. A line break ends a sentence when the line ended one or the next starts like one.
+/// Words a line of a sentence cannot end on: the sentence goes on in the next line.
+const CONTINUING_WORDS: &[&str] = &[
+    "in", "into", "on", "at", "to", "of", "for", "with", "from", "by", "the", "a", "an", "and", "or", "that",
+    "so", "using", "than", "as", "via", "under", "is", "are", "be", "de", "en", "la", "el", "los", "las",
+    "un", "una", "y", "o", "con", "para", "por", "que", "del", "al", "usando",
+];
+
 fn sentences(text: &str) -> Vec<(String, usize)> {
     let mut out = Vec::new();
     let mut current = String::new();
@@ -1025,10 +1032,22 @@ fn sentences(text: &str) -> Vec<(String, usize)> {
         if c == '\n' {
             line += 1;
             let ended = current.trim_end().ends_with(['.', '!', '?', ':']);
-            let next_starts = chars
-                .get(i + 1..)
-                .and_then(|rest| rest.iter().find(|c| !c.is_whitespace()))
-                .is_some_and(|c| c.is_uppercase() || *c == '`' || *c == '*');
+            // A line that stops on "in", "the", "so that" or a comma goes on, whatever the next
+            // one opens with ("create a summary in\n`docs/sessions/`").
+            let open_ended = current.trim_end().ends_with(',')
+                || current
+                    .split_whitespace()
+                    .last()
+                    .is_some_and(|w| CONTINUING_WORDS.contains(&w.to_lowercase().as_str()));
+            // A next line that is only code ("`YYYY-MM-DD_brief.md`.") is no sentence either.
+            let next_line: String = chars[i + 1..].iter().take_while(|c| **c != '\n').collect();
+            let only_code = !blank_code_spans(&next_line, ' ').chars().any(char::is_alphabetic);
+            let next_starts = !open_ended
+                && !only_code
+                && chars
+                    .get(i + 1..)
+                    .and_then(|rest| rest.iter().find(|c| !c.is_whitespace()))
+                    .is_some_and(|c| c.is_uppercase() || *c == '`' || *c == '*');
             if !in_code && (ended || next_starts) {
                 flush(&mut current, &mut out, start_line);
                 start_line = line;
@@ -1175,6 +1194,21 @@ mod tests {
             ]
         );
         assert_eq!(got.skipped[0].reason, SkipReason::Introduction);
+    }
+
+    #[test]
+    fn a_sentence_wrapped_before_a_code_span_is_one_rule() {
+        let got = rules(
+            "**Always set `PYTHONPATH=$(pwd)` when running tests** so that the\n`functions/` package is importable.\n\nAfter significant sessions, create a summary in\n`docs/sessions/` using the format\n`YYYY-MM-DD_brief-description.md`.\n",
+        );
+        let instructions: Vec<&str> = got.iter().map(|(i, _)| i.as_str()).collect();
+        assert_eq!(
+            instructions,
+            [
+                "Always set `PYTHONPATH=$(pwd)` when running tests so that the `functions/` package is importable.",
+                "After significant sessions, create a summary in `docs/sessions/` using the format `YYYY-MM-DD_brief-description.md`.",
+            ]
+        );
     }
 
     #[test]
