@@ -134,6 +134,21 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
     {
         return Err("a naming style, not a literal");
     }
+    // "fire-and-forget", "quick-and-dirty", "up-to-date": words joined into one adjective.
+    let parts: Vec<&str> = text.split('-').collect();
+    if parts.len() >= 3
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase()))
+        && parts[1..parts.len() - 1].iter().any(|p| {
+            matches!(
+                *p,
+                "and" | "or" | "to" | "of" | "in" | "the" | "a" | "by" | "for" | "on"
+            )
+        })
+    {
+        return Err("a hyphenated phrase, not code");
+    }
     // `0755`: an octal literal in the old spelling ("use `0o755` not `0755`") is code.
     let old_octal =
         text.len() >= 3 && text.starts_with('0') && text[1..].chars().all(|c| ('0'..='7').contains(&c));

@@ -2173,3 +2173,46 @@ fn var_against_explicit_types_is_c_sharp_s_and_java_s() {
     assert_eq!(texts("Never use `var`", "src/a.js", "var a = 1;\n"), ["var"]);
     assert!(texts("Never use `var`", "src/Game.cs", cs).is_empty());
 }
+
+#[test]
+fn a_kind_of_thing_in_capitals_is_no_package() {
+    for v in [
+        "Avoid deprecated methods or APIs",
+        "Never use undocumented SDKs",
+        "Don't use raw URLs",
+    ] {
+        let inf = infer(&rule(v));
+        assert!(inf.checks.is_empty(), "{v}: {inf:?}");
+    }
+    // A package's name in capitals still is one.
+    assert!(!infer(&rule("Never use Axios")).checks.is_empty());
+}
+
+#[test]
+fn a_hyphenated_phrase_is_no_identifier() {
+    for v in [
+        "avoid “fire-and-forget” tasks",
+        "Never use \"quick-and-dirty\" fixes",
+        "Keep docs up-to-date",
+    ] {
+        let inf = infer(&rule(v));
+        assert!(inf.checks.is_empty(), "{v}: {inf:?}");
+    }
+    // A kebab-case name is still one.
+    assert!(
+        !infer(&rule("Never use the `btn-primary-old` class"))
+            .checks
+            .is_empty()
+    );
+}
+
+#[test]
+fn wildcards_with_no_name_are_no_file_pattern() {
+    let inf = infer(&rule("Never use `.*` in code."));
+    assert!(
+        inf.checks.iter().all(|c| c.forbidden_paths.is_empty()),
+        "`.*` would forbid every dotfile: {inf:?}"
+    );
+    let inf = infer(&rule("No `test_*.py` outside `tests/`"));
+    assert!(inf.checks.iter().any(|c| !c.forbidden_paths.is_empty()));
+}

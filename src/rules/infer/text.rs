@@ -424,7 +424,9 @@ pub fn is_file_pattern(s: &str) -> bool {
     if s.contains('/') || s.chars().any(char::is_whitespace) || s.is_empty() {
         return false;
     }
+    // `.*`, `*.*`: wildcards with no name in them match every file, not a kind of one.
     let glob = s.contains(['*', '?'])
+        && s.chars().any(char::is_alphanumeric)
         && s.chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '*' | '?'))
         && s.rsplit_once('.')

@@ -89,6 +89,9 @@ fn reads_as_package(ctx: &Context, term: &str, f: &Mention) -> Option<&'static s
     }
     let lower = term.to_lowercase();
     let name = imports::package_name(term)?;
+    if imports::known(&name).is_empty() && generic_acronym(term) {
+        return None;
+    }
     let instead_like = matches!(f.trig, Some(Trig::Instead | Trig::Over | Trig::Replace));
     // A well-known package that is also a word ("moment") only right after "don't use" and the like.
     let use_like = instead_like || matches!(f.trig, Some(Trig::NegUse));
@@ -112,6 +115,22 @@ fn reads_as_package(ctx: &Context, term: &str, f: &Mention) -> Option<&'static s
         None
     }
 }
+
+/// "APIs", "SDKs", "URLs", "JSON", "HTTP": a kind of thing written in capitals, not a
+/// package's name ("Avoid deprecated methods or APIs").
+fn generic_acronym(term: &str) -> bool {
+    let plural = term
+        .strip_suffix('s')
+        .is_some_and(|stem| stem.len() >= 2 && stem.chars().all(|c| c.is_ascii_uppercase()));
+    plural || GENERIC_ACRONYMS.contains(&term)
+}
+
+/// Capitalized words for kinds of things, not packages.
+const GENERIC_ACRONYMS: &[&str] = &[
+    "API", "SDK", "UI", "UX", "CLI", "URL", "URI", "JSON", "YAML", "XML", "HTML", "CSS", "HTTP", "HTTPS",
+    "REST", "SQL", "DOM", "CPU", "GPU", "IO", "ID", "UUID", "JWT", "DB", "OS", "CI", "CD", "PR", "TODO",
+    "FIXME", "MVP", "DTO", "DTOs",
+];
 
 /// Checks a package where it is one: the imports and manifests of its ecosystems. With
 /// `named_in_code`, its name in code is checked already (a literal): imports whose name is code
