@@ -507,7 +507,10 @@ impl Session {
             }
             _ => rules.set.checker.check_full(&rope.to_string(), &file),
         };
-        let visible = suppress(checked.violations.clone(), &rope);
+        let visible = rules
+            .set
+            .checker
+            .one_per_finding(suppress(checked.violations.clone(), &rope));
         let result = Arc::new(CheckedDoc {
             version,
             rules: Some(rules),

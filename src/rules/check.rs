@@ -443,10 +443,44 @@ impl Checker {
     /// Checks a whole text. Suppression comments are honoured; violations come sorted by range.
     pub fn check(&self, text: &str, file: &FileContext) -> FileCheck {
         let checked = self.check_whole(text, file, false);
+        let visible = super::incremental::suppress(checked.violations, &crate::text::StrSource::new(text));
         FileCheck {
-            violations: super::incremental::suppress(checked.violations, &crate::text::StrSource::new(text)),
+            violations: self.one_per_finding(visible),
             truncated: checked.truncated,
         }
+    }
+
+    /// The same finding of several rules — equivalent rules imported from `AGENTS.md`,
+    /// `CLAUDE.md` and `.cursor/rules`, checked by the same inferred pattern at the same place —
+    /// shown once, for the newest of them. Applied after suppression comments, so silencing one
+    /// rule on a line leaves the others' finding there. Written checks are never merged.
+    pub fn one_per_finding(&self, mut violations: Vec<Violation>) -> Vec<Violation> {
+        let finding = |v: &Violation| -> Option<(ViolationKind, usize, usize, usize, &str)> {
+            let check = self.checks.get(v.check)?;
+            let pattern = match v.kind {
+                ViolationKind::Pattern => check.pattern.as_ref()?,
+                ViolationKind::Require => check.require.as_ref()?,
+                ViolationKind::ForbiddenPath => return None,
+            };
+            v.inferred.then(|| {
+                (
+                    v.kind,
+                    v.range.start,
+                    v.range.end,
+                    v.matched.end,
+                    pattern.matcher.source(),
+                )
+            })
+        };
+        let mut newest: HashMap<(ViolationKind, usize, usize, usize, &str), u64> = HashMap::new();
+        for v in &violations {
+            if let Some(key) = finding(v) {
+                let rule = newest.entry(key).or_insert(v.rule);
+                *rule = (*rule).max(v.rule);
+            }
+        }
+        violations.retain(|v| finding(v).is_none_or(|key| newest.get(&key) == Some(&v.rule)));
+        violations
     }
 
     /// The violation check `i` reports for the match `whole` of its pattern in `hay`: the range

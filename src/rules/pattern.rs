@@ -93,6 +93,14 @@ pub enum Matcher {
 }
 
 impl Matcher {
+    /// The pattern as written.
+    pub fn source(&self) -> &str {
+        match self {
+            Matcher::Unicode(re) => re.as_str(),
+            Matcher::Both { source, .. } => source,
+        }
+    }
+
     /// Compiles `source` (`hir`: its parse, when it parses). Every error a check can meet is
     /// found here, also for a Unicode build left for later: its automaton is built once to be
     /// measured against the size limit, then dropped.

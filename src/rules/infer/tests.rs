@@ -2216,3 +2216,29 @@ fn wildcards_with_no_name_are_no_file_pattern() {
     let inf = infer(&rule("No `test_*.py` outside `tests/`"));
     assert!(inf.checks.iter().any(|c| !c.forbidden_paths.is_empty()));
 }
+
+#[test]
+fn the_same_finding_of_equivalent_rules_is_shown_once_for_the_newest() {
+    // As imported from AGENTS.md, CLAUDE.md and a Cursor rule of one project.
+    let s = set(&[
+        "Never use `any`.",
+        "Don't use `any` in TypeScript.",
+        "Use `unknown` instead of `any`.",
+    ]);
+    let ts = "let a: any = 1;\n";
+    let rules = |text: &str| -> Vec<u64> {
+        s.check_file(Path::new("/repo/src/a.ts"), text, None)
+            .violations
+            .iter()
+            .map(|v| v.rule)
+            .collect()
+    };
+    assert_eq!(rules(ts), [3]);
+    // Silencing the newest on its line leaves the others' finding there.
+    assert_eq!(rules("// autofix-ignore: 3\nlet a: any = 1;\n"), [2]);
+    // Different findings at other places are each shown.
+    let s = set(&["Never use `var`.", "Never use `var`."]);
+    let got = s.check_file(Path::new("/repo/src/a.js"), "var a = 1;\nvar b = 2;\n", None);
+    assert_eq!(got.violations.len(), 2, "{:#?}", got.violations);
+    assert!(got.violations.iter().all(|v| v.rule == 2));
+}
