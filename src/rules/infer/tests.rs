@@ -2242,3 +2242,30 @@ fn the_same_finding_of_equivalent_rules_is_shown_once_for_the_newest() {
     assert_eq!(got.violations.len(), 2, "{:#?}", got.violations);
     assert!(got.violations.iter().all(|v| v.rule == 2));
 }
+
+#[test]
+fn a_camel_case_name_written_without_quotes_is_code() {
+    let i = "Let React Compiler handle optimization - no manual useMemo/useCallback";
+    let tsx = "const v = useMemo(() => 1, []);\n// useMemo is gone\nconst f = useCallback(g, []);\n";
+    assert_eq!(texts(i, "src/App.tsx", tsx), ["useMemo", "useCallback"]);
+    // Not a package: the name in code, not in imports and manifests.
+    let i = "Don't use dangerouslySetInnerHTML";
+    assert_eq!(
+        texts(
+            i,
+            "src/A.tsx",
+            "<div dangerouslySetInnerHTML={{ __html: x }} />\n"
+        ),
+        ["dangerouslySetInnerHTML"]
+    );
+    assert!(
+        texts(
+            i,
+            "package.json",
+            "{\"dependencies\": {\"dangerouslysetinnerhtml\": \"1\"}}\n"
+        )
+        .is_empty()
+    );
+    // Brand names are words.
+    assert!(infer(&rule("Never mention iOS or macOS")).checks.is_empty());
+}

@@ -444,6 +444,42 @@ pub fn is_file_name(s: &str) -> bool {
             .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
 }
 
+/// `useMemo`, `dangerouslySetInnerHTML`, `setState`: a lowercase word with capitals inside is a
+/// name in code, whatever quotes the rule forgot — not brand names that write so (`iOS`,
+/// `jQuery`, `gRPC`).
+fn is_camel_identifier(w: &str) -> bool {
+    const BRANDS: &[&str] = &[
+        "iOS",
+        "macOS",
+        "iPadOS",
+        "watchOS",
+        "tvOS",
+        "visionOS",
+        "iPhone",
+        "iPad",
+        "iCloud",
+        "iTunes",
+        "jQuery",
+        "eBay",
+        "gRPC",
+        "tRPC",
+        "pH",
+        "eCommerce",
+        "eBook",
+        "iFrame",
+        "mTLS",
+        "kHz",
+        "mAh",
+    ];
+    let mut chars = w.chars();
+    w.len() >= 4
+        && chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && w.chars().all(|c| c.is_ascii_alphanumeric())
+        && w.chars().skip(1).any(|c| c.is_ascii_uppercase())
+        && w.chars().filter(char::is_ascii_lowercase).count() >= 3
+        && !BRANDS.contains(&w)
+}
+
 /// True when an unquoted chunk reads unmistakably as code.
 fn looks_like_code(s: &str) -> bool {
     if is_operator(s) || is_call(s) || s == "!important" || is_macro_bang(s) {
@@ -479,7 +515,9 @@ fn classify(body: &str, out: &mut Vec<Token>) {
     let mut start = None;
     let flush = |from: usize, to: usize, out: &mut Vec<Token>| {
         let w = body[from..to].trim_matches(|c: char| matches!(c, '\'' | '’' | '-' | '.'));
-        if !w.is_empty() {
+        if is_camel_identifier(w) {
+            out.push(Token::new(Kind::Bare, w));
+        } else if !w.is_empty() {
             out.push(Token::new(Kind::Word, w));
         }
     };
