@@ -1555,6 +1555,12 @@ pub const KEYWORDS: &[Keyword] = &[
 pub fn keyword(literal: &str) -> Option<&'static Keyword> {
     let call = literal.ends_with(')') || literal.ends_with('(');
     let word = literal.trim_start_matches('.').split('(').next().unwrap_or("");
+    // The keyword alone or called (`print()`, `.unwrap(…)`) — not a template that opens with it
+    // (`type(scope): ...`, a commit subject's form).
+    let rest = &literal.trim_start_matches('.')[word.len()..];
+    if !(rest.is_empty() || rest == "(" || (rest.starts_with('(') && rest.ends_with(')'))) {
+        return None;
+    }
     KEYWORDS.iter().find(|k| {
         k.word == word && (!call || matches!(k.detector.name, "print-call" | "unwrap-call" | "expect-call"))
     })

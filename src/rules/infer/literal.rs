@@ -134,6 +134,22 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
     {
         return Err("a naming style, not a literal");
     }
+    // `type(scope): ...`, `feat: …`: a form with a placeholder, not text to find — a "..." of
+    // its own (inside brackets it is a call's arguments, `console.log(...)`; against words it is
+    // text, `// ...existing code...`).
+    let mut depth = 0i32;
+    let mut outside = String::new();
+    for c in text.chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ if depth <= 0 => outside.push(c),
+            _ => {}
+        }
+    }
+    if outside.split_whitespace().any(|w| w == "..." || w == "…") {
+        return Err("a form with a placeholder (\"...\"), not code to find");
+    }
     // "fire-and-forget", "quick-and-dirty", "up-to-date": words joined into one adjective.
     let parts: Vec<&str> = text.split('-').collect();
     if parts.len() >= 3

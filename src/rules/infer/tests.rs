@@ -2269,3 +2269,17 @@ fn a_camel_case_name_written_without_quotes_is_code() {
     // Brand names are words.
     assert!(infer(&rule("Never mention iOS or macOS")).checks.is_empty());
 }
+
+#[test]
+fn a_form_with_a_placeholder_is_no_code_to_find() {
+    // A commit subject's form: not TypeScript's `type` keyword.
+    let inf = infer(&rule(
+        "**Subject:** Use the format `type: description` (no scope like `type(scope): ...`).",
+    ));
+    assert!(inf.checks.is_empty(), "{inf:?}");
+    // A call's elided arguments are still a call.
+    assert_eq!(
+        texts("Never use `console.log(...)`", "src/a.ts", "console.log(1);\n").len(),
+        1
+    );
+}
