@@ -134,6 +134,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::documented::run(ctx, out);
     pass::workflows::run(ctx, out);
     pass::quotes::run(ctx, out);
+    pass::shebang::run(ctx, out);
     pass::families::run(ctx, out);
     pass::commits::run(ctx, out);
     pass::tsconfig::run(ctx, out);

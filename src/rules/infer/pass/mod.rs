@@ -20,6 +20,7 @@ pub mod packages;
 pub mod places;
 pub mod quotes;
 pub mod required;
+pub mod shebang;
 pub mod terms;
 pub mod tools;
 pub mod tsconfig;
