@@ -174,6 +174,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     if ctx.says(NEGATIONS) || ctx.says(NOT_A_FLOOR) {
         return;
     }
+    rust_edition(ctx, out, text);
     let named: Vec<regex::Captures> = LANGUAGE_VERSION.captures_iter(text).collect();
     let floor = |c: &regex::Captures| (language(&c["lang"]), c["version"].to_string(), c[0].to_string());
     let floors: Vec<(String, String, String)> = match named.as_slice() {
@@ -201,6 +202,48 @@ pub fn run(ctx: &Context, out: &mut Found) {
     for (lang, version, said) in floors {
         check_floor(ctx, out, &lang, &version, &said);
     }
+}
+
+/// Rust's editions, oldest first.
+const RUST_EDITIONS: &[&str] = &["2015", "2018", "2021", "2024"];
+
+/// "Use Rust 2024 edition", "edition 2021 of Rust": crates declaring an older edition in their
+/// `Cargo.toml` break it (a newer one does not; `edition.workspace = true` defers to the
+/// workspace's, checked where it is written).
+fn rust_edition(ctx: &Context, out: &mut Found, text: &str) {
+    static EDITION: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:rust[ \t]+(?P<a>20\d\d)[ \t]+edition|edition[ \t]+(?P<b>20\d\d)|(?P<c>20\d\d)[ \t]+edition)\b")
+            // A constant pattern, compiled by this module's tests.
+            .expect("a valid pattern")
+    });
+    if !ctx.named.has(Lang::Rust) && !text.to_lowercase().contains("rust") {
+        return;
+    }
+    let Some(caps) = EDITION.captures(text) else {
+        return;
+    };
+    let Some(edition) = ["a", "b", "c"].iter().find_map(|n| caps.name(n)) else {
+        return;
+    };
+    let Some(at) = RUST_EDITIONS.iter().position(|e| *e == edition.as_str()) else {
+        return;
+    };
+    if at == 0 {
+        return;
+    }
+    let older = RUST_EDITIONS[..at].join("|");
+    let scope = FileScope::of_globs(&["**/Cargo.toml"], "Cargo.toml".into());
+    let explanation = format!(
+        "Rust edition {} (\"{}\"): an older `edition` in a crate's Cargo.toml; scope {}",
+        edition.as_str(),
+        &caps[0],
+        scope.why
+    );
+    let pattern = format!(r#"(?m)^[ \t]*edition[ \t]*=[ \t]*"(?P<hit>{older})""#);
+    out.check(
+        At::Places,
+        ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
+    );
 }
 
 /// The checks of one floor: a declared version below it, wherever the language is declared.
@@ -516,5 +559,31 @@ mod tests {
         assert!(texts("Go back to the docs at least once.", "go.mod", go_mod).is_empty());
         // Prose and other files are no declarations.
         assert!(texts("Use Go 1.24 or higher.", "README.md", "We used go 1.21 before.\n").is_empty());
+    }
+
+    #[test]
+    fn an_older_rust_edition_in_a_crate_breaks_the_edition_asked() {
+        let i = "Use Rust 2024 edition";
+        let cargo = "[package]\nname = \"voice\"\nedition = \"2021\"\n";
+        assert_eq!(texts(i, "Cargo.toml", cargo), ["2021"]);
+        assert!(texts(i, "Cargo.toml", "[package]\nedition = \"2024\"\n").is_empty());
+        assert!(texts(i, "rustfmt.toml", "edition = \"2021\"\n").is_empty());
+        assert!(texts(i, "crates/a/Cargo.toml", "[package]\nedition.workspace = true\n").is_empty());
+        assert_eq!(
+            texts(
+                "Crates use the 2021 edition of Rust",
+                "Cargo.toml",
+                "edition = \"2018\"\n"
+            ),
+            ["2018"]
+        );
+        assert!(
+            texts(
+                "Never use the 2024 edition of Rust",
+                "Cargo.toml",
+                "edition = \"2021\"\n"
+            )
+            .is_empty()
+        );
     }
 }
