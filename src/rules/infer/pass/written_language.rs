@@ -95,6 +95,9 @@ const ENGLISH_ALONE: &str = "(?i:\\bthe\\b)";
 /// `and`, `is`, `then`, `has`: commented-out code writes them).
 const ENGLISH_WORDS: &str = "that|which|should|returns|when|because|these|those|must|would|of|to|are|for|if|it|was|were|already|been|will|than|only";
 
+/// Verbs an English commit subject opens with.
+const ENGLISH_COMMIT_VERBS: &str = "add|adds|added|fix|fixes|fixed|update|updates|updated|remove|removes|removed|refactor|implement|implements|improve|improves|bump|rename|move|create|delete|change|allow|support|handle|introduce|replace|drop|prevent|enable|disable|upgrade|document|simplify|ensure|avoid|use";
+
 /// The signs that a line is written in `foreign`, as alternatives: a word only it writes, two of
 /// its function words, or (`other_scripts`) another script.
 fn signs_of(foreign: Language, other_scripts: bool) -> String {
@@ -213,8 +216,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
 fn commit_messages(ctx: &Context, out: &mut Found, asked: &Asked, foreign: Language, other_scripts: bool) {
     let scope = FileScope::of_langs(&[Lang::Commit], "commit messages".to_string());
     let signs = signs_of(foreign, other_scripts);
+    // An English subject says what it does with an English verb first: "Add weekly reminders",
+    // "fix(api): handle nulls" — words Spanish never writes.
+    let english_lead = if foreign == Language::English {
+        format!(r"|(?:[a-z]+(?:\([^)\r\n]*\))?!?:[ \t]*)?(?i:{ENGLISH_COMMIT_VERBS})[ \t]")
+    } else {
+        String::new()
+    };
     let pattern = format!(
-        r"(?i:^[^\r\n]*(?:co-authored-by|signed-off-by|://)[^\r\n]*)|^(?P<hit>[^#\s][^\r\n]*?(?:{signs})[^\r\n]*?)[ \t]*\r?$"
+        r"(?i:^[^\r\n]*(?:co-authored-by|signed-off-by|://)[^\r\n]*)|^(?P<hit>(?:[^#\s][^\r\n]*?(?:{signs}){english_lead})[^\r\n]*?)[ \t]*\r?$"
     );
     let explanation = format!(
         "commit messages in {} (\"{}\"): a line of the message (not a `#` comment, a trailer or a URL) in {} is a violation",
@@ -385,6 +395,26 @@ mod tests {
             ),
             ["Add the parser for the config files"]
         );
+        // An English verb first is English, with few function words after it.
+        let rule = "Mensajes de commit en español";
+        for subject in [
+            "Add weekly reminder scheduler for trainers",
+            "fix(api): handle empty lists",
+        ] {
+            assert_eq!(
+                texts(rule, ".git/COMMIT_EDITMSG", &format!("{subject}\n")),
+                [subject]
+            );
+        }
+        for spanish in [
+            "Agrega el fix para el login",
+            "feat: añade recordatorios semanales",
+        ] {
+            assert!(
+                texts(rule, ".git/COMMIT_EDITMSG", &format!("{spanish}\n")).is_empty(),
+                "{spanish}"
+            );
+        }
         // A rule about comments only says nothing of commits.
         for other in [
             "Write comments in English.",
