@@ -100,8 +100,91 @@ const ROLE_NAMES: &[&str] = &[
     "!**/*.config.*",
 ];
 
+/// Globs of the files under a folder whose name breaks a case (any folder of the path).
+fn breaking_folders(case: Case) -> Option<&'static [&'static str]> {
+    Some(match case {
+        Case::Kebab => &["**/*[A-Z]*/**", "**/[!_]*_*/**"],
+        Case::Snake => &["**/*[A-Z]*/**", "**/*-*/**"],
+        Case::Lower => &["**/*[A-Z]*/**"],
+        Case::Camel | Case::Pascal | Case::UpperSnake => return None,
+    })
+}
+
+/// Folder names tools and conventions fix: dot folders, `__tests__`, `node_modules`, dynamic
+/// routes (`[id]`), folders with a dot (`Acme.Web`).
+const CONVENTIONAL_FOLDERS: &[&str] = &[
+    "!**/.*/**",
+    "!**/*.*/**",
+    "!**/__*__/**",
+    "!**/_*/**",
+    "!**/[[]*/**",
+    "!**/node_modules/**",
+    "!**/vendor/**",
+    "!**/target/**",
+    "!**/dist/**",
+    "!**/build/**",
+];
+
+/// Words for folders.
+const FOLDER_NOUNS: &[&str] = &[
+    "directories",
+    "directory",
+    "folders",
+    "folder",
+    "dirs",
+    "directorios",
+    "directorio",
+    "carpetas",
+    "carpeta",
+];
+
+/// "Use kebab-case for directories": the files under a folder whose name breaks the case.
+fn folder_names(ctx: &Context, out: &mut Found, sentence: &[Token]) -> bool {
+    let names = |list: &[&str]| {
+        sentence
+            .iter()
+            .any(|t| t.is_word() && list.contains(&t.lower.as_str()))
+    };
+    if !names(FOLDER_NOUNS) || names(FILE_NAME_NOUNS) {
+        return false;
+    }
+    let Some((case, said, _)) = mandated_case(sentence) else {
+        return false;
+    };
+    let Some(breaks) = breaking_folders(case) else {
+        return false;
+    };
+    let mut scope = FileScope::default();
+    ctx.narrow(&mut scope);
+    let mut paths: Vec<String> = breaks.iter().map(|g| g.to_string()).collect();
+    paths.extend(CONVENTIONAL_FOLDERS.iter().map(|g| g.to_string()));
+    // A Python package cannot have a dash in its name: kebab-case never meant its folders.
+    if case == Case::Kebab {
+        paths.push("!**/*.py".to_string());
+    }
+    let explanation = format!(
+        "folder names in {} from \"{said}\" → Forbidden_paths {} (the files under such a folder; dot folders, `__tests__`, `_layouts`, `[id]`, `node_modules`, build output left out)",
+        case.name(),
+        breaks.join(", ")
+    );
+    out.check(
+        At::Places,
+        CheckSpec {
+            files: scope.files(),
+            forbidden_paths: paths,
+            message: Some(ctx.message()),
+            origin: Origin::Inferred { explanation },
+            ..CheckSpec::default()
+        },
+    );
+    true
+}
+
 pub fn run(ctx: &Context, out: &mut Found) {
     for sentence in sentences(ctx.tokens) {
+        if folder_names(ctx, out, sentence) {
+            return;
+        }
         let Some((case, said, files_alone)) = mandated_case(sentence) else {
             continue;
         };
@@ -332,6 +415,31 @@ mod tests {
             "docs/Guide.md"
         ));
         assert!(flags("Filenames should be in `kebab-case`.", "docs/Guide.md"));
+    }
+
+    #[test]
+    fn kebab_case_folders() {
+        let i = "**Directories**: Use kebab-case for directories";
+        for bad in ["src/lib/test_utils/fixtures.sh", "src/Components/button.ts"] {
+            assert!(flags(i, bad), "{bad}");
+        }
+        for good in [
+            "test/bats/fixtures/problem-simulators/cpu_bound.sh",
+            "src/__tests__/a.test.ts",
+            ".github/workflows/ci.yml",
+            "app/[id]/page.tsx",
+            "src/Acme.Web/program.cs",
+            "node_modules/Foo_bar/index.js",
+            "README_FIRST.md",
+            "src/my_pkg/models.py",
+        ] {
+            assert!(!flags(i, good), "{good}");
+        }
+        // Files and folders both named: the file rule's.
+        assert!(!flags(
+            "Use kebab-case for files and directories",
+            "src/my_dir/text-input.ts"
+        ));
     }
 
     #[test]
