@@ -232,7 +232,8 @@ pub fn is_generated(head: &str) -> bool {
 
 /// Whether a file is a copy of someone else's code or a build output committed with the
 /// project: under `vendor/`, `third_party/`, `node_modules/`, a coverage report, or minified
-/// (`*.min.js`, `*.bundle.js`).
+/// (`*.min.js`, `*.bundle.js`) — or an agent's rule file (`AGENTS.md`, `CLAUDE.md`,
+/// `.cursor/rules/`…), which quotes what its rules forbid.
 pub fn is_vendored(file: &FileContext) -> bool {
     static VENDORED: LazyLock<Option<globset::GlobSet>> = LazyLock::new(|| {
         let mut set = globset::GlobSetBuilder::new();
@@ -246,6 +247,29 @@ pub fn is_vendored(file: &FileContext) -> bool {
             "**/*.min.mjs",
             "**/*.min.css",
             "**/*.bundle.js",
+            // The agents' rule files: they quote what the rules forbid (a code block of
+            // `cargo build`, "NEVER use `$fillable`").
+            "**/AGENTS.md",
+            "**/AGENT.md",
+            "**/CLAUDE.md",
+            "**/CLAUDE.local.md",
+            "**/GEMINI.md",
+            "**/.cursorrules",
+            "**/.cursor/**",
+            "**/.clinerules",
+            "**/.clinerules/**",
+            "**/.roorules",
+            "**/.roo/**",
+            "**/.windsurfrules",
+            "**/.windsurf/**",
+            "**/.devin/**",
+            "**/.continue/**",
+            "**/.kiro/**",
+            "**/.claude/**",
+            "**/.agents/**",
+            "**/.ai/**",
+            "**/.github/copilot-instructions.md",
+            "**/.github/instructions/**",
             // Test coverage reports: HTML and scripts a tool wrote.
             "**/coverage/**",
             "**/coverage-report/**",

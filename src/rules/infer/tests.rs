@@ -2077,9 +2077,20 @@ fn generated_files_are_left_to_written_checks() {
         "third_party/x/a.js",
         "coverage-report/class.js",
         "htmlcov/coverage_html.js",
+        // The agents' rule files quote what their rules forbid.
+        "AGENTS.md",
+        "web/CLAUDE.md",
+        ".cursor/rules/ts.mdc",
+        ".github/copilot-instructions.md",
+        ".ai/guidelines/project.blade.php",
     ] {
         assert!(texts(i, path, "var a = 1;\n").is_empty(), "{path}");
     }
+    // A rule file's own code block is no violation of its rule; the project's other docs are.
+    let just = "Always reference `just` recipes in instructions, never raw `cargo` commands";
+    let md = "# Build\n\n```sh\ncargo build --release\n```\n";
+    assert_eq!(texts(just, "docs/build.md", md).len(), 1);
+    assert!(texts(just, "CLAUDE.md", md).is_empty());
     // Minified, whatever its name: a license comment, then one line of thousands of characters.
     let minified = format!(
         "/* Chartist.js 0.11.4\n * MIT\n */\n{}\n",
