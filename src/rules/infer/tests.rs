@@ -2294,3 +2294,14 @@ fn a_form_with_a_placeholder_is_no_code_to_find() {
         1
     );
 }
+
+#[test]
+fn a_js_package_in_code_spans_is_checked_where_it_is_a_package() {
+    let i = "`WebSocket` is built-in. Don't use `ws`.";
+    let ts = "import WebSocket from 'ws';\nconst ws = new WebSocket(url);\nhandle(ws);\n";
+    assert_eq!(texts(i, "src/server.ts", ts), ["ws"]);
+    assert_eq!(
+        texts(i, "package.json", "{\"dependencies\": {\"ws\": \"8\"}}\n"),
+        ["ws"]
+    );
+}

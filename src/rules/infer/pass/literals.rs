@@ -256,16 +256,15 @@ fn forbid_code(
         );
     } else if lit.kind == LitKind::Identifier && imports::is_known_package(&lit.text) {
         // A well-known package: where it is a package — the strings of imports, the
-        // manifests. Its uses in code too where code can use it unimported (`jQuery` as a
-        // global, a Rust crate path); a Go or Python module is only usable once imported, and
-        // its import says it once per file.
-        let imported_only = imports::package_name(&lit.text).is_some_and(|n| {
-            let ecos = imports::known(&n);
-            !ecos.is_empty()
-                && ecos
-                    .iter()
-                    .all(|e| matches!(e, Ecosystem::Go | Ecosystem::Python))
-        });
+        // manifests. Its uses in code too where code can use it unimported (a Rust crate path,
+        // `jQuery` as a global); a Go, Python or npm module is only usable once imported, its
+        // import says it once per file, and its name in code is often a variable of the code
+        // that obeys the rule (`const ws = new WebSocket(…)` for "Don't use `ws`").
+        let imported_only = !lit.text.chars().any(|c| c.is_ascii_uppercase())
+            && imports::package_name(&lit.text).is_some_and(|n| {
+                let ecos = imports::known(&n);
+                !ecos.is_empty() && !ecos.contains(&Ecosystem::Rust)
+            });
         if !imported_only {
             out.check(
                 at,
