@@ -824,6 +824,15 @@ fn commands_text(text: &str, bullet: bool) -> bool {
     let head_commands = |ws: &[&str]| -> bool {
         let mut ws = ws.iter().map(|w| clean(w)).filter(|w| !w.is_empty());
         let Some(mut head) = ws.next() else { return false };
+        // "No amount of …", "No matter what, …": idioms, not a "no" that forbids.
+        if head == "no"
+            && ws
+                .clone()
+                .next()
+                .is_some_and(|next| matches!(next.as_str(), "amount" | "matter" | "longer" | "doubt"))
+        {
+            return false;
+        }
         if head == "please" || head == "you" || head == "we" {
             match ws.next() {
                 Some(next) if head == "please" => head = next,
@@ -1194,6 +1203,17 @@ mod tests {
             ]
         );
         assert_eq!(got.skipped[0].reason, SkipReason::Introduction);
+    }
+
+    #[test]
+    fn no_amount_and_no_matter_open_no_rule() {
+        let got = rules(
+            "No amount of documentation creates \"hard rules\" in probabilistic systems.\n\nNo more than 3 retries.\n",
+        );
+        let instructions: Vec<&str> = got.iter().map(|(i, _)| i.as_str()).collect();
+        assert_eq!(instructions, ["No more than 3 retries."]);
+        assert_eq!(rules("No `console.log` in src.\n").len(), 1);
+        assert!(rules("No matter what, the tests run in CI.\n").is_empty());
     }
 
     #[test]

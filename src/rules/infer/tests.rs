@@ -2197,6 +2197,8 @@ fn a_kind_of_thing_in_capitals_is_no_package() {
     }
     // A package's name in capitals still is one.
     assert!(!infer(&rule("Never use Axios")).checks.is_empty());
+    // A runtime is not a package.
+    assert!(infer(&rule("Use Bun instead of Node.js")).checks.is_empty());
 }
 
 #[test]

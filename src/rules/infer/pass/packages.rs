@@ -92,6 +92,10 @@ fn reads_as_package(ctx: &Context, term: &str, f: &Mention) -> Option<&'static s
     if imports::known(&name).is_empty() && generic_acronym(term) {
         return None;
     }
+    // "Use Bun instead of Node.js": a runtime, not a package its imports name.
+    if RUNTIMES.contains(&name.as_str()) {
+        return None;
+    }
     let instead_like = matches!(f.trig, Some(Trig::Instead | Trig::Over | Trig::Replace));
     // A well-known package that is also a word ("moment") only right after "don't use" and the like.
     let use_like = instead_like || matches!(f.trig, Some(Trig::NegUse));
@@ -124,6 +128,11 @@ fn generic_acronym(term: &str) -> bool {
         .is_some_and(|stem| stem.len() >= 2 && stem.chars().all(|c| c.is_ascii_uppercase()));
     plural || GENERIC_ACRONYMS.contains(&term)
 }
+
+/// Runtimes and languages a rule names like packages ("Node.js").
+const RUNTIMES: &[&str] = &[
+    "node", "nodejs", "deno", "bun", "python", "ruby", "php", "java", "go", "rust",
+];
 
 /// Capitalized words for kinds of things, not packages.
 const GENERIC_ACRONYMS: &[&str] = &[
