@@ -282,6 +282,11 @@ pub fn mandates(sentence: &[Token]) -> Vec<CaseMandate> {
         let case = match case {
             Case::Lower if says(sentence, &["dashes", "dash", "hyphens", "hyphen", "guiones"]) => Case::Kebab,
             Case::Lower if says(sentence, &["underscores", "underscore"]) => Case::Snake,
+            // "CamelCase for classes" (PEP 8's word for CapWords): no language writes class names
+            // in lower camelCase.
+            Case::Camel if !subjects.is_empty() && subjects.iter().all(|s| *s == Subject::Types) => {
+                Case::Pascal
+            }
             case => case,
         };
         if replaced || out.iter().any(|m: &CaseMandate| m.case == case) {
@@ -332,6 +337,8 @@ mod tests {
                 (Case::UpperSnake, vec![Constants, Other]),
             ]
         );
+        // PEP 8's "CamelCase" for classes is PascalCase.
+        assert_eq!(read("Use CamelCase for classes."), [(Case::Pascal, vec![Types])]);
         assert_eq!(
             read("Use camelCase for variables and functions, PascalCase for classes."),
             [
