@@ -15,6 +15,7 @@ pub mod file_kinds;
 pub mod file_names;
 pub mod identifiers;
 pub mod implied;
+pub mod line_length;
 pub mod literals;
 pub mod packages;
 pub mod places;

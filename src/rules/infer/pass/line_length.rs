@@ -1,0 +1,133 @@
+//! Line-length pass: "Max line length: 79 characters", "Keep lines under 100 characters", "120
+//! char line limit", "`black` (line-length 88)", "líneas de máximo 100 caracteres": a line longer
+//! than the limit is flagged from the first character past it (where an editor's ruler stands).
+//! Lines holding a URL are left alone (linters exempt them); commit subjects are the commit
+//! checks' (a rule naming commits is not this pass's). In the languages the rule names, else in
+//! source files (not Markdown: prose wraps where the editor wraps it).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::super::files::FileScope;
+use super::{At, Context, Found};
+use crate::rules::model::Within;
+
+/// Words that make a rule about commit messages, whose length the commit checks read.
+const COMMIT_WORDS: &[&str] = &[
+    "commit", "commits", "subject", "subjects", "title", "titles", "message", "messages", "mensaje",
+    "mensajes", "asunto",
+];
+
+/// Words for a line.
+const LINE_WORDS: &[&str] = &["line", "lines", "línea", "líneas", "linea", "lineas"];
+
+/// The shortest and longest limits read as a line length (a number outside is something else).
+const LIMITS: std::ops::RangeInclusive<usize> = 40..=400;
+
+/// A number of characters ("100 characters", "120 char", "80 cols"), or a setting of one
+/// ("line-length 88", "max-line-length = 100", "line length: 79").
+static LIMIT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?P<n>\d{2,3})[ \t]*-?[ \t]*(?:characters|character|chars|char|columns|column|cols|caracteres|carácteres|columnas)\b|\b(?:max[-_ ]?)?line[-_ ]length\b[ \t]*(?:[:=(]|of|de|is|to)?[ \t]*(?P<m>\d{2,3})\b",
+    )
+    // A constant pattern, compiled by this module's tests.
+    .expect("a valid pattern")
+});
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    if ctx.says(COMMIT_WORDS) {
+        return;
+    }
+    let text = &ctx.rule.instruction;
+    let Some(caps) = LIMIT.captures(text) else {
+        return;
+    };
+    let Some(n) = caps.name("n").or(caps.name("m")) else {
+        return;
+    };
+    let setting = caps.name("m").is_some();
+    // "100 characters" is a line's only when the rule speaks of lines.
+    if !setting && !ctx.says(LINE_WORDS) && !text.to_lowercase().contains("line-length") {
+        return;
+    }
+    let Ok(limit) = n.as_str().parse::<usize>() else {
+        return;
+    };
+    if !LIMITS.contains(&limit) {
+        return;
+    }
+    let mut scope = ctx
+        .named
+        .scope()
+        .unwrap_or_else(|| FileScope::source_files(false));
+    ctx.narrow(&mut scope);
+    let explanation = format!(
+        "lines of at most {limit} characters (\"{}\"): the part of a longer line past column {limit} (lines with a URL left alone); scope {}",
+        &caps[0], scope.why
+    );
+    // A URL line is consumed without a hit; any other line's characters past the limit are.
+    let pattern = format!(r"(?m)^[^\r\n]*://[^\r\n]*|^[^\r\n]{{{limit}}}(?P<hit>[^\r\n]+)");
+    // "Limit comment lines to 72 characters": the lines whose excess is in a comment.
+    let comments_only = ctx.says(&["comment", "comments", "comentarios", "docstring", "docstrings"])
+        && !ctx.says(&["code", "código", "codigo"]);
+    let within = if comments_only {
+        Within::Comments
+    } else {
+        Within::Any
+    };
+    out.check(
+        At::Places,
+        ctx.pattern_check(pattern, scope, None, explanation, within),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::tests::texts;
+    use super::*;
+
+    #[test]
+    fn the_pattern_compiles() {
+        LazyLock::force(&LIMIT);
+    }
+
+    #[test]
+    fn a_line_past_the_limit_is_flagged_past_it() {
+        let long = format!("x = \"{}\"\n", "a".repeat(90));
+        let short = "x = 1\n";
+        for i in [
+            "Max line length: 80 characters",
+            "Keep lines under 80 characters.",
+            "80 char line limit",
+            "Lines must not exceed 80 characters",
+            "Use `black` (line-length 80)",
+            "Líneas de máximo 80 caracteres",
+        ] {
+            let hits = texts(i, "app/models.py", &format!("{short}{long}"));
+            assert_eq!(hits.len(), 1, "{i}: {hits:?}");
+            assert_eq!(
+                hits[0].chars().count(),
+                long.trim_end().chars().count() - 80,
+                "{i}"
+            );
+        }
+        // A URL, a commit subject's length, a count that is not a line's.
+        let url = format!("# see https://example.com/{}\n", "a".repeat(90));
+        assert!(texts("Max line length: 79 characters", "a.py", &url).is_empty());
+        assert!(texts("Subject line max 50 chars", "a.py", &long).is_empty());
+        assert!(texts("Names of at most 30 characters", "a.py", &long).is_empty());
+        assert!(texts("Keep functions under 50 lines", "a.py", &long).is_empty());
+        // Comment lines only: a long line of code is not one.
+        let py = format!("# {}\n{long}", "c".repeat(90));
+        assert_eq!(
+            texts("Limit comment lines to 72 characters.", "a.py", &py).len(),
+            1
+        );
+        // Markdown is prose.
+        assert!(texts("Keep lines under 80 characters.", "README.md", &long).is_empty());
+        // The language named.
+        let go = format!("var x = \"{}\"\n", "a".repeat(90));
+        assert!(texts("Keep Python lines under 80 characters.", "main.go", &go).is_empty());
+    }
+}
