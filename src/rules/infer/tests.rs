@@ -2307,3 +2307,26 @@ fn a_js_package_in_code_spans_is_checked_where_it_is_a_package() {
         ["ws"]
     );
 }
+
+#[test]
+fn what_the_agent_answers_and_explains_is_its_behaviour() {
+    for agent in [
+        "Prefer brief, clear, and concise responses of a single paragraph",
+        "Keep responses concise and practical, focusing on database best practices (idempotence, rollback safety, performance).",
+        "Explica los cambios y propuestas utilizando un lenguaje técnico adecuado, pero claro y entendible.",
+    ] {
+        let inf = infer(&rule(agent));
+        assert!(inf.behaviour.is_some() && !inf.vague, "{agent}: {inf:?}");
+    }
+    // The code's responses are the code's.
+    for code in [
+        "Keep API responses under 1 MB",
+        "Error responses must include a `code` field",
+    ] {
+        assert!(infer(&rule(code)).behaviour.is_none(), "{code}");
+    }
+    let inf = infer(&rule(
+        "**NO incluir comentarios inline extensos** que expliquen código evidente.",
+    ));
+    assert!(inf.vague && inf.checks.is_empty(), "{inf:?}");
+}

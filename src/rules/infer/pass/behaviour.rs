@@ -45,6 +45,22 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
         {
             return Some(said(clause, words[0].0, words[1].0));
         }
+        // "Keep responses concise", "Prefer brief, clear responses": the agent's, unless a
+        // word before says whose ("API responses", "error responses").
+        if let Some(k) = lower.iter().position(|w| AGENT_OUTPUTS.contains(w))
+            && !lower[..k].last().is_some_and(|w| OUTPUT_OWNERS.contains(w))
+            && !clause.iter().any(Token::is_code)
+        {
+            return Some(said(clause, words[k].0, words[k].0));
+        }
+        // "Explica los cambios …", "Explain your changes": telling the user what it did.
+        if let [verb, rest @ ..] = lower.as_slice()
+            && EXPLAIN_VERBS.contains(verb)
+            && rest.iter().take(3).any(|w| CHANGE_WORDS.contains(w))
+        {
+            let j = 1 + rest.iter().position(|w| CHANGE_WORDS.contains(w)).unwrap_or(0);
+            return Some(said(clause, words[0].0, words[j].0));
+        }
         if let Some(i) = lower.iter().position(|w| KEEP_VERBS.contains(w)) {
             let current = lower[i + 1..].iter().position(|w| CURRENT_WORDS.contains(w));
             let up_to_date = lower[i + 1..]
@@ -190,6 +206,58 @@ const AGENT_OUTPUTS: &[&str] = &[
     "respuestas",
     "explicaciones",
     "sugerencias",
+];
+
+/// Words before "responses" that make them the code's: "API responses", "error responses".
+const OUTPUT_OWNERS: &[&str] = &[
+    "api",
+    "http",
+    "https",
+    "server",
+    "error",
+    "json",
+    "rest",
+    "endpoint",
+    "endpoints",
+    "network",
+    "graphql",
+    "grpc",
+    "backend",
+    "service",
+    "webhook",
+    "cli",
+    "command",
+    "tool",
+    "llm",
+    "model",
+    "test",
+    "mock",
+];
+
+/// Verbs of telling the user what was done.
+const EXPLAIN_VERBS: &[&str] = &[
+    "explain",
+    "summarize",
+    "summarise",
+    "describe",
+    "explica",
+    "explicar",
+    "explique",
+    "resume",
+    "resumir",
+    "describe",
+    "describir",
+];
+
+/// What was done: "changes", "cambios".
+const CHANGE_WORDS: &[&str] = &[
+    "changes",
+    "change",
+    "cambios",
+    "cambio",
+    "edits",
+    "reasoning",
+    "razonamiento",
 ];
 
 /// "Keep … up to date", "Mantén … actualizada".
