@@ -134,6 +134,10 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
     {
         return Err("a naming style, not a literal");
     }
+    // `Log.*`: any member of a class.
+    if super::text::is_member_wildcard(text) {
+        return lit(LitKind::Dotted, vec![]);
+    }
     // `type(scope): ...`, `feat: …`: a form with a placeholder, not text to find — a "..." of
     // its own (inside brackets it is a call's arguments, `console.log(...)`; against words it is
     // text, `// ...existing code...`).
@@ -505,6 +509,11 @@ pub fn pattern(lit: &Literal) -> String {
         LitKind::Dotted if let Some(alias) = concepts::typing_alias(&lit.text) => {
             concepts::typing_alias_pattern(alias)
         }
+        // `Log.*`: the class's members (`Log.d(`, `Log.e(`), not a field of another object.
+        LitKind::Dotted if lit.text.ends_with(".*") => format!(
+            r"(?:^|[^\w$.])(?P<hit>{}\.[A-Za-z_]\w*)",
+            regex::escape(lit.text.trim_end_matches(".*"))
+        ),
         LitKind::Identifier if fragment(&lit.text).is_some() => fragment_pattern(&lit.text),
         LitKind::Identifier if lit.text.ends_with('*') => prefix_pattern(&lit.text),
         // `eslint-disable` covers `eslint-disable-next-line`: a directive's family shares its prefix.

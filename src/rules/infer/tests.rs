@@ -2330,3 +2330,17 @@ fn what_the_agent_answers_and_explains_is_its_behaviour() {
     ));
     assert!(inf.vague && inf.checks.is_empty(), "{inf:?}");
 }
+
+#[test]
+fn a_class_s_members_by_wildcard_are_calls_not_files() {
+    let i = "Use Timber for logging, never `println` or `Log.*`";
+    let kt = "Log.d(TAG, \"x\")\nTimber.d(\"x\")\nval log = myLog.d\n";
+    assert_eq!(texts(i, "app/src/main/Map.kt", kt), ["Log.d"]);
+    assert!(
+        texts(i, "Log.kt", "class A\n").is_empty(),
+        "no file named Log is forbidden"
+    );
+    // A file's name with any extension is still a file pattern.
+    let inf = infer(&rule("No `Dockerfile.*` copies in the repository"));
+    assert!(inf.checks.iter().all(|c| c.pattern.is_none()), "{inf:?}");
+}

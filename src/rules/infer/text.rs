@@ -421,7 +421,7 @@ fn has_extension(name: &str) -> bool {
 /// A file name or a file-name pattern, no folder: `package-lock.json`, `.env`, `*.log`,
 /// `test_*.py` — what a forbidden path names.
 pub fn is_file_pattern(s: &str) -> bool {
-    if s.contains('/') || s.chars().any(char::is_whitespace) || s.is_empty() {
+    if s.contains('/') || s.chars().any(char::is_whitespace) || s.is_empty() || is_member_wildcard(s) {
         return false;
     }
     // `.*`, `*.*`: wildcards with no name in them match every file, not a kind of one.
@@ -432,6 +432,20 @@ pub fn is_file_pattern(s: &str) -> bool {
         && s.rsplit_once('.')
             .is_some_and(|(_, ext)| FILE_EXTENSIONS.contains(&ext.to_lowercase().as_str()) || ext == "*");
     glob || looks_like_path(s)
+}
+
+/// `Log.*`, `Console.*`: every member of a class (Android's `Log.d`, `Log.e`…), not files named
+/// `Log` — a PascalCase name, not one a file goes by (`Dockerfile.*`, `README.*`).
+pub fn is_member_wildcard(s: &str) -> bool {
+    let Some(stem) = s.strip_suffix(".*") else {
+        return false;
+    };
+    let mut chars = stem.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase())
+        && stem.chars().all(|c| c.is_ascii_alphanumeric())
+        && stem.chars().any(|c| c.is_ascii_lowercase())
+        && !stem.to_lowercase().ends_with("file")
+        && !matches!(stem, "License" | "Licence" | "Readme" | "Changelog" | "Makefile")
 }
 
 /// `package.json`, `Dockerfile.dev`, `README.md` — a file name, not code.
