@@ -197,6 +197,14 @@ pub const MAIN_FILES: &[&str] = &[
     "**/main.cpp",
 ];
 
+/// Configuration, beside application code.
+const APP_CONFIG: &[&str] = &[
+    "**/config/**",
+    "**/*.config.*",
+    "**/settings.py",
+    "**/settings/**",
+];
+
 /// Development tooling: not production code.
 pub const DEV_TOOLING: &[&str] = &["scripts/**", "**/examples/**", "**/benches/**", "**/fixtures/**"];
 
@@ -460,6 +468,13 @@ impl Named {
                 // Production code: not the development tooling either.
                 for g in DEV_TOOLING {
                     push_unique(&mut scope.exclude, &format!("!{g}"));
+                }
+                // Application code: not its configuration (Laravel's `config/*.php` is where
+                // "use `config()`, not `env()`" allows `env()`).
+                if words.contains("application") {
+                    for g in APP_CONFIG {
+                        push_unique(&mut scope.exclude, &format!("!{g}"));
+                    }
                 }
             }
             scope

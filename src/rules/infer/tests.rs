@@ -2160,6 +2160,10 @@ fn files_a_rule_says_are_the_exception_are_left_out() {
     let code = "<?php\n$key = env('APP_KEY');\n";
     assert_eq!(texts(i, "app/Services/Billing.php", code), ["env"]);
     assert!(texts(i, "config/app.php", code).is_empty());
+    // Application code is not its configuration either.
+    let app = "Use `config()` not `env()` in application code";
+    assert_eq!(texts(app, "app/Services/Billing.php", code), ["env"]);
+    assert!(texts(app, "config/services.php", code).is_empty());
     let i = "Never use `print` (scripts are the exception).";
     assert_eq!(texts(i, "src/app.py", "print(1)\n"), ["print"]);
     assert!(texts(i, "scripts/seed.py", "print(1)\n").is_empty());

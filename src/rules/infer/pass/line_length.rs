@@ -13,17 +13,19 @@ use super::super::files::FileScope;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
-/// Words that make a rule about commit messages, whose length the commit checks read.
+/// Words that make a rule about commit messages or a first line ("Keep the first line under 50
+/// characters"), whose length the commit checks read.
 const COMMIT_WORDS: &[&str] = &[
     "commit", "commits", "subject", "subjects", "title", "titles", "message", "messages", "mensaje",
-    "mensajes", "asunto",
+    "mensajes", "asunto", "summary", "heading", "headings", "header", "first", "primera", "título",
 ];
 
 /// Words for a line.
 const LINE_WORDS: &[&str] = &["line", "lines", "línea", "líneas", "linea", "lineas"];
 
 /// The shortest and longest limits read as a line length (a number outside is something else).
-const LIMITS: std::ops::RangeInclusive<usize> = 40..=400;
+/// (Below 72 — PEP 8's for comments — it is a subject line's or a title's, whatever the words.)
+const LIMITS: std::ops::RangeInclusive<usize> = 72..=400;
 
 /// A number of characters ("100 characters", "120 char", "80 cols"), or a setting of one
 /// ("line-length 88", "max-line-length = 100", "line length: 79").
@@ -116,6 +118,8 @@ mod tests {
         let url = format!("# see https://example.com/{}\n", "a".repeat(90));
         assert!(texts("Max line length: 79 characters", "a.py", &url).is_empty());
         assert!(texts("Subject line max 50 chars", "a.py", &long).is_empty());
+        assert!(texts("Keep the first line under 50 characters", "a.py", &long).is_empty());
+        assert!(texts("Keep lines under 60 characters", "a.py", &long).is_empty());
         assert!(texts("Names of at most 30 characters", "a.py", &long).is_empty());
         assert!(texts("Keep functions under 50 lines", "a.py", &long).is_empty());
         // Comment lines only: a long line of code is not one.
