@@ -23,6 +23,17 @@ const COMMIT_WORDS: &[&str] = &[
 /// Words for a line.
 const LINE_WORDS: &[&str] = &["line", "lines", "línea", "líneas", "linea", "lineas"];
 
+/// Markup and styles, left out when the rule names no language.
+const MARKUP: &[&str] = &[
+    "**/*.html",
+    "**/*.htm",
+    "**/*.css",
+    "**/*.scss",
+    "**/*.sass",
+    "**/*.less",
+    "**/*.sql",
+];
+
 /// The shortest and longest limits read as a line length (a number outside is something else).
 /// (Below 72 — PEP 8's for comments — it is a subject line's or a title's, whatever the words.)
 const LIMITS: std::ops::RangeInclusive<usize> = 72..=400;
@@ -59,10 +70,16 @@ pub fn run(ctx: &Context, out: &mut Found) {
     if !LIMITS.contains(&limit) {
         return;
     }
-    let mut scope = ctx
-        .named
-        .scope()
-        .unwrap_or_else(|| FileScope::source_files(false));
+    // No language named: the programming languages' files, not markup (a generated HTML report
+    // or a stylesheet has lines no one wraps).
+    let mut scope = ctx.named.scope().unwrap_or_else(|| {
+        let mut s = FileScope::source_files(false);
+        for g in MARKUP {
+            s.exclude.push(format!("!{g}"));
+        }
+        s.why = "source files, markup left out (no language named)".into();
+        s
+    });
     ctx.narrow(&mut scope);
     let explanation = format!(
         "lines of at most {limit} characters (\"{}\"): the part of a longer line past column {limit} (lines with a URL left alone); scope {}",
@@ -122,6 +139,9 @@ mod tests {
         assert!(texts("Keep lines under 60 characters", "a.py", &long).is_empty());
         assert!(texts("Names of at most 30 characters", "a.py", &long).is_empty());
         assert!(texts("Keep functions under 50 lines", "a.py", &long).is_empty());
+        // Markup has lines no one wraps.
+        let html = format!("<td>{}</td>\n", "x".repeat(120));
+        assert!(texts("Max line length: 79 characters", "out/report.html", &html).is_empty());
         // Comment lines only: a long line of code is not one.
         let py = format!("# {}\n{long}", "c".repeat(90));
         assert_eq!(
