@@ -154,6 +154,37 @@ fn folder_names(ctx: &Context, out: &mut Found, sentence: &[Token]) -> bool {
     let Some(breaks) = breaking_folders(case) else {
         return false;
     };
+    // "Directories: lowercase with dashes (e.g., `app/Http/Controllers`)": an example that
+    // breaks the case itself leaves the rule's meaning to a reader.
+    let breaks_case = |segment: &str| match case {
+        Case::Kebab => {
+            segment.chars().any(|c| c.is_ascii_uppercase()) || segment.trim_start_matches('_').contains('_')
+        }
+        Case::Snake => segment.chars().any(|c| c.is_ascii_uppercase()) || segment.contains('-'),
+        _ => segment.chars().any(|c| c.is_ascii_uppercase()),
+    };
+    let contradicted = sentence
+        .iter()
+        .filter(|t| (t.is_code() || t.kind == Kind::Path) && t.text.contains('/'))
+        .any(|t| {
+            let path = t.text.trim_end_matches('/');
+            // The folders of the example: every segment but a file name.
+            let folders = match path.rsplit_once('/') {
+                Some((dirs, last)) if last.contains('.') => dirs,
+                _ => path,
+            };
+            folders.split('/').any(breaks_case)
+        });
+    if contradicted {
+        out.note(
+            At::Places,
+            format!(
+                "folder names in {} not checked: the rule's own example breaks it",
+                case.name()
+            ),
+        );
+        return true;
+    }
     let mut scope = FileScope::default();
     ctx.narrow(&mut scope);
     let mut paths: Vec<String> = breaks.iter().map(|g| g.to_string()).collect();
@@ -435,6 +466,11 @@ mod tests {
         ] {
             assert!(!flags(i, good), "{good}");
         }
+        // An example that breaks the case itself: not checked.
+        assert!(!flags(
+            "Directories: Use lowercase with dashes (e.g., `app/Http/Controllers`)",
+            "app/Http/Controllers/Auth/Login.php"
+        ));
         // Files and folders both named: the file rule's.
         assert!(!flags(
             "Use kebab-case for files and directories",
