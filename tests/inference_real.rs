@@ -65,7 +65,8 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // After round six: English 0.727 / 0.182 (aggregate only, as for every hidden split).
     // After round seven: English 0.769 / 0.227.
     ("held-out-3", "en", 0.75, 0.20),
-    ("held-out-3", "es", 0.95, 0.05),
+    // After round eight: Spanish 1.000 (2/2) / 0.154.
+    ("held-out-3", "es", 0.95, 0.15),
     // `tune-3/` is a batch written for round six the way `held-out-3/` was (25 repositories not
     // used before, the first instructions of each file whatever their class); its first run,
     // before anyone looked at its rows: English 0.800 / 0.162, Spanish 1.000 / 0.095. After
@@ -83,8 +84,9 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // used before); its first run, before anyone looked at its rows: English 1.000 (7/7) /
     // 0.135, Spanish 0.000 (0/4) / 0.000 — the four were the comment-language check's hits
     // starting at the first English word instead of the comment's.
-    ("tune-5", "en", 0.95, 0.10),
-    ("tune-5", "es", 0.0, 0.0),
+    // After round eight: English 1.000 (15/15) / 0.288, Spanish 1.000 (6/6) / 0.600.
+    ("tune-5", "en", 0.95, 0.25),
+    ("tune-5", "es", 0.95, 0.55),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
