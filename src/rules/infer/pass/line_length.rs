@@ -53,6 +53,10 @@ pub fn run(ctx: &Context, out: &mut Found) {
         return;
     }
     let text = &ctx.rule.instruction;
+    // Most rules hold no number: the pattern is not run for them.
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return;
+    }
     let Some(caps) = LIMIT.captures(text) else {
         return;
     };
