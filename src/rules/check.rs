@@ -214,10 +214,11 @@ pub fn is_generated(head: &str) -> bool {
     let head = &head[..crate::text::lines::floor_char_boundary(head, GENERATED_HEAD_BYTES.min(head.len()))];
     // Minified: a tool's output, one line of thousands of characters (a bundle kept under
     // `coverage-report/` or `public/`, whatever its name).
+    // (Prose on one long line, a paragraph never wrapped, has a blank every few words.)
     if head
         .lines()
         .take(GENERATED_HEAD_LINES)
-        .any(|line| line.len() >= MINIFIED_LINE_BYTES)
+        .any(|line| line.len() >= MINIFIED_LINE_BYTES && line.matches(' ').count() * 12 < line.len())
     {
         return true;
     }

@@ -2097,6 +2097,12 @@ fn generated_files_are_left_to_written_checks() {
         "var a=1,b=function(c){return c};".repeat(80)
     );
     assert!(texts(i, "public/js/main.js", &minified).is_empty());
+    // A paragraph on one long line is prose, not a minifier's output.
+    let prose = format!("# Notes\n{}\n", "Use the tabs here 🎉 and there. ".repeat(80));
+    assert_eq!(
+        texts("Never use emojis in docs", "docs/notes.md", &prose).len(),
+        80
+    );
     assert_eq!(
         texts(i, "public/js/main.js", &"var a = 1;\n".repeat(400)).len(),
         400
@@ -2326,6 +2332,7 @@ fn what_the_agent_answers_and_explains_is_its_behaviour() {
     for code in [
         "Keep API responses under 1 MB",
         "Error responses must include a `code` field",
+        "Always validate responses with Zod",
     ] {
         assert!(infer(&rule(code)).behaviour.is_none(), "{code}");
     }

@@ -50,6 +50,8 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
         if let Some(k) = lower.iter().position(|w| AGENT_OUTPUTS.contains(w))
             && !lower[..k].last().is_some_and(|w| OUTPUT_OWNERS.contains(w))
             && !clause.iter().any(Token::is_code)
+            // Their length or tone, not what the code does with them ("Validate responses").
+            && lower.iter().any(|w| TONE_WORDS.contains(w))
         {
             return Some(said(clause, words[k].0, words[k].0));
         }
@@ -234,6 +236,28 @@ const OUTPUT_OWNERS: &[&str] = &[
     "mock",
 ];
 
+/// How an answer reads: "concise", "brief", "breves".
+const TONE_WORDS: &[&str] = &[
+    "concise",
+    "brief",
+    "short",
+    "shorter",
+    "succinct",
+    "clear",
+    "detailed",
+    "verbose",
+    "practical",
+    "direct",
+    "terse",
+    "concisas",
+    "concisos",
+    "breves",
+    "cortas",
+    "claras",
+    "detalladas",
+    "directas",
+];
+
 /// Verbs of telling the user what was done.
 const EXPLAIN_VERBS: &[&str] = &[
     "explain",
@@ -245,7 +269,6 @@ const EXPLAIN_VERBS: &[&str] = &[
     "explique",
     "resume",
     "resumir",
-    "describe",
     "describir",
 ];
 
