@@ -92,6 +92,23 @@ fn phrase_prescribes(text: &str) -> bool {
         || language_mandate(text)
         || placement(text)
         || naming_lead(text)
+        || opens_with_code(text)
+}
+
+/// "Scripts start with `#!/bin/bash -e`", "All PHP files begin with `declare(strict_types=1);`",
+/// "Los tests empiezan con `test_`": how every one of a kind opens — not "The app starts with
+/// `npm start`" (one thing, and a fact).
+fn opens_with_code(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let one_thing = words
+        .first()
+        .is_some_and(|w| SPECIFIC_DETERMINERS.contains(&w.to_lowercase().as_str()));
+    !one_thing
+        && words.windows(3).any(|w| {
+            matches!(w[0], "start" | "begin" | "empiezan" | "comienzan" | "inician")
+                && matches!(w[1], "with" | "con" | "por")
+                && w[2].starts_with('`')
+        })
 }
 
 /// A phrase that opens with a naming case: "PascalCase for components", "`snake_case` for Python
@@ -352,6 +369,8 @@ mod tests {
             "camelCase para variables y funciones",
             "UPPER_SNAKE_CASE for constants",
             "snake case for module names",
+            "Scripts start with `#!/bin/bash -e`",
+            "All PHP files begin with `declare(strict_types=1);`",
         ] {
             assert!(prescribes(text), "{text}");
         }
@@ -389,6 +408,7 @@ mod tests {
             "camelCase is used for JSON keys",
             "PascalCase",
             "Uppercase letters in the logo",
+            "The app starts with `npm start`",
         ] {
             assert!(!prescribes(text), "{text}");
         }
