@@ -166,16 +166,20 @@ pub fn read(yaml: &str, format: AgentFormat) -> Frontmatter {
     }
     // A glob autofix cannot compile would make the whole rules file fail to load: it is left
     // out, and said.
-    let (globs, broken): (Vec<String>, Vec<String>) = globs
+    let given = globs.len();
+    let globs: Vec<String> = globs
         .into_iter()
-        .partition(|g| crate::rules::glob_error(g).is_none());
-    for glob in &broken {
-        let why = crate::rules::glob_error(glob).unwrap_or_default();
-        notes.push(format!(
-            "the glob `{glob}` is not valid ({why}); left out — fix it in the file and import again"
-        ));
-    }
-    if !broken.is_empty() && globs.is_empty() {
+        .filter(|glob| match crate::rules::glob_error(glob) {
+            None => true,
+            Some(why) => {
+                notes.push(format!(
+                    "the glob `{glob}` is not valid ({why}); left out — fix it in the file and import again"
+                ));
+                false
+            }
+        })
+        .collect();
+    if given > 0 && globs.is_empty() {
         notes.push("no valid glob is left: its rules are read unscoped".into());
     }
     Frontmatter {

@@ -1009,8 +1009,6 @@ fn split_why(text: &str) -> (String, Option<String>) {
     (text.to_string(), None)
 }
 
-/// A paragraph's sentences, each with the number of lines it starts below the paragraph's
-/// first. A line break ends a sentence when the line ended one or the next starts like one.
 /// Words a line of a sentence cannot end on: the sentence goes on in the next line.
 const CONTINUING_WORDS: &[&str] = &[
     "in", "into", "on", "at", "to", "of", "for", "with", "from", "by", "the", "a", "an", "and", "or", "that",
@@ -1018,6 +1016,8 @@ const CONTINUING_WORDS: &[&str] = &[
     "un", "una", "y", "o", "con", "para", "por", "que", "del", "al", "usando",
 ];
 
+/// A paragraph's sentences, each with the number of lines it starts below the paragraph's
+/// first. A line break ends a sentence when the line ended one or the next starts like one.
 fn sentences(text: &str) -> Vec<(String, usize)> {
     let mut out = Vec::new();
     let mut current = String::new();

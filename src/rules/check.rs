@@ -480,6 +480,9 @@ impl Checker {
     /// shown once, for the newest of them. Applied after suppression comments, so silencing one
     /// rule on a line leaves the others' finding there. Written checks are never merged.
     pub fn one_per_finding(&self, mut violations: Vec<Violation>) -> Vec<Violation> {
+        if violations.len() < 2 {
+            return violations;
+        }
         let finding = |v: &Violation| -> Option<(ViolationKind, usize, usize, usize, &str)> {
             let check = self.checks.get(v.check)?;
             let pattern = match v.kind {

@@ -314,19 +314,14 @@ fn read_rule(object: &Object, index: usize, problems: &mut Vec<Problem>) -> Opti
         // A scope glob that does not compile is reported here, at its place in the file, once
         // for the rule (not once for each check inferred from its words).
         for c in &scopes {
-            if let Err(errors) = super::scope::glob_set(c.files.iter().map(String::as_str)) {
-                for e in errors {
-                    let span = c
-                        .span
-                        .files
-                        .get(e.index)
-                        .cloned()
-                        .unwrap_or(c.span.object.clone());
+            for (i, glob) in c.files.iter().enumerate() {
+                if let Some(error) = super::scope::glob_error(glob) {
+                    let span = c.span.files.get(i).cloned().unwrap_or(c.span.object.clone());
                     problems.push(Problem::new(
                         ProblemKind::InvalidGlob {
                             field: "Files",
-                            glob: e.glob,
-                            error: e.error,
+                            glob: glob.clone(),
+                            error,
                         },
                         span,
                     ));

@@ -6,8 +6,9 @@ use super::super::concepts::{
     CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, I_PREFIXED_INTERFACE,
     INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE,
     UNPINNED_ACTION, UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_EXPORTED_RETURN,
-    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, commit_body_pattern, commit_subject_pattern, example_in_context,
-    example_of, file_length_pattern, host_pattern, is_module_extension, mandated_counterpart,
+    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, commit_body_pattern,
+    commit_subject_pattern, example_in_context, example_of, file_length_pattern, host_pattern,
+    is_module_extension, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig};
@@ -90,14 +91,31 @@ pub fn seen_condition(ctx: &Context, f: &Mention) -> Option<(&'static Detector, 
     }
 }
 
-/// The detector a concept's words mean in this rule: "pinned versions" of GitHub Actions are
-/// commit SHAs in workflows, not exact versions in manifests; return types by the functions
-/// the rule is about.
-fn detector_meant(ctx: &Context, d: &'static Detector) -> &'static Detector {
+/// The detector a concept's or a keyword's words mean in this rule: "pinned versions" of GitHub
+/// Actions are commit SHAs in workflows, not exact versions in manifests; `var` is C#'s and
+/// Java's when the rule names them or asks for explicit types ("Prefer explicit types instead
+/// of 'var'"), which JavaScript has none of; return types by the functions the rule is about.
+pub(super) fn detector_meant(ctx: &Context, d: &'static Detector) -> &'static Detector {
     if d.name == UNPINNED_DEPENDENCY.name && ctx.named.has(Lang::Ci) {
         return &UNPINNED_ACTION;
     }
+    if d.name == VAR_DECL.name && asks_explicit_types(ctx) {
+        return &VAR_INFERRED;
+    }
     return_types_meant(ctx, d)
+}
+
+/// The rule names C# or Java, or asks for explicit types.
+fn asks_explicit_types(ctx: &Context) -> bool {
+    ctx.named.has(Lang::CSharp)
+        || ctx.named.has(Lang::Java)
+        || (ctx.says(&[
+            "explicit",
+            "explicitly",
+            "explícitos",
+            "explícito",
+            "explícitamente",
+        ]) && ctx.says(&["type", "types", "typed", "typing", "tipos", "tipo", "tipado"]))
 }
 
 /// Which functions "explicit return types" are about: Python's when the rule names Python (and
@@ -392,7 +410,7 @@ fn keyword(ctx: &Context, out: &mut Found, at: At, term: &str, f: &Mention) {
     let Some(k) = unquoted_keyword(&term.to_lowercase()) else {
         return;
     };
-    let detector = ctx.keyword_meant(k);
+    let detector = detector_meant(ctx, k.detector);
     let named = ctx.named.langs();
     let lang_named = named
         .iter()

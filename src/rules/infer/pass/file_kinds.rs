@@ -13,7 +13,6 @@ use super::super::words::{
     CREATE_VERBS, FILE_KINDS, FILE_NOUNS, NEGATIONS, NEW_FILE_WORDS, WELL_KNOWN_MD, WELL_KNOWN_TXT,
 };
 use super::{At, Context, Found};
-use crate::rules::model::{CheckSpec, Origin};
 
 pub fn run(ctx: &Context, out: &mut Found) {
     let mut seen: Vec<String> = Vec::new();
@@ -107,16 +106,7 @@ fn forbid(ctx: &Context, out: &mut Found, seen: &mut Vec<String>, globs: Vec<Str
     out.retain_checks(|c| !(c.pattern.is_none() && c.forbidden_paths.iter().all(|p| globs.contains(p))));
     let mut scope = super::super::files::FileScope::default();
     ctx.narrow(&mut scope);
-    out.check(
-        At::Places,
-        CheckSpec {
-            files: scope.files(),
-            forbidden_paths: paths,
-            message: Some(ctx.message()),
-            origin: Origin::Inferred { explanation },
-            ..CheckSpec::default()
-        },
-    );
+    out.check(At::Places, ctx.path_check(&scope, paths, explanation));
 }
 
 /// `.txt`, `*.orig`: an extension written alone. An unquoted `.txt` reaches here as the word

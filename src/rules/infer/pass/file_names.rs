@@ -12,7 +12,6 @@ use super::super::naming::{Case, mandates, sentences};
 use super::super::text::{Kind, Token};
 use super::super::words::{FILE_EXTENSIONS, FILE_NAME_NOUNS};
 use super::{At, Context, Found};
-use crate::rules::model::{CheckSpec, Origin};
 
 /// Globs of the file names that break a case. Each ends in `.*`: a glob also matches the
 /// folders it names (and all below), so it must only fit a file's name — one with an extension
@@ -198,16 +197,7 @@ fn folder_names(ctx: &Context, out: &mut Found, sentence: &[Token]) -> bool {
         case.name(),
         breaks.join(", ")
     );
-    out.check(
-        At::Places,
-        CheckSpec {
-            files: scope.files(),
-            forbidden_paths: paths,
-            message: Some(ctx.message()),
-            origin: Origin::Inferred { explanation },
-            ..CheckSpec::default()
-        },
-    );
+    out.check(At::Places, ctx.path_check(&scope, paths, explanation));
     true
 }
 
@@ -288,16 +278,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 ""
             }
         );
-        out.check(
-            At::Places,
-            CheckSpec {
-                files: scope.files(),
-                forbidden_paths: paths,
-                message: Some(ctx.message()),
-                origin: Origin::Inferred { explanation },
-                ..CheckSpec::default()
-            },
-        );
+        out.check(At::Places, ctx.path_check(&scope, paths, explanation));
         return;
     }
 }

@@ -185,10 +185,11 @@ fn forbid_code(
     }
     // A keyword with a detector (`any` → type positions, `var` → declarations).
     let misspelled = concepts::misspelled_keyword(&lit.text);
-    if let Some(k) = concepts::keyword(&lit.text).or(misspelled)
-        && ctx.detector_fits(ctx.keyword_meant(k))
+    if let Some((k, detector)) = concepts::keyword(&lit.text)
+        .or(misspelled)
+        .map(|k| (k, super::concepts::detector_meant(ctx, k.detector)))
+        && ctx.detector_fits(detector)
     {
-        let detector = ctx.keyword_meant(k);
         let scope = ctx.detector_scope(detector, &format!("the keyword `{}`", k.word));
         // C#'s `var` becomes a type only the compiler knows: no token swap fixes it.
         let fix = fix.filter(|_| detector.name != concepts::VAR_INFERRED.name);

@@ -494,28 +494,6 @@ impl<'a> Context<'a> {
         self.named.qualify(scope);
     }
 
-    /// The detector a keyword means in this rule: `var` is C#'s and Java's when the rule names
-    /// them or asks for explicit types ("Prefer explicit types instead of 'var'"), which
-    /// JavaScript has none of.
-    pub fn keyword_meant(&self, k: &Keyword) -> &'static Detector {
-        let typed = || {
-            self.named.has(Lang::CSharp)
-                || self.named.has(Lang::Java)
-                || (self.says(&[
-                    "explicit",
-                    "explicitly",
-                    "explícitos",
-                    "explícito",
-                    "explícitamente",
-                ]) && self.says(&["type", "types", "typed", "typing", "tipos", "tipo", "tipado"]))
-        };
-        if k.detector.name == super::concepts::VAR_DECL.name && typed() {
-            &super::concepts::VAR_INFERRED
-        } else {
-            k.detector
-        }
-    }
-
     /// A keyword detector applies when the rule names no language, or one of its family.
     pub fn detector_fits(&self, d: &Detector) -> bool {
         let named = self.named.langs();
@@ -574,6 +552,22 @@ impl<'a> Context<'a> {
     /// A pattern check whose matches count only where `within` says: code checks never fire
     /// in comments, docstrings or strings; directives only in comments; imports of JS and Go
     /// only in the string that names the package.
+    /// A check of the files in `scope` that sit where `forbidden_paths` says they may not.
+    pub fn path_check(
+        &self,
+        scope: &FileScope,
+        forbidden_paths: Vec<String>,
+        explanation: String,
+    ) -> CheckSpec {
+        CheckSpec {
+            files: scope.files(),
+            forbidden_paths,
+            message: Some(self.message()),
+            origin: Origin::Inferred { explanation },
+            ..CheckSpec::default()
+        }
+    }
+
     pub fn pattern_check(
         &self,
         pattern: String,
