@@ -12,7 +12,6 @@ use serde::Serialize;
 use super::category::category_of;
 use super::convention;
 use super::formats::{self, AgentFormat};
-use super::frontmatter;
 use super::markdown::{self, UnitKind, blank_code_spans};
 use super::words::{
     BE_VERBS, BULLET_MUSTS, CHECKLIST_WORDS, CLAUSE_COMMANDS, CLAUSE_FILLERS, CROSS_REFERENCES,
@@ -20,6 +19,7 @@ use super::words::{
     MORE_VERBS, NOT_BEFORE_A_COMMAND, NOT_NEEDED, OBJECT_OPENERS, PERMISSIONS, PROSE_MUSTS,
     REQUIREMENT_MODALS, SPANISH_COMMANDS,
 };
+use super::{frontmatter, heading_scope};
 use crate::rules::Category;
 use crate::rules::infer::words::LIST_WORDS;
 use crate::text::one_line;
@@ -123,6 +123,8 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
         globs = fm.globs;
     }
     let files = scope_files(&base, &globs, kind.scoped_by_folder());
+    // A language's section scopes its code rules, unless the file's own globs already do.
+    let section = globs.is_empty().then_some(base.as_str());
 
     // Per item: its reason from a nested "Why:" bullet, and whether it became a rule.
     let mut rule_of_unit: Vec<Option<usize>> = vec![None; doc.units.len()];
@@ -166,14 +168,9 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
             }
             UnitKind::TableRow => {
                 if commands(&text, true) && !unit.links_only {
-                    out.rules.push(candidate(
-                        &text,
-                        None,
-                        &heading_context,
-                        &files,
-                        path_shown,
-                        unit.line,
-                    ));
+                    let mut rule = candidate(&text, None, &heading_context, &files, path_shown, unit.line);
+                    scope_by_section(&mut rule, &labels(&unit.headings, None), section);
+                    out.rules.push(rule);
                 }
             }
             UnitKind::Html => {
@@ -249,8 +246,9 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                     continue;
                 }
                 rule_of_unit[i] = Some(out.rules.len());
-                out.rules
-                    .push(candidate(body, category, &context, &files, path_shown, unit.line));
+                let mut rule = candidate(body, category, &context, &files, path_shown, unit.line);
+                scope_by_section(&mut rule, &labels(&unit.headings, Some(&parent_text)), section);
+                out.rules.push(rule);
             }
             UnitKind::Paragraph => {
                 if unit.links_only {
@@ -298,14 +296,9 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                             });
                             continue;
                         }
-                        out.rules.push(candidate(
-                            body,
-                            category,
-                            &heading_context,
-                            &files,
-                            path_shown,
-                            line,
-                        ));
+                        let mut rule = candidate(body, category, &heading_context, &files, path_shown, line);
+                        scope_by_section(&mut rule, &labels(&unit.headings, None), section);
+                        out.rules.push(rule);
                     } else {
                         out.skipped.push(Skipped {
                             text: sentence.clone(),
@@ -336,6 +329,25 @@ fn candidate(
         files: files.to_vec(),
         source: source.to_string(),
         line,
+    }
+}
+
+/// The headings above a unit, outermost first, then its parent bullet: what may name the
+/// language of its section.
+fn labels<'a>(headings: &'a [String], parent: Option<&'a str>) -> Vec<&'a str> {
+    headings.iter().map(String::as_str).chain(parent).collect()
+}
+
+/// A code rule under a language's section ("## Python Code Style") takes that language's files,
+/// under the folder `base` the file speaks for; `None` when the file's own globs scope it.
+fn scope_by_section(rule: &mut Candidate, labels: &[&str], base: Option<&str>) {
+    let Some(base) = base else { return };
+    if !heading_scope::takes_section_scope(rule.category, &rule.instruction) {
+        return;
+    }
+    if let Some((globs, _)) = heading_scope::section_globs(labels) {
+        let globs: Vec<String> = globs.iter().map(|g| g.to_string()).collect();
+        rule.files = scope_files(base, &globs, true);
     }
 }
 
@@ -1507,6 +1519,55 @@ mod tests {
             "---\nglobs: \"*.ts\"\n---\n- Never use `any`\n",
         );
         assert_eq!(nested_cursor.rules[0].files, ["web/**/*.ts"]);
+    }
+
+    #[test]
+    fn a_language_section_scopes_its_code_rules() {
+        let text = "# Guidelines\n\n- Never commit `.env` files\n\n## Python Code Style\n\n- Never use bare `except:`\n- Use uv, never pip\n- Shell scripts start with `set -euo pipefail`\n\nPrefer f-strings over `%` formatting.\n\n| Do not | Instead |\n|---|---|\n| Do not use `print()` for logging. | Use `logging`. |\n\n## Frontend\n\n- **TypeScript:**\n  - Never use `any`\n\n## Setup (Node.js 20, Python 3.12)\n\n- Never use `eval()`\n";
+        let got = extract("AGENTS.md", AgentFormat::AgentsMd, text);
+        let files = |needle: &str| {
+            let rule = got.rules.iter().find(|r| r.instruction.contains(needle));
+            rule.unwrap_or_else(|| panic!("{needle}: {:?}", got.rules))
+                .files
+                .clone()
+        };
+        let python = [
+            "*.py",
+            "pyproject.toml",
+            "setup.cfg",
+            "requirements*.txt",
+            "requirements/*.txt",
+            "Pipfile",
+        ];
+        // Above any language section, and a label that names versions, not a section: unscoped.
+        assert!(files("`.env`").is_empty());
+        assert!(files("`eval()`").is_empty());
+        // A bullet, a paragraph and a table row under "## Python Code Style".
+        assert_eq!(files("bare"), python);
+        assert_eq!(files("f-strings"), python);
+        assert_eq!(files("`print()`"), python);
+        // A tool rule is about commands, and a rule that names its language keeps its words'.
+        assert!(files("uv").is_empty());
+        assert!(files("Shell scripts").is_empty());
+        // A parent bullet names the section.
+        assert_eq!(
+            files("`any`"),
+            ["*.ts", "*.tsx", "tsconfig*.json", "package.json"]
+        );
+
+        // Under a nested AGENTS.md's folder; a file's own globs win over its headings.
+        let nested = extract(
+            "api/AGENTS.md",
+            AgentFormat::AgentsMd,
+            "## Go\n\n- Never use `panic()`\n",
+        );
+        assert_eq!(nested.rules[0].files, ["api/**/*.go", "api/**/go.mod"]);
+        let globbed = extract(
+            ".cursor/rules/py.mdc",
+            AgentFormat::CursorMdc,
+            "---\nglobs: src/**/*.py\n---\n## Python\n\n- Never use bare `except:`\n",
+        );
+        assert_eq!(globbed.rules[0].files, ["src/**/*.py"]);
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod convention;
 pub mod export;
 pub mod formats;
 pub mod frontmatter;
+pub mod heading_scope;
 pub mod import;
 pub mod markdown;
 pub mod plan;
