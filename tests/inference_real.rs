@@ -1,5 +1,5 @@
 //! The corpus of real agent rules: every rule in
-//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
+//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
 //! from a public agent rule file (AGENTS.md, CLAUDE.md, .cursorrules…), with sample files whose
 //! expected violations are marked inline with `⟦…⟧`. Each rule goes through `RuleSet::from_text` (inference on) and
 //! each sample through `RuleSet::check_file`; the violations found are compared with the marked
@@ -87,6 +87,11 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // After round eight: English 1.000 (15/15) / 0.288, Spanish 1.000 (6/6) / 0.600.
     ("tune-5", "en", 0.95, 0.25),
     ("tune-5", "es", 0.95, 0.55),
+    // `tune-6/` is a batch written for round nine the way `tune-5/` was (28 repositories not
+    // used before); its first run, before anyone looked at its rows: English 0.769 (10/13) /
+    // 0.200, Spanish 1.000 (4/4) / 0.222.
+    ("tune-6", "en", 0.75, 0.20),
+    ("tune-6", "es", 0.95, 0.20),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
@@ -113,14 +118,18 @@ const SILENT_FLOORS: &[(&str, &str, f64)] = &[
     // Set from the first measured run of `tune-5/` (48/48).
     ("tune-5", "en", 1.0),
     ("tune-5", "es", 1.0),
+    // Set from the first measured run of `tune-6/` (45/45).
+    ("tune-6", "en", 1.0),
+    ("tune-6", "es", 1.0),
 ];
 
-const SPLITS: [&str; 8] = [
+const SPLITS: [&str; 9] = [
     "tune",
     "tune-2",
     "tune-3",
     "tune-4",
     "tune-5",
+    "tune-6",
     "held-out",
     "held-out-2",
     "held-out-3",
