@@ -12,8 +12,8 @@ use super::literal::{self, LitKind};
 use super::text::{Kind, Quote, Token, clauses_with_ends, is_file_pattern, looks_like_path};
 use super::words;
 use super::words::{
-    CONDITION_USER, DETERMINERS, FILE_WORDS, LIST_WORDS, PLACE_FILLER, PLACING_VERBS, RETURN_WORDS,
-    TERM_STOPS,
+    CONDITION_USER, DETERMINERS, FILE_ADJECTIVES, FILE_WORDS, LIST_WORDS, PLACE_FILLER, PLACING_VERBS,
+    RETURN_WORDS, TERM_STOPS,
 };
 
 /// Whether something is forbidden, mandated, or merely mentioned.
@@ -938,8 +938,21 @@ fn apply(
 fn file_forbidden(st: &Reading, clause: &[Token], i: usize) -> bool {
     // "never put `x`", "no crear archivos .txt": a verb of placing, maybe then a file word.
     let placing_at = |k: usize| clause[k].is_word() && PLACING_VERBS.contains(&clause[k].lower.as_str());
-    let file_word = |k: usize| clause[k].is_word() && FILE_WORDS.contains(&clause[k].lower.as_str());
-    let placing = (i > 0 && placing_at(i - 1)) || (i > 1 && file_word(i - 1) && placing_at(i - 2));
+    // "do not add a separate `clippy.toml` file", "no crear archivos .txt": articles, adjectives
+    // and file words between.
+    let mut k = i;
+    while k > 0
+        && clause[k - 1].is_word()
+        && (DETERMINERS.contains(&clause[k - 1].lower.as_str())
+            || FILE_ADJECTIVES.contains(&clause[k - 1].lower.as_str())
+            || FILE_WORDS.contains(&clause[k - 1].lower.as_str()))
+    {
+        k -= 1;
+    }
+    // "do not use a separate `clippy.toml`": the forbidding verb, before them.
+    let using =
+        k < i && st.trig == Some(Trig::NegUse) && k > 0 && st.trigger.ends_with(clause[k - 1].lower.as_str());
+    let placing = (k > 0 && placing_at(k - 1)) || using;
     st.role == Role::Forbid
         && !matches!(st.trig, Some(Trig::Mutate | Trig::Override))
         && st.place.is_none()

@@ -560,8 +560,17 @@ fn file_names_are_path_rules_and_quotes_read_like_backticks() {
         [(vec!["package-lock.json".to_string()], vec![])]
     );
     assert_eq!(paths("PROHIBIDO: `package-lock.json`, `yarn.lock`.").len(), 2);
+    // Articles and adjectives between the verb and the file.
+    for i in [
+        "Do NOT use a separate `clippy.toml` file - keep lints in `Cargo.toml`.",
+        "Do not add a `clippy.toml` file.",
+        "No crees un archivo `clippy.toml`.",
+    ] {
+        assert_eq!(paths(i), [(vec!["clippy.toml".to_string()], vec![])], "{i}");
+    }
     // A verb that acts on the file forbids an action, not the file.
     assert!(paths("Never edit `package.json` by hand.").is_empty());
+    assert!(paths("Never edit a generated `schema.ts` file.").is_empty());
     // Double quotes, single quotes and guillemets hold code as backticks do; prose stays prose.
     for i in [
         "Never use \"var\" in JavaScript.",

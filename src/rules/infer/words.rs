@@ -2711,6 +2711,33 @@ pub const PLACING_VERBS: &[&str] = &[
     "dejes", "guardar", "guardes", "añadir", "añadas", "agregar", "agregues",
 ];
 
+/// Adjectives between a verb of placing and the file it places: "never add a separate
+/// `clippy.toml`", "no crees un nuevo `.env`".
+pub const FILE_ADJECTIVES: &[&str] = &[
+    "separate",
+    "new",
+    "extra",
+    "additional",
+    "own",
+    "dedicated",
+    "standalone",
+    "custom",
+    "another",
+    "any",
+    "nuevo",
+    "nueva",
+    "separado",
+    "separada",
+    "adicional",
+    "otro",
+    "otra",
+    "propio",
+    "propia",
+    "ningún",
+    "ningun",
+    "ninguna",
+];
+
 /// Verbs that define a method over an inherited one: "never override `onBackPressed()`" forbids
 /// its definitions, not its calls.
 pub const OVERRIDING_VERBS: &[&str] = &[
