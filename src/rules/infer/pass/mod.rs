@@ -9,6 +9,7 @@ pub mod behaviour;
 pub mod commits;
 pub mod concepts;
 pub mod conditions;
+pub mod config_keys;
 pub mod documented;
 pub mod families;
 pub mod file_kinds;
@@ -162,6 +163,8 @@ pub enum Route {
     Tools,
     /// A forbidden file name or pattern (`package-lock.json`, `test_*.py`): a path rule.
     Places,
+    /// A key of a configuration file the rule names ("npm `workspaces` field").
+    ConfigKeys,
     /// Nothing to check (mandated, neutral, places).
     Other,
 }
@@ -266,6 +269,10 @@ impl<'a> Context<'a> {
         match (&f.entity, f.role) {
             // "No `_` or `mixedCaps`": a naming style, not an identifier.
             (Entity::Code { text, .. }, _) if super::naming::is_naming_case(text) => Route::Other,
+            // "an npm `workspaces` field", "No `version:` key (… Compose v2)": a configuration key.
+            (Entity::Code { text, .. }, Role::Forbid) if config_keys::routes_here(self, text) => {
+                Route::ConfigKeys
+            }
             // `from module import *`: an example of a concept, checked by its detector.
             (Entity::Code { text, .. }, Role::Forbid)
                 if super::concepts::example_of(text).is_some()
