@@ -745,12 +745,12 @@ pub const SECTION_COMMENT: Detector = Detector {
     effect: Effect::Forbid,
 };
 
-/// Swift force unwraps: `try!` and a postfix `!` right after a name (`words.first!`) — not `!x`,
-/// `!=`, `try?`.
+/// Swift force unwraps: `try!` and a postfix `!` right after a name, a call or a subscript
+/// (`words.first!`, `image.pngData()!`, `items[0]!`) — not `!x`, `!=`, `try?`.
 pub const FORCE_UNWRAP: Detector = Detector {
     name: "force-unwrap",
-    summary: "Swift force unwraps: `try!` and postfix `!` (`x!`, `x!.y`), not `!x`, `!=` or `try?`",
-    pattern: r"\b(?P<hit>try!|!)(?:[^=:\w]|$)",
+    summary: "Swift force unwraps: `try!` and postfix `!` (`x!`, `f()!`, `x!.y`), not `!x`, `!=` or `try?`",
+    pattern: r"(?:[)\]]|\b)(?P<hit>try!|!)(?:[^=:\w]|$)",
     langs: &[Lang::Swift],
     exclude: &[],
     within: Within::Code,

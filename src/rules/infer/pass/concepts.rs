@@ -978,6 +978,13 @@ mod tests {
     }
 
     #[test]
+    fn force_unwraps_after_calls_and_subscripts() {
+        let i = "Avoid force unwraps (`!`) unless absolutely safe and justified.";
+        let swift = "let data = image.pngData()!\nlet first = items[0]!\nlet name = user.name!\nif !(ready) { return }\nif image.pngData() != nil && !items.isEmpty { }\n";
+        assert_eq!(texts(i, "ImageCache.swift", swift), ["!", "!", "!"]);
+    }
+
+    #[test]
     fn options_api_in_vue() {
         let i = "Use composition API and declarative programming patterns; avoid options API.";
         let card = "<script lang=\"ts\">\nexport default defineComponent({\n  props: { title: { type: String, required: true } },\n  data() {\n    return { expanded: false };\n  },\n  methods: {\n    toggle() {\n      this.expanded = !this.expanded;\n    },\n  },\n});\n</script>\n";
