@@ -1157,6 +1157,13 @@ pub fn example_in_context(text: &str, rule_words: impl Fn(&[&str]) -> bool) -> O
         {
             Some(&EXTENSIONLESS_IMPORT)
         }
+        // "Use `@/*` for imports from root directory", "imports con `~/`": a path alias, mandated
+        // for imports, rules out climbing to a parent folder.
+        "@/" | "@/*" | "~/" | "~/*" | "#/" | "#/*" | "$lib" | "$lib/" | "@src/" | "@app/"
+            if rule_words(words::IMPORT_WORDS) =>
+        {
+            Some(&PATH_ALIASES)
+        }
         // "Never use the `latest` tag", "no `:latest` images".
         "latest" | ":latest"
             if rule_words(&[

@@ -315,37 +315,43 @@ impl Reading {
     }
 }
 
+/// Where a clause's reading ends: the role its words gave, its trigger words and kind.
+type ClauseReading = (Role, String, Option<Trig>);
+
 /// Reads an instruction's tokens into what it forbids, mandates and places.
 pub fn read(tokens: &[Token]) -> Vec<Mention> {
     let mut out = Vec::new();
-    let mut last: Option<(Role, String, Option<Trig>)> = None;
+    let mut last: Option<ClauseReading> = None;
     let mut header = false;
     // The header names a thing ("No parameters:"), not only forbids ("NOT permitted:").
     let mut header_named = false;
-    // The reading of a clause an aside in parentheses interrupted.
-    let mut interrupted: Option<(Role, String, Option<Trig>)> = None;
+    // The reading of a clause an aside in parentheses interrupted, and where its mentions start.
+    let mut interrupted: Option<(ClauseReading, usize)> = None;
     for (ci, (clause, end)) in clauses_with_ends(tokens).into_iter().enumerate() {
         // "Prefer pytest equivalents (e.g. `pytest-mock`) over `unittest.mock`": the words right
         // after the closing parenthesis go on with the clause the aside interrupted.
-        let resumed = if right_after_aside(tokens, clause) {
-            interrupted.take()
-        } else {
-            None
+        let (resumed, resumed_at) = match right_after_aside(tokens, clause) {
+            true => interrupted
+                .take()
+                .map_or((None, None), |(r, at)| (Some(r), Some(at))),
+            false => (None, None),
         };
         // "Avoid deprecated APIs (e.g. `componentWillMount`)": examples keep the role; so does
         // the list after a header ("NOT permitted: axios, lodash").
         // A label that names its topic ("**No parameters:** Omit the Parameters section") is
         // no header when a sentence of its own follows: only a list goes on with its role.
         let list_follows = header && !(header_named && opens_with_verb(clause));
-        let inherit = if starts_examples(clause) || list_follows {
-            last.clone()
-        } else {
-            resumed
-        };
         let before = out.len();
-        let read = read_clause(clause, ci, &mut out, inherit, list_follows);
+        let (inherit, start) = if starts_examples(clause) || list_follows {
+            (last.clone(), before)
+        } else {
+            // A resumed clause's words ("… unless justified", "… over `moment`") bear on what
+            // it named before the aside too.
+            (resumed, resumed_at.unwrap_or(before))
+        };
+        let read = read_clause(clause, ci, &mut out, inherit, list_follows, start);
         if end == Some("(") {
-            interrupted = Some(read.clone());
+            interrupted = Some((read.clone(), start));
         } else if end != Some(")") {
             interrupted = None;
         }
@@ -456,14 +462,16 @@ fn starts_examples(clause: &[Token]) -> bool {
     )
 }
 
+/// Reads one clause into `out`, going on with `inherit`'s reading; the clause's own mentions
+/// start at `clause_start` in `out` (earlier, for a clause resumed after an aside).
 fn read_clause(
     clause: &[Token],
     ci: usize,
     out: &mut Vec<Mention>,
-    inherit: Option<(Role, String, Option<Trig>)>,
+    inherit: Option<ClauseReading>,
     list: bool,
-) -> (Role, String, Option<Trig>) {
-    let clause_start = out.len();
+    clause_start: usize,
+) -> ClauseReading {
     let mut st = Reading::new();
     if let Some((role, trigger, trig)) = inherit {
         st.role = role;
@@ -591,8 +599,10 @@ fn read_clause(
                 }
                 // "`.orig` or `.rej` files", "archivos `.env`": a span that names files is a path.
                 let names_files = quote.is_some() && t.text.starts_with('.') && names_files(clause, i);
-                let is_path =
-                    t.kind == Kind::Path || (quote.is_some() && looks_like_path(&t.text)) || names_files;
+                // `@/*`, `~/`: a path alias, how an import path starts, is code.
+                let is_path = t.kind == Kind::Path
+                    || (quote.is_some() && looks_like_path(&t.text) && !import_path_prefix(&t.text))
+                    || names_files;
                 let pending = st.place.take().filter(|(_, at, _)| i <= at + 3);
                 if is_path {
                     if let Some((trig, _, words)) = pending {
@@ -930,6 +940,11 @@ fn apply(
         }
     }
     true
+}
+
+/// A path alias quoted alone, as an import path starts with it: `@/`, `@/*`, `~/`, `#/`, `$lib/`.
+fn import_path_prefix(text: &str) -> bool {
+    matches!(text.trim_end_matches('*'), "@/" | "~/" | "#/" | "$lib/" | "$lib")
 }
 
 /// A file name or pattern at `i` forbidden as such: right after the forbidding words, in their

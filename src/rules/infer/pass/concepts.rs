@@ -451,6 +451,16 @@ fn example(ctx: &Context, out: &mut Found, at: At, text: &str, d: &Detector, f: 
     if d.effect == Effect::RulesOut && f.role == Role::Forbid {
         return;
     }
+    // "Prefer `@/` imports over relative imports `../../`": the rule names what it rules out,
+    // and that is checked as written.
+    if d.effect == Effect::RulesOut
+        && ctx
+            .found
+            .iter()
+            .any(|m| m.role == Role::Forbid && !matches!(m.entity, Entity::Term(_)))
+    {
+        return;
+    }
     if d.effect == Effect::Require {
         if f.role != Role::Mandate {
             return;
@@ -979,9 +989,39 @@ mod tests {
 
     #[test]
     fn force_unwraps_after_calls_and_subscripts() {
-        let i = "Avoid force unwraps (`!`) unless absolutely safe and justified.";
+        let i = "Avoid force unwraps (`!`).";
         let swift = "let data = image.pngData()!\nlet first = items[0]!\nlet name = user.name!\nif !(ready) { return }\nif image.pngData() != nil && !items.isEmpty { }\n";
         assert_eq!(texts(i, "ImageCache.swift", swift), ["!", "!", "!"]);
+        // "unless … justified" after the aside still qualifies what came before it: a check is
+        // only proposed.
+        let justified = "Avoid force unwraps (`!`) unless absolutely safe and justified.";
+        assert!(texts(justified, "ImageCache.swift", swift).is_empty());
+    }
+
+    #[test]
+    fn a_path_alias_mandated_for_imports_rules_out_parent_folders() {
+        let page = "import Navbar from \"../../components/Navbar\";\nimport { skills } from '../lib/skills';\nimport { meta } from \"./metadata\";\nimport { cn } from \"@/lib/utils\";\n// see ../../README\n";
+        for i in [
+            "**Path Aliases**: Use `@/*` for imports from root directory",
+            "Prefer `@/` imports over relative paths",
+        ] {
+            assert_eq!(
+                texts(i, "app/about/page.tsx", page),
+                ["../../components/Navbar", "../lib/skills"],
+                "{i}"
+            );
+        }
+        // An alias that is no import's.
+        assert!(texts("Use `~/` for the home folder in docs", "app/a.ts", page).is_empty());
+        // What the rule rules out, named, is checked as written: only imports two levels up.
+        assert_eq!(
+            texts(
+                "Always prefer `@/` imports over relative imports `../../`",
+                "app/about/page.tsx",
+                page
+            ),
+            ["../../components/Navbar"]
+        );
     }
 
     #[test]

@@ -280,10 +280,17 @@ impl<'a> Context<'a> {
             {
                 Route::Concepts
             }
-            // `set -euo pipefail`, mandated: an example of a required concept.
+            // `set -euo pipefail`, mandated: an example of a required concept; `@/*` "for imports",
+            // one that rules a counterpart out.
             (Entity::Code { text, .. }, Role::Mandate)
                 if super::concepts::example_of(text)
-                    .is_some_and(|d| d.effect == super::concepts::Effect::Require) =>
+                    .or_else(|| super::concepts::example_in_context(text, |w| self.says_or_quotes(w)))
+                    .is_some_and(|d| {
+                        matches!(
+                            d.effect,
+                            super::concepts::Effect::Require | super::concepts::Effect::RulesOut
+                        )
+                    }) =>
             {
                 Route::Concepts
             }
