@@ -82,6 +82,8 @@ pub enum Subject {
     Columns,
     /// A language's keywords ("uppercase for SQL keywords").
     Keywords,
+    /// UI components ("PascalCase for components").
+    Components,
     /// Names no declaration shows (props, fields, keys, routes, CSS classes, env vars…).
     Other,
 }
@@ -108,9 +110,10 @@ impl Subject {
             "column" | "columns" | "columnas" | "columna" => Subject::Columns,
             "keywords" | "keyword" | "reservadas" => Subject::Keywords,
             "props" | "properties" | "property" | "fields" | "field" | "keys" | "key" | "attributes"
-            | "routes" | "endpoints" | "events" | "parameters" | "params" | "arguments" | "components"
-            | "component" | "hooks" | "propiedades" | "campos" | "claves" | "rutas" | "componentes"
-            | "parámetros" | "parametros" | "contents" | "content" | "contenido" => Subject::Other,
+            | "routes" | "endpoints" | "events" | "parameters" | "params" | "arguments" | "hooks"
+            | "propiedades" | "campos" | "claves" | "rutas" | "parámetros" | "parametros" | "contents"
+            | "content" | "contenido" => Subject::Other,
+            "components" | "component" | "componentes" | "componente" => Subject::Components,
             _ => return None,
         })
     }
@@ -224,6 +227,26 @@ fn subjects_of(t: &Token, prev: Option<&Token>) -> Vec<Subject> {
         .collect()
 }
 
+/// The kinds of names a rule's leading label says ("**Components**: … PascalCase naming"): the
+/// words before its first colon, when they are a label of at most three words.
+pub fn label_subjects(tokens: &[Token]) -> Vec<Subject> {
+    let Some(colon) = tokens.iter().position(|t| t.kind == Kind::Sep && t.text == ":") else {
+        return Vec::new();
+    };
+    if colon == 0 || colon > 3 {
+        return Vec::new();
+    }
+    let mut out: Vec<Subject> = Vec::new();
+    for (k, t) in tokens[..colon].iter().enumerate() {
+        for s in subjects_of(t, k.checked_sub(1).map(|p| &tokens[p])) {
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
 /// The cases a sentence mandates, each with the kinds of names it is for. A case after a
 /// negation or "instead of" is the one replaced and mandates nothing. The kinds go with the
 /// case they follow ("camelCase for variables, PascalCase for classes") or, when the sentence
@@ -254,11 +277,15 @@ pub fn mandates(sentence: &[Token]) -> Vec<CaseMandate> {
             let next_is_content = sentence.get(k + 1).is_some_and(|n| {
                 n.is_word() && matches!(n.lower.as_str(), "contents" | "content" | "contenido")
             });
+            // "component files": the files' names, not the components'.
+            let next_is_file = sentence
+                .get(k + 1)
+                .is_some_and(|n| n.is_word() && FILE_NAME_NOUNS.contains(&n.lower.as_str()));
             for s in subjects_of(&sentence[k], k.checked_sub(1).map(|p| &sentence[p])) {
-                let s = if s == Subject::Files && next_is_content {
-                    Subject::Other
-                } else {
-                    s
+                let s = match s {
+                    Subject::Files if next_is_content => Subject::Other,
+                    Subject::Components if next_is_file => continue,
+                    s => s,
                 };
                 if !out.contains(&s) {
                     out.push(s);
@@ -385,5 +412,13 @@ mod tests {
             [(Case::Kebab, vec![Other])]
         );
         assert_eq!(read("Use camelCase."), [(Case::Camel, vec![])]);
+        assert_eq!(
+            read("Use PascalCase for components"),
+            [(Case::Pascal, vec![Components])]
+        );
+        assert_eq!(
+            read("PascalCase for component files"),
+            [(Case::Pascal, vec![Files])]
+        );
     }
 }

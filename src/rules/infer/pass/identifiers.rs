@@ -7,7 +7,7 @@
 //! (props, fields, routes, components) are left alone.
 
 use super::super::files::{FileScope, Lang};
-use super::super::naming::{Case, CaseMandate, Subject, mandates, sentences};
+use super::super::naming::{Case, CaseMandate, Subject, label_subjects, mandates, sentences};
 use super::{At, Context, Found, lang_names, same_family};
 use crate::rules::model::Within;
 
@@ -120,6 +120,15 @@ const FORMS: &[Form] = &[
         exclude: &[],
     },
     Form {
+        // Only where the declaration shows a component: a helper function in a `.tsx` file is
+        // none.
+        what: "React components: functions returning `JSX.Element`/`ReactElement`/`ReactNode`, `FC`-typed constants, `memo`/`forwardRef` results and class components",
+        subject: Subject::Components,
+        langs: &[Lang::React],
+        template: r"(?:^|[^\w$.])(?:function|const|let|class)[ \t]+(?P<hit>{N})(?:[ \t]*(?:<[^>\n]*>[ \t]*)?\([^)\n]*\)[ \t]*:[ \t]*(?:React\.)?(?:JSX\.Element|ReactElement|ReactNode)\b|[ \t]*:[ \t]*(?:React\.)?(?:FC|FunctionComponent|VFC)\b|[ \t]*=[ \t]*(?:React\.)?(?:memo|forwardRef)[ \t]*[(<]|[ \t]+extends[ \t]+(?:React\.)?(?:Pure)?Component\b)",
+        exclude: &[],
+    },
+    Form {
         what: "type declarations (`class`/`interface`/`enum`/`struct`/`record`/`trait`/`protocol`/`type`)",
         subject: Subject::Types,
         langs: &[
@@ -219,7 +228,13 @@ const SQL_KEYWORDS_LOWER: &str = "select|from|where|insert|into|update|delete|cr
 const SQL_KEYWORDS_UPPER: &str = "SELECT|FROM|WHERE|INSERT|INTO|UPDATE|DELETE|CREATE|TABLE|ALTER|DROP|JOIN|INNER|OUTER|LEFT|RIGHT|ON|GROUP|ORDER|BY|HAVING|LIMIT|OFFSET|VALUES|SET|AND|OR|NOT|NULL|AS|DISTINCT|UNION|EXISTS|IN|IS|LIKE|BETWEEN|CASE|WHEN|THEN|ELSE|PRIMARY|FOREIGN|REFERENCES|UNIQUE|CONSTRAINT|RETURNING|ASC|DESC";
 
 pub fn run(ctx: &Context, out: &mut Found) {
-    let all: Vec<CaseMandate> = sentences(ctx.tokens).into_iter().flat_map(mandates).collect();
+    let mut all: Vec<CaseMandate> = sentences(ctx.tokens).into_iter().flat_map(mandates).collect();
+    // "**Components**: Functional components …; PascalCase naming": a case said for no kind of
+    // name is for the kinds the rule's label names.
+    let label = label_subjects(ctx.tokens);
+    for m in all.iter_mut().filter(|m| m.subjects.is_empty()) {
+        m.subjects = label.clone();
+    }
     let family = family_of(&all);
     for m in &all {
         for form in FORMS {
@@ -281,7 +296,7 @@ fn breaking(case: Case, subject: Subject) -> Option<&'static str> {
     match (case, subject) {
         (Case::Camel, Subject::Variables | Subject::Functions) => Some(NOT_CAMEL),
         (Case::Snake, Subject::Variables | Subject::Functions) => Some(NOT_SNAKE),
-        (Case::Pascal, Subject::Types) => Some(NOT_PASCAL),
+        (Case::Pascal, Subject::Types | Subject::Components) => Some(NOT_PASCAL),
         (Case::UpperSnake, Subject::Constants) => Some(NOT_UPPER),
         (Case::Lower, Subject::Packages) => Some(NOT_LOWER),
         (Case::Lower | Case::Snake, Subject::Tables | Subject::Columns) => Some(MIXED_CASE),
@@ -351,6 +366,7 @@ fn subject_name(s: Subject) -> &'static str {
         Subject::Tables => "tables",
         Subject::Columns => "columns",
         Subject::Keywords => "keywords",
+        Subject::Components => "components",
         Subject::Other => "names",
     }
 }
@@ -360,6 +376,24 @@ mod tests {
     use super::super::super::tests::texts;
 
     const CONVENTIONS: &str = "Follow naming conventions: PascalCase (classes/types/interfaces), camelCase (variables/functions), kebab-case (files/directories), UPPER_SNAKE_CASE (constants/env vars)";
+
+    #[test]
+    fn pascal_case_components_where_the_declaration_shows_one() {
+        let tsx = "export function footerLinks(): ReactElement {\n  return <nav />;\n}\nexport function Hero(): JSX.Element { return <h1 />; }\nexport function formatDate(d: Date): string { return ''; }\nconst navItem: React.FC<Props> = () => <li />;\nconst card = memo(function Card() { return <div />; });\nclass legacy_panel extends React.Component {}\nconst footerLinks2 = [{ href: '/' }];\n";
+        assert_eq!(
+            texts("Use PascalCase for components", "components/Footer.tsx", tsx),
+            ["footerLinks", "navItem", "card", "legacy_panel"]
+        );
+        // A case said for no kind of name is for the kinds the rule's label names (the class
+        // component is flagged whole there, by "Functional components").
+        let labelled = "**Components**: Functional components with explicit types; PascalCase naming";
+        assert_eq!(
+            texts(labelled, "components/Footer.tsx", tsx)[..3],
+            ["footerLinks", "navItem", "card"]
+        );
+        // Component files are files: their names, not the components'.
+        assert!(texts("PascalCase for component files", "components/Footer.tsx", tsx).is_empty());
+    }
 
     #[test]
     fn camel_case_variables_and_functions_in_typescript() {
