@@ -70,6 +70,13 @@ const FORMS: &[Form] = &[
         exclude: GENERATED_AND_TESTS,
     },
     Form {
+        what: "C#'s and Java's `var` locals (`var name = …`, `foreach (var name in …)`)",
+        subject: Subject::Variables,
+        langs: &[Lang::CSharp, Lang::Java],
+        template: r"(?:^|[^\w$.])var[ \t]+(?P<hit>{N})[ \t]*(?:=[^=]|in\b|:)",
+        exclude: &["!**/Migrations/**"],
+    },
+    Form {
         what: "`:=` declarations",
         subject: Subject::Variables,
         langs: &[Lang::Go],
@@ -253,7 +260,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
-/// Languages whose variables and functions are camelCase by convention.
+/// Languages whose variables (and, but for C#'s, functions) are camelCase by convention.
 const CAMEL_LANGS: &[Lang] = &[
     Lang::TypeScript,
     Lang::JavaScript,
@@ -261,6 +268,8 @@ const CAMEL_LANGS: &[Lang] = &[
     Lang::Swift,
     Lang::Go,
     Lang::Php,
+    Lang::CSharp,
+    Lang::Java,
 ];
 /// Languages whose variables and functions are snake_case by convention.
 const SNAKE_LANGS: &[Lang] = &[Lang::Python, Lang::Rust, Lang::Ruby];
@@ -393,6 +402,23 @@ mod tests {
         );
         // Component files are files: their names, not the components'.
         assert!(texts("PascalCase for component files", "components/Footer.tsx", tsx).is_empty());
+    }
+
+    #[test]
+    fn camel_case_locals_in_csharp_and_java() {
+        let cs = "public class Repo\n{\n    private const int MAX_RESULTS = 100;\n    public async Task<int> DeleteExpiredAsync(DateTime expirationDate)\n    {\n        var expired_vouchers = await _context.Vouchers.ToListAsync();\n        var query = _context.Vouchers;\n        foreach (var voucher_item in expired_vouchers) { }\n        if (a == b) { }\n        return expired_vouchers.Count;\n    }\n}\n";
+        let rule = "Todas las variables locales y parámetros de métodos deben escribirse en CamelCase.";
+        assert_eq!(
+            texts(rule, "Infrastructure/Repo.cs", cs),
+            ["expired_vouchers", "voucher_item"]
+        );
+        // C#'s methods are PascalCase: "métodos" here checks none.
+        assert!(texts(rule, "Repo.cs", "public void Get_all() { }\n").is_empty());
+        let java = "var user_name = repo.find(id);\nvar count = 1;\n";
+        assert_eq!(
+            texts("Use camelCase for variables.", "src/main/java/App.java", java),
+            ["user_name"]
+        );
     }
 
     #[test]
