@@ -322,6 +322,8 @@ fn matching_pairs_each_rule_once_and_prefers_the_same_line() {
         why: None,
         category: autofix::rules::Category::Other,
         files: Vec::new(),
+        section: None,
+        file_scope: Vec::new(),
         source: "AGENTS.md".into(),
         line,
     };

@@ -47,6 +47,7 @@ const TOPIC_WORDS: &[&str] = &[
     "app",
     "apps",
     "project",
+    "structure",
     "projects",
     "service",
     "packages",

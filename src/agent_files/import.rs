@@ -34,6 +34,12 @@ pub struct Candidate {
     pub category: Category,
     /// The globs the rule applies to (relative to the rules root); empty: every file.
     pub files: Vec<String>,
+    /// The heading or parent bullet whose language narrowed `files` ("Python Code Style").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    /// The scope of the file it came from (its globs, its folder), before a section narrowed it.
+    #[serde(skip)]
+    pub file_scope: Vec<String>,
     /// The file it came from, as shown.
     pub source: String,
     /// 1-based line in that file.
@@ -210,6 +216,8 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                         why: None,
                         category,
                         files: files.clone(),
+                        section: None,
+                        file_scope: files.clone(),
                         source: path_shown.to_string(),
                         line: unit.line,
                     });
@@ -327,6 +335,8 @@ fn candidate(
         instruction,
         why,
         files: files.to_vec(),
+        section: None,
+        file_scope: files.to_vec(),
         source: source.to_string(),
         line,
     }
@@ -345,9 +355,10 @@ fn scope_by_section(rule: &mut Candidate, labels: &[&str], base: Option<&str>) {
     if !heading_scope::takes_section_scope(rule.category, &rule.instruction) {
         return;
     }
-    if let Some((globs, _)) = heading_scope::section_globs(labels) {
+    if let Some((globs, label)) = heading_scope::section_globs(labels) {
         let globs: Vec<String> = globs.iter().map(|g| g.to_string()).collect();
         rule.files = scope_files(base, &globs, true);
+        rule.section = Some(label.to_string());
     }
 }
 

@@ -42,6 +42,9 @@ pub struct Planned {
     /// `Check.Files`; empty: the rule has no `Check`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<String>,
+    /// The scope of the file it came from, before a language's section narrowed `files`.
+    #[serde(skip)]
+    pub file_scope: Vec<String>,
     /// Every place it was found, first first.
     pub sources: Vec<Source>,
 }
@@ -227,11 +230,15 @@ fn add(rules: &mut Vec<Planned>, c: Candidate, known: &[(u64, &str, &Status)]) {
         path: c.source.clone(),
         line: c.line,
     };
-    // The same rule from another agent file (same scope): one candidate, every source.
-    if let Some(same) = rules
-        .iter_mut()
-        .find(|p| p.files == c.files && same_rule(&p.instruction, &c.instruction))
-    {
+    // The same rule from another agent file (same scope): one candidate, every source. A scope
+    // only a language's section gave one of them ("## Laravel 12" in one file, "## Laravel 12
+    // Structure" in the other) does not make two rules: the wider reading, the file's, holds.
+    if let Some(same) = rules.iter_mut().find(|p| {
+        (p.files == c.files || p.file_scope == c.file_scope) && same_rule(&p.instruction, &c.instruction)
+    }) {
+        if same.files != c.files {
+            same.files = c.file_scope.clone();
+        }
         same.sources.push(source);
         if same.why.starts_with("imported from ") {
             if let Some(why) = c.why {
@@ -261,6 +268,7 @@ fn add(rules: &mut Vec<Planned>, c: Candidate, known: &[(u64, &str, &Status)]) {
         why: c.why.unwrap_or_else(|| format!("imported from {}", c.source)),
         instruction: c.instruction,
         files: c.files,
+        file_scope: c.file_scope,
         sources: vec![source],
     });
 }
@@ -419,6 +427,35 @@ mod tests {
             "nothing else changes"
         );
         assert!(text.contains("\"Instruction\": \"Keep functions small\""));
+    }
+
+    #[test]
+    fn a_rule_a_section_scoped_in_one_file_only_is_one_rule_of_the_wider_scope() {
+        let a = extract(
+            "AGENTS.md",
+            AgentFormat::AgentsMd,
+            "## Laravel 12\n\n- No middleware files in `app/Http/Middleware/`\n\n## PHP\n\n- Never use `extract()`\n",
+        );
+        let b = extract(
+            "CLAUDE.md",
+            AgentFormat::ClaudeMd,
+            "## Laravel 12 upgrade notes\n\n- No middleware files in `app/Http/Middleware/`\n\n## PHP\n\n- Never use `extract()`\n",
+        );
+        assert_eq!(a.rules[0].section.as_deref(), Some("Laravel 12"));
+        assert_eq!(b.rules[0].section, None);
+        let plan = plan(
+            vec![
+                ("AGENTS.md".into(), AgentFormat::AgentsMd, a),
+                ("CLAUDE.md".into(), AgentFormat::ClaudeMd, b),
+            ],
+            None,
+        );
+        assert_eq!(plan.rules.len(), 2, "{:?}", plan.rules);
+        assert!(plan.rules[0].files.is_empty());
+        assert_eq!(plan.rules[0].sources.len(), 2);
+        // Both under "## PHP": the section's scope stays.
+        assert_eq!(plan.rules[1].files[0], "*.php");
+        assert_eq!(plan.rules[1].sources.len(), 2);
     }
 
     #[test]
