@@ -835,6 +835,19 @@ pub const UNTYPED_EXPORTED_RETURN: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// [`UNTYPED_RETURN`] for React components only ("explicit return types for components"): a
+/// capitalised function or arrow function in a `.tsx` file whose one-line signature has no
+/// return type; the hit is the name.
+pub const UNTYPED_COMPONENT_RETURN: Detector = Detector {
+    name: "untyped-component-return",
+    summary: "React components (`function Card(…) {`, `const Card = (…) =>` in `.tsx`) whose one-line signature has no return type; the hit is the name",
+    pattern: r"(?:^|[^\w$.])(?:export[ \t]+(?:default[ \t]+)?)?(?:async[ \t]+)?(?:function[ \t]+|(?:const|let)[ \t]+)(?P<hit>[A-Z][\w$]*)(?:[ \t]*=[ \t]*(?:async[ \t]+)?)?[ \t]*(?:<[^<>\r\n]*>)?[ \t]*\((?:[^()\r\n]|\([^()\r\n]*\))*\)[ \t]*(?:\{|=>)",
+    langs: &[Lang::React],
+    exclude: &["!**/*.d.ts"],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// "Include type hints for function returns" in Python: a one-line `def` without `->`.
 pub const UNTYPED_PYTHON_RETURN: Detector = Detector {
     name: "untyped-python-return",

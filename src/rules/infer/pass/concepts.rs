@@ -5,13 +5,13 @@
 use super::super::concepts::{
     CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, I_PREFIXED_INTERFACE,
     INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE,
-    UNPINNED_ACTION, UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_EXPORTED_RETURN,
-    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, commit_body_pattern,
-    commit_subject_pattern, example_in_context, example_of, file_length_pattern, host_pattern,
-    is_module_extension, mandated_counterpart,
+    UNPINNED_ACTION, UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN,
+    UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED,
+    commit_body_pattern, commit_subject_pattern, example_in_context, example_of, file_length_pattern,
+    host_pattern, is_module_extension, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
-use super::super::phrases::{Entity, Mention, Role, Trig};
+use super::super::phrases::{Entity, Mention, Role, Trig, read};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
     CODE_SUBJECT_WORDS, COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS, PREFIX_WORDS,
@@ -127,6 +127,8 @@ fn return_types_meant(ctx: &Context, d: &'static Detector) -> &'static Detector 
     }
     if ctx.named.has(Lang::Python) && !ctx.named.has(Lang::TypeScript) {
         &UNTYPED_PYTHON_RETURN
+    } else if ctx.says(&["component", "components", "componente", "componentes"]) {
+        &UNTYPED_COMPONENT_RETURN
     } else if ctx.says(&[
         "exported",
         "export",
@@ -302,7 +304,9 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
         }
         // "React functional components with hooks": a rule that is only a noun phrase states
         // what the project uses, as "Use …" would.
-        (Effect::RulesOut, Role::Neutral) if verbless(ctx) && !commonjs_forbidden(ctx) => {
+        (Effect::RulesOut, Role::Neutral)
+            if (verbless(ctx) || verbless_part(ctx, words)) && !commonjs_forbidden(ctx) =>
+        {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
             let said = format!(
                 "concept \"{words}\", which the rule states with no word that forbids or mandates, rules out its counterpart"
@@ -353,6 +357,29 @@ fn verbless(ctx: &Context) -> bool {
         && ctx.found.iter().all(|f| f.role == Role::Neutral)
         && !ctx.says(NEGATIONS)
         && !ctx.says(FINITE_VERBS)
+}
+
+/// "Use strict typing; explicit return types for components": the part of the rule between
+/// `;` or `.` that names the concept is a noun phrase of its own, as [`verbless`] reads a whole
+/// rule.
+fn verbless_part(ctx: &Context, words: &str) -> bool {
+    let Some(first) = words.split_whitespace().next().map(str::to_lowercase) else {
+        return false;
+    };
+    let part = ctx
+        .tokens
+        .split(|t| t.kind == Kind::Sep && matches!(t.text.as_str(), ";" | "." | "!" | "?"))
+        .find(|part| part.iter().any(|t| t.is_word() && t.lower == first));
+    part.is_some_and(|part| {
+        let said = |list: &[&str]| {
+            part.iter()
+                .any(|t| t.is_word() && list.contains(&t.lower.as_str()))
+        };
+        part.iter().filter(|t| t.is_word()).count() <= 10
+            && !said(NEGATIONS)
+            && !said(FINITE_VERBS)
+            && read(part).iter().all(|m| m.role == Role::Neutral)
+    })
 }
 
 /// Verbs and auxiliaries that make a sentence a statement rather than a noun phrase.
@@ -1021,6 +1048,22 @@ mod tests {
                 page
             ),
             ["../../components/Navbar"]
+        );
+    }
+
+    #[test]
+    fn component_return_types_stated_in_a_part_of_the_rule() {
+        let tsx = "export default function SkillsSection() {\n  return <section />;\n}\nexport function Hero(): JSX.Element {\n  return <h1 />;\n}\nconst Card = ({ title }: Props) => <div>{title}</div>;\nconst Badge = (): ReactElement => <span />;\nexport function formatDate(d: Date) {\n  return d.toISOString();\n}\n";
+        let i = "**TypeScript**: Use strict typing; explicit return types for components";
+        assert_eq!(texts(i, "components/Skills.tsx", tsx), ["SkillsSection", "Card"]);
+        // A part with a verb of its own describes, it does not state a convention.
+        assert!(
+            texts(
+                "Use strict typing; the team has explicit return types for components in mind",
+                "components/Skills.tsx",
+                tsx
+            )
+            .is_empty()
         );
     }
 
