@@ -744,7 +744,7 @@ fn tests_too(tokens: &[Token], at: usize, len: usize) -> bool {
 
 /// True when `path` names one file (`src/lib/format.ts`): its last part has an extension with a
 /// letter, and it is no glob. `.github`, `v1.2` and `src/` are folders.
-fn names_a_file(path: &str) -> bool {
+pub fn names_a_file(path: &str) -> bool {
     if path.contains(['*', '?', '{', '[']) {
         return false;
     }

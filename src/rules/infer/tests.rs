@@ -568,6 +568,17 @@ fn file_names_are_path_rules_and_quotes_read_like_backticks() {
     ] {
         assert_eq!(paths(i), [(vec!["clippy.toml".to_string()], vec![])], "{i}");
     }
+    // TypeScript mandated for a folder rules out JavaScript files there; for no folder, nothing.
+    assert_eq!(
+        paths("Use TypeScript when modifying or adding source files in `src/`."),
+        [(
+            ["src/**/*.js", "src/**/*.jsx", "src/**/*.mjs", "src/**/*.cjs"]
+                .map(String::from)
+                .to_vec(),
+            vec![]
+        )]
+    );
+    assert!(paths("Use TypeScript.").is_empty());
     // A verb that acts on the file forbids an action, not the file.
     assert!(paths("Never edit `package.json` by hand.").is_empty());
     assert!(paths("Never edit a generated `schema.ts` file.").is_empty());

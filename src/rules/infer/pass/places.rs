@@ -144,9 +144,68 @@ fn forbidden_languages(ctx: &Context, out: &mut Found) {
     }
 }
 
+/// "Use TypeScript when modifying or adding source files in `src/`": TypeScript mandated for a
+/// folder rules out JavaScript files there (their configuration files and minified bundles
+/// kept). Without a folder, a project may well keep JavaScript elsewhere (scripts, a service
+/// worker): nothing is checked.
+fn mandated_typescript_in_place(ctx: &Context, out: &mut Found) {
+    let Some((i, f)) = ctx.mentions().find(|(_, f)| {
+        f.role == Role::Mandate
+            && matches!(&f.entity, Entity::Term(t) if t.eq_ignore_ascii_case("typescript"))
+    }) else {
+        return;
+    };
+    let dirs: Vec<&String> = ctx
+        .found
+        .iter()
+        .filter_map(|m| match &m.entity {
+            Entity::Place {
+                path,
+                place: Place::Allowed | Place::Within,
+            } if !files::names_a_file(path) => Some(path),
+            _ => None,
+        })
+        .collect();
+    if dirs.is_empty() || ctx.found.iter().any(|m| m.role == Role::Forbid) {
+        return;
+    }
+    let Some((_, js, kept)) = FORBIDDEN_LANGUAGES
+        .iter()
+        .find(|(w, _, _)| w.contains(&"javascript"))
+    else {
+        return;
+    };
+    let mut forbidden: Vec<String> = Vec::new();
+    for dir in &dirs {
+        let dir = files::glob_of_words(dir.trim_start_matches("./").trim_end_matches('/'));
+        forbidden.extend(js.iter().map(|g| format!("{dir}/**/{g}")));
+    }
+    forbidden.extend(kept.iter().map(|g| format!("!{g}")));
+    forbidden.extend(["!**/node_modules/**", "!**/vendor/**", "!**/.git/**"].map(String::from));
+    let places: Vec<String> = dirs.iter().map(|d| format!("`{d}`")).collect();
+    out.check(
+        At::Mention(i),
+        CheckSpec {
+            forbidden_paths: forbidden,
+            message: Some(ctx.message()),
+            origin: Origin::Inferred {
+                explanation: format!(
+                    "TypeScript mandated in {} (after \"{}\"): JavaScript files there ({}) break the rule, except {}",
+                    places.join(", "),
+                    f.trigger,
+                    js.join(", "),
+                    kept.join(", ")
+                ),
+            },
+            ..CheckSpec::default()
+        },
+    );
+}
+
 pub fn run(ctx: &Context, out: &mut Found) {
     file_names(ctx, out);
     forbidden_languages(ctx, out);
+    mandated_typescript_in_place(ctx, out);
     let places: Vec<(&String, Place, &str)> = ctx
         .found
         .iter()
