@@ -79,6 +79,55 @@ const CONFIG_FILES: &[ConfigFile] = &[
     },
 ];
 
+/// Keys the file defines at its top level: forbidden, they are matched there only — npm's
+/// `"type"` is also `repository.type`, Compose's `version:` also a build argument or a label.
+const TOP_LEVEL_KEYS: &[(&str, &[&str])] = &[
+    (
+        "package.json",
+        &[
+            "name",
+            "version",
+            "description",
+            "type",
+            "main",
+            "module",
+            "exports",
+            "imports",
+            "types",
+            "typings",
+            "files",
+            "bin",
+            "scripts",
+            "workspaces",
+            "dependencies",
+            "devDependencies",
+            "peerDependencies",
+            "optionalDependencies",
+            "bundledDependencies",
+            "overrides",
+            "resolutions",
+            "engines",
+            "packageManager",
+            "private",
+            "publishConfig",
+            "browserslist",
+            "prettier",
+            "eslintConfig",
+            "jest",
+            "config",
+            "sideEffects",
+            "license",
+            "repository",
+        ],
+    ),
+    (
+        "compose files",
+        &[
+            "version", "services", "networks", "volumes", "configs", "secrets", "name", "include",
+        ],
+    ),
+];
+
 /// Nouns that make a code span a key of a configuration file (en/es).
 const KEY_NOUNS: &[&str] = &[
     "field",
@@ -151,17 +200,32 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let key = regex::escape(name);
         // The hit is the key as the rule writes it: `version:` with its colon, `workspaces` alone.
         let colon = if text.ends_with(':') { ":" } else { "" };
+        let top_level = TOP_LEVEL_KEYS
+            .iter()
+            .any(|(f, keys)| *f == file.name && keys.contains(&name));
+        // A top-level key: a JSON key at the first level of a 2-space or tab indentation (as npm
+        // writes package.json), a YAML key at the start of a line.
+        let (json_indent, yaml_indent) = if top_level {
+            (r"(?m)^(?:\{[ \t]*|  |\t)", "")
+        } else {
+            ("", "[ \t]*")
+        };
         let pattern = match file.syntax {
-            Syntax::Json => format!(r#""(?P<hit>{key})"[ \t]*:"#),
-            Syntax::Yaml if colon.is_empty() => format!(r"(?m)^[ \t]*(?P<hit>{key})[ \t]*:(?:[ \t]|\r?$)"),
-            Syntax::Yaml => format!(r"(?m)^[ \t]*(?P<hit>{key}:)(?:[ \t]|\r?$)"),
+            Syntax::Json => format!(r#"{json_indent}"(?P<hit>{key})"[ \t]*:"#),
+            Syntax::Yaml if colon.is_empty() => {
+                format!(r"(?m)^{yaml_indent}(?P<hit>{key})[ \t]*:(?:[ \t]|\r?$)")
+            }
+            Syntax::Yaml => format!(r"(?m)^{yaml_indent}(?P<hit>{key}:)(?:[ \t]|\r?$)"),
             Syntax::Toml => format!(r"(?m)^[ \t]*(?:\[[ \t]*(?P<hit>{key})[ \t]*[\].]|{key}[ \t]*=)"),
         };
         let mut scope = FileScope::of_globs(file.globs, file.name.to_string());
         ctx.narrow(&mut scope);
         let explanation = format!(
-            "forbidden key `{name}` of {} after \"{}\": where the file sets it, not the word elsewhere; scope {}",
-            file.name, f.trigger, scope.why
+            "forbidden key `{name}` of {} after \"{}\": where the file sets it{}, not the word elsewhere; scope {}",
+            file.name,
+            f.trigger,
+            if top_level { " at its top level" } else { "" },
+            scope.why
         );
         out.check(
             At::Mention(i),
@@ -176,18 +240,29 @@ mod tests {
 
     #[test]
     fn keys_of_the_named_file_where_it_sets_them() {
-        let pkg = "{\n  \"name\": \"web\",\n  \"workspaces\": [\"packages/*\"],\n  \"scripts\": { \"build\": \"tsc\" }\n}\n";
+        let pkg = "{\n  \"name\": \"web\",\n  \"workspaces\": [\"packages/*\"],\n  \"scripts\": { \"build\": \"tsc\" },\n  \"config\": {\n    \"workspaces\": true\n  },\n  \"repository\": { \"type\": \"git\" }\n}\n";
         let rule = "Do not add an npm `workspaces` field.";
+        // The top-level field only, not a key of the same name inside another.
         assert_eq!(texts(rule, "package.json", pkg), ["workspaces"]);
+        assert!(texts("Do not add a `type` field to package.json.", "package.json", pkg).is_empty());
         // The word in code, in prose and in another file is not the key.
         assert!(texts(rule, "src/ws.ts", "const workspaces = [];\n").is_empty());
         assert!(texts(rule, "README.md", "npm workspaces are not used here.\n").is_empty());
         assert!(texts(rule, "pnpm-workspace.yaml", "packages:\n  - 'packages/*'\n").is_empty());
 
-        let compose = "version: \"3.8\"\nservices:\n  web:\n    image: nginx:1.27\n    environment:\n      - APP_VERSION=2\n    labels:\n      org.version: \"1\"\n";
+        let compose = "version: \"3.8\"\nservices:\n  web:\n    image: nginx:1.27\n    container_name: web\n    build:\n      args:\n        version: \"1.2.3\"\n    environment:\n      - APP_VERSION=2\n    labels:\n      org.version: \"1\"\n";
         let rule = "No `version:` key (deprecated in Compose v2)";
         assert_eq!(texts(rule, "recipes/app/compose.yaml", compose), ["version:"]);
         assert!(texts(rule, "src/version.py", "version: int = 2\n").is_empty());
+        // A service's key is nested wherever it is.
+        assert_eq!(
+            texts(
+                "Avoid `container_name` keys in docker-compose files.",
+                "compose.yaml",
+                compose
+            ),
+            ["container_name"]
+        );
 
         let cargo = "[package]\nname = \"x\"\n\n[patch.crates-io]\nfoo = { path = \"../foo\" }\n";
         assert_eq!(
