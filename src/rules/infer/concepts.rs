@@ -836,12 +836,12 @@ pub const UNTYPED_EXPORTED_RETURN: Detector = Detector {
 };
 
 /// [`UNTYPED_RETURN`] for React components only ("explicit return types for components"): a
-/// capitalised function or arrow function in a `.tsx` file whose one-line signature has no
-/// return type; the hit is the name.
+/// PascalCase function or arrow function in a `.tsx` file whose one-line signature has no
+/// return type (not an all-capitals `API` or `GET`); the hit is the name.
 pub const UNTYPED_COMPONENT_RETURN: Detector = Detector {
     name: "untyped-component-return",
     summary: "React components (`function Card(…) {`, `const Card = (…) =>` in `.tsx`) whose one-line signature has no return type; the hit is the name",
-    pattern: r"(?:^|[^\w$.])(?:export[ \t]+(?:default[ \t]+)?)?(?:async[ \t]+)?(?:function[ \t]+|(?:const|let)[ \t]+)(?P<hit>[A-Z][\w$]*)(?:[ \t]*=[ \t]*(?:async[ \t]+)?)?[ \t]*(?:<[^<>\r\n]*>)?[ \t]*\((?:[^()\r\n]|\([^()\r\n]*\))*\)[ \t]*(?:\{|=>)",
+    pattern: r"(?:^|[^\w$.])(?:export[ \t]+(?:default[ \t]+)?)?(?:async[ \t]+)?(?:function[ \t]+|(?:const|let)[ \t]+)(?P<hit>[A-Z][A-Z0-9_]*[a-z][\w$]*)(?:[ \t]*=[ \t]*(?:async[ \t]+)?)?[ \t]*(?:<[^<>\r\n]*>)?[ \t]*\((?:[^()\r\n]|\([^()\r\n]*\))*\)[ \t]*(?:\{|=>)",
     langs: &[Lang::React],
     exclude: &["!**/*.d.ts"],
     within: Within::Code,

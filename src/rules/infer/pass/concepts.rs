@@ -1053,7 +1053,7 @@ mod tests {
 
     #[test]
     fn component_return_types_stated_in_a_part_of_the_rule() {
-        let tsx = "export default function SkillsSection() {\n  return <section />;\n}\nexport function Hero(): JSX.Element {\n  return <h1 />;\n}\nconst Card = ({ title }: Props) => <div>{title}</div>;\nconst Badge = (): ReactElement => <span />;\nexport function formatDate(d: Date) {\n  return d.toISOString();\n}\n";
+        let tsx = "export default function SkillsSection() {\n  return <section />;\n}\nexport function Hero(): JSX.Element {\n  return <h1 />;\n}\nconst Card = ({ title }: Props) => <div>{title}</div>;\nconst Badge = (): ReactElement => <span />;\nexport const API = async () => fetch('x');\nexport function GET() {\n  return null;\n}\nexport function formatDate(d: Date) {\n  return d.toISOString();\n}\n";
         let i = "**TypeScript**: Use strict typing; explicit return types for components";
         assert_eq!(texts(i, "components/Skills.tsx", tsx), ["SkillsSection", "Card"]);
         // A part with a verb of its own describes, it does not state a convention.

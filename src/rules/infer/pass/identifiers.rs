@@ -128,11 +128,12 @@ const FORMS: &[Form] = &[
     },
     Form {
         // Only where the declaration shows a component: a helper function in a `.tsx` file is
-        // none.
+        // none, nor a hook (`useThing`) or a render helper (`renderRow`) returning JSX — consumed
+        // by an alternative with no hit.
         what: "React components: functions returning `JSX.Element`/`ReactElement`/`ReactNode`, `FC`-typed constants, `memo`/`forwardRef` results and class components",
         subject: Subject::Components,
         langs: &[Lang::React],
-        template: r"(?:^|[^\w$.])(?:function|const|let|class)[ \t]+(?P<hit>{N})(?:[ \t]*(?:<[^>\n]*>[ \t]*)?\([^)\n]*\)[ \t]*:[ \t]*(?:React\.)?(?:JSX\.Element|ReactElement|ReactNode)\b|[ \t]*:[ \t]*(?:React\.)?(?:FC|FunctionComponent|VFC)\b|[ \t]*=[ \t]*(?:React\.)?(?:memo|forwardRef)[ \t]*[(<]|[ \t]+extends[ \t]+(?:React\.)?(?:Pure)?Component\b)",
+        template: r"(?:^|[^\w$.])(?:function|const|let|class)[ \t]+(?:(?:use|render)[A-Z0-9_]\w*|(?P<hit>{N}))(?:[ \t]*(?:<[^>\n]*>[ \t]*)?\([^)\n]*\)[ \t]*:[ \t]*(?:React\.)?(?:JSX\.Element|ReactElement|ReactNode)\b|[ \t]*:[ \t]*(?:React\.)?(?:FC|FunctionComponent|VFC)\b|[ \t]*=[ \t]*(?:React\.)?(?:memo|forwardRef)[ \t]*[(<]|[ \t]+extends[ \t]+(?:React\.)?(?:Pure)?Component\b)",
         exclude: &[],
     },
     Form {
@@ -388,7 +389,7 @@ mod tests {
 
     #[test]
     fn pascal_case_components_where_the_declaration_shows_one() {
-        let tsx = "export function footerLinks(): ReactElement {\n  return <nav />;\n}\nexport function Hero(): JSX.Element { return <h1 />; }\nexport function formatDate(d: Date): string { return ''; }\nconst navItem: React.FC<Props> = () => <li />;\nconst card = memo(function Card() { return <div />; });\nclass legacy_panel extends React.Component {}\nconst footerLinks2 = [{ href: '/' }];\n";
+        let tsx = "export function footerLinks(): ReactElement {\n  return <nav />;\n}\nexport function Hero(): JSX.Element { return <h1 />; }\nexport function formatDate(d: Date): string { return ''; }\nconst navItem: React.FC<Props> = () => <li />;\nfunction renderRow(item: string): JSX.Element { return <li />; }\nexport function useThing(): ReactNode { return null; }\nconst card = memo(function Card() { return <div />; });\nclass legacy_panel extends React.Component {}\nconst footerLinks2 = [{ href: '/' }];\n";
         assert_eq!(
             texts("Use PascalCase for components", "components/Footer.tsx", tsx),
             ["footerLinks", "navItem", "card", "legacy_panel"]
