@@ -186,6 +186,19 @@ pub fn section_globs<'a>(labels: &[&'a str]) -> Option<(Vec<&'static str>, &'a s
         if langs.is_empty() {
             return None;
         }
+        // A framework's section is about its project's code too: a React project's hooks and
+        // utilities are `.ts` files.
+        let mut langs = langs;
+        if langs
+            .iter()
+            .any(|l| matches!(l, Lang::React | Lang::Vue | Lang::Svelte))
+        {
+            for l in [Lang::TypeScript, Lang::JavaScript] {
+                if !langs.contains(&l) {
+                    langs.push(l);
+                }
+            }
+        }
         // The languages' own files first, then their project files.
         let mut globs: Vec<&'static str> = Vec::new();
         let all = langs
@@ -254,6 +267,21 @@ mod tests {
         let (globs, label) = section_globs(&["Python", "Testing", "TypeScript tests"]).unwrap();
         assert_eq!(label, "TypeScript tests");
         assert_eq!(globs, ["*.ts", "*.tsx", "tsconfig*.json", "package.json"]);
+        let (globs, _) = section_globs(&["React Development Standards"]).unwrap();
+        assert_eq!(
+            globs,
+            [
+                "*.tsx",
+                "*.jsx",
+                "*.ts",
+                "*.js",
+                "*.mjs",
+                "*.cjs",
+                "package.json",
+                "tsconfig*.json",
+                "jsconfig*.json"
+            ]
+        );
         let (globs, _) = section_globs(&["Python Code Style", "Errors"]).unwrap();
         assert_eq!(globs[0], "*.py");
         assert!(globs.contains(&"pyproject.toml"), "{globs:?}");

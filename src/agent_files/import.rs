@@ -355,7 +355,10 @@ fn scope_by_section(rule: &mut Candidate, labels: &[&str], base: Option<&str>) {
     if !heading_scope::takes_section_scope(rule.category, &rule.instruction) {
         return;
     }
-    if let Some((globs, label)) = heading_scope::section_globs(labels) {
+    // "- **Go:** Never use `os.Exit`": the rule's own label is the innermost section.
+    let own = rule.instruction.split_once(':').map(|(label, _)| label);
+    let labels: Vec<&str> = labels.iter().copied().chain(own).collect();
+    if let Some((globs, label)) = heading_scope::section_globs(&labels) {
         let globs: Vec<String> = globs.iter().map(|g| g.to_string()).collect();
         rule.files = scope_files(base, &globs, true);
         rule.section = Some(label.to_string());
@@ -1534,7 +1537,7 @@ mod tests {
 
     #[test]
     fn a_language_section_scopes_its_code_rules() {
-        let text = "# Guidelines\n\n- Never commit `.env` files\n\n## Python Code Style\n\n- Never use bare `except:`\n- Use uv, never pip\n- Shell scripts start with `set -euo pipefail`\n\nPrefer f-strings over `%` formatting.\n\n| Do not | Instead |\n|---|---|\n| Do not use `print()` for logging. | Use `logging`. |\n\n## Frontend\n\n- **TypeScript:**\n  - Never use `any`\n\n## Setup (Node.js 20, Python 3.12)\n\n- Never use `eval()`\n";
+        let text = "# Guidelines\n\n- Never commit `.env` files\n\n## Python Code Style\n\n- Never use bare `except:`\n- **Go:** Never use `os.Exit`\n- Use uv, never pip\n- Shell scripts start with `set -euo pipefail`\n\nPrefer f-strings over `%` formatting.\n\n| Do not | Instead |\n|---|---|\n| Do not use `print()` for logging. | Use `logging`. |\n\n## Frontend\n\n- **TypeScript:**\n  - Never use `any`\n\n## Setup (Node.js 20, Python 3.12)\n\n- Never use `eval()`\n";
         let got = extract("AGENTS.md", AgentFormat::AgentsMd, text);
         let files = |needle: &str| {
             let rule = got.rules.iter().find(|r| r.instruction.contains(needle));
@@ -1565,6 +1568,8 @@ mod tests {
             files("`any`"),
             ["*.ts", "*.tsx", "tsconfig*.json", "package.json"]
         );
+        // The rule's own label is the innermost section.
+        assert_eq!(files("`os.Exit`"), ["*.go", "go.mod"]);
 
         // Under a nested AGENTS.md's folder; a file's own globs win over its headings.
         let nested = extract(
