@@ -85,13 +85,15 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // 0.135, Spanish 0.000 (0/4) / 0.000 — the four were the comment-language check's hits
     // starting at the first English word instead of the comment's.
     // After round eight: English 1.000 (15/15) / 0.288, Spanish 1.000 (6/6) / 0.600.
-    ("tune-5", "en", 0.95, 0.25),
+    // After round nine: English 1.000 (16/16) / 0.308.
+    ("tune-5", "en", 0.95, 0.30),
     ("tune-5", "es", 0.95, 0.55),
     // `tune-6/` is a batch written for round nine the way `tune-5/` was (28 repositories not
     // used before); its first run, before anyone looked at its rows: English 0.769 (10/13) /
     // 0.200, Spanish 1.000 (4/4) / 0.222.
-    ("tune-6", "en", 0.75, 0.20),
-    ("tune-6", "es", 0.95, 0.20),
+    // After round nine: English 0.842 (16/19) / 0.320, Spanish 1.000 (5/5) / 0.278.
+    ("tune-6", "en", 0.80, 0.30),
+    ("tune-6", "es", 0.95, 0.25),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
