@@ -109,7 +109,6 @@ fn platform(word: &Token) -> &'static [Lang] {
     match word.lower.as_str() {
         "android" => &[Lang::Kotlin, Lang::Java],
         "ios" | "swiftui" => &[Lang::Swift],
-        "kotlin" => &[Lang::Kotlin],
         _ if word.text == "Go" => &[Lang::Go],
         _ => &[],
     }

@@ -130,7 +130,7 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
     }
     let files = scope_files(&base, &globs, kind.scoped_by_folder());
     // A language's section scopes its code rules, unless the file's own globs already do.
-    let section = globs.is_empty().then_some(base.as_str());
+    let section_base = globs.is_empty().then_some(base.as_str());
 
     // Per item: its reason from a nested "Why:" bullet, and whether it became a rule.
     let mut rule_of_unit: Vec<Option<usize>> = vec![None; doc.units.len()];
@@ -175,7 +175,7 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
             UnitKind::TableRow => {
                 if commands(&text, true) && !unit.links_only {
                     let mut rule = candidate(&text, None, &heading_context, &files, path_shown, unit.line);
-                    scope_by_section(&mut rule, &labels(&unit.headings, None), section);
+                    scope_by_section(&mut rule, &labels(&unit.headings, None), section_base);
                     out.rules.push(rule);
                 }
             }
@@ -255,7 +255,11 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                 }
                 rule_of_unit[i] = Some(out.rules.len());
                 let mut rule = candidate(body, category, &context, &files, path_shown, unit.line);
-                scope_by_section(&mut rule, &labels(&unit.headings, Some(&parent_text)), section);
+                scope_by_section(
+                    &mut rule,
+                    &labels(&unit.headings, Some(&parent_text)),
+                    section_base,
+                );
                 out.rules.push(rule);
             }
             UnitKind::Paragraph => {
@@ -305,7 +309,7 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                             continue;
                         }
                         let mut rule = candidate(body, category, &heading_context, &files, path_shown, line);
-                        scope_by_section(&mut rule, &labels(&unit.headings, None), section);
+                        scope_by_section(&mut rule, &labels(&unit.headings, None), section_base);
                         out.rules.push(rule);
                     } else {
                         out.skipped.push(Skipped {

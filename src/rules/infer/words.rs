@@ -2712,23 +2712,18 @@ pub const PLACING_VERBS: &[&str] = &[
 ];
 
 /// Adjectives between a verb of placing and the file it places: "never add a separate
-/// `clippy.toml`", "no crees un nuevo `.env`".
+/// `clippy.toml`", "no crees otro `.env`" ("new" is not one: a rule against new files is about
+/// what the agent adds, `NEW_FILE_WORDS`).
 pub const FILE_ADJECTIVES: &[&str] = &[
     "separate",
-    "new",
-    "extra",
-    "additional",
     "own",
     "dedicated",
     "standalone",
     "custom",
     "another",
     "any",
-    "nuevo",
-    "nueva",
     "separado",
     "separada",
-    "adicional",
     "otro",
     "otra",
     "propio",
