@@ -8,17 +8,16 @@
 //! functions") is not about files and gets nothing here.
 
 use super::super::files::FileScope;
-use super::super::naming::{Case, mandates, sentences};
+use super::super::naming::{Case, Subject, mandates, sentences};
 use super::super::text::{Kind, Token};
 use super::super::words::{FILE_EXTENSIONS, FILE_NAME_NOUNS};
 use super::{At, Context, Found};
 
 /// Globs of the file names that break a case. Each ends in `.*`: a glob also matches the
 /// folders it names (and all below), so it must only fit a file's name — one with an extension
-/// (folders rarely have one; a name without one is not checked). `None` for a case no file
-/// name is given (UPPER_SNAKE_CASE).
-fn breaking(case: Case) -> Option<&'static [&'static str]> {
-    Some(match case {
+/// (folders rarely have one; a name without one is not checked).
+fn breaking(case: Case) -> &'static [&'static str] {
+    match case {
         // An uppercase letter, or an underscore after the first character (`_app.tsx`,
         // `__init__.py` start with theirs by convention).
         Case::Kebab => &["**/*[A-Z]*.*", "**/[!_]*_*.*"],
@@ -26,8 +25,10 @@ fn breaking(case: Case) -> Option<&'static [&'static str]> {
         Case::Camel => &["**/[A-Z]*.*", "**/[!_]*[-_]*.*"],
         Case::Pascal => &["**/[!A-Z]*.*", "**/*[-_]*.*"],
         Case::Lower => &["**/*[A-Z]*.*"],
-        Case::UpperSnake => return None,
-    })
+        // "UPPERCASE for documentation files" (`CI-INTEGRATION.md`): a lowercase letter before
+        // the extension.
+        Case::UpperSnake => &["**/*[a-z]*.*"],
+    }
 }
 
 /// Whether a case can be checked on every file of a project: kebab-, snake_ and lowercase can
@@ -209,9 +210,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let Some((case, said, files_alone)) = mandated_case(sentence) else {
             continue;
         };
-        let Some(breaks) = breaking(case) else {
-            continue;
-        };
+        let breaks = breaking(case);
         let examples = example_extensions(sentence);
         let about_files = sentence
             .iter()
@@ -361,6 +360,10 @@ fn mandated_case(sentence: &[Token]) -> Option<(Case, String, bool)> {
     let mut all = mandates(sentence);
     if all.len() == 1 {
         let m = all.remove(0);
+        // "SQL keywords in UPPERCASE in migration files": the keywords' case, not the files'.
+        if !m.subjects.is_empty() && m.subjects.iter().all(|s| *s == Subject::Keywords) {
+            return None;
+        }
         return Some((m.case, m.said, false));
     }
     let m = all.into_iter().find(|m| m.only_files())?;
@@ -392,6 +395,24 @@ fn example_extensions(sentence: &[Token]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::super::super::tests::flags;
+
+    #[test]
+    fn uppercase_documentation_file_names() {
+        let i = "**Documentation**: Use UPPERCASE for documentation files";
+        assert!(flags(i, "doc/installation-guide.md"));
+        for ok in ["doc/CI-INTEGRATION.md", "README.md", "src/main.rs"] {
+            assert!(!flags(i, ok), "{ok}");
+        }
+        // The case of keywords, of constants: not of the files they are in.
+        assert!(!flags(
+            "SQL keywords in UPPERCASE in migration files",
+            "db/migrations/001_init.sql"
+        ));
+        assert!(!flags(
+            "Use UPPER_SNAKE_CASE for constants in config files",
+            "src/config.ts"
+        ));
+    }
 
     #[test]
     fn kebab_case_file_names_everywhere_but_conventional_names() {
