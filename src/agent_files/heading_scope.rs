@@ -7,7 +7,7 @@
 //! about commands and manifests), and a rule that names its own language keeps its words'.
 
 use crate::rules::Category;
-use crate::rules::infer::files::{Lang, named};
+use crate::rules::infer::files::{Lang, named, with_plain_code};
 use crate::rules::infer::text::{Kind, Token, tokenize};
 
 /// Words a topic label may hold beside its language names (en/es), lowercase.
@@ -188,16 +188,7 @@ pub fn section_globs<'a>(labels: &[&'a str]) -> Option<(Vec<&'static str>, &'a s
         // A framework's section is about its project's code too: a React project's hooks and
         // utilities are `.ts` files.
         let mut langs = langs;
-        if langs
-            .iter()
-            .any(|l| matches!(l, Lang::React | Lang::Vue | Lang::Svelte))
-        {
-            for l in [Lang::TypeScript, Lang::JavaScript] {
-                if !langs.contains(&l) {
-                    langs.push(l);
-                }
-            }
-        }
+        with_plain_code(&mut langs);
         // The languages' own files first, then their project files.
         let mut globs: Vec<&'static str> = Vec::new();
         let all = langs

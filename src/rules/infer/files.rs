@@ -126,6 +126,20 @@ impl Lang {
     }
 }
 
+/// A React, Vue or Svelte project is a JS/TS project: its plain `.ts`/`.js` code joins `langs`.
+pub fn with_plain_code(langs: &mut Vec<Lang>) {
+    if langs
+        .iter()
+        .any(|l| matches!(l, Lang::React | Lang::Vue | Lang::Svelte))
+    {
+        for l in [Lang::TypeScript, Lang::JavaScript] {
+            if !langs.contains(&l) {
+                langs.push(l);
+            }
+        }
+    }
+}
+
 /// Source files: where a rule without language words applies. Never prose (`*.md`, `*.txt`).
 pub const SOURCE_FILES: &[&str] = &[
     "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.vue", "*.svelte", "*.py",

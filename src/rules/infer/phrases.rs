@@ -330,11 +330,10 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
     for (ci, (clause, end)) in clauses_with_ends(tokens).into_iter().enumerate() {
         // "Prefer pytest equivalents (e.g. `pytest-mock`) over `unittest.mock`": the words right
         // after the closing parenthesis go on with the clause the aside interrupted.
-        let (resumed, resumed_at) = match right_after_aside(tokens, clause) {
-            true => interrupted
-                .take()
-                .map_or((None, None), |(r, at)| (Some(r), Some(at))),
-            false => (None, None),
+        let resumed = if right_after_aside(tokens, clause) {
+            interrupted.take()
+        } else {
+            None
         };
         // "Avoid deprecated APIs (e.g. `componentWillMount`)": examples keep the role; so does
         // the list after a header ("NOT permitted: axios, lodash").
@@ -342,12 +341,12 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
         // no header when a sentence of its own follows: only a list goes on with its role.
         let list_follows = header && !(header_named && opens_with_verb(clause));
         let before = out.len();
-        let (inherit, start) = if starts_examples(clause) || list_follows {
-            (last.clone(), before)
-        } else {
+        let (inherit, start) = match resumed {
+            _ if starts_examples(clause) || list_follows => (last.clone(), before),
             // A resumed clause's words ("… unless justified", "… over `moment`") bear on what
             // it named before the aside too.
-            (resumed, resumed_at.unwrap_or(before))
+            Some((reading, at)) => (Some(reading), at),
+            None => (None, before),
         };
         let read = read_clause(clause, ci, &mut out, inherit, list_follows, start);
         if end == Some("(") {

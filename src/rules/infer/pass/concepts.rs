@@ -352,11 +352,17 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
 /// it forbids or mandates, no negation, and no verb that would make it a description ("The app
 /// has functional components", "The API uses parameterized queries").
 fn verbless(ctx: &Context) -> bool {
-    let words = ctx.tokens.iter().filter(|t| t.is_word()).count();
-    words <= 10
-        && ctx.found.iter().all(|f| f.role == Role::Neutral)
-        && !ctx.says(NEGATIONS)
-        && !ctx.says(FINITE_VERBS)
+    noun_phrase(ctx.tokens) && ctx.found.iter().all(|f| f.role == Role::Neutral)
+}
+
+/// Short, no negation and no finite verb: the words of a noun phrase.
+fn noun_phrase(tokens: &[Token]) -> bool {
+    let said = |list: &[&str]| {
+        tokens
+            .iter()
+            .any(|t| t.is_word() && list.contains(&t.lower.as_str()))
+    };
+    tokens.iter().filter(|t| t.is_word()).count() <= 10 && !said(NEGATIONS) && !said(FINITE_VERBS)
 }
 
 /// "Use strict typing; explicit return types for components": the part of the rule between
@@ -370,16 +376,7 @@ fn verbless_part(ctx: &Context, words: &str) -> bool {
         .tokens
         .split(|t| t.kind == Kind::Sep && matches!(t.text.as_str(), ";" | "." | "!" | "?"))
         .find(|part| part.iter().any(|t| t.is_word() && t.lower == first));
-    part.is_some_and(|part| {
-        let said = |list: &[&str]| {
-            part.iter()
-                .any(|t| t.is_word() && list.contains(&t.lower.as_str()))
-        };
-        part.iter().filter(|t| t.is_word()).count() <= 10
-            && !said(NEGATIONS)
-            && !said(FINITE_VERBS)
-            && read(part).iter().all(|m| m.role == Role::Neutral)
-    })
+    part.is_some_and(|part| noun_phrase(part) && read(part).iter().all(|m| m.role == Role::Neutral))
 }
 
 /// Verbs and auxiliaries that make a sentence a statement rather than a noun phrase.

@@ -12,7 +12,7 @@ use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
     CREATE_VERBS, FILE_KINDS, FILE_NOUNS, NEGATIONS, NEW_FILE_WORDS, WELL_KNOWN_MD, WELL_KNOWN_TXT,
 };
-use super::{At, Context, Found};
+use super::{At, Context, Found, NOT_THE_PROJECTS};
 
 pub fn run(ctx: &Context, out: &mut Found) {
     let mut seen: Vec<String> = Vec::new();
@@ -81,11 +81,7 @@ fn forbid(ctx: &Context, out: &mut Found, seen: &mut Vec<String>, globs: Vec<Str
     }
     seen.extend(globs.iter().cloned());
     let mut paths = globs.clone();
-    paths.extend(
-        ["!**/node_modules/**", "!**/vendor/**", "!**/.git/**"]
-            .iter()
-            .map(|s| s.to_string()),
-    );
+    paths.extend(NOT_THE_PROJECTS.map(String::from));
     if globs.iter().any(|g| g.ends_with(".txt")) {
         paths.extend(WELL_KNOWN_TXT.iter().map(|g| format!("!**/{g}")));
     }

@@ -150,6 +150,9 @@ fn same_finding(a: &CheckSpec, b: &CheckSpec) -> bool {
         && a.within == b.within
 }
 
+/// Dependencies, vendored code and git's own files: never the project's files a path rule forbids.
+pub const NOT_THE_PROJECTS: [&str; 3] = ["!**/node_modules/**", "!**/vendor/**", "!**/.git/**"];
+
 /// Which pass handles a mention: each is handled by exactly one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Route {
@@ -433,16 +436,7 @@ impl<'a> Context<'a> {
         } else if !self.literal_langs.is_empty() {
             // Another span's React, Vue or Svelte means a JS/TS project: its plain code too.
             let mut langs = self.literal_langs.clone();
-            if langs
-                .iter()
-                .any(|l| matches!(l, Lang::React | Lang::Vue | Lang::Svelte))
-            {
-                for l in [Lang::TypeScript, Lang::JavaScript] {
-                    if !langs.contains(&l) {
-                        langs.push(l);
-                    }
-                }
-            }
+            super::files::with_plain_code(&mut langs);
             let mut s = FileScope::of_langs(&langs, String::new());
             s.why = format!(
                 "{} ({}) from the rule's other code spans",
@@ -563,9 +557,6 @@ impl<'a> Context<'a> {
         self.pattern_check(d.pattern.to_string(), scope, None, explanation, d.within)
     }
 
-    /// A pattern check whose matches count only where `within` says: code checks never fire
-    /// in comments, docstrings or strings; directives only in comments; imports of JS and Go
-    /// only in the string that names the package.
     /// A check of the files in `scope` that sit where `forbidden_paths` says they may not.
     pub fn path_check(
         &self,
@@ -582,6 +573,9 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// A pattern check whose matches count only where `within` says: code checks never fire
+    /// in comments, docstrings or strings; directives only in comments; imports of JS and Go
+    /// only in the string that names the package.
     pub fn pattern_check(
         &self,
         pattern: String,

@@ -6,7 +6,7 @@ use super::super::files::{self, FileScope, TEST_NAMES};
 use super::super::phrases::{Entity, Place, Role};
 use super::super::text::Token;
 use super::super::words::FILE_NOUNS;
-use super::{At, Context, Found, Route};
+use super::{At, Context, Found, NOT_THE_PROJECTS, Route};
 use crate::rules::model::{CheckSpec, Origin, Within};
 
 /// File kinds recognizable by name: the nouns that name them and their globs.
@@ -37,24 +37,13 @@ fn file_names(ctx: &Context, out: &mut Found) {
             format!("every file{}", scope.why)
         };
         let glob = path_glob(text);
-        // Dependencies and vendored code are not the project's files.
         let mut forbidden = vec![glob.clone()];
-        forbidden.extend(["!**/node_modules/**", "!**/vendor/**", "!**/.git/**"].map(String::from));
-        out.check(
-            At::Mention(i),
-            CheckSpec {
-                files: scope.files(),
-                forbidden_paths: forbidden,
-                message: Some(ctx.message()),
-                origin: Origin::Inferred {
-                    explanation: format!(
-                        "forbidden file name `{text}` after \"{}\": a path rule, Forbidden_paths `{glob}`; files {why}",
-                        f.trigger
-                    ),
-                },
-                ..CheckSpec::default()
-            },
+        forbidden.extend(NOT_THE_PROJECTS.map(String::from));
+        let explanation = format!(
+            "forbidden file name `{text}` after \"{}\": a path rule, Forbidden_paths `{glob}`; files {why}",
+            f.trigger
         );
+        out.check(At::Mention(i), ctx.path_check(&scope, forbidden, explanation));
     }
 }
 
@@ -120,26 +109,20 @@ fn forbidden_languages(ctx: &Context, out: &mut Found) {
         }
         let mut forbidden: Vec<String> = globs.iter().map(|g| g.to_string()).collect();
         forbidden.extend(kept.iter().map(|g| format!("!{g}")));
-        forbidden.extend(["!**/node_modules/**", "!**/vendor/**", "!**/.git/**"].map(String::from));
+        forbidden.extend(NOT_THE_PROJECTS.map(String::from));
+        let explanation = format!(
+            "the language \"{term}\" forbidden after \"{}\": its files ({}) break the rule{}",
+            f.trigger,
+            globs.join(", "),
+            if kept.is_empty() {
+                String::new()
+            } else {
+                format!(", except {}", kept.join(", "))
+            }
+        );
         out.check(
             At::Mention(i),
-            CheckSpec {
-                forbidden_paths: forbidden,
-                message: Some(ctx.message()),
-                origin: Origin::Inferred {
-                    explanation: format!(
-                        "the language \"{term}\" forbidden after \"{}\": its files ({}) break the rule{}",
-                        f.trigger,
-                        globs.join(", "),
-                        if kept.is_empty() {
-                            String::new()
-                        } else {
-                            format!(", except {}", kept.join(", "))
-                        }
-                    ),
-                },
-                ..CheckSpec::default()
-            },
+            ctx.path_check(&FileScope::default(), forbidden, explanation),
         );
     }
 }
@@ -181,24 +164,18 @@ fn mandated_typescript_in_place(ctx: &Context, out: &mut Found) {
         forbidden.extend(js.iter().map(|g| format!("{dir}/**/{g}")));
     }
     forbidden.extend(kept.iter().map(|g| format!("!{g}")));
-    forbidden.extend(["!**/node_modules/**", "!**/vendor/**", "!**/.git/**"].map(String::from));
+    forbidden.extend(NOT_THE_PROJECTS.map(String::from));
     let places: Vec<String> = dirs.iter().map(|d| format!("`{d}`")).collect();
+    let explanation = format!(
+        "TypeScript mandated in {} (after \"{}\"): JavaScript files there ({}) break the rule, except {}",
+        places.join(", "),
+        f.trigger,
+        js.join(", "),
+        kept.join(", ")
+    );
     out.check(
         At::Mention(i),
-        CheckSpec {
-            forbidden_paths: forbidden,
-            message: Some(ctx.message()),
-            origin: Origin::Inferred {
-                explanation: format!(
-                    "TypeScript mandated in {} (after \"{}\"): JavaScript files there ({}) break the rule, except {}",
-                    places.join(", "),
-                    f.trigger,
-                    js.join(", "),
-                    kept.join(", ")
-                ),
-            },
-            ..CheckSpec::default()
-        },
+        ctx.path_check(&FileScope::default(), forbidden, explanation),
     );
 }
 
