@@ -848,6 +848,17 @@ pub const UNTYPED_COMPONENT_RETURN: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// Python test files and generated migrations: their functions are tests, named for what they
+/// test, or written by a tool.
+const PY_TEST_FILES: &[&str] = &[
+    "!**/tests/**",
+    "!**/test/**",
+    "!**/test_*.py",
+    "!**/*_test.py",
+    "!**/conftest.py",
+    "!**/migrations/**",
+];
+
 /// "Include type hints for function returns" in Python: a one-line `def` without `->`.
 pub const UNTYPED_PYTHON_RETURN: Detector = Detector {
     name: "untyped-python-return",
@@ -855,6 +866,103 @@ pub const UNTYPED_PYTHON_RETURN: Detector = Detector {
     pattern: r"^[ \t]*(?:async[ \t]+)?def[ \t]+(?P<hit>\w+)[ \t]*(?:\[[^\]\r\n]*\])?\((?:[^()\r\n]|\([^()\r\n]*\))*\)[ \t]*:",
     langs: &[Lang::Python],
     exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+// Pieces of Python signatures, for the type-hint detectors: blanks, line breaks and comments
+// between parameters; a name other than `self` and `cls` (spelt out: the regex crate has no
+// look-ahead); an annotation or a default value, brackets, parentheses and strings included
+// (`dict[str, int]`, `Field(gt=0)`, `","`); a parameter that needs no annotation or has one.
+macro_rules! py_blank {
+    () => {
+        r"(?:[ \t\r\n]|#[^\r\n]*)*"
+    };
+}
+macro_rules! py_not_self {
+    () => {
+        r"(?:[A-Zabd-rt-z_]\w*|s(?:[^\We]\w*|e(?:[^\Wl]\w*|l(?:[^\Wf]\w*|f\w+)?)?)?|c(?:[^\Wl]\w*|l(?:[^\Ws]\w*|s\w+)?)?)"
+    };
+}
+macro_rules! py_value {
+    () => {
+        r#"(?:"[^"\r\n]*"|'[^'\r\n]*'|[^,()\[\]{}=\r\n#"']|\[(?:[^\[\]]|\[(?:[^\[\]]|\[[^\[\]]*\])*\])*\]|\((?:[^()]|\([^()]*\))*\)|\{[^{}]*\})+"#
+    };
+}
+macro_rules! py_typed_param {
+    () => {
+        concat!(
+            r"(?:\*{0,2}[A-Za-z_]\w*[ \t]*:",
+            py_blank!(),
+            py_value!(),
+            "(?:",
+            py_blank!(),
+            "=",
+            py_blank!(),
+            py_value!(),
+            r")?|(?:self|cls)\b|[*/])"
+        )
+    };
+}
+/// `def name[T](` at the start of a line, `async` or not, up to the parameters' first one.
+macro_rules! py_def {
+    ($name:literal) => {
+        concat!(
+            r"^[ \t]*(?:async[ \t]+)?def[ \t]+",
+            $name,
+            r"[ \t]*(?:\[[^\]\r\n]*\])?\(",
+            py_blank!()
+        )
+    };
+}
+
+/// "Use type hints for all functions and methods", "Usar type hints": a Python function's first
+/// parameter without an annotation (`path` in `def load(path)`, `args` in `*args`); `self`,
+/// `cls`, `*` and `/` need none. Test files are left out: their functions are tests.
+pub const PY_UNTYPED_PARAMETER: Detector = Detector {
+    name: "untyped-python-parameter",
+    summary: "a Python function's first parameter without a type hint (`self`, `cls`, `*`, `/` need none); test files left out",
+    pattern: concat!(
+        py_def!(r"\w+"),
+        "(?:",
+        py_typed_param!(),
+        py_blank!(),
+        ",",
+        py_blank!(),
+        r")*\*{0,2}(?P<hit>",
+        py_not_self!(),
+        ")",
+        py_blank!(),
+        "[=,)]"
+    ),
+    langs: &[Lang::Python],
+    exclude: PY_TEST_FILES,
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// With [`PY_UNTYPED_PARAMETER`]: a Python function whose parameters all have type hints but
+/// whose return has none (the hit is its name), so that a signature is reported once, at its
+/// first gap. `__init__` too (`-> None`), as ruff's ANN204 has it by default.
+pub const PY_UNTYPED_RETURN_OF_TYPED: Detector = Detector {
+    name: "untyped-python-return-of-typed",
+    summary: "a Python function whose parameters have type hints and whose return has none; the hit is the name",
+    pattern: concat!(
+        py_def!(r"(?P<hit>\w+)"),
+        "(?:",
+        py_typed_param!(),
+        py_blank!(),
+        ",",
+        py_blank!(),
+        ")*(?:",
+        py_typed_param!(),
+        py_blank!(),
+        r")?\)",
+        py_blank!(),
+        ":"
+    ),
+    langs: &[Lang::Python],
+    exclude: PY_TEST_FILES,
     within: Within::Code,
     effect: Effect::RulesOut,
 };
@@ -1315,6 +1423,10 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &MODERN_TYPE_HINTS,
         phrases: words::MODERN_TYPE_HINT_NAMES,
+    },
+    Concept {
+        detector: &PY_UNTYPED_PARAMETER,
+        phrases: words::TYPE_HINT_NAMES,
     },
     Concept {
         detector: &INSECURE_URL,

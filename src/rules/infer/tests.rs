@@ -1144,6 +1144,15 @@ fn round_three_frameworks_cdns_languages_and_installs() {
         )
         .is_empty()
     );
+    // Python's type annotations do not qualify TypeScript: its files are still forbidden.
+    assert_eq!(
+        texts(
+            "Do not use TypeScript or any type annotations",
+            "src/a.ts",
+            "let a = 1;\n"
+        ),
+        ["let a = 1;"]
+    );
     assert_eq!(
         texts(
             "Prefer HAML for templates over ERB",

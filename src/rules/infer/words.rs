@@ -1328,7 +1328,8 @@ pub const TRIG_ALWAYS: &[&str] = &[
     "nunca omitas",
 ];
 
-/// "use", "usar", "usa", "keep", "follow".
+/// "use", "usar", "usa", "keep", "follow"; "must have", "debe tener" (what a function or file
+/// carries).
 pub const TRIG_USE: &[&str] = &[
     "use",
     "keep",
@@ -1336,6 +1337,14 @@ pub const TRIG_USE: &[&str] = &[
     "format",
     "write",
     "include",
+    "must have",
+    "should have",
+    "must include",
+    "should include",
+    "debe tener",
+    "deben tener",
+    "debe incluir",
+    "deben incluir",
     "usar",
     "usa",
     "usad",
@@ -1594,7 +1603,7 @@ pub const EXACT_VERSION_NAMES: &[&str] = &[
     "versiones fijas",
     "dependencias fijadas",
 ];
-/// Mandated: actions pinned to a commit SHA.
+/// Mandated: modern type hints (PEP 604/585), which rule out the `typing` aliases.
 pub const MODERN_TYPE_HINT_NAMES: &[&str] = &[
     "modern type hinting syntax",
     "modern type hinting",
@@ -1615,6 +1624,22 @@ pub const MODERN_TYPE_HINT_NAMES: &[&str] = &[
     "type hints modernos",
 ];
 
+/// Mandated: type hints, on every parameter and return of a Python function.
+pub const TYPE_HINT_NAMES: &[&str] = &[
+    "type hints",
+    "type hint",
+    "type hinting",
+    "type-hints",
+    "typehints",
+    "type annotations",
+    "type-annotated",
+    "type hinted",
+    "type-hinted",
+    "anotaciones de tipo",
+    "anotaciones de tipos",
+    "sugerencias de tipo",
+];
+/// Mandated: actions pinned to a commit SHA.
 pub const PINNED_ACTION_NAMES: &[&str] = &[
     "SHA-1 pinned versions",
     "SHA pinned versions",

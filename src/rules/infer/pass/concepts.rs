@@ -4,11 +4,12 @@
 
 use super::super::concepts::{
     CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, I_PREFIXED_INTERFACE,
-    INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE,
-    UNPINNED_ACTION, UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN,
-    UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED,
-    commit_body_pattern, commit_subject_pattern, example_in_context, example_of, file_length_pattern,
-    host_pattern, is_module_extension, mandated_counterpart,
+    INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED,
+    RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY,
+    UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN,
+    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, commit_body_pattern,
+    commit_subject_pattern, example_in_context, example_of, file_length_pattern, host_pattern,
+    is_module_extension, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig, read};
@@ -102,7 +103,65 @@ pub(super) fn detector_meant(ctx: &Context, d: &'static Detector) -> &'static De
     if d.name == VAR_DECL.name && asks_explicit_types(ctx) {
         return &VAR_INFERRED;
     }
+    if d.name == PY_UNTYPED_PARAMETER.name && returns_only(ctx) {
+        return &UNTYPED_PYTHON_RETURN;
+    }
     return_types_meant(ctx, d)
+}
+
+/// Whether a rule naming type hints asks for them on every signature: not when it is another
+/// language's ("type hints in TypeScript interfaces"), when they are what replaces a forbidden
+/// thing ("No `Any` types - use proper type hints"), or when only new functions are meant, which
+/// a check cannot tell from old ones (said in a note).
+fn signatures_meant(ctx: &Context, out: &mut Found, at: At, f: &Mention) -> bool {
+    if !ctx.detector_fits(&PY_UNTYPED_PARAMETER) {
+        return false;
+    }
+    if ctx
+        .found
+        .iter()
+        .any(|g| g.role == Role::Forbid && g.clause < f.clause)
+    {
+        return false;
+    }
+    if ctx.says(&["new", "nuevas", "nuevos", "nueva", "nuevo"]) {
+        out.note(
+            at,
+            "type hints asked of new functions only: a check cannot tell them from the existing ones"
+                .to_string(),
+        );
+        return false;
+    }
+    true
+}
+
+/// "Type hints on function returns": the rule speaks of returns and of no parameter.
+fn returns_only(ctx: &Context) -> bool {
+    ctx.says(&["return", "returns", "retorno", "retornos", "outputs", "output"])
+        && !ctx.says(&[
+            "parameter",
+            "parameters",
+            "param",
+            "params",
+            "argument",
+            "arguments",
+            "args",
+            "inputs",
+            "input",
+            "variables",
+            "signature",
+            "signatures",
+            "parámetros",
+            "parametros",
+            "argumentos",
+            "firmas",
+        ])
+}
+
+/// A detector that goes with another, to check what the first leaves out: a Python signature
+/// whose parameters all have type hints can still lack the return's.
+fn companion(d: &Detector) -> Option<&'static Detector> {
+    (d.name == PY_UNTYPED_PARAMETER.name).then_some(&PY_UNTYPED_RETURN_OF_TYPED)
 }
 
 /// The rule names C# or Java, or asks for explicit types.
@@ -239,6 +298,10 @@ fn about_code(ctx: &Context) -> bool {
 
 fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, role: Role, f: &Mention) {
     let d = detector_meant(ctx, CONCEPTS[index].detector);
+    let added_by = added(ctx, f);
+    if d.name == PY_UNTYPED_PARAMETER.name && !signatures_meant(ctx, out, at, f) {
+        return;
+    }
     match (d.effect, role) {
         // "Don't use ESM": forbidding what rules CommonJS out says nothing about CommonJS.
         (Effect::RulesOut, Role::Forbid) => {}
@@ -311,15 +374,16 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
             let said = format!(
                 "concept \"{words}\", which the rule states with no word that forbids or mandates, rules out its counterpart"
             );
-            out.check(at, ctx.detector_check(d, scope, said));
+            for d in std::iter::once(d).chain(companion(d)) {
+                out.check(at, ctx.detector_check(d, scope.clone(), said.clone()));
+            }
         }
         (Effect::RulesOut, Role::Mandate) if !commonjs_forbidden(ctx) => {
-            let scope = ctx.detector_scope(d, &format!("\"{words}\""));
-            let said = format!(
-                "mandated concept \"{words}\" after \"{}\" rules out its counterpart",
-                f.trigger
-            );
-            out.check(at, ctx.detector_check(d, scope, said));
+            mandated(ctx, out, at, d, words, &f.trigger);
+        }
+        // "Add type hints for all function variables": what the code must carry, added.
+        (Effect::RulesOut, Role::Neutral) if added_by.is_some() => {
+            mandated(ctx, out, at, d, words, added_by.unwrap_or_default());
         }
         (Effect::Require, Role::Mandate | Role::Neutral) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
@@ -346,6 +410,31 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
         }
         _ => {}
     }
+}
+
+/// A concept the rule mandates: its detector finds what it rules out (with its companion).
+fn mandated(ctx: &Context, out: &mut Found, at: At, d: &'static Detector, words: &str, trigger: &str) {
+    let scope = ctx.detector_scope(d, &format!("\"{words}\""));
+    let said = format!("mandated concept \"{words}\" after \"{trigger}\" rules out its counterpart");
+    for d in std::iter::once(d).chain(companion(d)) {
+        out.check(at, ctx.detector_check(d, scope.clone(), said.clone()));
+    }
+}
+
+/// "Add type hints for all function variables", "Añade docstrings": a clause that opens with
+/// "add" and negates nothing adds what it names, which the code then must carry. Not a trigger
+/// of its own: "Don't add npm packages" forbids adding, and says nothing of npm. Returns the verb.
+fn added<'a>(ctx: &'a Context, f: &Mention) -> Option<&'a str> {
+    let clause = clauses(ctx.tokens).get(f.clause).copied()?;
+    let first = clause.iter().find(|t| t.is_word())?;
+    let negated = clause
+        .iter()
+        .any(|t| t.is_word() && NEGATIONS.contains(&t.lower.as_str()));
+    (matches!(
+        first.lower.as_str(),
+        "add" | "añade" | "añadir" | "añada" | "agrega" | "agregar" | "agregue"
+    ) && !negated)
+        .then_some(first.text.as_str())
 }
 
 /// A rule that is a noun phrase ("React functional components with hooks"): short, nothing in
@@ -1123,6 +1212,55 @@ mod tests {
             ["Optional", "Union", "Optional", "Union"]
         );
         assert!(texts(i, "src/a.ts", "let a: Optional<string>;\n").is_empty());
+    }
+
+    #[test]
+    fn type_hints_flag_each_signature_at_its_first_gap() {
+        let py = "def load(path) -> list[str]:\n    return []\n\n\ndef run(client: Any, top_k: int = 10):\n    return 1\n\n\nclass Report:\n    def __init__(self, scores: dict[str, float]) -> None:\n        self.scores = scores\n\n    def summary(self):\n        return ''\n\n    def put(self, zip_code, snapshot) -> None:\n        pass\n\n    @classmethod\n    def make(cls, *, x: int = 3, sep: str = \",\") -> 'Report':\n        return cls({})\n\n\ndef multi(\n    a: int,  # the a\n    b: dict[str, tuple[int, int]] = {},\n    *args,\n    **kwargs: Any,\n) -> None:\n    pass\n\n\ndef selfish(selfish, clsx: int) -> None: pass\nformat_pct = lambda v: f'{v:.2f}%'\ndoc = \"\"\"\ndef fake(x):\n\"\"\"\n";
+        let expected = ["path", "run", "summary", "zip_code", "args", "selfish"];
+        for i in [
+            "Use type hints for all functions and methods",
+            "Usar type hints cuando sea posible",
+            "Cada función, método y clase debe tener: Anotaciones de tipo (`type hints`)",
+            "Add type annotations to every function signature.",
+        ] {
+            assert_eq!(texts(i, "app/report.py", py), expected, "{i}");
+            assert!(
+                texts(i, "tests/test_report.py", "def test_x(a):\n    pass\n").is_empty(),
+                "{i}"
+            );
+        }
+        // `__init__` needs its `-> None` too, as ruff's ANN204 has it.
+        assert_eq!(
+            texts(
+                "Use type hints everywhere.",
+                "a.py",
+                "class A:\n    def __init__(self, n: int):\n        self.n = n\n"
+            ),
+            ["__init__"]
+        );
+        // Returns only: the parameters are not the rule's.
+        assert_eq!(
+            texts(
+                "Include type hints for function returns.",
+                "a.py",
+                "def f(x):\n    return x\n"
+            ),
+            ["f"]
+        );
+        for i in [
+            "Use modern type hints (PEP 604).",
+            "Never use type hints in tests.",
+            "Use type hints in TypeScript interfaces.",
+            // The replacement of what is forbidden; new functions only.
+            "No `Any` types - use proper type hints or `object`",
+            "All new functions must have type hints (Python 3.10+ syntax).",
+        ] {
+            assert!(
+                !texts(i, "app/report.py", py).contains(&"path".to_string()),
+                "{i}"
+            );
+        }
     }
 
     #[test]

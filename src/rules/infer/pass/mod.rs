@@ -91,8 +91,11 @@ impl Found {
         self.checks.push((at, check));
     }
 
+    /// Notes a reading; the same note twice (two mentions of one concept) is said once.
     pub fn note(&mut self, at: At, note: String) {
-        self.notes.push((at, note));
+        if !self.notes.iter().any(|(_, n)| *n == note) {
+            self.notes.push((at, note));
+        }
     }
 
     /// Keeps only the checks found so far that `keep` accepts (a later pass replacing an

@@ -2,11 +2,12 @@
 //! the files the rule is about ("route handlers", "test files"), when those files are
 //! recognizable by name or the folder is named for them; otherwise a note says why not.
 
+use super::super::concepts::{CONCEPTS, Detector};
 use super::super::files::{self, FileScope, TEST_NAMES};
 use super::super::phrases::{Entity, Place, Role};
 use super::super::text::Token;
 use super::super::words::FILE_NOUNS;
-use super::{At, Context, Found, NOT_THE_PROJECTS, Route};
+use super::{At, Context, Found, NOT_THE_PROJECTS, Route, same_family};
 use crate::rules::model::{CheckSpec, Origin, Within};
 
 /// File kinds recognizable by name: the nouns that name them and their globs.
@@ -66,11 +67,25 @@ const FORBIDDEN_LANGUAGES: &[(&[&str], &[&str], &[&str])] = &[
 
 /// A language forbidden by name, with no condition on where: its files break the rule.
 fn forbidden_languages(ctx: &Context, out: &mut Found) {
-    // "Avoid TypeScript `enum`s": the language qualifies what is forbidden.
-    let qualifies = ctx
-        .found
-        .iter()
-        .any(|f| f.role == Role::Forbid && matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. }));
+    // "Avoid TypeScript `enum`s": the language qualifies what is forbidden — not a concept of
+    // another language ("TypeScript or any type annotations": Python's type hints). The
+    // languages the rule names, forbidden ones included, say which.
+    let said = files::named(ctx.tokens);
+    let of_a_language_said = |d: &Detector| {
+        d.langs.is_empty()
+            || said
+                .langs()
+                .iter()
+                .any(|l| d.langs.iter().any(|dl| same_family(*l, *dl)))
+    };
+    let qualifies = ctx.found.iter().any(|f| {
+        f.role == Role::Forbid
+            && match f.entity {
+                Entity::Code { .. } => true,
+                Entity::Concept { index, .. } => of_a_language_said(CONCEPTS[index].detector),
+                _ => false,
+            }
+    });
     if ctx.narrows() || qualifies {
         return;
     }
