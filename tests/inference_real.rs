@@ -1,5 +1,5 @@
 //! The corpus of real agent rules: every rule in
-//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
+//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,tune-7,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
 //! from a public agent rule file (AGENTS.md, CLAUDE.md, .cursorrules…), with sample files whose
 //! expected violations are marked inline with `⟦…⟧`. Each rule goes through `RuleSet::from_text` (inference on) and
 //! each sample through `RuleSet::check_file`; the violations found are compared with the marked
@@ -94,6 +94,11 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // After round nine: English 0.842 (16/19) / 0.320, Spanish 1.000 (5/5) / 0.278.
     ("tune-6", "en", 0.80, 0.30),
     ("tune-6", "es", 0.95, 0.25),
+    // `tune-7/` is a batch written for round ten the way `tune-6/` was (25 repositories not
+    // used before); its first run, before anyone looked at its rows: English 0.833 (15/18) /
+    // 0.176, Spanish 1.000 (3/3) / 0.103.
+    ("tune-7", "en", 0.80, 0.15),
+    ("tune-7", "es", 0.95, 0.10),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
@@ -123,15 +128,19 @@ const SILENT_FLOORS: &[(&str, &str, f64)] = &[
     // Set from the first measured run of `tune-6/` (45/45).
     ("tune-6", "en", 1.0),
     ("tune-6", "es", 1.0),
+    // Set from the first measured run of `tune-7/` (30/30).
+    ("tune-7", "en", 1.0),
+    ("tune-7", "es", 1.0),
 ];
 
-const SPLITS: [&str; 9] = [
+const SPLITS: [&str; 10] = [
     "tune",
     "tune-2",
     "tune-3",
     "tune-4",
     "tune-5",
     "tune-6",
+    "tune-7",
     "held-out",
     "held-out-2",
     "held-out-3",
