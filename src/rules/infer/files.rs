@@ -145,7 +145,7 @@ pub const SOURCE_FILES: &[&str] = &[
     "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.vue", "*.svelte", "*.py",
     "*.rs", "*.go", "*.java", "*.kt", "*.kts", "*.scala", "*.swift", "*.c", "*.h", "*.cc", "*.cpp", "*.hpp",
     "*.cs", "*.rb", "*.php", "*.dart", "*.lua", "*.ex", "*.exs", "*.sql", "*.css", "*.scss", "*.sass",
-    "*.less", "*.html", "*.htm", "*.sh", "*.bash", "*.zsh",
+    "*.less", "*.html", "*.htm", "*.sh", "*.bash", "*.zsh", "*.gs",
 ];
 
 /// `SOURCE_FILES` as one glob, `*.{ts,tsx,…}`: one entry to compile instead of forty.

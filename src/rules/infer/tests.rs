@@ -579,6 +579,41 @@ fn file_names_are_path_rules_and_quotes_read_like_backticks() {
         )]
     );
     assert!(paths("Use TypeScript.").is_empty());
+    // For all the code: JavaScript files anywhere (configuration, bundles and build outputs
+    // kept), and a component's script without `lang="ts"`.
+    let all = "Usa TypeScript para todo el código";
+    assert_eq!(
+        texts(all, "src/utils/formatPrice.js", "export const f = 1;\n"),
+        ["export const f = 1;"]
+    );
+    for kept in [
+        "vite.config.js",
+        "dist/assets/index.js",
+        "public/vendor.min.js",
+        ".eslintrc.js",
+    ] {
+        assert!(texts(all, kept, "module.exports = {};\n").is_empty(), "{kept}");
+    }
+    assert_eq!(
+        texts(
+            all,
+            "src/components/SearchBar.vue",
+            "<script setup>\nconst q = 1\n</script>\n"
+        ),
+        ["<script setup>"]
+    );
+    assert!(
+        texts(
+            all,
+            "src/components/Card.vue",
+            "<script setup lang=\"ts\">\nconst q = 1\n</script>\n"
+        )
+        .is_empty()
+    );
+    // New code cannot be told from the existing.
+    let new = "Use TypeScript for all new code";
+    assert!(texts(new, "src/a.js", "export const f = 1;\n").is_empty());
+    assert!(texts(new, "src/components/SearchBar.vue", "<script setup>\n</script>\n").is_empty());
     // A verb that acts on the file forbids an action, not the file.
     assert!(paths("Never edit `package.json` by hand.").is_empty());
     assert!(paths("Never edit a generated `schema.ts` file.").is_empty());
@@ -784,6 +819,13 @@ fn a_mandated_package_manager_rules_out_its_rivals_where_commands_run() {
         texts("Use `uv` for dependency management.", "Dockerfile", docker),
         ["pip"]
     );
+    // Managing the project's environment, or its dependencies with it, is the project's tool.
+    for i in [
+        "Use `uv` to manage the project environment.",
+        "Gestión de dependencias con `uv`.",
+    ] {
+        assert_eq!(texts(i, "Dockerfile", docker), ["pip"], "{i}");
+    }
     let ci = "steps:\n  - run: npm i -g pnpm@9\n  - run: yarn build\n  - run: pnpm install\n";
     assert_eq!(
         texts("Always use pnpm.", ".github/workflows/ci.yml", ci),
@@ -2383,4 +2425,14 @@ fn a_class_s_members_by_wildcard_are_calls_not_files() {
     // A file's name with any extension is still a file pattern.
     let inf = infer(&rule("No `Dockerfile.*` copies in the repository"));
     assert!(inf.checks.iter().all(|c| c.pattern.is_none()), "{inf:?}");
+}
+
+#[test]
+fn glob_imports_are_wildcard_imports() {
+    let i = "Imports: group std, external, crate; no glob imports; prefer explicit use; keep crate::… paths";
+    let rs = "use std::fmt;\nuse itertools::*;\n// use foo::*; in a comment\nuse crate::language::expression::*;\n";
+    assert_eq!(
+        texts(i, "src/rewriting/extraction.rs", rs),
+        ["use itertools::*", "use crate::language::expression::*"]
+    );
 }

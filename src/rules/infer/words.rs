@@ -1666,6 +1666,8 @@ pub const WILDCARD_IMPORT_NAMES: &[&str] = &[
     "wildcard import",
     "star imports",
     "star import",
+    "glob imports",
+    "glob import",
     "importaciones comodín",
     "importaciones con comodín",
     "imports con comodín",

@@ -14,6 +14,7 @@ pub mod documented;
 pub mod families;
 pub mod file_kinds;
 pub mod file_names;
+pub mod final_newline;
 pub mod identifiers;
 pub mod implied;
 pub mod line_length;

@@ -6,7 +6,7 @@ use super::super::concepts::{CONCEPTS, Detector};
 use super::super::files::{self, FileScope, TEST_NAMES};
 use super::super::phrases::{Entity, Place, Role};
 use super::super::text::Token;
-use super::super::words::FILE_NOUNS;
+use super::super::words::{FILE_NOUNS, NEW_FILE_WORDS};
 use super::{At, Context, Found, NOT_THE_PROJECTS, Route, same_family};
 use crate::rules::model::{CheckSpec, Origin, Within};
 
@@ -164,7 +164,11 @@ fn mandated_typescript_in_place(ctx: &Context, out: &mut Found) {
             _ => None,
         })
         .collect();
-    if dirs.is_empty() || ctx.found.iter().any(|m| m.role == Role::Forbid) {
+    if ctx.found.iter().any(|m| m.role == Role::Forbid) {
+        return;
+    }
+    let whole = dirs.is_empty() && for_all_the_code(ctx);
+    if dirs.is_empty() && !whole {
         return;
     }
     let Some((_, js, kept)) = FORBIDDEN_LANGUAGES
@@ -178,9 +182,15 @@ fn mandated_typescript_in_place(ctx: &Context, out: &mut Found) {
         let dir = files::glob_of_words(dir.trim_start_matches("./").trim_end_matches('/'));
         forbidden.extend(js.iter().map(|g| format!("{dir}/**/{g}")));
     }
+    let mut places: Vec<String> = dirs.iter().map(|d| format!("`{d}`")).collect();
+    let mut kept: Vec<&str> = kept.to_vec();
+    if whole {
+        forbidden.extend(js.iter().map(|g| g.to_string()));
+        kept.extend(BUILD_OUTPUTS);
+        places.push("all the code".to_string());
+    }
     forbidden.extend(kept.iter().map(|g| format!("!{g}")));
     forbidden.extend(NOT_THE_PROJECTS.map(String::from));
-    let places: Vec<String> = dirs.iter().map(|d| format!("`{d}`")).collect();
     let explanation = format!(
         "TypeScript mandated in {} (after \"{}\"): JavaScript files there ({}) break the rule, except {}",
         places.join(", "),
@@ -192,6 +202,56 @@ fn mandated_typescript_in_place(ctx: &Context, out: &mut Found) {
         At::Mention(i),
         ctx.path_check(&FileScope::default(), forbidden, explanation),
     );
+    if whole {
+        let mut scope = FileScope::of_globs(&["*.vue", "*.svelte"], String::new());
+        ctx.narrow(&mut scope);
+        out.check(
+            At::Mention(i),
+            ctx.pattern_check(
+                SCRIPT_WITHOUT_TS.to_string(),
+                scope,
+                None,
+                format!(
+                    "TypeScript mandated for all the code (after \"{}\"): a Vue or Svelte component's `<script>` without `lang=\"ts\"`",
+                    f.trigger
+                ),
+                Within::Any,
+            ),
+        );
+    }
+}
+
+/// Where builds write their JavaScript: not the project's code.
+const BUILD_OUTPUTS: [&str; 4] = ["dist/**", "build/**", "out/**", "coverage/**"];
+
+/// A component's `<script>` tag without `lang="ts"` (one with it is consumed without a hit).
+const SCRIPT_WITHOUT_TS: &str =
+    r#"<script\b[^>]*\blang=["'](?:ts|typescript)["'][^>]*>|(?P<hit><script\b[^>]*>)"#;
+
+/// "TypeScript for all the code", "para todo el código": the whole project, said — not "all new
+/// code", which existing files cannot be told apart from.
+fn for_all_the_code(ctx: &Context) -> bool {
+    if ctx.says(NEW_FILE_WORDS) {
+        return false;
+    }
+    ctx.says(&[
+        "all",
+        "everything",
+        "entire",
+        "whole",
+        "todo",
+        "toda",
+        "todos",
+        "entero",
+    ]) && ctx.says(&[
+        "code",
+        "codebase",
+        "código",
+        "codigo",
+        "everything",
+        "project",
+        "proyecto",
+    ])
 }
 
 pub fn run(ctx: &Context, out: &mut Found) {

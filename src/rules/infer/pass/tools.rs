@@ -79,11 +79,11 @@ pub fn run(ctx: &Context, out: &mut Found) {
 fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
     let mut mandated: Vec<(String, String)> = Vec::new();
     let all = clauses(ctx.tokens);
-    for f in ctx
-        .found
-        .iter()
-        .filter(|f| f.role == Role::Mandate && !f.conditional)
-    {
+    for f in ctx.found.iter().filter(|f| {
+        !f.conditional
+            && (f.role == Role::Mandate
+                || (f.role == Role::Neutral && all.get(f.clause).is_some_and(|c| names_the_manager(c))))
+    }) {
         let (Entity::Term(name) | Entity::Code { text: name, .. }) = &f.entity else {
             continue;
         };
@@ -97,7 +97,12 @@ fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
             continue;
         }
         if !mandated.iter().any(|(t, _)| t == tool) {
-            mandated.push((tool.to_string(), format!("{} {tool}", f.trigger)));
+            let said = if f.trigger.is_empty() {
+                format!("{tool} for dependency management")
+            } else {
+                format!("{} {tool}", f.trigger)
+            };
+            mandated.push((tool.to_string(), said));
         }
     }
     let rivals: Vec<(String, String)> = mandated
@@ -178,8 +183,33 @@ fn for_the_project(clause: &[Token]) -> bool {
                     | "dependencias"
                     | "todo"
                     | "y"
+                    | "to"
+                    | "manage"
+                    | "managing"
+                    | "using"
+                    | "project"
+                    | "environment"
+                    | "environments"
+                    | "venv"
+                    | "virtualenv"
+                    | "python"
+                    | "gestionar"
+                    | "entorno"
+                    | "entornos"
+                    | "proyecto"
+                    | "del"
+                    | "con"
+                    | "with"
             )
     })
+}
+
+/// "Dependency Management using uv", "gestión de dependencias con uv": a clause about managing
+/// dependencies names the package manager the project uses, with no word that mandates it.
+fn names_the_manager(clause: &[Token]) -> bool {
+    clause
+        .iter()
+        .any(|t| t.is_word() && matches!(t.lower.as_str(), "management" | "manager" | "gestión" | "gestor"))
 }
 
 /// Files that run commands for the project, by the word a rule mandates them with.
