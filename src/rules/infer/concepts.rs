@@ -943,11 +943,18 @@ pub const PY_UNTYPED_PARAMETER: Detector = Detector {
 
 /// With [`PY_UNTYPED_PARAMETER`]: a Python function whose parameters all have type hints but
 /// whose return has none (the hit is its name), so that a signature is reported once, at its
-/// first gap. `__init__` too (`-> None`), as ruff's ANN204 has it by default.
+/// first gap. An `__init__` with typed parameters besides `self` is consumed without a hit: its
+/// `-> None` is implied, as mypy has it (and typed projects such as Flask write it).
 pub const PY_UNTYPED_RETURN_OF_TYPED: Detector = Detector {
     name: "untyped-python-return-of-typed",
-    summary: "a Python function whose parameters have type hints and whose return has none; the hit is the name",
+    summary: "a Python function whose parameters have type hints and whose return has none (not `__init__` with typed parameters, as mypy has it); the hit is the name",
     pattern: concat!(
+        py_def!("__init__"),
+        "self",
+        py_blank!(),
+        ",",
+        py_blank!(),
+        r"[^)\s]|",
         py_def!(r"(?P<hit>\w+)"),
         "(?:",
         py_typed_param!(),
