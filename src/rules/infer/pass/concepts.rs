@@ -1215,6 +1215,20 @@ mod tests {
     }
 
     #[test]
+    fn type_hints_on_hostile_signatures() {
+        let i = "Use type hints for all functions and methods";
+        // Twenty thousand typed parameters before the untyped one; an unclosed bracket; a
+        // signature of comments only.
+        let params: Vec<String> = (0..20_000).map(|n| format!("p{n}: int")).collect();
+        let huge = format!("def f({}, last):\n    pass\n", params.join(", "));
+        assert_eq!(texts(i, "huge.py", &huge), ["last"]);
+        let unclosed = format!("def g(a: {}\n", "[".repeat(5_000));
+        assert!(texts(i, "unclosed.py", &unclosed).is_empty());
+        let comments = format!("def h(\n{}):\n    pass\n", "    # c\n".repeat(5_000));
+        assert_eq!(texts(i, "comments.py", &comments), ["h"]);
+    }
+
+    #[test]
     fn type_hints_flag_each_signature_at_its_first_gap() {
         let py = "def load(path) -> list[str]:\n    return []\n\n\ndef run(client: Any, top_k: int = 10):\n    return 1\n\n\nclass Report:\n    def __init__(self, scores: dict[str, float]) -> None:\n        self.scores = scores\n\n    def summary(self):\n        return ''\n\n    def put(self, zip_code, snapshot) -> None:\n        pass\n\n    @classmethod\n    def make(cls, *, x: int = 3, sep: str = \",\") -> 'Report':\n        return cls({})\n\n\ndef multi(\n    a: int,  # the a\n    b: dict[str, tuple[int, int]] = {},\n    *args,\n    **kwargs: Any,\n) -> None:\n    pass\n\n\ndef selfish(selfish, clsx: int) -> None: pass\nformat_pct = lambda v: f'{v:.2f}%'\ndoc = \"\"\"\ndef fake(x):\n\"\"\"\n";
         let expected = ["path", "run", "summary", "zip_code", "args", "selfish"];
