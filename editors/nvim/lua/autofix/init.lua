@@ -148,6 +148,7 @@ function M.define()
   require('autofix.commands').define()
   require('autofix.reload').define()
   require('autofix.lenses').define()
+  require('autofix.eol').define()
   if defined then
     return
   end

@@ -136,6 +136,10 @@ M.strings = {
     en = 'autofix: attach to files without a filetype',
     es = 'autofix: conectarse a los archivos sin tipo de archivo',
   },
+  ['desc.au_eol'] = {
+    en = 'autofix: after a write that added the final newline, tell the server the text on disk',
+    es = 'autofix: tras una escritura que añadió el salto de línea final, dar al servidor el texto del disco',
+  },
   ['desc.au_lenses'] = {
     en = 'autofix: keep the code lenses of buffers holding diffs fresh',
     es = 'autofix: mantener al día las code lenses de los búferes con diffs',
