@@ -850,7 +850,7 @@ pub const UNTYPED_COMPONENT_RETURN: Detector = Detector {
 
 /// Python test files and generated migrations: their functions are tests, named for what they
 /// test, or written by a tool.
-const PY_TEST_FILES: &[&str] = &[
+pub const PY_TEST_FILES: &[&str] = &[
     "!**/tests/**",
     "!**/test/**",
     "!**/test_*.py",

@@ -823,6 +823,7 @@ fn a_mandated_package_manager_rules_out_its_rivals_where_commands_run() {
     for i in [
         "Use `uv` to manage the project environment.",
         "Gestión de dependencias con `uv`.",
+        "Dependency management with `uv`.",
     ] {
         assert_eq!(texts(i, "Dockerfile", docker), ["pip"], "{i}");
     }

@@ -298,7 +298,10 @@ fn about_code(ctx: &Context) -> bool {
 
 fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, role: Role, f: &Mention) {
     let d = detector_meant(ctx, CONCEPTS[index].detector);
-    let added_by = added(ctx, f);
+    // Read only where it can matter: a neutral mention of what the code must carry.
+    let added_by = (role == Role::Neutral && d.effect == Effect::RulesOut)
+        .then(|| added(ctx, f))
+        .flatten();
     if d.name == PY_UNTYPED_PARAMETER.name && !signatures_meant(ctx, out, at, f) {
         return;
     }

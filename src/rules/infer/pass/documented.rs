@@ -4,20 +4,11 @@
 //! mandated — "Use Google-style docstrings" — flags the fields of its rivals (`:param x:`);
 //! "Use fenced code blocks with the correct language tag" flags the Markdown fences naming none.
 
-use super::super::concepts::{Detector, Effect};
+use super::super::concepts::{Detector, Effect, PY_TEST_FILES};
 use super::super::files::Lang;
 use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
-
-/// Python test files: their functions are tests, named for what they test.
-const PY_TESTS: &[&str] = &[
-    "!**/tests/**",
-    "!**/test/**",
-    "!**/test_*.py",
-    "!**/*_test.py",
-    "!**/conftest.py",
-];
 
 /// A module-level Python `def` whose body does not open with a docstring; the hit is its name.
 /// Private and magic functions (`_helper`, `__getattr__`) are left out, as pydocstyle leaves
@@ -29,7 +20,7 @@ const PY_UNDOCUMENTED_FUNCTION: Detector = Detector {
     summary: "a public module-level `def` whose body does not open with a docstring (`_private` and `__magic__` left out)",
     pattern: r#"^(?:async[ \t]+)?def[ \t]+\w+[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*[rRuUbB]{0,2}(?:"|')|^(?:async[ \t]+)?def[ \t]+(?:(?:wrapper|wrapped|decorator|inner|_\w*)\b|(?P<hit>[A-Za-z]\w*))[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?$"#,
     langs: &[Lang::Python],
-    exclude: PY_TESTS,
+    exclude: PY_TEST_FILES,
     within: Within::Code,
     effect: Effect::RulesOut,
 };
@@ -43,7 +34,7 @@ const PY_UNDOCUMENTED_METHOD: Detector = Detector {
     summary: "a public method whose body does not open with a docstring (`_private`, `__magic__` and functions nested in functions left out)",
     pattern: r#"^(?:async[ \t]+)?def[ \t]+\w+[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?[^\r\n]*(?:\r?\n(?:[ \t]+[^\r\n]*)?)*|^(?:    |\t)(?:async[ \t]+)?def[ \t]+\w+[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*[rRuUbB]{0,2}(?:"|')|^(?:    |\t)(?:async[ \t]+)?def[ \t]+(?:(?:wrapper|wrapped|decorator|inner|_\w*)\b|(?P<hit>[A-Za-z]\w*))[ \t]*(?:\[[^\]\n]*\])?\((?:[^()]|\([^()]*\))*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\r?$"#,
     langs: &[Lang::Python],
-    exclude: PY_TESTS,
+    exclude: PY_TEST_FILES,
     within: Within::Code,
     effect: Effect::RulesOut,
 };

@@ -70,10 +70,9 @@ fn forbidden_languages(ctx: &Context, out: &mut Found) {
     // "Avoid TypeScript `enum`s": the language qualifies what is forbidden — not a concept of
     // another language ("TypeScript or any type annotations": Python's type hints). The
     // languages the rule names, forbidden ones included, say which.
-    let said = files::named(ctx.tokens);
     let of_a_language_said = |d: &Detector| {
         d.langs.is_empty()
-            || said
+            || files::named(ctx.tokens)
                 .langs()
                 .iter()
                 .any(|l| d.langs.iter().any(|dl| same_family(*l, *dl)))

@@ -204,8 +204,9 @@ fn for_the_project(clause: &[Token]) -> bool {
     })
 }
 
-/// "Dependency Management using uv", "gestión de dependencias con uv": a clause about managing
-/// dependencies names the package manager the project uses, with no word that mandates it.
+/// "Gestión de dependencias con `uv`", "Dependency management with `uv`": a clause about
+/// managing dependencies names the package manager the project uses, with no word that mandates
+/// it (an unquoted name with no verb, "Dependency Management using uv", is no mention at all).
 fn names_the_manager(clause: &[Token]) -> bool {
     clause
         .iter()
