@@ -1,6 +1,7 @@
 //! Documentation pass: documentation required on every (public) function — "All functions
 //! should have docstrings", "Every exported function must have a JSDoc comment", "Todas las
-//! funciones públicas deben tener docstring" — flags the functions without it; a docstring style
+//! funciones públicas deben tener docstring" — flags the functions without it ("Add XML doc
+//! comments for public APIs": C#'s types and members without `///`); a docstring style
 //! mandated — "Use Google-style docstrings" — flags the fields of its rivals (`:param x:`);
 //! "Use fenced code blocks with the correct language tag" flags the Markdown fences naming none.
 
@@ -52,6 +53,88 @@ const JS_UNDOCUMENTED_EXPORTED: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+// A C# member declaration, for the XML documentation detectors: its modifiers (one of them an
+// access modifier, which the detector chooses), then a type declaration's keyword or a member's
+// type (generic, array, nullable; none for a constructor), then the name, the hit.
+macro_rules! cs_member {
+    ($access:literal) => {
+        concat!(
+            r"^[ \t]*(?:(?:static|readonly|const|override|virtual|abstract|sealed|async|partial|new|extern|unsafe|required|volatile|event)[ \t]+)*",
+            $access,
+            r"[ \t]+(?:(?:public|protected|internal|private|static|readonly|const|override|virtual|abstract|sealed|async|partial|new|extern|unsafe|required|volatile|event)[ \t]+)*",
+            r"(?:(?:class|struct|interface|record|enum|delegate)[ \t]+|[\w.]+(?:<[^\r\n<>]*(?:<[^\r\n<>]*>[^\r\n<>]*)*>)?(?:\[\])*\??[ \t]+)?",
+            r"(?P<hit>[A-Za-z_]\w*)[ \t]*(?:[({=;<:]|\r?$)"
+        )
+    };
+}
+/// `///` lines, then attributes, then the declaration they document: consumed without a hit.
+macro_rules! cs_documented {
+    () => {
+        r"///[^\r\n]*\r?\n(?:[ \t]*///[^\r\n]*\r?\n)*(?:[ \t]*\[[^\r\n]*\][ \t]*\r?\n)*[ \t]*[^\r\n]*|"
+    };
+}
+
+/// A type that is not public API — `internal`, `private`, `file` or without an access modifier
+/// (implicitly internal) — with its `///` lines and attributes: consumed, with the rest of the
+/// file, without a hit. Its public members are no one's API (the compiler's CS1591 leaves them
+/// alone too). A public type after it in the same file is not seen (a miss, never a false hit).
+macro_rules! cs_not_api {
+    () => {
+        concat!(
+            r"^(?:[ \t]*///[^\r\n]*\r?\n)*(?:[ \t]*\[[^\r\n]*\][ \t]*\r?\n)*[ \t]*",
+            r"(?:(?:static|sealed|abstract|partial|readonly|unsafe|ref)[ \t]+)*",
+            r"(?:(?:internal|private|file)[ \t]+(?:(?:static|sealed|abstract|partial|readonly|unsafe|ref)[ \t]+)*)?",
+            r"(?:class|struct|record|interface)[ \t]+[\s\S]*|"
+        )
+    };
+}
+
+/// C# test projects and generated code: not the API a documentation rule is about.
+const CS_NOT_API: &[&str] = &[
+    "!**/tests/**",
+    "!**/test/**",
+    "!**/*Tests/**",
+    "!**/*.Tests/**",
+    "!**/*Tests.cs",
+    "!**/*Test.cs",
+    "!**/*.Designer.cs",
+    "!**/*.g.cs",
+    "!**/Migrations/**",
+];
+
+/// A public or protected C# type or member without a `///` comment right above it (attributes
+/// may stand between); the hit is its name. Members without an access modifier (an interface's,
+/// a class's implicitly private ones) are not seen, nor the members of a type that is not
+/// public.
+const CS_UNDOCUMENTED_PUBLIC: Detector = Detector {
+    name: "undocumented-public-member",
+    summary: "a public or protected C# type or member without a `///` XML documentation comment right above it",
+    pattern: concat!(
+        cs_not_api!(),
+        cs_documented!(),
+        cs_member!("(?:public|protected)")
+    ),
+    langs: &[Lang::CSharp],
+    exclude: CS_NOT_API,
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// [`CS_UNDOCUMENTED_PUBLIC`] for every access modifier ("All C# classes, constructors,
+/// properties, fields, and methods must have XML documentation comments").
+const CS_UNDOCUMENTED_MEMBER: Detector = Detector {
+    name: "undocumented-member",
+    summary: "a C# type or member with an access modifier and without a `///` XML documentation comment right above it",
+    pattern: concat!(
+        cs_documented!(),
+        cs_member!("(?:public|protected|internal|private)")
+    ),
+    langs: &[Lang::CSharp],
+    exclude: CS_NOT_API,
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// Words that say a documentation rule covers every function.
 const COVERAGE: &[&str] = &[
     "all",
@@ -80,6 +163,27 @@ const FUNCTION_WORDS: &[&str] = &[
     "metodos",
 ];
 const PY_DOC_WORDS: &[&str] = &["docstring", "docstrings"];
+/// What a C# rule documents: its APIs, members and their kinds.
+const CS_MEMBER_WORDS: &[&str] = &[
+    "api",
+    "apis",
+    "member",
+    "members",
+    "class",
+    "classes",
+    "constructor",
+    "constructors",
+    "property",
+    "properties",
+    "field",
+    "fields",
+    "type",
+    "types",
+    "miembros",
+    "clases",
+    "propiedades",
+    "campos",
+];
 const JS_DOC_WORDS: &[&str] = &["jsdoc", "tsdoc"];
 
 /// reST/Sphinx and epytext fields: `:param x:`, `:returns:`, `@param x` (the whole field line).
@@ -174,7 +278,19 @@ fn fence_languages(ctx: &Context, out: &mut Found) {
 fn required(ctx: &Context, out: &mut Found) {
     let python = ctx.says(PY_DOC_WORDS);
     let js = ctx.says(JS_DOC_WORDS);
-    if !(python || js) || !ctx.says(COVERAGE) || !ctx.says(FUNCTION_WORDS) || ctx.says(NEGATIONS) {
+    // "XML doc comments", "XML documentation comments": C#'s `///`.
+    let cs = ctx.says(&["xml"])
+        && ctx.says(&[
+            "doc",
+            "docs",
+            "documentation",
+            "comments",
+            "comment",
+            "documentación",
+            "comentarios",
+        ]);
+    let what = ctx.says(FUNCTION_WORDS) || (cs && ctx.says(CS_MEMBER_WORDS));
+    if !(python || js || cs) || !ctx.says(COVERAGE) || !what || ctx.says(NEGATIONS) {
         return;
     }
     let exported = ctx.says(&[
@@ -193,13 +309,25 @@ fn required(ctx: &Context, out: &mut Found) {
     if js && exported {
         detectors.push(&JS_UNDOCUMENTED_EXPORTED);
     }
+    if cs {
+        detectors.push(if exported {
+            &CS_UNDOCUMENTED_PUBLIC
+        } else {
+            &CS_UNDOCUMENTED_MEMBER
+        });
+    }
     for d in detectors {
         if !ctx.detector_fits(d) {
             continue;
         }
         let scope = ctx.detector_scope(d, "the documentation words");
+        let kind = if d.langs.contains(&Lang::CSharp) {
+            "type and member"
+        } else {
+            "function"
+        };
         let said = format!(
-            "documentation required on every {}function",
+            "documentation required on every {}{kind}",
             if exported { "public " } else { "" }
         );
         out.check(At::Places, ctx.detector_check(d, scope, said));
@@ -266,6 +394,33 @@ mod tests {
                 "{i}"
             );
         }
+    }
+
+    #[test]
+    fn csharp_members_without_xml_documentation() {
+        let cs = "namespace Obd;\n\n/// <summary>Commands.</summary>\npublic static class ObdCommands\n{\n    /// <summary>Coolant.</summary>\n    public static readonly ObdCommand Coolant = new(0x01, 0x05);\n\n    public static readonly ObdCommand EngineRpm = new(0x01, 0x0C);\n\n    /// <summary>All.</summary>\n    public static IReadOnlyList<ObdCommand> All { get; } = new[] { Coolant };\n\n    public static double DecodeRpm(byte a, byte b) => ((a * 256) + b) / 4.0;\n\n    // Internal helper.\n    private static int Clamp(int value) => Math.Max(0, value);\n\n    /// <summary>Builds.</summary>\n    [Obsolete(\"use Create\")]\n    public ObdCommands(int n) { }\n\n    public Dictionary<string, List<int>>? Map { get; set; }\n}\n\npublic interface IObd\n{\n    Task ConnectAsync();\n}\n";
+        let public = "Add XML doc comments for public APIs and include unit tests for new logic.";
+        assert_eq!(
+            texts(public, "src/Obd.Core/ObdCommands.cs", cs),
+            ["EngineRpm", "DecodeRpm", "Map", "IObd"]
+        );
+        assert!(texts(public, "tests/Obd.Core.Tests/ObdCommandsTests.cs", cs).is_empty());
+        // The public members of a type that is not public are no one's API.
+        let internal = "namespace Scrutor;\n\n/// <summary>Selects.</summary>\ninternal sealed class LifetimeSelector : ILifetimeSelector\n{\n    public ILifetimeSelector WithSingletonLifetime() => this;\n}\n";
+        assert!(texts(public, "src/Scrutor/LifetimeSelector.cs", internal).is_empty());
+        let implicit = "class Helper\n{\n    public static int Twice(int n) => 2 * n;\n}\n";
+        assert!(texts(public, "src/Helper.cs", implicit).is_empty());
+        let all = "All C# classes, constructors, properties, fields, and methods must have XML documentation comments.";
+        assert_eq!(
+            texts(all, "src/Scrutor/LifetimeSelector.cs", internal),
+            ["WithSingletonLifetime"]
+        );
+        assert_eq!(
+            texts(all, "src/Obd.Core/ObdCommands.cs", cs),
+            ["EngineRpm", "DecodeRpm", "Clamp", "Map", "IObd"]
+        );
+        assert!(texts("Never use XML doc comments on private members.", "src/A.cs", cs).is_empty());
+        assert!(texts(all, "src/a.py", "def f(x):\n    return x\n").is_empty());
     }
 
     #[test]
