@@ -904,6 +904,13 @@ macro_rules! py_typed_param {
         )
     };
 }
+/// Typed parameters (or ones that need no type), each followed by its comma: the run before
+/// the first gap.
+macro_rules! py_typed_params {
+    () => {
+        concat!("(?:", py_typed_param!(), py_blank!(), ",", py_blank!(), ")*")
+    };
+}
 /// `def name[T](` at the start of a line, `async` or not, up to the parameters' first one.
 macro_rules! py_def {
     ($name:literal) => {
@@ -924,12 +931,8 @@ pub const PY_UNTYPED_PARAMETER: Detector = Detector {
     summary: "a Python function's first parameter without a type hint (`self`, `cls`, `*`, `/` need none); test files left out",
     pattern: concat!(
         py_def!(r"\w+"),
-        "(?:",
-        py_typed_param!(),
-        py_blank!(),
-        ",",
-        py_blank!(),
-        r")*\*{0,2}(?P<hit>",
+        py_typed_params!(),
+        r"\*{0,2}(?P<hit>",
         py_not_self!(),
         ")",
         py_blank!(),
@@ -956,12 +959,8 @@ pub const PY_UNTYPED_RETURN_OF_TYPED: Detector = Detector {
         py_blank!(),
         r"[^)\s]|",
         py_def!(r"(?P<hit>\w+)"),
+        py_typed_params!(),
         "(?:",
-        py_typed_param!(),
-        py_blank!(),
-        ",",
-        py_blank!(),
-        ")*(?:",
         py_typed_param!(),
         py_blank!(),
         r")?\)",

@@ -19,7 +19,7 @@ use super::super::words::{
 };
 use super::super::words::{EXTENSION_WORDS, FILE_WORDS, IMPORT_WORDS, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
-use crate::rules::model::{CheckSpec, Origin, Within};
+use crate::rules::model::Within;
 
 pub fn run(ctx: &Context, out: &mut Found) {
     for (i, f) in ctx.routed(Route::Concepts) {
@@ -377,9 +377,7 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
             let said = format!(
                 "concept \"{words}\", which the rule states with no word that forbids or mandates, rules out its counterpart"
             );
-            for d in std::iter::once(d).chain(companion(d)) {
-                out.check(at, ctx.detector_check(d, scope.clone(), said.clone()));
-            }
+            with_companion(ctx, out, at, d, &scope, &said);
         }
         (Effect::RulesOut, Role::Mandate) if !commonjs_forbidden(ctx) => {
             mandated(ctx, out, at, d, words, &f.trigger);
@@ -399,17 +397,7 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
                 "mandated concept {} (\"{words}\"){said}: {}; scope {}",
                 d.name, d.summary, scope.why
             );
-            out.check(
-                at,
-                CheckSpec {
-                    files: scope.files(),
-                    languages: scope.languages.clone(),
-                    require: Some(d.pattern.to_string()),
-                    message: Some(ctx.message()),
-                    origin: Origin::Inferred { explanation },
-                    ..CheckSpec::default()
-                },
-            );
+            out.check(at, ctx.require_check(&scope, d.pattern.to_string(), explanation));
         }
         _ => {}
     }
@@ -419,8 +407,20 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
 fn mandated(ctx: &Context, out: &mut Found, at: At, d: &'static Detector, words: &str, trigger: &str) {
     let scope = ctx.detector_scope(d, &format!("\"{words}\""));
     let said = format!("mandated concept \"{words}\" after \"{trigger}\" rules out its counterpart");
+    with_companion(ctx, out, at, d, &scope, &said);
+}
+
+/// The checks of `d` and of its [`companion`], over one scope, explained alike.
+fn with_companion(
+    ctx: &Context,
+    out: &mut Found,
+    at: At,
+    d: &'static Detector,
+    scope: &FileScope,
+    said: &str,
+) {
     for d in std::iter::once(d).chain(companion(d)) {
-        out.check(at, ctx.detector_check(d, scope.clone(), said.clone()));
+        out.check(at, ctx.detector_check(d, scope.clone(), said.to_string()));
     }
 }
 
@@ -586,17 +586,7 @@ fn example(ctx: &Context, out: &mut Found, at: At, text: &str, d: &Detector, f: 
             "mandated `{text}` after \"{}\" → detector {} ({}); scope {}",
             f.trigger, d.name, d.summary, scope.why
         );
-        out.check(
-            at,
-            CheckSpec {
-                files: scope.files(),
-                languages: scope.languages.clone(),
-                require: Some(d.pattern.to_string()),
-                message: Some(ctx.message()),
-                origin: Origin::Inferred { explanation },
-                ..CheckSpec::default()
-            },
-        );
+        out.check(at, ctx.require_check(&scope, d.pattern.to_string(), explanation));
         return;
     }
     let scope = ctx.detector_scope(d, &format!("`{text}`"));

@@ -53,15 +53,42 @@ const JS_UNDOCUMENTED_EXPORTED: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+// Pieces of C# declarations, for the XML documentation detectors: a member's modifiers other
+// than access; a type's; a `///` line; attribute lines.
+macro_rules! cs_member_modifier {
+    () => {
+        "static|readonly|const|override|virtual|abstract|sealed|async|partial|new|extern|unsafe|required|volatile|event"
+    };
+}
+macro_rules! cs_type_modifiers {
+    () => {
+        r"(?:(?:static|sealed|abstract|partial|readonly|unsafe|ref)[ \t]+)*"
+    };
+}
+macro_rules! cs_doc_line {
+    () => {
+        r"///[^\r\n]*\r?\n"
+    };
+}
+macro_rules! cs_attributes {
+    () => {
+        r"(?:[ \t]*\[[^\r\n]*\][ \t]*\r?\n)*"
+    };
+}
+
 // A C# member declaration, for the XML documentation detectors: its modifiers (one of them an
 // access modifier, which the detector chooses), then a type declaration's keyword or a member's
 // type (generic, array, nullable; none for a constructor), then the name, the hit.
 macro_rules! cs_member {
     ($access:literal) => {
         concat!(
-            r"^[ \t]*(?:(?:static|readonly|const|override|virtual|abstract|sealed|async|partial|new|extern|unsafe|required|volatile|event)[ \t]+)*",
+            r"^[ \t]*(?:(?:",
+            cs_member_modifier!(),
+            r")[ \t]+)*",
             $access,
-            r"[ \t]+(?:(?:public|protected|internal|private|static|readonly|const|override|virtual|abstract|sealed|async|partial|new|extern|unsafe|required|volatile|event)[ \t]+)*",
+            r"[ \t]+(?:(?:public|protected|internal|private|",
+            cs_member_modifier!(),
+            r")[ \t]+)*",
             r"(?:(?:class|struct|interface|record|enum|delegate)[ \t]+|[\w.]+(?:<[^\r\n<>]*(?:<[^\r\n<>]*>[^\r\n<>]*)*>)?(?:\[\])*\??[ \t]+)?",
             r"(?P<hit>[A-Za-z_]\w*)[ \t]*(?:[({=;<:]|\r?$)"
         )
@@ -70,7 +97,14 @@ macro_rules! cs_member {
 /// `///` lines, then attributes, then the declaration they document: consumed without a hit.
 macro_rules! cs_documented {
     () => {
-        r"///[^\r\n]*\r?\n(?:[ \t]*///[^\r\n]*\r?\n)*(?:[ \t]*\[[^\r\n]*\][ \t]*\r?\n)*[ \t]*[^\r\n]*|"
+        concat!(
+            cs_doc_line!(),
+            r"(?:[ \t]*",
+            cs_doc_line!(),
+            ")*",
+            cs_attributes!(),
+            r"[ \t]*[^\r\n]*|"
+        )
     };
 }
 
@@ -81,9 +115,15 @@ macro_rules! cs_documented {
 macro_rules! cs_not_api {
     () => {
         concat!(
-            r"^(?:[ \t]*///[^\r\n]*\r?\n)*(?:[ \t]*\[[^\r\n]*\][ \t]*\r?\n)*[ \t]*",
-            r"(?:(?:static|sealed|abstract|partial|readonly|unsafe|ref)[ \t]+)*",
-            r"(?:(?:internal|private|file)[ \t]+(?:(?:static|sealed|abstract|partial|readonly|unsafe|ref)[ \t]+)*)?",
+            r"^(?:[ \t]*",
+            cs_doc_line!(),
+            ")*",
+            cs_attributes!(),
+            r"[ \t]*",
+            cs_type_modifiers!(),
+            r"(?:(?:internal|private|file)[ \t]+",
+            cs_type_modifiers!(),
+            ")?",
             r"(?:class|struct|record|interface)[ \t]+[\s\S]*|"
         )
     };

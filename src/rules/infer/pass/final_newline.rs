@@ -6,7 +6,6 @@
 use super::super::files::{FileScope, Lang};
 use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
-use crate::rules::model::{CheckSpec, Origin};
 
 /// Words for the line break itself; "new line" / "nueva línea" are two words each.
 const NEWLINE_WORDS: &[&str] = &["newline", "newlines", "eol", "linefeed"];
@@ -39,7 +38,7 @@ const ENDS_WITH_NEWLINE: &str = r"(?:\n|\A)\z";
 pub fn run(ctx: &Context, out: &mut Found) {
     let newline = ctx.says(NEWLINE_WORDS)
         || (ctx.says(&["new", "nueva"]) && ctx.says(&["line", "línea", "linea"]))
-        || ctx.says(&["salto"]) && ctx.says(&["línea", "linea"]);
+        || (ctx.says(&["salto"]) && ctx.says(&["línea", "linea"]));
     if !newline || !ctx.says(END_WORDS) || !ctx.says(FILE_WORDS) || ctx.says(NEGATIONS) {
         return;
     }
@@ -60,14 +59,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     );
     out.check(
         At::Places,
-        CheckSpec {
-            files: scope.files(),
-            languages: scope.languages.clone(),
-            require: Some(ENDS_WITH_NEWLINE.to_string()),
-            message: Some(ctx.message()),
-            origin: Origin::Inferred { explanation },
-            ..CheckSpec::default()
-        },
+        ctx.require_check(&scope, ENDS_WITH_NEWLINE.to_string(), explanation),
     );
 }
 

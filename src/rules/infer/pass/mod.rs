@@ -561,6 +561,19 @@ impl<'a> Context<'a> {
         self.pattern_check(d.pattern.to_string(), scope, None, explanation, d.within)
     }
 
+    /// A check of the files in `scope` that must hold a match of `pattern`: one without is a
+    /// violation at line 1.
+    pub fn require_check(&self, scope: &FileScope, pattern: String, explanation: String) -> CheckSpec {
+        CheckSpec {
+            files: scope.files(),
+            languages: scope.languages.clone(),
+            require: Some(pattern),
+            message: Some(self.message()),
+            origin: Origin::Inferred { explanation },
+            ..CheckSpec::default()
+        }
+    }
+
     /// A check of the files in `scope` that sit where `forbidden_paths` says they may not.
     pub fn path_check(
         &self,

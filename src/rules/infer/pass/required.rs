@@ -107,7 +107,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
             caps.get(0).map_or("", |m| m.as_str()),
             scope.why
         );
-        require_in(ctx, out, &scope, pattern, explanation);
+        out.check(At::Places, ctx.require_check(&scope, pattern, explanation));
     }
     for caps in AT_TOP.captures_iter(&ctx.rule.instruction) {
         let Some(span) = caps.get(1).or_else(|| caps.get(2)) else {
@@ -129,7 +129,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
             caps.get(0).map_or("", |m| m.as_str()),
             scope.why
         );
-        require_in(ctx, out, &scope, pattern, explanation);
+        out.check(At::Places, ctx.require_check(&scope, pattern, explanation));
     }
 }
 
@@ -155,7 +155,7 @@ fn preambles(ctx: &Context, out: &mut Found) {
             "required text `{said}`: every non-empty file of {} must hold it (reported on line 1)",
             scope.why
         );
-        require_in(ctx, out, &scope, pattern, explanation);
+        out.check(At::Places, ctx.require_check(&scope, pattern, explanation));
     }
 }
 
@@ -172,21 +172,6 @@ fn preamble(said: &str) -> Option<(&'static str, Lang)> {
         .iter()
         .find(|(p, _, _)| p.chars().filter(|c| !c.is_whitespace()).collect::<String>() == compact)
         .map(|(_, written, lang)| (*written, *lang))
-}
-
-/// A `Require` of `pattern` in every file of `scope`.
-fn require_in(ctx: &Context, out: &mut Found, scope: &FileScope, pattern: String, explanation: String) {
-    out.check(
-        At::Places,
-        CheckSpec {
-            files: scope.files(),
-            languages: scope.languages.clone(),
-            require: Some(pattern),
-            message: Some(ctx.message()),
-            origin: Origin::Inferred { explanation },
-            ..CheckSpec::default()
-        },
-    );
 }
 
 /// A named file that must hold a text: a `Require` on that file.
