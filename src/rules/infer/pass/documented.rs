@@ -78,7 +78,8 @@ macro_rules! cs_attributes {
 
 // A C# member declaration, for the XML documentation detectors: its modifiers (one of them an
 // access modifier, which the detector chooses), then a type declaration's keyword or a member's
-// type (generic, array, nullable; none for a constructor), then the name, the hit.
+// type (generic three levels deep, array, nullable; none for a constructor), then the name, the
+// hit.
 macro_rules! cs_member {
     ($access:literal) => {
         concat!(
@@ -89,7 +90,7 @@ macro_rules! cs_member {
             r"[ \t]+(?:(?:public|protected|internal|private|",
             cs_member_modifier!(),
             r")[ \t]+)*",
-            r"(?:(?:class|struct|interface|record|enum|delegate)[ \t]+|[\w.]+(?:<[^\r\n<>]*(?:<[^\r\n<>]*>[^\r\n<>]*)*>)?(?:\[\])*\??[ \t]+)?",
+            r"(?:(?:class|struct|interface|record|enum|delegate)[ \t]+|[\w.]+(?:<[^\r\n<>]*(?:<[^\r\n<>]*(?:<[^\r\n<>]*>[^\r\n<>]*)*>[^\r\n<>]*)*>)?(?:\[\])*\??[ \t]+)?",
             r"(?P<hit>[A-Za-z_]\w*)[ \t]*(?:[({=;<:]|\r?$)"
         )
     };
@@ -445,6 +446,11 @@ mod tests {
             ["EngineRpm", "DecodeRpm", "Map", "IObd"]
         );
         assert!(texts(public, "tests/Obd.Core.Tests/ObdCommandsTests.cs", cs).is_empty());
+        // Generic types three levels deep: the hit is the member, not its type.
+        let nested = "/// <summary>Maps.</summary>\npublic class Maps\n{\n    public Dictionary<string, List<List<int>>> Table { get; } = new();\n}\n";
+        assert_eq!(texts(public, "src/Maps.cs", nested), ["Table"]);
+        // A file of `///` lines and nothing else.
+        assert!(texts(public, "src/Docs.cs", &"/// x\n".repeat(20_000)).is_empty());
         // The public members of a type that is not public are no one's API.
         let internal = "namespace Scrutor;\n\n/// <summary>Selects.</summary>\ninternal sealed class LifetimeSelector : ILifetimeSelector\n{\n    public ILifetimeSelector WithSingletonLifetime() => this;\n}\n";
         assert!(texts(public, "src/Scrutor/LifetimeSelector.cs", internal).is_empty());
