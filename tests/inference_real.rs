@@ -1,5 +1,5 @@
 //! The corpus of real agent rules: every rule in
-//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,tune-7,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
+//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,tune-7,tune-8,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
 //! from a public agent rule file (AGENTS.md, CLAUDE.md, .cursorrules…), with sample files whose
 //! expected violations are marked inline with `⟦…⟧`. Each rule goes through `RuleSet::from_text` (inference on) and
 //! each sample through `RuleSet::check_file`; the violations found are compared with the marked
@@ -136,7 +136,7 @@ const SILENT_FLOORS: &[(&str, &str, f64)] = &[
     ("tune-7", "es", 1.0),
 ];
 
-const SPLITS: [&str; 10] = [
+const SPLITS: [&str; 11] = [
     "tune",
     "tune-2",
     "tune-3",
@@ -144,6 +144,7 @@ const SPLITS: [&str; 10] = [
     "tune-5",
     "tune-6",
     "tune-7",
+    "tune-8",
     "held-out",
     "held-out-2",
     "held-out-3",
