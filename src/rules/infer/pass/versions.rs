@@ -1,7 +1,8 @@
 //! Versions pass: "Use Go 1.24 or higher", "PHP 8.4 only", "Python 3.11+", "Node 20 como
 //! mínimo": a floor on a language's version, checked where projects declare the version they
 //! target — `go.mod`, `composer.json`, `pyproject.toml`, `package.json` engines, `.nvmrc`,
-//! `.python-version`, `pom.xml`, Dockerfile base images, CI `*-version:` keys. A declared
+//! `.python-version`, `pom.xml`, Xcode projects, `Package.swift`, Dockerfile base images, CI
+//! `*-version:` keys. A declared
 //! version below the floor is the violation (its constraint operator included: `^8.3`). Only with
 //! a floor word ("or higher", "at least", "+", "only", "como mínimo"): "Python 3.12" alone states
 //! a fact, which the project may have moved on from.
@@ -17,7 +18,7 @@ use crate::rules::model::Within;
 
 /// A language, written as rules write it (case matters for the ones that are also words: "go",
 /// "node").
-const LANGUAGE: &str = r"(?P<lang>\b(?:Go|Golang|golang|(?i:php|python|java|ruby)|Node(?:\.?js|JS)?|node\.?js|iOS|iPadOS)\b|\.NET(?:[ \t]+Core)?\b|\bC\#)";
+const LANGUAGE: &str = r"(?P<lang>\b(?:Go|Golang|golang|(?i:php|python|java|ruby)|Node(?:\.?js|JS)?|node\.?js|iOS|iPadOS|Swift|(?i:macos))\b|\.NET(?:[ \t]+Core)?\b|\bC\#)";
 
 /// A language, then an optional "version", then the version.
 static LANGUAGE_VERSION: LazyLock<Regex> = LazyLock::new(|| {
@@ -58,7 +59,10 @@ const FLOOR_AFTER: &[&str] = &[
 ];
 
 /// Words right before the language that make its version a floor ("at least Python 3.11"): a
-/// build target too ("must target .NET 9") — a project targeting less breaks it.
+/// build target too ("must target .NET 9") — a project targeting less breaks it; the latest
+/// ("Use the latest C# 13 features"); a version the project must use ("El proyecto debe usar
+/// Python 3.12", "Use Python 3.11 and type hints") — a declared older one breaks it, a newer one
+/// may be what the rule's writer did not foresee, and is left alone.
 const FLOOR_BEFORE: &[&str] = &[
     "at least",
     "minimum",
@@ -68,6 +72,16 @@ const FLOOR_BEFORE: &[&str] = &[
     "target",
     "targets",
     "targeting",
+    "latest",
+    "use",
+    "must use",
+    "should use",
+    "usa",
+    "usar",
+    "debe usar",
+    "deben usar",
+    "utiliza",
+    "utilizar",
 ];
 
 /// Words that make a version something else than the project's floor: a hedge ("3.12 syntax
@@ -159,6 +173,31 @@ fn declarations(lang: &str) -> Vec<(&'static [&'static str], &'static str)> {
                 r"\bIPHONEOS_DEPLOYMENT_TARGET[ \t]*=[ \t]*",
             ),
         ],
+        "macos" => vec![
+            (&["**/project.yml", "**/project.yaml"], r#"\bmacOS:[ \t]*["']?"#),
+            (&["**/Package.swift"], r#"\.macOS\([ \t]*(?:\.v|")"#),
+            (&["**/Podfile"], r#"^[ \t]*platform[ \t]+:osx,[ \t]*["']"#),
+            (
+                &["**/*.pbxproj", "**/*.xcconfig"],
+                r"\bMACOSX_DEPLOYMENT_TARGET[ \t]*=[ \t]*",
+            ),
+        ],
+        // The language mode a target compiles in, and the compiler a package asks for.
+        "swift" => vec![
+            (
+                &["**/*.pbxproj", "**/*.xcconfig"],
+                r#"\bSWIFT_VERSION[ \t]*=[ \t]*"?"#,
+            ),
+            (&["**/.swiftformat"], r"--swiftversion[ \t]+"),
+            (
+                &["**/project.yml", "**/project.yaml"],
+                r#"\bSWIFT_VERSION:[ \t]*["']?"#,
+            ),
+            (
+                &["**/Package.swift"],
+                r"\A//[ \t]*swift-tools-version[ \t]*:[ \t]*",
+            ),
+        ],
         "ruby" => vec![
             (&["**/.ruby-version"], r"^(?:ruby-)?"),
             (&["**/Gemfile"], r#"^[ \t]*ruby[ \t]+["']"#),
@@ -175,6 +214,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
         return;
     }
     rust_edition(ctx, out, text);
+    stable_rust(ctx, out, text);
+    phpstan_level(ctx, out, text);
     let named: Vec<regex::Captures> = LANGUAGE_VERSION.captures_iter(text).collect();
     let floor = |c: &regex::Captures| (language(&c["lang"]), c["version"].to_string(), c[0].to_string());
     let floors: Vec<(String, String, String)> = match named.as_slice() {
@@ -189,14 +230,18 @@ pub fn run(ctx: &Context, out: &mut Found) {
             _ => return,
         },
         // "Must target .NET 9 and use C# 13": a target names the versions the project builds
-        // for, each of them; otherwise each version with its own floor words.
+        // for, each of them; otherwise each version with its own floor words. A language named
+        // again is no second floor ("Target macOS 15.0 or later. Note that macOS 26 exists").
         several => {
             let targeted = several.iter().any(|c| targets(text, c));
-            several
-                .iter()
-                .filter(|c| targeted || is_floor(text, c))
-                .map(floor)
-                .collect()
+            let mut floors: Vec<(String, String, String)> = Vec::new();
+            for c in several.iter().filter(|c| targeted || is_floor(text, c)) {
+                let found = floor(c);
+                if !floors.iter().any(|(lang, ..)| *lang == found.0) {
+                    floors.push(found);
+                }
+            }
+            floors
         }
     };
     for (lang, version, said) in floors {
@@ -243,6 +288,116 @@ fn rust_edition(ctx: &Context, out: &mut Found, text: &str) {
     out.check(
         At::Places,
         ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
+    );
+}
+
+/// "Use latest stable Rust", "Rust stable only": a toolchain pinned to a nightly breaks it —
+/// `channel` in `rust-toolchain.toml`, the legacy `rust-toolchain` file — and so does a crate
+/// root's `#![feature(…)]`, which only a nightly compiles. CI may run a nightly job of its own
+/// (miri, fmt options): left alone.
+fn stable_rust(ctx: &Context, out: &mut Found, text: &str) {
+    static STABLE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:stable[ \t]+(?:rust|toolchain|channel)|rust[ \t]+(?:stable|\(stable\))|(?:toolchain|channel)[ \t]+stable)\b")
+            // A constant pattern, compiled by this module's tests.
+            .expect("a valid pattern")
+    });
+    // "Use the stable channel" of Flutter is no Rust toolchain.
+    let lower = text.to_lowercase();
+    if !ctx.named.has(Lang::Rust) && !["rust", "cargo"].iter().any(|w| lower.contains(w)) {
+        return;
+    }
+    let Some(said) = STABLE.find(text) else {
+        return;
+    };
+    let toolchain = FileScope::of_globs(
+        &["**/rust-toolchain.toml", "**/rust-toolchain"],
+        "rust-toolchain.toml, rust-toolchain".into(),
+    );
+    let explanation = format!(
+        "stable Rust (\"{}\"): a nightly toolchain pinned in {}",
+        said.as_str(),
+        toolchain.why
+    );
+    out.check(
+        At::Places,
+        ctx.pattern_check(
+            r#"(?m)(?:^[ \t]*channel[ \t]*=[ \t]*"|\A[ \t]*)(?P<hit>nightly[\w.-]*)"#.into(),
+            toolchain,
+            None,
+            explanation,
+            Within::Any,
+        ),
+    );
+    let sources = FileScope::of_globs(&["**/*.rs"], "Rust sources".into());
+    let explanation = format!(
+        "stable Rust (\"{}\"): a `#![feature(…)]` only a nightly compiles",
+        said.as_str()
+    );
+    out.check(
+        At::Places,
+        ctx.pattern_check(
+            r"(?m)^[ \t]*(?P<hit>#!\[feature\()".into(),
+            sources,
+            None,
+            explanation,
+            Within::Code,
+        ),
+    );
+}
+
+/// PHPStan's levels, a floor by nature ("PHPStan Level 8", "phpstan at level max"): a lower
+/// `level:` in its configuration, or a lower `--level` where it runs, breaks it.
+fn phpstan_level(ctx: &Context, out: &mut Found, text: &str) {
+    static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\bphpstan\b[^.;\n]{0,24}?\b(?:level|nivel)[ \t:]*(?P<level>\d+|max)\b")
+            // A constant pattern, compiled by this module's tests.
+            .expect("a valid pattern")
+    });
+    let Some(caps) = LEVEL.captures(text) else {
+        return;
+    };
+    let below = match caps["level"].to_lowercase().as_str() {
+        "max" => r"\d+".to_string(),
+        "0" => return,
+        level => match level.parse::<u32>() {
+            Ok(n) if n <= 20 => numbers(0..n),
+            _ => return,
+        },
+    };
+    let config = FileScope::of_globs(
+        &["**/phpstan.neon", "**/phpstan.neon.dist", "**/phpstan.dist.neon"],
+        "phpstan.neon, phpstan.neon.dist, phpstan.dist.neon".into(),
+    );
+    let explanation = format!(
+        "PHPStan level {} (\"{}\"): a lower level in {}",
+        &caps["level"], &caps[0], config.why
+    );
+    out.check(
+        At::Places,
+        ctx.pattern_check(
+            format!(r"(?m)^[ \t]*level[ \t]*:[ \t]*(?P<hit>(?:{below}))[ \t]*(?:#.*)?$"),
+            config,
+            None,
+            explanation,
+            Within::Any,
+        ),
+    );
+    let (ci, mut runs) = (Lang::Ci.globs(), vec!["**/composer.json", "**/Makefile"]);
+    runs.extend_from_slice(ci);
+    let scope = FileScope::of_globs(&runs, runs.join(", "));
+    let explanation = format!(
+        "PHPStan level {} (\"{}\"): a lower `--level` where it runs ({})",
+        &caps["level"], &caps[0], scope.why
+    );
+    out.check(
+        At::Places,
+        ctx.pattern_check(
+            format!(r"\bphpstan(?:\.phar)?[ \t]+analy[sz]e\b[^\n]*?[ \t](?:--level[= \t]*|-l[ \t]*)(?P<hit>(?:{below}))\b"),
+            scope,
+            None,
+            explanation,
+            Within::Any,
+        ),
     );
 }
 
@@ -300,6 +455,8 @@ fn language(said: &str) -> String {
         "csharp".into()
     } else if lower == "ipados" {
         "ios".into()
+    } else if lower == "macos" {
+        "macos".into()
     } else if lower.starts_with("node") {
         "node".into()
     } else {
@@ -330,7 +487,10 @@ fn is_floor(text: &str, named: &regex::Captures) -> bool {
         return false;
     };
     let after = text[whole.end()..].trim_start().to_lowercase();
-    let before = text[..whole.start()].trim_end().to_lowercase();
+    // "debe usar **Python 3.12**": emphasis is no word.
+    let before = text[..whole.start()]
+        .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_'))
+        .to_lowercase();
     let ends_word = |rest: &str| !rest.chars().next().is_some_and(char::is_alphanumeric);
     let starts_word = |rest: &str| !rest.chars().next_back().is_some_and(char::is_alphanumeric);
     named.name("plus").is_some()
@@ -559,6 +719,137 @@ mod tests {
         assert!(texts("Go back to the docs at least once.", "go.mod", go_mod).is_empty());
         // Prose and other files are no declarations.
         assert!(texts("Use Go 1.24 or higher.", "README.md", "We used go 1.21 before.\n").is_empty());
+    }
+
+    #[test]
+    fn a_version_the_project_must_use_or_the_latest_is_a_floor() {
+        let dockerfile = "FROM python:3.10-slim\nRUN pip install -r requirements.txt\n";
+        assert_eq!(
+            texts("El proyecto debe usar **Python 3.12**", "Dockerfile", dockerfile),
+            ["3.10"]
+        );
+        assert!(
+            texts(
+                "El proyecto debe usar **Python 3.12**",
+                "Dockerfile",
+                "FROM python:3.13\n"
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            texts(
+                "Use Python 3.11 and type hints for all new code.",
+                "pyproject.toml",
+                "[project]\nrequires-python = \">=3.9\"\n"
+            ),
+            [">=3.9"]
+        );
+        assert_eq!(
+            texts(
+                "Use the latest C# 13 features.",
+                "src/A/A.csproj",
+                "<LangVersion>12.0</LangVersion>\n"
+            ),
+            ["12.0"]
+        );
+        // A fact, a hedge, a negation: nothing.
+        for other in [
+            "The service runs Python 3.12.",
+            "Use Python 3.12 syntax where possible.",
+            "Don't use Python 3.12 yet.",
+        ] {
+            assert!(texts(other, "Dockerfile", dockerfile).is_empty(), "{other}");
+        }
+    }
+
+    #[test]
+    fn swift_and_macos_floors_in_xcode_projects_and_packages() {
+        let i = "Target macOS 15.0 or later. Note that macOS 26 exists and available.";
+        let pbxproj = "\t\t\t\tMACOSX_DEPLOYMENT_TARGET = 14.0;\n\t\t\t\tSWIFT_VERSION = 5.0;\n";
+        assert_eq!(texts(i, "App.xcodeproj/project.pbxproj", pbxproj), ["14.0"]);
+        // The second mention of macOS is no second floor: 15.0 itself is fine.
+        assert!(
+            texts(
+                i,
+                "App.xcodeproj/project.pbxproj",
+                "MACOSX_DEPLOYMENT_TARGET = 15.0;\n"
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            texts(i, "Package.swift", "platforms: [.macOS(.v14), .iOS(.v16)],\n"),
+            ["14"]
+        );
+        let swift = "Swift 6.2 or later, using modern Swift concurrency.";
+        assert_eq!(texts(swift, "App.xcodeproj/project.pbxproj", pbxproj), ["5.0"]);
+        assert_eq!(
+            texts(
+                swift,
+                "Package.swift",
+                "// swift-tools-version:5.9\nimport PackageDescription\n"
+            ),
+            ["5.9"]
+        );
+        assert!(texts(swift, "Package.swift", "// swift-tools-version: 6.2\n").is_empty());
+        assert_eq!(
+            texts(swift, ".swiftformat", "--swiftversion 5.10\n--indent 4\n"),
+            ["5.10"]
+        );
+        // SwiftUI is no Swift version; a fact is no floor.
+        assert!(texts("SwiftUI 5 views only", "App.xcodeproj/project.pbxproj", pbxproj).is_empty());
+        assert!(
+            texts(
+                "The app is written in Swift 5.",
+                "App.xcodeproj/project.pbxproj",
+                pbxproj
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_nightly_toolchain_or_feature_gate_breaks_stable_rust() {
+        let i = "Use latest stable Rust; rustup toolchain stable recommended";
+        let toolchain = "[toolchain]\nchannel = \"nightly-2024-11-01\"\ncomponents = [\"rustfmt\"]\n";
+        assert_eq!(texts(i, "rust-toolchain.toml", toolchain), ["nightly-2024-11-01"]);
+        assert_eq!(texts(i, "rust-toolchain", "nightly\n"), ["nightly"]);
+        assert!(texts(i, "rust-toolchain.toml", "[toolchain]\nchannel = \"stable\"\n").is_empty());
+        assert_eq!(
+            texts(
+                i,
+                "src/lib.rs",
+                "//! Docs.\n#![feature(let_chains)]\n// #![feature(x)]\n"
+            ),
+            ["#![feature("]
+        );
+        // CI may run a nightly job; other tools' stable channels are no Rust toolchain.
+        let ci = "    - uses: dtolnay/rust-toolchain@nightly\n      with:\n        toolchain: nightly\n";
+        assert!(texts(i, ".github/workflows/ci.yml", ci).is_empty());
+        assert!(texts("Use the Flutter stable channel.", "rust-toolchain", "nightly\n").is_empty());
+    }
+
+    #[test]
+    fn a_lower_phpstan_level_breaks_the_level_asked() {
+        let i = "Static Analysis: PHPStan Level 8";
+        let neon = "# modified\n\nparameters:\n  level: 6\n  paths:\n    - src\n";
+        assert_eq!(texts(i, "phpstan.neon.dist", neon), ["6"]);
+        assert!(texts(i, "phpstan.neon", "parameters:\n  level: 8\n").is_empty());
+        assert!(texts(i, "phpstan.neon", "parameters:\n  level: 9\n").is_empty());
+        assert!(texts(i, "phpstan.neon", "parameters:\n  level: max\n").is_empty());
+        let ci = "      - run: vendor/bin/phpstan analyse --level=5 --no-progress\n      - run: vendor/bin/phpstan analyse --level=8\n";
+        assert_eq!(texts(i, ".github/workflows/qa.yml", ci), ["5"]);
+        assert_eq!(
+            texts(
+                "Code passes PHPStan at level max.",
+                "phpstan.neon",
+                "parameters:\n  level: 9\n"
+            ),
+            ["9"]
+        );
+        // Prose and other files say nothing of the level.
+        assert!(texts(i, "README.md", "We ran phpstan analyse --level=5 once.\n").is_empty());
+        assert!(texts(i, "config/other.neon", "level: 2\n").is_empty());
+        assert!(texts("Never lower the PHPStan level 8.", "phpstan.neon", neon).is_empty());
     }
 
     #[test]
