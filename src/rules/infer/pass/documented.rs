@@ -1,7 +1,8 @@
 //! Documentation pass: documentation required on every (public) function — "All functions
 //! should have docstrings", "Every exported function must have a JSDoc comment", "Todas las
 //! funciones públicas deben tener docstring" — flags the functions without it ("Add XML doc
-//! comments for public APIs": C#'s types and members without `///`); a docstring style
+//! comments for public APIs": C#'s types and members without `///`; "All public types and
+//! functions must have `///` doc comments": Rust's `pub` items without them); a docstring style
 //! mandated — "Use Google-style docstrings" — flags the fields of its rivals (`:param x:`);
 //! "Use fenced code blocks with the correct language tag" flags the Markdown fences naming none.
 
@@ -176,6 +177,31 @@ const CS_UNDOCUMENTED_MEMBER: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// A `pub` Rust function or type (`fn`, `struct`, `enum`, `trait`, `type`, `union`) without a
+/// doc comment right above it (`///` lines or a `/** … */` block; attributes may stand between,
+/// over several lines); the hit is its name. `pub(crate)` and `pub(super)` are no one's API, nor
+/// the fields, constants and modules a rule about "types and functions" does not name (a
+/// module's docs are `//!` in its own file).
+const RS_UNDOCUMENTED_PUBLIC: Detector = Detector {
+    name: "undocumented-pub-item",
+    summary: "a `pub` Rust function or type without a `///` doc comment right above it (`pub(crate)` left out)",
+    pattern: concat!(
+        r"(?:///[^\r\n]*\r?\n(?:[ \t]*///[^\r\n]*\r?\n)*|/\*\*(?s:.*?)\*/[ \t]*\r?\n)",
+        r"(?:[ \t]*#\[(?:[^\[\]]|\[[^\[\]]*\])*\][ \t]*\r?\n)*[ \t]*[^\r\n]*|",
+        r#"^[ \t]*pub[ \t]+(?:(?:const|async|unsafe|extern(?:[ \t]+"[^"\r\n]*")?)[ \t]+)*(?:fn|struct|enum|trait|type|union)[ \t]+(?P<hit>[A-Za-z_]\w*)"#
+    ),
+    langs: &[Lang::Rust],
+    exclude: &[
+        "!**/tests/**",
+        "!**/benches/**",
+        "!**/examples/**",
+        "!**/build.rs",
+        "!**/tests.rs",
+    ],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// Words that say a documentation rule covers every function.
 const COVERAGE: &[&str] = &[
     "all",
@@ -226,6 +252,8 @@ const CS_MEMBER_WORDS: &[&str] = &[
     "campos",
 ];
 const JS_DOC_WORDS: &[&str] = &["jsdoc", "tsdoc"];
+/// What a Rust rule documents besides functions and types.
+const RS_ITEM_WORDS: &[&str] = &["item", "items", "elementos"];
 
 /// reST/Sphinx and epytext fields: `:param x:`, `:returns:`, `@param x` (the whole field line).
 const REST_FIELDS: Fields = (
@@ -330,8 +358,18 @@ fn required(ctx: &Context, out: &mut Found) {
             "documentación",
             "comentarios",
         ]);
-    let what = ctx.says(FUNCTION_WORDS) || (cs && ctx.says(CS_MEMBER_WORDS));
-    if !(python || js || cs) || !ctx.says(COVERAGE) || !what || ctx.says(NEGATIONS) {
+    // "`///` doc comments": Rust's and C#'s; "rustdoc", or doc comments in a Rust rule: Rust's.
+    let triple_slash = ctx.rule.instruction.contains("///");
+    let cs = cs || triple_slash;
+    let rust = triple_slash
+        || ctx.says(&["rustdoc"])
+        || (ctx.named.has(Lang::Rust)
+            && ctx.says(&["doc", "docs", "documentation", "documentación"])
+            && ctx.says(&["comment", "comments", "comentarios"]));
+    let what = ctx.says(FUNCTION_WORDS)
+        || ((cs || rust) && ctx.says(CS_MEMBER_WORDS))
+        || (rust && ctx.says(RS_ITEM_WORDS));
+    if !(python || js || cs || rust) || !ctx.says(COVERAGE) || !what || ctx.says(NEGATIONS) {
         return;
     }
     let exported = ctx.says(&[
@@ -350,6 +388,11 @@ fn required(ctx: &Context, out: &mut Found) {
     if js && exported {
         detectors.push(&JS_UNDOCUMENTED_EXPORTED);
     }
+    // Only `pub` items, whatever the rule says: "all functions" would take in trait
+    // implementations and tests, which inherit or need no docs.
+    if rust {
+        detectors.push(&RS_UNDOCUMENTED_PUBLIC);
+    }
     if cs {
         detectors.push(if exported {
             &CS_UNDOCUMENTED_PUBLIC
@@ -364,12 +407,15 @@ fn required(ctx: &Context, out: &mut Found) {
         let scope = ctx.detector_scope(d, "the documentation words");
         let kind = if d.langs.contains(&Lang::CSharp) {
             "type and member"
+        } else if d.langs.contains(&Lang::Rust) {
+            "`pub` function and type"
         } else {
             "function"
         };
+        let public = exported && !d.langs.contains(&Lang::Rust);
         let said = format!(
             "documentation required on every {}{kind}",
-            if exported { "public " } else { "" }
+            if public { "public " } else { "" }
         );
         out.check(At::Places, ctx.detector_check(d, scope, said));
     }
@@ -475,6 +521,36 @@ mod tests {
         let ts = "/**\n * Formats.\n */\nexport function formatDate(d: Date): string { return '' }\n\nexport function parseDate(s: string) { return s }\n\nexport const toIso = (d: Date): string => d.toISOString();\n\n/** Documented arrow. */\nexport const fromIso = async (s: string) => new Date(s);\n\nfunction internal() {}\nexport const LIMIT = 5;\n";
         assert_eq!(texts(i, "src/date.ts", ts), ["parseDate", "toIso"]);
         assert!(texts(i, "src/date.test.ts", ts).is_empty());
+    }
+
+    #[test]
+    fn public_rust_items_without_a_doc_comment() {
+        let i = "All public types and functions must have `///` doc comments";
+        let rs = "//! In-memory job queue.\n\nuse std::sync::Arc;\n\n/// A unit of work.\n#[derive(Debug, Clone)]\npub struct Job {\n    pub id: u64,\n}\n\npub struct Queue {\n    inner: Arc<Vec<Job>>,\n}\n\nimpl Queue {\n    /// Creates an empty queue.\n    pub fn new() -> Self {\n        todo!()\n    }\n\n    // Push a job.\n    pub async fn push(&self, job: Job) {}\n\n    fn is_empty_hint(&self) -> bool {\n        false\n    }\n\n    pub(crate) fn drain(&self) {}\n}\n\n/** Block docs. */\npub enum State { Idle }\n\n/// Over several attribute lines.\n#[derive(\n    Debug,\n    Clone,\n)]\n#[serde(rename_all = \"camelCase\")]\npub struct Config {}\n\n// pub fn in_a_comment() {}\nconst S: &str = \"pub fn in_a_string()\";\npub const unsafe extern \"C\" fn raw() {}\npub trait Store {}\n";
+        assert_eq!(texts(i, "src/queue.rs", rs), ["Queue", "push", "raw", "Store"]);
+        assert!(texts(i, "tests/queue.rs", rs).is_empty());
+        assert!(texts(i, "examples/demo.rs", rs).is_empty());
+        // Spoken of as Rust's doc comments, or rustdoc; not when negated.
+        assert_eq!(
+            texts(
+                "Every public Rust function needs doc comments.",
+                "src/queue.rs",
+                rs
+            ),
+            ["Queue", "push", "raw", "Store"]
+        );
+        assert!(texts("Never add rustdoc to every public function.", "src/queue.rs", rs).is_empty());
+        // C#'s `///` too, when no language is named.
+        let cs = "namespace A;\n\n/// <summary>Docs.</summary>\npublic class Documented {}\n\npublic class Bare {}\n";
+        assert_eq!(texts(i, "src/A/Types.cs", cs), ["Bare"]);
+        assert!(
+            texts(
+                "All public Python functions must have `///` doc comments",
+                "src/queue.rs",
+                rs
+            )
+            .is_empty()
+        );
     }
 
     #[test]
