@@ -205,6 +205,20 @@ pub const BLANK_ERROR: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// "Context should be the first argument", "pass `ctx context.Context` as the first
+/// parameter": a Go function or method whose `context.Context` parameter comes after another
+/// one; the hit is that parameter. Signatures whose parameters hold parentheses (a `func(…)`
+/// parameter) are not read.
+pub const GO_CONTEXT_NOT_FIRST: Detector = Detector {
+    name: "context-not-first",
+    summary: "Go: a function whose `context.Context` parameter is not its first (`func f(id string, ctx context.Context)`)",
+    pattern: r"\bfunc[ \t]*(?:\([^()]*\)[ \t]*)?\w+[ \t]*(?:\[[^\[\]()]*\])?\([^()]*?,[ \t\r\n]*(?P<hit>\w+[ \t]+context\.Context)\b",
+    langs: &[Lang::Go],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// "Avoid TypeScript classes", "evitar la creación de clases": class declarations in JS/TS.
 pub const CLASS_DECLARATION: Detector = Detector {
     name: "class-declaration",
@@ -1417,6 +1431,10 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &BLANK_ERROR,
         phrases: words::BLANK_ERROR_NAMES,
+    },
+    Concept {
+        detector: &GO_CONTEXT_NOT_FIRST,
+        phrases: words::CONTEXT_FIRST_NAMES,
     },
     Concept {
         detector: &CLASS_DECLARATION,

@@ -238,6 +238,9 @@ fn word_or_quoted_at(clause: &[Token], i: usize) -> Option<&Token> {
             || (matches!(t.kind, Kind::Span(q) if q != Quote::Backtick)
                 && !t.text.is_empty()
                 && t.text.chars().all(char::is_alphabetic))
+            // A dotted name written bare, which a phrase spells out ("context.Context as the
+            // first parameter").
+            || (t.kind == Kind::Bare && t.text.contains('.'))
     })
 }
 
@@ -574,8 +577,9 @@ fn read_clause(
                     Kind::Span(q) => Some(q),
                     _ => None,
                 };
-                // `No "bare" excepts`: a plain word in quotes that starts a concept's name.
-                if quote.is_some_and(|q| q != Quote::Backtick)
+                // `No "bare" excepts`: a plain word in quotes that starts a concept's name; a
+                // dotted name that does ("context.Context as the first parameter").
+                if (quote.is_some_and(|q| q != Quote::Backtick) || t.kind == Kind::Bare)
                     && let Some((len, index)) = concept_at(clause, i)
                 {
                     push_concept(out, &mut st, &clause[i..i + len], index, ci);

@@ -3,13 +3,13 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, I_PREFIXED_INTERFACE,
-    INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED,
-    RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY,
-    UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN,
-    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, commit_body_pattern,
-    commit_subject_pattern, example_in_context, example_of, file_length_pattern, host_pattern,
-    is_module_extension, mandated_counterpart,
+    CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, GO_CONTEXT_NOT_FIRST,
+    I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, PY_UNTYPED_PARAMETER,
+    PY_UNTYPED_RETURN_OF_TYPED, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION,
+    UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN,
+    UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED,
+    commit_body_pattern, commit_subject_pattern, example_in_context, example_of, file_length_pattern,
+    host_pattern, is_module_extension, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig, read};
@@ -386,6 +386,10 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
         (Effect::RulesOut, Role::Neutral) if added_by.is_some() => {
             mandated(ctx, out, at, d, words, added_by.unwrap_or_default());
         }
+        // "Context should be the first argument": the phrase itself says how code must be.
+        (Effect::RulesOut, Role::Neutral) if SELF_MANDATING.contains(&d.name) && !ctx.says(NEGATIONS) => {
+            mandated(ctx, out, at, d, words, words);
+        }
         (Effect::Require, Role::Mandate | Role::Neutral) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
             let said = if f.trigger.is_empty() {
@@ -402,6 +406,10 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
         _ => {}
     }
 }
+
+/// Concepts whose names are statements of how the code must be ("context should be the first
+/// argument", "ctx as the first parameter"): a mention without a negation mandates them.
+const SELF_MANDATING: &[&str] = &[GO_CONTEXT_NOT_FIRST.name];
 
 /// A concept the rule mandates: its detector finds what it rules out (with its companion).
 fn mandated(ctx: &Context, out: &mut Found, at: At, d: &'static Detector, words: &str, trigger: &str) {
@@ -994,6 +1002,24 @@ mod tests {
         let init = "\"\"\"Avoid `from x import *` here; import names explicitly.\"\"\"\nfrom app.reports.build import build\n__all__ = [\"build\"]\n";
         assert!(texts(i, "app/reports/__init__.py", init).is_empty());
         assert!(texts(i, "app/reports/calc.py", "def area(w, h):\n    return w * h\n").is_empty());
+    }
+
+    #[test]
+    fn a_go_context_after_another_parameter() {
+        let go = "package tools\n\n// Run(id string, ctx context.Context) was the old order.\nfunc Run(ctx context.Context, id string) error { return nil }\n\nfunc (t *Task) Start(id string, ctx context.Context) error {\n\treturn nil\n}\n\nfunc Fetch[T any](\n\turl string,\n\tctx context.Context,\n) (T, error) {\n\tvar zero T\n\treturn zero, nil\n}\n\nvar handler = func(id string, ctx context.Context) {}\n\nfunc Wrap(fn func(int) error, ctx context.Context) {}\n";
+        for i in [
+            "Context should be the first argument",
+            "Always pass context.Context as the first parameter.",
+            "Usa context como primer argumento.",
+        ] {
+            assert_eq!(
+                texts(i, "tools/task.go", go),
+                ["ctx context.Context", "ctx context.Context"],
+                "{i}"
+            );
+            assert!(texts(i, "tools/task.ts", "function f(id: string, ctx: Context) {}\n").is_empty());
+        }
+        assert!(texts("Never pass context as the first argument.", "tools/task.go", go).is_empty());
     }
 
     #[test]
