@@ -22,6 +22,16 @@ struct Pair {
     pattern: Pattern,
     /// The replacement of the hit, when swapping keeps the meaning.
     fix: Option<&'static str>,
+    /// The languages whose code it is.
+    langs: &'static [Lang],
+    /// Whether a span that holds the mandated text names it too (`fmt.Errorf("%w", err)`
+    /// names `%w`).
+    within_span: bool,
+    /// Where the hit is: in code, or inside a string (a format verb).
+    within: Within,
+    /// What the rule may forbid itself besides `forbidden` ("use `%w`, not `%v`"), which the
+    /// literals pass then checks.
+    named_apart: &'static [&'static str],
 }
 
 enum Pattern {
@@ -39,12 +49,20 @@ const PAIRS: &[Pair] = &[
         forbidden: "==",
         pattern: Pattern::Operator("=="),
         fix: Some("==="),
+        langs: JS_TS,
+        within_span: false,
+        within: Within::Code,
+        named_apart: &[],
     },
     Pair {
         mandated: "!==",
         forbidden: "!=",
         pattern: Pattern::Operator("!="),
         fix: Some("!=="),
+        langs: JS_TS,
+        within_span: false,
+        within: Within::Code,
+        named_apart: &[],
     },
     // `Number.parseInt` is the global `parseInt`: the swap changes nothing but the spelling.
     Pair {
@@ -52,12 +70,20 @@ const PAIRS: &[Pair] = &[
         forbidden: "parseInt(",
         pattern: Pattern::Regex(r"(?:^|[^\w$.])(?P<hit>parseInt)[ \t]*\("),
         fix: Some("Number.parseInt"),
+        langs: JS_TS,
+        within_span: false,
+        within: Within::Code,
+        named_apart: &[],
     },
     Pair {
         mandated: "Number.parseFloat",
         forbidden: "parseFloat(",
         pattern: Pattern::Regex(r"(?:^|[^\w$.])(?P<hit>parseFloat)[ \t]*\("),
         fix: Some("Number.parseFloat"),
+        langs: JS_TS,
+        within_span: false,
+        within: Within::Code,
+        named_apart: &[],
     },
     // The global `isNaN` coerces its argument and `Number.isNaN` does not: no fix.
     Pair {
@@ -65,12 +91,37 @@ const PAIRS: &[Pair] = &[
         forbidden: "isNaN(",
         pattern: Pattern::Regex(r"(?:^|[^\w$.])(?P<hit>isNaN)[ \t]*\("),
         fix: None,
+        langs: JS_TS,
+        within_span: false,
+        within: Within::Code,
+        named_apart: &[],
     },
     Pair {
         mandated: "Number.isFinite",
         forbidden: "isFinite(",
         pattern: Pattern::Regex(r"(?:^|[^\w$.])(?P<hit>isFinite)[ \t]*\("),
         fix: None,
+        langs: JS_TS,
+        within_span: false,
+        within: Within::Code,
+        named_apart: &[],
+    },
+    // "Wrap errors with `%w`", "wrap with `fmt.Errorf(\"%w\", err)`": an error formatted with
+    // `%v` or `%s` into a `fmt.Errorf` whose format has no `%w` loses the chain `errors.Is`
+    // walks; the hit is the verb (the last one, the error's by Go's habit). No fix: which
+    // argument is the error is not read.
+    Pair {
+        mandated: "%w",
+        forbidden: "%v/%s for an error in fmt.Errorf",
+        pattern: Pattern::Regex(
+            r#"\bfmt\.Errorf\([ \t]*"(?:[^"%\\\r\n]|\\.|%[^w"\r\n])*(?P<hit>%[+#]?[vs])(?:[^"%\\\r\n]|\\.|%[^w"\r\n])*"[^)\r\n]*\b\w*(?:err|Err)(?:\.Error\(\))?[ \t]*\)"#,
+        ),
+        fix: None,
+        langs: &[Lang::Go],
+        within_span: true,
+        // The verb is inside the format string.
+        within: Within::Strings,
+        named_apart: &["%v", "%s", "%+v"],
     },
 ];
 
@@ -154,12 +205,15 @@ fn code_pairs(ctx: &Context, out: &mut Found) {
         if f.role != Role::Mandate {
             continue;
         }
-        let Some(pair) = PAIRS.iter().find(|p| p.mandated == normalized(text)) else {
+        let Some(pair) = PAIRS
+            .iter()
+            .find(|p| p.mandated == normalized(text) || (p.within_span && text.contains(p.mandated)))
+        else {
             continue;
         };
         if forbidden
             .iter()
-            .any(|x| *x == normalized(pair.forbidden) || *x == pair.forbidden)
+            .any(|x| *x == normalized(pair.forbidden) || *x == pair.forbidden || pair.named_apart.contains(x))
         {
             continue;
         }
@@ -167,12 +221,12 @@ fn code_pairs(ctx: &Context, out: &mut Found) {
             Pattern::Operator(op) => literal::pattern(&Literal {
                 text: op.to_string(),
                 kind: LitKind::Operator,
-                langs: JS_TS.to_vec(),
+                langs: pair.langs.to_vec(),
                 case_insensitive: false,
             }),
             Pattern::Regex(re) => re.to_string(),
         };
-        let scope = ctx.scope_for(JS_TS, &format!("`{}`", pair.mandated));
+        let scope = ctx.scope_for(pair.langs, &format!("`{}`", pair.mandated));
         let explanation = format!(
             "`{}` ruled out: the rule asks for `{}` (\"{}\"); scope {}{}",
             pair.forbidden,
@@ -188,7 +242,7 @@ fn code_pairs(ctx: &Context, out: &mut Found) {
                 scope,
                 pair.fix.map(str::to_string),
                 explanation,
-                Within::Code,
+                pair.within,
             ),
         );
     }
@@ -218,6 +272,31 @@ mod tests {
         assert!(
             hits_of("Always use `===`.", "app.py", "a == b\n").is_empty(),
             "JS and TS only"
+        );
+    }
+
+    #[test]
+    fn wrapping_with_w_rules_out_v_and_s_for_errors() {
+        let go = "package store\n\nfunc (s *Store) Get(id string) error {\n\tif err := s.db.Get(id); err != nil {\n\t\treturn fmt.Errorf(\"get card %s: %v\", id, err)\n\t}\n\tif err := s.ping(); err != nil {\n\t\treturn fmt.Errorf(\"ping: %w\", err)\n\t}\n\tif writeErr != nil {\n\t\treturn fmt.Errorf(\"write %q: %s\", name, writeErr)\n\t}\n\tif err != nil {\n\t\treturn fmt.Errorf(\"read %s: %s\", name, err.Error())\n\t}\n\tif info.IsDir() {\n\t\treturn fmt.Errorf(\"%s is a directory (mode %v)\", name, info.Mode())\n\t}\n\t// fmt.Errorf(\"old: %v\", err) in a comment\n\treturn fmt.Errorf(\"card %s not found\", id)\n}\n";
+        for rule in [
+            "Use error wrapping with `%w`",
+            "**Error handling:** Use explicit error checking, prefer `errors.Is`/`errors.As`, wrap with `fmt.Errorf(\"%w\", err)`",
+        ] {
+            assert_eq!(
+                hits_of(rule, "internal/store/store.go", go),
+                [
+                    ("%v".to_string(), None),
+                    ("%s".to_string(), None),
+                    ("%s".to_string(), None)
+                ],
+                "{rule}"
+            );
+            assert!(hits_of(rule, "src/a.ts", "const s = `%v ${err}`;\n").is_empty());
+        }
+        // Forbidding `%w` forbids `%w`, and rules out nothing.
+        assert_eq!(
+            hits_of("Never use `%w`.", "internal/store/store.go", go),
+            [("%w".to_string(), None)]
         );
     }
 
