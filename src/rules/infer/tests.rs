@@ -2091,6 +2091,13 @@ fn interfaces_mandated_for_shapes_rule_out_object_type_aliases() {
     }
     // About something else interfaces do, or forbidding them: no such check.
     assert!(texts("Use interfaces for dependency injection.", "src/a.ts", ts).is_empty());
+    // Either will do: neither rules the other out.
+    for either in [
+        "Write TypeScript types or interfaces for all component props.",
+        "Define props with interfaces or types.",
+    ] {
+        assert!(texts(either, "src/a.ts", ts).is_empty(), "{either}");
+    }
     assert_eq!(
         texts("Prefer `type` over `interface`.", "src/a.ts", ts),
         ["interface"]

@@ -170,7 +170,10 @@ fn interfaces_for_shapes(ctx: &Context, out: &mut Found) {
         Entity::Code { text, .. } | Entity::Term(text) => is_interface(text),
         _ => false,
     };
-    if ctx.mentions().any(|(_, f)| f.role == Role::Forbid && named(f)) || !ctx.says(SHAPE_WORDS) {
+    if ctx.mentions().any(|(_, f)| f.role == Role::Forbid && named(f))
+        || !ctx.says(SHAPE_WORDS)
+        || types_or_interfaces(ctx)
+    {
         return;
     }
     let Some((i, f)) = ctx
@@ -186,6 +189,25 @@ fn interfaces_for_shapes(ctx: &Context, out: &mut Found) {
         f.trigger
     );
     out.check(At::Mention(i), ctx.detector_check(d, scope, said));
+}
+
+/// "TypeScript types or interfaces for all component props": either will do, so neither rules
+/// the other out.
+fn types_or_interfaces(ctx: &Context) -> bool {
+    let words: Vec<&str> = ctx
+        .tokens
+        .iter()
+        .filter(|t| t.is_word() || t.kind == super::super::text::Kind::Sep)
+        .map(|t| t.lower.as_str())
+        .collect();
+    let is = |w: &str, list: &[&str]| list.contains(&w);
+    let types = ["type", "types", "tipo", "tipos"];
+    let interfaces = ["interface", "interfaces", "interfaz"];
+    let either = ["or", "o", "and/or"];
+    words.windows(3).any(|w| {
+        is(w[1], &either)
+            && ((is(w[0], &types) && is(w[2], &interfaces)) || (is(w[0], &interfaces) && is(w[2], &types)))
+    })
 }
 
 fn code_pairs(ctx: &Context, out: &mut Found) {
