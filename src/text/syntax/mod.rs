@@ -470,6 +470,13 @@ pub(crate) mod tests {
             ends("$a = 'x\ny'; # c\n#[Attr]\n", Syntax::Php),
             [String, LineComment, Code, Code]
         );
+        // Blade's comments, in `*.blade.php`.
+        let blade = "{{-- antes @extends('a')\n y @section('b') --}}\n<x-a>{{ $b }}</x-a>\n";
+        assert_eq!(ends(blade, Syntax::Php), [BlockComment, Code, Code, Code]);
+        assert_eq!(
+            texts(blade, Syntax::Php, BlockComment),
+            ["{{-- antes @extends('a')\n y @section('b') --}}"]
+        );
         assert_eq!(
             ends("const s =\n    \\\\ a // b\n;\n", Syntax::Zig),
             [Code, String, Code, Code]

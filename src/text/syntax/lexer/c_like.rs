@@ -31,6 +31,9 @@ impl Lexer<'_> {
             b'/' if next == Some(b'/') => self.line_comment(2),
             b'/' if next == Some(b'*') => self.block_comment(b"/*", b"*/", f.nest),
             b'#' if f.hash && next != Some(b'[') => self.line_comment(1),
+            // PHP's dialect is also Blade's (`*.blade.php`): `{{-- … --}}` is its comment, and
+            // `{{--` cannot start PHP code anyone writes.
+            b'{' if f.hash && self.starts(i, b"{{--") => self.block_comment(b"{{--", b"--}}", false),
             b'\\' if f.zig && next == Some(b'\\') => {
                 self.enter(Mode::LineString, i);
                 self.i += 2;
