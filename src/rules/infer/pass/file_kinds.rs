@@ -46,6 +46,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
             );
         }
     }
+    if let Some(words) = kotlin_dsl(ctx) {
+        forbid(
+            ctx,
+            out,
+            &mut seen,
+            vec!["**/*.gradle".to_string()],
+            format!("Gradle's Kotlin DSL asked for (\"{words}\"): Groovy build scripts"),
+        );
+    }
     if let Some((dir, words)) = temporary_home(ctx) {
         let mut globs: Vec<String> = TEMP_ARTIFACTS.iter().map(|g| g.to_string()).collect();
         globs.push(format!("!{dir}/**"));
@@ -68,6 +77,31 @@ pub fn run(ctx: &Context, out: &mut Found) {
             format!("file `{forbidden}` forbidden in favour of `{instead}`"),
         );
     }
+}
+
+/// "Usa Gradle Kotlin DSL", "Use the Kotlin DSL (`build.gradle.kts`)": Groovy's `*.gradle`
+/// scripts are what it rules out — unless a negation stands right before it ("not the Kotlin
+/// DSL", "no uses Kotlin DSL"). Returns the words.
+fn kotlin_dsl(ctx: &Context) -> Option<String> {
+    let words: Vec<&Token> = ctx.tokens.iter().filter(|t| t.is_word()).collect();
+    let at = words
+        .windows(2)
+        .position(|w| w[0].lower == "kotlin" && w[1].lower == "dsl")?;
+    let start = if at > 0 && words[at - 1].lower == "gradle" {
+        at - 1
+    } else {
+        at
+    };
+    let negated = words[start.saturating_sub(3)..start]
+        .iter()
+        .any(|t| NEGATIONS.contains(&t.lower.as_str()));
+    (!negated).then(|| {
+        words[start..at + 2]
+            .iter()
+            .map(|t| t.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
 }
 
 fn forbid(ctx: &Context, out: &mut Found, seen: &mut Vec<String>, globs: Vec<String>, why: String) {
@@ -353,6 +387,21 @@ mod tests {
         let i = "Never create `.md` files";
         assert!(flagged(i, "docs/notes.md"));
         assert!(!flagged(i, "README.md") && !flagged(i, "docs/CHANGELOG.md"));
+    }
+
+    #[test]
+    fn the_kotlin_dsl_rules_out_groovy_build_scripts() {
+        for i in [
+            "Usa Gradle Kotlin DSL sin introducir plugins experimentales.",
+            "Use the Kotlin DSL for all build scripts.",
+        ] {
+            assert!(flagged(i, "app/build.gradle"), "{i}");
+            assert!(flagged(i, "settings.gradle"), "{i}");
+            assert!(!flagged(i, "app/build.gradle.kts"), "{i}");
+            assert!(!flagged(i, "node_modules/x/android/build.gradle"), "{i}");
+        }
+        assert!(!flagged("Don't use the Kotlin DSL.", "app/build.gradle"));
+        assert!(!flagged("Never use Kotlin DSL here.", "app/build.gradle"));
     }
 
     #[test]
