@@ -2444,3 +2444,14 @@ fn glob_imports_are_wildcard_imports() {
         ["use itertools::*", "use crate::language::expression::*"]
     );
 }
+
+#[test]
+fn test_runner_members_named_unquoted_are_code() {
+    let i = "Evita usar it.skip o describe.skip para garantizar cobertura completa.";
+    let spec = "describe.skip('policy', () => {\n  it.skip('saves', () => {});\n  it('loads', () => {});\n  // it.skip in a comment\n});\nconst audit = { skip: 1 };\naudit.skip;\n";
+    assert_eq!(
+        texts(i, "src/app/policy.spec.ts", spec),
+        ["describe.skip", "it.skip"]
+    );
+    assert!(texts(i, "src/app/policy.py", "it.skip = 1\n").is_empty());
+}

@@ -1776,6 +1776,12 @@ pub const JS_OBJECTS: &[&str] = &[
     "navigator",
     "globalThis",
     "Buffer",
+    // Test runners' globals: `it.skip`, `describe.only`, `jest.mock`, `vi.fn` (not `test`, which
+    // names files: `test.py`).
+    "it",
+    "describe",
+    "jest",
+    "vi",
 ];
 pub const PY_MODULES: &[&str] = &[
     "os",
