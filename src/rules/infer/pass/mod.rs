@@ -6,6 +6,7 @@
 //! then the vagueness verdict.
 
 pub mod behaviour;
+pub mod braces;
 pub mod commits;
 pub mod concepts;
 pub mod conditions;
