@@ -25,6 +25,7 @@ pub mod places;
 pub mod quotes;
 pub mod required;
 pub mod shebang;
+pub mod suppressions;
 pub mod terms;
 pub mod tools;
 pub mod tsconfig;
