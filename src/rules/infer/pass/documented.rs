@@ -178,15 +178,17 @@ const CS_UNDOCUMENTED_MEMBER: Detector = Detector {
 };
 
 /// A `pub` Rust function or type (`fn`, `struct`, `enum`, `trait`, `type`, `union`) without a
-/// doc comment right above it (`///` lines or a `/** … */` block; attributes may stand between,
-/// over several lines); the hit is its name. `pub(crate)` and `pub(super)` are no one's API, nor
-/// the fields, constants and modules a rule about "types and functions" does not name (a
-/// module's docs are `//!` in its own file).
+/// doc comment right above it (`///` lines, a `/** … */` block or a `#[doc …]` attribute, which
+/// `#[doc(hidden)]` is too; attributes may stand between, over several lines); the hit is its
+/// name. `pub(crate)` and `pub(super)` are no one's API, nor the fields, constants and modules a
+/// rule about "types and functions" does not name (a module's docs are `//!` in its own file).
+/// A `pub` item of a private module counts too: a check reads one file, not the crate's module
+/// tree, so a crate keeps such items out with `pub(crate)`.
 const RS_UNDOCUMENTED_PUBLIC: Detector = Detector {
     name: "undocumented-pub-item",
     summary: "a `pub` Rust function or type without a `///` doc comment right above it (`pub(crate)` left out)",
     pattern: concat!(
-        r"(?:///[^\r\n]*\r?\n(?:[ \t]*///[^\r\n]*\r?\n)*|/\*\*(?s:.*?)\*/[ \t]*\r?\n)",
+        r"(?:///[^\r\n]*\r?\n(?:[ \t]*///[^\r\n]*\r?\n)*|/\*\*(?s:.*?)\*/[ \t]*\r?\n|#\[[ \t]*doc\b[^\r\n]*\][ \t]*\r?\n)",
         r"(?:[ \t]*#\[(?:[^\[\]]|\[[^\[\]]*\])*\][ \t]*\r?\n)*[ \t]*[^\r\n]*|",
         r#"^[ \t]*pub[ \t]+(?:(?:const|async|unsafe|extern(?:[ \t]+"[^"\r\n]*")?)[ \t]+)*(?:fn|struct|enum|trait|type|union)[ \t]+(?P<hit>[A-Za-z_]\w*)"#
     ),
@@ -526,7 +528,7 @@ mod tests {
     #[test]
     fn public_rust_items_without_a_doc_comment() {
         let i = "All public types and functions must have `///` doc comments";
-        let rs = "//! In-memory job queue.\n\nuse std::sync::Arc;\n\n/// A unit of work.\n#[derive(Debug, Clone)]\npub struct Job {\n    pub id: u64,\n}\n\npub struct Queue {\n    inner: Arc<Vec<Job>>,\n}\n\nimpl Queue {\n    /// Creates an empty queue.\n    pub fn new() -> Self {\n        todo!()\n    }\n\n    // Push a job.\n    pub async fn push(&self, job: Job) {}\n\n    fn is_empty_hint(&self) -> bool {\n        false\n    }\n\n    pub(crate) fn drain(&self) {}\n}\n\n/** Block docs. */\npub enum State { Idle }\n\n/// Over several attribute lines.\n#[derive(\n    Debug,\n    Clone,\n)]\n#[serde(rename_all = \"camelCase\")]\npub struct Config {}\n\n// pub fn in_a_comment() {}\nconst S: &str = \"pub fn in_a_string()\";\npub const unsafe extern \"C\" fn raw() {}\npub trait Store {}\n";
+        let rs = "//! In-memory job queue.\n\nuse std::sync::Arc;\n\n/// A unit of work.\n#[derive(Debug, Clone)]\npub struct Job {\n    pub id: u64,\n}\n\npub struct Queue {\n    inner: Arc<Vec<Job>>,\n}\n\nimpl Queue {\n    /// Creates an empty queue.\n    pub fn new() -> Self {\n        todo!()\n    }\n\n    // Push a job.\n    pub async fn push(&self, job: Job) {}\n\n    fn is_empty_hint(&self) -> bool {\n        false\n    }\n\n    pub(crate) fn drain(&self) {}\n}\n\n/** Block docs. */\npub enum State { Idle }\n\n/// Over several attribute lines.\n#[derive(\n    Debug,\n    Clone,\n)]\n#[serde(rename_all = \"camelCase\")]\npub struct Config {}\n\n// pub fn in_a_comment() {}\nconst S: &str = \"pub fn in_a_string()\";\npub const unsafe extern \"C\" fn raw() {}\npub trait Store {}\n#[doc(hidden)]\npub fn __private() {}\n#[doc = \"Attribute docs.\"]\npub fn attr() {}\n";
         assert_eq!(texts(i, "src/queue.rs", rs), ["Queue", "push", "raw", "Store"]);
         assert!(texts(i, "tests/queue.rs", rs).is_empty());
         assert!(texts(i, "examples/demo.rs", rs).is_empty());
