@@ -197,6 +197,15 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
         };
         return lit(LitKind::Operator, langs);
     }
+    // `<stdint.h>`, `<sys/types.h>`: a C/C++ header, included, not an HTML tag.
+    if let Some(header) = text.strip_prefix('<').and_then(|t| t.strip_suffix('>'))
+        && [".h", ".hpp", ".hh", ".hxx"].iter().any(|e| header.ends_with(e))
+        && header
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '/' | '-'))
+    {
+        return lit(LitKind::Phrase, vec![Lang::Cpp]);
+    }
     if text.starts_with('<')
         && text.len() > 2
         && text[1..].chars().next().is_some_and(|c| c.is_ascii_alphabetic())
@@ -449,6 +458,9 @@ fn implied_by_name(name: &str) -> Vec<Lang> {
     match name {
         "print" | "input" | "exec" | "breakpoint" | "isinstance" => vec![Lang::Python],
         "unwrap" | "expect" | "clone" => vec![Lang::Rust],
+        // `<stdint.h>`'s fixed-width types.
+        "int8_t" | "int16_t" | "int32_t" | "int64_t" | "uint8_t" | "uint16_t" | "uint32_t" | "uint64_t"
+        | "intptr_t" | "uintptr_t" | "intmax_t" | "uintmax_t" | "size_t" | "ssize_t" => vec![Lang::Cpp],
         "require" | "setTimeout" | "setInterval" | "alert" | "fetch" => {
             vec![Lang::TypeScript, Lang::JavaScript]
         }

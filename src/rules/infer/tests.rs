@@ -2455,3 +2455,23 @@ fn test_runner_members_named_unquoted_are_code() {
     );
     assert!(texts(i, "src/app/policy.py", "it.skip = 1\n").is_empty());
 }
+
+#[test]
+fn c_headers_and_fixed_width_types_make_a_rule_about_c() {
+    let i = "**Integer Types:** Use types from `<stdint.h>` (e.g., `uint32_t`, `int64_t`) instead of `int`, `long`, etc., to ensure consistent size and representation.";
+    let c = "#include <stdint.h>\n\nint count(const char *s) {\n    long n = 0; // an int or a long\n    uint32_t k = 0;\n    return (int)n;\n}\n";
+    assert_eq!(texts(i, "src/count.c", c), ["int", "long", "int"]);
+    // Not HTML, not the npm package `long`.
+    assert!(texts(i, "index.html", "<p>a long int</p>\n").is_empty());
+    assert!(texts(i, "src/a.ts", "import Long from 'long';\n").is_empty());
+    assert!(texts(i, "package.json", "{\"dependencies\": {\"long\": \"^5.0.0\"}}\n").is_empty());
+    // A forbidden header is matched where it is included.
+    assert_eq!(
+        texts(
+            "Never include `<windows.h>`.",
+            "src/io.c",
+            "#include <windows.h>\n// <windows.h>\n"
+        ),
+        ["<windows.h>"]
+    );
+}

@@ -348,7 +348,8 @@ impl<'a> Context<'a> {
                     // as written in code; a lowercase prose word (`moment`) may be a package.
                     LitKind::Identifier
                         if literal::is_prose_word(&lit.text)
-                            && !lit.text.starts_with(|c: char| c.is_ascii_uppercase()) =>
+                            && !lit.text.starts_with(|c: char| c.is_ascii_uppercase())
+                            && !self.c_type_keyword(&lit.text) =>
                     {
                         Route::Packages
                     }
@@ -372,6 +373,15 @@ impl<'a> Context<'a> {
             }
             _ => Route::Other,
         }
+    }
+
+    /// `long`, `short`, `double` in a rule about C or C++ (named, or the language of its other
+    /// spans: `<stdint.h>`, `uint32_t`): a type keyword, not the npm package of that name.
+    fn c_type_keyword(&self, text: &str) -> bool {
+        matches!(
+            text,
+            "long" | "short" | "double" | "float" | "char" | "signed" | "unsigned"
+        ) && (self.named.has(Lang::Cpp) || self.literal_langs.contains(&Lang::Cpp))
     }
 
     /// The diagnostic's text: the rule's own words. Whoever shows it adds "(inferred)" in the
