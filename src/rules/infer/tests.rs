@@ -1204,6 +1204,25 @@ fn round_three_frameworks_cdns_languages_and_installs() {
         ),
         ["<h1><%= t %></h1>"]
     );
+    // Java's sources, not a version of Java.
+    let java = "package com.a.utils;\n\npublic final class DateFormats {}\n";
+    assert_eq!(
+        texts(
+            "Use Kotlin, no Java",
+            "app/src/main/java/com/a/utils/DateFormats.java",
+            java
+        ),
+        ["package com.a.utils;"]
+    );
+    assert!(
+        texts(
+            "Use Kotlin, no Java",
+            "app/src/main/java/com/a/Main.kt",
+            "package com.a\n"
+        )
+        .is_empty()
+    );
+    assert!(texts("Avoid Java 8 APIs.", "src/A.java", java).is_empty());
     // "No instalar `moment.js`": a dependency the project must not have, not the agent's act.
     let m = "No instalar `moment.js` (pesado).";
     assert_eq!(

@@ -63,6 +63,8 @@ const FORBIDDEN_LANGUAGES: &[(&[&str], &[&str], &[&str])] = &[
     (&["haml"], &["*.haml"], &[]),
     (&["slim"], &["*.slim"], &[]),
     (&["coffeescript"], &["*.coffee"], &[]),
+    // "Use Kotlin, no Java": an Android or JVM project's Java sources.
+    (&["java"], &["*.java"], &[]),
 ];
 
 /// A language forbidden by name, with no condition on where: its files break the rule.
@@ -121,6 +123,10 @@ fn forbidden_languages(ctx: &Context, out: &mut Found) {
         if some_files && matches!(lower.as_str(), "typescript" | "javascript") {
             continue;
         }
+        // "Avoid Java 8 APIs": a version of the language, not the language.
+        if followed_by_version(&ctx.rule.instruction, term) {
+            continue;
+        }
         let mut forbidden: Vec<String> = globs.iter().map(|g| g.to_string()).collect();
         forbidden.extend(kept.iter().map(|g| format!("!{g}")));
         forbidden.extend(NOT_THE_PROJECTS.map(String::from));
@@ -139,6 +145,15 @@ fn forbidden_languages(ctx: &Context, out: &mut Found) {
             ctx.path_check(&FileScope::default(), forbidden, explanation),
         );
     }
+}
+
+/// Whether `term` is written right before a version number somewhere in `text` ("Java 8").
+fn followed_by_version(text: &str, term: &str) -> bool {
+    text.match_indices(term).any(|(at, _)| {
+        text[at + term.len()..]
+            .trim_start_matches([' ', '\t'])
+            .starts_with(|c: char| c.is_ascii_digit())
+    })
 }
 
 /// "Use TypeScript when modifying or adding source files in `src/`": TypeScript mandated for a
