@@ -2494,3 +2494,57 @@ fn c_headers_and_fixed_width_types_make_a_rule_about_c() {
         ["<windows.h>"]
     );
 }
+
+/// Hostile files against this round's checks: unbalanced and deep parentheses, a run of `%`,
+/// unclosed `/**` and `{{--`, a signature of 20,000 parameters, 20,000 doc lines. Each finishes
+/// (the regexes are linear) with at most the per-file cap of findings.
+#[test]
+fn hostile_files_against_braces_wrapping_docs_and_suppressions() {
+    let n = 20_000;
+    let head = "// header\n".repeat(10);
+    let ts = format!("{head}{}\n{}", "if (".repeat(n), "if (a) b;\n".repeat(2_000));
+    let found = texts(
+        "Always use curly braces, even for single-line bodies.",
+        "src/a.ts",
+        &ts,
+    );
+    assert!(!found.is_empty() && found.len() <= 1_000 && found.iter().all(|t| t == "if"));
+    let go = format!(
+        "package x\n{head}func f() {{\n\tfmt.Errorf(\"{}\n{}func g({}ctx context.Context) {{}}\n{}}}\n",
+        "%".repeat(n),
+        "\treturn fmt.Errorf(\"a %v\", err)\n".repeat(500),
+        "a int, ".repeat(n),
+        "//nolint\n".repeat(500)
+    );
+    assert_eq!(texts("Use error wrapping with `%w`", "x.go", &go).len(), 500);
+    assert_eq!(
+        texts("Context should be the first argument", "x.go", &go),
+        ["ctx context.Context"]
+    );
+    assert_eq!(
+        texts("Use `golangci-lint`, never suppress errors", "x.go", &go).len(),
+        500
+    );
+    let rs = format!(
+        "{head}{}\n{}pub fn f() {{}}\n{}{}",
+        "/**".repeat(n),
+        "///\n".repeat(n),
+        "pub struct S;\n".repeat(500),
+        "#[derive(\n".repeat(n)
+    );
+    let found = texts(
+        "All public types and functions must have `///` doc comments",
+        "src/a.rs",
+        &rs,
+    );
+    assert!(found.len() <= 1_000);
+    let blade = format!("<?php\n{head}{}\nif ($a) b();\n", "{{--".repeat(n));
+    assert!(
+        texts(
+            "Always use curly braces, even for single-line bodies.",
+            "a.php",
+            &blade
+        )
+        .is_empty()
+    );
+}
