@@ -205,10 +205,10 @@ pub const BLANK_ERROR: Detector = Detector {
     effect: Effect::Forbid,
 };
 
-/// "Context should be the first argument", "pass `ctx context.Context` as the first
+/// "Context should be the first argument", "Always pass context.Context as the first
 /// parameter": a Go function or method whose `context.Context` parameter comes after another
 /// one; the hit is that parameter. Signatures whose parameters hold parentheses (a `func(…)`
-/// parameter) are not read.
+/// parameter) are not read, nor function literals.
 pub const GO_CONTEXT_NOT_FIRST: Detector = Detector {
     name: "context-not-first",
     summary: "Go: a function whose `context.Context` parameter is not its first (`func f(id string, ctx context.Context)`)",

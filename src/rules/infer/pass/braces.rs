@@ -12,7 +12,9 @@ use crate::rules::model::Within;
 /// A control statement (its condition on one line, parentheses nested twice at most) followed,
 /// on its line or the next, by something else than a block: the hit is its keyword. Not the
 /// preprocessor's `#if`, Blade's `@if`, a member `.if`, the `while (…);` closing a `do`, PHP's
-/// `if (…):` alternative syntax, nor a comment between the condition and its block.
+/// `if (…):` alternative syntax, nor a comment between the condition and its block. (A
+/// `do { … } while (…)` left without its semicolon, the next statement on the following line,
+/// reads as a braceless `while`.)
 const BRACELESS_BODY: Detector = Detector {
     name: "braceless-body",
     summary: "an `if`/`for`/`foreach`/`while` whose body is a statement, not a `{ … }` block",

@@ -388,7 +388,10 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
         }
         // "Context should be the first argument": the phrase itself says how code must be.
         (Effect::RulesOut, Role::Neutral) if SELF_MANDATING.contains(&d.name) && !ctx.says(NEGATIONS) => {
-            mandated(ctx, out, at, d, words, words);
+            let scope = ctx.detector_scope(d, &format!("\"{words}\""));
+            let said =
+                format!("concept \"{words}\", which says how the code must be, rules out its counterpart");
+            with_companion(ctx, out, at, d, &scope, &said);
         }
         (Effect::Require, Role::Mandate | Role::Neutral) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));

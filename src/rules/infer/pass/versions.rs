@@ -1,11 +1,12 @@
 //! Versions pass: "Use Go 1.24 or higher", "PHP 8.4 only", "Python 3.11+", "Node 20 como
-//! mínimo": a floor on a language's version, checked where projects declare the version they
-//! target — `go.mod`, `composer.json`, `pyproject.toml`, `package.json` engines, `.nvmrc`,
-//! `.python-version`, `pom.xml`, Xcode projects, `Package.swift`, Dockerfile base images, CI
-//! `*-version:` keys. A declared
-//! version below the floor is the violation (its constraint operator included: `^8.3`). Only with
-//! a floor word ("or higher", "at least", "+", "only", "como mínimo"): "Python 3.12" alone states
-//! a fact, which the project may have moved on from.
+//! mínimo", "Swift 6.2 or later": a floor on a language's version, checked where projects
+//! declare the version they target — `go.mod`, `composer.json`, `pyproject.toml`, `package.json`
+//! engines, `.nvmrc`, `.python-version`, `pom.xml`, Xcode projects, `Package.swift`, Dockerfile
+//! base images, CI `*-version:` keys. A declared version below the floor is the violation (its
+//! constraint operator included: `^8.3`). Only with a floor word ("or higher", "at least", "+",
+//! "only", "como mínimo") or a verb that makes the project use it ("debe usar Python 3.12"):
+//! "Python 3.12" alone states a fact, which the project may have moved on from. Also Rust's
+//! editions, "stable Rust" (no pinned nightly, no `#![feature]`) and PHPStan's levels.
 
 use std::sync::LazyLock;
 
@@ -455,8 +456,6 @@ fn language(said: &str) -> String {
         "csharp".into()
     } else if lower == "ipados" {
         "ios".into()
-    } else if lower == "macos" {
-        "macos".into()
     } else if lower.starts_with("node") {
         "node".into()
     } else {
