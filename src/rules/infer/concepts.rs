@@ -838,6 +838,41 @@ pub const UNTYPED_RETURN: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// PHP test files and Blade templates: not what a typing rule is about.
+const PHP_NOT_TYPED: &[&str] = &["!**/tests/**", "!**/*Test.php", "!**/*.blade.php"];
+
+/// "Always use explicit return type declarations" in PHP: a named function or method whose
+/// parameter list is followed by its body or `;` with no `: type`; the hit is the name.
+/// Constructors, destructors and `__clone` declare none; closures are not read.
+pub const PHP_UNTYPED_RETURN: Detector = Detector {
+    name: "untyped-php-return",
+    summary: "a PHP function or method without a return type declaration (constructors left out); the hit is the name",
+    pattern: r"\bfunction[ \t]+&?(?:__construct|__destruct|__clone)\b|\bfunction[ \t]+&?(?P<hit>[A-Za-z_]\w*)[ \t]*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)[ \t\r\n]*[{;]",
+    langs: &[Lang::Php],
+    exclude: PHP_NOT_TYPED,
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// "parameter type hints" in PHP: a named function's first parameter without a type (after
+/// any typed ones, their defaults and attributes read); the hit is the variable. One hit per
+/// signature, as for Python's.
+pub const PHP_UNTYPED_PARAMETER: Detector = Detector {
+    name: "untyped-php-parameter",
+    summary: "a PHP function's first parameter without a type hint; the hit is the variable",
+    pattern: concat!(
+        r"\bfunction[ \t]+&?[A-Za-z_]\w*[ \t]*\(",
+        // Typed parameters: attributes, promotion modifiers, a (nullable, union) type, the
+        // variable, a default.
+        r#"(?:[ \t\r\n]*(?:#\[[^\]]*\][ \t\r\n]*)*(?:(?:public|private|protected|readonly)[ \t]+)*\??[\\\w]+(?:[|&]\??[\\\w]+)*[ \t]+&?(?:\.\.\.)?\$\w+(?:[ \t]*=[ \t]*(?:[^,()'"\r\n]|'[^'\r\n]*'|"[^"\r\n]*"|\([^()]*\))*)?[ \t\r\n]*,)*"#,
+        r"[ \t\r\n]*(?:#\[[^\]]*\][ \t\r\n]*)*(?:(?:public|private|protected|readonly)[ \t]+)*&?(?:\.\.\.)?(?P<hit>\$\w+)"
+    ),
+    langs: &[Lang::Php],
+    exclude: PHP_NOT_TYPED,
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// [`UNTYPED_RETURN`] for exported functions only ("explicit return types on exported functions").
 pub const UNTYPED_EXPORTED_RETURN: Detector = Detector {
     name: "untyped-exported-return",

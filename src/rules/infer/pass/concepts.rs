@@ -4,12 +4,12 @@
 
 use super::super::concepts::{
     CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, GO_CONTEXT_NOT_FIRST,
-    I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, PY_UNTYPED_PARAMETER,
-    PY_UNTYPED_RETURN_OF_TYPED, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION,
-    UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN,
-    UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED,
-    commit_body_pattern, commit_subject_pattern, example_in_context, example_of, file_length_pattern,
-    host_pattern, is_module_extension, mandated_counterpart,
+    I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, PHP_UNTYPED_PARAMETER,
+    PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED, RELATIVE_IMPORT, STDOUT_WRITE,
+    TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE,
+    UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL,
+    VAR_INFERRED, commit_body_pattern, commit_subject_pattern, example_in_context, example_of,
+    file_length_pattern, host_pattern, is_module_extension, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig, read};
@@ -103,18 +103,43 @@ pub(super) fn detector_meant(ctx: &Context, d: &'static Detector) -> &'static De
     if d.name == VAR_DECL.name && asks_explicit_types(ctx) {
         return &VAR_INFERRED;
     }
+    if d.name == PY_UNTYPED_PARAMETER.name && php_only(ctx) {
+        return if returns_only(ctx) {
+            &PHP_UNTYPED_RETURN
+        } else {
+            &PHP_UNTYPED_PARAMETER
+        };
+    }
     if d.name == PY_UNTYPED_PARAMETER.name && returns_only(ctx) {
         return &UNTYPED_PYTHON_RETURN;
     }
     return_types_meant(ctx, d)
 }
 
+/// The rule names PHP and neither Python nor TypeScript: its typing words are PHP's.
+fn php_only(ctx: &Context) -> bool {
+    ctx.named.has(Lang::Php) && !ctx.named.has(Lang::Python) && !ctx.named.has(Lang::TypeScript)
+}
+
+/// Other languages' detectors for the same words, checked too when the rule names no language:
+/// "type hints" and "explicit return types" are PHP's words as well as Python's and
+/// TypeScript's.
+fn siblings(d: &Detector) -> &'static [&'static Detector] {
+    if d.name == PY_UNTYPED_PARAMETER.name {
+        &[&PHP_UNTYPED_PARAMETER]
+    } else if d.name == UNTYPED_RETURN.name {
+        &[&PHP_UNTYPED_RETURN]
+    } else {
+        &[]
+    }
+}
+
 /// Whether a rule naming type hints asks for them on every signature: not when it is another
 /// language's ("type hints in TypeScript interfaces"), when they are what replaces a forbidden
 /// thing ("No `Any` types - use proper type hints"), or when only new functions are meant, which
 /// a check cannot tell from old ones (said in a note).
-fn signatures_meant(ctx: &Context, out: &mut Found, at: At, f: &Mention) -> bool {
-    if !ctx.detector_fits(&PY_UNTYPED_PARAMETER) {
+fn signatures_meant(ctx: &Context, out: &mut Found, at: At, f: &Mention, d: &Detector) -> bool {
+    if !ctx.detector_fits(d) {
         return false;
     }
     if ctx
@@ -161,7 +186,13 @@ fn returns_only(ctx: &Context) -> bool {
 /// A detector that goes with another, to check what the first leaves out: a Python signature
 /// whose parameters all have type hints can still lack the return's.
 fn companion(d: &Detector) -> Option<&'static Detector> {
-    (d.name == PY_UNTYPED_PARAMETER.name).then_some(&PY_UNTYPED_RETURN_OF_TYPED)
+    if d.name == PY_UNTYPED_PARAMETER.name {
+        Some(&PY_UNTYPED_RETURN_OF_TYPED)
+    } else if d.name == PHP_UNTYPED_PARAMETER.name {
+        Some(&PHP_UNTYPED_RETURN)
+    } else {
+        None
+    }
 }
 
 /// The rule names C# or Java, or asks for explicit types.
@@ -184,7 +215,9 @@ fn return_types_meant(ctx: &Context, d: &'static Detector) -> &'static Detector 
     if d.name != UNTYPED_RETURN.name {
         return d;
     }
-    if ctx.named.has(Lang::Python) && !ctx.named.has(Lang::TypeScript) {
+    if php_only(ctx) {
+        &PHP_UNTYPED_RETURN
+    } else if ctx.named.has(Lang::Python) && !ctx.named.has(Lang::TypeScript) {
         &UNTYPED_PYTHON_RETURN
     } else if ctx.says(&["component", "components", "componente", "componentes"]) {
         &UNTYPED_COMPONENT_RETURN
@@ -302,7 +335,9 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
     let added_by = (role == Role::Neutral && d.effect == Effect::RulesOut)
         .then(|| added(ctx, f))
         .flatten();
-    if d.name == PY_UNTYPED_PARAMETER.name && !signatures_meant(ctx, out, at, f) {
+    if [PY_UNTYPED_PARAMETER.name, PHP_UNTYPED_PARAMETER.name].contains(&d.name)
+        && !signatures_meant(ctx, out, at, f, d)
+    {
         return;
     }
     match (d.effect, role) {
@@ -431,7 +466,20 @@ fn with_companion(
     said: &str,
 ) {
     for d in std::iter::once(d).chain(companion(d)) {
-        out.check(at, ctx.detector_check(d, scope.clone(), said.to_string()));
+        if !out.has_pattern(d.pattern) {
+            out.check(at, ctx.detector_check(d, scope.clone(), said.to_string()));
+        }
+    }
+    if !ctx.named.langs().is_empty() {
+        return;
+    }
+    for sibling in siblings(d) {
+        let scope = ctx.detector_scope(sibling, "the same words, no language named");
+        for s in std::iter::once(*sibling).chain(companion(sibling)) {
+            if !out.has_pattern(s.pattern) {
+                out.check(at, ctx.detector_check(s, scope.clone(), said.to_string()));
+            }
+        }
     }
 }
 
@@ -1005,6 +1053,28 @@ mod tests {
         let init = "\"\"\"Avoid `from x import *` here; import names explicitly.\"\"\"\nfrom app.reports.build import build\n__all__ = [\"build\"]\n";
         assert!(texts(i, "app/reports/__init__.py", init).is_empty());
         assert!(texts(i, "app/reports/calc.py", "def area(w, h):\n    return w * h\n").is_empty());
+    }
+
+    #[test]
+    fn php_return_types_and_parameter_type_hints() {
+        let php = "<?php\nclass PostController extends Controller\n{\n    public function __construct(private PostService $posts) {}\n\n    public function index(Request $request)\n    {\n        return $this->posts->all();\n    }\n\n    public function store(CreatePostRequest $request): JsonResponse\n    {\n        return response()->json();\n    }\n\n    public function destroy(Request $request, $uuid, string $sep = ',', ?int $n = null): JsonResponse\n    {\n        $f = function ($x) { return $x; };\n        return response()->json(null, 204);\n    }\n\n    // public function old($a) in a comment\n    public function find(\n        #[FromRoute] string $id,\n        array $options = ['a' => 1],\n        ...$rest\n    ): ?Post {\n        return null;\n    }\n}\n";
+        let i = "**Strict Typing**: Always use explicit return type declarations and parameter type hints.";
+        assert_eq!(
+            texts(i, "app/Http/Controllers/PostController.php", php),
+            ["index", "$uuid", "$rest"]
+        );
+        assert!(texts(i, "tests/Feature/PostTest.php", php).is_empty());
+        assert!(texts(i, "resources/views/a.blade.php", php).is_empty());
+        // Named PHP: its detectors alone; another language named: none of PHP's.
+        assert_eq!(
+            texts("PHP: explicit return types everywhere.", "app/A.php", php),
+            ["index"]
+        );
+        assert!(texts("Use explicit return types in TypeScript.", "app/A.php", php).is_empty());
+        assert_eq!(
+            texts("Use type hints in all PHP functions.", "app/A.php", php),
+            ["index", "$uuid", "$rest"]
+        );
     }
 
     #[test]

@@ -94,6 +94,14 @@ impl Found {
         self.checks.push((at, check));
     }
 
+    /// Whether a check with this pattern was found already (two concepts of one rule may reach
+    /// the same detector: "return types and parameter type hints" in PHP).
+    pub fn has_pattern(&self, pattern: &str) -> bool {
+        self.checks
+            .iter()
+            .any(|(_, c)| c.pattern.as_deref() == Some(pattern))
+    }
+
     /// Notes a reading; the same note twice (two mentions of one concept) is said once.
     pub fn note(&mut self, at: At, note: String) {
         if !self.notes.iter().any(|(_, n)| *n == note) {
