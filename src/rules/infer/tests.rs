@@ -2547,4 +2547,18 @@ fn hostile_files_against_braces_wrapping_docs_and_suppressions() {
         )
         .is_empty()
     );
+    let php = format!(
+        "<?php\n{head}function f({}$b) {{}}\nfunction g(string $s = '{}') {{}}\n{}function k({}\nfunction z(array $o = [{}\n",
+        "int $a, ".repeat(n),
+        ",".repeat(n),
+        "function h($x) {}\n".repeat(500),
+        "(".repeat(n),
+        "[".repeat(n)
+    );
+    let found = texts(
+        "**Strict Typing**: Always use explicit return type declarations and parameter type hints.",
+        "app/a.php",
+        &php,
+    );
+    assert!(found.contains(&"$b".to_string()) && found.len() <= 2_000);
 }
