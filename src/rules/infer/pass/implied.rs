@@ -43,69 +43,56 @@ enum Pattern {
 
 const JS_TS: &[Lang] = &[Lang::TypeScript, Lang::JavaScript];
 
+impl Pair {
+    /// A pair of JS/TS code forms, named by its exact text, its hit in code.
+    const fn js(
+        mandated: &'static str,
+        forbidden: &'static str,
+        pattern: Pattern,
+        fix: Option<&'static str>,
+    ) -> Pair {
+        Pair {
+            mandated,
+            forbidden,
+            pattern,
+            fix,
+            langs: JS_TS,
+            within_span: false,
+            within: Within::Code,
+            named_apart: &[],
+        }
+    }
+}
+
 const PAIRS: &[Pair] = &[
-    Pair {
-        mandated: "===",
-        forbidden: "==",
-        pattern: Pattern::Operator("=="),
-        fix: Some("==="),
-        langs: JS_TS,
-        within_span: false,
-        within: Within::Code,
-        named_apart: &[],
-    },
-    Pair {
-        mandated: "!==",
-        forbidden: "!=",
-        pattern: Pattern::Operator("!="),
-        fix: Some("!=="),
-        langs: JS_TS,
-        within_span: false,
-        within: Within::Code,
-        named_apart: &[],
-    },
+    Pair::js("===", "==", Pattern::Operator("=="), Some("===")),
+    Pair::js("!==", "!=", Pattern::Operator("!="), Some("!==")),
     // `Number.parseInt` is the global `parseInt`: the swap changes nothing but the spelling.
-    Pair {
-        mandated: "Number.parseInt",
-        forbidden: "parseInt(",
-        pattern: Pattern::Regex(r"(?:^|[^\w$.])(?P<hit>parseInt)[ \t]*\("),
-        fix: Some("Number.parseInt"),
-        langs: JS_TS,
-        within_span: false,
-        within: Within::Code,
-        named_apart: &[],
-    },
-    Pair {
-        mandated: "Number.parseFloat",
-        forbidden: "parseFloat(",
-        pattern: Pattern::Regex(r"(?:^|[^\w$.])(?P<hit>parseFloat)[ \t]*\("),
-        fix: Some("Number.parseFloat"),
-        langs: JS_TS,
-        within_span: false,
-        within: Within::Code,
-        named_apart: &[],
-    },
+    Pair::js(
+        "Number.parseInt",
+        "parseInt(",
+        Pattern::Regex(r"(?:^|[^\w$.])(?P<hit>parseInt)[ \t]*\("),
+        Some("Number.parseInt"),
+    ),
+    Pair::js(
+        "Number.parseFloat",
+        "parseFloat(",
+        Pattern::Regex(r"(?:^|[^\w$.])(?P<hit>parseFloat)[ \t]*\("),
+        Some("Number.parseFloat"),
+    ),
     // The global `isNaN` coerces its argument and `Number.isNaN` does not: no fix.
-    Pair {
-        mandated: "Number.isNaN",
-        forbidden: "isNaN(",
-        pattern: Pattern::Regex(r"(?:^|[^\w$.])(?P<hit>isNaN)[ \t]*\("),
-        fix: None,
-        langs: JS_TS,
-        within_span: false,
-        within: Within::Code,
-        named_apart: &[],
-    },
-    Pair {
-        mandated: "Number.isFinite",
-        forbidden: "isFinite(",
-        pattern: Pattern::Regex(r"(?:^|[^\w$.])(?P<hit>isFinite)[ \t]*\("),
-        fix: None,
-        langs: JS_TS,
-        within_span: false,
-        within: Within::Code,
-        named_apart: &[],
-    },
+    Pair::js(
+        "Number.isNaN",
+        "isNaN(",
+        Pattern::Regex(r"(?:^|[^\w$.])(?P<hit>isNaN)[ \t]*\("),
+        None,
+    ),
+    Pair::js(
+        "Number.isFinite",
+        "isFinite(",
+        Pattern::Regex(r"(?:^|[^\w$.])(?P<hit>isFinite)[ \t]*\("),
+        None,
+    ),
     // "Wrap errors with `%w`", "wrap with `fmt.Errorf(\"%w\", err)`": an error formatted with
     // `%v` or `%s` into a `fmt.Errorf` whose format has no `%w` loses the chain `errors.Is`
     // walks; the hit is the verb (the last one, the error's by Go's habit). No fix: which

@@ -7,14 +7,14 @@
 
 use super::super::files::{FileScope, Lang};
 use super::super::words::NEGATIONS;
-use super::{At, Context, Found};
+use super::{At, Context, Found, lang_names};
 use crate::rules::model::Within;
 
-/// A linter's suppression directive: the names that call the linter, its language, the pattern
-/// (the hit is the directive's name) and where the hit is.
+/// A linter's suppression directive: the names that call the linter, its languages, the
+/// pattern (the hit is the directive's name) and where the hit is.
 struct Directive {
     linters: &'static [&'static str],
-    lang: Lang,
+    langs: &'static [Lang],
     what: &'static str,
     pattern: &'static str,
     within: Within,
@@ -30,84 +30,77 @@ const DIRECTIVES: &[Directive] = &[
             "gosec",
             "errcheck",
         ],
-        lang: Lang::Go,
+        langs: &[Lang::Go],
         what: "`//nolint`",
         pattern: r"//[ \t]*(?P<hit>nolint)\b",
         within: Within::Comments,
     },
     Directive {
         linters: &["eslint"],
-        lang: Lang::TypeScript,
-        what: "`eslint-disable` comments",
-        pattern: r"(?://|/\*)[ \t]*(?P<hit>eslint-disable)",
-        within: Within::Comments,
-    },
-    Directive {
-        linters: &["eslint"],
-        lang: Lang::JavaScript,
+        langs: &[Lang::TypeScript, Lang::JavaScript],
         what: "`eslint-disable` comments",
         pattern: r"(?://|/\*)[ \t]*(?P<hit>eslint-disable)",
         within: Within::Comments,
     },
     Directive {
         linters: &["biome"],
-        lang: Lang::TypeScript,
+        langs: &[Lang::TypeScript],
         what: "`biome-ignore` comments",
         pattern: r"//[ \t]*(?P<hit>biome-ignore)",
         within: Within::Comments,
     },
     Directive {
         linters: &["ruff", "flake8"],
-        lang: Lang::Python,
+        langs: &[Lang::Python],
         what: "`# noqa`",
         pattern: r"#[ \t]*(?P<hit>noqa)\b",
         within: Within::Comments,
     },
     Directive {
         linters: &["pylint"],
-        lang: Lang::Python,
+        langs: &[Lang::Python],
         what: "`# pylint: disable`",
         pattern: r"#[ \t]*(?P<hit>pylint:[ \t]*disable)",
         within: Within::Comments,
     },
     Directive {
         linters: &["mypy", "pyright"],
-        lang: Lang::Python,
+        langs: &[Lang::Python],
         what: "`# type: ignore`",
         pattern: r"#[ \t]*(?P<hit>type:[ \t]*ignore|pyright:[ \t]*ignore)\b",
         within: Within::Comments,
     },
     Directive {
         linters: &["rubocop"],
-        lang: Lang::Ruby,
+        langs: &[Lang::Ruby],
         what: "`# rubocop:disable`",
         pattern: r"#[ \t]*(?P<hit>rubocop:(?:disable|todo))\b",
         within: Within::Comments,
     },
     Directive {
         linters: &["clippy"],
-        lang: Lang::Rust,
+        langs: &[Lang::Rust],
         what: "`#[allow(…)]`",
         pattern: r"#!?\[[ \t]*(?P<hit>allow)[ \t]*\(",
         within: Within::Code,
     },
     Directive {
         linters: &["swiftlint"],
-        lang: Lang::Swift,
+        langs: &[Lang::Swift],
         what: "`// swiftlint:disable`",
         pattern: r"//[ \t]*(?P<hit>swiftlint:disable)",
         within: Within::Comments,
     },
     Directive {
         linters: &["phpstan"],
-        lang: Lang::Php,
+        langs: &[Lang::Php],
         what: "`@phpstan-ignore`",
         pattern: r"(?P<hit>@phpstan-ignore)",
         within: Within::Comments,
     },
     Directive {
         linters: &["ktlint"],
-        lang: Lang::Kotlin,
+        langs: &[Lang::Kotlin],
         what: "`ktlint-disable`",
         pattern: r"(?://|/\*)[ \t]*(?P<hit>ktlint-disable)",
         within: Within::Comments,
@@ -159,29 +152,40 @@ pub fn run(ctx: &Context, out: &mut Found) {
     if !ctx.says(NEGATIONS) || !ctx.says(SUPPRESS_WORDS) || ctx.says(CONDITION_WORDS) {
         return;
     }
-    let named: Vec<&Directive> = DIRECTIVES
+    // The linters the rule names, in all their languages; else, for lint in general, every
+    // directive in the languages the rule names (all when it names none).
+    let by_linter: Vec<(&Directive, Vec<Lang>)> = DIRECTIVES
         .iter()
         .filter(|d| ctx.says_or_quotes(d.linters))
+        .map(|d| (d, d.langs.to_vec()))
         .collect();
-    let chosen: Vec<&Directive> = if !named.is_empty() {
-        named
+    let chosen = if !by_linter.is_empty() {
+        by_linter
     } else if ctx.says(LINT_WORDS) {
-        let langs = ctx.named.langs();
+        let named = ctx.named.langs();
         DIRECTIVES
             .iter()
-            .filter(|d| langs.is_empty() || langs.contains(&d.lang))
+            .map(|d| {
+                let langs: Vec<Lang> = d
+                    .langs
+                    .iter()
+                    .copied()
+                    .filter(|l| named.is_empty() || named.contains(l))
+                    .collect();
+                (d, langs)
+            })
+            .filter(|(_, langs)| !langs.is_empty())
             .collect()
     } else {
         return;
     };
-    for d in chosen {
-        let mut scope = FileScope::of_langs(&[d.lang], String::new()).titled(d.lang.name());
+    for (d, langs) in chosen {
+        let names = lang_names(&langs);
+        let mut scope = FileScope::of_langs(&langs, String::new()).titled(&names);
         ctx.narrow(&mut scope);
         let explanation = format!(
-            "linter suppressions forbidden: {} ({}); scope {}",
-            d.what,
-            d.lang.name(),
-            scope.why
+            "linter suppressions forbidden: {} ({names}); scope {}",
+            d.what, scope.why
         );
         out.check(
             At::Places,

@@ -38,6 +38,20 @@ static FLOOR_VERSION: LazyLock<Regex> = LazyLock::new(|| {
         .expect("a valid pattern")
 });
 
+/// "stable Rust", "Rust stable", "toolchain stable".
+static STABLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:stable[ \t]+(?:rust|toolchain|channel)|rust[ \t]+(?:stable|\(stable\))|(?:toolchain|channel)[ \t]+stable)\b")
+        // A constant pattern, compiled by this module's tests.
+        .expect("a valid pattern")
+});
+
+/// "PHPStan Level 8", "phpstan at level max".
+static PHPSTAN_LEVEL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bphpstan\b[^.;\n]{0,24}?\b(?:level|nivel)[ \t:]*(?P<level>\d+|max)\b")
+        // A constant pattern, compiled by this module's tests.
+        .expect("a valid pattern")
+});
+
 /// Words right after a version that make it a floor ("3.11 or higher", "8.4 only").
 const FLOOR_AFTER: &[&str] = &[
     "or higher",
@@ -297,11 +311,6 @@ fn rust_edition(ctx: &Context, out: &mut Found, text: &str) {
 /// root's `#![feature(…)]`, which only a nightly compiles. CI may run a nightly job of its own
 /// (miri, fmt options): left alone.
 fn stable_rust(ctx: &Context, out: &mut Found, text: &str) {
-    static STABLE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(?:stable[ \t]+(?:rust|toolchain|channel)|rust[ \t]+(?:stable|\(stable\))|(?:toolchain|channel)[ \t]+stable)\b")
-            // A constant pattern, compiled by this module's tests.
-            .expect("a valid pattern")
-    });
     // "Use the stable channel" of Flutter is no Rust toolchain.
     let lower = text.to_lowercase();
     if !ctx.named.has(Lang::Rust) && !["rust", "cargo"].iter().any(|w| lower.contains(w)) {
@@ -349,12 +358,7 @@ fn stable_rust(ctx: &Context, out: &mut Found, text: &str) {
 /// PHPStan's levels, a floor by nature ("PHPStan Level 8", "phpstan at level max"): a lower
 /// `level:` in its configuration, or a lower `--level` where it runs, breaks it.
 fn phpstan_level(ctx: &Context, out: &mut Found, text: &str) {
-    static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\bphpstan\b[^.;\n]{0,24}?\b(?:level|nivel)[ \t:]*(?P<level>\d+|max)\b")
-            // A constant pattern, compiled by this module's tests.
-            .expect("a valid pattern")
-    });
-    let Some(caps) = LEVEL.captures(text) else {
+    let Some(caps) = PHPSTAN_LEVEL.captures(text) else {
         return;
     };
     let below = match caps["level"].to_lowercase().as_str() {
@@ -578,6 +582,8 @@ mod tests {
     fn the_patterns_compile() {
         LazyLock::force(&LANGUAGE_VERSION);
         LazyLock::force(&FLOOR_VERSION);
+        LazyLock::force(&STABLE);
+        LazyLock::force(&PHPSTAN_LEVEL);
         assert_eq!(mentioned_language("Use the latest Go."), Some("go".into()));
     }
 
