@@ -1,5 +1,5 @@
 //! The corpus of real agent rules: every rule in
-//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,tune-7,tune-8,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
+//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,tune-7,tune-8,tune-9,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
 //! from a public agent rule file (AGENTS.md, CLAUDE.md, .cursorrules…), with sample files whose
 //! expected violations are marked inline with `⟦…⟧`. Each rule goes through `RuleSet::from_text` (inference on) and
 //! each sample through `RuleSet::check_file`; the violations found are compared with the marked
@@ -109,6 +109,11 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // After round eleven: English 0.960 (24/25) / 0.282, Spanish 0.800 (12/15) / 0.353.
     ("tune-8", "en", 0.95, 0.25),
     ("tune-8", "es", 0.80, 0.35),
+    // `tune-9/` is a batch written for round twelve the way `tune-8/` was (24 repositories not
+    // used before); its first run, before anyone looked at its rows: English 1.000 (0/0) /
+    // 0.000, Spanish 0.200 (1/5) / 0.048.
+    ("tune-9", "en", 0.95, 0.0),
+    ("tune-9", "es", 0.20, 0.0),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
@@ -144,9 +149,13 @@ const SILENT_FLOORS: &[(&str, &str, f64)] = &[
     // Set from the first measured run of `tune-8/` (30/30).
     ("tune-8", "en", 1.0),
     ("tune-8", "es", 1.0),
+    // Set from the first measured run of `tune-9/` (46/47: one Spanish behaviour rule raised
+    // something).
+    ("tune-9", "en", 1.0),
+    ("tune-9", "es", 0.90),
 ];
 
-const SPLITS: [&str; 11] = [
+const SPLITS: [&str; 12] = [
     "tune",
     "tune-2",
     "tune-3",
@@ -155,6 +164,7 @@ const SPLITS: [&str; 11] = [
     "tune-6",
     "tune-7",
     "tune-8",
+    "tune-9",
     "held-out",
     "held-out-2",
     "held-out-3",
