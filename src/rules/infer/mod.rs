@@ -143,6 +143,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::families::run(ctx, out);
     pass::commits::run(ctx, out);
     pass::tsconfig::run(ctx, out);
+    pass::cargo_workspace::run(ctx, out);
     pass::implied::run(ctx, out);
     pass::required::run(ctx, out);
     pass::versions::run(ctx, out);

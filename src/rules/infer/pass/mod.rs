@@ -7,6 +7,7 @@
 
 pub mod behaviour;
 pub mod braces;
+pub mod cargo_workspace;
 pub mod commits;
 pub mod concepts;
 pub mod conditions;
