@@ -714,6 +714,14 @@ fn vague_rules_infer_nothing_and_are_flagged() {
         // A title before the colon names a topic, not a thing.
         "**Simplicity First**: Make sure the code is correct.",
         "Código Limpio: escribe funciones claras.",
+        // Degrees without a measure; architectures, patterns and documents deferred to.
+        "Sé conciso.",
+        "Ensure the code you write is secure.",
+        "Don't write code that is too long.",
+        "Follow Clean architecture",
+        "Use functional patterns where possible",
+        "Use the most modern coding styles and idioms.",
+        "Sigue las normas definidas en `CONTRIBUTING.md`.",
     ] {
         let inf = infer(&rule(v));
         assert!(inf.checks.is_empty() && inf.vague, "{v}: {inf:?}");
@@ -732,6 +740,8 @@ fn vague_rules_infer_nothing_and_are_flagged() {
         "Follow Go conventions: use gofmt.",
         "Follow the Google Java Style Guide; use 2-space indentation.",
         "Use the logger style of `log/slog`.",
+        "Follow the conventions of `src/api/client.ts`.",
+        "Keep functions under 40 lines, never too long.",
     ] {
         assert!(!infer(&rule(concrete)).vague, "{concrete}");
     }

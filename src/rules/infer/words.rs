@@ -758,6 +758,18 @@ pub const VAGUE_WORDS: &[&str] = &[
     "beautiful",
     "messy",
     "sensible",
+    "concise",
+    "conciso",
+    "concisa",
+    "concisos",
+    "concisas",
+    "secure",
+    "seguro",
+    "segura",
+    // "too long", "demasiado largo": a degree without a measure.
+    "too",
+    "demasiado",
+    "demasiada",
     "extenso",
     "extensos",
     "evidente",
@@ -885,10 +897,22 @@ pub const STANDARD_NOUNS: &[&str] = &[
     "lineamientos",
     "organización",
     "estructura",
+    "architecture",
+    "arquitectura",
 ];
 
 /// What "use" defers to: "Use RuboCop style", "Usa el mismo estilo, patrones y convenciones".
-pub const STYLE_NOUNS: &[&str] = &["style", "conventions", "estilo", "convenciones"];
+pub const STYLE_NOUNS: &[&str] = &[
+    "style",
+    "styles",
+    "conventions",
+    "idioms",
+    "patterns",
+    "estilo",
+    "estilos",
+    "convenciones",
+    "patrones",
+];
 
 /// Principles named by their acronyms: a rule that only names them names nothing to check.
 pub const PRINCIPLES: &[&str] = &["KISS", "DRY", "SOLID", "YAGNI", "SRP", "DRY/KISS", "KISS/DRY"];

@@ -9,13 +9,17 @@ use super::super::words::{DEFER_VERBS, JUDGMENTS, PRINCIPLES, STANDARD_NOUNS, ST
 use super::{At, Context, Found};
 
 pub fn is_vague(ctx: &Context) -> bool {
-    let concept = ctx
-        .found
-        .iter()
-        .any(|f| matches!(f.entity, Entity::Concept { .. } | Entity::Place { .. }));
-    // Naming styles (`PascalCase for classes`) are things to check, not a standard's name.
+    let concept = ctx.found.iter().any(|f| match &f.entity {
+        Entity::Concept { .. } => true,
+        // "Sigue las normas definidas en `CONTRIBUTING.md`": where a standard is written.
+        Entity::Place { path, .. } => !is_document(path),
+        _ => false,
+    });
+    // Naming styles (`PascalCase for classes`) are things to check, not a standard's name; a
+    // document deferred to (`CONTRIBUTING.md`) is not.
     let concrete = ctx.tokens.iter().any(|t| {
-        matches!(t.kind, Kind::Span(_) | Kind::Bare) || super::super::naming::is_naming_case(&t.text)
+        (matches!(t.kind, Kind::Span(_) | Kind::Bare) && !is_document(&t.text))
+            || super::super::naming::is_naming_case(&t.text)
     });
     if defers_to_a_standard(ctx.tokens) && !concrete {
         return !concept;
@@ -84,6 +88,14 @@ pub fn is_vague(ctx: &Context) -> bool {
     vague_word && !concept
 }
 
+/// A document's name (`CONTRIBUTING.md`, `docs/guidelines.rst`): where a standard is written.
+fn is_document(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    [".md", ".mdx", ".rst", ".adoc", ".txt"]
+        .iter()
+        .any(|ext| lower.ends_with(ext) && !lower.contains(char::is_whitespace))
+}
+
 /// Where the rule starts after a title such as "**Correctness First**:" or "Código Limpio:" — up
 /// to four capitalized words before a colon — which names a topic, not a thing; 0 without one.
 fn label_end(tokens: &[Token]) -> usize {
@@ -119,7 +131,7 @@ fn defers_to_a_standard(tokens: &[Token]) -> bool {
                         | "maintain"
                         | "mantén"
                         | "mantener"
-                ) && rest.iter().take(4).any(|w| STYLE_NOUNS.contains(w)))
+                ) && rest.iter().take(5).any(|w| STYLE_NOUNS.contains(w)))
         })
     };
     // A tool's style ("Use Black style", "Prettier's default style", "conventions: use gofmt")
