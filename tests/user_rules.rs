@@ -122,7 +122,7 @@ fn the_projects_rules_win_over_the_users() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     std::fs::write(
         s.project.join("a.js"),
-        "console.log(1);\nvar a = TODO;\nvar b = 2; // autofix-ignore: user#2\n",
+        "console.log(1);\nvar a = 1; // TODO\nvar b = 2; // autofix-ignore: user#2\n",
     )
     .unwrap();
 
@@ -133,8 +133,9 @@ fn the_projects_rules_win_over_the_users() {
         .iter()
         .map(|v| (v["line"].clone(), v["rule"].clone(), v["source"].clone()))
         .collect();
-    // console.log: the project asks for it. `var` on line 2: user rule #2. TODO: the project's
-    // own rule #2 reports it, once. `var` on line 3: silenced by its user-rule suppression.
+    // console.log: the project asks for it. `var` on line 2: user rule #2. The TODO comment: the
+    // project's own rule #2 reports it, once. `var` on line 3: silenced by its user-rule
+    // suppression.
     assert_eq!(
         found,
         [

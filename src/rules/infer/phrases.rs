@@ -238,10 +238,19 @@ fn word_or_quoted_at(clause: &[Token], i: usize) -> Option<&Token> {
             || (matches!(t.kind, Kind::Span(q) if q != Quote::Backtick)
                 && !t.text.is_empty()
                 && t.text.chars().all(char::is_alphabetic))
+            // A marker or acronym in backticks names the same thing as written bare: `TODO`,
+            // `TODOs`, `FIXME`, `ESM`.
+            || (matches!(t.kind, Kind::Span(Quote::Backtick)) && is_marker_word(&t.text))
             // A dotted name written bare, which a phrase spells out ("context.Context as the
             // first parameter").
             || (t.kind == Kind::Bare && t.text.contains('.'))
     })
+}
+
+/// An all-capitals word, perhaps with a plural `s`: `TODO`, `TODOs`, `CJS`.
+fn is_marker_word(text: &str) -> bool {
+    let stem = text.strip_suffix('s').unwrap_or(text);
+    stem.chars().count() >= 2 && stem.chars().all(|c| c.is_ascii_uppercase())
 }
 
 fn match_words_with<'a>(
@@ -578,8 +587,11 @@ fn read_clause(
                     _ => None,
                 };
                 // `No "bare" excepts`: a plain word in quotes that starts a concept's name; a
-                // dotted name that does ("context.Context as the first parameter").
-                if (quote.is_some_and(|q| q != Quote::Backtick) || t.kind == Kind::Bare)
+                // dotted name that does ("context.Context as the first parameter"); a marker in
+                // backticks (`TODO`).
+                if (quote.is_some_and(|q| q != Quote::Backtick)
+                    || t.kind == Kind::Bare
+                    || (quote == Some(Quote::Backtick) && is_marker_word(&t.text)))
                     && let Some((len, index)) = concept_at(clause, i)
                 {
                     push_concept(out, &mut st, &clause[i..i + len], index, ci);

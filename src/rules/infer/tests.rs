@@ -2572,3 +2572,19 @@ fn hostile_files_against_braces_wrapping_docs_and_suppressions() {
     );
     assert!(found.contains(&"$b".to_string()) && found.len() <= 2_000);
 }
+
+#[test]
+fn markers_in_backticks_are_the_markers_concepts() {
+    let rb = "class Manager\n  # TODO: retry on 502\n  TODO_LIMIT = 3\n  def run; end # TODO later\nend\n";
+    for i in [
+        "Never leave `TODO` comments",
+        "**Production-Ready Code**: Code must be complete and self-contained. Do not use placeholders or `TODOs` in production files.",
+    ] {
+        assert_eq!(texts(i, "lib/manager.rb", rb), ["TODO", "TODO"], "{i}");
+    }
+    // A lowercase or mixed name in backticks stays a literal.
+    assert_eq!(
+        texts("Never use `Todo`", "src/a.ts", "const x: Todo = y;\n"),
+        ["Todo"]
+    );
+}
