@@ -804,13 +804,16 @@ fn interface_prefix(ctx: &Context, out: &mut Found) {
 /// exceed 400 lines": a file longer than N lines, flagged at its first line. The unit nearest
 /// before the number must be files ("functions under 50 lines" is not about files).
 fn file_length(ctx: &Context, out: &mut Found) {
-    let Some((max, words)) = file_limit(ctx.tokens) else {
+    let Some((max, words, components)) = file_limit(ctx.tokens) else {
         return;
     };
-    let mut scope = ctx
-        .named
-        .scope()
-        .unwrap_or_else(|| FileScope::source_files(false));
+    let mut scope = ctx.named.scope().unwrap_or_else(|| {
+        if components {
+            FileScope::of_globs(COMPONENT_FILES, "component files (Vue, Svelte, JSX)".into())
+        } else {
+            FileScope::source_files(false)
+        }
+    });
     ctx.narrow(&mut scope);
     let explanation = format!(
         "file length limit from \"{words}\": a file with more than {max} lines, flagged at its first line; scope {}",
@@ -822,8 +825,17 @@ fn file_length(ctx: &Context, out: &mut Found) {
     );
 }
 
-/// The maximum number of lines of a file a rule states, with the words that said it.
-fn file_limit(tokens: &[Token]) -> Option<(usize, String)> {
+/// Where a component is a file of its own: single-file components and JSX modules.
+const COMPONENT_FILES: &[&str] = &["**/*.vue", "**/*.svelte", "**/*.tsx", "**/*.jsx"];
+
+/// Components, whose length is their file's ("Mantén componentes bajo 300 líneas").
+const COMPONENT_WORDS: &[&str] = &["components", "component", "componentes", "componente"];
+
+/// The maximum number of lines of a file a rule states, with the words that said it and whether
+/// they said components.
+fn file_limit(tokens: &[Token]) -> Option<(usize, String, bool)> {
+    let is_file =
+        |t: &&Token| FILE_WORDS.contains(&t.lower.as_str()) || COMPONENT_WORDS.contains(&t.lower.as_str());
     for clause in clauses(tokens) {
         let ws: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
         for (i, t) in ws.iter().enumerate() {
@@ -838,10 +850,11 @@ fn file_limit(tokens: &[Token]) -> Option<(usize, String)> {
             let limited = matches!(
                 prev.as_slice(),
                 ["than", "more" | "longer" | "larger" | "bigger", ..]
-                    | ["de", "más" | "mas", ..]
+                    | ["de", "más" | "mas" | "menos", ..]
                     | [
                         "over"
                             | "under"
+                            | "bajo"
                             | "below"
                             | "exceed"
                             | "exceeds"
@@ -857,14 +870,11 @@ fn file_limit(tokens: &[Token]) -> Option<(usize, String)> {
             let unit = ws[..i]
                 .iter()
                 .rev()
-                .find(|t| FILE_WORDS.contains(&t.lower.as_str()) || LENGTH_UNITS.contains(&t.lower.as_str()));
-            if limited && unit.is_some_and(|u| FILE_WORDS.contains(&u.lower.as_str())) {
-                let from = ws[..i]
-                    .iter()
-                    .rposition(|t| FILE_WORDS.contains(&t.lower.as_str()))
-                    .unwrap_or(i);
+                .find(|t| is_file(t) || LENGTH_UNITS.contains(&t.lower.as_str()));
+            if limited && let Some(unit) = unit.filter(|u| is_file(u)) {
+                let from = ws[..i].iter().rposition(&is_file).unwrap_or(i);
                 let said: Vec<&str> = ws[from..=i + 1].iter().map(|t| t.text.as_str()).collect();
-                return Some((n, said.join(" ")));
+                return Some((n, said.join(" "), COMPONENT_WORDS.contains(&unit.lower.as_str())));
             }
         }
     }
@@ -1387,7 +1397,7 @@ mod tests {
 
     #[test]
     fn file_length_limits() {
-        let limit = |s: &str| file_limit(&tokenize(s)).map(|(n, _)| n);
+        let limit = |s: &str| file_limit(&tokenize(s)).map(|(n, _, _)| n);
         assert_eq!(
             limit(
                 "**Nunca crear archivos con más de 800 líneas de código.** Si se acerca al límite, refactorizar en módulos."
@@ -1407,6 +1417,14 @@ mod tests {
         assert_eq!(texts(i, "src/timeline/event_codes.rs", &long), ["line 1"]);
         let short: String = (1..=800).map(|k| format!("line {k}\n")).collect();
         assert!(texts(i, "src/timeline/mod.rs", &short).is_empty());
+        // A component is its file in Vue, Svelte and JSX; elsewhere it is no file.
+        let i = "Mantén componentes bajo 300 líneas";
+        assert_eq!(limit(i), Some(300));
+        assert_eq!(texts(i, "src/views/Historial.vue", &long), ["line 1"]);
+        assert!(texts(i, "src/views/historial.ts", &long).is_empty());
+        assert!(texts(i, "src/views/Historial.vue", &short[..short.len() / 3]).is_empty());
+        assert_eq!(limit("Keep React components under 200 lines"), Some(200));
+        assert_eq!(limit("Menos de 100 líneas por función"), None);
     }
 
     #[test]
