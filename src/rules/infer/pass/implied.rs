@@ -110,6 +110,19 @@ const PAIRS: &[Pair] = &[
         within: Within::Strings,
         named_apart: &["%v", "%s", "%+v"],
     },
+    // "Usa `<script setup>` para componentes": a single-file component whose script is a plain
+    // `<script>` block (Options API, or `setup()` inside `export default`); the opening tag is
+    // the hit. A file that has a `<script setup>` may keep a plain one beside it (named exports).
+    Pair {
+        mandated: "<script setup>",
+        forbidden: "a plain `<script>` block",
+        pattern: Pattern::Regex(r"\A(?s:.*?)<script\b[^>]*\bsetup\b(?s:.*)|(?P<hit><script\b[^>]*>)"),
+        fix: None,
+        langs: &[Lang::Vue],
+        within_span: true,
+        within: Within::Code,
+        named_apart: &["<script>"],
+    },
 ];
 
 fn normalized(text: &str) -> &str {
@@ -214,10 +227,11 @@ fn code_pairs(ctx: &Context, out: &mut Found) {
         if f.role != Role::Mandate {
             continue;
         }
-        let Some(pair) = PAIRS
-            .iter()
-            .find(|p| p.mandated == normalized(text) || (p.within_span && text.contains(p.mandated)))
-        else {
+        let Some(pair) = PAIRS.iter().find(|p| {
+            p.mandated == normalized(text)
+                    // `<script setup lang="ts">` names `<script setup>`.
+                    || (p.within_span && text.contains(p.mandated.trim_end_matches('>')))
+        }) else {
             continue;
         };
         if forbidden
@@ -260,6 +274,38 @@ fn code_pairs(ctx: &Context, out: &mut Found) {
 #[cfg(test)]
 mod tests {
     use crate::rules::infer::tests::hits_of;
+
+    #[test]
+    fn script_setup_rules_out_plain_script_blocks() {
+        let options = "<template><p>{{ n }}</p></template>\n\n<script lang=\"ts\">\nexport default { data() { return { n: 1 } } }\n</script>\n";
+        let setup =
+            "<script setup lang=\"ts\">\nconst n = 1\n</script>\n<template><p>{{ n }}</p></template>\n";
+        let both = "<script>\nexport const meta = {}\n</script>\n<script setup>\nconst n = 1\n</script>\n";
+        for i in [
+            "Usa `<script setup>` para componentes",
+            "Use the Composition API with `<script setup>` for better type inference and organization",
+            "Always use `<script setup lang=\"ts\">` in components.",
+        ] {
+            let hits: Vec<String> = hits_of(i, "src/components/A.vue", options)
+                .into_iter()
+                .map(|(h, _)| h)
+                .collect();
+            assert_eq!(hits, ["<script lang=\"ts\">"], "{i}");
+            assert!(hits_of(i, "src/components/B.vue", setup).is_empty(), "{i}");
+            assert!(hits_of(i, "src/components/C.vue", both).is_empty(), "{i}");
+            assert!(
+                hits_of(
+                    i,
+                    "index.html",
+                    "<script type=\"module\" src=\"/src/main.js\"></script>\n"
+                )
+                .is_empty(),
+                "{i}"
+            );
+        }
+        // Forbidding it is another rule.
+        assert!(hits_of("Never use `<script setup>`.", "src/components/A.vue", options).is_empty());
+    }
 
     #[test]
     fn a_mandated_form_rules_out_its_counterpart() {
