@@ -62,6 +62,7 @@ fn by_extension(ext: &str) -> Option<Comment> {
         "swift" => "swift",
         "php" => "php",
         "cs" => "csharp",
+        "tf" | "tfvars" | "hcl" => "terraform",
         _ => return None,
     };
     by_language(id)

@@ -238,7 +238,7 @@ mod tests {
     fn natural(syntax: Syntax) -> Comment {
         use Syntax::*;
         match syntax {
-            Python | Shell | Yaml | Toml | Ruby | Hash | Config => Comment::Line("#"),
+            Python | Shell | Yaml | Toml | Ruby | Hash | Hcl | Config => Comment::Line("#"),
             Sql | MySql | Lua => Comment::Line("--"),
             Html | Markdown => Comment::Block("<!--", "-->"),
             Css => Comment::Block("/*", "*/"),

@@ -54,6 +54,9 @@ pub enum Syntax {
     Php,
     /// Zig: `\\` multi-line string lines.
     Zig,
+    /// HCL and Terraform: `#`, `//` and `/* */` comments, `"…"` strings (heredoc bodies are read
+    /// as code).
+    Hcl,
     /// Other languages with `//` and `/* */` comments and single-line `'…'` and `"…"` strings.
     CLike,
     /// Python and Starlark: `'''…'''` and `"""…"""`, `\` continuations.
@@ -113,9 +116,10 @@ impl Syntax {
             "yaml" => Yaml,
             "toml" => Toml,
             "ruby" | "crystal" => Ruby,
-            "perl" | "r" | "makefile" | "powershell" | "elixir" | "coffeescript" | "nix" | "terraform"
-            | "hcl" | "cmake" | "julia" | "graphql" | "tcl" | "nim" | "raku" | "awk" | "conf"
-            | "requirements" | "just" | "nginx" => Hash,
+            "terraform" | "hcl" => Hcl,
+            "perl" | "r" | "makefile" | "powershell" | "elixir" | "coffeescript" | "nix" | "cmake"
+            | "julia" | "graphql" | "tcl" | "nim" | "raku" | "awk" | "conf" | "requirements" | "just"
+            | "nginx" => Hash,
             "sql" | "plsql" | "postgres" => Sql,
             "mysql" => MySql,
             "lua" => Lua,
@@ -146,6 +150,7 @@ impl Syntax {
             "dart" => Dart,
             "php" => Php,
             "zig" => Zig,
+            "tf" | "tfvars" | "hcl" => Hcl,
             "py" | "pyi" | "bzl" => Python,
             "sh" | "bash" | "zsh" => Shell,
             "yml" | "yaml" => Yaml,
@@ -566,6 +571,14 @@ pub(crate) mod tests {
             ends("print 'a\nb' # c\n", Syntax::Hash),
             [String, LineComment, Code]
         );
+        // HCL: three comment forms; `#` and `//` inside strings are text.
+        let tf = "# a\nx = \"https://h/#frag\" // b\n/* c\n*/ y = 1\n";
+        assert_eq!(
+            ends(tf, Syntax::Hcl),
+            [LineComment, LineComment, BlockComment, Code, Code]
+        );
+        assert_eq!(Syntax::detect("plaintext", Some("tf")), Some(Syntax::Hcl));
+        assert_eq!(Syntax::for_language("terraform"), Some(Syntax::Hcl));
     }
 
     #[test]
@@ -687,7 +700,7 @@ pub(crate) mod tests {
         assert!(Syntax::detect("gitcommit", None).unwrap().comments_start_lines());
     }
 
-    pub(crate) const ALL: [Syntax; 28] = [
+    pub(crate) const ALL: [Syntax; 29] = [
         Syntax::JavaScript,
         Syntax::TypeScript,
         Syntax::Tsx,
@@ -701,6 +714,7 @@ pub(crate) mod tests {
         Syntax::Dart,
         Syntax::Php,
         Syntax::Zig,
+        Syntax::Hcl,
         Syntax::CLike,
         Syntax::Python,
         Syntax::Shell,

@@ -82,6 +82,7 @@ fn family(syntax: Syntax) -> Family {
             ..c
         },
         Zig => CFlags { zig: true, ..c },
+        Hcl => CFlags { hash: true, ..c },
         CLike => c,
         Python => return Family::Python,
         Shell => return Family::Shell,
