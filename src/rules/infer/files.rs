@@ -34,6 +34,7 @@ pub enum Lang {
     Make,
     Ci,
     Yaml,
+    Terraform,
     /// Dependency manifests whose versions a rule can pin: `package.json`, `requirements*.txt`.
     Manifest,
 }
@@ -67,6 +68,7 @@ impl Lang {
             Lang::Make => "Makefiles",
             Lang::Ci => "CI files",
             Lang::Yaml => "YAML",
+            Lang::Terraform => "Terraform",
             Lang::Manifest => "dependency manifests",
         }
     }
@@ -105,6 +107,7 @@ impl Lang {
                 ".circleci/config.yml",
             ],
             Lang::Yaml => &["*.yml", "*.yaml"],
+            Lang::Terraform => &["*.tf", "*.tfvars", "*.hcl"],
             Lang::Manifest => &["package.json", "requirements*.txt", "requirements/*.txt"],
         }
     }
@@ -636,6 +639,7 @@ pub fn named(tokens: &[Token]) -> Named {
             "ci" if t.text == "CI" => add(Lang::Ci, &t.text),
             "workflows" | "pipelines" => add(Lang::Ci, &t.text),
             "yaml" | "yml" => add(Lang::Yaml, &t.text),
+            "terraform" | "hcl" | "opentofu" => add(Lang::Terraform, &t.text),
             "commit" | "commits" => {
                 let next = next_word(i).map(|t| t.lower.as_str());
                 let prev = prev_word(i).map(|t| t.lower.as_str());

@@ -144,6 +144,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::commits::run(ctx, out);
     pass::tsconfig::run(ctx, out);
     pass::cargo_workspace::run(ctx, out);
+    pass::comment_markers::run(ctx, out);
     pass::implied::run(ctx, out);
     pass::required::run(ctx, out);
     pass::versions::run(ctx, out);

@@ -8,6 +8,7 @@
 pub mod behaviour;
 pub mod braces;
 pub mod cargo_workspace;
+pub mod comment_markers;
 pub mod commits;
 pub mod concepts;
 pub mod conditions;
