@@ -441,7 +441,11 @@ fn targets(text: &str, named: &regex::Captures) -> bool {
     let Some(whole) = named.get(0) else {
         return false;
     };
-    let before = text[..whole.start()].trim_end().to_lowercase();
+    // "Target: .NET 8, C# 12": the word as a label.
+    let before = text[..whole.start()]
+        .trim_end()
+        .trim_end_matches(':')
+        .to_lowercase();
     ["target", "targets", "targeting"].iter().any(|w| {
         before
             .strip_suffix(w)
@@ -606,6 +610,15 @@ mod tests {
         let i = "All code must target .NET 9 and use C# 13 features and syntax.";
         let csproj = "<Project>\n  <PropertyGroup>\n    <TargetFramework>net8.0</TargetFramework>\n    <LangVersion>12</LangVersion>\n  </PropertyGroup>\n</Project>\n";
         assert_eq!(texts(i, "tests/A.Tests/A.Tests.csproj", csproj), ["net8.0", "12"]);
+        let labelled = "Target: .NET 8 (`net8.0`), C# 12, nullable enabled.";
+        assert_eq!(
+            texts(
+                labelled,
+                "src/A/A.csproj",
+                "<TargetFramework>net6.0</TargetFramework>\n<LangVersion>10.0</LangVersion>\n"
+            ),
+            ["net6.0", "10.0"]
+        );
         let current = "<TargetFramework>net9.0</TargetFramework>\n<LangVersion>13</LangVersion>\n";
         assert!(texts(i, "src/A/A.csproj", current).is_empty());
         assert!(texts(i, "src/A/Program.cs", "// targets .NET 8\n").is_empty());
