@@ -145,6 +145,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::tsconfig::run(ctx, out);
     pass::cargo_workspace::run(ctx, out);
     pass::comment_markers::run(ctx, out);
+    pass::nullable::run(ctx, out);
     pass::implied::run(ctx, out);
     pass::required::run(ctx, out);
     pass::versions::run(ctx, out);

@@ -22,6 +22,7 @@ pub mod identifiers;
 pub mod implied;
 pub mod line_length;
 pub mod literals;
+pub mod nullable;
 pub mod packages;
 pub mod places;
 pub mod quotes;
