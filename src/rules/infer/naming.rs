@@ -24,7 +24,19 @@ impl Case {
     /// The case token `i` of `tokens` names, with how many tokens say it ("camel case" is two).
     pub fn read(tokens: &[Token], i: usize) -> Option<(Case, usize)> {
         let t = &tokens[i];
-        let letters: String = t.lower.chars().filter(|c| c.is_alphanumeric()).collect();
+        // `snake_case.go`, `kebab-case.ts`: a file name's case, written as a file name.
+        let stem = match t.lower.rsplit_once('.') {
+            Some((stem, ext))
+                if !t.is_word()
+                    && !ext.is_empty()
+                    && ext.len() <= 5
+                    && ext.chars().all(|c| c.is_ascii_alphabetic()) =>
+            {
+                stem
+            }
+            _ => t.lower.as_str(),
+        };
+        let letters: String = stem.chars().filter(|c| c.is_alphanumeric()).collect();
         let one = match letters.as_str() {
             "kebabcase" => Some(Case::Kebab),
             "snakecase" => Some(Case::Snake),

@@ -571,6 +571,18 @@ mod tests {
     }
 
     #[test]
+    fn a_case_written_as_a_file_name() {
+        let i = "Archivos: `snake_case.go` (ej: `user_handler.go`)";
+        assert!(flags(i, "internal/handlers/categories/restoreCategory.go"));
+        assert!(!flags(i, "internal/handlers/categories/restore_test.go"));
+        assert!(!flags(i, "internal/db/files_categories.sql.go"));
+        assert!(!flags(i, "web/src/UserCard.tsx"));
+        let i = "File names: `kebab-case.ts`";
+        assert!(flags(i, "src/userCard.ts"));
+        assert!(!flags(i, "src/user-card.ts"));
+    }
+
+    #[test]
     fn the_case_replaced_is_not_the_case_mandated() {
         let i = "Use kebab-case for file names instead of camelCase.";
         assert!(flags(i, "src/userProfile.ts"));
