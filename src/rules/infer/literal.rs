@@ -441,8 +441,21 @@ fn directive_langs(text: &str) -> Vec<Lang> {
     }
 }
 
+/// `DB::`, `Carbon::`: a class name (capitalized) and `::`, where its static members follow.
+fn is_static_prefix(text: &str) -> bool {
+    text.strip_suffix("::").is_some_and(|class| {
+        class.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            && class.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
 fn implied_by_name(name: &str) -> Vec<Lang> {
     let name = name.trim_start_matches('.');
+    // `Model::query()`, `DB::`: a class's static member is PHP's as much as Rust's; a module
+    // path (`std::fs`, `super::`) is Rust's.
+    if name.contains("::") && name.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
+        return vec![Lang::Php, Lang::Rust];
+    }
     if name.contains("::") {
         return vec![Lang::Rust];
     }
@@ -526,6 +539,11 @@ pub fn pattern(lit: &Literal) -> String {
             r"(?:^|[^\w$.])(?P<hit>{}\.[A-Za-z_]\w*)",
             regex::escape(lit.text.trim_end_matches(".*"))
         ),
+        // `DB::`, a class's static members: the member used is the hit (`DB::table`); a module
+        // path (`super::`) stays as written.
+        LitKind::Phrase if is_static_prefix(&lit.text) => {
+            format!(r"(?:^|[^\w$:])(?P<hit>{}[A-Za-z_]\w*)", regex::escape(&lit.text))
+        }
         LitKind::Identifier if fragment(&lit.text).is_some() => fragment_pattern(&lit.text),
         LitKind::Identifier if lit.text.ends_with('*') => prefix_pattern(&lit.text),
         // `eslint-disable` covers `eslint-disable-next-line`: a directive's family shares its prefix.
