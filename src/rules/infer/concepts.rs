@@ -499,6 +499,19 @@ pub const OBJECT_TYPE_ALIAS: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// "Use Eloquent ORM for database interactions": a query through Laravel's `DB` facade —
+/// `DB::table`, `DB::select`, `DB::insert`… — where Eloquent is mandated; `DB::transaction` and
+/// the other connection helpers wrap Eloquent calls and are not queries.
+pub const LARAVEL_DB_QUERY: Detector = Detector {
+    name: "laravel-db-facade-query",
+    summary: "a query through Laravel's `DB` facade (`DB::table`, `DB::select`, `DB::raw`…); the hit is the call",
+    pattern: r"(?:^|[^\w$:])\\?(?P<hit>DB::(?:table|select|selectOne|scalar|insert|update|delete|statement|unprepared|raw|query|cursor))\b",
+    langs: &[Lang::Php],
+    exclude: &["!**/database/migrations/**", "!**/database/seeders/**"],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 /// "Prefer `type` over `interface` unless extending": an interface that extends nothing.
 pub const INTERFACE_WITHOUT_EXTENDS: Detector = Detector {
     name: "interface-without-extends",

@@ -132,6 +132,59 @@ fn normalized(text: &str) -> &str {
 pub fn run(ctx: &Context, out: &mut Found) {
     code_pairs(ctx, out);
     interfaces_for_shapes(ctx, out);
+    eloquent_over_the_db_facade(ctx, out);
+}
+
+/// Words that make an Eloquent mandate about how the code queries the database.
+const DATABASE_WORDS: &[&str] = &[
+    "database",
+    "db",
+    "queries",
+    "query",
+    "interactions",
+    "access",
+    "sql",
+    "datos",
+    "consultas",
+    "consulta",
+];
+
+/// "Use Eloquent ORM for database interactions", "Usa Eloquent en lugar de consultas con DB":
+/// mandated for querying, Eloquent rules out queries through the `DB` facade — unless the rule
+/// forbids Eloquent, or names the facade itself (the literals pass checks what it names).
+fn eloquent_over_the_db_facade(ctx: &Context, out: &mut Found) {
+    let eloquent = |f: &super::super::phrases::Mention| match &f.entity {
+        Entity::Code { text, .. } | Entity::Term(text) => {
+            let lower = text.to_lowercase();
+            lower.contains("eloquent") || lower.ends_with("::query()")
+        }
+        _ => false,
+    };
+    let names_the_facade = ctx.mentions().any(|(_, f)| {
+        f.role == Role::Forbid && matches!(&f.entity, Entity::Code { text, .. } if text.starts_with("DB::"))
+    });
+    if names_the_facade
+        || !ctx.says(DATABASE_WORDS)
+        || ctx.mentions().any(|(_, f)| f.role == Role::Forbid && eloquent(f))
+    {
+        return;
+    }
+    let Some((i, f)) = ctx
+        .mentions()
+        .find(|(_, f)| f.role == Role::Mandate && !f.conditional && eloquent(f))
+    else {
+        return;
+    };
+    let d = &concepts::LARAVEL_DB_QUERY;
+    if !ctx.detector_fits(d) {
+        return;
+    }
+    let scope = ctx.detector_scope(d, "Eloquent");
+    let said = format!(
+        "mandated Eloquent (\"{}\") rules out queries through the `DB` facade",
+        f.trigger
+    );
+    out.check(At::Mention(i), ctx.detector_check(d, scope, said));
 }
 
 /// What interfaces are mandated for when they rule out object type aliases: shapes of data.
@@ -274,6 +327,34 @@ fn code_pairs(ctx: &Context, out: &mut Found) {
 #[cfg(test)]
 mod tests {
     use crate::rules::infer::tests::hits_of;
+
+    #[test]
+    fn eloquent_rules_out_db_facade_queries() {
+        let php = "<?php\nuse Illuminate\\Support\\Facades\\DB;\n\n$r = DB::table('farm_reports')->get();\n$t = \\DB::select('select 1');\nDB::transaction(fn () => Farm::query()->update(['x' => 1]));\n// DB::table in a comment\n";
+        for i in [
+            "Use Eloquent ORM for database interactions unless otherwise specified.",
+            "Use Eloquent models instead of raw DB queries.",
+            "Usa Eloquent para las consultas a la base de datos.",
+        ] {
+            let hits: Vec<String> = hits_of(i, "app/Http/Controllers/FarmController.php", php)
+                .into_iter()
+                .map(|(h, _)| h)
+                .collect();
+            assert_eq!(hits, ["DB::table", "DB::select"], "{i}");
+            assert!(
+                hits_of(i, "database/migrations/2024_01_01_x.php", php).is_empty(),
+                "{i}"
+            );
+        }
+        // The facade named: the literal's; Eloquent forbidden; not about queries.
+        let named: Vec<String> = hits_of("Prefer `Model::query()` over `DB::`.", "app/A.php", php)
+            .into_iter()
+            .map(|(h, _)| h)
+            .collect();
+        assert_eq!(named, ["DB::table", "DB::select", "DB::transaction"]);
+        assert!(hits_of("Never use Eloquent for database queries.", "app/A.php", php).is_empty());
+        assert!(hits_of("Use Eloquent API resources for JSON responses.", "app/A.php", php).is_empty());
+    }
 
     #[test]
     fn script_setup_rules_out_plain_script_blocks() {
