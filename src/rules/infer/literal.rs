@@ -134,6 +134,10 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
     {
         return Err("a naming style, not a literal");
     }
+    // `$: total = a + b;`, `$: { ... }`: a Svelte reactive statement, its placeholders and all.
+    if text.starts_with("$:") {
+        return lit(LitKind::Phrase, vec![Lang::Svelte]);
+    }
     // `Log.*`: any member of a class.
     if super::text::is_member_wildcard(text) {
         return lit(LitKind::Dotted, vec![]);
@@ -441,6 +445,26 @@ fn directive_langs(text: &str) -> Vec<Lang> {
     }
 }
 
+/// A Svelte reactive statement of the form a rule writes after `$:` — a block (`{ ... }`), a
+/// declaration (`derived = expression;`) or any — as it opens a line; the hit is the label.
+fn svelte_reactive(form: &str) -> String {
+    let form = form.trim_start();
+    let declares = form.split_once('=').is_some_and(|(name, rest)| {
+        let name = name.trim();
+        !name.is_empty()
+            && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+            && !rest.starts_with('=')
+    });
+    let after = if form.starts_with('{') {
+        r"[ \t]*\{"
+    } else if declares {
+        r"[ \t]*[A-Za-z_$][\w$]*[ \t]*=(?:[^=]|$)"
+    } else {
+        ""
+    };
+    format!(r"^[ \t]*(?P<hit>\$:){after}")
+}
+
 /// `DB::`, `Carbon::`: a class name (capitalized) and `::`, where its static members follow.
 fn is_static_prefix(text: &str) -> bool {
     text.strip_suffix("::").is_some_and(|class| {
@@ -539,6 +563,7 @@ pub fn pattern(lit: &Literal) -> String {
             r"(?:^|[^\w$.])(?P<hit>{}\.[A-Za-z_]\w*)",
             regex::escape(lit.text.trim_end_matches(".*"))
         ),
+        LitKind::Phrase if lit.text.starts_with("$:") => svelte_reactive(&lit.text[2..]),
         // `DB::`, a class's static members: the member used is the hit (`DB::table`); a module
         // path (`super::`) stays as written.
         LitKind::Phrase if is_static_prefix(&lit.text) => {

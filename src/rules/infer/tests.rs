@@ -2588,3 +2588,18 @@ fn markers_in_backticks_are_the_markers_concepts() {
         ["Todo"]
     );
 }
+
+#[test]
+fn svelte_reactive_statements_by_their_form() {
+    let svelte = "<script>\n    let { damage = {} } = $props();\n    $: total = Object.values(damage).length;\n    $: if (total > 20) warn();\n    $: {\n        console.warn('lethal');\n    }\n    const ok = $derived(total > 0);\n</script>\n\n<p>{total}</p>\n";
+    let derived = "Use `$derived(expression)` for derived values instead of `$: derived = expression;`.";
+    assert_eq!(texts(derived, "src/Zones.svelte", svelte), ["$:"]);
+    let effect = "Use `$effect(() => { ... })` for side effects instead of `$: { ... }`.";
+    assert_eq!(texts(effect, "src/Zones.svelte", svelte), ["$:"]);
+    assert_eq!(
+        texts("Never use `$:` reactive statements.", "src/Zones.svelte", svelte).len(),
+        3
+    );
+    // A label in plain JavaScript is no Svelte statement.
+    assert!(texts(derived, "src/zones.js", "$: x = 1;\n").is_empty());
+}
