@@ -113,10 +113,37 @@ pub fn run(ctx: &Context, out: &mut Found) {
         },
         scope.why
     );
-    out.check(
-        At::Places,
-        ctx.pattern_check(pattern(&ruled_out), scope, None, explanation, Within::Comments),
-    );
+    // Line markers and block openers apart: a line comment's check passes block comments
+    // whole, so that a `//` in a URL inside one opens nothing.
+    let lines: Vec<Marker> = ruled_out
+        .iter()
+        .copied()
+        .filter(|m| *m != Marker::Block)
+        .collect();
+    if !lines.is_empty() {
+        out.check(
+            At::Places,
+            ctx.pattern_check(
+                pattern(&lines),
+                scope.clone(),
+                None,
+                explanation.clone(),
+                Within::Comments,
+            ),
+        );
+    }
+    if ruled_out.contains(&Marker::Block) {
+        out.check(
+            At::Places,
+            ctx.pattern_check(
+                pattern(&[Marker::Block]),
+                scope,
+                None,
+                explanation,
+                Within::Comments,
+            ),
+        );
+    }
 }
 
 /// The markers a rule asks for and those it rules out, in the order its words give them.
@@ -142,7 +169,8 @@ fn read_markers(tokens: &[Token]) -> (Vec<Marker>, Vec<Marker>) {
 }
 
 /// The first comment marker of a line, past its code and strings, when it is one of `ruled_out`;
-/// block comments are passed whole when they are allowed (a `#` inside one opens nothing).
+/// block comments are passed whole when their opener is not the one looked for (a `#` inside
+/// one opens nothing).
 fn pattern(ruled_out: &[Marker]) -> String {
     let code = r#"(?:[^#/"'\r\n]|"(?:[^"\\\r\n]|\\.)*"|'(?:[^'\\\r\n]|\\.)*'|/[^/*\r\n])*"#;
     let hits: Vec<&str> = ruled_out.iter().map(|m| m.regex()).collect();
@@ -158,7 +186,7 @@ mod tests {
     use super::super::super::tests::texts;
 
     const TF_HASH: &str = "# Private DNS zone\nresource \"azurerm_private_dns_zone\" \"blob\" {\n  name = \"privatelink.blob.core.windows.net\"\n  docs = \"https://learn.microsoft.com/x#example-names\"\n  create_duration = \"90s\" # Wait for subnets\n}\n";
-    const TF_SLASHES: &str = "// Security group\nresource \"aws_security_group\" \"web\" {\n  description = \"see https://docs.aws.amazon.com/vpc/\"\n  /*\n    Egress is open # to mirrors\n  */\n  egress {}\n}\n";
+    const TF_SLASHES: &str = "// Security group\nresource \"aws_security_group\" \"web\" {\n  description = \"see https://docs.aws.amazon.com/vpc/\"\n  /*\n    Egress is open # to mirrors\n    *note*: https://registry.terraform.io/x\n  */\n  egress {}\n}\n";
 
     #[test]
     fn ruled_out_comment_markers() {
