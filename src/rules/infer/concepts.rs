@@ -500,14 +500,19 @@ pub const OBJECT_TYPE_ALIAS: Detector = Detector {
 };
 
 /// "Use Eloquent ORM for database interactions": a query through Laravel's `DB` facade —
-/// `DB::table`, `DB::select`, `DB::insert`… — where Eloquent is mandated; `DB::transaction` and
-/// the other connection helpers wrap Eloquent calls and are not queries.
+/// `DB::table`, `DB::select`, `DB::insert`… — where Eloquent is mandated; `DB::transaction`, the
+/// other connection helpers and `DB::raw` (an expression inside an Eloquent query) are not
+/// queries; migrations, seeders and tests may read the tables directly.
 pub const LARAVEL_DB_QUERY: Detector = Detector {
     name: "laravel-db-facade-query",
-    summary: "a query through Laravel's `DB` facade (`DB::table`, `DB::select`, `DB::raw`…); the hit is the call",
-    pattern: r"(?:^|[^\w$:])\\?(?P<hit>DB::(?:table|select|selectOne|scalar|insert|update|delete|statement|unprepared|raw|query|cursor))\b",
+    summary: "a query through Laravel's `DB` facade (`DB::table`, `DB::select`, `DB::statement`…); the hit is the call",
+    pattern: r"(?:^|[^\w$:])\\?(?P<hit>DB::(?:table|select|selectOne|scalar|insert|update|delete|statement|unprepared|query|cursor))\b",
     langs: &[Lang::Php],
-    exclude: &["!**/database/migrations/**", "!**/database/seeders/**"],
+    exclude: &[
+        "!**/database/migrations/**",
+        "!**/database/seeders/**",
+        "!**/tests/**",
+    ],
     within: Within::Code,
     effect: Effect::Forbid,
 };

@@ -330,7 +330,7 @@ mod tests {
 
     #[test]
     fn eloquent_rules_out_db_facade_queries() {
-        let php = "<?php\nuse Illuminate\\Support\\Facades\\DB;\n\n$r = DB::table('farm_reports')->get();\n$t = \\DB::select('select 1');\nDB::transaction(fn () => Farm::query()->update(['x' => 1]));\n// DB::table in a comment\n";
+        let php = "<?php\nuse Illuminate\\Support\\Facades\\DB;\n\n$r = DB::table('farm_reports')->get();\n$t = \\DB::select('select 1');\nDB::transaction(fn () => Farm::query()->update(['x' => 1]));\nFarm::query()->addSelect(DB::raw('count(*) as n'));\n// DB::table in a comment\n";
         for i in [
             "Use Eloquent ORM for database interactions unless otherwise specified.",
             "Use Eloquent models instead of raw DB queries.",
@@ -345,13 +345,14 @@ mod tests {
                 hits_of(i, "database/migrations/2024_01_01_x.php", php).is_empty(),
                 "{i}"
             );
+            assert!(hits_of(i, "tests/Feature/FarmTest.php", php).is_empty(), "{i}");
         }
         // The facade named: the literal's; Eloquent forbidden; not about queries.
         let named: Vec<String> = hits_of("Prefer `Model::query()` over `DB::`.", "app/A.php", php)
             .into_iter()
             .map(|(h, _)| h)
             .collect();
-        assert_eq!(named, ["DB::table", "DB::select", "DB::transaction"]);
+        assert_eq!(named, ["DB::table", "DB::select", "DB::transaction", "DB::raw"]);
         assert!(hits_of("Never use Eloquent for database queries.", "app/A.php", php).is_empty());
         assert!(hits_of("Use Eloquent API resources for JSON responses.", "app/A.php", php).is_empty());
     }
