@@ -177,6 +177,27 @@ mod tests {
     }
 
     #[test]
+    fn hostile_manifests() {
+        let i = "All dependencies MUST be declared at the workspace root and inherited by subcrates.";
+        // Twenty thousand dependencies (a check reports its first thousand per file), an array
+        // never closed, a table header never closed.
+        let mut big = String::from("[package]\nname = \"x\"\n\n[dependencies]\n");
+        for k in 0..20_000 {
+            big.push_str(&format!("dep{k} = \"1.{k}\"\n"));
+        }
+        let found = texts(i, "crates/x/Cargo.toml", &big);
+        assert_eq!((found.len(), found[999].as_str()), (1_000, "dep999"));
+        let unclosed = format!("[dependencies]\nwin = {{ features = [\n{big}");
+        let found = texts(i, "crates/x/Cargo.toml", &unclosed);
+        assert_eq!(
+            (found.len(), found[0].as_str(), found[1].as_str()),
+            (1_000, "win", "dep0")
+        );
+        assert!(texts(i, "crates/x/Cargo.toml", "[dependencies\nanyhow = \"1\"\n[").is_empty());
+        assert!(texts(i, "crates/x/Cargo.toml", "").is_empty());
+    }
+
+    #[test]
     fn not_about_cargo_workspaces() {
         for i in [
             // A pnpm workspace, a forbidden inheritance, a package's own version.
