@@ -176,7 +176,8 @@ fn pattern(ruled_out: &[Marker]) -> String {
     let hits: Vec<&str> = ruled_out.iter().map(|m| m.regex()).collect();
     let mut p = format!("^{code}(?P<hit>{})", hits.join("|"));
     if !ruled_out.contains(&Marker::Block) {
-        p.push_str(r"|/\*(?s:.*?)\*/");
+        // Unclosed, it runs to the end of the file, as the lexer reads it.
+        p.push_str(r"|/\*(?s:.*?)(?:\*/|\z)");
     }
     p
 }
@@ -203,6 +204,18 @@ mod tests {
         // PHP: `#[Attribute]` is code; a `#` in a `//` comment opens nothing.
         let php = "<?php\n#[Route('/x')]\nfunction a() {} // see #12\n# old style\n$u = 'a#b';\n";
         assert_eq!(texts("Use `//` for comments, not `#`.", "src/a.php", php), ["#"]);
+    }
+
+    #[test]
+    fn hostile_files() {
+        let i = "Use # for single and multi-line comments.";
+        // A block comment never closed, a string never closed, ten thousand comment lines.
+        let lines: String = (0..10_000).map(|k| format!("// note {k}\n")).collect();
+        let open_block = format!("/* never closed\n{lines}");
+        assert_eq!(texts(i, "a.tf", &open_block), ["/*"]);
+        let open_string = format!("x = \"never closed // not a comment\n{lines}");
+        assert_eq!(texts(i, "a.tf", &open_string).len(), 1_000);
+        assert!(texts(i, "a.tf", "").is_empty());
     }
 
     #[test]
