@@ -90,6 +90,8 @@ mod tests {
             Some(Comment::Block("{/*", "*/}"))
         );
         assert_eq!(comment_for("plaintext", Some("rs")), Some(Comment::Line("//")));
+        // A Terraform file opened without the Terraform extension installed.
+        assert_eq!(comment_for("plaintext", Some("tf")), Some(Comment::Line("#")));
         assert_eq!(
             Comment::Block("<!--", "-->").wrap("autofix-ignore: 3"),
             "<!-- autofix-ignore: 3 -->"
