@@ -588,12 +588,8 @@ fn read_clause(
                 };
                 // `No "bare" excepts`: a plain word in quotes that starts a concept's name; a
                 // dotted name that does ("context.Context as the first parameter"); a marker in
-                // backticks (`TODO`).
-                if (quote.is_some_and(|q| q != Quote::Backtick)
-                    || t.kind == Kind::Bare
-                    || (quote == Some(Quote::Backtick) && is_marker_word(&t.text)))
-                    && let Some((len, index)) = concept_at(clause, i)
-                {
+                // backticks (`TODO`) — which tokens may start one, `word_or_quoted_at` says.
+                if let Some((len, index)) = concept_at(clause, i) {
                     push_concept(out, &mut st, &clause[i..i + len], index, ci);
                     i += len;
                     continue;

@@ -6,6 +6,8 @@
 //! with a `[workspace…]` table), path dependencies of the workspace's own crates, `Cargo.lock`
 //! and prose are not.
 
+use std::sync::LazyLock;
+
 use super::super::files::FileScope;
 use super::super::text::Token;
 use super::super::words::NEGATIONS;
@@ -49,51 +51,60 @@ const CENTRAL_WORDS: &[&str] = &[
 ];
 const LINT_WORDS: &[&str] = &["lints", "lint", "clippy"];
 
+/// A member's dependency of its own: the root and every other table consumed without a hit, so
+/// a dependency line is only ever read inside a dependency table. Built once.
+static OWN_DEPENDENCY: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        concat!(
+            "{root}",
+            // An inherited or path dependency line, a dotted table that inherits: no hit.
+            r"|^[ \t]*[A-Za-z0-9_][A-Za-z0-9_-]*[ \t]*=[ \t]*\{{(?:[^}}\[\r\n]|{array})*?\b(?:workspace|path)[ \t]*=[^\r\n]*",
+            r"|^[ \t]*[A-Za-z0-9_][A-Za-z0-9_-]*[ \t]*\.[ \t]*workspace[ \t]*=[^\r\n]*",
+            r"|^[ \t]*{table}\.[^\]\r\n]+\][^\r\n]*(?:{body})*?\r?\n[ \t]*(?:workspace|path)[ \t]*=[^\r\n]*(?:{body})*",
+            // A dependency table's header: its lines are read one by one after it.
+            r"|^[ \t]*{table}\][^\r\n]*",
+            // A dependency of its own: `name = "1.0"`, `name = {{ version = … }}`, `[dependencies.name]`.
+            r#"|^[ \t]*(?:{table}\.)?(?P<hit>[A-Za-z0-9_][A-Za-z0-9_-]*)(?:\][^\r\n]*(?:{body})*|[ \t]*=[ \t]*(?:"[^"\r\n]*"|'[^'\r\n]*'|\{{))"#,
+            // Any other table, whole: `[package]`'s `version = "…"` is no dependency.
+            r"|^[ \t]*\[[^\r\n]*(?:{body})*",
+        ),
+        root = ROOT,
+        table = DEPENDENCY_TABLE,
+        body = BODY_LINE,
+        array = ARRAY,
+    )
+});
+
+/// A member's own `[lints…]` table, unless it is `[lints] workspace = true`. Built once.
+static OWN_LINTS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        concat!(
+            "{root}",
+            r"|^[ \t]*\[lints\][^\r\n]*(?:\r?\n[ \t]*(?:#[^\r\n]*)?)*\r?\n[ \t]*workspace[ \t]*=[ \t]*true\b",
+            r"|^[ \t]*(?P<hit>\[lints(?:\.[A-Za-z0-9_-]+)?\])",
+        ),
+        root = ROOT,
+    )
+});
+
 pub fn run(ctx: &Context, out: &mut Found) {
     if !about_a_workspace(ctx.tokens) || !about_cargo(ctx.tokens) {
         return;
     }
     let dependencies = ctx.says(DEPENDENCY_WORDS) || (ctx.says(VERSION_WORDS) && ctx.says(CENTRAL_WORDS));
     if dependencies {
-        let pattern = format!(
-            concat!(
-                "{root}",
-                // An inherited or path dependency line, a dotted table that inherits: no hit.
-                r"|^[ \t]*[A-Za-z0-9_][A-Za-z0-9_-]*[ \t]*=[ \t]*\{{(?:[^}}\[\r\n]|{array})*?\b(?:workspace|path)[ \t]*=[^\r\n]*",
-                r"|^[ \t]*[A-Za-z0-9_][A-Za-z0-9_-]*[ \t]*\.[ \t]*workspace[ \t]*=[^\r\n]*",
-                r"|^[ \t]*{table}\.[^\]\r\n]+\][^\r\n]*(?:{body})*?\r?\n[ \t]*(?:workspace|path)[ \t]*=[^\r\n]*(?:{body})*",
-                // A dependency table's header: its lines are read one by one after it.
-                r"|^[ \t]*{table}\][^\r\n]*",
-                // A dependency of its own: `name = "1.0"`, `name = {{ version = … }}`, `[dependencies.name]`.
-                r#"|^[ \t]*(?:{table}\.)?(?P<hit>[A-Za-z0-9_][A-Za-z0-9_-]*)(?:\][^\r\n]*(?:{body})*|[ \t]*=[ \t]*(?:"[^"\r\n]*"|'[^'\r\n]*'|\{{))"#,
-                // Any other table, whole: `[package]`'s `version = "…"` is no dependency.
-                r"|^[ \t]*\[[^\r\n]*(?:{body})*",
-            ),
-            root = ROOT,
-            table = DEPENDENCY_TABLE,
-            body = BODY_LINE,
-            array = ARRAY,
-        );
         add(
             ctx,
             out,
-            pattern,
+            OWN_DEPENDENCY.clone(),
             "dependencies declared at the workspace root: a member crate's dependency with its own version or source instead of `workspace = true`",
         );
     }
     if ctx.says(LINT_WORDS) && !dependencies {
-        let pattern = format!(
-            concat!(
-                "{root}",
-                r"|^[ \t]*\[lints\][^\r\n]*(?:\r?\n[ \t]*(?:#[^\r\n]*)?)*\r?\n[ \t]*workspace[ \t]*=[ \t]*true\b",
-                r"|^[ \t]*(?P<hit>\[lints(?:\.[A-Za-z0-9_-]+)?\])",
-            ),
-            root = ROOT,
-        );
         add(
             ctx,
             out,
-            pattern,
+            OWN_LINTS.clone(),
             "lints configured at the workspace level: a member crate's own `[lints]` table instead of `[lints] workspace = true`",
         );
     }

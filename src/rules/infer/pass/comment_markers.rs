@@ -45,14 +45,15 @@ impl Marker {
             Marker::Block => "/*",
         }
     }
+}
 
-    fn regex(self) -> &'static str {
-        match self {
-            Marker::Hash => "#",
-            Marker::Slashes => "//",
-            Marker::Block => r"/\*",
-        }
-    }
+/// The markers as a rule would write them: "`#` or `//`".
+fn listed(markers: &[Marker], sep: &str) -> String {
+    markers
+        .iter()
+        .map(|m| format!("`{}`", m.written()))
+        .collect::<Vec<_>>()
+        .join(sep)
 }
 
 pub fn run(ctx: &Context, out: &mut Found) {
@@ -77,13 +78,9 @@ pub fn run(ctx: &Context, out: &mut Found) {
     if ruled_out.is_empty() {
         return;
     }
-    let named: Vec<Lang> = ctx
-        .named
-        .langs()
-        .into_iter()
-        .filter(|l| LANGS.contains(l))
-        .collect();
-    if !ctx.named.langs().is_empty() && named.is_empty() {
+    let said = ctx.named.langs();
+    let named: Vec<Lang> = said.iter().copied().filter(|l| LANGS.contains(l)).collect();
+    if !said.is_empty() && named.is_empty() {
         // "In Python, use `#` for comments": the language's only marker, nothing to choose.
         return;
     }
@@ -94,22 +91,11 @@ pub fn run(ctx: &Context, out: &mut Found) {
     ctx.narrow(&mut scope);
     let explanation = format!(
         "comments opened with {} ruled out{}; scope {}",
-        ruled_out
-            .iter()
-            .map(|m| format!("`{}`", m.written()))
-            .collect::<Vec<_>>()
-            .join(" or "),
+        listed(&ruled_out, " or "),
         if mandated.is_empty() {
             String::new()
         } else {
-            format!(
-                " (the rule asks for {})",
-                mandated
-                    .iter()
-                    .map(|m| format!("`{}`", m.written()))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            )
+            format!(" (the rule asks for {})", listed(&mandated, " and "))
         },
         scope.why
     );
@@ -173,7 +159,7 @@ fn read_markers(tokens: &[Token]) -> (Vec<Marker>, Vec<Marker>) {
 /// one opens nothing).
 fn pattern(ruled_out: &[Marker]) -> String {
     let code = r#"(?:[^#/"'\r\n]|"(?:[^"\\\r\n]|\\.)*"|'(?:[^'\\\r\n]|\\.)*'|/[^/*\r\n])*"#;
-    let hits: Vec<&str> = ruled_out.iter().map(|m| m.regex()).collect();
+    let hits: Vec<String> = ruled_out.iter().map(|m| regex::escape(m.written())).collect();
     let mut p = format!("^{code}(?P<hit>{})", hits.join("|"));
     if !ruled_out.contains(&Marker::Block) {
         // Unclosed, it runs to the end of the file, as the lexer reads it.

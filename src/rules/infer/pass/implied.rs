@@ -326,7 +326,7 @@ fn code_pairs(ctx: &Context, out: &mut Found) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::infer::tests::hits_of;
+    use crate::rules::infer::tests::{hits_of, texts};
 
     #[test]
     fn eloquent_rules_out_db_facade_queries() {
@@ -336,10 +336,7 @@ mod tests {
             "Use Eloquent models instead of raw DB queries.",
             "Usa Eloquent para las consultas a la base de datos.",
         ] {
-            let hits: Vec<String> = hits_of(i, "app/Http/Controllers/FarmController.php", php)
-                .into_iter()
-                .map(|(h, _)| h)
-                .collect();
+            let hits = texts(i, "app/Http/Controllers/FarmController.php", php);
             assert_eq!(hits, ["DB::table", "DB::select"], "{i}");
             assert!(
                 hits_of(i, "database/migrations/2024_01_01_x.php", php).is_empty(),
@@ -348,10 +345,7 @@ mod tests {
             assert!(hits_of(i, "tests/Feature/FarmTest.php", php).is_empty(), "{i}");
         }
         // The facade named: the literal's; Eloquent forbidden; not about queries.
-        let named: Vec<String> = hits_of("Prefer `Model::query()` over `DB::`.", "app/A.php", php)
-            .into_iter()
-            .map(|(h, _)| h)
-            .collect();
+        let named = texts("Prefer `Model::query()` over `DB::`.", "app/A.php", php);
         assert_eq!(named, ["DB::table", "DB::select", "DB::transaction", "DB::raw"]);
         assert!(hits_of("Never use Eloquent for database queries.", "app/A.php", php).is_empty());
         assert!(hits_of("Use Eloquent API resources for JSON responses.", "app/A.php", php).is_empty());
@@ -368,10 +362,7 @@ mod tests {
             "Use the Composition API with `<script setup>` for better type inference and organization",
             "Always use `<script setup lang=\"ts\">` in components.",
         ] {
-            let hits: Vec<String> = hits_of(i, "src/components/A.vue", options)
-                .into_iter()
-                .map(|(h, _)| h)
-                .collect();
+            let hits = texts(i, "src/components/A.vue", options);
             assert_eq!(hits, ["<script lang=\"ts\">"], "{i}");
             assert!(hits_of(i, "src/components/B.vue", setup).is_empty(), "{i}");
             assert!(hits_of(i, "src/components/C.vue", both).is_empty(), "{i}");
