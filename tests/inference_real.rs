@@ -1,5 +1,5 @@
 //! The corpus of real agent rules: every rule in
-//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,tune-7,tune-8,tune-9,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
+//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,tune-7,tune-8,tune-9,tune-10,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
 //! from a public agent rule file (AGENTS.md, CLAUDE.md, .cursorrules…), with sample files whose
 //! expected violations are marked inline with `⟦…⟧`. Each rule goes through `RuleSet::from_text` (inference on) and
 //! each sample through `RuleSet::check_file`; the violations found are compared with the marked
@@ -117,6 +117,11 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // After round twelve: English 1.000 (14/14) / 0.255, Spanish 0.500 (4/8) / 0.190.
     ("tune-9", "en", 0.95, 0.25),
     ("tune-9", "es", 0.50, 0.15),
+    // `tune-10/` is a tenth batch written for round thirteen the same way (39 repositories not
+    // used before); its first run, before anyone looked at its rows: English 0.737 (14/19) /
+    // 0.241, Spanish 1.000 (4/4) / 0.222.
+    ("tune-10", "en", 0.70, 0.20),
+    ("tune-10", "es", 0.95, 0.20),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
@@ -156,9 +161,12 @@ const SILENT_FLOORS: &[(&str, &str, f64)] = &[
     // something).
     ("tune-9", "en", 1.0),
     ("tune-9", "es", 0.90),
+    // Set from the first measured run of `tune-10/` (52/52).
+    ("tune-10", "en", 1.0),
+    ("tune-10", "es", 1.0),
 ];
 
-const SPLITS: [&str; 12] = [
+const SPLITS: [&str; 13] = [
     "tune",
     "tune-2",
     "tune-3",
@@ -168,6 +176,7 @@ const SPLITS: [&str; 12] = [
     "tune-7",
     "tune-8",
     "tune-9",
+    "tune-10",
     "held-out",
     "held-out-2",
     "held-out-3",
