@@ -460,10 +460,11 @@ pub fn swift_package_pattern(name: &str) -> String {
     )
 }
 
-/// A Dart `import 'package:name/…'` (`export` too); the hit is the package name.
+/// A Dart `import 'package:name/…'` (`export` too); the hit is the URI, as JS's is the module
+/// specifier.
 pub fn dart_import_pattern(name: &str) -> String {
     format!(
-        r#"^[ \t]*(?:import|export)[ \t]+["']package:(?P<hit>{})/"#,
+        r#"^[ \t]*(?:import|export)[ \t]+["'](?P<hit>package:{}/[^"'\r\n]*)["']"#,
         regex::escape(name)
     )
 }
@@ -555,7 +556,7 @@ mod tests {
         let dart = "import 'package:firebase_auth/firebase_auth.dart';\nimport 'package:supabase_flutter/supabase_flutter.dart';\n";
         assert_eq!(
             hits(&dart_import_pattern("firebase_auth"), dart),
-            ["firebase_auth"]
+            ["package:firebase_auth/firebase_auth.dart"]
         );
         let pubspec = "name: app\ndependencies:\n  flutter:\n    sdk: flutter\n  firebase_core: ^2.0.0\n";
         assert_eq!(
