@@ -141,6 +141,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::braces::run(ctx, out);
     pass::suppressions::run(ctx, out);
     pass::families::run(ctx, out);
+    pass::rivals::run(ctx, out);
     pass::commits::run(ctx, out);
     pass::tsconfig::run(ctx, out);
     pass::cargo_workspace::run(ctx, out);

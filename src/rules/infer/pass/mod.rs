@@ -27,6 +27,7 @@ pub mod packages;
 pub mod places;
 pub mod quotes;
 pub mod required;
+pub mod rivals;
 pub mod shebang;
 pub mod suppressions;
 pub mod terms;
