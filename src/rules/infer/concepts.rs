@@ -609,6 +609,29 @@ pub const BARE_EXCEPT: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// "Use f-strings for formatting": `str.format()` on a string literal and `%` formatting,
+/// ruled out. The hit is `format` or the `%` operator right after the literal's closing quote.
+pub const F_STRINGS: Detector = Detector {
+    name: "f-strings",
+    summary: "`\"…\".format(…)` and `\"…\" % x` where f-strings are mandated",
+    pattern: r#"["'](?:[ \t]*\.)?[ \t]*(?P<hit>format\b|%)[ \t]*[\w(\[{]"#,
+    langs: &[Lang::Python],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// "Never use C++ exceptions or try-catch blocks": `try`, `catch` and `throw` in C++ code.
+pub const CPP_EXCEPTIONS: Detector = Detector {
+    name: "cpp-exceptions",
+    summary: "`try`, `catch` and `throw` in C++ code",
+    pattern: r"\b(?P<hit>try|catch|throw)\b(?:[ \t]*[{(;]|[ \t]+[\w:]|[ \t]*$)",
+    langs: &[Lang::Cpp],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 pub const MUTABLE_DEFAULT: Detector = Detector {
     name: "mutable-default",
     summary: "mutable default arguments in Python `def`s: `[]`, `{}`, `dict()`, `list()`, `set()` (the first one of each `def`)",
@@ -1466,6 +1489,14 @@ pub const CONCEPTS: &[Concept] = &[
         phrases: words::NAMED_EXPORT_NAMES,
     },
     Concept {
+        detector: &CPP_EXCEPTIONS,
+        phrases: words::CPP_EXCEPTION_NAMES,
+    },
+    Concept {
+        detector: &F_STRINGS,
+        phrases: words::F_STRING_NAMES,
+    },
+    Concept {
         detector: &CLASS_COMPONENT,
         phrases: words::CLASS_COMPONENT_NAMES,
     },
@@ -1821,6 +1852,8 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &UNSAFE_BLOCK,
     &BARE_EXCEPT,
     &MUTABLE_DEFAULT,
+    &F_STRINGS,
+    &CPP_EXCEPTIONS,
     &TS_EXPECT_ERROR_BARE,
     &COMMONJS,
     &STDOUT_WRITE,

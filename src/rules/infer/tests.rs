@@ -2603,3 +2603,39 @@ fn svelte_reactive_statements_by_their_form() {
     // A label in plain JavaScript is no Svelte statement.
     assert!(texts(derived, "src/zones.js", "$: x = 1;\n").is_empty());
 }
+
+#[test]
+fn mandated_f_strings_rule_out_format_and_percent_formatting() {
+    let i = "**Use f-strings for formatting** - Cleaner than .format() or %";
+    let py = "def f(name, n):\n    \"\"\"Say \"hi {}\".format(x) or \"%s\" % y.\"\"\"\n    a = \"Hello {}\".format(name)\n    b = \"Total: %d items\" % n\n    c = f\"{name}\"\n    d = \"x\" + name  # \"a\" % b\n    logger.info(\"%s\", name)\n    e = 10 % 3\n    return s.format(1)\n";
+    assert_eq!(texts(i, "app/report.py", py), ["format", "%"]);
+    // Python's only: a JS template is not its business.
+    assert!(texts(i, "src/a.js", "const a = 'x %s' % y;\n").is_empty());
+}
+
+#[test]
+fn cpp_exceptions_are_try_catch_and_throw_in_cpp_code() {
+    let i = "Never use C++ exceptions or try-catch blocks.";
+    let cpp = "// try { x } catch (...) is banned\nvoid f() {\n  try {\n    g();\n  } catch (const std::exception& e) {\n    throw std::runtime_error(\"try again\");\n  }\n  m.try_lock();\n}\n";
+    assert_eq!(texts(i, "src/renderer.cpp", cpp), ["try", "catch", "throw"]);
+    assert!(texts(i, "src/app.ts", "try { f() } catch (e) {}\n").is_empty());
+}
+
+#[test]
+fn a_mandated_script_may_run_the_command_it_replaces() {
+    let i = "**IMPORTANT**: Use `./start_server.sh` instead of `mix phx.server`";
+    let script = "#!/usr/bin/env bash\nset -euo pipefail\nsource .env.oauth\nexec mix phx.server\n";
+    assert!(texts(i, "start_server.sh", script).is_empty());
+    assert_eq!(
+        texts(i, "scripts/dev.sh", "mix deps.get\nmix phx.server\n"),
+        ["mix phx.server"]
+    );
+    assert_eq!(
+        texts(i, "Makefile", "dev:\n\tmix phx.server\n"),
+        ["mix phx.server"]
+    );
+    assert_eq!(
+        texts(i, "README.md", "```bash\nmix setup\nmix phx.server\n```\n"),
+        ["mix phx.server"]
+    );
+}

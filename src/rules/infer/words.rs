@@ -90,11 +90,15 @@ pub const TOOLS: &[&str] = &[
     "make",
     "node",
     "deno",
+    // Elixir's, Ruby's and .NET's build tools ("flutter" names the framework as often).
+    "mix",
+    "rake",
+    "dotnet",
 ];
 
 /// Tools whose names are also plain words: only recognized unquoted right after "instead of".
 pub const WORDLIKE_TOOLS: &[&str] = &[
-    "go", "make", "node", "black", "bundle", "gem", "rm", "git", "docker", "sudo", "curl", "bash",
+    "go", "make", "node", "black", "bundle", "gem", "rm", "git", "docker", "sudo", "curl", "bash", "mix",
 ];
 
 pub const SQL_WORDS: &[&str] = &[
@@ -1747,6 +1751,15 @@ pub const TRAILING_WHITESPACE_NAMES: &[&str] = &[
     "espacios al final",
     "espacios en blanco al final",
     "espacios finales",
+    // "Be sure lines do not end in whitespace": the negation forbids the ending.
+    "end in whitespace",
+    "end with whitespace",
+    "end in spaces",
+    "end with spaces",
+    "whitespace at the end",
+    "spaces at the end",
+    "terminen en espacios",
+    "terminar en espacios",
 ];
 
 pub const TAB_INDENT_NAMES: &[&str] = &[
@@ -2887,6 +2900,26 @@ pub const THROW_STRING_NAMES: &[&str] = &[
     "lanzar cadenas",
 ];
 /// Named exports, named: mandated, they rule out default exports.
+/// C++'s exceptions, named so that no other language's are meant ("exceptions for control
+/// flow" is a judgement, and not C++'s alone).
+pub const CPP_EXCEPTION_NAMES: &[&str] = &[
+    "c++ exceptions",
+    "try-catch blocks",
+    "try-catch",
+    "try/catch blocks",
+    "try/catch",
+    "excepciones de c++",
+    "excepciones en c++",
+];
+
+pub const F_STRING_NAMES: &[&str] = &[
+    "f-strings",
+    "f-string",
+    "fstrings",
+    "f strings",
+    "formatted string literals",
+];
+
 pub const NAMED_EXPORT_NAMES: &[&str] = &[
     "named export",
     "named exports",

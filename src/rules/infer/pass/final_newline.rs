@@ -48,6 +48,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
             let mut s = FileScope::source_files(true);
             s.add_globs(Lang::Yaml.globs());
             s.add_globs(&["*.json", "*.toml"]);
+            s.add_globs(Lang::Terraform.globs());
             s.why = "source, docs and configuration files (no language named)".into();
             s
         }
@@ -82,6 +83,11 @@ mod tests {
             assert!(texts(i, "Logging.gs", "function log() {}\n").is_empty(), "{i}");
             assert!(texts(i, "src/empty.ts", "").is_empty(), "{i}");
             assert_eq!(texts(i, "README.md", "# Title"), ["# Title"], "{i}");
+            assert_eq!(
+                texts(i, "outputs.tf", "output \"x\" {\n}"),
+                ["output \"x\" {"],
+                "{i}"
+            );
         }
         for i in [
             "Put each import on a new line.",

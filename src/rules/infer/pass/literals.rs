@@ -68,7 +68,7 @@ const HEDGES: &[&str] = &[
     "si es posible",
 ];
 
-fn forbid_code(
+pub(super) fn forbid_code(
     ctx: &Context,
     out: &mut Found,
     at: At,

@@ -39,6 +39,10 @@ pub fn run(ctx: &Context, out: &mut Found) {
                     );
                 }
             }
+            // "Avoid BehaviorSubject": a name in code, written without its backticks.
+            Entity::Term(term) if pascal_identifier(term) && !imports::is_known_package(term) => {
+                super::literals::forbid_code(ctx, out, at, term, false, f, None);
+            }
             Entity::Term(term) => {
                 if let Some(how) = reads_as_package(ctx, term, f) {
                     package(ctx, out, at, term, f, how, false);
@@ -118,6 +122,74 @@ fn reads_as_package(ctx: &Context, term: &str, f: &Mention) -> Option<&'static s
     } else {
         None
     }
+}
+
+/// `BehaviorSubject`, `ChangeNotifier`, `HashMap`: two or more capitalised words run together,
+/// as classes are named — not a product that writes so (`TypeScript`, `GitHub`) nor one with
+/// capitals in a row (`FastAPI`, `GraphQL`, `NestJS`), which may be packages.
+fn pascal_identifier(term: &str) -> bool {
+    const PRODUCTS: &[&str] = &[
+        "TypeScript",
+        "JavaScript",
+        "CoffeeScript",
+        "PowerShell",
+        "GitHub",
+        "GitLab",
+        "BitBucket",
+        "WordPress",
+        "YouTube",
+        "LinkedIn",
+        "PayPal",
+        "DevOps",
+        "DevTools",
+        "CocoaPods",
+        "NativeWind",
+        "TanStack",
+        "SvelteKit",
+        "JetBrains",
+        "CloudFormation",
+        "CloudFlare",
+        "CloudWatch",
+        "DigitalOcean",
+        "PlanetScale",
+        "StackOverflow",
+        "SonarQube",
+        "SonarCloud",
+        "DataDog",
+        "PagerDuty",
+        "OpenShift",
+        "HashiCorp",
+        "LiveView",
+        "WebStorm",
+        "WebAssembly",
+        "LangChain",
+        "LangGraph",
+        "LlamaIndex",
+        "HuggingFace",
+        "OpenTelemetry",
+        "OpenTofu",
+        "SpringBoot",
+        "ClickHouse",
+        "HomeBrew",
+        "MacBook",
+        "JavaBeans",
+        "TypeDoc",
+        "ReScript",
+        "PureScript",
+    ];
+    let humps: Vec<&str> = term
+        .match_indices(|c: char| c.is_ascii_uppercase())
+        .map(|(i, _)| i)
+        .chain([term.len()])
+        .collect::<Vec<_>>()
+        .windows(2)
+        .map(|w| &term[w[0]..w[1]])
+        .collect();
+    term.starts_with(|c: char| c.is_ascii_uppercase())
+        && term.chars().all(|c| c.is_ascii_alphabetic())
+        && humps.len() >= 2
+        && humps.iter().all(|h| h.len() >= 3)
+        && !PRODUCTS.contains(&term)
 }
 
 /// "APIs", "SDKs", "URLs", "JSON", "HTTP": a kind of thing written in capitals, not a
@@ -219,6 +291,37 @@ pub fn package(
                 at,
                 ctx.pattern_check(site.pattern, scope, None, explanation, site.within),
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::tests::texts;
+    use super::pascal_identifier;
+
+    #[test]
+    fn an_unquoted_class_name_is_checked_in_code_not_as_a_package() {
+        let i = "State Management: Use Signals for all reactive states. Avoid BehaviorSubject.";
+        let ts = "import { signal } from '@angular/core';\nimport { BehaviorSubject } from 'rxjs';\n// BehaviorSubject was replaced\nconst s = new BehaviorSubject<number>(0);\n";
+        assert_eq!(
+            texts(i, "src/app/store.ts", ts),
+            ["BehaviorSubject", "BehaviorSubject"]
+        );
+        for name in ["BehaviorSubject", "ChangeNotifier", "HashMap"] {
+            assert!(pascal_identifier(name), "{name}");
+        }
+        for name in [
+            "TypeScript",
+            "GitHub",
+            "FastAPI",
+            "GraphQL",
+            "NestJS",
+            "Axios",
+            "MobX",
+            "PyYAML",
+        ] {
+            assert!(!pascal_identifier(name), "{name}");
         }
     }
 }

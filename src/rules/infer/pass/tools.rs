@@ -220,6 +220,37 @@ const MANDATED_RUNNERS: &[(&str, &[&str])] = &[
     ("taskfile", &["**/Taskfile.yml", "**/Taskfile.yaml"]),
 ];
 
+/// "Use `./start_server.sh` instead of `mix phx.server`": the mandated script runs the
+/// forbidden command itself, which is what it is for.
+fn mandated_scripts(ctx: &Context) -> Vec<String> {
+    let forbidden: Vec<&str> = ctx
+        .found
+        .iter()
+        .filter(|f| f.role == Role::Forbid)
+        .filter_map(|f| match &f.entity {
+            Entity::Code { text, .. } | Entity::Place { path: text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    ctx.tokens
+        .iter()
+        .map(|t| t.text.trim_matches('`'))
+        .filter(|text| !forbidden.contains(text))
+        .filter_map(|text| {
+            let path = text.trim().trim_start_matches("./");
+            let script = [".sh", ".bash", ".zsh", ".ps1"].iter().any(|e| path.ends_with(e))
+                || (text.starts_with("./") && !path.contains(' '));
+            let plain = !path.is_empty()
+                && path
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-'))
+                && !path.starts_with('.')
+                && !path.contains("..");
+            (script && plain).then(|| path.to_string())
+        })
+        .collect()
+}
+
 /// `spared`: the package managers the rule mandates, whose rivals `tools` are.
 fn command_checks(
     ctx: &Context,
@@ -256,7 +287,7 @@ fn command_checks(
         .join(", ");
     // "Always use the Makefile. Never run raw `go test`": the mandated runner is where the
     // command belongs.
-    let runners: Vec<&str> = MANDATED_RUNNERS
+    let runners: Vec<String> = MANDATED_RUNNERS
         .iter()
         .filter(|(word, _)| {
             ctx.found.iter().any(|f| {
@@ -265,7 +296,8 @@ fn command_checks(
                         if t.to_lowercase().split(' ').any(|w| w == *word))
             })
         })
-        .flat_map(|(_, globs)| globs.iter().copied())
+        .flat_map(|(_, globs)| globs.iter().map(|g| g.to_string()))
+        .chain(mandated_scripts(ctx))
         .collect();
     for c in concepts::command_checks(&tools, &full, &only, scripts, spared) {
         let mut scope = FileScope {

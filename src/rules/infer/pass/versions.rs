@@ -21,10 +21,10 @@ use crate::rules::model::Within;
 /// "node").
 const LANGUAGE: &str = r"(?P<lang>\b(?:Go|Golang|golang|(?i:php|python|java|ruby)|Node(?:\.?js|JS)?|node\.?js|iOS|iPadOS|Swift|(?i:macos))\b|\.NET(?:[ \t]+Core)?\b|\bC\#)";
 
-/// A language, then an optional "version", then the version.
+/// A language, then an optional "version" (a label: "Go version: 1.22+"), then the version.
 static LANGUAGE_VERSION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"{LANGUAGE}(?:[ \t]+(?i:language|version|versión|lang))?[ \t]*(?:(?i:v|version|versión)[ \t]*)?(?P<version>\d+(?:\.\d+)?)(?P<plus>\+)?"
+        r"{LANGUAGE}(?:[ \t]+(?i:language|version|versión|lang))?[ \t]*:?[ \t]*(?:(?i:v|version|versión)[ \t]*)?(?P<version>\d+(?:\.\d+)?)(?P<plus>\+)?"
     ))
     // A constant pattern, compiled by this module's tests.
     .expect("a valid pattern")
@@ -770,6 +770,10 @@ mod tests {
             ),
             ["12.0"]
         );
+        // A version as a label's value, with its floor mark.
+        let gomod = "module example.com/x\n\ngo 1.21\n";
+        assert_eq!(texts("Go version: 1.22+", "go.mod", gomod), ["1.21"]);
+        assert!(texts("Go version: 1.22+", "go.mod", "module x\n\ngo 1.23\n").is_empty());
         // A fact, a hedge, a negation: nothing.
         for other in [
             "The service runs Python 3.12.",

@@ -262,9 +262,11 @@ fn comments_language(clause: &[Token]) -> Option<Asked> {
         DOC_WORDS.contains(&lower[i])
             || i.checked_sub(1)
                 .is_some_and(|k| matches!(lower[k], "doc" | "documentation"))
-            || lower
-                .get(i + 2)
-                .is_some_and(|w| matches!(*w, "documentación" | "documentacion"))
+            // "comentarios de documentación" — not "comentarios y documentación", which are two.
+            || (lower.get(i + 1) == Some(&"de")
+                && lower
+                    .get(i + 2)
+                    .is_some_and(|w| matches!(*w, "documentación" | "documentacion")))
     };
     let comment = (0..lower.len()).find(named_or_commit)?;
     let comments = (0..lower.len()).any(|i| named(&i));
@@ -426,6 +428,18 @@ mod tests {
                 "{other}"
             );
         }
+    }
+
+    #[test]
+    fn comments_and_documentation_are_all_comments_documentation_comments_are_not() {
+        let py = "def f():\n    # Compute the average daily demand per SKU\n    return 1\n";
+        let both = "Todas las respuestas, planes, comentarios y documentación deben estar estrictamente en **ESPAÑOL**.";
+        assert_eq!(
+            texts(both, "svc.py", py),
+            ["Compute the average daily demand per SKU"]
+        );
+        let docs = "Los comentarios de documentación en español.";
+        assert!(texts(docs, "svc.py", py).is_empty());
     }
 
     #[test]
