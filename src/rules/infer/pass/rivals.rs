@@ -555,13 +555,13 @@ fn names_longest_first() -> Vec<(&'static Library, &'static str)> {
 
 /// `text` with each whole-word `name` in it replaced by spaces.
 fn blank(text: &str, name: &str) -> String {
+    // One pass: a long instruction naming a library many times stays linear.
+    let at: Vec<usize> = whole_words(text, name).collect();
     let mut out = text.to_string();
-    loop {
-        let Some(at) = whole_words(&out, name).next() else {
-            return out;
-        };
-        out.replace_range(at..at + name.len(), &" ".repeat(name.len()));
+    for i in at {
+        out.replace_range(i..i + name.len(), &" ".repeat(name.len()));
     }
+    out
 }
 
 /// The positions of `name` in `text` as whole words.
@@ -771,6 +771,15 @@ mod tests {
         let i = "Use pytest for all tests.";
         let py = "import unittest\nfrom unittest import mock\nfrom unittest.mock import patch\nfrom unittest import TestCase\n";
         assert_eq!(texts(i, "tests/test_a.py", py), ["unittest", "unittest"]);
+    }
+
+    #[test]
+    fn a_huge_instruction_is_read_in_one_pass() {
+        // 60,000 mentions of two libraries: each blanked in one pass, not one scan per mention
+        // (quadratic in the instruction).
+        let i = format!("Use pytest for all tests{}", " and pytest, typer".repeat(30_000));
+        let hits = texts(&i, "tests/test_a.py", "import unittest\n");
+        assert_eq!(hits, ["unittest"]);
     }
 
     #[test]
