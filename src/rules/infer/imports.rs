@@ -220,6 +220,36 @@ impl Ecosystem {
     }
 }
 
+impl Ecosystem {
+    /// Where any of `names` is checked: the sites of [`Ecosystem::sites`], each pattern naming
+    /// them as alternatives (in their order), spelled in source as the one-name patterns spell a
+    /// name (`-` is `_` in Python and Rust imports, dropped in JVM ones).
+    pub fn sites_of_any(self, names: &[&str]) -> Vec<Site> {
+        const PLACEHOLDER: &str = "anyofplaceholder";
+        self.sites(PLACEHOLDER)
+            .into_iter()
+            .map(|mut site| {
+                let mut spelled: Vec<String> = Vec::new();
+                for name in names {
+                    let name = match self {
+                        Ecosystem::Python | Ecosystem::Rust if site.source => name.replace('-', "_"),
+                        Ecosystem::Jvm if site.source => name.replace('-', ""),
+                        _ => name.to_string(),
+                    };
+                    let name = regex::escape(&name);
+                    if !spelled.contains(&name) {
+                        spelled.push(name);
+                    }
+                }
+                site.pattern = site
+                    .pattern
+                    .replace(PLACEHOLDER, &format!("(?:{})", spelled.join("|")));
+                site
+            })
+            .collect()
+    }
+}
+
 /// A package name as a rule spells it, as imported: `Moment.js` → `moment`, `Axios` → `axios`,
 /// `@scope/pkg` and `styled-components` as they are. `None` when it cannot be a package name.
 pub fn package_name(word: &str) -> Option<String> {

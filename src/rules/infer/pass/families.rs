@@ -123,30 +123,33 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
-/// A placeholder no package is named, replaced by the family's alternatives in each pattern.
+/// A placeholder no package is named: PHP's ORM is Doctrine's, whose namespace is
+/// `Doctrine\ORM` and whose package is `doctrine/orm` — no package name of the one-name patterns.
 const PLACEHOLDER: &str = "familyplaceholder";
 
 fn check(ctx: &Context, out: &mut Found, family: &Family, eco: Ecosystem, packages: &[&str]) {
-    let alternatives = |transform: fn(&str) -> String| {
-        let mut names: Vec<String> = packages.iter().map(|p| regex::escape(&transform(p))).collect();
-        names.dedup();
-        format!("(?:{})", names.join("|"))
+    let sites = if eco == Ecosystem::Php {
+        eco.sites(PLACEHOLDER)
+            .into_iter()
+            .map(|mut site| {
+                let names = if site.source {
+                    r"Doctrine\\ORM"
+                } else {
+                    "doctrine/orm"
+                };
+                site.pattern = site
+                    .pattern
+                    .replace(&format!("(?i:{PLACEHOLDER})\\w*"), names)
+                    .replace(PLACEHOLDER, names)
+                    // Composer's pattern looks for the name as vendor or package: the whole name.
+                    .replace(&format!("{names}/[\\w.-]+|[\\w.-]+/{names}"), names);
+                site
+            })
+            .collect()
+    } else {
+        eco.sites_of_any(packages)
     };
-    for site in eco.sites(PLACEHOLDER) {
-        // Python and Rust import their packages with `_` for `-`; PHP's ORM is Doctrine's,
-        // whose namespace is `Doctrine\ORM` and whose package is `doctrine/orm`.
-        let names = match eco {
-            Ecosystem::Python | Ecosystem::Rust if site.source => alternatives(|p| p.replace('-', "_")),
-            Ecosystem::Php if site.source => r"Doctrine\\ORM".to_string(),
-            Ecosystem::Php => "doctrine/orm".to_string(),
-            _ => alternatives(|p| p.to_string()),
-        };
-        let pattern = site
-            .pattern
-            .replace(&format!("(?i:{PLACEHOLDER})\\w*"), &names)
-            .replace(PLACEHOLDER, &names)
-            // Composer's pattern looks for the name as vendor or package: the whole name here.
-            .replace(&format!("{names}/[\\w.-]+|[\\w.-]+/{names}"), &names);
+    for site in sites {
         let globs: Vec<&str> = site.files.iter().map(String::as_str).collect();
         let mut scope = FileScope::of_globs(&globs, String::new()).titled(eco.name());
         if site.source {
@@ -161,7 +164,7 @@ fn check(ctx: &Context, out: &mut Found, family: &Family, eco: Ecosystem, packag
         );
         out.check(
             At::Places,
-            ctx.pattern_check(pattern, scope, None, explanation, site.within),
+            ctx.pattern_check(site.pattern, scope, None, explanation, site.within),
         );
     }
 }

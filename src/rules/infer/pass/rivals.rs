@@ -12,7 +12,7 @@ use regex::Regex;
 
 use super::super::Term;
 use super::super::files::FileScope;
-use super::super::imports::Ecosystem;
+use super::super::imports::{Ecosystem, Site};
 use super::super::phrases::{Entity, Mention, Role};
 use super::super::text::Token;
 use super::{At, Context, Found};
@@ -330,8 +330,12 @@ const LIBRARIES: &[Library] = &[
 /// Words that make the name after them an example, not the library the rule mandates.
 const EXAMPLE_WORDS: &[&str] = &["e.g", "eg", "such", "like", "example", "ejemplo", "ej", "como"];
 
-static COMPARED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\b(?:than|que)[ \t]+[\w.-]+").expect("a constant regex"));
+/// What a mandated library is compared with: "(más flexible que unittest)", "better than Jest".
+static COMPARED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:than|que)[ \t]+[\w.-]+")
+        // A constant pattern, compiled by this module's tests (the pytest one reads it).
+        .expect("a valid pattern")
+});
 
 /// Words that make a library the project's one for its role.
 const SOLE_WORDS: &[&str] = &[
@@ -455,7 +459,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
         }
         // Longest names first, each taken out once read: "log/slog" is slog, not Go's `log`.
         let mut text = name.to_lowercase();
-        for (library, n) in names_longest_first() {
+        for &(library, n) in NAMES_LONGEST_FIRST.iter() {
             let in_ecosystem = named.is_empty() || named.contains(&library.eco);
             let sure =
                 !library.common_word || named.contains(&library.eco) || ctx.says(&role_words(library.role));
@@ -543,15 +547,15 @@ fn the_others(f: &Mention) -> bool {
     )
 }
 
-/// Every library's names, the longest first.
-fn names_longest_first() -> Vec<(&'static Library, &'static str)> {
+/// Every library's names, the longest first (sorted once).
+static NAMES_LONGEST_FIRST: LazyLock<Vec<(&'static Library, &'static str)>> = LazyLock::new(|| {
     let mut all: Vec<(&Library, &str)> = LIBRARIES
         .iter()
         .flat_map(|l| l.names.iter().map(move |n| (l, *n)))
         .collect();
     all.sort_by_key(|(_, n)| std::cmp::Reverse(n.len()));
     all
-}
+});
 
 /// `text` with each whole-word `name` in it replaced by spaces.
 fn blank(text: &str, name: &str) -> String {
@@ -634,88 +638,42 @@ fn given_as_example(tokens: &[Token], name: &str) -> bool {
         .any(|t| EXAMPLE_WORDS.contains(&t.lower.trim_end_matches('.')))
 }
 
-/// A placeholder no package is named, replaced by the rivals' alternatives in each pattern.
-const PLACEHOLDER: &str = "rivalplaceholder";
-
 fn check(ctx: &Context, out: &mut Found, mandated: &Library, rivals: &[&Library], said: &str) {
-    let eco = mandated.eco;
-    let packages: Vec<&str> = rivals.iter().flat_map(|r| r.packages.iter().copied()).collect();
-    let names_of = |what: &str| rivals.iter().map(|r| r.key()).collect::<Vec<_>>().join(", ") + what;
+    let mut packages: Vec<&str> = rivals.iter().flat_map(|r| r.packages.iter().copied()).collect();
+    packages.sort();
+    let keys = rivals.iter().map(|r| r.key()).collect::<Vec<_>>().join(", ");
     if !packages.is_empty() {
-        for site in eco.sites(PLACEHOLDER) {
-            let alternatives = |transform: fn(&str) -> String| {
-                let mut names: Vec<String> = packages.iter().map(|p| regex::escape(&transform(p))).collect();
-                names.sort();
-                names.dedup();
-                format!("(?:{})", names.join("|"))
-            };
-            // Python and Rust import their packages with `_` for `-`.
-            let names = match eco {
-                Ecosystem::Python | Ecosystem::Rust if site.source => alternatives(|p| p.replace('-', "_")),
-                Ecosystem::Jvm if site.source => alternatives(|p| p.replace('-', "")),
-                _ => alternatives(str::to_string),
-            };
-            let pattern = site
-                .pattern
-                .replace(&format!("(?i:{PLACEHOLDER})"), &format!("(?i:{names})"))
-                .replace(PLACEHOLDER, &names);
-            let globs: Vec<&str> = site.files.iter().map(String::as_str).collect();
-            push(
-                ctx,
-                out,
-                mandated,
-                said,
-                pattern,
-                &globs,
-                site.source,
-                site.what,
-                site.within,
-                &names_of(""),
-            );
+        for site in mandated.eco.sites_of_any(&packages) {
+            push(ctx, out, mandated, said, site, &keys);
         }
     }
     for rival in rivals {
         for own in rival.own_sites {
-            push(
-                ctx,
-                out,
-                mandated,
-                said,
-                own.pattern.to_string(),
-                own.files,
-                own.files.iter().all(|f| f.starts_with("*.")),
-                own.what,
-                own.within,
-                rival.key(),
-            );
+            let site = Site {
+                pattern: own.pattern.to_string(),
+                files: own.files.iter().map(|f| f.to_string()).collect(),
+                what: own.what,
+                source: own.files.iter().all(|f| f.starts_with("*.")),
+                within: own.within,
+            };
+            push(ctx, out, mandated, said, site, rival.key());
         }
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn push(
-    ctx: &Context,
-    out: &mut Found,
-    mandated: &Library,
-    said: &str,
-    pattern: String,
-    globs: &[&str],
-    source: bool,
-    what: &str,
-    within: Within,
-    rivals: &str,
-) {
-    let mut scope = FileScope::of_globs(globs, String::new()).titled(mandated.eco.name());
-    if source {
+fn push(ctx: &Context, out: &mut Found, mandated: &Library, said: &str, site: Site, rivals: &str) {
+    let globs: Vec<&str> = site.files.iter().map(String::as_str).collect();
+    let mut scope = FileScope::of_globs(&globs, String::new()).titled(mandated.eco.name());
+    if site.source {
         ctx.narrow(&mut scope);
     }
     let explanation = format!(
-        "\"{said}\" mandates it for {}: its rivals {rivals} ruled out — {what}; scope {}",
-        mandated.role, scope.why
+        "\"{said}\" mandates it for {}: its rivals {rivals} ruled out — {}; scope {}",
+        mandated.role, site.what, scope.why
     );
     out.check(
         At::Places,
-        ctx.pattern_check(pattern, scope, None, explanation, within),
+        ctx.pattern_check(site.pattern, scope, None, explanation, site.within),
     );
 }
 

@@ -220,9 +220,10 @@ const MANDATED_RUNNERS: &[(&str, &[&str])] = &[
     ("taskfile", &["**/Taskfile.yml", "**/Taskfile.yaml"]),
 ];
 
-/// "Use `./start_server.sh` instead of `mix phx.server`": the mandated script runs the
-/// forbidden command itself, which is what it is for.
-fn mandated_scripts(ctx: &Context) -> Vec<String> {
+/// The scripts a rule names and does not forbid — "Use `./start_server.sh` instead of `mix
+/// phx.server`": the script the rule asks for runs the forbidden command itself, which is what
+/// it is for.
+fn named_scripts(ctx: &Context) -> Vec<String> {
     let forbidden: Vec<&str> = ctx
         .found
         .iter()
@@ -297,7 +298,7 @@ fn command_checks(
             })
         })
         .flat_map(|(_, globs)| globs.iter().map(|g| g.to_string()))
-        .chain(mandated_scripts(ctx))
+        .chain(named_scripts(ctx))
         .collect();
     for c in concepts::command_checks(&tools, &full, &only, scripts, spared) {
         let mut scope = FileScope {
