@@ -151,6 +151,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::required::run(ctx, out);
     pass::versions::run(ctx, out);
     pass::written_language::run(ctx, out);
+    pass::identifier_language::run(ctx, out);
     pass::vague::judged(ctx, out);
 }
 

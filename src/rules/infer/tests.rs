@@ -13,7 +13,7 @@ pub(super) fn rule_of(instruction: &str) -> Rule {
     rule(instruction)
 }
 
-fn rule(instruction: &str) -> Rule {
+pub(super) fn rule(instruction: &str) -> Rule {
     let json =
         serde_json::json!([{"Rule_number": 1, "Category": "CODE", "Instruction": instruction, "Why": "w"}])
             .to_string();
@@ -2638,4 +2638,18 @@ fn a_mandated_script_may_run_the_command_it_replaces() {
         texts(i, "README.md", "```bash\nmix setup\nmix phx.server\n```\n"),
         ["mix phx.server"]
     );
+}
+
+#[test]
+fn the_language_of_names_newest_wins_both_ways() {
+    let s = set(&["Código en inglés.", "Los nombres de variables en español."]);
+    let (by, why) = retired_because(&s, 0).unwrap();
+    assert_eq!(by, 2);
+    assert!(why.contains("names in English"), "{why}");
+    assert!(s.status[1].is_active());
+    let s = set(&[
+        "Nombres de variables en español.",
+        "All code must be written in English.",
+    ]);
+    assert_eq!(retired_because(&s, 0).map(|(by, _)| by), Some(2));
 }

@@ -29,14 +29,14 @@ const NOT_LOWER: &str = r"[a-z0-9_]*[A-Z][A-Za-z0-9_]*";
 const MIXED_CASE: &str = r"\w*(?:[a-z]\w*[A-Z]|[A-Z]\w*[a-z])\w*";
 
 /// Where declarations show a kind of name, as a pattern with `{N}` for the name.
-struct Form {
+pub(super) struct Form {
     /// What it finds, for `--explain`.
-    what: &'static str,
-    subject: Subject,
-    langs: &'static [Lang],
-    template: &'static str,
+    pub(super) what: &'static str,
+    pub(super) subject: Subject,
+    pub(super) langs: &'static [Lang],
+    pub(super) template: &'static str,
     /// Files whose names tools or conventions fix (generated code, migrations).
-    exclude: &'static [&'static str],
+    pub(super) exclude: &'static [&'static str],
 }
 
 const C_LIKE: &[Lang] = &[
@@ -61,7 +61,7 @@ const GENERATED_AND_TESTS: &[&str] = &[
     "!**/tests/**/*.php",
 ];
 
-const FORMS: &[Form] = &[
+pub(super) const FORMS: &[Form] = &[
     Form {
         what: "variable declarations (`const`/`let`/`var`/`val`)",
         subject: Subject::Variables,

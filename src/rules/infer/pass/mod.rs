@@ -18,6 +18,7 @@ pub mod families;
 pub mod file_kinds;
 pub mod file_names;
 pub mod final_newline;
+pub mod identifier_language;
 pub mod identifiers;
 pub mod implied;
 pub mod line_length;
