@@ -621,6 +621,57 @@ pub const F_STRINGS: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// "Never hardcode API keys or passwords", "Do NOT commit secrets, API keys, or credentials",
+/// "No hardcodees credenciales": a string literal bound to a name that ends in a secret's word
+/// (`ESI_CLIENT_SECRET = "…"`, `password = "…"`, `apiKey: '…'`, `SECRET_KEY = "…"`,
+/// `GITHUB_TOKEN="…"`): eight characters or more with a digit, no blank. Not a placeholder
+/// (`your-…`, `changeme`, `example…`, `xxx…`, `<…>`), a reference (`${…}`, `%(…)s`, `{{ … }}`),
+/// a path or URL, an environment variable's name (`"API_KEY"`), a name that only holds a
+/// secret's word (`secret_name`, `TOKEN_KEY`, `tokenizer`, `author`) — nor in tests, fixtures
+/// and examples, whose secrets are fake. The hit is the value, inside its quotes.
+pub const HARDCODED_SECRET: Detector = Detector {
+    name: "hardcoded-secret",
+    summary: "a secret-looking string literal (8+ characters with a digit) bound to a name ending in secret, password, token, API key, access/private key or credentials",
+    pattern: r#"(?i:\b[\w.-]*?(?:secret(?:[_-]?key)?|passw(?:or)?d|pwd|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)(?:[_-]?value)?)["']?[ \t]*(?::=|=>|=|:)[ \t]*(?:["'](?:(?i:your|my[-_]|change|replace|example|dummy|fake|placeholder|xxx|todo|test|sample|insert|<|\$|\{|%|/|\.|https?:)[^"'\r\n]*|[A-Z][A-Z0-9_]*["'])|["'](?P<hit>[^"'\s]{0}[0-9][^"'\s]{7,}|[^"'\s]{1}[0-9][^"'\s]{6,}|[^"'\s]{2}[0-9][^"'\s]{5,}|[^"'\s]{3}[0-9][^"'\s]{4,}|[^"'\s]{4}[0-9][^"'\s]{3,}|[^"'\s]{5}[0-9][^"'\s]{2,}|[^"'\s]{6}[0-9][^"'\s]{1,}|[^"'\s]{7,}[0-9][^"'\s]*)["'])"#,
+    langs: &[
+        Lang::TypeScript,
+        Lang::JavaScript,
+        Lang::Python,
+        Lang::Rust,
+        Lang::Go,
+        Lang::Java,
+        Lang::Kotlin,
+        Lang::CSharp,
+        Lang::Ruby,
+        Lang::Php,
+        Lang::Swift,
+        Lang::Dart,
+        Lang::Shell,
+        Lang::Vue,
+        Lang::Svelte,
+        Lang::Yaml,
+        Lang::Terraform,
+    ],
+    exclude: &[
+        "!**/test/**",
+        "!**/tests/**",
+        "!**/__tests__/**",
+        "!**/spec/**",
+        "!**/fixtures/**",
+        "!**/testdata/**",
+        "!**/examples/**",
+        "!*.test.*",
+        "!*.spec.*",
+        "!test_*.py",
+        "!*_test.py",
+        "!*_test.go",
+        "!*.example.*",
+        "!*.sample.*",
+    ],
+    within: Within::Any,
+    effect: Effect::Forbid,
+};
+
 /// "Never use C++ exceptions or try-catch blocks": `try`, `catch` and `throw` in C++ code.
 pub const CPP_EXCEPTIONS: Detector = Detector {
     name: "cpp-exceptions",
@@ -1497,6 +1548,10 @@ pub const CONCEPTS: &[Concept] = &[
         phrases: words::F_STRING_NAMES,
     },
     Concept {
+        detector: &HARDCODED_SECRET,
+        phrases: words::SECRET_NAMES,
+    },
+    Concept {
         detector: &CLASS_COMPONENT,
         phrases: words::CLASS_COMPONENT_NAMES,
     },
@@ -1854,6 +1909,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &MUTABLE_DEFAULT,
     &F_STRINGS,
     &CPP_EXCEPTIONS,
+    &HARDCODED_SECRET,
     &TS_EXPECT_ERROR_BARE,
     &COMMONJS,
     &STDOUT_WRITE,

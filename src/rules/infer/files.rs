@@ -295,6 +295,14 @@ impl FileScope {
         if dir.is_empty() {
             return;
         }
+        // "in `.tf` files", "en archivos `.py`": an extension, not a dot-folder (`.github`).
+        if let Some(ext) = dir.strip_prefix('.')
+            && is_source_or_config_extension(ext)
+        {
+            self.include = vec![format!("*.{ext}")];
+            self.languages.clear();
+            return;
+        }
         // "in src/lib/format.ts": a file, not a folder — the check covers that file.
         if names_a_file(dir) {
             self.include = vec![dir.to_string()];
@@ -762,6 +770,17 @@ fn tests_too(tokens: &[Token], at: usize, len: usize) -> bool {
 
 /// True when `path` names one file (`src/lib/format.ts`): its last part has an extension with a
 /// letter, and it is no glob. `.github`, `v1.2` and `src/` are folders.
+/// Whether `*.{ext}` is a source file's or a known language's file glob (`tf`, `py`, `yml`).
+fn is_source_or_config_extension(ext: &str) -> bool {
+    let glob = format!("*.{ext}");
+    !ext.is_empty()
+        && ext.chars().all(|c| c.is_ascii_alphanumeric())
+        && (SOURCE_FILES.contains(&glob.as_str())
+            || [Lang::Yaml, Lang::Terraform, Lang::Docs]
+                .iter()
+                .any(|l| l.globs().contains(&glob.as_str())))
+}
+
 pub fn names_a_file(path: &str) -> bool {
     if path.contains(['*', '?', '{', '[']) {
         return false;

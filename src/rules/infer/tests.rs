@@ -2641,6 +2641,62 @@ fn a_mandated_script_may_run_the_command_it_replaces() {
 }
 
 #[test]
+fn hardcoded_secrets_are_secret_looking_literals_bound_to_secret_names() {
+    let i = "Do NOT commit secrets, API keys, or credentials";
+    let py = concat!(
+        "ESI_BASE = \"https://esi.evetech.net/latest\"\n",
+        "ESI_CLIENT_ID = \"4c1f0e3b9a7d4e2f8b6a5c3d2e1f0a9b\"\n",
+        "ESI_CLIENT_SECRET = \"eat_7Hq2xZpL9mVw3RkT8nYc5bFd1sGj6uAe\"\n",
+        "SECRET_KEY = 'django-insecure-0a9x7k2m5q'\n",
+        "secret = os.environ.get(\"ARGUS_ESI_SECRET\", ESI_CLIENT_SECRET)\n",
+        "api_key = os.getenv(\"API_KEY\", \"fallback-value\")\n",
+        "password = \"changeme123\"\n",
+        "token = \"your-token-here-1\"\n",
+        "secret_name = \"prod/db/password1\"\n",
+        "TOKEN_KEY = \"auth_token_v2\"\n",
+        "tokenizer = \"bert-base-uncased-v2\"\n",
+        "author = \"Jane Doe 2nd edition\"\n",
+        "DB_PASSWORD = \"DATABASE_PASSWORD\"\n",
+        "# api_key = \"sk-live-4f9a8b7c6d\"\n",
+    );
+    assert_eq!(
+        texts(i, "src/argus/esi_client.py", py),
+        [
+            "eat_7Hq2xZpL9mVw3RkT8nYc5bFd1sGj6uAe",
+            "django-insecure-0a9x7k2m5q",
+            "sk-live-4f9a8b7c6d"
+        ]
+    );
+    let tf = "resource \"google_sql_user\" \"app\" {\n  password = \"s3cr3t-Pa55w0rd!\"\n  secret_data = var.api_key\n}\n";
+    assert_eq!(
+        texts(
+            "Never hardcode secret values in `.tf` files.",
+            "terraform/sql.tf",
+            tf
+        ),
+        ["s3cr3t-Pa55w0rd!"]
+    );
+    // "in `.tf` files" is an extension, not a folder named `.tf`.
+    assert!(texts("Never hardcode secret values in `.tf` files.", "src/a.py", py).is_empty());
+    let ts = "const apiKey = 'AIzaSyD4-9fKx1LmQ8wE2rT';\nexport const config = { accessToken: \"ghp_16C7e42F292c6912E7710c838347Ae178B4a\" };\nconst url = `${base}/token`;\n";
+    assert_eq!(
+        texts(
+            "No hardcodees credenciales ni claves de API en el código.",
+            "src/config.ts",
+            ts
+        ),
+        [
+            "AIzaSyD4-9fKx1LmQ8wE2rT",
+            "ghp_16C7e42F292c6912E7710c838347Ae178B4a"
+        ]
+    );
+    // Tests and examples hold fake secrets.
+    assert!(texts(i, "tests/test_client.py", py).is_empty());
+    // What is done with secrets, not where they are kept.
+    assert!(texts("Never log passwords or API keys.", "src/a.ts", ts).is_empty());
+}
+
+#[test]
 fn the_language_of_names_newest_wins_both_ways() {
     let s = set(&["Código en inglés.", "Los nombres de variables en español."]);
     let (by, why) = retired_because(&s, 0).unwrap();

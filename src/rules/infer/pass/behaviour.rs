@@ -9,7 +9,7 @@
 //! install`", "use pnpm, never npm") is not one: its forbidden tools stay checked where commands
 //! run.
 
-use super::super::concepts::is_tool;
+use super::super::concepts::{CONCEPTS, HARDCODED_SECRET, is_tool};
 use super::super::imports;
 use super::super::phrases::{Entity, Role};
 use super::super::text::{Kind, Token, clauses};
@@ -121,7 +121,12 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
                 _ => false,
             }
     });
-    if in_files || mandates_tool || (installs && names_package) {
+    // "Do NOT commit secrets, API keys, or credentials": what is committed is the files' text.
+    let commits_secrets = found.iter().any(|f| {
+        f.role == Role::Forbid
+            && matches!(f.entity, Entity::Concept { index, .. } if CONCEPTS[index].detector.name == HARDCODED_SECRET.name)
+    });
+    if in_files || mandates_tool || (installs && names_package) || commits_secrets {
         return None;
     }
     // "❌ Responder en inglés" reads "Forbidden: Responder en inglés": the rule opens after the

@@ -3,7 +3,7 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, GO_CONTEXT_NOT_FIRST,
+    CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET,
     I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, PHP_UNTYPED_PARAMETER,
     PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED, RELATIVE_IMPORT, STDOUT_WRITE,
     TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE,
@@ -16,6 +16,7 @@ use super::super::phrases::{Entity, Mention, Role, Trig, read};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
     CODE_SUBJECT_WORDS, COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS, PREFIX_WORDS,
+    SECRET_STORE_WORDS,
 };
 use super::super::words::{EXTENSION_WORDS, FILE_WORDS, IMPORT_WORDS, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
@@ -349,6 +350,19 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
                 at,
                 format!(
                     "\"{words}\" after \"{}\" not checked: the rule names no Go or Rust code (\"in library code\", \"in Go\"), so it may be advice",
+                    f.trigger
+                ),
+            );
+        }
+        // "Never log passwords", "don't share API keys": what is done with secrets, not
+        // secrets kept in the code.
+        (Effect::Forbid, Role::Forbid)
+            if d.name == HARDCODED_SECRET.name && !ctx.says(SECRET_STORE_WORDS) =>
+        {
+            out.note(
+                at,
+                format!(
+                    "\"{words}\" after \"{}\" not checked: the rule does not say they are kept in the code (\"hardcode\", \"commit\", \"in the code\")",
                     f.trigger
                 ),
             );
