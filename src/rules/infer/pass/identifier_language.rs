@@ -536,7 +536,20 @@ pub fn run(ctx: &Context, out: &mut Found) {
         return;
     }
     let name = format!("(?:{})", spanish_name());
-    let named = ctx.named.langs();
+    // The code languages named ("Python code in English"); documentation or commits named beside
+    // code ("All code and documentation …") narrow nothing.
+    let named: Vec<Lang> = ctx
+        .named
+        .langs()
+        .into_iter()
+        .filter(|l| {
+            FORMS
+                .iter()
+                .map(|f| f.langs)
+                .chain(MEMBERS.iter().map(|m| m.langs))
+                .any(|langs| langs.iter().any(|fl| same_family(*l, *fl)))
+        })
+        .collect();
     for form in FORMS.iter().filter(|f| taken(f.subject, f.langs)) {
         let langs: Vec<Lang> = form
             .langs
@@ -682,7 +695,11 @@ mod tests {
         );
         let java = "public class MenuController {\n    private String nombreCliente;\n    public static final int MAXIMO_ITEMS = 3;\n    private double calcularPrecioConDescuento(Item item) {\n        return 1;\n    }\n    public void store() {}\n}\n";
         assert_eq!(
-            texts("All code must be written in English.", "src/A.java", java),
+            texts(
+                "All code and documentation must be written in English.",
+                "src/A.java",
+                java
+            ),
             ["nombreCliente", "MAXIMO_ITEMS", "calcularPrecioConDescuento"]
         );
     }
