@@ -7,12 +7,14 @@
 //! - "use `deno.json` for dependencies, not `package.json`": a config file name forbidden in
 //!   favour of another file name.
 
+use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Role};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
     CREATE_VERBS, FILE_KINDS, FILE_NOUNS, NEGATIONS, NEW_FILE_WORDS, WELL_KNOWN_MD, WELL_KNOWN_TXT,
 };
 use super::{At, Context, Found, NOT_THE_PROJECTS};
+use crate::rules::model::Within;
 
 pub fn run(ctx: &Context, out: &mut Found) {
     let mut seen: Vec<String> = Vec::new();
@@ -53,6 +55,29 @@ pub fn run(ctx: &Context, out: &mut Found) {
             &mut seen,
             vec!["**/*.gradle".to_string()],
             format!("Gradle's Kotlin DSL asked for (\"{words}\"): Groovy build scripts"),
+        );
+    }
+    if let Some(words) = jetpack_compose(ctx) {
+        forbid(
+            ctx,
+            out,
+            &mut seen,
+            LAYOUT_XML.iter().map(|g| g.to_string()).collect(),
+            format!("Jetpack Compose asked for the UI (\"{words}\"): Android XML layouts"),
+        );
+        let mut scope = FileScope::of_langs(&[Lang::Kotlin, Lang::Java], String::new());
+        ctx.narrow(&mut scope);
+        out.check(
+            At::Places,
+            ctx.pattern_check(
+                SET_CONTENT_VIEW_LAYOUT.to_string(),
+                scope,
+                None,
+                format!(
+                    "Jetpack Compose asked for the UI (\"{words}\"): an activity's `setContentView(R.layout.…)` inflates an XML layout"
+                ),
+                Within::Code,
+            ),
         );
     }
     if let Some((dir, words)) = temporary_home(ctx) {
@@ -102,6 +127,86 @@ fn kotlin_dsl(ctx: &Context) -> Option<String> {
             .collect::<Vec<_>>()
             .join(" ")
     })
+}
+
+/// Android's XML layouts: what Jetpack Compose replaces.
+const LAYOUT_XML: [&str; 2] = ["**/res/layout/*.xml", "**/res/layout-*/*.xml"];
+
+/// An activity inflating an XML layout; the hit is `setContentView`.
+const SET_CONTENT_VIEW_LAYOUT: &str = r"\b(?P<hit>setContentView)[ \t]*\([ \t]*R\.layout\.";
+
+/// Words that say Compose is used: "Use Jetpack Compose", "Favor Compose", "Kotlin with Jetpack
+/// Compose".
+const COMPOSE_USE_WORDS: &[&str] = &[
+    "use",
+    "using",
+    "favor",
+    "favour",
+    "prefer",
+    "with",
+    "usa",
+    "usar",
+    "utiliza",
+    "utilizar",
+    "prefiere",
+    "con",
+    "build",
+    "write",
+    "construye",
+];
+
+/// Words that make "Compose" Android's UI toolkit, not Docker Compose.
+const COMPOSE_UI_WORDS: &[&str] = &[
+    "jetpack",
+    "ui",
+    "xml",
+    "layouts",
+    "layout",
+    "android",
+    "kotlin",
+    "composables",
+    "interfaz",
+    "pantallas",
+    "screens",
+];
+
+/// "Use Jetpack Compose", "**UI**: XML layouts and Compose. Favor Compose.": Compose asked for
+/// the UI rules out XML layouts — not after a negation ("don't use Compose"), not for "new UI"
+/// (existing layouts cannot be told apart from new ones), not Docker Compose. Returns the words.
+fn jetpack_compose(ctx: &Context) -> Option<String> {
+    if !ctx.says(COMPOSE_UI_WORDS)
+        || ctx.says(&["docker", "docker-compose", "services", "container", "containers"])
+        || ctx.says(NEW_FILE_WORDS)
+        || ctx.says(&["new"])
+    {
+        return None;
+    }
+    let words: Vec<&Token> = ctx.tokens.iter().filter(|t| t.is_word()).collect();
+    words
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.lower == "compose")
+        .find_map(|(at, _)| {
+            let start = if at > 0 && words[at - 1].lower == "jetpack" {
+                at - 1
+            } else {
+                at
+            };
+            let before = &words[start.saturating_sub(3)..start];
+            let negated = before.iter().any(|t| NEGATIONS.contains(&t.lower.as_str()));
+            // Compose used, not a style or a place named ("el estilo oficial de Kotlin y Jetpack
+            // Compose", "cambios en código Kotlin o Compose").
+            let used = before
+                .iter()
+                .any(|t| COMPOSE_USE_WORDS.contains(&t.lower.as_str()));
+            (used && !negated).then(|| {
+                words[start..=at]
+                    .iter()
+                    .map(|t| t.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+        })
 }
 
 fn forbid(ctx: &Context, out: &mut Found, seen: &mut Vec<String>, globs: Vec<String>, why: String) {
@@ -354,7 +459,7 @@ fn use_not(clause: &[Token]) -> Option<(String, String)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::infer::tests::flags as flagged;
+    use crate::rules::infer::tests::{flags as flagged, texts};
 
     #[test]
     fn created_extensions_are_forbidden_files() {
@@ -402,6 +507,43 @@ mod tests {
         }
         assert!(!flagged("Don't use the Kotlin DSL.", "app/build.gradle"));
         assert!(!flagged("Never use Kotlin DSL here.", "app/build.gradle"));
+    }
+
+    #[test]
+    fn jetpack_compose_rules_out_xml_layouts() {
+        for i in [
+            "Use Jetpack Compose",
+            "**UI**: XML layouts and Compose. Favor Compose.",
+            "Kotlin with Jetpack Compose, Koin for DI, Room for local storage",
+        ] {
+            assert!(flagged(i, "app/src/main/res/layout/activity_list.xml"), "{i}");
+            assert!(
+                flagged(
+                    i,
+                    "features/profile/src/main/res/layout-land/fragment_profile.xml"
+                ),
+                "{i}"
+            );
+            assert!(!flagged(i, "app/src/main/res/values/strings.xml"), "{i}");
+        }
+        let kt = "override fun onCreate(b: Bundle?) {\n    super.onCreate(b)\n    setContentView(R.layout.activity_list)\n    setContent { App() }\n}\n";
+        assert_eq!(
+            texts("Use Jetpack Compose", "app/src/main/java/a/ListActivity.kt", kt),
+            ["setContentView"]
+        );
+        for other in [
+            "Use Jetpack Compose for new UI (not XML layouts)",
+            "Don't use Jetpack Compose.",
+            "Use Docker Compose for local services.",
+            "Compose files: never set `container_name`.",
+            "Sigue el estilo de código oficial de Kotlin y Jetpack Compose.",
+            "Ejecuta `./gradlew lint` antes de publicar cambios significativos en código Kotlin o Compose.",
+        ] {
+            assert!(
+                !flagged(other, "app/src/main/res/layout/activity_list.xml"),
+                "{other}"
+            );
+        }
     }
 
     #[test]
