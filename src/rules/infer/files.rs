@@ -682,8 +682,11 @@ pub fn named(tokens: &[Token]) -> Named {
                                     | "asunto"
                             )
                         });
-                let in_commits =
-                    w == "commits" && matches!(prev, Some("in" | "en" | "los" | "the" | "all" | "todos"));
+                let in_commits = w == "commits"
+                    && matches!(
+                        prev,
+                        Some("in" | "en" | "los" | "the" | "all" | "todos" | "git" | "your" | "tus")
+                    );
                 if about_message || es_message || in_commits {
                     add(Lang::Commit, "commit messages");
                 }

@@ -6,6 +6,7 @@
 //! prefix too), one opening in lowercase (unless it has such a prefix), one ending with a period.
 
 use super::super::files::{FileScope, Lang};
+use super::super::text::Token;
 use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
@@ -18,6 +19,7 @@ const PREFIX: &str = r"[\w./-]+(?:[ \t][\w./-]+)?(?:\([^)\r\n]*\))?!?:[ \t]+";
 const NOT_IMPERATIVE: &str = "added|adds|adding|fixed|fixes|fixing|updated|updates|updating|removed|removes|removing|changed|changes|changing|improved|improves|improving|refactored|refactors|refactoring|implemented|implements|implementing|created|creates|creating|deleted|deletes|deleting|moved|moves|moving|renamed|renames|renaming|bumped|bumps|bumping|upgraded|upgrades|upgrading|introduced|introduces|introducing|cleaned|cleans|cleaning|replaced|replaces|replacing|converted|converts|converting|enabled|enables|enabling|disabled|disables|disabling|optimized|optimizes|optimizing|documented|documents|documenting|made|makes|making|wrote|writes|writing|reverted|reverts|reverting";
 
 pub fn run(ctx: &Context, out: &mut Found) {
+    unmentioned_names(ctx, out);
     if !about_subject(ctx) {
         return;
     }
@@ -59,6 +61,69 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
+/// Verbs of naming something in a message.
+const MENTION_VERBS: &[&str] = &[
+    "mention",
+    "mentions",
+    "mencionar",
+    "menciones",
+    "mencionen",
+    "menciona",
+];
+
+/// "When writing git commits: Don't mention Claude", "No menciones a Copilot en los commits": the
+/// capitalized name after a negated verb of mentioning, in commit messages, where the rule is
+/// about them — the name as written (case matters: `claude-code` in a URL is no mention).
+fn unmentioned_names(ctx: &Context, out: &mut Found) {
+    if !ctx.named.has(Lang::Commit) {
+        return;
+    }
+    let words: Vec<&Token> = ctx.tokens.iter().filter(|t| t.is_word()).collect();
+    for (i, verb) in words.iter().enumerate() {
+        if !MENTION_VERBS.contains(&verb.lower.as_str())
+            || !words[i.saturating_sub(3)..i]
+                .iter()
+                .any(|t| NEGATIONS.contains(&t.lower.as_str()))
+        {
+            continue;
+        }
+        // "No menciones a Copilot": the personal "a" before a name.
+        let from = if words.get(i + 1).is_some_and(|t| t.lower == "a") {
+            i + 2
+        } else {
+            i + 1
+        };
+        let names: Vec<&str> = words
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|t| t.text.chars().next().is_some_and(char::is_uppercase))
+            .map(|t| t.text.as_str())
+            .collect();
+        if names.is_empty() {
+            continue;
+        }
+        let name = names.join(" ");
+        let scope = FileScope::of_langs(&[Lang::Commit], String::new()).titled(Lang::Commit.name());
+        let explanation = format!(
+            "\"{name}\" not to be mentioned (after \"{} {}\"): the name, as written, in {}",
+            words[i.saturating_sub(1)].text,
+            verb.text,
+            scope.why
+        );
+        out.check(
+            At::Places,
+            ctx.pattern_check(
+                format!(r"\b(?P<hit>{})\b", regex::escape(&name)),
+                scope,
+                None,
+                explanation,
+                Within::Any,
+            ),
+        );
+    }
+}
+
 /// Whether the rule is about the commit subject line: "subject line", "commit subject", or
 /// commit messages, titles or summaries.
 fn about_subject(ctx: &Context) -> bool {
@@ -96,6 +161,22 @@ mod tests {
     use super::super::super::tests::texts;
 
     const MSG: &str = ".git/COMMIT_EDITMSG";
+
+    #[test]
+    fn names_not_to_mention_in_commits() {
+        let msg = "Add CSV import\n\n🤖 Generated with [Claude Code](https://claude.com/claude-code)\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n";
+        let i = "When writing git commits: Don't mention Claude.";
+        assert_eq!(texts(i, MSG, msg), ["Claude", "Claude"]);
+        // Code that names it is not a commit.
+        assert!(texts(i, "app/services/claude.rb", "# Asks Claude for a hint\n").is_empty());
+        assert!(
+            texts("Don't mention Claude.", MSG, msg).is_empty(),
+            "commits unnamed"
+        );
+        let promo = "Do not include promotional lines like \"🤖 Generated with [Claude Code]\" or similar.";
+        assert_eq!(texts(promo, MSG, msg), ["🤖 Generated with [Claude Code]"]);
+        assert!(texts(promo, "docs/tools.md", "Drafted with Claude Code.\n").is_empty());
+    }
 
     #[test]
     fn subject_style() {
