@@ -3,7 +3,6 @@
 //! (imports and manifests of each ecosystem, as the packages pass does for one package): one
 //! check per ecosystem and place, the family's packages as alternatives.
 
-use super::super::files::FileScope;
 use super::super::imports::Ecosystem;
 use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
@@ -150,11 +149,7 @@ fn check(ctx: &Context, out: &mut Found, family: &Family, eco: Ecosystem, packag
         eco.sites_of_any(packages)
     };
     for site in sites {
-        let globs: Vec<&str> = site.files.iter().map(String::as_str).collect();
-        let mut scope = FileScope::of_globs(&globs, String::new()).titled(eco.name());
-        if site.source {
-            ctx.narrow(&mut scope);
-        }
+        let scope = ctx.site_scope(&site, eco.name());
         let explanation = format!(
             "{} libraries forbidden: {} of {}; scope {}",
             family.name,

@@ -8,12 +8,14 @@
 //! word that holds a Spanish one (`Valorant`, `resolver`) is none. A Spanish mandate is only kept
 //! for precedence: every English word of an API would break it.
 
+use std::sync::LazyLock;
+
 use super::super::Term;
 use super::super::files::{FileScope, Lang};
 use super::super::naming::Subject;
 use super::super::text::{Kind, Token};
 use super::super::words::{NEGATIONS, SPANISH_NAME_PARTS};
-use super::identifiers::FORMS;
+use super::identifiers::{FORMS, Form};
 use super::{At, Context, Found, lang_names, same_family};
 use crate::rules::model::Within;
 
@@ -89,6 +91,9 @@ const SPANISH_ENDINGS: &[&str] = &[
 /// part opens the name or follows `_`; a capitalized one may also follow a lowercase letter or
 /// digit (a camel hump); an uppercase one opens the name or follows `_`. After a part: the end,
 /// or `_`, a digit or (but after an uppercase part) a capital.
+/// [`spanish_name`], built once: every load of a rules file infers its rules again.
+static SPANISH_NAME: LazyLock<String> = LazyLock::new(|| format!("(?:{})", spanish_name()));
+
 fn spanish_name() -> String {
     let parts: Vec<&str> = SPANISH_NAME_PARTS
         .iter()
@@ -280,53 +285,31 @@ pub fn run(ctx: &Context, out: &mut Found) {
     if asked.language != Language::English {
         return;
     }
-    let name = format!("(?:{})", spanish_name());
+    let name = SPANISH_NAME.as_str();
     // The code languages named ("Python code in English"); documentation or commits named beside
     // code ("All code and documentation …") narrow nothing.
     let named: Vec<Lang> = ctx
         .named
         .langs()
         .into_iter()
-        .filter(|l| {
-            FORMS
-                .iter()
-                .map(|f| f.langs)
-                .chain(MEMBERS.iter().map(|m| m.langs))
-                .any(|langs| langs.iter().any(|fl| same_family(*l, *fl)))
-        })
+        .filter(|l| forms().any(|f| f.langs.iter().any(|fl| same_family(*l, *fl))))
         .collect();
-    for form in FORMS.iter().filter(|f| taken(f.subject, f.langs)) {
+    for form in forms() {
         let langs: Vec<Lang> = form
             .langs
             .iter()
             .copied()
             .filter(|l| named.is_empty() || named.iter().any(|n| same_family(*n, *l)))
             .collect();
-        if langs.is_empty() {
-            continue;
-        }
-        declarations(
-            ctx,
-            out,
-            &asked,
-            form.what,
-            form.template,
-            form.exclude,
-            &langs,
-            &name,
-        );
-    }
-    for member in MEMBERS {
-        let langs: Vec<Lang> = member
-            .langs
-            .iter()
-            .copied()
-            .filter(|l| named.is_empty() || named.iter().any(|n| same_family(*n, *l)))
-            .collect();
         if !langs.is_empty() {
-            declarations(ctx, out, &asked, member.what, member.template, &[], &langs, &name);
+            declarations(ctx, out, &asked, form, &langs, name);
         }
     }
+}
+
+/// The declarations this pass reads: the identifiers pass's it takes, then its own members.
+fn forms() -> impl Iterator<Item = &'static Form> {
+    FORMS.iter().filter(|f| taken(f.subject, f.langs)).chain(MEMBERS)
 }
 
 /// The identifiers pass's declarations this pass reads: variables, functions and types, and
@@ -341,54 +324,44 @@ fn taken(subject: Subject, langs: &[Lang]) -> bool {
     }
 }
 
-/// Java's and C#'s members: methods, fields and properties after their modifiers — the
-/// declarations the identifiers pass leaves to case conventions it does not check.
-struct Member {
-    what: &'static str,
-    langs: &'static [Lang],
-    template: &'static str,
-}
-
-const MEMBERS: &[Member] = &[
-    Member {
+/// Java's and C#'s members (methods, fields and properties after their modifiers) and Dart's
+/// declarations — which the identifiers pass leaves to case conventions it does not check.
+const MEMBERS: &[Form] = &[
+    Form {
         what: "methods, fields and properties with a modifier (`private String nombre;`)",
+        subject: Subject::Other,
         langs: &[Lang::Java, Lang::CSharp],
         template: r"^[ \t]*(?:@\w+(?:\([^)\n]*\))?[ \t]+)*(?:(?:public|private|protected|internal|static|final|abstract|synchronized|override|virtual|async|sealed|readonly|new|volatile|transient)[ \t]+)+[\w.]+(?:<[^>\n]*>)?(?:\[\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:[(;={]|\r?$)",
+        exclude: &[],
     },
-    Member {
+    Form {
         what: "Dart's `final`/`var`/`const`/`late` declarations (`final fechaInicio = …`)",
+        subject: Subject::Variables,
         langs: &[Lang::Dart],
         template: r"(?:^|[^\w$.])(?:final|var|const|late)(?:[ \t]+final)?(?:[ \t]+[\w.]+(?:<[^>\n]*>)?\??)??[ \t]+(?P<hit>{N})[ \t]*(?:[=;]|\bin\b)",
+        exclude: &[],
     },
-    Member {
+    Form {
         what: "Dart's classes, enums, mixins and extensions",
+        subject: Subject::Types,
         langs: &[Lang::Dart],
         template: r"(?:^|[^\w$.])(?:class|enum|mixin|extension)[ \t]+(?P<hit>{N})(?:[^\w$]|$)",
+        exclude: &[],
     },
 ];
 
-#[allow(clippy::too_many_arguments)]
-fn declarations(
-    ctx: &Context,
-    out: &mut Found,
-    asked: &Asked,
-    what: &str,
-    template: &str,
-    exclude: &[&str],
-    langs: &[Lang],
-    name: &str,
-) {
+fn declarations(ctx: &Context, out: &mut Found, asked: &Asked, form: &Form, langs: &[Lang], name: &str) {
     let mut scope = FileScope::of_langs(langs, String::new()).titled(&lang_names(langs));
-    scope.exclude.extend(exclude.iter().map(|e| e.to_string()));
+    scope.exclude.extend(form.exclude.iter().map(|e| e.to_string()));
     ctx.narrow(&mut scope);
     let explanation = format!(
-        "names in English (\"{}\"): {what} whose name has a Spanish word among its parts (`calcularFianza`, `filas_validas`, `-ción`, `-dad`) are violations; scope {}",
-        asked.said, scope.why
+        "names in English (\"{}\"): {} whose name has a Spanish word among its parts (`calcularFianza`, `filas_validas`, `-ción`, `-dad`) are violations; scope {}",
+        asked.said, form.what, scope.why
     );
     out.check(
         At::Places,
         ctx.pattern_check(
-            template.replace("{N}", name),
+            form.template.replace("{N}", name),
             scope,
             None,
             explanation,

@@ -502,6 +502,17 @@ impl<'a> Context<'a> {
         probe != FileScope::default()
     }
 
+    /// The files a package site is checked in, titled for its ecosystem: a site in source files
+    /// confined to the rule's folders, a manifest never.
+    pub fn site_scope(&self, site: &super::imports::Site, title: &str) -> FileScope {
+        let globs: Vec<&str> = site.files.iter().map(String::as_str).collect();
+        let mut scope = FileScope::of_globs(&globs, String::new()).titled(title);
+        if site.source {
+            self.narrow(&mut scope);
+        }
+        scope
+    }
+
     /// Confines a scope to the rule's folders, leaves out its excepted ones, applies its test
     /// qualifiers.
     pub fn narrow(&self, scope: &mut FileScope) {

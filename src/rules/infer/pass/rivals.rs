@@ -11,7 +11,6 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::super::Term;
-use super::super::files::FileScope;
 use super::super::imports::{Ecosystem, Site};
 use super::super::phrases::{Entity, Mention, Role};
 use super::super::text::Token;
@@ -662,11 +661,7 @@ fn check(ctx: &Context, out: &mut Found, mandated: &Library, rivals: &[&Library]
 }
 
 fn push(ctx: &Context, out: &mut Found, mandated: &Library, said: &str, site: Site, rivals: &str) {
-    let globs: Vec<&str> = site.files.iter().map(String::as_str).collect();
-    let mut scope = FileScope::of_globs(&globs, String::new()).titled(mandated.eco.name());
-    if site.source {
-        ctx.narrow(&mut scope);
-    }
+    let scope = ctx.site_scope(&site, mandated.eco.name());
     let explanation = format!(
         "\"{said}\" mandates it for {}: its rivals {rivals} ruled out — {}; scope {}",
         mandated.role, site.what, scope.why
