@@ -137,6 +137,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::quotes::run(ctx, out);
     pass::shebang::run(ctx, out);
     pass::line_length::run(ctx, out);
+    pass::indent_width::run(ctx, out);
     pass::final_newline::run(ctx, out);
     pass::braces::run(ctx, out);
     pass::suppressions::run(ctx, out);

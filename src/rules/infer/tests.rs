@@ -47,6 +47,22 @@ pub(super) fn flags(instruction: &str, path: &str) -> bool {
     !hits_of(instruction, path, "first line\n").is_empty()
 }
 
+/// `(line, text hit)` of each violation, 1-based lines, for the passes' own tests.
+pub(super) fn lines_hit(instruction: &str, path: &str, text: &str) -> Vec<(usize, String)> {
+    let s = set(&[instruction]);
+    assert!(s.is_usable(), "{:?}", s.problems);
+    s.check_file(&Path::new("/repo").join(path), text, None)
+        .violations
+        .into_iter()
+        .map(|v| {
+            (
+                text[..v.range.start].matches('\n').count() + 1,
+                text[v.range].to_string(),
+            )
+        })
+        .collect()
+}
+
 /// [`hits`], for the passes' own tests.
 pub(super) fn hits_of(instruction: &str, path: &str, text: &str) -> Vec<(String, Option<String>)> {
     hits(instruction, path, text)

@@ -1,0 +1,354 @@
+//! Indentation-width pass: "Use 2-space indentation", "Indent with 4 spaces", "Follow PEP 8
+//! conventions with 4-space indentation", "Usa **dos espacios** de indentación en los archivos
+//! `.gs`" — what editorconfig-checker checks for `indent_size`, read as patterns: a line indented
+//! off the width's grid (two spaces where four are mandated), the first line of a top-level block
+//! indented more than one step (four spaces where two are), and tab-indented lines. Continuation
+//! lines (after a comma, an operator or a backslash; a chained `.call`, a closing bracket) align as
+//! they like and are left alone, as are comments, strings and docstrings; YAML and Markdown (not
+//! source files), Go and Makefiles (tabs by rule) are never in scope.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::super::concepts::{SPACE_INDENT, TAB_INDENT};
+use super::super::files::{FileScope, Lang};
+use super::super::phrases::{Entity, Place};
+use super::{At, Context, Found};
+use crate::rules::model::Within;
+
+/// Words for indenting.
+const INDENT_WORDS: &[&str] = &[
+    "indent",
+    "indents",
+    "indented",
+    "indenting",
+    "indentation",
+    "indentación",
+    "indentacion",
+    "identación",
+    "identacion",
+    "indentado",
+    "indentada",
+    "indentar",
+    "sangría",
+    "sangria",
+    "sangrado",
+];
+
+/// Words before the width that forbid it rather than mandate it ("not 2 spaces").
+const FORBIDDING: &[&str] = &[
+    "not", "no", "never", "nunca", "avoid", "evita", "evitar", "sin", "instead",
+];
+
+/// A width in spaces: "4 spaces", "2-space", "four-space", "dos espacios".
+static WIDTH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)(?:^|[^\w-])(?P<n>2|3|4|8|two|three|four|eight|dos|tres|cuatro|ocho)[ \t]*-?[ \t]*(?:spaces?|espacios?)\b",
+    )
+    // A constant pattern, compiled by this module's tests.
+    .expect("a valid pattern")
+});
+
+/// "tab width of 4 spaces", "tabs of 2 spaces": a tab's width, which mandates tabs, not spaces.
+static TAB_WIDTH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\btabs?[ \t]+(?:width|size|of|de|=|equal)").expect("a valid pattern"));
+
+/// Markup, whose indentation is markup text (not code) to the lexer: checked as text.
+const MARKUP: &[&str] = &["*.html", "*.htm"];
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    let text = &ctx.rule.instruction;
+    if !text.bytes().any(|b| b.is_ascii_digit())
+        && !ctx.says(&["two", "three", "four", "eight", "dos", "tres", "cuatro", "ocho"])
+    {
+        return;
+    }
+    if !ctx.says(INDENT_WORDS) || TAB_WIDTH.is_match(text) || out.has_pattern(SPACE_INDENT.pattern) {
+        return;
+    }
+    let widths: Vec<(usize, usize)> = WIDTH
+        .captures_iter(text)
+        .filter_map(|c| c.name("n"))
+        .filter_map(|n| Some((n.start(), width_of(n.as_str())?)))
+        .collect();
+    let Some(&(at, width)) = widths.first() else {
+        return;
+    };
+    // "2 spaces for YAML, 4 for Python", "4 spaces instead of 2": more than one width.
+    if widths.iter().any(|&(_, w)| w != width) {
+        return;
+    }
+    let before = text[..at].to_lowercase();
+    if before
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .rev()
+        .filter(|w| !w.is_empty())
+        .take(2)
+        .any(|w| FORBIDDING.contains(&w))
+    {
+        return;
+    }
+    let said = WIDTH
+        .captures(text)
+        .and_then(|c| {
+            c.name("n")
+                .map(|n| (n.start(), c.get(0).map_or(n.end(), |m| m.end())))
+        })
+        .map_or_else(String::new, |(s, e)| text[s..e].to_string());
+    let mut scope = match ctx.named.scope() {
+        Some(scope) => scope,
+        // "PEP 8" is Python's style guide.
+        None if pep8(text) => FileScope::of_langs(&[Lang::Python], "Python (*.py) from \"PEP 8\"".into()),
+        None => FileScope::source_files(false),
+    };
+    for g in [
+        "!*.go",
+        "!Makefile",
+        "!*.mk",
+        "!*.yml",
+        "!*.yaml",
+        "!*.md",
+        "!*.mdx",
+    ] {
+        push_unique(&mut scope.exclude, g);
+    }
+    ctx.narrow(&mut scope);
+    // "en los archivos `.gs`": where the width is mandated.
+    for path in allowed_places(ctx) {
+        scope.within(path);
+        scope.why.push_str(&format!("; only `{path}`"));
+    }
+    let has_markup = scope
+        .include
+        .iter()
+        .any(|g| g.contains("html") || g.contains("htm}") || g.contains("htm,"));
+    let mut code = scope.clone();
+    for g in MARKUP {
+        code.except(g);
+    }
+    let what = format!("indentation of {width} spaces (\"{said}\")");
+    // A rule that forbids tabs itself ("4 spaces, never tabs") has its check already.
+    let tabs_checked = out.has_pattern(TAB_INDENT.pattern);
+    let markup = has_markup.then(|| {
+        let mut markup = FileScope::of_globs(MARKUP, "HTML (*.html, *.htm)".into());
+        for g in &scope.exclude {
+            push_unique(&mut markup.exclude, g);
+        }
+        ctx.narrow(&mut markup);
+        for path in allowed_places(ctx) {
+            markup.within(path);
+        }
+        markup.why.push_str(", markup checked as text");
+        markup
+    });
+    // Code files: their code only (a tab in a shader string is the string's); markup: its text.
+    for (scope, is_markup) in [(Some(&code), false), (markup.as_ref(), true)] {
+        let Some(scope) = scope else { continue };
+        let kinds = [
+            (
+                off_grid(width),
+                format!("a line indented off the {width}-space grid (continuation lines left alone)"),
+            ),
+            (
+                too_deep(width, is_markup),
+                format!("the first line of a top-level block indented more than {width} spaces"),
+            ),
+            (
+                TAB_INDENT.pattern.to_string(),
+                "a line indented with tabs".to_string(),
+            ),
+        ];
+        for (pattern, how) in kinds {
+            if tabs_checked && pattern == TAB_INDENT.pattern {
+                continue;
+            }
+            let within = if is_markup { Within::Any } else { Within::Code };
+            let explanation = format!("{what}: {how}; scope {}", scope.why);
+            out.check(
+                At::Places,
+                ctx.pattern_check(pattern, scope.clone(), None, explanation, within),
+            );
+        }
+    }
+}
+
+fn push_unique(list: &mut Vec<String>, item: &str) {
+    if !list.iter().any(|x| x == item) {
+        list.push(item.to_string());
+    }
+}
+
+/// The places a mandate names ("in `.gs` files", "en `frontend/`"), which it applies in.
+fn allowed_places<'a>(ctx: &Context<'a>) -> impl Iterator<Item = &'a str> {
+    ctx.found.iter().filter_map(|f| match &f.entity {
+        Entity::Place {
+            path,
+            place: Place::Allowed,
+        } => Some(path.as_str()),
+        _ => None,
+    })
+}
+
+/// The width a word or digit says.
+fn width_of(word: &str) -> Option<usize> {
+    Some(match word.to_lowercase().as_str() {
+        "2" | "two" | "dos" => 2,
+        "3" | "three" | "tres" => 3,
+        "4" | "four" | "cuatro" => 4,
+        "8" | "eight" | "ocho" => 8,
+        _ => return None,
+    })
+}
+
+fn pep8(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    lower.contains("pep 8") || lower.contains("pep8") || lower.contains("pep-8")
+}
+
+/// What a line may end with and be followed by a continuation: a comma, an operator, a
+/// backslash, an opening parenthesis or bracket left open for aligned arguments.
+const CONTINUED_BY: &str = r",(\[\\+\-%=&|?<";
+/// What a continuation line may start with: a chained call, a closing bracket, an operator, a
+/// block comment's star; and what a comment aligned with the one before it starts with.
+const CONTINUES_WITH: &str = r"*.)\]+\-&|?:/#";
+
+/// A line whose leading spaces are not a multiple of `width`, after a line that ends a statement
+/// or opens a block (or a blank line).
+fn off_grid(width: usize) -> String {
+    format!(
+        r"(?:[^{CONTINUED_BY}\s]|\n)[ \t]*\r?\n(?P<hit>(?: {{{width}}})* {{1,{}}})[^ \t\r\n{CONTINUES_WITH}]",
+        width - 1
+    )
+}
+
+/// The first line after a top-level line that opens a block (`{`, `:`, `then`, `do`; in markup a
+/// tag's `>`), indented by two steps or more.
+fn too_deep(width: usize, markup: bool) -> String {
+    let opener = if markup { r"[^/\-=]>" } else { r"[{:]|\bthen|\bdo" };
+    format!(
+        r"(?m)^[^ \t\r\n#/*][^\r\n]*(?:{opener})[ \t]*\r?\n(?P<hit> {{{}}}(?: {{{width}}})*)[^ \t\r\n]",
+        2 * width
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::tests::lines_hit;
+    use super::*;
+
+    fn lines(instruction: &str, path: &str, text: &str) -> Vec<usize> {
+        let mut l: Vec<usize> = lines_hit(instruction, path, text)
+            .into_iter()
+            .map(|(l, _)| l)
+            .collect();
+        l.sort_unstable();
+        l
+    }
+
+    const PY: &str = "\"\"\"Docstring.\n  indented inside.\n\"\"\"\n\n\ndef f(a, b):\n  return a + b\n\n\ndef g(\n    a,\n    b,\n):\n    x = call(a,\n             b)\n    return (x\n            + 1)\n";
+
+    #[test]
+    fn four_spaces_flag_lines_off_the_grid() {
+        for i in [
+            "Use 4-space indentation",
+            "Indent with 4 spaces",
+            "**Formatting**: Follow PEP 8 conventions with 4-space indentation",
+            "Usa cuatro espacios de indentación",
+            "La indentación es de 4 espacios.",
+        ] {
+            assert_eq!(lines(i, "app/m.py", PY), [7], "{i}");
+        }
+        // A tab-indented line too; not in Go, YAML or Markdown.
+        assert_eq!(lines("Indent with 4 spaces", "a.py", "if x:\n\tpass\n"), [2]);
+        for path in ["main.go", "ci.yml", "README.md", "Makefile"] {
+            assert!(
+                lines("Indent with 4 spaces", path, "x:\n\tpass\n  y\n").is_empty(),
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn two_spaces_flag_odd_lines_and_blocks_a_step_too_deep() {
+        let js = "function a(v) {\n    const n = Number(v);\n    return n;\n}\n\nfunction b(v) {\n  if (v) {\n    return 1;\n  }\n   return 2;\n}\n/**\n * Doc.\n */\nconst t = `x\n    y`;\n";
+        assert_eq!(lines("Use 2-space indentation", "src/a.js", js), [2, 10]);
+        assert_eq!(
+            lines(
+                "Usa **dos espacios** de indentación en los archivos `.gs`.",
+                "Data.gs",
+                js
+            ),
+            [2, 10]
+        );
+        assert!(
+            lines(
+                "Usa **dos espacios** de indentación en los archivos `.gs`.",
+                "src/a.js",
+                js
+            )
+            .is_empty()
+        );
+        // Markup is checked as text.
+        let html = "<div id=\"r\">\n  <p>x</p>\n</div>\n";
+        assert_eq!(
+            lines(
+                "Usa cuatro espacios de indentación en los archivos `.html`.",
+                "r.html",
+                html
+            ),
+            [2]
+        );
+        assert!(
+            lines(
+                "Usa cuatro espacios de indentación en los archivos `.html`.",
+                "r.gs",
+                html
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn strings_and_aligned_comments_are_not_indentation() {
+        // A shader in a template literal, a comment aligned with the trailing one above it.
+        let ts = "export const vert = `\nvoid main(){\n\tgl_Position = p;\n}\n`;\nlet a = 1; // first\n           // second\n";
+        assert!(lines("Use 2-space indentation", "src/a.ts", ts).is_empty());
+        // A tab in code is still one.
+        assert_eq!(
+            lines("Use 2-space indentation", "src/a.ts", "if (a) {\n\tb();\n}\n"),
+            [2]
+        );
+    }
+
+    #[test]
+    fn other_widths_tabs_and_negations_are_not_read() {
+        let py = "def f():\n  return 1\n";
+        for i in [
+            "Use tabs for indentation, with a tab width of 4 spaces",
+            "Use 2 spaces for YAML and 4 spaces for Python indentation",
+            "Do not use 2-space indentation",
+            "Put two spaces after a sentence",
+            "Do not change formatting or indentation styles.",
+        ] {
+            assert!(
+                lines_hit(i, "a.py", py)
+                    .iter()
+                    .all(|(_, t)| t.starts_with(' ') && i.contains("tabs")),
+                "{i}: {:?}",
+                lines_hit(i, "a.py", py)
+            );
+        }
+    }
+
+    #[test]
+    fn the_patterns_compile() {
+        LazyLock::force(&WIDTH);
+        LazyLock::force(&TAB_WIDTH);
+        for w in [2, 3, 4, 8] {
+            Regex::new(&off_grid(w)).unwrap();
+            Regex::new(&too_deep(w, false)).unwrap();
+            Regex::new(&too_deep(w, true)).unwrap();
+        }
+    }
+}
