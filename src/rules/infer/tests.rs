@@ -738,6 +738,16 @@ fn vague_rules_infer_nothing_and_are_flagged() {
         "Use functional patterns where possible",
         "Use the most modern coding styles and idioms.",
         "Sigue las normas definidas en `CONTRIBUTING.md`.",
+        // Hedged: how possible is possible is not in the text.
+        "Prefer standard library where possible.",
+        "**Java**: JDK 21 (LTS) - use modern Java features where appropriate",
+        "Use assertions liberally, where it makes sense to do so.",
+        "Considera refactorizar el codigo cuando los ficheros excedan aproximadamente 300 lineas",
+        // Deferring in a relative or modal clause; who the agent plays names nothing.
+        "Always generate code that follows Spring Boot best practices and conventions.",
+        "Design UI in a way that is idiomatic for the macOS platform and follows Apple Human Interface Guidelines.",
+        "You are a Senior macOS Engineer, specializing in SwiftUI. Your code must always adhere to Apple's Human Interface Guidelines.",
+        "**ALL CODE MUST FOLLOW** the established best practices documented in `docs/best-practice/development-guidelines.md`",
     ] {
         let inf = infer(&rule(v));
         assert!(inf.checks.is_empty() && inf.vague, "{v}: {inf:?}");
@@ -758,6 +768,9 @@ fn vague_rules_infer_nothing_and_are_flagged() {
         "Use the logger style of `log/slog`.",
         "Follow the conventions of `src/api/client.ts`.",
         "Keep functions under 40 lines, never too long.",
+        // A hedge with the code it means; a mandate beside a deferral says more.
+        "Use `StatelessWidget` when possible.",
+        "Usar TypeScript y seguir las mejores prácticas de NestJS.",
     ] {
         assert!(!infer(&rule(concrete)).vague, "{concrete}");
     }
@@ -2448,9 +2461,22 @@ fn what_the_agent_answers_and_explains_is_its_behaviour() {
         "Prefer brief, clear, and concise responses of a single paragraph",
         "Keep responses concise and practical, focusing on database best practices (idempotence, rollback safety, performance).",
         "Explica los cambios y propuestas utilizando un lenguaje técnico adecuado, pero claro y entendible.",
+        // The size of its own changes; thinking and telling, also after a title.
+        "Keep changes scoped and minimal.",
+        "**Safety:** Prefer small, reversible steps.",
+        "Revisa la estructura de directorios y los archivos necesarios para tener el contexto del proyecto",
+        "Sugiere buenas prácticas de diseño, testing automatizado y seguridad.",
+        "**Claridad**: Explicar conceptos técnicos de forma sencilla.",
     ] {
         let inf = infer(&rule(agent));
         assert!(inf.behaviour.is_some() && !inf.vague, "{agent}: {inf:?}");
+    }
+    // A change the code makes, a step of a workflow, are the code's.
+    for code in [
+        "Never use `git add -A` in small steps scripts",
+        "Keep `CHANGELOG.md` changes small",
+    ] {
+        assert!(infer(&rule(code)).behaviour.is_none(), "{code}");
     }
     // The code's responses are the code's.
     for code in [

@@ -870,8 +870,32 @@ pub const VAGUE_WORDS: &[&str] = &[
 
 /// Verbs of deferring to a standard: "follow", "adhere to", "sigue", "respeta".
 pub const DEFER_VERBS: &[&str] = &[
-    "follow", "adhere", "apply", "respect", "comply", "observe", "sigue", "seguir", "siga", "respeta",
-    "respetar", "respete", "aplica", "aplicar", "aplique", "cumple", "cumplir",
+    "follow",
+    "follows",
+    "following",
+    "adhere",
+    "adheres",
+    "adhering",
+    "apply",
+    "respect",
+    "comply",
+    "complies",
+    "observe",
+    "align",
+    "aligns",
+    "sigue",
+    "seguir",
+    "siga",
+    "siguiendo",
+    "respeta",
+    "respetar",
+    "respete",
+    "respetando",
+    "aplica",
+    "aplicar",
+    "aplique",
+    "cumple",
+    "cumplir",
 ];
 
 /// What a rule defers to: a standard, a guide, the project's ways.
@@ -949,6 +973,42 @@ pub const JUDGMENTS: &[&str] = &[
     "superfluos",
     "obvio",
     "obvios",
+];
+
+/// Hedges that leave a mandate to the writer's judgment ("where possible", "cuando sea
+/// posible", "as much as possible", "liberally"): with nothing concrete named, nothing is
+/// checkable — how possible is possible is not in the text.
+pub const HEDGES: &[&[&str]] = &[
+    &["where", "possible"],
+    &["where", "appropriate"],
+    &["where", "sensible"],
+    &["where", "feasible"],
+    &["where", "practical"],
+    &["where", "it", "makes", "sense"],
+    &["when", "possible"],
+    &["when", "necessary"],
+    &["when", "appropriate"],
+    &["when", "sensible"],
+    &["when", "it", "makes", "sense"],
+    &["whenever", "possible"],
+    &["whenever", "appropriate"],
+    &["whenever", "they", "are", "preferred"],
+    &["as", "much", "as", "possible"],
+    &["if", "possible"],
+    &["liberally"],
+    &["approximately"],
+    &["roughly"],
+    &["cuando", "sea", "posible"],
+    &["cuando", "sea", "necesario"],
+    &["cuando", "sea", "conveniente"],
+    &["cuando", "sea", "apropiado"],
+    &["cuando", "tenga", "sentido"],
+    &["en", "la", "medida", "de", "lo", "posible"],
+    &["siempre", "que", "sea", "posible"],
+    &["siempre", "que", "se", "pueda"],
+    &["si", "es", "posible"],
+    &["lo", "más", "posible"],
+    &["aproximadamente"],
 ];
 
 pub const SPANISH_MARKERS: &[&str] = &[
@@ -2294,6 +2354,29 @@ pub const AGENT_VERBS: &[&str] = &[
     "responde",
     "respondas",
     "responda",
+    // Thinking and telling, the agent's work: "Analizar continuamente el código", "Sugiere
+    // buenas prácticas", "Revisa la estructura de directorios", "Explicar conceptos técnicos".
+    "analyze",
+    "analyse",
+    "investigate",
+    "suggest",
+    "propose",
+    "analizar",
+    "analiza",
+    "analice",
+    "indagar",
+    "indaga",
+    "revisar",
+    "revisa",
+    "revise",
+    "sugerir",
+    "sugiere",
+    "sugiera",
+    "proponer",
+    "propón",
+    "explicar",
+    "explica",
+    "explique",
 ];
 
 /// Words that put the agent's verb under a rule: negations, "always", "must".

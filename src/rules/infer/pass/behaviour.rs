@@ -63,6 +63,14 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
             let j = 1 + rest.iter().position(|w| CHANGE_WORDS.contains(w)).unwrap_or(0);
             return Some(said(clause, words[0].0, words[j].0));
         }
+        // "Keep changes scoped and minimal", "Prefer small, reversible steps": the size of the
+        // agent's own changes, which no file shows.
+        if let Some(k) = lower.iter().position(|w| WORK_UNITS.contains(w))
+            && lower.iter().any(|w| CHANGE_SIZES.contains(w))
+            && !clause.iter().any(Token::is_code)
+        {
+            return Some(said(clause, words[0].0, words[k].0));
+        }
         if let Some(i) = lower.iter().position(|w| KEEP_VERBS.contains(w)) {
             let current = lower[i + 1..].iter().position(|w| CURRENT_WORDS.contains(w));
             let up_to_date = lower[i + 1..]
@@ -136,7 +144,13 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
         c.iter()
             .all(|t| t.is_word() && super::super::words::TRIG_HEADER.contains(&t.lower.as_str()))
     });
-    let opening_clause = usize::from(header_only && all.len() > 1);
+    // "**Claridad**: Explicar conceptos …": a title names the topic; the rule opens after it.
+    let titled = all.first().is_some_and(|c| super::vague::is_title(c))
+        && tokens
+            .iter()
+            .find(|t| t.kind == Kind::Sep)
+            .is_some_and(|t| t.text == ":");
+    let opening_clause = usize::from((header_only || titled) && all.len() > 1);
     for (ci, clause) in all.into_iter().enumerate() {
         let words: Vec<(usize, &Token)> = clause.iter().enumerate().filter(|(_, t)| t.is_word()).collect();
         for (wi, &(i, t)) in words.iter().enumerate() {
@@ -286,6 +300,36 @@ const CHANGE_WORDS: &[&str] = &[
     "edits",
     "reasoning",
     "razonamiento",
+];
+
+/// What the agent delivers its work in: changes, steps, diffs.
+const WORK_UNITS: &[&str] = &[
+    "changes",
+    "steps",
+    "diffs",
+    "edits",
+    "increments",
+    "cambios",
+    "pasos",
+    "incrementos",
+];
+
+/// How big or how safe the agent's changes are to be.
+const CHANGE_SIZES: &[&str] = &[
+    "small",
+    "smaller",
+    "minimal",
+    "scoped",
+    "focused",
+    "reversible",
+    "incremental",
+    "atomic",
+    "surgical",
+    "pequeños",
+    "mínimos",
+    "acotados",
+    "reversibles",
+    "incrementales",
 ];
 
 /// "Keep … up to date", "Mantén … actualizada".

@@ -270,14 +270,26 @@ impl<'a> Context<'a> {
         self.found
             .iter()
             .enumerate()
-            .filter(|(_, f)| !f.conditional && !self.judged_clauses.contains(&f.clause))
+            .filter(|(_, f)| !f.conditional && self.judgment_on(f).is_none())
+    }
+
+    /// The judgment word that makes a mention a matter of degree, if one does.
+    fn judgment_on(&self, f: &Mention) -> Option<&'a str> {
+        if !self.judged_clauses.contains(&f.clause) {
+            return None;
+        }
+        let said = match &f.entity {
+            Entity::Code { text, .. } | Entity::Term(text) => Some(text.as_str()),
+            _ => None,
+        };
+        vague::judgment_on(self.tokens, f.clause, said)
     }
 
     /// The forbidding mentions left unchecked because their clause judges a degree, with the
     /// judging word.
     pub fn judged(&self) -> impl Iterator<Item = (usize, &'a Mention, &'a str)> + '_ {
         self.found.iter().enumerate().filter_map(|(i, f)| {
-            let word = vague::judgment_in(self.tokens, f.clause)?;
+            let word = self.judgment_on(f)?;
             (f.role == Role::Forbid && !f.conditional).then_some((i, f, word))
         })
     }

@@ -5,7 +5,9 @@
 use super::super::concepts;
 use super::super::phrases::Entity;
 use super::super::text::{Kind, Token, clauses};
-use super::super::words::{DEFER_VERBS, JUDGMENTS, PRINCIPLES, STANDARD_NOUNS, STYLE_NOUNS, VAGUE_WORDS};
+use super::super::words::{
+    DEFER_VERBS, HEDGES, JUDGMENTS, PRINCIPLES, STANDARD_NOUNS, STYLE_NOUNS, VAGUE_WORDS,
+};
 use super::{At, Context, Found};
 
 pub fn is_vague(ctx: &Context) -> bool {
@@ -22,6 +24,11 @@ pub fn is_vague(ctx: &Context) -> bool {
             || super::super::naming::is_naming_case(&t.text)
     });
     if defers_to_a_standard(ctx.tokens) && !concrete {
+        return !concept;
+    }
+    // "Use modern Java features where appropriate", "Prefer standard library where possible":
+    // hedged, a mandate no code can break — unless it quotes the code it means.
+    if hedged(ctx.tokens) && !ctx.tokens.iter().any(|t| matches!(t.kind, Kind::Span(_))) {
         return !concept;
     }
     let mut vague_word = false;
@@ -88,6 +95,20 @@ pub fn is_vague(ctx: &Context) -> bool {
     vague_word && !concept
 }
 
+/// Whether the rule hedges ("where possible", "cuando sea posible"), or opens as a suggestion
+/// ("Consider …", "Considera …").
+fn hedged(tokens: &[Token]) -> bool {
+    let words: Vec<&str> = tokens
+        .iter()
+        .filter(|t| t.is_word())
+        .map(|t| t.lower.as_str())
+        .collect();
+    matches!(words.first(), Some(&("consider" | "considera" | "considerar")))
+        || HEDGES
+            .iter()
+            .any(|hedge| words.windows(hedge.len()).any(|w| w == *hedge))
+}
+
 /// A document's name (`CONTRIBUTING.md`, `docs/guidelines.rst`): where a standard is written.
 fn is_document(text: &str) -> bool {
     let lower = text.trim().to_lowercase();
@@ -117,21 +138,36 @@ fn label_end(tokens: &[Token]) -> usize {
 /// "always").
 fn defers_to_a_standard(tokens: &[Token]) -> bool {
     let defers = |words: &[&str]| {
-        words.iter().take(2).enumerate().any(|(i, verb)| {
-            let rest = &words[i + 1..];
-            (DEFER_VERBS.contains(verb) && rest.iter().any(|w| STANDARD_NOUNS.contains(w)))
-                || (matches!(
-                    *verb,
-                    "use"
-                        | "usa"
-                        | "usar"
-                        | "utiliza"
-                        | "utilizar"
-                        | "keep"
-                        | "maintain"
-                        | "mantén"
-                        | "mantener"
-                ) && rest.iter().take(5).any(|w| STYLE_NOUNS.contains(w)))
+        words.iter().enumerate().any(|(i, verb)| {
+            // The verb opens the clause (after one word such as "always"), or a relative or
+            // modal clause of it: "code that follows …", "Your code must always adhere to …".
+            let opens = i < 2
+                || words[..i]
+                    .iter()
+                    .rev()
+                    .find(|w| !matches!(**w, "always" | "siempre" | "strictly" | "estrictamente"))
+                    .is_some_and(|w| {
+                        DEFER_LEADS.contains(w)
+                            // "… that is idiomatic and follows Apple's guidelines": the relative
+                            // clause goes on (an imperative "and follow" may not defer at all).
+                            || (*w == "and" && matches!(*verb, "follows" | "adheres" | "aligns" | "complies"))
+                    });
+            opens && {
+                let rest = &words[i + 1..];
+                (DEFER_VERBS.contains(verb) && rest.iter().any(|w| STANDARD_NOUNS.contains(w)))
+                    || (matches!(
+                        *verb,
+                        "use"
+                            | "usa"
+                            | "usar"
+                            | "utiliza"
+                            | "utilizar"
+                            | "keep"
+                            | "maintain"
+                            | "mantén"
+                            | "mantener"
+                    ) && rest.iter().take(5).any(|w| STYLE_NOUNS.contains(w)))
+            }
         })
     };
     // A tool's style ("Use Black style", "Prettier's default style", "conventions: use gofmt")
@@ -153,15 +189,31 @@ fn defers_to_a_standard(tokens: &[Token]) -> bool {
         // Every clause that says something defers ("…; use 2-space indentation" says more).
         if defers(&words) {
             deferring = true;
-        } else if !is_title(clause) {
+        } else if !is_title(clause) && !is_persona(&words) {
             return false;
         }
     }
     deferring
 }
 
+/// Words after which a deferring verb starts a clause of its own: "that follows", "must adhere".
+const DEFER_LEADS: &[&str] = &[
+    "that", "which", "must", "should", "shall", "to", "que", "debe", "deben", "debería",
+];
+
+/// "You are a Senior macOS Engineer, specializing in SwiftUI": who the agent plays, which names
+/// nothing to check in the project's files.
+fn is_persona(words: &[&str]) -> bool {
+    matches!(
+        words,
+        ["you", "are", ..] | ["eres", ..] | ["act", "as", ..] | ["actúa", "como", ..] | ["actua", "como", ..]
+    ) || words
+        .first()
+        .is_some_and(|w| matches!(*w, "specializing" | "specialized" | "especializado"))
+}
+
 /// A clause of capitalized words only, such as the title before a colon ("Código Limpio").
-fn is_title(clause: &[Token]) -> bool {
+pub fn is_title(clause: &[Token]) -> bool {
     let words: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
     (1..=4).contains(&words.len())
         && words
@@ -225,13 +277,28 @@ pub fn judged_clauses(tokens: &[Token]) -> Vec<usize> {
         .collect()
 }
 
-/// The judgment word of clause `clause` of `tokens`, if it has one.
-pub fn judgment_in(tokens: &[Token], clause: usize) -> Option<&str> {
-    clauses(tokens)
-        .get(clause)?
+/// The judgment word that weighs on a mention of `said` in clause `clause`: its clause's, unless
+/// the mention is listed before the judgment and apart from it ("Avoid redux and unnecessary
+/// state management libraries" judges the libraries, not redux).
+pub fn judgment_on<'t>(tokens: &'t [Token], clause: usize, said: Option<&str>) -> Option<&'t str> {
+    let all = clauses(tokens);
+    let clause = all.get(clause)?;
+    let judged = clause
         .iter()
-        .find(|t| t.kind == Kind::Word && JUDGMENTS.contains(&t.lower.as_str()))
-        .map(|t| t.text.as_str())
+        .position(|t| t.kind == Kind::Word && JUDGMENTS.contains(&t.lower.as_str()))?;
+    let word = clause[judged].text.as_str();
+    let Some(said) = said.map(|s| s.split_whitespace().next().unwrap_or(s)) else {
+        return Some(word);
+    };
+    let at = clause[..judged].iter().position(|t| {
+        t.text.eq_ignore_ascii_case(said) || t.text.trim_matches('`').eq_ignore_ascii_case(said)
+    });
+    let apart = at.is_some_and(|at| {
+        clause[at + 1..judged]
+            .iter()
+            .any(|t| t.kind == Kind::Comma || matches!(t.lower.as_str(), "and" | "or" | "nor"))
+    });
+    (!apart).then_some(word)
 }
 
 /// Notes why the forbidding mentions of judged clauses are not checked.
@@ -288,7 +355,16 @@ mod tests {
     fn judged_clauses_are_found() {
         let t = tokenize("Never use `any`; avoid excessive `watch` usage.");
         assert_eq!(judged_clauses(&t), [1]);
-        assert_eq!(judgment_in(&t, 1), Some("excessive"));
-        assert_eq!(judgment_in(&t, 0), None);
+        assert_eq!(judgment_on(&t, 1, Some("watch")), Some("excessive"));
+        assert_eq!(judgment_on(&t, 0, Some("any")), None);
+        // A judgment weighs on what it qualifies, not on the list items before it.
+        let t = tokenize("Avoid usage of redux and unnecessary state management libraries.");
+        assert_eq!(judgment_on(&t, 0, Some("redux")), None);
+        assert_eq!(
+            judgment_on(&t, 0, Some("state management libraries")),
+            Some("unnecessary")
+        );
+        let t = tokenize("No uses imports innecesarios.");
+        assert_eq!(judgment_on(&t, 0, Some("imports")), Some("innecesarios"));
     }
 }
