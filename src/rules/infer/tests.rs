@@ -738,6 +738,11 @@ fn vague_rules_infer_nothing_and_are_flagged() {
         "Use functional patterns where possible",
         "Use the most modern coding styles and idioms.",
         "Sigue las normas definidas en `CONTRIBUTING.md`.",
+        // Design principles and qualities named as words.
+        "Composition > inheritance.",
+        "Mantener la arquitectura modular y la separación de responsabilidades.",
+        "Asegurar que todos los componentes sean responsivos.",
+        "Minimalismo: Escribe solo el código necesario.",
         // Hedged: how possible is possible is not in the text.
         "Prefer standard library where possible.",
         "**Java**: JDK 21 (LTS) - use modern Java features where appropriate",
