@@ -546,6 +546,15 @@ fn read_clause(
                 }
                 if st.term_open && st.role != Role::Neutral {
                     let (term, next) = take_term(clause, i);
+                    // "libraries such as moment", "herramientas externas como Prisma": the kind
+                    // the examples are of, which names no package itself.
+                    if term.as_deref().is_some_and(|term| {
+                        example_lead(clause, next).is_some() && is_kind_of_thing(term, clause, next)
+                    }) {
+                        st.term_open = true;
+                        i = next + example_lead(clause, next).unwrap_or(0);
+                        continue;
+                    }
                     if let Some(term) = term {
                         // "yarn/pnpm/bun", "npm yarn": several tools are a list, not one term.
                         let words: Vec<&str> = term.split(' ').collect();
@@ -1002,11 +1011,41 @@ fn list_continues(clause: &[Token], mut j: usize) -> (bool, usize) {
         if t.kind == Kind::Comma || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str())) {
             open = true;
             j += 1;
+        } else if let Some(len) = example_lead(clause, j).filter(|_| clause[j].lower != "como") {
+            // "moment, luxon, e.g. dayjs": examples go on with the list ("como" also means "as":
+            // "usar FastAPI como framework").
+            open = true;
+            j += len;
         } else {
             break;
         }
     }
     (open, j)
+}
+
+/// Whether `term`, before the example lead at `lead`, is a kind of thing rather than a thing:
+/// not a known package or tool, and — before the Spanish "como", which also means "as" ("usar
+/// FastAPI como framework") — plural ("herramientas externas como Prisma").
+fn is_kind_of_thing(term: &str, clause: &[Token], lead: usize) -> bool {
+    let lower = term.to_lowercase();
+    let last = lower.rsplit(' ').next().unwrap_or(&lower);
+    let named = is_tool(&lower) || crate::rules::infer::imports::is_known_package(&lower);
+    let plural_before_como = word_at(clause, lead).is_none_or(|t| t.lower != "como") || last.ends_with('s');
+    !named && plural_before_como
+}
+
+/// How many words at `j` introduce examples of the term before them ("like", "such as",
+/// "e.g.", "including", "como", "tales como", "por ejemplo").
+fn example_lead(clause: &[Token], j: usize) -> Option<usize> {
+    let w = |k: usize| clause.get(k).filter(|t| t.is_word()).map(|t| t.lower.as_str());
+    match (w(j)?, w(j + 1)) {
+        ("such", Some("as"))
+        | ("tales", Some("como"))
+        | ("por", Some("ejemplo"))
+        | ("for", Some("example")) => Some(2),
+        ("like" | "including" | "incluyendo" | "como" | "e.g" | "eg", _) => Some(1),
+        _ => None,
+    }
 }
 
 fn is_pathish(t: &Token) -> bool {
@@ -1051,6 +1090,7 @@ fn take_term(clause: &[Token], mut i: usize) -> (Option<String>, usize) {
     while let Some(t) = word_at(clause, i) {
         if words.len() == 3
             || TERM_STOPS.contains(&t.lower.as_str())
+            || (!words.is_empty() && example_lead(clause, i).is_some())
             || trigger_at(clause, i).is_some()
             || concept_at(clause, i).is_some()
         {

@@ -2756,3 +2756,38 @@ fn the_language_of_names_newest_wins_both_ways() {
     ]);
     assert_eq!(retired_because(&s, 0).map(|(by, _)| by), Some(2));
 }
+
+#[test]
+fn trailing_whitespace_is_every_text_file_s_but_markdown_s() {
+    let i = "Be sure lines do not end in whitespace.";
+    let text = "#!/usr/bin/env bash\necho hi  \nexit 0\t\n";
+    // A script without an extension, a configuration file, code.
+    for path in ["bin/backup-photos", "config/app.toml", "src/a.py"] {
+        assert_eq!(texts(i, path, text), ["  ", "\t"], "{path}");
+    }
+    // Two trailing spaces break a Markdown line; a diff quotes what it quotes.
+    for path in ["README.md", "fix.patch"] {
+        assert!(texts(i, path, text).is_empty(), "{path}");
+    }
+}
+
+#[test]
+fn examples_of_a_forbidden_kind_are_forbidden() {
+    let ts = "import moment from 'moment';\nimport libraries from './libraries';\n";
+    for i in [
+        "Don't use libraries such as moment",
+        "Don't use external tools like moment.",
+        "No usar librerías externas como moment.",
+    ] {
+        assert_eq!(texts(i, "src/a.ts", ts), ["moment"], "{i}");
+    }
+    // "como" is also "as": the framework mandated still rules out its rivals.
+    let i = "El proyecto debe usar **FastAPI** como framework principal";
+    assert_eq!(texts(i, "app/main.py", "from flask import Flask\n"), ["flask"]);
+    let inf = infer(&rule(i));
+    assert!(
+        inf.mandates.iter().all(|m| m.text != "framework principal"),
+        "{:?}",
+        inf.mandates
+    );
+}

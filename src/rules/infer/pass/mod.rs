@@ -589,6 +589,13 @@ impl<'a> Context<'a> {
                 s.why = format!("{} ({}) from {what}", lang_names(d.langs), s.describe());
                 s
             }
+            // "Lines do not end in whitespace": every text file's lines, scripts without an
+            // extension (`bin/backup`) too — but Markdown, where two trailing spaces break a
+            // line, and diffs, whose context lines keep what they quote.
+            _ if d.name == super::concepts::TRAILING_WHITESPACE.name => FileScope::of_globs(
+                &["*", "!*.md", "!*.mdx", "!*.diff", "!*.patch", "!*.snap"],
+                "every text file but Markdown, diffs and snapshots (no language named)".into(),
+            ),
             _ => FileScope::source_files(false),
         };
         for e in d.exclude {
