@@ -394,7 +394,8 @@ impl FileScope {
     }
 }
 
-fn push_unique(v: &mut Vec<String>, s: &str) {
+/// Appends `s` unless `v` holds it already.
+pub fn push_unique(v: &mut Vec<String>, s: &str) {
     if !v.iter().any(|x| x == s) {
         v.push(s.to_string());
     }

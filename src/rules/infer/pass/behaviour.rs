@@ -145,11 +145,7 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
             .all(|t| t.is_word() && super::super::words::TRIG_HEADER.contains(&t.lower.as_str()))
     });
     // "**Claridad**: Explicar conceptos …": a title names the topic; the rule opens after it.
-    let titled = all.first().is_some_and(|c| super::vague::is_title(c))
-        && tokens
-            .iter()
-            .find(|t| t.kind == Kind::Sep)
-            .is_some_and(|t| t.text == ":");
+    let titled = super::vague::label_end(tokens) > 0;
     let opening_clause = usize::from((header_only || titled) && all.len() > 1);
     for (ci, clause) in all.into_iter().enumerate() {
         let words: Vec<(usize, &Token)> = clause.iter().enumerate().filter(|(_, t)| t.is_word()).collect();

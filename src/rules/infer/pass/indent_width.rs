@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::super::concepts::{SPACE_INDENT, TAB_INDENT};
-use super::super::files::{FileScope, Lang};
+use super::super::files::{FileScope, Lang, push_unique};
 use super::super::phrases::{Entity, Place};
 use super::{At, Context, Found};
 use crate::rules::model::Within;
@@ -170,12 +170,6 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 ctx.pattern_check(pattern, scope.clone(), None, explanation, within),
             );
         }
-    }
-}
-
-fn push_unique(list: &mut Vec<String>, item: &str) {
-    if !list.iter().any(|x| x == item) {
-        list.push(item.to_string());
     }
 }
 

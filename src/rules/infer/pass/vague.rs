@@ -1,6 +1,7 @@
 //! Vagueness: a rule that inferred no check and names nothing concrete — no code span, path,
-//! proper or technical name — but says "clean", "good", "legible"… gets the vague-rule hint; and
-//! what a clause forbids only past a degree ("excessive", "innecesarios") is left unchecked.
+//! proper or technical name — but says "clean", "good", "legible"…, hedges ("where possible",
+//! "cuando sea posible") or only defers to best practices and guidelines gets the vague-rule hint;
+//! and what a clause forbids only past a degree ("excessive", "innecesarios") is left unchecked.
 
 use super::super::concepts;
 use super::super::phrases::Entity;
@@ -119,7 +120,7 @@ fn is_document(text: &str) -> bool {
 
 /// Where the rule starts after a title such as "**Correctness First**:" or "Código Limpio:" — up
 /// to four capitalized words before a colon — which names a topic, not a thing; 0 without one.
-fn label_end(tokens: &[Token]) -> usize {
+pub fn label_end(tokens: &[Token]) -> usize {
     let Some(colon) = tokens.iter().position(|t| t.kind == Kind::Sep) else {
         return 0;
     };
@@ -213,7 +214,7 @@ fn is_persona(words: &[&str]) -> bool {
 }
 
 /// A clause of capitalized words only, such as the title before a colon ("Código Limpio").
-pub fn is_title(clause: &[Token]) -> bool {
+fn is_title(clause: &[Token]) -> bool {
     let words: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
     (1..=4).contains(&words.len())
         && words
