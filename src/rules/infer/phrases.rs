@@ -544,6 +544,19 @@ fn read_clause(
                     i += len;
                     continue;
                 }
+                // "Avoid the use of moment", "evitar el uso de moment": the thing used is named.
+                if st.term_open
+                    && st.role != Role::Neutral
+                    && let Some(len) = use_noun_at(clause, i)
+                {
+                    if st.role == Role::Forbid {
+                        st.trig = Some(Trig::NegUse);
+                    }
+                    let said: Vec<&str> = clause[i..i + len].iter().map(|t| t.lower.as_str()).collect();
+                    st.trigger = format!("{} {}", st.trigger, said.join(" "));
+                    i += len;
+                    continue;
+                }
                 if st.term_open && st.role != Role::Neutral {
                     let (term, next) = take_term(clause, i);
                     // "libraries such as moment", "herramientas externas como Prisma": the kind
@@ -1032,6 +1045,21 @@ fn is_kind_of_thing(term: &str, clause: &[Token], lead: usize) -> bool {
     let named = is_tool(&lower) || crate::rules::infer::imports::is_known_package(&lower);
     let plural_before_como = word_at(clause, lead).is_none_or(|t| t.lower != "como") || last.ends_with('s');
     !named && plural_before_como
+}
+
+/// How many words at `i` say "the use of" ("usage of", "el uso de", "la utilización de").
+fn use_noun_at(clause: &[Token], i: usize) -> Option<usize> {
+    let mut k = i;
+    while word_at(clause, k).is_some_and(|t| DETERMINERS.contains(&t.lower.as_str())) {
+        k += 1;
+    }
+    let noun = word_at(clause, k)?;
+    let of = word_at(clause, k + 1)?;
+    (matches!(
+        noun.lower.as_str(),
+        "use" | "usage" | "uso" | "utilización" | "utilizacion" | "empleo"
+    ) && matches!(of.lower.as_str(), "of" | "de" | "del"))
+    .then_some(k + 2 - i)
 }
 
 /// How many words at `j` introduce examples of the term before them ("like", "such as",

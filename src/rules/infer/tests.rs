@@ -2791,3 +2791,16 @@ fn examples_of_a_forbidden_kind_are_forbidden() {
         inf.mandates
     );
 }
+
+#[test]
+fn the_use_of_a_thing_names_the_thing() {
+    let ts = "import moment from 'moment';\nconst usage = 1;\n";
+    for i in [
+        "Avoid the use of moment",
+        "Avoid usage of moment.",
+        "Evitar el uso de moment",
+        "Queda prohibida la utilización de moment",
+    ] {
+        assert_eq!(texts(i, "src/a.ts", ts), ["moment"], "{i}");
+    }
+}

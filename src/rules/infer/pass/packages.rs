@@ -254,8 +254,19 @@ pub fn package(
     // Folders, exceptions and test qualifiers say where code may not import it; a manifest is
     // the whole project's, so it is left out then.
     let conditioned = ctx.narrows();
-    for eco in ecos {
-        for site in eco.sites(&name) {
+    // "Avoid redux": its bindings and toolkit (`react-redux`, `@reduxjs/toolkit`) are redux too.
+    let companions = companions_of(&name);
+    for (eco, pkg) in ecos.iter().flat_map(|eco| {
+        std::iter::once(name.as_str())
+            .chain(companions.iter().copied().filter(|_| *eco == Ecosystem::Js))
+            .map(move |pkg| (*eco, pkg))
+    }) {
+        let of = if pkg == name {
+            format!("`{name}`")
+        } else {
+            format!("`{pkg}`, a companion of `{name}`")
+        };
+        for site in eco.sites(pkg) {
             if (!site.source && conditioned) || (named_in_code && site.within == Within::Code) {
                 continue;
             }
@@ -284,7 +295,7 @@ pub fn package(
                 ctx.narrow(&mut scope);
             }
             let explanation = format!(
-                "\"{word}\" ({how}) after \"{}\" read as a package: {} of `{name}`; scope {}",
+                "\"{word}\" ({how}) after \"{}\" read as a package: {} of {of}; scope {}",
                 f.trigger, site.what, scope.why
             );
             out.check(
@@ -295,10 +306,81 @@ pub fn package(
     }
 }
 
+/// The npm packages that come with a library and are it by another name: its bindings, its
+/// toolkit, its types, its plugins — forbidding the library forbids them.
+const COMPANIONS: &[(&str, &[&str])] = &[
+    (
+        "redux",
+        &[
+            "react-redux",
+            "@reduxjs/toolkit",
+            "redux-thunk",
+            "redux-saga",
+            "redux-persist",
+        ],
+    ),
+    ("mobx", &["mobx-react", "mobx-react-lite", "mobx-state-tree"]),
+    ("moment", &["moment-timezone"]),
+    ("lodash", &["lodash-es", "@types/lodash"]),
+    ("prisma", &["@prisma/client"]),
+    ("jquery", &["@types/jquery"]),
+    (
+        "jest",
+        &["ts-jest", "babel-jest", "@types/jest", "jest-environment-jsdom"],
+    ),
+    ("enzyme", &["@types/enzyme", "enzyme-adapter-react-16"]),
+    (
+        "styled-components",
+        &["@types/styled-components", "babel-plugin-styled-components"],
+    ),
+    (
+        "bootstrap",
+        &["react-bootstrap", "bootstrap-vue", "ngx-bootstrap"],
+    ),
+    ("date-fns", &["date-fns-tz"]),
+    ("tailwindcss", &["@tailwindcss/vite", "@tailwindcss/postcss"]),
+];
+
+fn companions_of(name: &str) -> &'static [&'static str] {
+    COMPANIONS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(&[], |(_, c)| *c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::super::tests::texts;
     use super::pascal_identifier;
+
+    #[test]
+    fn a_library_s_companions_are_the_library() {
+        let i = "Avoid usage of redux and unnecessary state management libraries.";
+        let json = "{\n  \"dependencies\": {\n    \"@reduxjs/toolkit\": \"^2.0.0\",\n    \"react\": \"^18.0.0\",\n    \"react-redux\": \"^9.0.0\"\n  }\n}\n";
+        assert_eq!(
+            texts(i, "package.json", json),
+            ["@reduxjs/toolkit", "react-redux"]
+        );
+        let ts = "import { configureStore } from '@reduxjs/toolkit';\nimport { useState } from 'react';\n";
+        assert_eq!(texts(i, "src/store.ts", ts), ["@reduxjs/toolkit"]);
+        // A companion is only its library's: "no jest" leaves vitest alone.
+        assert!(
+            texts(
+                "Use vitest, not jest",
+                "package.json",
+                "{\"devDependencies\": {\"vitest\": \"1\"}}\n"
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            texts(
+                "Use vitest, not jest",
+                "package.json",
+                "{\"devDependencies\": {\"ts-jest\": \"29\"}}\n"
+            ),
+            ["ts-jest"]
+        );
+    }
 
     #[test]
     fn an_unquoted_class_name_is_checked_in_code_not_as_a_package() {
