@@ -591,10 +591,10 @@ impl<'a> Context<'a> {
             }
             // "Lines do not end in whitespace": every text file's lines, scripts without an
             // extension (`bin/backup`) too — but Markdown, where two trailing spaces break a
-            // line, and diffs, whose context lines keep what they quote.
+            // line, diffs, whose context lines keep what they quote, and images a tool drew.
             _ if d.name == super::concepts::TRAILING_WHITESPACE.name => FileScope::of_globs(
-                &["*", "!*.md", "!*.mdx", "!*.diff", "!*.patch", "!*.snap"],
-                "every text file but Markdown, diffs and snapshots (no language named)".into(),
+                &["*", "!*.md", "!*.mdx", "!*.diff", "!*.patch", "!*.snap", "!*.svg"],
+                "every text file but Markdown, diffs, snapshots and SVG images (no language named)".into(),
             ),
             _ => FileScope::source_files(false),
         };
