@@ -368,6 +368,22 @@ pub fn mandated_counterpart(d: &Detector) -> Option<&'static Detector> {
     (d.name == TAB_INDENT.name).then_some(&SPACE_INDENT)
 }
 
+/// Every text file — scripts without an extension too — but Markdown, where two trailing spaces
+/// break a line, diffs, whose context lines keep what they quote, snapshots, and SVG images a
+/// tool drew.
+const EVERY_TEXT_FILE: &[&str] = &["*", "!*.md", "!*.mdx", "!*.diff", "!*.patch", "!*.snap", "!*.svg"];
+
+impl Detector {
+    /// The files it checks when the rule names no language, when they are not the source files:
+    /// "Lines do not end in whitespace" is every text file's.
+    pub fn text_files(&self) -> Option<(&'static [&'static str], &'static str)> {
+        (self.name == TRAILING_WHITESPACE.name).then_some((
+            EVERY_TEXT_FILE,
+            "every text file but Markdown, diffs, snapshots and SVG images (no language named)",
+        ))
+    }
+}
+
 pub const TRAILING_WHITESPACE: Detector = Detector {
     name: "trailing-whitespace",
     summary: "spaces or tabs at the end of a line",

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use super::concepts::{CONCEPTS, is_tool};
-use super::imports::package_spelling;
+use super::imports::{is_known_package, package_spelling};
 use super::literal::{self, LitKind};
 use super::text::{Kind, Quote, Token, clauses_with_ends, is_file_pattern, looks_like_path};
 use super::words;
@@ -460,17 +460,7 @@ const USE_LEADS: &[&str] = &[
 
 /// A clause that lists examples of what the previous one said: "e.g.", "such as", "p. ej.".
 fn starts_examples(clause: &[Token]) -> bool {
-    let w = |k: usize| word_at(clause, k).map(|t| t.lower.as_str());
-    matches!(
-        w(0),
-        Some("e.g" | "eg" | "i.e" | "ie" | "like" | "including" | "incluyendo" | "como")
-    ) || matches!(
-        (w(0), w(1)),
-        (Some("such"), Some("as"))
-            | (Some("por"), Some("ejemplo"))
-            | (Some("for"), Some("example"))
-            | (Some("p"), Some("ej"))
-    )
+    example_lead(clause, 0).is_some()
 }
 
 /// Reads one clause into `out`, going on with `inherit`'s reading; the clause's own mentions
@@ -561,11 +551,12 @@ fn read_clause(
                     let (term, next) = take_term(clause, i);
                     // "libraries such as moment", "herramientas externas como Prisma": the kind
                     // the examples are of, which names no package itself.
-                    if term.as_deref().is_some_and(|term| {
-                        example_lead(clause, next).is_some() && is_kind_of_thing(term, clause, next)
-                    }) {
+                    if let Some(kind) = term.as_deref()
+                        && let Some(lead) = example_lead(clause, next)
+                        && is_kind_of_thing(kind, clause, next)
+                    {
                         st.term_open = true;
-                        i = next + example_lead(clause, next).unwrap_or(0);
+                        i = next + lead;
                         continue;
                     }
                     if let Some(term) = term {
@@ -1042,7 +1033,7 @@ fn list_continues(clause: &[Token], mut j: usize) -> (bool, usize) {
 fn is_kind_of_thing(term: &str, clause: &[Token], lead: usize) -> bool {
     let lower = term.to_lowercase();
     let last = lower.rsplit(' ').next().unwrap_or(&lower);
-    let named = is_tool(&lower) || crate::rules::infer::imports::is_known_package(&lower);
+    let named = is_tool(&lower) || is_known_package(&lower);
     let plural_before_como = word_at(clause, lead).is_none_or(|t| t.lower != "como") || last.ends_with('s');
     !named && plural_before_como
 }
@@ -1062,16 +1053,17 @@ fn use_noun_at(clause: &[Token], i: usize) -> Option<usize> {
     .then_some(k + 2 - i)
 }
 
-/// How many words at `j` introduce examples of the term before them ("like", "such as",
-/// "e.g.", "including", "como", "tales como", "por ejemplo").
+/// How many words at `j` introduce examples of what was named before them ("like", "such as",
+/// "e.g.", "i.e.", "including", "como", "tales como", "por ejemplo", "p. ej.").
 fn example_lead(clause: &[Token], j: usize) -> Option<usize> {
-    let w = |k: usize| clause.get(k).filter(|t| t.is_word()).map(|t| t.lower.as_str());
+    let w = |k: usize| word_at(clause, k).map(|t| t.lower.as_str());
     match (w(j)?, w(j + 1)) {
         ("such", Some("as"))
         | ("tales", Some("como"))
         | ("por", Some("ejemplo"))
-        | ("for", Some("example")) => Some(2),
-        ("like" | "including" | "incluyendo" | "como" | "e.g" | "eg", _) => Some(1),
+        | ("for", Some("example"))
+        | ("p", Some("ej")) => Some(2),
+        ("like" | "including" | "incluyendo" | "como" | "e.g" | "eg" | "i.e" | "ie", _) => Some(1),
         _ => None,
     }
 }

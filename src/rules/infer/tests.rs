@@ -30,12 +30,17 @@ fn set(instructions: &[&str]) -> RuleSet {
     RuleSet::from_text(Path::new("/repo/autofix.json"), &text, BuildOptions::default())
 }
 
-/// `(text hit, fix)` of each violation of `instruction` in `text` at `path`.
-fn hits(instruction: &str, path: &str, text: &str) -> Vec<(String, Option<String>)> {
+/// The violations of `instruction` in `text` at `path`.
+fn violations(instruction: &str, path: &str, text: &str) -> Vec<crate::rules::Violation> {
     let s = set(&[instruction]);
     assert!(s.is_usable(), "{:?}", s.problems);
     s.check_file(&Path::new("/repo").join(path), text, None)
         .violations
+}
+
+/// `(text hit, fix)` of each violation of `instruction` in `text` at `path`.
+fn hits(instruction: &str, path: &str, text: &str) -> Vec<(String, Option<String>)> {
+    violations(instruction, path, text)
         .into_iter()
         .map(|v| (text[v.range.clone()].to_string(), v.fix))
         .collect()
@@ -49,10 +54,7 @@ pub(super) fn flags(instruction: &str, path: &str) -> bool {
 
 /// `(line, text hit)` of each violation, 1-based lines, for the passes' own tests.
 pub(super) fn lines_hit(instruction: &str, path: &str, text: &str) -> Vec<(usize, String)> {
-    let s = set(&[instruction]);
-    assert!(s.is_usable(), "{:?}", s.problems);
-    s.check_file(&Path::new("/repo").join(path), text, None)
-        .violations
+    violations(instruction, path, text)
         .into_iter()
         .map(|v| {
             (

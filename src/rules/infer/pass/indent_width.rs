@@ -51,8 +51,11 @@ static WIDTH: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// "tab width of 4 spaces", "tabs of 2 spaces": a tab's width, which mandates tabs, not spaces.
-static TAB_WIDTH: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)\btabs?[ \t]+(?:width|size|of|de|=|equal)").expect("a valid pattern"));
+static TAB_WIDTH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\btabs?[ \t]+(?:width|size|of|de|=|equal)")
+        // A constant pattern, compiled by this module's tests.
+        .expect("a valid pattern")
+});
 
 /// Markup, whose indentation is markup text (not code) to the lexer: checked as text.
 const MARKUP: &[&str] = &["*.html", "*.htm"];
@@ -67,16 +70,19 @@ pub fn run(ctx: &Context, out: &mut Found) {
     if !ctx.says(INDENT_WORDS) || TAB_WIDTH.is_match(text) || out.has_pattern(SPACE_INDENT.pattern) {
         return;
     }
-    let widths: Vec<(usize, usize)> = WIDTH
+    // Each width said: where its number starts and its words end, and the width.
+    let widths: Vec<(usize, usize, usize)> = WIDTH
         .captures_iter(text)
-        .filter_map(|c| c.name("n"))
-        .filter_map(|n| Some((n.start(), width_of(n.as_str())?)))
+        .filter_map(|c| {
+            let n = c.name("n")?;
+            Some((n.start(), c.get(0)?.end(), width_of(n.as_str())?))
+        })
         .collect();
-    let Some(&(at, width)) = widths.first() else {
+    let Some(&(at, end, width)) = widths.first() else {
         return;
     };
     // "2 spaces for YAML, 4 for Python", "4 spaces instead of 2": more than one width.
-    if widths.iter().any(|&(_, w)| w != width) {
+    if widths.iter().any(|&(_, _, w)| w != width) {
         return;
     }
     let before = text[..at].to_lowercase();
@@ -89,13 +95,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     {
         return;
     }
-    let said = WIDTH
-        .captures(text)
-        .and_then(|c| {
-            c.name("n")
-                .map(|n| (n.start(), c.get(0).map_or(n.end(), |m| m.end())))
-        })
-        .map_or_else(String::new, |(s, e)| text[s..e].to_string());
+    let said = &text[at..end];
     let mut scope = match ctx.named.scope() {
         Some(scope) => scope,
         // "PEP 8" is Python's style guide.
@@ -115,14 +115,12 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
     ctx.narrow(&mut scope);
     // "en los archivos `.gs`": where the width is mandated.
-    for path in allowed_places(ctx) {
+    let places: Vec<&str> = allowed_places(ctx).collect();
+    for path in &places {
         scope.within(path);
         scope.why.push_str(&format!("; only `{path}`"));
     }
-    let has_markup = scope
-        .include
-        .iter()
-        .any(|g| g.contains("html") || g.contains("htm}") || g.contains("htm,"));
+    let has_markup = scope.include.iter().any(|g| g.contains("htm"));
     let mut code = scope.clone();
     for g in MARKUP {
         code.except(g);
@@ -136,7 +134,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
             push_unique(&mut markup.exclude, g);
         }
         ctx.narrow(&mut markup);
-        for path in allowed_places(ctx) {
+        for path in &places {
             markup.within(path);
         }
         markup.why.push_str(", markup checked as text");

@@ -589,14 +589,10 @@ impl<'a> Context<'a> {
                 s.why = format!("{} ({}) from {what}", lang_names(d.langs), s.describe());
                 s
             }
-            // "Lines do not end in whitespace": every text file's lines, scripts without an
-            // extension (`bin/backup`) too — but Markdown, where two trailing spaces break a
-            // line, diffs, whose context lines keep what they quote, and images a tool drew.
-            _ if d.name == super::concepts::TRAILING_WHITESPACE.name => FileScope::of_globs(
-                &["*", "!*.md", "!*.mdx", "!*.diff", "!*.patch", "!*.snap", "!*.svg"],
-                "every text file but Markdown, diffs, snapshots and SVG images (no language named)".into(),
-            ),
-            _ => FileScope::source_files(false),
+            _ => match d.text_files() {
+                Some((globs, why)) => FileScope::of_globs(globs, why.into()),
+                None => FileScope::source_files(false),
+            },
         };
         for e in d.exclude {
             if !scope.exclude.iter().any(|x| x == e) {

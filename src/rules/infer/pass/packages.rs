@@ -255,12 +255,20 @@ pub fn package(
     // the whole project's, so it is left out then.
     let conditioned = ctx.narrows();
     // "Avoid redux": its bindings and toolkit (`react-redux`, `@reduxjs/toolkit`) are redux too.
-    let companions = companions_of(&name);
-    for (eco, pkg) in ecos.iter().flat_map(|eco| {
-        std::iter::once(name.as_str())
-            .chain(companions.iter().copied().filter(|_| *eco == Ecosystem::Js))
-            .map(move |pkg| (*eco, pkg))
-    }) {
+    let packages: Vec<(Ecosystem, &str)> = ecos
+        .iter()
+        .flat_map(|&eco| {
+            let companions = if eco == Ecosystem::Js {
+                companions_of(&name)
+            } else {
+                &[]
+            };
+            std::iter::once(name.as_str())
+                .chain(companions.iter().copied())
+                .map(move |pkg| (eco, pkg))
+        })
+        .collect();
+    for (eco, pkg) in packages {
         let of = if pkg == name {
             format!("`{name}`")
         } else {

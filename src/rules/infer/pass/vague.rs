@@ -29,7 +29,7 @@ pub fn is_vague(ctx: &Context) -> bool {
     }
     // "Use modern Java features where appropriate", "Prefer standard library where possible":
     // hedged, a mandate no code can break — unless it quotes the code it means.
-    if hedged(ctx.tokens) && !ctx.tokens.iter().any(|t| matches!(t.kind, Kind::Span(_))) {
+    if hedged(&ctx.lower_words()) && !ctx.tokens.iter().any(|t| matches!(t.kind, Kind::Span(_))) {
         return !concept;
     }
     let mut vague_word = false;
@@ -98,12 +98,7 @@ pub fn is_vague(ctx: &Context) -> bool {
 
 /// Whether the rule hedges ("where possible", "cuando sea posible"), or opens as a suggestion
 /// ("Consider …", "Considera …").
-fn hedged(tokens: &[Token]) -> bool {
-    let words: Vec<&str> = tokens
-        .iter()
-        .filter(|t| t.is_word())
-        .map(|t| t.lower.as_str())
-        .collect();
+fn hedged(words: &[&str]) -> bool {
     matches!(words.first(), Some(&("consider" | "considera" | "considerar")))
         || HEDGES
             .iter()
@@ -140,20 +135,7 @@ pub fn label_end(tokens: &[Token]) -> usize {
 fn defers_to_a_standard(tokens: &[Token]) -> bool {
     let defers = |words: &[&str]| {
         words.iter().enumerate().any(|(i, verb)| {
-            // The verb opens the clause (after one word such as "always"), or a relative or
-            // modal clause of it: "code that follows …", "Your code must always adhere to …".
-            let opens = i < 2
-                || words[..i]
-                    .iter()
-                    .rev()
-                    .find(|w| !matches!(**w, "always" | "siempre" | "strictly" | "estrictamente"))
-                    .is_some_and(|w| {
-                        DEFER_LEADS.contains(w)
-                            // "… that is idiomatic and follows Apple's guidelines": the relative
-                            // clause goes on (an imperative "and follow" may not defer at all).
-                            || (*w == "and" && matches!(*verb, "follows" | "adheres" | "aligns" | "complies"))
-                    });
-            opens && {
+            opens_a_clause(words, i) && {
                 let rest = &words[i + 1..];
                 (DEFER_VERBS.contains(verb) && rest.iter().any(|w| STANDARD_NOUNS.contains(w)))
                     || (matches!(
@@ -195,6 +177,22 @@ fn defers_to_a_standard(tokens: &[Token]) -> bool {
         }
     }
     deferring
+}
+
+/// Whether the verb at `i` opens a clause: the clause's own (after one word such as "always"), or
+/// a relative or modal one: "code that follows …", "Your code must always adhere to …".
+fn opens_a_clause(words: &[&str], i: usize) -> bool {
+    let lead = words[..i]
+        .iter()
+        .rev()
+        .find(|w| !matches!(**w, "always" | "siempre" | "strictly" | "estrictamente"));
+    i < 2
+        || lead.is_some_and(|w| {
+            DEFER_LEADS.contains(w)
+                // "… that is idiomatic and follows Apple's guidelines": the relative clause goes
+                // on (an imperative "and follow" may not defer at all).
+                || (*w == "and" && matches!(words[i], "follows" | "adheres" | "aligns" | "complies"))
+        })
 }
 
 /// Words after which a deferring verb starts a clause of its own: "that follows", "must adhere".
