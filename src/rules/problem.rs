@@ -28,10 +28,9 @@ pub enum SupersededReason {
 /// Two rules at odds: what the newer one says of a thing, and what the older one said.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Clash {
-    /// True when the newer rule forbids what the older mandates; false when it mandates what the
-    /// older forbids.
-    pub newer_forbids: bool,
-    /// The thing as the newer rule writes it (`` `console.log` ``, "npm").
+    /// How the newer rule contradicts the older one.
+    pub kind: ClashKind,
+    /// The thing as the newer rule writes it (`` `console.log` ``, "npm", "python 3.12").
     pub newer_text: String,
     /// The words that made it so in the newer rule ("never use", "always use").
     pub newer_trigger: String,
@@ -39,14 +38,38 @@ pub struct Clash {
     pub older_trigger: String,
 }
 
+/// How a newer rule contradicts an older one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClashKind {
+    /// The newer rule forbids what the older mandates.
+    Forbids,
+    /// The newer rule mandates what the older forbids.
+    Mandates,
+    /// The newer rule sets another floor on the same version ("Python 3.12+" after "Python
+    /// 3.10+"), higher or lower: the newest floor is the one in force.
+    Floor,
+}
+
+impl ClashKind {
+    /// What the newer rule and the older one do, in `locale`: ("forbids", "asks for").
+    fn verbs(self, locale: Locale) -> (&'static str, &'static str) {
+        let forbids = locale.pick("forbids", "prohíbe");
+        let asks = locale.pick("asks for", "pide");
+        match self {
+            ClashKind::Forbids => (forbids, asks),
+            ClashKind::Mandates => (asks, forbids),
+            ClashKind::Floor => {
+                let floor = locale.pick("sets the floor at", "fija como mínimo");
+                (floor, floor)
+            }
+        }
+    }
+}
+
 impl Clash {
     /// `rule #5 forbids `axios` ("instead of"); this one asks for Axios ("always use")`.
     fn describe(&self, by: u64, locale: Locale) -> String {
-        let (newer_does, older_does) = if self.newer_forbids {
-            (locale.pick("forbids", "prohíbe"), locale.pick("asks for", "pide"))
-        } else {
-            (locale.pick("asks for", "pide"), locale.pick("forbids", "prohíbe"))
-        };
+        let (newer_does, older_does) = self.kind.verbs(locale);
         match locale {
             Locale::Es => format!(
                 "la regla #{by} {newer_does} {} («{}»); esta {older_does} {} («{}»)",
@@ -77,12 +100,7 @@ impl SupersededReason {
             SupersededReason::Project(_) if es => format!("prevalece sobre la regla de usuario #{older}"),
             SupersededReason::Project(_) => format!("overrides user rule #{older}"),
             SupersededReason::Conflict(c) => {
-                let (older_does, newer_does) = match (c.newer_forbids, es) {
-                    (true, false) => ("asks for", "forbids"),
-                    (false, false) => ("forbids", "asks for"),
-                    (true, true) => ("pide", "prohíbe"),
-                    (false, true) => ("prohíbe", "pide"),
-                };
+                let (newer_does, older_does) = c.kind.verbs(locale);
                 if es {
                     format!(
                         "reemplaza a #{older}, que {older_does} {} («{}»): esta {newer_does} {} («{}»)",

@@ -167,6 +167,7 @@ pub fn resolve(rules: &[Rule], conflicts: &[(u64, u64, Clash)]) -> Resolution {
 mod tests {
     use super::*;
     use crate::rules::parse::parse;
+    use crate::rules::problem::ClashKind;
 
     fn rules(json: &str) -> Vec<Rule> {
         let parsed = parse(json);
@@ -272,7 +273,7 @@ mod tests {
     fn conflicts_retire_the_older_rule_only() {
         let rs = rules(&format!("[{}, {}]", rule(1, "a", ""), rule(2, "b", "")));
         let clash = Clash {
-            newer_forbids: true,
+            kind: ClashKind::Forbids,
             newer_text: "x".into(),
             newer_trigger: "never use".into(),
             older_text: "x".into(),

@@ -1,20 +1,22 @@
 //! Conflicts from words: a newer rule that forbids what an older rule mandates supersedes it
 //! ("Use Axios" / "Always use native fetch instead of Axios"), and so does one that mandates what
-//! an older rule forbids ("Never use `console.log`" / "Always use `console.log` for debugging").
+//! an older rule forbids ("Never use `console.log`" / "Always use `console.log` for debugging"),
+//! and so does one that sets another floor on the same version ("Python 3.10+" / "Use Python 3.12
+//! or later").
 
 use super::literal::is_prose_word;
 use super::{Inference, Term};
 use crate::rules::model::Rule;
-use crate::rules::problem::Clash;
+use crate::rules::problem::{Clash, ClashKind};
 
-/// Rules at odds: a newer rule that forbids what an older one mandates, or mandates what an
-/// older one forbids ("Always use `console.log` for debugging output" after "Never use
-/// `console.log`"), when both can apply to the same files (they name no languages, or share
+/// Rules at odds: a newer rule that forbids what an older one mandates, mandates what an older
+/// one forbids ("Always use `console.log` for debugging output" after "Never use
+/// `console.log`") or sets another floor on the same version, when both can apply to the same files (they name no languages, or share
 /// one). `inferences` is parallel to `rules`. Each is `(newer, older, the words of each)`.
 pub fn conflicts(rules: &[Rule], inferences: &[Inference]) -> Vec<(u64, u64, Clash)> {
     let mut out: Vec<(u64, u64, Clash)> = Vec::new();
     for (newer, ni) in rules.iter().zip(inferences) {
-        if ni.forbids.is_empty() && ni.mandates.is_empty() {
+        if says_nothing_for_precedence(ni) {
             continue;
         }
         for (older, oi) in rules.iter().zip(inferences) {
@@ -26,9 +28,7 @@ pub fn conflicts(rules: &[Rule], inferences: &[Inference]) -> Vec<(u64, u64, Cla
             {
                 continue;
             }
-            let found = first_clash(&ni.forbids, &oi.mandates, true)
-                .or_else(|| first_clash(&ni.mandates, &oi.forbids, false));
-            if let Some(clash) = found {
+            if let Some(clash) = first_of_any_kind(ni, oi) {
                 out.push((newer.number, older.number, clash));
             }
         }
@@ -36,16 +36,31 @@ pub fn conflicts(rules: &[Rule], inferences: &[Inference]) -> Vec<(u64, u64, Cla
     out
 }
 
+fn says_nothing_for_precedence(i: &Inference) -> bool {
+    i.forbids.is_empty() && i.mandates.is_empty() && i.floors.is_empty()
+}
+
+/// The first contradiction of `newer` with `older`: a forbid of a mandate, a mandate of a
+/// forbid, another floor on the same version.
+fn first_of_any_kind(newer: &Inference, older: &Inference) -> Option<Clash> {
+    first_clash(&newer.forbids, &older.mandates, ClashKind::Forbids)
+        .or_else(|| first_clash(&newer.mandates, &older.forbids, ClashKind::Mandates))
+        .or_else(|| first_clash(&newer.floors, &older.floors, ClashKind::Floor))
+}
+
 /// The first pair of `newer` and `older` terms that contradict each other. A newer mandate
 /// retires an older forbid of the very same thing only: "use pnpm" says nothing of "don't run
-/// `pnpm dev`".
-fn first_clash(newer: &[Term], older: &[Term], newer_forbids: bool) -> Option<Clash> {
+/// `pnpm dev`". Two floors clash on the same version (their key) set at different values (their
+/// text): the same floor said twice is no contradiction.
+fn first_clash(newer: &[Term], older: &[Term], kind: ClashKind) -> Option<Clash> {
     newer.iter().find_map(|n| {
-        let contradicts = |o: &&Term| {
-            if newer_forbids { clash(n, o) } else { n.same(o) }
+        let contradicts = |o: &&Term| match kind {
+            ClashKind::Forbids => clash(n, o),
+            ClashKind::Mandates => n.same(o),
+            ClashKind::Floor => n.key == o.key && n.text != o.text,
         };
         older.iter().find(contradicts).map(|o| Clash {
-            newer_forbids,
+            kind,
             newer_text: n.text.clone(),
             newer_trigger: n.trigger.clone(),
             older_text: o.text.clone(),
@@ -64,16 +79,14 @@ fn compatible(a: &[String], b: &[String]) -> bool {
 pub fn conflicts_across(newer: &[&Inference], older: &[Inference]) -> Vec<(usize, usize, Clash)> {
     let mut out = Vec::new();
     for (n, ni) in newer.iter().enumerate() {
-        if ni.forbids.is_empty() && ni.mandates.is_empty() {
+        if says_nothing_for_precedence(ni) {
             continue;
         }
         for (o, oi) in older.iter().enumerate() {
             if !compatible(&ni.languages, &oi.languages) {
                 continue;
             }
-            let found = first_clash(&ni.forbids, &oi.mandates, true)
-                .or_else(|| first_clash(&ni.mandates, &oi.forbids, false));
-            if let Some(clash) = found {
+            if let Some(clash) = first_of_any_kind(ni, oi) {
                 out.push((n, o, clash));
             }
         }

@@ -5,7 +5,7 @@ use std::path::Path;
 use super::*;
 use crate::i18n::Locale;
 use crate::rules::parse::parse;
-use crate::rules::problem::{ProblemKind, SupersededReason};
+use crate::rules::problem::{ClashKind, ProblemKind, SupersededReason};
 use crate::rules::{BuildOptions, RuleSet, Severity, Status};
 
 /// [`rule`], for the passes' own tests.
@@ -814,7 +814,7 @@ fn conflicts_from_words() {
     ]);
     assert!(matches!(
         &s.status[0],
-        Status::Superseded { by: 3, reason: SupersededReason::Conflict(c) } if c.newer_forbids
+        Status::Superseded { by: 3, reason: SupersededReason::Conflict(c) } if c.kind == ClashKind::Forbids
     ));
     assert_eq!(
         retired_because(&s, 0).unwrap().1,
@@ -845,7 +845,7 @@ fn a_newer_mandate_retires_an_older_forbid() {
     ]);
     assert!(matches!(
         &s.status[0],
-        Status::Superseded { by: 2, reason: SupersededReason::Conflict(c) } if !c.newer_forbids
+        Status::Superseded { by: 2, reason: SupersededReason::Conflict(c) } if c.kind == ClashKind::Mandates
     ));
     assert!(s.status[1].is_active());
     let (by, why) = retired_because(&s, 0).unwrap();
@@ -2805,5 +2805,57 @@ fn the_use_of_a_thing_names_the_thing() {
         "Queda prohibida la utilización de moment",
     ] {
         assert_eq!(texts(i, "src/a.ts", ts), ["moment"], "{i}");
+    }
+}
+
+#[test]
+fn a_newer_floor_retires_an_older_floor_on_the_same_version() {
+    // Higher or lower, the newest floor is the one in force.
+    for (older, newer, told) in [
+        (
+            "Python 3.10+ required.",
+            "Use Python 3.12 or later.",
+            "retires #1, which sets the floor at python 3.10 (\"Python 3.10+\"): this rule sets the floor at python 3.12 (\"Python 3.12\")",
+        ),
+        (
+            "Use Go 1.24 or higher.",
+            "Go 1.22+ is enough.",
+            "retires #1, which sets the floor at go 1.24 (\"Go 1.24\"): this rule sets the floor at go 1.22 (\"Go 1.22+\")",
+        ),
+        (
+            "Use Rust 2024 edition.",
+            "Use Rust 2021 edition.",
+            "retires #1, which sets the floor at Rust edition 2024 (\"Rust 2024 edition\"): this rule sets the floor at Rust edition 2021 (\"Rust 2021 edition\")",
+        ),
+    ] {
+        let s = set(&[older, newer]);
+        assert!(
+            matches!(
+                &s.status[0],
+                Status::Superseded { by: 2, reason: SupersededReason::Conflict(c) } if c.kind == ClashKind::Floor
+            ),
+            "{older} / {newer}"
+        );
+        assert_eq!(retired_because(&s, 0).unwrap().1, told);
+        assert!(s.status[1].is_active());
+    }
+    // Told in Spanish too.
+    let s = set(&["Python 3.10 como mínimo.", "Usa Python 3.12 o superior."]);
+    let Status::Superseded { reason, .. } = &s.status[0] else {
+        panic!("{:?}", s.status[0]);
+    };
+    assert_eq!(
+        reason.retires(1, Locale::Es),
+        "reemplaza a #1, que fija como mínimo python 3.10 («Python 3.10»): esta fija como mínimo python 3.12 («Python 3.12»)"
+    );
+    // The same floor twice, floors on two languages, and an older rule the newer one does not
+    // floor are left alone.
+    for pair in [
+        ["Python 3.12+ only.", "Use Python 3.12 or later."],
+        ["Python 3.10+ required.", "Use Go 1.24 or higher."],
+        ["Python 3.10+ required.", "Use type hints everywhere."],
+    ] {
+        let s = set(&pair);
+        assert!(s.status.iter().all(Status::is_active), "{pair:?}");
     }
 }

@@ -93,6 +93,7 @@ pub struct Found {
     notes: Vec<(At, String)>,
     pub mandates: Vec<Term>,
     pub forbids: Vec<Term>,
+    pub floors: Vec<Term>,
 }
 
 impl Found {
@@ -106,6 +107,20 @@ impl Found {
         self.checks
             .iter()
             .any(|(_, c)| c.pattern.as_deref() == Some(pattern))
+    }
+
+    /// A floor on `what`'s version ("python", "3.12"), from the words `said` ("Python 3.12+"):
+    /// a newer rule that sets another floor on it retires this one.
+    pub fn floor(&mut self, what: &str, version: &str, said: &str) {
+        let text = format!("{what} {version}");
+        if !self.floors.iter().any(|f| f.text == text) {
+            self.floors.push(Term {
+                key: format!("floor:{what}"),
+                text,
+                exact: None,
+                trigger: said.to_string(),
+            });
+        }
     }
 
     /// Notes a reading; the same note twice (two mentions of one concept) is said once.
@@ -152,6 +167,7 @@ impl Found {
             vague: false,
             mandates: self.mandates,
             forbids: self.forbids,
+            floors: self.floors,
             languages,
             behaviour,
             notes: self.notes.into_iter().map(|(_, n)| n).collect(),

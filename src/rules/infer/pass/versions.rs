@@ -291,6 +291,7 @@ fn rust_edition(ctx: &Context, out: &mut Found, text: &str) {
     if at == 0 {
         return;
     }
+    out.floor("Rust edition", edition.as_str(), &caps[0]);
     let older = RUST_EDITIONS[..at].join("|");
     let scope = FileScope::of_globs(&["**/Cargo.toml"], "Cargo.toml".into());
     let explanation = format!(
@@ -369,6 +370,7 @@ fn phpstan_level(ctx: &Context, out: &mut Found, text: &str) {
             _ => return,
         },
     };
+    out.floor("PHPStan level", &caps["level"].to_lowercase(), &caps[0]);
     let config = FileScope::of_globs(
         &["**/phpstan.neon", "**/phpstan.neon.dist", "**/phpstan.dist.neon"],
         "phpstan.neon, phpstan.neon.dist, phpstan.dist.neon".into(),
@@ -416,6 +418,7 @@ fn check_floor(ctx: &Context, out: &mut Found, lang: &str, version: &str, said: 
     let Some(below) = below else {
         return;
     };
+    out.floor(lang, version, said);
     for (files, before) in declarations(lang) {
         let scope = FileScope::of_globs(files, files.join(", "));
         let explanation = format!(
