@@ -1,5 +1,5 @@
 //! The corpus of real agent rules: every rule in
-//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,tune-7,tune-8,tune-9,tune-10,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
+//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,tune-7,tune-8,tune-9,tune-10,tune-11,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
 //! from a public agent rule file (AGENTS.md, CLAUDE.md, .cursorrules…), with sample files whose
 //! expected violations are marked inline with `⟦…⟧`. Each rule goes through `RuleSet::from_text` (inference on) and
 //! each sample through `RuleSet::check_file`; the violations found are compared with the marked
@@ -123,6 +123,11 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // After round thirteen: English 0.903 (28/31) / 0.483, Spanish 0.800 (4/5) / 0.222.
     ("tune-10", "en", 0.90, 0.45),
     ("tune-10", "es", 0.80, 0.20),
+    // `tune-11/` is an eleventh batch written for round sixteen the same way (27 repositories
+    // not used before); its first run, before anyone looked at its rows: English 1.000 (2/2) /
+    // 0.043, Spanish 0.750 (6/8) / 0.130.
+    ("tune-11", "en", 0.95, 0.0),
+    ("tune-11", "es", 0.75, 0.10),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
@@ -165,9 +170,12 @@ const SILENT_FLOORS: &[(&str, &str, f64)] = &[
     // Set from the first measured run of `tune-10/` (52/52).
     ("tune-10", "en", 1.0),
     ("tune-10", "es", 1.0),
+    // Set from the first measured run of `tune-11/` (42/42).
+    ("tune-11", "en", 1.0),
+    ("tune-11", "es", 1.0),
 ];
 
-const SPLITS: [&str; 13] = [
+const SPLITS: [&str; 14] = [
     "tune",
     "tune-2",
     "tune-3",
@@ -178,6 +186,7 @@ const SPLITS: [&str; 13] = [
     "tune-8",
     "tune-9",
     "tune-10",
+    "tune-11",
     "held-out",
     "held-out-2",
     "held-out-3",
