@@ -116,6 +116,15 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
     if text.is_empty() {
         return Err("empty");
     }
+    // `@Input()`: a decorator written as its call names the decorator, however it is called
+    // (`@Input() label`, `@Input({ required: true })`).
+    if let Some(name) = text.strip_suffix("()")
+        && let Some(ident) = name.strip_prefix('@')
+        && ident.len() > 1
+        && ident.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+    {
+        return classify(name);
+    }
     if text.chars().count() == 1 {
         return Err("a single character is too generic to match");
     }

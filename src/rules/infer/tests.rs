@@ -755,6 +755,10 @@ fn vague_rules_infer_nothing_and_are_flagged() {
         "Design UI in a way that is idiomatic for the macOS platform and follows Apple Human Interface Guidelines.",
         "You are a Senior macOS Engineer, specializing in SwiftUI. Your code must always adhere to Apple's Human Interface Guidelines.",
         "**ALL CODE MUST FOLLOW** the established best practices documented in `docs/best-practice/development-guidelines.md`",
+        // A version says which practices; an architecture and how words read are a reviewer's.
+        "When working on Vue components, follow best practices for Vue 3.",
+        "Use component-based architecture",
+        "**Vocabulario accesible**: Profesional pero comprensible para la edad",
     ] {
         let inf = infer(&rule(v));
         assert!(inf.checks.is_empty() && inf.vague, "{v}: {inf:?}");
@@ -2858,4 +2862,122 @@ fn a_newer_floor_retires_an_older_floor_on_the_same_version() {
         let s = set(&pair);
         assert!(s.status.iter().all(Status::is_active), "{pair:?}");
     }
+}
+
+#[test]
+fn a_mandated_wrapper_rules_out_the_tool_it_wraps() {
+    let script = "#!/bin/sh\nmvn -q package\n./mvnw -q package\necho \"mvn is not used\"\n";
+    for i in [
+        "Use the Maven wrapper: `./mvnw ...` (wrapper config uses Maven 3.9.15).",
+        "Always use the Maven wrapper.",
+    ] {
+        assert_eq!(texts(i, "scripts/build.sh", script), ["mvn"], "{i}");
+    }
+    let docker = "FROM gradle:8-jdk21\nRUN gradle build\nRUN ./gradlew build\n";
+    assert_eq!(
+        texts("Always use the Gradle wrapper.", "Dockerfile", docker),
+        ["gradle"]
+    );
+    // Said of the wrapper only, nothing is mandated.
+    assert!(texts("The Maven wrapper is checked in.", "scripts/build.sh", script).is_empty());
+}
+
+#[test]
+fn an_indentation_width_in_words_is_read() {
+    let js = "function f() {\n    return 1;\n}\n";
+    assert_eq!(hits("Use two-space indentation.", "src/a.js", js).len(), 1);
+    let rb = "class A\n   def f\n  end\nend\n";
+    let i = "Keep code in standard Ruby style (two-space indentation, no trailing spaces).";
+    assert_eq!(hits(i, "app/a.rb", rb).len(), 1);
+}
+
+#[test]
+fn a_decorator_written_as_its_call_names_the_decorator() {
+    let ts = "export class B {\n  @Input() label = '';\n  @Input({ required: true }) kind!: string;\n  @Output() clicked = new EventEmitter<void>();\n  @InputSignal() other = 1;\n  // @Input() in a comment\n}\n";
+    assert_eq!(
+        texts(
+            "No uses `@Input()` ni `@Output()` clásicos.",
+            "src/b.component.ts",
+            ts
+        ),
+        ["@Input", "@Input", "@Output"]
+    );
+}
+
+#[test]
+fn a_kind_of_file_a_place_names_is_never_ignored() {
+    // Test files: only there.
+    let i = "Never use `console.log` inside test files.";
+    assert!(texts(i, "src/a.ts", "console.log(1);\n").is_empty());
+    assert_eq!(texts(i, "tests/a.test.ts", "console.log(1);\n"), ["console.log"]);
+    // Templates: the templates folder and template engines' files, not the plugin's classes.
+    let i = "**Enqueuing:** NEVER use `wp_enqueue_style` or `wp_enqueue_script` inside template files.";
+    let php = "<?php\nwp_enqueue_style('x');\n";
+    assert_eq!(
+        texts(i, "templates/pages/list-template.php", php),
+        ["wp_enqueue_style"]
+    );
+    assert!(texts(i, "includes/class-asset-manager.php", php).is_empty());
+    // A kind of file no path tells: unchecked, with a note — never checked everywhere.
+    let widget = infer(&rule("Never use `var` in widget files."));
+    assert!(widget.checks.is_empty());
+    assert!(
+        widget.notes.iter().any(|n| n.contains("in widget files")),
+        "{:?}",
+        widget.notes
+    );
+    // A language's files are its scope.
+    assert_eq!(
+        texts("Never use `var` in JavaScript files.", "src/a.js", "var x = 1;\n"),
+        ["var"]
+    );
+}
+
+#[test]
+fn source_files_are_the_code_in_general() {
+    let i = "**Testing** | No `#[cfg(test)]` in source files → use `tests/` directory";
+    assert_eq!(
+        texts(i, "src/board.rs", "#[cfg(test)]\nmod tests {}\n"),
+        ["#[cfg(test)]"]
+    );
+    let i = "No uses `var` en los archivos de vista.";
+    assert!(infer(&rule(i)).checks.is_empty());
+}
+
+#[test]
+fn a_name_prefix_kept_out_of_the_repository_is_a_path_rule() {
+    let i = "Prohibido versionar `tmp-*`, logs, screenshots, `*.pid`, dumps y outputs locales de debugging.";
+    let forbidden = |i: &str| -> Vec<String> {
+        infer(&rule(i))
+            .checks
+            .iter()
+            .flat_map(|c| c.forbidden_paths.iter().filter(|p| !p.starts_with('!')).cloned())
+            .collect()
+    };
+    assert_eq!(forbidden(i), ["tmp-*", "*.pid"]);
+    // Without a word for versioning, a prefix is a class name's (`bg-opacity-*`).
+    assert!(forbidden("Never use `bg-opacity-*` classes.").is_empty());
+}
+
+#[test]
+fn a_header_every_code_file_starts_with_is_required() {
+    for i in [
+        "**ABOUTME:** Todo archivo debe iniciar con 2 líneas `ABOUTME:` explicando su propósito.",
+        "All code files should start with a brief 2 line comment explaining what the file does. Each line of the comment should start with the string \"ABOUTME: \" to make it easy to grep for.",
+    ] {
+        let without = "import { Email } from './Email';\n";
+        assert_eq!(hits(i, "server/User.ts", without).len(), 1, "{i}");
+        let with = "// ABOUTME: the user entity\n// ABOUTME: validates its email\nexport class User {}\n";
+        assert!(hits(i, "server/User.ts", with).is_empty(), "{i}");
+        // Data, docs and empty files hold no header.
+        assert!(hits(i, "package.json", "{}\n").is_empty(), "{i}");
+        assert!(hits(i, "README.md", "# x\n").is_empty(), "{i}");
+        assert!(hits(i, "src/__init__.py", "").is_empty(), "{i}");
+    }
+    // A header no file kind is said for: still nothing.
+    assert!(
+        infer(&rule("Files should start with `// @flow`."))
+            .checks
+            .is_empty()
+    );
 }

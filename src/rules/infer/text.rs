@@ -434,6 +434,17 @@ pub fn is_file_pattern(s: &str) -> bool {
     glob || looks_like_path(s)
 }
 
+/// `tmp-*`, `debug_*`: every name with that prefix (a file's, where the rule speaks of files).
+pub fn is_name_prefix_glob(s: &str) -> bool {
+    s.strip_suffix('*').is_some_and(|stem| {
+        stem.len() > 1
+            && stem.ends_with(['-', '_', '.'])
+            && stem
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
+    })
+}
+
 /// `Log.*`, `Console.*`: every member of a class (Android's `Log.d`, `Log.e`…), not files named
 /// `Log` — a PascalCase name, not one a file goes by (`Dockerfile.*`, `README.*`).
 pub fn is_member_wildcard(s: &str) -> bool {

@@ -870,6 +870,14 @@ pub const VAGUE_WORDS: &[&str] = &[
     // separated responsibilities, reuse, responsive, modern, minimal — a reviewer's call.
     "composition",
     "inheritance",
+    "architecture",
+    "arquitectura",
+    "component-based",
+    "comprensible",
+    "comprensibles",
+    "profesional",
+    "accessible",
+    "accesible",
     "modular",
     "modularity",
     "modularidad",
@@ -1091,12 +1099,39 @@ pub const ONLY_TESTS: &[&[&str]] = &[
     &["in", "specs"],
     &["in", "unit", "tests"],
     &["inside", "tests"],
+    &["inside", "test", "files"],
+    &["inside", "the", "tests"],
+    &["within", "tests"],
+    &["within", "test", "files"],
+    &["in", "the", "test", "files"],
+    &["in", "spec", "files"],
     &["en", "los", "tests"],
     &["en", "tests"],
     &["en", "las", "pruebas"],
     &["en", "los", "archivos", "de", "prueba"],
     &["en", "archivos", "de", "prueba"],
     &["en", "el", "código", "de", "pruebas"],
+];
+
+/// Keeping files in the repository: "never commit `tmp-*`", "prohibido versionar".
+pub const VERSIONING_WORDS: &[&str] = &[
+    "commit",
+    "commits",
+    "committed",
+    "committing",
+    "versioned",
+    "track",
+    "tracked",
+    "versionar",
+    "versionan",
+    "versionado",
+    "versionados",
+    "commitear",
+    "comitear",
+    "commitean",
+    "comitean",
+    "comitees",
+    "commitees",
 ];
 
 pub const TEST_FILES: &[&[&str]] = &[
@@ -1178,6 +1213,23 @@ pub fn package_manager(name: &str) -> Option<&'static str> {
         .flat_map(|family| family.iter())
         .find(|tool| tool.eq_ignore_ascii_case(name.trim()))
         .copied()
+}
+
+/// Build tools a project pins through a wrapper script in its repository: the wrapper as rules
+/// name it (its script, or "<tool> wrapper"), and the system-wide tool it stands for.
+const WRAPPERS: &[(&[&str], &str)] = &[
+    (&["./mvnw", "mvnw", "maven wrapper"], "mvn"),
+    (&["./gradlew", "gradlew", "gradle wrapper"], "gradle"),
+];
+
+/// The tool a wrapper stands for: `./mvnw ...`, "Maven wrapper" → `mvn`.
+pub fn wrapped_tool(name: &str) -> Option<&'static str> {
+    let name = name.trim().to_lowercase();
+    let first = name.split_whitespace().next().unwrap_or_default();
+    WRAPPERS
+        .iter()
+        .find(|(names, _)| names.iter().any(|n| *n == name || *n == first))
+        .map(|(_, tool)| *tool)
 }
 
 /// The package managers of `tool`'s ecosystem other than `tool` (and `pip`'s alias `pip3`).

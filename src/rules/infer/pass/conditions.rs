@@ -1,7 +1,7 @@
 //! Conditions pass: what a rule forbids only under a condition is either checked with the
 //! condition as part of the check — a folder, tests left out or only tests, a language, a kind
 //! of file recognizable by name (seeds, Next.js page/layout/route files, frontend code,
-//! components, controllers) — or not
+//! components, controllers, templates) — or not
 //! checked at all, and the notes say why: "in async functions", "for buttons", "when a type is
 //! known", "for the project's HTTP APIs" cannot be seen in a file's text, and a check that
 //! ignored them would fire where the rule allows. Also: what is forbidden "without" / "unless"
@@ -101,6 +101,21 @@ fn kind_of(words: &[String]) -> Option<Vec<String>> {
             "**/config.*",
             "**/settings.py",
             "**/settings/**",
+        ]
+    } else if has(&["template", "templates", "plantilla", "plantillas"]) {
+        // Server-side templates: a templates folder, files named for it, template engines'.
+        vec![
+            "**/templates/**",
+            "**/*template*.*",
+            "**/*.tpl",
+            "**/*.twig",
+            "**/*.blade.php",
+            "**/*.erb",
+            "**/*.hbs",
+            "**/*.mustache",
+            "**/*.j2",
+            "**/*.jinja",
+            "**/*.jinja2",
         ]
     } else if has(&["scripts", "script"]) && !has(&["package.json", "npm", "pnpm", "yarn"]) {
         vec!["**/scripts/**", "**/script/**", "**/bin/**"]
@@ -285,6 +300,9 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                     && !(words.iter().any(|x| x.starts_with("component")) && names_ui_language(&words))
                 {
                     // "in async functions": no file scope says where a function is.
+                    out.unreadable.push(as_written(clause, i, 4));
+                } else if names_unknown_files(&words, &said_langs) {
+                    // "inside widget files": a kind of file no path tells — never ignored.
                     out.unreadable.push(as_written(clause, i, 4));
                 }
                 i += 1 + words.len();
@@ -531,6 +549,33 @@ fn sleeps(found: &[Mention]) -> bool {
     found
         .iter()
         .any(|f| matches!(&f.entity, Entity::Code { text, .. } if text.starts_with("time.sleep")))
+}
+
+/// Whether the words of a place name a kind of file ("widget files", "archivos de vista") that
+/// is neither the tests, a language the rule names, nor the code in general.
+fn names_unknown_files(words: &[String], said_langs: &[String]) -> bool {
+    const FILE_NOUNS: &[&str] = &["files", "file", "archivos", "archivo", "ficheros", "fichero"];
+    let Some(noun) = words.iter().position(|w| FILE_NOUNS.contains(&w.as_str())) else {
+        return false;
+    };
+    // English names the kind before the noun ("widget files"), Spanish after it ("archivos de
+    // vista"); what follows in English is another phrase ("in source files → use `tests/`").
+    let spanish = matches!(
+        words[noun].as_str(),
+        "archivos" | "archivo" | "ficheros" | "fichero"
+    );
+    let kind = if spanish { &words[noun..] } else { &words[..noun] };
+    !is_tests(words)
+        && kind.iter().any(|w| {
+            !CONDITION_GENERIC.contains(&w.as_str())
+                && !CONDITION_SKIP.contains(&w.as_str())
+                && !CONDITION_DETERMINERS.contains(&w.as_str())
+                && !matches!(
+                    w.as_str(),
+                    "de" | "of" | "the" | "los" | "las" | "all" | "todos" | "todas"
+                )
+                && !said_langs.iter().any(|l| l.split(' ').any(|p| p == w))
+        })
 }
 
 fn is_tests(words: &[String]) -> bool {

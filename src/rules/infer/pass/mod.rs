@@ -45,7 +45,7 @@ use super::files::{self, FileScope, Lang, Named};
 use super::literal::{self, LitKind, Literal};
 use super::phrases::{Entity, Mention, Place, Role};
 use super::text::{Kind, Token};
-use super::words::{ENGLISH_MARKERS, IMPORT_WORDS, SPANISH_MARKERS, WORDLIKE_TOOLS};
+use super::words::{ENGLISH_MARKERS, IMPORT_WORDS, SPANISH_MARKERS, VERSIONING_WORDS, WORDLIKE_TOOLS};
 use super::{Inference, Term};
 use crate::rules::model::{CheckSpec, Origin, Rule, Within};
 
@@ -360,6 +360,13 @@ impl<'a> Context<'a> {
             }
             // `package-lock.json`, `test_*.py`: a file name forbidden is a path rule.
             (Entity::Code { text, .. }, Role::Forbid) if super::text::is_file_pattern(text) => Route::Places,
+            // "Prohibido versionar `tmp-*`", "never commit `debug_*`": what is kept out of the
+            // repository is files, a name's prefix too.
+            (Entity::Code { text, .. }, Role::Forbid)
+                if self.says(VERSIONING_WORDS) && super::text::is_name_prefix_glob(text) =>
+            {
+                Route::Places
+            }
             // "Never use system Python commands like `python3` or `pytest`": names of commands,
             // run where commands run — not identifiers in code, nor packages to import.
             (Entity::Code { text, .. }, Role::Forbid)

@@ -2,8 +2,8 @@
 //! should begin with --- on the first line", "Todos los archivos PHP deben comenzar con …": a
 //! text each file of the named language must hold, checked as a `Require` (reported on line 1
 //! of a file without it); "`x` at the top of all Python files" likewise, empty files left out.
-//! Only when the rule names the files' language: a required text in every file of any kind is
-//! never what a rule means.
+//! Only when the rule names the files' language, or every (code) file — then the source files:
+//! a required text in every file of any kind, data and docs too, is never what a rule means.
 
 use std::sync::LazyLock;
 
@@ -18,7 +18,7 @@ use crate::rules::model::{CheckSpec, Origin};
 /// "must begin with `x`", "should start with ---", "deben comenzar con `x`".
 static STARTS_WITH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\b(?:begins?|starts?|beginning|starting|comenzar|comiencen|comienzan|empezar|empiecen|empiezan|iniciar|inicien)\s+(?:with|con)\s+(?:`([^`\n]+)`|(---)(?:\s|$))",
+        r#"(?i)\b(?:begins?|starts?|beginning|starting|comenzar|comiencen|comienzan|empezar|empiecen|empiezan|iniciar|inicien)\s+(?:with|con)\s+(?:(?:a|an|the|una?|dos|two|\d+|lines?|líneas?|lineas?|comments?|comentarios?|string|la|el|cadena)\s+){0,3}(?:`([^`\n]+)`|"([^"\n]+)"|(---)(?:\s|$))"#,
     )
     // A constant pattern, compiled by this module's tests.
     .expect("a valid pattern")
@@ -83,11 +83,15 @@ const MANDATING: &[&str] = &[
 pub fn run(ctx: &Context, out: &mut Found) {
     file_holds(ctx, out);
     preambles(ctx, out);
-    let Some(scope) = ctx.named.scope() else {
-        return;
+    // "All code files should start with …", "Todo archivo debe iniciar con …": the source
+    // files, whatever their language (data and docs cannot hold a header), empty ones left out.
+    let (scope, empty_ok) = match ctx.named.scope() {
+        Some(scope) => (scope, ""),
+        None if every_code_file(ctx) => (FileScope::source_files(false), r"|\A\s*\z"),
+        None => return,
     };
     for caps in STARTS_WITH.captures_iter(&ctx.rule.instruction) {
-        let Some(text) = caps.get(1).or_else(|| caps.get(2)).map(|m| m.as_str().trim()) else {
+        let Some(text) = (1..=3).find_map(|g| caps.get(g)).map(|m| m.as_str().trim()) else {
             continue;
         };
         if text.is_empty() {
@@ -100,7 +104,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let pattern = if text == "---" {
             r"(?m)^---[ \t]*$".to_string()
         } else {
-            as_written(text)
+            format!("{}{empty_ok}", as_written(text))
         };
         let explanation = format!(
             "required text `{text}` after \"{}\": every file of {} must hold it (reported on line 1)",
@@ -131,6 +135,13 @@ pub fn run(ctx: &Context, out: &mut Found) {
         );
         out.check(At::Places, ctx.require_check(&scope, pattern, explanation));
     }
+}
+
+/// "All code files", "every source file", "todo archivo", "todos los archivos": every file of
+/// the project's code, no language named.
+fn every_code_file(ctx: &Context) -> bool {
+    ctx.says(&["all", "every", "each", "todo", "todos", "cada"])
+        && ctx.says(&["file", "files", "archivo", "archivos", "fichero", "ficheros"])
 }
 
 /// "Strict typing is mandatory: `declare(strict_types=1);`": a preamble of one language, mandated

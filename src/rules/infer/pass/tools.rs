@@ -74,10 +74,12 @@ pub fn run(ctx: &Context, out: &mut Found) {
 }
 
 /// "Use pnpm", "`uv` for dependency management": a package manager the rule mandates rules out
-/// the others of its ecosystem where commands run — when the rule forbids no tool itself (then
+/// the others of its ecosystem where commands run, and a wrapper ("Use the Maven wrapper:
+/// `./mvnw`") the tool it wraps — when the rule forbids no tool itself (then
 /// what it names is what it means), and never where the mandated one is installed with a rival.
 fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
     let mut mandated: Vec<(String, String)> = Vec::new();
+    let mut wrapped: Vec<(String, String)> = Vec::new();
     let all = clauses(ctx.tokens);
     for f in ctx.found.iter().filter(|f| {
         !f.conditional
@@ -87,6 +89,16 @@ fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
         let (Entity::Term(name) | Entity::Code { text: name, .. }) = &f.entity else {
             continue;
         };
+        // "Use the Maven wrapper: `./mvnw …`": the system-wide tool it wraps is what it rules
+        // out, wherever the rule says it.
+        if f.role == Role::Mandate
+            && let Some(tool) = words::wrapped_tool(name)
+        {
+            if !wrapped.iter().any(|(t, _)| t == tool) {
+                wrapped.push((tool.to_string(), format!("{} {name}", f.trigger)));
+            }
+            continue;
+        }
         let Some(tool) = words::package_manager(name) else {
             continue;
         };
@@ -112,6 +124,7 @@ fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
                 .filter(|r| !mandated.iter().any(|(t, _)| t == r))
                 .map(move |r| (r.to_string(), trigger.clone()))
         })
+        .chain(wrapped)
         .collect();
     if rivals.is_empty() {
         return;

@@ -79,7 +79,15 @@ pub fn is_vague(ctx: &Context) -> bool {
                 .skip(1)
                 .all(|c| c.is_lowercase() || c.is_ascii_digit())
             && t.text.chars().count() > 1;
-        let digits = t.text.chars().any(|c| c.is_ascii_digit());
+        // A version after a language ("best practices for Vue 3") says which, no thing of its own.
+        let version = i > 0
+            && ctx
+                .named
+                .langs
+                .iter()
+                .any(|(_, said)| said.eq_ignore_ascii_case(&ctx.tokens[i - 1].text))
+            && t.text.chars().all(|c| c.is_ascii_digit() || c == '.');
+        let digits = t.text.chars().any(|c| c.is_ascii_digit()) && !version;
         // "Make sure": the verb, not the tool.
         let make_sure = w == "make" && ctx.tokens.get(i + 1).is_some_and(|n| n.lower == "sure");
         let technical = t.text.contains('_') || (concepts::is_tool(w) && !make_sure);
