@@ -640,15 +640,16 @@ pub const F_STRINGS: Detector = Detector {
 /// "Never hardcode API keys or passwords", "Do NOT commit secrets, API keys, or credentials",
 /// "No hardcodees credenciales": a string literal bound to a name that ends in a secret's word
 /// (`ESI_CLIENT_SECRET = "…"`, `password = "…"`, `apiKey: '…'`, `SECRET_KEY = "…"`,
-/// `GITHUB_TOKEN="…"`): eight characters or more with a digit, no blank. Not a placeholder
+/// `GITHUB_TOKEN="…"`) or passed to a setter named for one (`WithBearerToken("…")`,
+/// `setPassword("…")`): eight characters or more with a digit, no blank. Not a placeholder
 /// (`your-…`, `changeme`, `example…`, `xxx…`, `<…>`), a reference (`${…}`, `%(…)s`, `{{ … }}`),
 /// a path or URL, an environment variable's name (`"API_KEY"`), a name that only holds a
 /// secret's word (`secret_name`, `TOKEN_KEY`, `tokenizer`, `author`) — nor in tests, fixtures
 /// and examples, whose secrets are fake. The hit is the value, inside its quotes.
 pub const HARDCODED_SECRET: Detector = Detector {
     name: "hardcoded-secret",
-    summary: "a secret-looking string literal (8+ characters with a digit) bound to a name ending in secret, password, token, API key, access/private key or credentials",
-    pattern: r#"(?i:\b[\w.-]*?(?:secret(?:[_-]?key)?|passw(?:or)?d|pwd|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)(?:[_-]?value)?)["']?[ \t]*(?::=|=>|=|:)[ \t]*(?:["'](?:(?i:your|my[-_]|change|replace|example|dummy|fake|placeholder|xxx|todo|test|sample|insert|<|\$|\{|%|/|\.|https?:)[^"'\r\n]*|[A-Z][A-Z0-9_]*["'])|["'](?P<hit>[^"'\s]{0}[0-9][^"'\s]{7,}|[^"'\s]{1}[0-9][^"'\s]{6,}|[^"'\s]{2}[0-9][^"'\s]{5,}|[^"'\s]{3}[0-9][^"'\s]{4,}|[^"'\s]{4}[0-9][^"'\s]{3,}|[^"'\s]{5}[0-9][^"'\s]{2,}|[^"'\s]{6}[0-9][^"'\s]{1,}|[^"'\s]{7,}[0-9][^"'\s]*)["'])"#,
+    summary: "a secret-looking string literal (8+ characters with a digit) bound to a name ending in secret, password, token, API key, access/private key or credentials, or passed to a setter named for one",
+    pattern: r#"(?:(?i:\b[\w.-]*?(?:secret(?:[_-]?key)?|passw(?:or)?d|pwd|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)(?:[_-]?value)?)["']?[ \t]*(?::=|=>|=|:)|\b(?i:with|set)\w*?(?i:token|secret|passw(?:or)?d|api[_-]?key|credentials?)[ \t]*\()[ \t]*(?:["'](?:(?i:your|my[-_]|change|replace|example|dummy|fake|placeholder|xxx|todo|test|sample|insert|<|\$|\{|%|/|\.|https?:)[^"'\r\n]*|[A-Z][A-Z0-9_]*["'])|["'](?P<hit>[^"'\s]{0}[0-9][^"'\s]{7,}|[^"'\s]{1}[0-9][^"'\s]{6,}|[^"'\s]{2}[0-9][^"'\s]{5,}|[^"'\s]{3}[0-9][^"'\s]{4,}|[^"'\s]{4}[0-9][^"'\s]{3,}|[^"'\s]{5}[0-9][^"'\s]{2,}|[^"'\s]{6}[0-9][^"'\s]{1,}|[^"'\s]{7,}[0-9][^"'\s]*)["'])"#,
     langs: &[
         Lang::TypeScript,
         Lang::JavaScript,

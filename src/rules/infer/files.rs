@@ -29,6 +29,7 @@ pub enum Lang {
     Vue,
     Svelte,
     Cpp,
+    Elixir,
     Docs,
     Docker,
     Make,
@@ -63,6 +64,7 @@ impl Lang {
             Lang::Vue => "Vue",
             Lang::Svelte => "Svelte",
             Lang::Cpp => "C/C++",
+            Lang::Elixir => "Elixir",
             Lang::Docs => "docs",
             Lang::Docker => "Dockerfiles",
             Lang::Make => "Makefiles",
@@ -97,6 +99,7 @@ impl Lang {
             Lang::Vue => &["*.vue"],
             Lang::Svelte => &["*.svelte"],
             Lang::Cpp => &["*.c", "*.h", "*.cc", "*.cpp", "*.hpp"],
+            Lang::Elixir => &["*.ex", "*.exs"],
             Lang::Docs => &["*.md", "*.mdx"],
             Lang::Docker => &["Dockerfile", "Dockerfile.*", "*.dockerfile", "*.Dockerfile"],
             Lang::Make => &["Makefile", "*.mk"],
@@ -631,6 +634,7 @@ pub fn named(tokens: &[Token]) -> Named {
             "vue" => add(Lang::Vue, &t.text),
             "svelte" => add(Lang::Svelte, &t.text),
             "c++" | "cpp" => add(Lang::Cpp, &t.text),
+            "elixir" | "phoenix" => add(Lang::Elixir, &t.text),
             "docs" | "documentation" | "documentación" | "documentacion" | "readme" | "markdown"
             | "readmes" => add(Lang::Docs, &t.text),
             // "generated documents", "documentos generados": documents an agent writes are docs

@@ -2747,6 +2747,28 @@ fn hardcoded_secrets_are_secret_looking_literals_bound_to_secret_names() {
     assert!(texts(i, "tests/test_client.py", py).is_empty());
     // What is done with secrets, not where they are kept.
     assert!(texts("Never log passwords or API keys.", "src/a.ts", ts).is_empty());
+    // Where they belong, said: a secret in the code breaks it; so does one passed to a setter.
+    let go = "client, err := sdk.New(\n\tsdk.WithBearerToken(\"oxi_live_4Jd9Qm2VtX7pLk3RzW8nHc6Y\"),\n\tsdk.WithToken(token),\n)\nid := cache.GetToken(\"session_2024_01\")\n";
+    for i in [
+        "Read credentials from the environment.",
+        "Use environment variables for API keys.",
+        "Las claves de API van en variables de entorno.",
+        "Never log API keys; read them from the environment.",
+    ] {
+        assert_eq!(
+            texts(i, "cmd/app/main.go", go),
+            ["oxi_live_4Jd9Qm2VtX7pLk3RzW8nHc6Y"],
+            "{i}"
+        );
+    }
+    assert!(
+        texts(
+            "Set the environment variable `GITHUB_TOKEN` before running.",
+            "cmd/app/main.go",
+            go
+        )
+        .is_empty()
+    );
 }
 
 #[test]
@@ -2980,4 +3002,13 @@ fn a_header_every_code_file_starts_with_is_required() {
             .checks
             .is_empty()
     );
+}
+
+#[test]
+fn a_formatters_width_is_its_indentation_in_the_language_named() {
+    let i = "Formatting: Default elixir formatter (2 spaces, LF, UTF-8)";
+    let ex = "defmodule Growth.ZScore do\n\tdef compute(x), do: x\nend\n";
+    assert_eq!(hits(i, "lib/growth/zscore.ex", ex).len(), 1);
+    // Elixir's width, not Python's.
+    assert!(hits(i, "scripts/plot.py", "def f():\n    return 1\n").is_empty());
 }

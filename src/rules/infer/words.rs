@@ -3114,6 +3114,19 @@ pub const SECRET_NAMES: &[&str] = &[
 
 /// Words that put secrets in the code or the repository: "hardcode", "commit", "in the code",
 /// "en el código", "quemadas".
+/// Where secrets belong instead of the code: "read credentials from the environment", "API
+/// keys in environment variables", "claves en variables de entorno", "in the keychain".
+pub const SECRET_PLACES: &[&str] = &[
+    "environment",
+    "env",
+    "dotenv",
+    "entorno",
+    "vault",
+    "keychain",
+    "keyring",
+    "keystore",
+];
+
 pub const SECRET_STORE_WORDS: &[&str] = &[
     "hardcode",
     "hardcodes",

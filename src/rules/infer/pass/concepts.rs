@@ -16,7 +16,7 @@ use super::super::phrases::{Entity, Mention, Role, Trig, read};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
     CODE_SUBJECT_WORDS, COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS, PREFIX_WORDS,
-    SECRET_STORE_WORDS,
+    SECRET_PLACES, SECRET_STORE_WORDS,
 };
 use super::super::words::{EXTENSION_WORDS, FILE_WORDS, IMPORT_WORDS, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
@@ -357,7 +357,9 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
         // "Never log passwords", "don't share API keys": what is done with secrets, not
         // secrets kept in the code.
         (Effect::Forbid, Role::Forbid)
-            if d.name == HARDCODED_SECRET.name && !ctx.says(SECRET_STORE_WORDS) =>
+            if d.name == HARDCODED_SECRET.name
+                && !ctx.says(SECRET_STORE_WORDS)
+                && !ctx.says(SECRET_PLACES) =>
         {
             out.note(
                 at,
@@ -441,6 +443,21 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
             let said =
                 format!("concept \"{words}\", which says how the code must be, rules out its counterpart");
             with_companion(ctx, out, at, d, &scope, &said);
+        }
+        // "Read credentials from the environment", "Use environment variables for API keys":
+        // where the secrets are kept, said — a secret written in the code breaks it.
+        (Effect::Forbid, Role::Mandate | Role::Neutral)
+            if d.name == HARDCODED_SECRET.name && ctx.says(SECRET_PLACES) =>
+        {
+            let scope = ctx.detector_scope(d, &format!("\"{words}\""));
+            let explanation = format!(
+                "concept {} (\"{words}\") kept in the environment, as the rule says: {}; scope {}",
+                d.name, d.summary, scope.why
+            );
+            out.check(
+                at,
+                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, d.within),
+            );
         }
         (Effect::Require, Role::Mandate | Role::Neutral) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));

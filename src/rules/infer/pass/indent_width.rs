@@ -34,6 +34,9 @@ const INDENT_WORDS: &[&str] = &[
     "sangría",
     "sangria",
     "sangrado",
+    // "Formatting: default formatter (2 spaces, LF)": a formatter's width is its indentation.
+    "formatter",
+    "formatting",
 ];
 
 /// Words before the width that forbid it rather than mandate it ("not 2 spaces").
