@@ -637,6 +637,26 @@ pub const F_STRINGS: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// "All user-facing strings in `res/values/strings.xml`", "No hardcoded UI strings: use string
+/// resources", "Use AppLocalizations for all user-facing text": text shown to the user written
+/// in the code — Compose's and Flutter's `Text("…")` (`Text(text = "…")` too) and a
+/// `contentDescription = "…"`. Not a `$`-template's value, not a `@string/` reference; tests left
+/// out. The hit is the text, inside its quotes.
+pub const HARDCODED_UI_TEXT: Detector = Detector {
+    name: "hardcoded-ui-text",
+    summary: "text shown to the user written in the code: `Text(\"…\")`, `Text(text = \"…\")`, `contentDescription = \"…\"` (Compose, Flutter)",
+    pattern: r#"(?:\bText\([ \t]*(?:text[ \t]*=[ \t]*)?|\bcontentDescription[ \t]*=[ \t]*)["'](?P<hit>[^"'$@\\\r\n][^"'$\\\r\n]*)["']"#,
+    langs: &[Lang::Kotlin, Lang::Dart],
+    exclude: &[
+        "!**/test/**",
+        "!**/androidTest/**",
+        "!**/*Test.kt",
+        "!**/*_test.dart",
+    ],
+    within: Within::Strings,
+    effect: Effect::Forbid,
+};
+
 /// "Never hardcode API keys or passwords", "Do NOT commit secrets, API keys, or credentials",
 /// "No hardcodees credenciales": a string literal bound to a name that ends in a secret's word
 /// (`ESI_CLIENT_SECRET = "…"`, `password = "…"`, `apiKey: '…'`, `SECRET_KEY = "…"`,
@@ -1569,6 +1589,10 @@ pub const CONCEPTS: &[Concept] = &[
         phrases: words::SECRET_NAMES,
     },
     Concept {
+        detector: &HARDCODED_UI_TEXT,
+        phrases: words::UI_TEXT_NAMES,
+    },
+    Concept {
         detector: &CLASS_COMPONENT,
         phrases: words::CLASS_COMPONENT_NAMES,
     },
@@ -1927,6 +1951,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &F_STRINGS,
     &CPP_EXCEPTIONS,
     &HARDCODED_SECRET,
+    &HARDCODED_UI_TEXT,
     &TS_EXPECT_ERROR_BARE,
     &COMMONJS,
     &STDOUT_WRITE,

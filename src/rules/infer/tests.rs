@@ -2841,12 +2841,12 @@ fn a_newer_floor_retires_an_older_floor_on_the_same_version() {
         (
             "Python 3.10+ required.",
             "Use Python 3.12 or later.",
-            "retires #1, which sets the floor at python 3.10 (\"Python 3.10+\"): this rule sets the floor at python 3.12 (\"Python 3.12\")",
+            "retires #1, which sets the floor at Python 3.10 (\"Python 3.10+\"): this rule sets the floor at Python 3.12 (\"Python 3.12\")",
         ),
         (
             "Use Go 1.24 or higher.",
             "Go 1.22+ is enough.",
-            "retires #1, which sets the floor at go 1.24 (\"Go 1.24\"): this rule sets the floor at go 1.22 (\"Go 1.22+\")",
+            "retires #1, which sets the floor at Go 1.24 (\"Go 1.24\"): this rule sets the floor at Go 1.22 (\"Go 1.22+\")",
         ),
         (
             "Use Rust 2024 edition.",
@@ -2872,7 +2872,7 @@ fn a_newer_floor_retires_an_older_floor_on_the_same_version() {
     };
     assert_eq!(
         reason.retires(1, Locale::Es),
-        "reemplaza a #1, que fija como mínimo python 3.10 («Python 3.10»): esta fija como mínimo python 3.12 («Python 3.12»)"
+        "reemplaza a #1, que fija como mínimo Python 3.10 («Python 3.10»): esta fija como mínimo Python 3.12 («Python 3.12»)"
     );
     // The same floor twice, floors on two languages, and an older rule the newer one does not
     // floor are left alone.
@@ -3011,4 +3011,47 @@ fn a_formatters_width_is_its_indentation_in_the_language_named() {
     assert_eq!(hits(i, "lib/growth/zscore.ex", ex).len(), 1);
     // Elixir's width, not Python's.
     assert!(hits(i, "scripts/plot.py", "def f():\n    return 1\n").is_empty());
+}
+
+#[test]
+fn text_shown_to_the_user_belongs_in_string_resources() {
+    let kt = concat!(
+        "private const val TAG = \"SettingsUi\"\n",
+        "@Composable\nfun SettingsUi() {\n",
+        "    Text(stringResource(R.string.settings_title))\n",
+        "    Text(text = \"Termux integration\", style = MaterialTheme.typography.titleMedium)\n",
+        "    Log.d(TAG, \"termux toggled\")\n",
+        "    Button(onClick = {}) { Text(\"Manage permissions\") }\n",
+        "    Icon(Icons.Default.Add, contentDescription = \"Add task\")\n",
+        "    Text(\"$count tasks\")\n",
+        "}\n",
+    );
+    for i in [
+        "All user-facing strings in `res/values/strings.xml`",
+        "No hardcoded UI strings; use string resources.",
+        "Use AppLocalizations for all user-facing text.",
+    ] {
+        assert_eq!(
+            texts(i, "app/src/main/java/a/SettingsUi.kt", kt),
+            ["Termux integration", "Manage permissions", "Add task"],
+            "{i}"
+        );
+        assert!(
+            texts(i, "app/src/test/java/a/SettingsUiTest.kt", kt).is_empty(),
+            "{i}"
+        );
+    }
+    let dart = "Text('Welcome back'),\nText(AppLocalizations.of(context)!.title),\n";
+    assert_eq!(
+        texts(
+            "Use AppLocalizations for all user-facing text.",
+            "lib/home.dart",
+            dart
+        ),
+        ["Welcome back"]
+    );
+    // Said of the strings, not of where they live: nothing; and no mandate to retire others.
+    assert!(infer(&rule("Keep user-facing strings short.")).checks.is_empty());
+    let s = set(&["Never hardcode API keys.", "Keep API keys in the environment."]);
+    assert!(s.status.iter().all(Status::is_active));
 }

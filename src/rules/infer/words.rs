@@ -3112,8 +3112,46 @@ pub const SECRET_NAMES: &[&str] = &[
     "tokens de acceso",
 ];
 
-/// Words that put secrets in the code or the repository: "hardcode", "commit", "in the code",
-/// "en el código", "quemadas".
+/// Text shown to the user, named: "user-facing strings", "UI text", "textos de la interfaz".
+pub const UI_TEXT_NAMES: &[&str] = &[
+    "user-facing strings",
+    "user-facing string",
+    "user-facing text",
+    "user-facing texts",
+    "user facing strings",
+    "user facing text",
+    "ui strings",
+    "ui text",
+    "ui texts",
+    "hardcoded strings",
+    "hard-coded strings",
+    "hardcoded ui strings",
+    "hardcoded text",
+    "textos visibles",
+    "textos de la interfaz",
+    "textos de la ui",
+    "cadenas visibles",
+    "cadenas de la interfaz",
+];
+
+/// Where text shown to the user belongs instead of the code: string resources, localization.
+pub const UI_TEXT_PLACES: &[&str] = &[
+    "resources",
+    "resource",
+    "strings.xml",
+    "stringresource",
+    "localized",
+    "localization",
+    "localisation",
+    "l10n",
+    "i18n",
+    "applocalizations",
+    "arb",
+    "recursos",
+    "traducciones",
+    "localización",
+];
+
 /// Where secrets belong instead of the code: "read credentials from the environment", "API
 /// keys in environment variables", "claves en variables de entorno", "in the keychain".
 pub const SECRET_PLACES: &[&str] = &[
@@ -3127,6 +3165,8 @@ pub const SECRET_PLACES: &[&str] = &[
     "keystore",
 ];
 
+/// Words that put secrets in the code or the repository: "hardcode", "commit", "in the code",
+/// "en el código", "quemadas".
 pub const SECRET_STORE_WORDS: &[&str] = &[
     "hardcode",
     "hardcodes",

@@ -4,19 +4,20 @@
 
 use super::super::concepts::{
     CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET,
-    I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, PHP_UNTYPED_PARAMETER,
-    PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED, RELATIVE_IMPORT, STDOUT_WRITE,
-    TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE,
-    UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL,
-    VAR_INFERRED, commit_body_pattern, commit_subject_pattern, example_in_context, example_of,
-    file_length_pattern, host_pattern, is_module_extension, mandated_counterpart,
+    HARDCODED_UI_TEXT, I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL,
+    PHP_UNTYPED_PARAMETER, PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED,
+    RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY,
+    UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN,
+    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, commit_body_pattern,
+    commit_subject_pattern, example_in_context, example_of, file_length_pattern, host_pattern,
+    is_module_extension, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig, read};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
     CODE_SUBJECT_WORDS, COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS, PREFIX_WORDS,
-    SECRET_PLACES, SECRET_STORE_WORDS,
+    SECRET_PLACES, SECRET_STORE_WORDS, UI_TEXT_PLACES,
 };
 use super::super::words::{EXTENSION_WORDS, FILE_WORDS, IMPORT_WORDS, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
@@ -459,6 +460,21 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
                 ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, d.within),
             );
         }
+        // "All user-facing strings in `res/values/strings.xml`": where the text belongs, said.
+        (Effect::Forbid, Role::Mandate | Role::Neutral)
+            if d.name == HARDCODED_UI_TEXT.name
+                && (ctx.says(UI_TEXT_PLACES) || names_string_resources(ctx)) =>
+        {
+            let scope = ctx.detector_scope(d, &format!("\"{words}\""));
+            let explanation = format!(
+                "concept {} (\"{words}\") kept in string resources, as the rule says: {}; scope {}",
+                d.name, d.summary, scope.why
+            );
+            out.check(
+                at,
+                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, d.within),
+            );
+        }
         (Effect::Require, Role::Mandate | Role::Neutral) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
             let said = if f.trigger.is_empty() {
@@ -474,6 +490,14 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
         }
         _ => {}
     }
+}
+
+/// Whether the rule names a string resource file (`res/values/strings.xml`, `app_en.arb`).
+fn names_string_resources(ctx: &Context) -> bool {
+    ctx.tokens.iter().any(|t| {
+        let lower = t.text.to_lowercase();
+        t.is_code() && (lower.ends_with("strings.xml") || lower.ends_with(".arb"))
+    })
 }
 
 /// Concepts whose names are statements of how the code must be ("context should be the first

@@ -551,10 +551,44 @@ fn sleeps(found: &[Mention]) -> bool {
         .any(|f| matches!(&f.entity, Entity::Code { text, .. } if text.starts_with("time.sleep")))
 }
 
-/// Whether the words of a place name a kind of file ("widget files", "archivos de vista") that
-/// is neither the tests, a language the rule names, nor the code in general.
+/// Whether the words of a place name a kind of file no path tells ("widget files", "archivos
+/// de vista", "in service files"): the rule is then left unchecked, never checked everywhere.
+/// File kinds other passes read ("docker-compose files", "YAML files") are not these.
 fn names_unknown_files(words: &[String], said_langs: &[String]) -> bool {
     const FILE_NOUNS: &[&str] = &["files", "file", "archivos", "archivo", "ficheros", "fichero"];
+    const UNTOLD_KINDS: &[&str] = &[
+        "widget",
+        "widgets",
+        "view",
+        "views",
+        "screen",
+        "screens",
+        "page",
+        "pages",
+        "handler",
+        "handlers",
+        "service",
+        "services",
+        "model",
+        "models",
+        "helper",
+        "helpers",
+        "library",
+        "module",
+        "modules",
+        "vista",
+        "vistas",
+        "pantalla",
+        "pantallas",
+        "página",
+        "páginas",
+        "servicio",
+        "servicios",
+        "modelo",
+        "modelos",
+        "módulo",
+        "módulos",
+    ];
     let Some(noun) = words.iter().position(|w| FILE_NOUNS.contains(&w.as_str())) else {
         return false;
     };
@@ -566,16 +600,10 @@ fn names_unknown_files(words: &[String], said_langs: &[String]) -> bool {
     );
     let kind = if spanish { &words[noun..] } else { &words[..noun] };
     !is_tests(words)
-        && kind.iter().any(|w| {
-            !CONDITION_GENERIC.contains(&w.as_str())
-                && !CONDITION_SKIP.contains(&w.as_str())
-                && !CONDITION_DETERMINERS.contains(&w.as_str())
-                && !matches!(
-                    w.as_str(),
-                    "de" | "of" | "the" | "los" | "las" | "all" | "todos" | "todas"
-                )
-                && !said_langs.iter().any(|l| l.split(' ').any(|p| p == w))
-        })
+        && !kind
+            .iter()
+            .any(|w| said_langs.iter().any(|l| l.split(' ').any(|p| p == w)))
+        && kind.iter().any(|w| UNTOLD_KINDS.contains(&w.as_str()))
 }
 
 fn is_tests(words: &[String]) -> bool {

@@ -418,7 +418,7 @@ fn check_floor(ctx: &Context, out: &mut Found, lang: &str, version: &str, said: 
     let Some(below) = below else {
         return;
     };
-    out.floor(lang, version, said);
+    out.floor(display_name(lang), version, said);
     for (files, before) in declarations(lang) {
         let scope = FileScope::of_globs(files, files.join(", "));
         let explanation = format!(
@@ -471,6 +471,24 @@ fn language(said: &str) -> String {
         "node".into()
     } else {
         lower
+    }
+}
+
+/// A language key as people write it, for messages: "python" → "Python", "dotnet" → ".NET".
+fn display_name(lang: &str) -> &str {
+    match lang {
+        "python" => "Python",
+        "go" => "Go",
+        "node" => "Node.js",
+        "dotnet" => ".NET",
+        "csharp" => "C#",
+        "ios" => "iOS",
+        "macos" => "macOS",
+        "php" => "PHP",
+        "java" => "Java",
+        "ruby" => "Ruby",
+        "swift" => "Swift",
+        other => other,
     }
 }
 
