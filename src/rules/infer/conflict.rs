@@ -11,8 +11,9 @@ use crate::rules::problem::{Clash, ClashKind};
 
 /// Rules at odds: a newer rule that forbids what an older one mandates, mandates what an older
 /// one forbids ("Always use `console.log` for debugging output" after "Never use
-/// `console.log`") or sets another floor on the same version, when both can apply to the same files (they name no languages, or share
-/// one). `inferences` is parallel to `rules`. Each is `(newer, older, the words of each)`.
+/// `console.log`") or sets another floor on the same version, when both can apply to the same
+/// files (they name no languages, or share one). `inferences` is parallel to `rules`. Each is
+/// `(newer, older, the words of each)`.
 pub fn conflicts(rules: &[Rule], inferences: &[Inference]) -> Vec<(u64, u64, Clash)> {
     let mut out: Vec<(u64, u64, Clash)> = Vec::new();
     for (newer, ni) in rules.iter().zip(inferences) {

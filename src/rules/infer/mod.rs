@@ -41,8 +41,8 @@ pub struct Inference {
     pub mandates: Vec<Term>,
     /// What the rule forbids (for precedence), checked or not.
     pub forbids: Vec<Term>,
-    /// The versions the rule sets a floor on (for precedence): key `floor:python`, text
-    /// "python 3.12".
+    /// The versions the rule sets a floor on (for precedence): key `floor:Python`, text
+    /// "Python 3.12".
     pub floors: Vec<Term>,
     /// Languages the rule names, for telling whether two rules can conflict.
     pub languages: Vec<String>,

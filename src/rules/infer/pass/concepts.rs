@@ -445,29 +445,13 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
                 format!("concept \"{words}\", which says how the code must be, rules out its counterpart");
             with_companion(ctx, out, at, d, &scope, &said);
         }
-        // "Read credentials from the environment", "Use environment variables for API keys":
-        // where the secrets are kept, said — a secret written in the code breaks it.
-        (Effect::Forbid, Role::Mandate | Role::Neutral)
-            if d.name == HARDCODED_SECRET.name && ctx.says(SECRET_PLACES) =>
-        {
+        // "Read credentials from the environment", "All user-facing strings in
+        // `res/values/strings.xml`": where the thing belongs, said — written in the code, it
+        // breaks the rule.
+        (Effect::Forbid, Role::Mandate | Role::Neutral) if let Some(place) = belongs_elsewhere(ctx, d) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
             let explanation = format!(
-                "concept {} (\"{words}\") kept in the environment, as the rule says: {}; scope {}",
-                d.name, d.summary, scope.why
-            );
-            out.check(
-                at,
-                ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, d.within),
-            );
-        }
-        // "All user-facing strings in `res/values/strings.xml`": where the text belongs, said.
-        (Effect::Forbid, Role::Mandate | Role::Neutral)
-            if d.name == HARDCODED_UI_TEXT.name
-                && (ctx.says(UI_TEXT_PLACES) || names_string_resources(ctx)) =>
-        {
-            let scope = ctx.detector_scope(d, &format!("\"{words}\""));
-            let explanation = format!(
-                "concept {} (\"{words}\") kept in string resources, as the rule says: {}; scope {}",
+                "concept {} (\"{words}\") kept in {place}, as the rule says: {}; scope {}",
                 d.name, d.summary, scope.why
             );
             out.check(
@@ -489,6 +473,19 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
             out.check(at, ctx.require_check(&scope, d.pattern.to_string(), explanation));
         }
         _ => {}
+    }
+}
+
+/// Where the rule says a concept's things belong instead of the code, for the two whose
+/// detectors find them in it: secrets ("from the environment") and text shown to the user
+/// ("in `strings.xml`", "AppLocalizations").
+fn belongs_elsewhere(ctx: &Context, d: &Detector) -> Option<&'static str> {
+    if d.name == HARDCODED_SECRET.name && ctx.says(SECRET_PLACES) {
+        Some("the environment")
+    } else if d.name == HARDCODED_UI_TEXT.name && (ctx.says(UI_TEXT_PLACES) || names_string_resources(ctx)) {
+        Some("string resources")
+    } else {
+        None
     }
 }
 

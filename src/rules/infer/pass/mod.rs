@@ -109,7 +109,7 @@ impl Found {
             .any(|(_, c)| c.pattern.as_deref() == Some(pattern))
     }
 
-    /// A floor on `what`'s version ("python", "3.12"), from the words `said` ("Python 3.12+"):
+    /// A floor on `what`'s version ("Python", "3.12"), from the words `said` ("Python 3.12+"):
     /// a newer rule that sets another floor on it retires this one.
     pub fn floor(&mut self, what: &str, version: &str, said: &str) {
         let text = format!("{what} {version}");
