@@ -94,7 +94,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let Some(text) = (1..=3).find_map(|g| caps.get(g)).map(|m| m.as_str().trim()) else {
             continue;
         };
-        if text.is_empty() {
+        if text.is_empty() || alternatives_follow(&ctx.rule.instruction[caps.get(0).map_or(0, |m| m.end())..])
+        {
             continue;
         }
         let mut scope = scope.clone();
@@ -135,6 +136,16 @@ pub fn run(ctx: &Context, out: &mut Found) {
         );
         out.check(At::Places, ctx.require_check(&scope, pattern, explanation));
     }
+}
+
+/// "start with `feat:` or `fix:`": one of several texts, none of which every file must hold.
+fn alternatives_follow(rest: &str) -> bool {
+    static ALTERNATIVE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?i)\A\s*(?:,|/|\bor\b|\bo\b|\bu\b)\s*[`"]"#)
+            // A constant pattern, compiled by this module's tests.
+            .expect("a valid pattern")
+    });
+    ALTERNATIVE.is_match(rest)
 }
 
 /// "All code files", "every source file", "todo archivo", "todos los archivos": every file of
@@ -234,6 +245,28 @@ fn as_written(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::rules::infer::tests::hits_of;
+
+    #[test]
+    fn the_patterns_compile() {
+        for re in [&super::STARTS_WITH, &super::AT_TOP, &super::FILE_HOLDS] {
+            std::sync::LazyLock::force(re);
+        }
+        assert!(super::alternatives_follow(" or `fix:`."));
+    }
+
+    #[test]
+    fn one_of_several_starts_is_not_required() {
+        for rule in [
+            "Commit messages must start with `feat:` or `fix:`.",
+            "Commit messages must start with \"feat:\" or \"fix:\".",
+            "Los mensajes de commit deben comenzar con `feat:`, `fix:` o `docs:`.",
+        ] {
+            assert!(
+                hits_of(rule, ".git/COMMIT_EDITMSG", "fix: a bug\n").is_empty(),
+                "{rule}"
+            );
+        }
+    }
 
     #[test]
     fn a_mandated_preamble_is_required_in_the_files_of_its_language() {
