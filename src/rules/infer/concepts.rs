@@ -657,6 +657,39 @@ pub const HARDCODED_UI_TEXT: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// Where the things two detectors find in the code belong instead, as rules say it: their
+/// words ("from the environment", "string resources") and the files they name in code spans
+/// (`res/values/strings.xml`). A rule that says it rules the things out of the code; a mandate
+/// of their name ("Keep API keys in the environment") mandates nothing else.
+pub struct Home {
+    pub detector: &'static str,
+    pub words: &'static [&'static str],
+    /// Endings of file names quoted in the rule that are the home.
+    pub files: &'static [&'static str],
+    /// How `--explain` says it.
+    pub told: &'static str,
+}
+
+const HOMES: &[Home] = &[
+    Home {
+        detector: HARDCODED_SECRET.name,
+        words: words::SECRET_PLACES,
+        files: &[],
+        told: "the environment",
+    },
+    Home {
+        detector: HARDCODED_UI_TEXT.name,
+        words: words::UI_TEXT_PLACES,
+        files: &["strings.xml", ".arb"],
+        told: "string resources",
+    },
+];
+
+/// The home of what `d` finds, for the detectors of things kept in the wrong place.
+pub fn home_of(d: &Detector) -> Option<&'static Home> {
+    HOMES.iter().find(|h| h.detector == d.name)
+}
+
 /// "Never hardcode API keys or passwords", "Do NOT commit secrets, API keys, or credentials",
 /// "No hardcodees credenciales": a string literal bound to a name that ends in a secret's word
 /// (`ESI_CLIENT_SECRET = "…"`, `password = "…"`, `apiKey: '…'`, `SECRET_KEY = "…"`,

@@ -4,20 +4,19 @@
 
 use super::super::concepts::{
     CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET,
-    HARDCODED_UI_TEXT, I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL,
-    PHP_UNTYPED_PARAMETER, PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED,
-    RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY,
-    UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN,
-    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, commit_body_pattern,
-    commit_subject_pattern, example_in_context, example_of, file_length_pattern, host_pattern,
-    is_module_extension, mandated_counterpart,
+    I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, PHP_UNTYPED_PARAMETER,
+    PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED, RELATIVE_IMPORT, STDOUT_WRITE,
+    TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE,
+    UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL,
+    VAR_INFERRED, commit_body_pattern, commit_subject_pattern, example_in_context, example_of,
+    file_length_pattern, home_of, host_pattern, is_module_extension, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig, read};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
     CODE_SUBJECT_WORDS, COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS, PREFIX_WORDS,
-    SECRET_PLACES, SECRET_STORE_WORDS, UI_TEXT_PLACES,
+    SECRET_STORE_WORDS,
 };
 use super::super::words::{EXTENSION_WORDS, FILE_WORDS, IMPORT_WORDS, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
@@ -360,7 +359,7 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
         (Effect::Forbid, Role::Forbid)
             if d.name == HARDCODED_SECRET.name
                 && !ctx.says(SECRET_STORE_WORDS)
-                && !ctx.says(SECRET_PLACES) =>
+                && home_said(ctx, d).is_none() =>
         {
             out.note(
                 at,
@@ -448,7 +447,7 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
         // "Read credentials from the environment", "All user-facing strings in
         // `res/values/strings.xml`": where the thing belongs, said — written in the code, it
         // breaks the rule.
-        (Effect::Forbid, Role::Mandate | Role::Neutral) if let Some(place) = belongs_elsewhere(ctx, d) => {
+        (Effect::Forbid, Role::Mandate | Role::Neutral) if let Some(place) = home_said(ctx, d) => {
             let scope = ctx.detector_scope(d, &format!("\"{words}\""));
             let explanation = format!(
                 "concept {} (\"{words}\") kept in {place}, as the rule says: {}; scope {}",
@@ -476,25 +475,15 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
     }
 }
 
-/// Where the rule says a concept's things belong instead of the code, for the two whose
-/// detectors find them in it: secrets ("from the environment") and text shown to the user
-/// ("in `strings.xml`", "AppLocalizations").
-fn belongs_elsewhere(ctx: &Context, d: &Detector) -> Option<&'static str> {
-    if d.name == HARDCODED_SECRET.name && ctx.says(SECRET_PLACES) {
-        Some("the environment")
-    } else if d.name == HARDCODED_UI_TEXT.name && (ctx.says(UI_TEXT_PLACES) || names_string_resources(ctx)) {
-        Some("string resources")
-    } else {
-        None
-    }
-}
-
-/// Whether the rule names a string resource file (`res/values/strings.xml`, `app_en.arb`).
-fn names_string_resources(ctx: &Context) -> bool {
-    ctx.tokens.iter().any(|t| {
+/// Where the rule says the things `d` finds belong instead of the code, if it says it: in its
+/// words, or a file of their home quoted in a code span.
+fn home_said(ctx: &Context, d: &Detector) -> Option<&'static str> {
+    let home = home_of(d)?;
+    let quoted = ctx.tokens.iter().any(|t| {
         let lower = t.text.to_lowercase();
-        t.is_code() && (lower.ends_with("strings.xml") || lower.ends_with(".arb"))
-    })
+        t.is_code() && home.files.iter().any(|f| lower.ends_with(f))
+    });
+    (ctx.says(home.words) || quoted).then_some(home.told)
 }
 
 /// Concepts whose names are statements of how the code must be ("context should be the first

@@ -11,7 +11,7 @@ use super::super::files::{MAIN_FILES, Named};
 use super::super::phrases::{Entity, Mention, Role, Side};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
-    ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, RELATIVE_SUBJECTS, RELATIVE_WORDS,
+    ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, FILE_WORDS, RELATIVE_SUBJECTS, RELATIVE_WORDS,
 };
 use super::super::words::{
     CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC, CONDITION_PLACE,
@@ -321,9 +321,7 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 let understood = words.is_empty()
                     || words.iter().all(|x| CONDITION_GENERIC.contains(&x.as_str()))
                     || is_tests(&words)
-                    || words
-                        .iter()
-                        .any(|x| said_langs.iter().any(|l| l.split(' ').any(|p| p == x)));
+                    || names_a_said_language(&words, &said_langs);
                 if let Some(globs) = kind_of(&words) {
                     out.kinds.push(FileKind {
                         words: as_written(clause, i, 5),
@@ -555,7 +553,6 @@ fn sleeps(found: &[Mention]) -> bool {
 /// de vista", "in service files"): the rule is then left unchecked, never checked everywhere.
 /// File kinds other passes read ("docker-compose files", "YAML files") are not these.
 fn names_unknown_files(words: &[String], said_langs: &[String]) -> bool {
-    const FILE_NOUNS: &[&str] = &["files", "file", "archivos", "archivo", "ficheros", "fichero"];
     const UNTOLD_KINDS: &[&str] = &[
         "widget",
         "widgets",
@@ -589,21 +586,23 @@ fn names_unknown_files(words: &[String], said_langs: &[String]) -> bool {
         "módulo",
         "módulos",
     ];
-    let Some(noun) = words.iter().position(|w| FILE_NOUNS.contains(&w.as_str())) else {
+    let Some(noun) = words.iter().position(|w| FILE_WORDS.contains(&w.as_str())) else {
         return false;
     };
     // English names the kind before the noun ("widget files"), Spanish after it ("archivos de
     // vista"); what follows in English is another phrase ("in source files → use `tests/`").
-    let spanish = matches!(
-        words[noun].as_str(),
-        "archivos" | "archivo" | "ficheros" | "fichero"
-    );
-    let kind = if spanish { &words[noun..] } else { &words[..noun] };
+    let english = matches!(words[noun].as_str(), "files" | "file");
+    let kind = if english { &words[..noun] } else { &words[noun..] };
     !is_tests(words)
-        && !kind
-            .iter()
-            .any(|w| said_langs.iter().any(|l| l.split(' ').any(|p| p == w)))
+        && !names_a_said_language(kind, said_langs)
         && kind.iter().any(|w| UNTOLD_KINDS.contains(&w.as_str()))
+}
+
+/// Whether one of `words` is (a word of) a language the rule names ("in Python module files").
+fn names_a_said_language(words: &[String], said_langs: &[String]) -> bool {
+    words
+        .iter()
+        .any(|w| said_langs.iter().any(|l| l.split(' ').any(|p| p == w)))
 }
 
 fn is_tests(words: &[String]) -> bool {

@@ -11,7 +11,7 @@ use regex::Regex;
 
 use super::super::files::{FileScope, Lang};
 use super::super::text::{Kind, is_file_name};
-use super::super::words::NEGATIONS;
+use super::super::words::{FILE_WORDS, NEGATIONS};
 use super::{At, Context, Found};
 use crate::rules::model::{CheckSpec, Origin};
 
@@ -151,8 +151,7 @@ fn alternatives_follow(rest: &str) -> bool {
 /// "All code files", "every source file", "todo archivo", "todos los archivos": every file of
 /// the project's code, no language named.
 fn every_code_file(ctx: &Context) -> bool {
-    ctx.says(&["all", "every", "each", "todo", "todos", "cada"])
-        && ctx.says(&["file", "files", "archivo", "archivos", "fichero", "ficheros"])
+    ctx.says(&["all", "every", "each", "todo", "todos", "cada"]) && ctx.says(FILE_WORDS)
 }
 
 /// "Strict typing is mandatory: `declare(strict_types=1);`": a preamble of one language, mandated

@@ -2,7 +2,7 @@
 //! (`conflict`) — "`any`" forbidden, "pnpm" mandated, "concept:emoji" forbidden.
 
 use super::super::Term;
-use super::super::concepts::{CONCEPTS, HARDCODED_SECRET, HARDCODED_UI_TEXT};
+use super::super::concepts::{CONCEPTS, home_of};
 use super::super::phrases::{Entity, Mention, Role, Trig};
 use super::{Context, Found};
 
@@ -66,7 +66,8 @@ fn record(f: &Mention, out: &mut Found) {
         // "Keep API keys in the environment", "Keep user-facing strings short": a concept named
         // for what its detector finds misplaced (secrets, UI text) is not mandated by a mandate of
         // its name, which says where or how to keep it.
-        Role::Mandate if matches!(&f.entity, Entity::Concept { index, .. } if names_what_is_kept(*index)) => {
+        Role::Mandate if matches!(&f.entity, Entity::Concept { index, .. } if home_of(CONCEPTS[*index].detector).is_some()) =>
+        {
             return;
         }
         Role::Mandate => &mut out.mandates,
@@ -75,11 +76,6 @@ fn record(f: &Mention, out: &mut Found) {
     if !list.iter().any(|t| t.same(&term)) {
         list.push(term);
     }
-}
-
-/// A concept named for the thing its detector finds kept in the wrong place.
-fn names_what_is_kept(index: usize) -> bool {
-    [HARDCODED_SECRET.name, HARDCODED_UI_TEXT.name].contains(&CONCEPTS[index].detector.name)
 }
 
 /// A code span as written, without call parentheses or a leading dot (case kept).

@@ -32,6 +32,12 @@ pub fn is_vague(ctx: &Context) -> bool {
     if hedged(&ctx.lower_words()) && !ctx.tokens.iter().any(|t| matches!(t.kind, Kind::Span(_))) {
         return !concept;
     }
+    let names_language = |text: &str| {
+        ctx.named
+            .langs
+            .iter()
+            .any(|(_, said)| said.eq_ignore_ascii_case(text))
+    };
     let mut vague_word = false;
     let mut sentence_start = true;
     let start = label_end(ctx.tokens);
@@ -81,21 +87,13 @@ pub fn is_vague(ctx: &Context) -> bool {
             && t.text.chars().count() > 1;
         // A version after a language ("best practices for Vue 3") says which, no thing of its own.
         let version = i > 0
-            && ctx
-                .named
-                .langs
-                .iter()
-                .any(|(_, said)| said.eq_ignore_ascii_case(&ctx.tokens[i - 1].text))
+            && names_language(&ctx.tokens[i - 1].text)
             && t.text.chars().all(|c| c.is_ascii_digit() || c == '.');
         let digits = t.text.chars().any(|c| c.is_ascii_digit()) && !version;
         // "Make sure": the verb, not the tool.
         let make_sure = w == "make" && ctx.tokens.get(i + 1).is_some_and(|n| n.lower == "sure");
         let technical = t.text.contains('_') || (concepts::is_tool(w) && !make_sure);
-        let language = ctx
-            .named
-            .langs
-            .iter()
-            .any(|(_, said)| said.eq_ignore_ascii_case(&t.text));
+        let language = names_language(&t.text);
         if (camel || proper || digits || technical) && !language {
             return false;
         }
