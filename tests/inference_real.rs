@@ -1,5 +1,5 @@
 //! The corpus of real agent rules: every rule in
-//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,tune-7,tune-8,tune-9,tune-10,tune-11,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
+//! `tests/inference/real/{tune,tune-2,tune-3,tune-4,tune-5,tune-6,tune-7,tune-8,tune-9,tune-10,tune-11,tune-12,held-out,held-out-2,held-out-3}/*.json` is quoted verbatim
 //! from a public agent rule file (AGENTS.md, CLAUDE.md, .cursorrules…), with sample files whose
 //! expected violations are marked inline with `⟦…⟧`. Each rule goes through `RuleSet::from_text` (inference on) and
 //! each sample through `RuleSet::check_file`; the violations found are compared with the marked
@@ -130,6 +130,11 @@ const FLOORS: &[(&str, &str, f64, f64)] = &[
     // After round sixteen: English 1.000 (12/12) / 0.261, Spanish 1.000 (12/12) / 0.261.
     ("tune-11", "en", 0.95, 0.25),
     ("tune-11", "es", 0.95, 0.25),
+    // `tune-12/` is a twelfth batch written for round seventeen the same way (27 repositories
+    // not used before; 23 of its 92 rules checkable); its first run, the engine as round sixteen
+    // left it: English 0.500 (1/2) / 0.037, Spanish 1.000 (1/1) / 0.038.
+    ("tune-12", "en", 0.50, 0.03),
+    ("tune-12", "es", 0.95, 0.03),
 ];
 /// Floor on the share of `behaviour` and `vague` rules that get no hit at all, per split and
 /// language (after round two: every one of them, in both splits and languages).
@@ -175,9 +180,12 @@ const SILENT_FLOORS: &[(&str, &str, f64)] = &[
     // Set from the first measured run of `tune-11/` (42/42).
     ("tune-11", "en", 1.0),
     ("tune-11", "es", 1.0),
+    // Set from the first measured run of `tune-12/` (69/69).
+    ("tune-12", "en", 1.0),
+    ("tune-12", "es", 1.0),
 ];
 
-const SPLITS: [&str; 14] = [
+const SPLITS: [&str; 15] = [
     "tune",
     "tune-2",
     "tune-3",
@@ -189,6 +197,7 @@ const SPLITS: [&str; 14] = [
     "tune-9",
     "tune-10",
     "tune-11",
+    "tune-12",
     "held-out",
     "held-out-2",
     "held-out-3",
