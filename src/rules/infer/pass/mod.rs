@@ -21,6 +21,7 @@ pub mod final_newline;
 pub mod identifier_language;
 pub mod identifiers;
 pub mod implied;
+pub mod import_order;
 pub mod indent_width;
 pub mod line_length;
 pub mod literals;
