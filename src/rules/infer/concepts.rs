@@ -373,14 +373,28 @@ pub fn mandated_counterpart(d: &Detector) -> Option<&'static Detector> {
 /// tool drew.
 const EVERY_TEXT_FILE: &[&str] = &["*", "!*.md", "!*.mdx", "!*.diff", "!*.patch", "!*.snap", "!*.svg"];
 
+/// Configuration files indented like code, where a tab is as wrong as in a source file (YAML
+/// forbids tabs outright).
+const INDENTED_CONFIG_FILES: &str = "*.{yml,yaml,json,toml,tf,tfvars,hcl}";
+
 impl Detector {
     /// The files it checks when the rule names no language, when they are not the source files:
-    /// "Lines do not end in whitespace" is every text file's.
-    pub fn text_files(&self) -> Option<(&'static [&'static str], &'static str)> {
-        (self.name == TRAILING_WHITESPACE.name).then_some((
-            EVERY_TEXT_FILE,
-            "every text file but Markdown, diffs, snapshots and SVG images (no language named)",
-        ))
+    /// "Lines do not end in whitespace" is every text file's; "never tabs" is configuration
+    /// files' too.
+    pub fn text_files(&self) -> Option<(Vec<String>, &'static str)> {
+        if self.name == TRAILING_WHITESPACE.name {
+            Some((
+                EVERY_TEXT_FILE.iter().map(|g| g.to_string()).collect(),
+                "every text file but Markdown, diffs, snapshots and SVG images (no language named)",
+            ))
+        } else if self.name == TAB_INDENT.name {
+            Some((
+                vec![super::files::source_glob(), INDENTED_CONFIG_FILES.to_string()],
+                "source files and YAML, JSON, TOML and Terraform files (no language named)",
+            ))
+        } else {
+            None
+        }
     }
 }
 

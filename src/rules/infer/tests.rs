@@ -1784,6 +1784,24 @@ fn mandated_tabs_rule_out_indenting_with_spaces() {
         ),
         ["\t"]
     );
+    // With no language named, configuration files indented like code are in scope (YAML
+    // forbids tabs itself); Go's own files and Makefiles are not.
+    let i = "Use 2-space indentation (never tabs)";
+    assert_eq!(
+        texts(i, "roles/docker/tasks/main.yaml", "- name: x\n\t- docker-ce\n"),
+        ["\t"]
+    );
+    assert_eq!(
+        texts(i, "main.tf", "resource \"a\" \"b\" {\n\tname = 1\n}\n"),
+        ["\t"]
+    );
+    for (path, text) in [
+        ("go.mod", "require (\n\tgolang.org/x/net v0.1.0\n)\n"),
+        ("Makefile", "all:\n\tcc a.c\n"),
+        ("data.tsv", "a\tb\n\tc\n"),
+    ] {
+        assert!(texts(i, path, text).is_empty(), "{path}");
+    }
 }
 
 #[test]

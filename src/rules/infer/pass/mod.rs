@@ -614,7 +614,10 @@ impl<'a> Context<'a> {
                 s
             }
             _ => match d.text_files() {
-                Some((globs, why)) => FileScope::of_globs(globs, why.into()),
+                Some((globs, why)) => {
+                    let globs: Vec<&str> = globs.iter().map(String::as_str).collect();
+                    FileScope::of_globs(&globs, why.into())
+                }
                 None => FileScope::source_files(false),
             },
         };
