@@ -449,6 +449,17 @@ pub const ANY_TYPE: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// "Standalone components, no NgModules": an Angular module declaration.
+pub const NG_MODULE: Detector = Detector {
+    name: "ng-module",
+    summary: "an Angular `@NgModule(…)` declaration",
+    pattern: r"(?P<hit>@NgModule)[ \t]*\(",
+    langs: &[Lang::TypeScript],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 pub const UNKNOWN_TYPE: Detector = Detector {
     name: "unknown-type",
     summary: "`unknown` in a type position: `: unknown`, `<unknown>`, `unknown[]`, `as unknown`, `| unknown`, `=> unknown`",
@@ -1847,6 +1858,21 @@ pub struct Keyword {
 }
 
 pub const KEYWORDS: &[Keyword] = &[
+    Keyword {
+        word: "ngmodule",
+        detector: &NG_MODULE,
+        english: false,
+    },
+    Keyword {
+        word: "ngmodules",
+        detector: &NG_MODULE,
+        english: false,
+    },
+    Keyword {
+        word: "@ngmodule",
+        detector: &NG_MODULE,
+        english: false,
+    },
     Keyword {
         word: "any",
         detector: &ANY_TYPE,

@@ -841,6 +841,11 @@ fn apply(
             let side = st.instead_seen.then_some(Side::Preferred);
             set(st, Role::Mandate, side);
             st.neg_at = None;
+            // "Always use X over Y" pairs "over" as "use X over Y" does.
+            st.used |= words
+                .rsplit(' ')
+                .next()
+                .is_some_and(|w| matches!(w, "use" | "usa" | "usar" | "utiliza" | "utilizar"));
         }
         Trig::Use | Trig::Prefer => {
             let recent_neg =

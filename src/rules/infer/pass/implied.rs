@@ -8,7 +8,7 @@
 use super::super::concepts;
 use super::super::files::Lang;
 use super::super::literal::{self, LitKind, Literal};
-use super::super::phrases::{Entity, Role};
+use super::super::phrases::{Entity, Mention, Role};
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -123,7 +123,54 @@ const PAIRS: &[Pair] = &[
         within: Within::Code,
         named_apart: &["<script>"],
     },
+    // Angular's own guidance ("Use native control flow (`@if`, `@for`, `@switch`)", "Use the
+    // `inject()` function instead of constructor injection", "Use `input()` and `output()`
+    // functions instead of decorators"): the mandated form rules out the older one. Templates
+    // are HTML files and strings of TypeScript components, so the structural directives are
+    // looked for anywhere in both.
+    Pair::angular("@if", "*ngIf", r"(?P<hit>\*ngIf)\b", Within::Any),
+    Pair::angular("@for", "*ngFor", r"(?P<hit>\*ngFor)\b", Within::Any),
+    Pair::angular(
+        "@switch",
+        "[ngSwitch] / *ngSwitchCase",
+        r"(?P<hit>\[ngSwitch\]|\*ngSwitch(?:Case|Default)\b)",
+        Within::Any,
+    ),
+    // A constructor parameter property (`constructor(private http: HttpClient)`), the first
+    // of each constructor; the hit is the parameter.
+    Pair::angular(
+        "inject",
+        "constructor injection",
+        r"\bconstructor[ \t]*\((?:\s*@\w+\([^)]*\))?\s*(?P<hit>(?:private|protected|public|readonly)\b[^,)=]*)",
+        Within::Code,
+    ),
+    Pair::angular("input", "@Input()", r"(?P<hit>@Input)[ \t]*\(", Within::Code),
+    Pair::angular("output", "@Output()", r"(?P<hit>@Output)[ \t]*\(", Within::Code),
 ];
+
+/// Angular's templates and components.
+const ANGULAR: &[Lang] = &[Lang::Html, Lang::TypeScript];
+
+impl Pair {
+    /// A pair of Angular forms: no fix (the newer form is written differently).
+    const fn angular(
+        mandated: &'static str,
+        forbidden: &'static str,
+        pattern: &'static str,
+        within: Within,
+    ) -> Pair {
+        Pair {
+            mandated,
+            forbidden,
+            pattern: Pattern::Regex(pattern),
+            fix: None,
+            langs: ANGULAR,
+            within_span: false,
+            within,
+            named_apart: &[],
+        }
+    }
+}
 
 fn normalized(text: &str) -> &str {
     text.trim().trim_end_matches("()").trim_end_matches('(')
@@ -153,7 +200,7 @@ const DATABASE_WORDS: &[&str] = &[
 /// mandated for querying, Eloquent rules out queries through the `DB` facade — unless the rule
 /// forbids Eloquent, or names the facade itself (the literals pass checks what it names).
 fn eloquent_over_the_db_facade(ctx: &Context, out: &mut Found) {
-    let eloquent = |f: &super::super::phrases::Mention| match &f.entity {
+    let eloquent = |f: &Mention| match &f.entity {
         Entity::Code { text, .. } | Entity::Term(text) => {
             let lower = text.to_lowercase();
             lower.contains("eloquent") || lower.ends_with("::query()")
@@ -219,7 +266,7 @@ fn interfaces_for_shapes(ctx: &Context, out: &mut Found) {
             "interface" | "interfaces" | "interfaz"
         )
     };
-    let named = |f: &super::super::phrases::Mention| match &f.entity {
+    let named = |f: &Mention| match &f.entity {
         Entity::Code { text, .. } | Entity::Term(text) => is_interface(text),
         _ => false,
     };
@@ -280,53 +327,106 @@ fn code_pairs(ctx: &Context, out: &mut Found) {
         if f.role != Role::Mandate {
             continue;
         }
-        let Some(pair) = PAIRS.iter().find(|p| {
+        // "`@if/@for/@defer`": one span naming several forms.
+        let parts: Vec<&str> = text
+            .split(['/', ','])
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        for pair in PAIRS.iter().filter(|p| {
             p.mandated == normalized(text)
+                    || (parts.len() > 1 && parts.iter().any(|part| p.mandated == normalized(part)))
                     // `<script setup lang="ts">` names `<script setup>`.
                     || (p.within_span && text.contains(p.mandated.trim_end_matches('>')))
-        }) else {
-            continue;
-        };
-        if forbidden
-            .iter()
-            .any(|x| *x == normalized(pair.forbidden) || *x == pair.forbidden || pair.named_apart.contains(x))
-        {
-            continue;
+        }) {
+            if forbidden.iter().any(|x| {
+                *x == normalized(pair.forbidden) || *x == pair.forbidden || pair.named_apart.contains(x)
+            }) {
+                continue;
+            }
+            implied_check(ctx, out, i, f, pair);
         }
-        let pattern = match pair.pattern {
-            Pattern::Operator(op) => literal::pattern(&Literal {
-                text: op.to_string(),
-                kind: LitKind::Operator,
-                langs: pair.langs.to_vec(),
-                case_insensitive: false,
-            }),
-            Pattern::Regex(re) => re.to_string(),
-        };
-        let scope = ctx.scope_for(pair.langs, &format!("`{}`", pair.mandated));
-        let explanation = format!(
-            "`{}` ruled out: the rule asks for `{}` (\"{}\"); scope {}{}",
-            pair.forbidden,
-            pair.mandated,
-            f.trigger,
-            scope.why,
-            pair.fix.map_or(String::new(), |x| format!("; fix `{x}`"))
-        );
-        out.check(
-            At::Mention(i),
-            ctx.pattern_check(
-                pattern,
-                scope,
-                pair.fix.map(str::to_string),
-                explanation,
-                pair.within,
-            ),
-        );
     }
+}
+
+/// The check of what `pair`'s mandated form, named by the mention `f`, rules out.
+fn implied_check(ctx: &Context, out: &mut Found, i: usize, f: &Mention, pair: &Pair) {
+    let pattern = match pair.pattern {
+        Pattern::Operator(op) => literal::pattern(&Literal {
+            text: op.to_string(),
+            kind: LitKind::Operator,
+            langs: pair.langs.to_vec(),
+            case_insensitive: false,
+        }),
+        Pattern::Regex(re) => re.to_string(),
+    };
+    let scope = ctx.scope_for(pair.langs, &format!("`{}`", pair.mandated));
+    let explanation = format!(
+        "`{}` ruled out: the rule asks for `{}` (\"{}\"); scope {}{}",
+        pair.forbidden,
+        pair.mandated,
+        f.trigger,
+        scope.why,
+        pair.fix.map_or(String::new(), |x| format!("; fix `{x}`"))
+    );
+    out.check(
+        At::Mention(i),
+        ctx.pattern_check(
+            pattern,
+            scope,
+            pair.fix.map(str::to_string),
+            explanation,
+            pair.within,
+        ),
+    );
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::infer::tests::{hits_of, texts};
+
+    #[test]
+    fn angular_forms_rule_out_the_older_ones() {
+        let html = "<ul>\n  <li *ngFor=\"let t of todos\">{{ t }}</li>\n</ul>\n<p *ngIf=\"done\">ok</p>\n@if (done) { <p>ok</p> }\n<div [ngSwitch]=\"x\"><span *ngSwitchCase=\"1\">1</span></div>\n";
+        let i = "Use `@if`, `@for` and `@switch` for control flow";
+        assert_eq!(
+            texts(i, "src/app/todos/todo-list.component.html", html),
+            ["*ngFor", "*ngIf", "[ngSwitch]", "*ngSwitchCase"]
+        );
+        // One span naming several forms; inline templates are strings of the component.
+        let i = "Angular: prefer `@if/@for/@defer` in templates";
+        let ts = "@Component({\n  template: `<p *ngIf=\"ok\">x</p>`,\n})\nexport class A {}\n";
+        assert_eq!(texts(i, "src/app/a.component.ts", ts), ["*ngIf"]);
+        // The older form named by the rule is the literals pass's, checked once.
+        let i = "Use `@if` instead of `*ngIf`";
+        assert_eq!(texts(i, "a.component.html", html), ["*ngIf"]);
+        let ts = "export class Api {\n  constructor(\n    private readonly http: HttpClient,\n    private store: Store,\n  ) {}\n}\nexport class Plain {\n  constructor(x: number) {}\n}\nclass Svc {\n  private http = inject(HttpClient);\n  @Input() name = '';\n  @Output() changed = new EventEmitter<string>();\n  label = input<string>();\n}\n";
+        assert_eq!(
+            texts(
+                "Use the `inject()` function instead of constructor injection",
+                "src/app/api.service.ts",
+                ts
+            ),
+            ["private readonly http: HttpClient"]
+        );
+        assert_eq!(
+            texts(
+                "Use `input()` and `output()` functions instead of decorators",
+                "src/app/svc.ts",
+                ts
+            ),
+            ["@Input", "@Output"]
+        );
+        // "NgModules" forbidden, also after "Always use X over".
+        let module =
+            "@NgModule({\n  declarations: [A],\n})\nexport class AppModule {}\n// @NgModule() in a comment\n";
+        for i in [
+            "Always use standalone components over NgModules",
+            "4. **Componentes standalone con OnPush** - no usar NgModules",
+        ] {
+            assert_eq!(texts(i, "src/app/app.module.ts", module), ["@NgModule"], "{i}");
+        }
+    }
 
     #[test]
     fn eloquent_rules_out_db_facade_queries() {
