@@ -4199,6 +4199,7 @@ pub const LOCAL_GROUP_WORDS: &[&str] = &[
     "internal",
     "relative",
     "first-party",
+    "crate",
     "crate-local",
     "alias",
     "aliases",

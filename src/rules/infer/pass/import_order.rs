@@ -164,10 +164,12 @@ pub fn run(ctx: &Context, out: &mut Found) {
 }
 
 /// The ecosystem of an import-sorting tool the rule names ("use goimports to auto-fix", isort).
+/// Also the ecosystem a path the rule quotes is Rust's (`crate::…`).
 fn tool_syntax(ctx: &Context) -> Option<Syntax> {
     ctx.tokens.iter().find_map(|t| match t.lower.trim() {
         "goimports" | "gci" => Some(Syntax::Go),
         "isort" => Some(Syntax::Python),
+        s if t.is_code() && s.starts_with("crate::") => Some(Syntax::Rust),
         _ => None,
     })
 }
@@ -224,7 +226,12 @@ fn groups_said(ctx: &Context) -> Vec<(Group, String)> {
                     Some(Group::Std)
                 } else if s.starts_with("package:") {
                     Some(Group::External)
-                } else if s.starts_with("./") || s.starts_with("../") || s.starts_with("@/") || s == "." {
+                } else if s.starts_with("./")
+                    || s.starts_with("../")
+                    || s.starts_with("@/")
+                    || s.starts_with("crate::")
+                    || s == "."
+                {
                     Some(Group::Local)
                 } else {
                     None
@@ -531,6 +538,15 @@ mod tests {
         assert_eq!(
             texts(r, "src/lib.rs", rs),
             ["use std::collections::HashMap;", "use tokio::sync::Mutex;"]
+        );
+        let r2 = "Imports: group std, external, crate; no glob imports; prefer explicit use; keep `crate::…` paths";
+        assert_eq!(
+            texts(r2, "src/lib.rs", rs),
+            ["use std::collections::HashMap;", "use tokio::sync::Mutex;"]
+        );
+        assert!(
+            texts(r2, "a.py", "import requests\nimport os\n").is_empty(),
+            "`crate::` says Rust"
         );
         let ordered = "use std::fmt;\nuse core::mem;\n\nuse serde::Deserialize;\nuse stdx::Thing;\n\nuse crate::model::Rule;\nuse super::X;\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use std::io;\n}\n";
         assert!(texts(r, "src/lib.rs", ordered).is_empty());
