@@ -459,7 +459,11 @@ impl Named {
             return None;
         }
         let langs = self.langs();
-        let words: Vec<String> = self.langs.iter().map(|(_, w)| format!("\"{w}\"")).collect();
+        let mut words: Vec<String> = Vec::new();
+        // "Angular" names two languages with one word.
+        for (_, w) in &self.langs {
+            push_unique(&mut words, &format!("\"{w}\""));
+        }
         let names: Vec<&str> = langs.iter().map(|l| l.name()).collect();
         let mut scope = FileScope::of_langs(&langs, String::new());
         scope.why = format!(
@@ -628,7 +632,12 @@ pub fn named(tokens: &[Token]) -> Named {
             "laravel" | "symfony" | "livewire" => add(Lang::Php, &t.text),
             "django" | "flask" | "fastapi" => add(Lang::Python, &t.text),
             "rails" if t.text == "Rails" => add(Lang::Ruby, &t.text),
-            "nestjs" | "angular" => add(Lang::TypeScript, &t.text),
+            "nestjs" => add(Lang::TypeScript, &t.text),
+            // Angular's components are TypeScript classes and HTML templates.
+            "angular" => {
+                add(Lang::TypeScript, &t.text);
+                add(Lang::Html, &t.text);
+            }
             "swift" if t.text == "Swift" => add(Lang::Swift, &t.text),
             "dart" | "flutter" => add(Lang::Dart, &t.text),
             "vue" => add(Lang::Vue, &t.text),

@@ -9,6 +9,7 @@ use super::super::concepts;
 use super::super::files::Lang;
 use super::super::literal::{self, LitKind, Literal};
 use super::super::phrases::{Entity, Mention, Role};
+use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -320,11 +321,15 @@ fn code_pairs(ctx: &Context, out: &mut Found) {
             _ => None,
         })
         .collect();
+    // "Angular: Standalone components, Signals, `@if/@for/@defer`, `inject()`": a rule read
+    // with no role at all and no negation lists what the project uses — its forms rule out
+    // their older counterparts as a mandate would (precedence is not told: that needs a verb).
+    let listing = ctx.found.iter().all(|f| f.role == Role::Neutral) && !ctx.says(NEGATIONS);
     for (i, f) in ctx.mentions() {
         let Entity::Code { text, .. } = &f.entity else {
             continue;
         };
-        if f.role != Role::Mandate {
+        if f.role != Role::Mandate && !(listing && f.role == Role::Neutral) {
             continue;
         }
         // "`@if/@for/@defer`": one span naming several forms.
@@ -361,11 +366,16 @@ fn implied_check(ctx: &Context, out: &mut Found, i: usize, f: &Mention, pair: &P
         Pattern::Regex(re) => re.to_string(),
     };
     let scope = ctx.scope_for(pair.langs, &format!("`{}`", pair.mandated));
+    let said = if f.trigger.is_empty() {
+        "listed"
+    } else {
+        f.trigger.as_str()
+    };
     let explanation = format!(
         "`{}` ruled out: the rule asks for `{}` (\"{}\"); scope {}{}",
         pair.forbidden,
         pair.mandated,
-        f.trigger,
+        said,
         scope.why,
         pair.fix.map_or(String::new(), |x| format!("; fix `{x}`"))
     );
@@ -397,6 +407,15 @@ mod tests {
         let i = "Angular: prefer `@if/@for/@defer` in templates";
         let ts = "@Component({\n  template: `<p *ngIf=\"ok\">x</p>`,\n})\nexport class A {}\n";
         assert_eq!(texts(i, "src/app/a.component.ts", ts), ["*ngIf"]);
+        // A list with no verb names what the project uses: its forms rule out the older ones,
+        // but mandate nothing for precedence (that needs a verb).
+        let i = "Angular: Standalone components, Signals, `@if/@for/@defer`, `inject()`, functional guards";
+        assert_eq!(
+            texts(i, "src/app/todos/todo-list.component.html", html),
+            ["*ngFor", "*ngIf"]
+        );
+        let inf = crate::rules::infer::infer(&crate::rules::infer::tests::rule(i));
+        assert!(inf.mandates.is_empty(), "{:?}", inf.mandates);
         // The older form named by the rule is the literals pass's, checked once.
         let i = "Use `@if` instead of `*ngIf`";
         assert_eq!(texts(i, "a.component.html", html), ["*ngIf"]);
