@@ -93,6 +93,18 @@ pub const NAMED_EXPORTS: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// "Componentes standalone", "Use standalone components": an Angular component, directive or
+/// pipe declared `standalone: false` (belonging to an NgModule), ruled out.
+pub const STANDALONE_COMPONENTS: Detector = Detector {
+    name: "standalone-components",
+    summary: "an Angular declaration opted out of standalone: `standalone: false`",
+    pattern: r"\b(?P<hit>standalone[ \t]*:[ \t]*false)\b",
+    langs: &[Lang::TypeScript],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// "Functional components only", "Use function components": class components, ruled out.
 pub const FUNCTION_COMPONENTS: Detector = Detector {
     name: "function-components",
@@ -1657,6 +1669,10 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &FUNCTION_COMPONENTS,
         phrases: words::FUNCTION_COMPONENT_NAMES,
+    },
+    Concept {
+        detector: &STANDALONE_COMPONENTS,
+        phrases: words::STANDALONE_COMPONENT_NAMES,
     },
     Concept {
         detector: &PROMISE_CHAIN,

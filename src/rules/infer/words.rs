@@ -1654,6 +1654,15 @@ pub const FUNCTION_COMPONENT_NAMES: &[&str] = &[
     "componentes de función",
 ];
 
+/// Angular's standalone components, as a rule mandates them.
+pub const STANDALONE_COMPONENT_NAMES: &[&str] = &[
+    "standalone components",
+    "standalone component",
+    "componentes standalone",
+    "componente standalone",
+    "componentes independientes",
+];
+
 pub const BLANK_ERROR_NAMES: &[&str] = &[
     "discard an error",
     "discard errors",

@@ -436,6 +436,18 @@ mod tests {
             ),
             ["@Input", "@Output"]
         );
+        // Standalone components mandated rule out a declaration opted out of them.
+        let component = "@Component({\n  selector: 'app-x',\n  standalone: false,\n})\nexport class X {}\n// standalone: false in a comment\n";
+        for i in [
+            "Use standalone components by default",
+            "Usa siempre componentes standalone.",
+        ] {
+            assert_eq!(
+                texts(i, "src/app/x.component.ts", component),
+                ["standalone: false"],
+                "{i}"
+            );
+        }
         // "NgModules" forbidden, also after "Always use X over".
         let module =
             "@NgModule({\n  declarations: [A],\n})\nexport class AppModule {}\n// @NgModule() in a comment\n";
