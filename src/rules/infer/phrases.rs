@@ -960,6 +960,22 @@ fn apply(
                     out,
                 );
             }
+            // "inside the `@Component` decorator", "in Angular decorators": a construct where
+            // the forbidden thing sits, not more of what is forbidden.
+            let decorator = clause[j.min(clause.len())..].iter().take(4).any(|t| {
+                (t.is_code() && t.text.starts_with('@') && t.text.len() > 1)
+                    || (t.is_word()
+                        && matches!(
+                            t.lower.as_str(),
+                            "decorator" | "decorators" | "decorador" | "decoradores"
+                        ))
+            });
+            if trig == Trig::Loc && decorator {
+                st.role = Role::Neutral;
+                st.trig = None;
+                st.trigger.clear();
+                return true;
+            }
             if trig == Trig::Except && !clause.get(j).is_some_and(is_pathish) {
                 // "except for debugging": the rest is an exception, not a target.
                 st.role = Role::Neutral;

@@ -35,8 +35,19 @@ pub struct FileKind {
 pub struct Conditions {
     /// Kinds of files the checks are narrowed to or leave out.
     pub kinds: Vec<FileKind>,
+    /// "inside the `@Component` decorator": the decorators whose arguments a forbidden property
+    /// is looked for in.
+    pub decorators: Option<Decorators>,
     /// Conditions no check can see: the rule is left unchecked.
     pub unreadable: Vec<String>,
+}
+
+/// Decorators a condition names, with its words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decorators {
+    /// Without `@`: `Component`, `Pipe`.
+    pub names: Vec<String>,
+    pub words: String,
 }
 
 const JS_FAMILY: &[&str] = &[
@@ -275,6 +286,30 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                     out.unreadable.push(as_written(clause, i, 6));
                 }
                 break;
+            }
+            if CONDITION_PLACE.contains(&w)
+                && let Some(names) = decorator_of_property(clause, i + 1, ci, found)
+            {
+                // "Do NOT set `standalone: true` inside the `@Component` … decorators": the
+                // check looks inside the decorators' arguments.
+                let words: Vec<String> = clause[i..]
+                    .iter()
+                    .take(9)
+                    .take_while(|t| t.kind != Kind::Sep)
+                    .map(|t| {
+                        if t.is_code() {
+                            format!("`{}`", t.text)
+                        } else {
+                            t.text.clone()
+                        }
+                    })
+                    .collect();
+                out.decorators = Some(Decorators {
+                    names,
+                    words: words.join(" ").replace(" ,", ","),
+                });
+                i += 1 + phrase_words(clause, i + 1, 6).len();
+                continue;
             }
             if CONDITION_PLACE.contains(&w) {
                 let target = next_word_or_code(clause, i + 1);
@@ -596,6 +631,55 @@ fn names_unknown_files(words: &[String], said_langs: &[String]) -> bool {
     !is_tests(words)
         && !names_a_said_language(kind, said_langs)
         && kind.iter().any(|w| UNTOLD_KINDS.contains(&w.as_str()))
+}
+
+/// The decorators named after a place word at `at` (`@Component`, `@Pipe`; Angular's when the
+/// rule says "decorators" and names none), when what clause `ci` forbids is a property written
+/// as in an object (`standalone: true`), which their arguments hold.
+fn decorator_of_property(clause: &[Token], at: usize, ci: usize, found: &[Mention]) -> Option<Vec<String>> {
+    let property = found.iter().any(|f| {
+        f.clause == ci
+            && f.role == Role::Forbid
+            && matches!(&f.entity, Entity::Code { text, .. } if is_property(text))
+    });
+    let place = &clause[at.min(clause.len())..];
+    let named: Vec<String> = place
+        .iter()
+        .take(8)
+        .filter(|t| t.is_code() && t.text.starts_with('@'))
+        .map(|t| t.text.trim_start_matches('@').trim_end_matches("()").to_string())
+        .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        .collect();
+    let said = place.iter().take(8).any(|t| {
+        t.is_word()
+            && matches!(
+                t.lower.as_str(),
+                "decorator" | "decorators" | "decorador" | "decoradores"
+            )
+    });
+    if !property || (named.is_empty() && !said) {
+        return None;
+    }
+    Some(if named.is_empty() {
+        ANGULAR_DECORATORS.iter().map(|d| d.to_string()).collect()
+    } else {
+        named
+    })
+}
+
+/// The decorators whose arguments Angular's declarations are written in.
+const ANGULAR_DECORATORS: &[&str] = &["Component", "Directive", "Pipe", "NgModule", "Injectable"];
+
+/// `standalone: true`, `changeDetection: Default`: a key and a value as an object writes them.
+pub fn is_property(text: &str) -> bool {
+    let Some((key, value)) = text.split_once(':') else {
+        return false;
+    };
+    let key = key.trim();
+    !key.is_empty()
+        && key.chars().all(|c| c.is_alphanumeric() || c == '_')
+        && !value.trim().is_empty()
+        && !value.contains(':')
 }
 
 /// Whether one of `words` is (a word of) a language the rule names ("in Python module files").

@@ -448,6 +448,29 @@ mod tests {
                 "{i}"
             );
         }
+        // A property forbidden "inside the `@Component` … decorators" is looked for in their
+        // arguments (the same key in a signal's object is not in one), and the decorators
+        // themselves are not forbidden.
+        let pipe = "@Pipe({\n  name: 'duration',\n  host: { class: 'x' },\n  standalone: true,\n})\nexport class DurationPipe {\n  readonly state = signal({ standalone: true });\n}\n";
+        for i in [
+            "Do NOT set `standalone: true` inside the `@Component`, `@Directive` and `@Pipe` decorators",
+            "Must NOT set `standalone: true` inside Angular decorators. It's the default in Angular v20+.",
+        ] {
+            assert_eq!(
+                texts(i, "src/app/duration.pipe.ts", pipe),
+                ["standalone: true"],
+                "{i}"
+            );
+        }
+        // Another thing forbidden inside a decorator is a condition no check sees.
+        assert!(
+            texts(
+                "Never use `any` inside the `@Component` decorator",
+                "a.ts",
+                "let a: any = @Component;"
+            )
+            .is_empty()
+        );
         // "NgModules" forbidden, also after "Always use X over".
         let module =
             "@NgModule({\n  declarations: [A],\n})\nexport class AppModule {}\n// @NgModule() in a comment\n";

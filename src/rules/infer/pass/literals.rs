@@ -275,6 +275,35 @@ pub(super) fn forbid_code(
         fix_note(fix)
     );
     let pattern = literal::pattern(&lit);
+    if let Some(d) = &ctx.conditions.decorators
+        && super::conditions::is_property(&lit.text)
+    {
+        // "inside the `@Component` decorator": in the object its arguments open with (one
+        // level of nested braces), in TypeScript.
+        let mut scope = FileScope::of_langs(&[Lang::TypeScript], String::new());
+        scope.why = format!("TypeScript ({})", scope.describe());
+        ctx.narrow(&mut scope);
+        let names: Vec<String> = d.names.iter().map(|n| regex::escape(n)).collect();
+        let inside = format!(
+            r"@(?:{})[ \t]*\([ \t\r\n]*\{{(?:[^{{}}]|\{{[^{{}}]*\}})*?(?:{pattern})",
+            names.join("|")
+        );
+        let decorators: Vec<String> = d.names.iter().map(|n| format!("`@{n}`")).collect();
+        let explanation = format!(
+            "forbidden {} `{}` after \"{}\", only in the arguments of {} (\"{}\"); scope {}",
+            lit.kind.describe(),
+            lit.text,
+            f.trigger,
+            decorators.join(", "),
+            d.words,
+            scope.why
+        );
+        out.check(
+            at,
+            ctx.pattern_check(inside, scope, None, explanation, Within::Code),
+        );
+        return;
+    }
     if lit.kind == LitKind::Directive {
         // `@ts-ignore`, `eslint-disable` live in comments; `!important`, `#[allow]`, `@Data`,
         // `@tailwind` in code.
