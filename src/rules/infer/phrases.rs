@@ -964,11 +964,7 @@ fn apply(
             // the forbidden thing sits, not more of what is forbidden.
             let decorator = clause[j.min(clause.len())..].iter().take(4).any(|t| {
                 (t.is_code() && t.text.starts_with('@') && t.text.len() > 1)
-                    || (t.is_word()
-                        && matches!(
-                            t.lower.as_str(),
-                            "decorator" | "decorators" | "decorador" | "decoradores"
-                        ))
+                    || (t.is_word() && words::DECORATOR_WORDS.contains(&t.lower.as_str()))
             });
             if trig == Trig::Loc && decorator {
                 st.role = Role::Neutral;

@@ -4534,3 +4534,6 @@ pub const JS_SOURCE_FOLDERS: &[&str] = &[
     "utils",
     "views",
 ];
+
+/// Words for decorators: "inside the `@Component` decorator", "in Angular decorators".
+pub const DECORATOR_WORDS: &[&str] = &["decorator", "decorators", "decorador", "decoradores"];

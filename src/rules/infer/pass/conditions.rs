@@ -11,7 +11,8 @@ use super::super::files::{MAIN_FILES, Named};
 use super::super::phrases::{Entity, Mention, Role, Side};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
-    ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, FILE_WORDS, RELATIVE_SUBJECTS, RELATIVE_WORDS,
+    ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, FILE_WORDS, RELATIVE_SUBJECTS,
+    RELATIVE_WORDS,
 };
 use super::super::words::{
     CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC, CONDITION_PLACE,
@@ -292,21 +293,14 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             {
                 // "Do NOT set `standalone: true` inside the `@Component` … decorators": the
                 // check looks inside the decorators' arguments.
-                let words: Vec<String> = clause[i..]
+                let end = clause[i..]
                     .iter()
                     .take(9)
                     .take_while(|t| t.kind != Kind::Sep)
-                    .map(|t| {
-                        if t.is_code() {
-                            format!("`{}`", t.text)
-                        } else {
-                            t.text.clone()
-                        }
-                    })
-                    .collect();
+                    .count();
                 out.decorators = Some(Decorators {
                     names,
-                    words: words.join(" ").replace(" ,", ","),
+                    words: written(&clause[i..i + end]).replace(" ,", ","),
                 });
                 i += 1 + phrase_words(clause, i + 1, 6).len();
                 continue;
@@ -650,13 +644,10 @@ fn decorator_of_property(clause: &[Token], at: usize, ci: usize, found: &[Mentio
         .map(|t| t.text.trim_start_matches('@').trim_end_matches("()").to_string())
         .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_'))
         .collect();
-    let said = place.iter().take(8).any(|t| {
-        t.is_word()
-            && matches!(
-                t.lower.as_str(),
-                "decorator" | "decorators" | "decorador" | "decoradores"
-            )
-    });
+    let said = place
+        .iter()
+        .take(8)
+        .any(|t| t.is_word() && DECORATOR_WORDS.contains(&t.lower.as_str()));
     if !property || (named.is_empty() && !said) {
         return None;
     }

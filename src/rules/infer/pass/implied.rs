@@ -128,13 +128,14 @@ const PAIRS: &[Pair] = &[
     // `inject()` function instead of constructor injection", "Use `input()` and `output()`
     // functions instead of decorators"): the mandated form rules out the older one. Templates
     // are HTML files and strings of TypeScript components, so the structural directives are
-    // looked for anywhere in both.
-    Pair::angular("@if", "*ngIf", r"(?P<hit>\*ngIf)\b", Within::Any),
-    Pair::angular("@for", "*ngFor", r"(?P<hit>\*ngFor)\b", Within::Any),
+    // looked for anywhere in both — as attributes given a value, which a comment naming them
+    // ("migrate *ngIf to @if") does not give.
+    Pair::angular("@if", "*ngIf", r"(?P<hit>\*ngIf)[ \t]*=", Within::Any),
+    Pair::angular("@for", "*ngFor", r"(?P<hit>\*ngFor)[ \t]*=", Within::Any),
     Pair::angular(
         "@switch",
         "[ngSwitch] / *ngSwitchCase",
-        r"(?P<hit>\[ngSwitch\]|\*ngSwitch(?:Case|Default)\b)",
+        r"(?P<hit>\[ngSwitch\]|\*ngSwitchCase|\*ngSwitchDefault\b)[ \t]*=?",
         Within::Any,
     ),
     // A constructor parameter property (`constructor(private http: HttpClient)`), the first
@@ -405,7 +406,7 @@ mod tests {
         );
         // One span naming several forms; inline templates are strings of the component.
         let i = "Angular: prefer `@if/@for/@defer` in templates";
-        let ts = "@Component({\n  template: `<p *ngIf=\"ok\">x</p>`,\n})\nexport class A {}\n";
+        let ts = "@Component({\n  template: `<p *ngIf=\"ok\">x</p>`,\n})\n// migrate *ngIf to @if\nexport class A {}\n";
         assert_eq!(texts(i, "src/app/a.component.ts", ts), ["*ngIf"]);
         // A list with no verb names what the project uses: its forms rule out the older ones,
         // but mandate nothing for precedence (that needs a verb).

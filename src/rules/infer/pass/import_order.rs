@@ -123,8 +123,12 @@ pub fn run(ctx: &Context, out: &mut Found) {
         Some(s) => vec![s],
         None if named.is_empty() => Syntax::ALL.to_vec(),
         None => {
-            let mut v: Vec<Syntax> = named.iter().filter_map(|l| Syntax::of(*l)).collect();
-            v.dedup();
+            let mut v: Vec<Syntax> = Vec::new();
+            for s in named.iter().filter_map(|l| Syntax::of(*l)) {
+                if !v.contains(&s) {
+                    v.push(s);
+                }
+            }
             if v.is_empty() {
                 out.note(
                     At::Places,
