@@ -538,15 +538,15 @@ mod tests {
         let ordered = "import 'dart:async';\nimport 'dart:io';\n\nimport 'package:flutter/material.dart';\n\nimport 'widgets/card.dart';\n";
         assert!(texts(i, "lib/main.dart", ordered).is_empty());
         let r = "Group Rust imports: std first, then external crates, then crate-local modules";
-        let rs = "use std::fmt;\n\nuse serde::Deserialize;\nuse std::collections::HashMap;\n\nuse crate::model::{\n    Rule,\n};\nuse tokio::sync::Mutex;\nuse self::inner::X;\n";
+        let rs = "use std::fmt;\n\nuse serde::Deserialize;\nuse std::collections::HashMap;\n\nuse crate::model::{\n    Rule,\n};\nuse rayon::prelude::*;\nuse self::inner::X;\n";
         assert_eq!(
             texts(r, "src/lib.rs", rs),
-            ["use std::collections::HashMap;", "use tokio::sync::Mutex;"]
+            ["use std::collections::HashMap;", "use rayon::prelude::*;"]
         );
         let r2 = "Imports: group std, external, crate; no glob imports; prefer explicit use; keep `crate::…` paths";
         assert_eq!(
             texts(r2, "src/lib.rs", rs),
-            ["use std::collections::HashMap;", "use tokio::sync::Mutex;"]
+            ["use std::collections::HashMap;", "use rayon::prelude::*;"]
         );
         assert!(
             texts(r2, "a.py", "import requests\nimport os\n").is_empty(),
