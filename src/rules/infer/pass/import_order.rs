@@ -83,7 +83,7 @@ struct Order {
 }
 
 pub fn run(ctx: &Context, out: &mut Found) {
-    let tool = tool_syntax(ctx);
+    let tool = said_syntax(ctx);
     if !ctx.says(IMPORT_WORDS) && tool.is_none() {
         return;
     }
@@ -169,7 +169,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
 
 /// The ecosystem of an import-sorting tool the rule names ("use goimports to auto-fix", isort).
 /// Also the ecosystem a path the rule quotes is Rust's (`crate::…`).
-fn tool_syntax(ctx: &Context) -> Option<Syntax> {
+fn said_syntax(ctx: &Context) -> Option<Syntax> {
     ctx.tokens.iter().find_map(|t| match t.lower.trim() {
         "goimports" | "gci" => Some(Syntax::Go),
         "isort" => Some(Syntax::Python),
@@ -275,6 +275,15 @@ fn patterns(syntax: Syntax, order: Order) -> Vec<(String, String)> {
     }
 }
 
+/// A run of one group's import lines (`line`: one line, and the blank and comment lines after
+/// it), then the first import `hit` names: what follows the run out of place.
+fn after_run(line: &str, hit: &str) -> String {
+    format!("^{line}(?:{line})*?{hit}")
+}
+
+/// Blank lines and `//` comment lines between imports (Dart, Rust).
+const SLASH_GAP: &str = r"(?:[ \t]*(?://[^\n]*)?\r?\n)*";
+
 /// Python. Blank and comment lines and the lines of a parenthesized `from x import (…)` stay in
 /// the block; any other line ends it (`try:`, `if TYPE_CHECKING:`, code), and only imports at
 /// the start of a line count. A line importing the standard library is consumed by the first
@@ -290,14 +299,9 @@ fn python(order: Order) -> Vec<(String, String)> {
     let hit = |module: &str| format!(r"(?P<hit>{}(?:[^\r\n#]*[^\s#])?)", line(module));
     let mut patterns = Vec::new();
     if order.std_first {
+        let absolute_line = format!("{}{TAIL}{GAP}", line(absolute));
         patterns.push((
-            format!(
-                r"^{}|^{}{TAIL}{GAP}(?:{}{TAIL}{GAP})*?{}",
-                line(&std),
-                line(absolute),
-                line(absolute),
-                hit(&std)
-            ),
+            format!("^{}|{}", line(&std), after_run(&absolute_line, &hit(&std))),
             "a standard-library import after another module's".to_string(),
         ));
     }
@@ -308,11 +312,9 @@ fn python(order: Order) -> Vec<(String, String)> {
     } else {
         (std.as_str(), "standard-library")
     };
+    let relative_line = format!(r"from[ \t]+{relative}[ \t]+import\b{TAIL}{GAP}");
     patterns.push((
-        format!(
-            r"^from[ \t]+{relative}[ \t]+import\b{TAIL}{GAP}(?:from[ \t]+{relative}[ \t]+import\b{TAIL}{GAP})*?{}",
-            hit(after_local)
-        ),
+        after_run(&relative_line, &hit(after_local)),
         format!("after relative imports (`from .`), the first {what} one"),
     ));
     patterns
@@ -348,16 +350,15 @@ fn js() -> String {
 /// Dart: `dart:` after `package:` imports, and after relative ones the first `package:` (or
 /// `dart:`) import.
 fn dart(order: Order) -> Vec<(String, String)> {
-    const GAP: &str = r"(?:[ \t]*(?://[^\n]*)?\r?\n)*";
     const DART: &str = r#"['"]dart:[^'"\n]*['"]"#;
     const PACKAGE: &str = r#"['"]package:[^'"\n]*['"]"#;
     const RELATIVE: &str = r#"['"][^'":\n]*['"]"#;
-    let line = |what: &str| format!(r"import[ \t]+(?:{what})[^\n]*\n{GAP}");
+    let line = |what: &str| format!(r"import[ \t]+(?:{what})[^\n]*\n{SLASH_GAP}");
     let hit = |what: &str| format!(r"(?P<hit>import[ \t]+(?:{what})[^;\n]*;?)");
     let mut patterns = Vec::new();
     if order.std_first {
         patterns.push((
-            format!(r"^{}(?:{})*?{}", line(PACKAGE), line(PACKAGE), hit(DART)),
+            after_run(&line(PACKAGE), &hit(DART)),
             "a `dart:` import after a `package:` one".to_string(),
         ));
     }
@@ -367,12 +368,7 @@ fn dart(order: Order) -> Vec<(String, String)> {
         _ => (DART.to_string(), "`dart:`"),
     };
     patterns.push((
-        format!(
-            r"^{}(?:{})*?{}",
-            line(RELATIVE),
-            line(RELATIVE),
-            hit(&after_local)
-        ),
+        after_run(&line(RELATIVE), &hit(&after_local)),
         format!("after relative imports, the first {what} one"),
     ));
     patterns
@@ -382,10 +378,9 @@ fn dart(order: Order) -> Vec<(String, String)> {
 /// (`crate::`, `self::`, `super::`) the first `use` of anything else. `use` at the start of a
 /// line only (not inside `mod tests`); attributes and other items end the block.
 fn rust(order: Order) -> Vec<(String, String)> {
-    const GAP: &str = r"(?:[ \t]*(?://[^\n]*)?\r?\n)*";
     const NAME: &str = "A-Za-z0-9_";
     let use_of = |krate: &str| format!(r"(?:pub(?:\([^)\n]*\))?[ \t]+)?use[ \t]+(?:::)?(?:{krate})\b");
-    let line = |krate: &str| format!(r"{}[^;]*;[^\n]*\n{GAP}", use_of(krate));
+    let line = |krate: &str| format!(r"{}[^;]*;[^\n]*\n{SLASH_GAP}", use_of(krate));
     let hit = |krate: &str| format!(r"(?P<hit>{}[^;\n]*;?)", use_of(krate));
     let std = "std|core|alloc";
     let local = "crate|self|super";
@@ -393,13 +388,7 @@ fn rust(order: Order) -> Vec<(String, String)> {
     let mut patterns = Vec::new();
     if order.std_first {
         patterns.push((
-            format!(
-                r"^{}|^{}(?:{})*?{}",
-                use_of(std),
-                line(&not_local),
-                line(&not_local),
-                hit(std)
-            ),
+            format!("^{}|{}", use_of(std), after_run(&line(&not_local), &hit(std))),
             "a `use` of `std`, `core` or `alloc` after another crate's".to_string(),
         ));
     }
@@ -409,7 +398,7 @@ fn rust(order: Order) -> Vec<(String, String)> {
         (std, "`std`, `core` or `alloc`")
     };
     patterns.push((
-        format!(r"^{}(?:{})*?{}", line(local), line(local), hit(after_local)),
+        after_run(&line(local), &hit(after_local)),
         format!("after `use crate::`, `self::` or `super::`, the first `use` of {what}"),
     ));
     patterns
