@@ -22,7 +22,7 @@ impl FileContext<'_> {
         let name = self.rel_path.and_then(|p| p.rsplit('/').next());
         let extension = name.and_then(|name| name.rsplit_once('.')).map(|(_, ext)| ext);
         Syntax::detect(self.language_id.unwrap_or_default(), extension)
-            .or_else(|| name.and_then(Syntax::for_file_name))
+            .or_else(|| self.rel_path.and_then(Syntax::for_path))
     }
 }
 

@@ -818,6 +818,66 @@ pub fn names_a_file(path: &str) -> bool {
 mod tests {
     use super::*;
     use crate::rules::infer::text::tokenize;
+    use crate::rules::scope::FileContext;
+
+    /// An inferred check says "in code only (not comments or strings)": every kind of file the
+    /// inference scopes a check to must lex by its path alone, as in a CLI run with no language
+    /// id — an Elixir `@moduledoc "… import …"` is not an `import`. JSON has no comments, and its
+    /// keys are the settings rules name.
+    #[test]
+    fn every_file_kind_a_check_covers_lexes_by_its_path() {
+        let langs = [
+            Lang::TypeScript,
+            Lang::JavaScript,
+            Lang::React,
+            Lang::Python,
+            Lang::Rust,
+            Lang::Go,
+            Lang::Sql,
+            Lang::Css,
+            Lang::Shell,
+            Lang::Commit,
+            Lang::Html,
+            Lang::Java,
+            Lang::Kotlin,
+            Lang::CSharp,
+            Lang::Ruby,
+            Lang::Php,
+            Lang::Swift,
+            Lang::Dart,
+            Lang::Vue,
+            Lang::Svelte,
+            Lang::Cpp,
+            Lang::Elixir,
+            Lang::Docs,
+            Lang::Docker,
+            Lang::Make,
+            Lang::Ci,
+            Lang::Yaml,
+            Lang::Terraform,
+            Lang::Manifest,
+        ];
+        let globs = langs
+            .iter()
+            .flat_map(|l| l.globs().iter())
+            .chain(SOURCE_FILES)
+            .chain(COMMAND_FILES)
+            .chain(TEST_NAMES)
+            // `*.test.*` takes the syntax of whatever language it names.
+            .filter(|g| !g.ends_with(".json") && !g.ends_with(".*"));
+        let unlexed: Vec<&str> = globs
+            .filter(|glob| {
+                let path = glob.replace('*', "x");
+                let file = FileContext {
+                    rel_path: Some(&path),
+                    language_id: None,
+                };
+                file.syntax().is_none()
+            })
+            .copied()
+            .collect();
+        assert!(unlexed.is_empty(), "no syntax for {unlexed:?}");
+    }
 
     #[test]
     fn a_place_that_names_a_file_confines_the_scope_to_that_file() {

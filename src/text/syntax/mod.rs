@@ -137,10 +137,12 @@ impl Syntax {
     pub fn for_extension(ext: &str) -> Option<Syntax> {
         use Syntax::*;
         Some(match ext.to_ascii_lowercase().as_str() {
-            "js" | "mjs" | "cjs" | "jsx" => JavaScript,
+            // `.gs`: Google Apps Script.
+            "js" | "mjs" | "cjs" | "jsx" | "gs" => JavaScript,
             "ts" | "mts" | "cts" => TypeScript,
             "tsx" => Tsx,
-            "c" | "h" | "cc" | "cpp" | "cxx" | "hpp" | "hh" | "m" | "mm" | "cu" => C,
+            "c" | "h" | "cc" | "cpp" | "cxx" | "hpp" | "hh" | "hxx" | "ipp" | "inl" | "m" | "mm" | "cu"
+            | "cuh" | "ino" | "glsl" | "hlsl" | "frag" | "vert" => C,
             "rs" => Rust,
             "go" => Go,
             "cs" => CSharp,
@@ -151,18 +153,23 @@ impl Syntax {
             "php" => Php,
             "zig" => Zig,
             "tf" | "tfvars" | "hcl" => Hcl,
-            "py" | "pyi" | "bzl" => Python,
-            "sh" | "bash" | "zsh" => Shell,
+            "jsonc" | "json5" | "proto" | "sol" | "hx" => CLike,
+            "py" | "pyi" | "pyx" | "bzl" => Python,
+            "sh" | "bash" | "zsh" | "ksh" | "fish" | "bats" => Shell,
             "yml" | "yaml" => Yaml,
             "toml" => Toml,
-            "rb" => Ruby,
+            "rb" | "rake" | "gemspec" | "cr" => Ruby,
+            // The languages `for_language` reads as `#`-commented, by their extensions: a CLI
+            // run has no language id, and an Elixir rule's "in code only" must hold there too.
+            "ex" | "exs" | "pl" | "pm" | "r" | "ps1" | "psm1" | "coffee" | "nix" | "cmake" | "jl"
+            | "graphql" | "gql" | "tcl" | "nim" | "raku" | "rakumod" | "awk" | "mk" | "just" => Hash,
             "sql" => Sql,
             "lua" => Lua,
             "html" | "htm" | "xml" | "svg" | "vue" | "svelte" | "astro" => Html,
             "md" | "markdown" | "mdx" => Markdown,
             "css" => Css,
-            "scss" | "less" => Scss,
-            "ini" | "properties" => Config,
+            "scss" | "sass" | "less" => Scss,
+            "ini" | "properties" | "dockerfile" => Config,
             _ => return None,
         })
     }
@@ -204,8 +211,27 @@ impl Syntax {
             }
             ".bashrc" | ".bash_profile" | ".zshrc" | ".profile" | ".envrc" => Shell,
             "jenkinsfile" => Java,
+            "go.mod" | "go.work" => CLike,
             _ if lower.starts_with("dockerfile.") || lower.starts_with(".env.") => Config,
+            // pip's requirement and constraint files: `#` comments.
+            _ if (lower.starts_with("requirements") || lower.starts_with("constraints"))
+                && lower.ends_with(".txt") =>
+            {
+                Hash
+            }
             _ => return None,
+        })
+    }
+
+    /// The syntax of a file known by its path (`/`-separated) rather than its extension: by its
+    /// name, or by its folder — a `.txt` in `requirements/` (pip's split requirement files), a
+    /// git hook in `.husky/` (a shell script).
+    pub fn for_path(path: &str) -> Option<Syntax> {
+        let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
+        Syntax::for_file_name(name).or_else(|| match folder.rsplit('/').next() {
+            Some("requirements") if name.to_ascii_lowercase().ends_with(".txt") => Some(Syntax::Hash),
+            Some(".husky") if !name.contains('.') => Some(Syntax::Shell),
+            _ => None,
         })
     }
 
@@ -697,6 +723,14 @@ pub(crate) mod tests {
         assert_eq!(Syntax::detect("typescriptreact", None), Some(Syntax::Tsx));
         assert_eq!(Syntax::detect("plaintext", Some("PY")), Some(Syntax::Python));
         assert_eq!(Syntax::detect("haskell", Some("hs")), None);
+        // A CLI run has no language id: the extension alone says Elixir's strings are strings.
+        assert_eq!(Syntax::detect("", Some("ex")), Some(Syntax::Hash));
+        assert_eq!(Syntax::for_file_name("requirements-dev.txt"), Some(Syntax::Hash));
+        assert_eq!(Syntax::for_file_name("go.mod"), Some(Syntax::CLike));
+        assert_eq!(Syntax::for_file_name("notes.txt"), None);
+        assert_eq!(Syntax::for_path("requirements/base.txt"), Some(Syntax::Hash));
+        assert_eq!(Syntax::for_path("docs/notes.txt"), None);
+        assert_eq!(Syntax::for_path(".husky/pre-commit"), Some(Syntax::Shell));
         assert!(Syntax::detect("gitcommit", None).unwrap().comments_start_lines());
     }
 
