@@ -1366,11 +1366,11 @@ pub const MOJIBAKE: Detector = Detector {
     effect: Effect::Forbid,
 };
 
-/// A file with more than `max` lines: the hit is its first line (a line `max + 1` with content
-/// exists).
+/// A file with more than `max` lines: the hit is its first line (some content follows line
+/// `max`; blank lines at the end do not count, a blank line `max + 1` before more code does).
 pub fn file_length_pattern(max: usize) -> String {
     format!(
-        r"\A(?P<hit>[^\n]*)(?:\n[^\n]*){{{}}}\n[^\n]",
+        r"\A(?P<hit>[^\r\n]*)[^\n]*(?:\n[^\n]*){{{}}}\n\s*\S",
         max.saturating_sub(1)
     )
 }
@@ -2554,6 +2554,11 @@ mod tests {
         assert!(hits(&p, "a\nb\nc\n").is_empty());
         assert!(hits(&p, "a\nb\nc").is_empty());
         assert!(hits(&p, "a\nb\nc\n\n").is_empty());
+        assert!(hits(&p, "a\nb\nc\n\n \r\n\t\n").is_empty());
+        // Line 4 is blank, line 5 is not: five lines (a real file whose line 601 was blank was
+        // not flagged).
+        assert_eq!(hits(&p, "a\nb\nc\n\ne\n"), ["a"]);
+        assert_eq!(hits(&p, "a\r\nb\r\nc\r\n\r\ne\r\n"), ["a"]);
     }
 
     #[test]

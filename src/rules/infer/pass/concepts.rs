@@ -869,6 +869,22 @@ fn file_length(ctx: &Context, out: &mut Found) {
 /// Where a component is a file of its own: single-file components and JSX modules.
 const COMPONENT_FILES: &[&str] = &["**/*.vue", "**/*.svelte", "**/*.tsx", "**/*.jsx"];
 
+/// What a rule asks of a file past its limit when the limit is the limit: split it up.
+const SPLIT_WORDS: &[&str] = &[
+    "split",
+    "refactor",
+    "break",
+    "divide",
+    "extract",
+    "dividir",
+    "divídelo",
+    "dividirlo",
+    "refactorizar",
+    "refactoriza",
+    "separar",
+    "separa",
+];
+
 /// Components, whose length is their file's ("Mantén componentes bajo 300 líneas").
 const COMPONENT_WORDS: &[&str] = &["components", "component", "componentes", "componente"];
 
@@ -901,6 +917,7 @@ fn file_limit(tokens: &[Token]) -> Option<(usize, String, bool)> {
                             | "exceeds"
                             | "exceeding"
                             | "superar"
+                            | "supera"
                             | "supere"
                             | "máximo"
                             | "maximo"
@@ -912,7 +929,16 @@ fn file_limit(tokens: &[Token]) -> Option<(usize, String, bool)> {
                 .iter()
                 .rev()
                 .find(|t| is_file(t) || LENGTH_UNITS.contains(&t.lower.as_str()));
-            if limited && let Some(unit) = unit.filter(|u| is_file(u)) {
+            // "If a file exceeds 600 lines, split it" states a limit; "One file per struct when
+            // the file exceeds 200 lines" makes the length the condition of another demand.
+            let conditional = ws[..i]
+                .iter()
+                .any(|t| matches!(t.lower.as_str(), "when" | "if" | "once" | "cuando" | "si"));
+            let splits = tokens.iter().any(|t| SPLIT_WORDS.contains(&t.lower.as_str()));
+            if limited
+                && (!conditional || splits)
+                && let Some(unit) = unit.filter(|u| is_file(u))
+            {
                 let from = ws[..i].iter().rposition(&is_file).unwrap_or(i);
                 let said: Vec<&str> = ws[from..=i + 1].iter().map(|t| t.text.as_str()).collect();
                 return Some((n, said.join(" "), COMPONENT_WORDS.contains(&unit.lower.as_str())));
@@ -1466,6 +1492,24 @@ mod tests {
         assert!(texts(i, "src/views/Historial.vue", &short[..short.len() / 3]).is_empty());
         assert_eq!(limit("Keep React components under 200 lines"), Some(200));
         assert_eq!(limit("Menos de 100 líneas por función"), None);
+        // A length that conditions another demand is no limit; one that asks for a split is.
+        assert_eq!(
+            limit("One file per struct/interface when the file exceeds 200 lines"),
+            None
+        );
+        assert_eq!(
+            limit("If a file exceeds 600 lines after your change, refactor it into smaller modules"),
+            Some(600)
+        );
+        assert_eq!(limit("Si un archivo supera 500 líneas, dividirlo"), Some(500));
+        assert_eq!(
+            limit("Tipos en su propio archivo cuando el archivo supera 300 líneas"),
+            None
+        );
+        assert_eq!(
+            limit("Si un archivo tiene más de 500 líneas, dividirlo"),
+            Some(500)
+        );
     }
 
     #[test]
