@@ -98,11 +98,13 @@ pub(super) const FORMS: &[Form] = &[
         exclude: &[],
     },
     Form {
-        // unittest's and ast's hooks are named by the framework.
-        what: "`def` (unittest's `setUp`/`tearDown` and `visit_*` hooks left out)",
+        // unittest's and ast's hooks are named by the framework; so are the overrides in a file
+        // built on Qt or wxPython (`mousePressEvent`, `sizeHint`, `OnClick`), whose whole text
+        // the first alternative consumes with no hit — a real PySide6 project had 98 of them.
+        what: "`def` (unittest's `setUp`/`tearDown` and `visit_*` hooks, and files importing Qt or wxPython, left out)",
         subject: Subject::Functions,
         langs: &[Lang::Python],
-        template: r"^[ \t]*(?:async[ \t]+)?def[ \t]+(?:(?:setUp|tearDown|setUpClass|tearDownClass|setUpModule|tearDownModule|asyncSetUp|asyncTearDown|setUpTestData|visit_\w+|depart_\w+|generic_visit)[ \t]*\(|(?P<hit>{N})[ \t]*[(\[])",
+        template: r"\A(?s:.*?)^[ \t]*(?:from|import)[ \t]+(?:PySide\d?|PyQt\d|qtpy|wx)\b(?s:.*)|^[ \t]*(?:async[ \t]+)?def[ \t]+(?:(?:setUp|tearDown|setUpClass|tearDownClass|setUpModule|tearDownModule|asyncSetUp|asyncTearDown|setUpTestData|visit_\w+|depart_\w+|generic_visit)[ \t]*\(|(?P<hit>{N})[ \t]*[(\[])",
         exclude: &[],
     },
     Form {
@@ -453,6 +455,15 @@ mod tests {
         let py = "class UserService:\n    def getUser(self, userId):\n        userName = fetch(userId)\n        total_count: int = 0\n        self.someAttr = 1\n        return userName\n\n    def setUp(self):\n        pass\n\n    def visit_FunctionDef(self, node):\n        pass\n\nMyType = TypeVar(\"MyType\")\nMAX_SIZE = 10\nresult = call(keyArg=1)\n# def badName():\n";
         assert_eq!(texts(i, "app/service.py", py), ["getUser", "userName"]);
         assert!(texts(i, "web/a.ts", "function getUser() {}\n").is_empty());
+        // Qt's and wxPython's overrides are the toolkit's names, not the project's.
+        let f = "Functions/methods: `snake_case`";
+        let qt = "\"\"\"Map view.\"\"\"\nfrom PySide6.QtWidgets import QGraphicsView\n\nclass MapView(QGraphicsView):\n    def mousePressEvent(self, event):\n        pass\n\n    def sizeHint(self):\n        pass\n";
+        assert!(texts(f, "src/gui/map_view.py", qt).is_empty());
+        let wx = "import wx\n\nclass Frame(wx.Frame):\n    def OnClose(self, event):\n        pass\n";
+        assert!(texts(f, "app/frame.py", wx).is_empty());
+        // Naming Qt in a comment or a string is not importing it.
+        let named = "# from PySide6 import QtCore\ndef getUser():\n    pass\n";
+        assert_eq!(texts(f, "app/users.py", named), ["getUser"]);
     }
 
     #[test]
