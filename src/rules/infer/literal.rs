@@ -518,6 +518,36 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
+/// The lint a Rust attribute written as `#[allow(LINT)]` (or `#![allow]`, `#[expect]`) silences:
+/// one lint path (`clippy::too_many_lines`, `dead_code`), not a placeholder or a list.
+fn silenced_lint(text: &str) -> Option<&str> {
+    let inner = text.strip_prefix("#!").or_else(|| text.strip_prefix('#'))?;
+    let inner = inner.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let args = inner
+        .strip_prefix("allow")
+        .or_else(|| inner.strip_prefix("expect"))?
+        .trim_start()
+        .strip_prefix('(')?
+        .strip_suffix(')')?
+        .trim();
+    let is_lint = !args.is_empty()
+        && args
+            .split("::")
+            .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+    is_lint.then_some(args)
+}
+
+/// The text of a call's only argument when it is one quoted string (`ctx.Value("auth")` →
+/// `auth`); `None` for `f()`, `f(x)`, `f("a", b)` or `f("…")`, whose arguments stand for any.
+fn quoted_argument(call: &str) -> Option<&str> {
+    let open = call.find('(')?;
+    let inner = call[open + 1..].strip_suffix(')')?.trim();
+    let quote = inner.chars().next().filter(|c| matches!(c, '"' | '\'' | '`'))?;
+    let text = inner[1..].strip_suffix(quote)?;
+    let placeholder = text.is_empty() || text.contains(['…', '"', '\'', '`', '\\']) || text.contains("...");
+    (!placeholder).then_some(text)
+}
+
 /// Characters that must not come right before an operator for it to be that operator.
 const OP_BEFORE: &str = r"=!<>&|+\-*/%^~?:";
 /// Characters that must not come right after it (unary starters `!`, `-`, `+`, `~` may).
@@ -535,12 +565,16 @@ pub fn pattern(lit: &Literal) -> String {
         }
         LitKind::Call => {
             let name = callee(&lit.text);
+            // `ctx.Value("auth")`: a quoted argument is what is forbidden, not every call.
+            let argument = quoted_argument(&lit.text).map_or_else(String::new, |quoted| {
+                format!(r#"[ \t]*["'`]{}["'`][ \t]*\)"#, regex::escape(quoted))
+            });
             match name.strip_prefix('.') {
                 // A method: the hit is its name, after the dot.
-                Some(method) => format!(r"\.(?P<hit>{})[ \t]*\(", regex::escape(method)),
+                Some(method) => format!(r"\.(?P<hit>{})[ \t]*\({argument}", regex::escape(method)),
                 // `findViewById<TextView>(…)`: type arguments may stand between name and call.
                 None => format!(
-                    r"(?:^|[^\w$])(?P<hit>{})[ \t]*(?:<[^<>()\r\n]*>)?[ \t]*\(",
+                    r"(?:^|[^\w$])(?P<hit>{})[ \t]*(?:<[^<>()\r\n]*>)?[ \t]*\({argument}",
                     regex::escape(name)
                 ),
             }
@@ -580,6 +614,12 @@ pub fn pattern(lit: &Literal) -> String {
         }
         LitKind::Identifier if fragment(&lit.text).is_some() => fragment_pattern(&lit.text),
         LitKind::Identifier if lit.text.ends_with('*') => prefix_pattern(&lit.text),
+        // `#[allow(clippy::too_many_lines)]` is that lint silenced however the attribute is
+        // written: beside other lints, with a `reason`, as `#![allow(…)]` or `#[expect(…)]`.
+        LitKind::Directive if let Some(lint) = silenced_lint(&lit.text) => format!(
+            r"(?P<hit>#!?\[[ \t]*(?:allow|expect)[ \t]*\((?:[^()\]]*?,)?\s*{}\s*(?:,[^\]]*?)?\)[ \t]*\])",
+            regex::escape(lint)
+        ),
         // `eslint-disable` covers `eslint-disable-next-line`: a directive's family shares its prefix.
         LitKind::Directive => generic_opts(&lit.text, true),
         _ => generic(&lit.text),
@@ -850,6 +890,47 @@ mod tests {
             hits("console.log()", "console.log(1); console.logger(2)"),
             ["console.log"]
         );
+    }
+
+    #[test]
+    fn a_silenced_lint_is_found_however_the_attribute_is_written() {
+        let rs = "#[allow(clippy::too_many_lines)]\nfn a() {}\n#[allow(clippy::too_many_lines, reason = \"generated\")]\nfn b() {}\n#[expect(dead_code, clippy::too_many_lines)]\nfn c() {}\n#![allow(\n    clippy::too_many_lines,\n)]\n#[allow(clippy::too_many_lines_extra)]\n#[allow(clippy::too_many_arguments)]\n";
+        assert_eq!(
+            hits("#[allow(clippy::too_many_lines)]", rs),
+            [
+                "#[allow(clippy::too_many_lines)]",
+                "#[allow(clippy::too_many_lines, reason = \"generated\")]",
+                "#[expect(dead_code, clippy::too_many_lines)]",
+                "#![allow(\n    clippy::too_many_lines,\n)]",
+            ]
+        );
+        assert_eq!(silenced_lint("#[allow(...)]"), None);
+        assert_eq!(silenced_lint("#[allow(a, b)]"), None);
+        assert_eq!(silenced_lint("#[derive(Debug)]"), None);
+    }
+
+    #[test]
+    fn a_quoted_argument_narrows_the_call() {
+        // The typed key the rule asks for is not the string key it forbids.
+        let go = "a := ctx.Value(authCtxKey)
+b := ctx.Value(\"auth\")
+c := ctx.Value( 'auth' )
+d := ctx.Value(\"authz\")
+";
+        assert_eq!(hits("ctx.Value(\"auth\")", go), ["ctx.Value", "ctx.Value"]);
+        assert_eq!(
+            hits(
+                ".getItem('token')",
+                "s.getItem('token'); s.getItem(key); s.getItem(\"token\")"
+            ),
+            ["getItem", "getItem"]
+        );
+        // Placeholders and other arguments stand for any.
+        assert_eq!(
+            hits("print(\"...\")", "print(x)\nprint(\"a\")\n"),
+            ["print", "print"]
+        );
+        assert_eq!(hits("fetch(x)", "fetch(y) fetch(x)"), ["fetch", "fetch"]);
     }
 
     #[test]

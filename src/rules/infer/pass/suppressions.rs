@@ -6,6 +6,8 @@
 //! left to the conditions pass, and "never ignore errors" without a linter is error handling.
 
 use super::super::files::{FileScope, Lang};
+use super::super::literal::{self, LitKind};
+use super::super::text::Kind;
 use super::super::words::NEGATIONS;
 use super::{At, Context, Found, lang_names};
 use crate::rules::model::Within;
@@ -159,9 +161,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
         .filter(|d| ctx.says_or_quotes(d.linters))
         .map(|d| (d, d.langs.to_vec()))
         .collect();
+    // "`#[allow(clippy::too_many_lines)]` is forbidden. Never suppress the lint.": the lint is
+    // the one the rule quotes, whose directive the literals pass checks — not every linter's.
+    let quotes_a_directive = ctx.tokens.iter().any(|t| {
+        matches!(t.kind, Kind::Span(_))
+            && literal::classify(&t.text).is_ok_and(|l| l.kind == LitKind::Directive)
+    });
     let chosen = if !by_linter.is_empty() {
         by_linter
-    } else if ctx.says(LINT_WORDS) {
+    } else if ctx.says(LINT_WORDS) && !quotes_a_directive {
         let named = ctx.named.langs();
         DIRECTIVES
             .iter()
@@ -221,6 +229,18 @@ mod tests {
         assert_eq!(
             texts("No silenciar clippy.", "src/lib.rs", rs),
             ["allow", "allow"]
+        );
+    }
+
+    #[test]
+    fn the_lint_a_rule_quotes_is_the_one_it_means() {
+        let i = "`#[allow(clippy::too_many_lines)]` is absolutely forbidden. Never suppress the lint.";
+        assert!(texts(i, "src/a.ts", "// eslint-disable-next-line\n").is_empty());
+        assert!(texts(i, "app/a.py", "import os  # noqa\n").is_empty());
+        let rs = "#[allow(clippy::too_many_lines, reason = \"table\")]\nfn f() {}\n#[allow(dead_code)]\n";
+        assert_eq!(
+            texts(i, "src/lib.rs", rs),
+            ["#[allow(clippy::too_many_lines, reason = \"table\")]"]
         );
     }
 
