@@ -158,6 +158,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::written_language::run(ctx, out);
     pass::identifier_language::run(ctx, out);
     pass::vague::judged(ctx, out);
+    pass::comments_only::run(ctx, out);
 }
 
 /// The checks the rule would get if what it forbids only without a justification were simply

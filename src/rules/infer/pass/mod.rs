@@ -9,6 +9,7 @@ pub mod behaviour;
 pub mod braces;
 pub mod cargo_workspace;
 pub mod comment_markers;
+pub mod comments_only;
 pub mod commits;
 pub mod concepts;
 pub mod conditions;
@@ -142,6 +143,27 @@ impl Found {
         self.checks
             .iter()
             .any(|(_, c)| c.forbidden_paths.iter().any(|g| g == glob))
+    }
+
+    /// Confines the pattern checks of mention `mention` to comments (the rule's `said` places
+    /// it there), dropping their fixes: a fix written for code is no edit of prose.
+    pub fn confine_to_comments(&mut self, mention: usize, said: &str) {
+        for (at, c) in &mut self.checks {
+            if *at != At::Mention(mention)
+                || c.pattern.is_none()
+                || !matches!(c.within, Within::Code | Within::Any)
+            {
+                continue;
+            }
+            c.within = Within::Comments;
+            c.fix = None;
+            if let Origin::Inferred { explanation } = &mut c.origin {
+                let base = explanation
+                    .strip_suffix("; in code only (not comments or strings)")
+                    .unwrap_or(explanation);
+                *explanation = format!("{base}; in comments only (\"{said}\")");
+            }
+        }
     }
 
     pub fn has_checks(&self) -> bool {
