@@ -263,6 +263,12 @@ pub fn explain(rule: &Rule, inference: &Inference) -> Vec<String> {
             "too vague to check: name the concrete thing, e.g. \"Always export types alongside components in .types.ts files\""
                 .into(),
         );
+    } else if inference.checks.is_empty() && inference.proposed.is_empty() && !inference.mandates.is_empty() {
+        // "Use `@dataclass` for data models": what is mandated is read, but no known form
+        // of code stands against it to look for.
+        lines.push(
+            "nothing inferred: the rule mandates, and no known pattern breaks what it mandates — a forbidding rule (\"never X\") or an explicit Check would be checked".into(),
+        );
     } else if inference.checks.is_empty() && inference.proposed.is_empty() {
         lines.push(
             "nothing inferred: no code span, path, tool or known concept after a forbidding word".into(),

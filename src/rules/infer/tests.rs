@@ -947,6 +947,15 @@ fn explain_says_what_and_why() {
     assert!(lines.iter().any(|l| l.contains("mandates pnpm")), "{lines:#?}");
     let r = rule("Write clean code");
     assert!(explain(&r, &infer(&r)).iter().any(|l| l.contains("too vague")));
+    // A mandate with no known breach says so, not that it names no code.
+    let r = rule("Use `@dataclass` for data models");
+    let lines = explain(&r, &infer(&r));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("no known pattern breaks what it mandates")),
+        "{lines:#?}"
+    );
 }
 
 #[test]
