@@ -124,6 +124,27 @@ fn json_output_has_the_documented_shape_and_one_based_character_columns() {
 }
 
 #[test]
+fn a_byte_order_mark_is_neither_shown_nor_counted_and_survives_a_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[("autofix.json", RULES), ("src/a.ts", "\u{FEFF}let x: any = 1;\n")],
+    );
+    let out = autofix(dir.path(), &["check", "--format", "json"]);
+    let v = &json(&out)["violations"][0];
+    assert_eq!((v["line"].as_u64(), v["column"].as_u64()), (Some(1), Some(6)));
+    let human = stdout(&autofix(dir.path(), &["check", "--color", "never"]));
+    assert!(human.contains("src/a.ts:1:6:"), "{human}");
+    assert!(human.contains("1 | let x: any = 1;"), "{human}");
+    assert!(!human.contains('\u{FEFF}'), "{human}");
+    autofix(dir.path(), &["check", "--fix"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("src/a.ts")).unwrap(),
+        "\u{FEFF}let x: unknown = 1;\n"
+    );
+}
+
+#[test]
 fn a_clean_tree_exits_zero() {
     let dir = tempfile::tempdir().unwrap();
     write(

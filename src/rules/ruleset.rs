@@ -244,13 +244,27 @@ impl RuleSet {
     /// Checks `text`, the content of the file at `path`.
     pub fn check_file(&self, path: &Path, text: &str, language_id: Option<&str>) -> FileCheck {
         let rel = self.relative_path(path);
-        self.checker.check(
-            text,
+        // A byte-order mark read from disk is no text of the file: `\A` and `^` patterns see the
+        // first line as it reads, and no match starts with the invisible mark.
+        let bom = if text.starts_with('\u{FEFF}') {
+            '\u{FEFF}'.len_utf8()
+        } else {
+            0
+        };
+        let mut found = self.checker.check(
+            &text[bom..],
             &FileContext {
                 rel_path: rel.as_deref(),
                 language_id,
             },
-        )
+        );
+        if bom > 0 {
+            for v in &mut found.violations {
+                v.range = v.range.start + bom..v.range.end + bom;
+                v.matched = v.matched.start + bom..v.matched.end + bom;
+            }
+        }
+        found
     }
 }
 
@@ -265,6 +279,22 @@ mod tests {
   {"Rule_number": 2, "Category": "CODE", "Instruction": "Always use native fetch instead of Axios.", "Why": "migration (replaces Rule 1)",
    "Check": {"Pattern": "axios\\.", "Files": ["src/**/*.ts"], "Severity": "error"}}
 ]"#;
+
+    #[test]
+    fn a_byte_order_mark_is_not_the_first_lines_text() {
+        let rules = r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "No use in a first line.", "Why": "w",
+   "Check": {"Pattern": "\\A(?P<hit>use)\\b", "Files": ["*.rs"], "Fix": "pub use"}}]"#;
+        let set = RuleSet::from_text(Path::new("/repo/autofix.json"), rules, BuildOptions::default());
+        assert!(set.is_usable(), "{:?}", set.problems);
+        let text = "\u{FEFF}use a;\n";
+        let found = set.check_file(Path::new("/repo/src/a.rs"), text, None);
+        assert_eq!(found.violations.len(), 1);
+        let v = &found.violations[0];
+        assert_eq!(&text[v.range.clone()], "use");
+        // A fix lands after the mark, which stays.
+        let fixed = crate::rules::fix::fix_once(text, &found.violations);
+        assert_eq!(fixed.text, "\u{FEFF}pub use a;\n");
+    }
 
     #[test]
     fn superseded_rules_raise_nothing() {

@@ -69,13 +69,32 @@ impl Finding {
         rule: &RuleTexts,
         frame: bool,
     ) -> Finding {
-        let (line, col) = index.line_col(text, violation.range.start);
-        let (end_line, end_col) = index.line_col(text, violation.range.end);
+        // A byte-order mark is no character of the first line: editors hide it, and columns
+        // count as theirs do.
+        let bom = text.starts_with('\u{FEFF}');
+        let shown = |(line, col): (usize, usize)| {
+            (
+                line,
+                if bom && line == 0 {
+                    col.saturating_sub(1)
+                } else {
+                    col
+                },
+            )
+        };
+        let (line, col) = shown(index.line_col(text, violation.range.start));
+        let (end_line, end_col) = shown(index.line_col(text, violation.range.end));
         let last = end_line.min(line + FRAME_LINES - 1);
         let frame = (line..=last)
             .take_while(|_| frame)
             .map(|l| {
-                let text = index.line_text(text, l).to_string();
+                let line_text = index.line_text(text, l);
+                let text = if l == 0 {
+                    line_text.trim_start_matches('\u{FEFF}')
+                } else {
+                    line_text
+                }
+                .to_string();
                 let len = text.chars().count();
                 let from = if l == line { col } else { 0 };
                 let to = if l == end_line { end_col } else { len };
