@@ -78,6 +78,7 @@ fn format_of(name: &str) -> AgentFormat {
         "GeminiMd" => AgentFormat::GeminiMd,
         "ContinueRule" => AgentFormat::ContinueRule,
         "KiroSteering" => AgentFormat::KiroSteering,
+        "AntigravityRule" => AgentFormat::AntigravityRule,
         other => panic!("unknown format {other:?}"),
     }
 }

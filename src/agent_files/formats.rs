@@ -27,6 +27,8 @@ pub enum AgentFormat {
     WindsurfRule,
     /// `.devin/rules/**/*.md`, scoped by `globs` when `trigger: glob`.
     DevinRule,
+    /// Google Antigravity's `.agent/rules/**/*.md`, scoped by `globs` when `trigger: glob`.
+    AntigravityRule,
     /// `GEMINI.md`, at any depth.
     GeminiMd,
     /// `.continue/rules/**/*.md`, scoped by `globs` unless `alwaysApply: true`.
@@ -36,7 +38,7 @@ pub enum AgentFormat {
 }
 
 impl AgentFormat {
-    pub const ALL: [AgentFormat; 14] = [
+    pub const ALL: [AgentFormat; 15] = [
         AgentFormat::AgentsMd,
         AgentFormat::ClaudeMd,
         AgentFormat::ClaudeRule,
@@ -48,6 +50,7 @@ impl AgentFormat {
         AgentFormat::RooRules,
         AgentFormat::WindsurfRule,
         AgentFormat::DevinRule,
+        AgentFormat::AntigravityRule,
         AgentFormat::GeminiMd,
         AgentFormat::ContinueRule,
         AgentFormat::KiroSteering,
@@ -67,6 +70,7 @@ impl AgentFormat {
             AgentFormat::RooRules => "Roo rules",
             AgentFormat::WindsurfRule => "Windsurf rule",
             AgentFormat::DevinRule => "Devin rule",
+            AgentFormat::AntigravityRule => "Antigravity rule",
             AgentFormat::GeminiMd => "GEMINI.md",
             AgentFormat::ContinueRule => "Continue rule",
             AgentFormat::KiroSteering => "Kiro steering",
@@ -93,6 +97,7 @@ impl AgentFormat {
             AgentFormat::RooRules => Some(".roo"),
             AgentFormat::WindsurfRule => Some(".windsurf"),
             AgentFormat::DevinRule => Some(".devin"),
+            AgentFormat::AntigravityRule => Some(".agent"),
             AgentFormat::ContinueRule => Some(".continue"),
             AgentFormat::KiroSteering => Some(".kiro"),
             _ => None,
@@ -215,6 +220,9 @@ pub fn detect(rel_path: &str) -> Option<AgentFormat> {
     if has(&[".devin", "rules"]) {
         return Some(AgentFormat::DevinRule);
     }
+    if has(&[".agent", "rules"]) {
+        return Some(AgentFormat::AntigravityRule);
+    }
     if has(&[".continue", "rules"]) {
         return Some(AgentFormat::ContinueRule);
     }
@@ -287,6 +295,7 @@ mod tests {
             (".windsurf/rules/a.md", AgentFormat::WindsurfRule),
             (".windsurfrules", AgentFormat::WindsurfRule),
             (".devin/rules/a.md", AgentFormat::DevinRule),
+            (".agent/rules/coding_principles.md", AgentFormat::AntigravityRule),
             ("GEMINI.md", AgentFormat::GeminiMd),
             (".continue/rules/a.md", AgentFormat::ContinueRule),
             (".kiro/steering/tech.md", AgentFormat::KiroSteering),

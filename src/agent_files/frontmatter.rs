@@ -144,10 +144,12 @@ pub fn read(yaml: &str, format: AgentFormat) -> Frontmatter {
             .map(globs_of)
             .unwrap_or_default(),
         AgentFormat::CopilotScoped => get("applyTo").map(globs_of).unwrap_or_default(),
-        AgentFormat::WindsurfRule | AgentFormat::DevinRule => match text_of(get("trigger")).as_deref() {
-            Some("glob") | None => get("globs").map(globs_of).unwrap_or_default(),
-            _ => Vec::new(),
-        },
+        AgentFormat::WindsurfRule | AgentFormat::DevinRule | AgentFormat::AntigravityRule => {
+            match text_of(get("trigger")).as_deref() {
+                Some("glob") | None => get("globs").map(globs_of).unwrap_or_default(),
+                _ => Vec::new(),
+            }
+        }
         AgentFormat::KiroSteering => match text_of(get("inclusion")).as_deref() {
             Some("filematch") => get("fileMatchPattern").map(globs_of).unwrap_or_default(),
             _ => Vec::new(),
@@ -231,6 +233,8 @@ mod tests {
         assert!(globs("applyTo: \"**\"", CopilotScoped).is_empty());
         assert_eq!(globs("trigger: glob\nglobs: \"*.py\"", WindsurfRule), ["*.py"]);
         assert!(globs("trigger: always_on\nglobs: \"*.py\"", WindsurfRule).is_empty());
+        assert_eq!(globs("trigger: glob\nglobs: \"*.py\"", AntigravityRule), ["*.py"]);
+        assert!(globs("trigger: always_on", AntigravityRule).is_empty());
         assert_eq!(
             globs(
                 "inclusion: fileMatch\nfileMatchPattern: \"components/**/*.tsx\"",

@@ -33,8 +33,9 @@ Without PATH, reads every agent file of the project (a walk that respects .gitig
 AGENTS.md (nested ones too: pkg/AGENTS.md scopes its rules to pkg/**), CLAUDE.md,
 .claude/rules/*.md (paths), .cursor/rules/*.mdc (globs, alwaysApply), .cursorrules,
 .github/copilot-instructions.md, .github/instructions/*.instructions.md (applyTo), .clinerules,
-.roo/rules/, .roorules, .windsurf/rules/ (trigger, globs), .devin/rules/, GEMINI.md,
-.continue/rules/ (globs), .kiro/steering/ (inclusion, fileMatchPattern).
+.roo/rules/, .roorules, .windsurf/rules/ (trigger, globs), .devin/rules/, .agent/rules/
+(Antigravity: trigger, globs), GEMINI.md, .continue/rules/ (globs), .kiro/steering/ (inclusion,
+fileMatchPattern).
 
 One imperative bullet or sentence becomes one rule, in its own words; headings, prose, code,
 tables and link lists are skipped and listed. Rules already in autofix.json (the same words, or

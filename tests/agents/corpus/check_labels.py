@@ -35,6 +35,7 @@ FORMATS = {
     "GeminiMd": r"(^|/)GEMINI\.md$",
     "ContinueRule": r"(^|/)\.continue/rules/.+\.md$",
     "KiroSteering": r"(^|/)\.kiro/steering/.+\.md$",
+    "AntigravityRule": r"(^|/)\.agent/rules/.+\.md$",
 }
 LICENSES = {"MIT", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause", "ISC", "MPL-2.0",
             "GPL-2.0", "GPL-3.0", "LGPL-3.0", "AGPL-3.0", "CC0-1.0", "Unlicense"}
