@@ -93,6 +93,46 @@ fn phrase_prescribes(text: &str) -> bool {
         || placement(text)
         || naming_lead(text)
         || opens_with_code(text)
+        || rules_out_code(text)
+        || tool_for_a_purpose(text)
+}
+
+/// A negation right before a code span, in a phrase that says what for: "`tracing` for logging
+/// (not `log`)", "Modals via the shared dialog, never `window.confirm`" — not an example pair
+/// under a command ("`'texto'`, no `\"texto\"`"), which has no words of its own.
+fn rules_out_code(text: &str) -> bool {
+    static NEGATED_CODE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?:^|[\s(—–-])(?:not|no|never|nunca|sin|jamás)\s+`[^`\s][^`]*`")
+            .expect("a constant pattern")
+    });
+    let own_words = words(text)
+        .iter()
+        .filter(|w| !matches!(w.as_str(), "not" | "no" | "never" | "nunca" | "sin" | "jamás"))
+        .count();
+    own_words >= 2 && NEGATED_CODE.is_match(text)
+}
+
+/// "`thiserror` for error enums", "`pytest` para los tests": one name in code, then what it is
+/// for — the project's choice for that purpose. Not a folder map ("`lib/` for helpers"), a
+/// file ("`.env` for secrets") or a command ("`make test` for the tests": a list of commands).
+fn tool_for_a_purpose(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('`') else {
+        return false;
+    };
+    let Some((name, after)) = rest.split_once('`') else {
+        return false;
+    };
+    let one_name = !name.is_empty()
+        && !name.starts_with(['.', '-', '/', '$'])
+        && !name.contains([' ', '/', '\\'])
+        && !name.contains('.')
+        && name.chars().any(char::is_alphabetic);
+    let mut words = after.split_whitespace();
+    one_name
+        && matches!(words.next(), Some("for" | "para"))
+        && words
+            .next()
+            .is_some_and(|w| w.chars().next().is_some_and(char::is_alphabetic))
 }
 
 /// "Scripts start with `#!/bin/bash -e`", "All PHP files begin with `declare(strict_types=1);`",
@@ -371,6 +411,11 @@ mod tests {
             "snake case for module names",
             "Scripts start with `#!/bin/bash -e`",
             "All PHP files begin with `declare(strict_types=1);`",
+            // The project's choice of a library for a purpose, and what it rules out.
+            "`thiserror` for error enums",
+            "`tracing` for logging (not `log`)",
+            "`pytest` para los tests",
+            "Modals via the shared dialog, never `window.confirm`",
         ] {
             assert!(prescribes(text), "{text}");
         }
@@ -409,6 +454,11 @@ mod tests {
             "PascalCase",
             "Uppercase letters in the logo",
             "The app starts with `npm start`",
+            "`lib/` for shared helpers",
+            "`.env` for local secrets",
+            "`make test` for the whole suite",
+            "`config.yaml` for settings",
+            "`'texto'`, no `\"texto\"`",
         ] {
             assert!(!prescribes(text), "{text}");
         }

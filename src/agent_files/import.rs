@@ -1081,8 +1081,16 @@ fn sentences(text: &str) -> Vec<(String, usize)> {
             // A next line that is only code ("`YYYY-MM-DD_brief.md`.") is no sentence either.
             let next_line: String = chars[i + 1..].iter().take_while(|c| **c != '\n').collect();
             let only_code = !blank_code_spans(&next_line, ' ').chars().any(char::is_alphabetic);
+            // "…, then run\n`make proto`. `protoc-gen-fiber` emits …": a code span that ends a
+            // sentence right away is the object of the line before, not a sentence of its own.
+            let ends_on_code = next_line
+                .trim_start()
+                .strip_prefix('`')
+                .and_then(|rest| rest.split_once('`'))
+                .is_some_and(|(_, after)| after.starts_with(['.', ',', ';', ')']));
             let next_starts = !open_ended
                 && !only_code
+                && !ends_on_code
                 && chars
                     .get(i + 1..)
                     .and_then(|rest| rest.iter().find(|c| !c.is_whitespace()))
@@ -1259,6 +1267,24 @@ mod tests {
                 "After significant sessions, create a summary in `docs/sessions/` using the format `YYYY-MM-DD_brief-description.md`.",
             ]
         );
+    }
+
+    #[test]
+    fn a_code_span_that_ends_the_wrapped_sentence_is_its_object() {
+        let got = rules(
+            "Declare a route with a `veemon.route` option on the RPC, then run\n`make proto`. `protoc-gen-fiber` emits the routes.\nNever add a Fiber route by hand.\n",
+        );
+        let instructions: Vec<&str> = got.iter().map(|(i, _)| i.as_str()).collect();
+        assert_eq!(
+            instructions,
+            [
+                "Declare a route with a `veemon.route` option on the RPC, then run `make proto`.",
+                "Never add a Fiber route by hand.",
+            ]
+        );
+        // A line that opens with a code span and goes on is a sentence of its own.
+        let got = rules("Use pnpm for scripts\n`npm` is not installed on CI runners\n");
+        assert_eq!(got[0].0, "Use pnpm for scripts", "{got:?}");
     }
 
     #[test]
