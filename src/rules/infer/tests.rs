@@ -3084,3 +3084,17 @@ fn text_shown_to_the_user_belongs_in_string_resources() {
     let s = set(&["Never hardcode API keys.", "Keep API keys in the environment."]);
     assert!(s.status.iter().all(Status::is_active));
 }
+
+#[test]
+fn two_different_spans_of_one_name_are_not_one_thing() {
+    // Only a call loses its parentheses: these two spans both start `const Button =`, and a
+    // rule asking for one must not retire a rule forbidding the other.
+    let s = set(&[
+        "Never write `const Button = (): JSX.Element => {}`.",
+        "Write components as `const Button = (props: ButtonProps) => …`.",
+    ]);
+    assert!(s.status.iter().all(Status::is_active));
+    // A call is still its callee: `console.log(x)` and `console.log` are one thing.
+    let s = set(&["Never use `console.log(x)`.", "Always use `console.log`."]);
+    assert!(!s.status[0].is_active());
+}

@@ -4,6 +4,7 @@
 use super::super::Term;
 use super::super::concepts::{CONCEPTS, home_of};
 use super::super::phrases::{Entity, Mention, Role, Trig};
+use super::super::text;
 use super::{Context, Found};
 
 pub fn run(ctx: &Context, out: &mut Found) {
@@ -80,13 +81,22 @@ fn record(f: &Mention, out: &mut Found) {
 
 /// A code span as written, without call parentheses or a leading dot (case kept).
 fn exact_key(text: &str) -> String {
-    let t = text.trim().trim_start_matches('.');
-    t.split('(').next().unwrap_or(t).trim().to_string()
+    without_call_parentheses(text).to_string()
 }
 
 /// Comparison key: lowercase, without call parentheses or a leading dot.
 pub fn normalize_key(text: &str) -> String {
+    without_call_parentheses(text).to_lowercase()
+}
+
+/// `print()`, `.unwrap()`, `console.log(x)` → the callee: a call is its name. Other code keeps
+/// its parentheses — `const foo = (props: P) => …` and `const foo = (): R => {}` are two
+/// different things, not one `const foo =` (a rule retired another on that).
+fn without_call_parentheses(text: &str) -> &str {
     let t = text.trim().trim_start_matches('.');
-    let t = t.split('(').next().unwrap_or(t);
-    t.trim().to_lowercase()
+    if text::is_call(t) {
+        text::callee(t).trim()
+    } else {
+        t
+    }
 }
