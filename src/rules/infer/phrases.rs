@@ -900,6 +900,16 @@ fn apply(
             st.neg_at = None;
         }
         Trig::Postfix => {
+            // "Está prohibido el uso de emojis": with nothing before it, it forbids what follows.
+            let before = out[clause_start..]
+                .iter()
+                .any(|f| f.role == Role::Neutral && !matches!(f.entity, Entity::Place { .. }));
+            if !before && clause[..i].iter().all(|t| !t.is_word() && !t.is_code()) {
+                set(st, Role::Forbid, None);
+                st.trig = Some(Trig::NegUse);
+                st.neg_at = None;
+                return true;
+            }
             for f in out[clause_start..].iter_mut() {
                 if f.role == Role::Neutral && !matches!(f.entity, Entity::Place { .. }) {
                     f.role = Role::Forbid;

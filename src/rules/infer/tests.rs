@@ -3086,6 +3086,26 @@ fn text_shown_to_the_user_belongs_in_string_resources() {
 }
 
 #[test]
+fn spanish_bans_by_nobody_and_by_label_forbid_and_an_assumption_checks_nothing() {
+    let ts = "import axios from 'axios';\n";
+    assert_eq!(
+        texts("Ningún componente debe usar `axios`.", "src/api.ts", ts),
+        ["axios"]
+    );
+    assert_eq!(
+        texts("Está prohibido el uso de emojis.", "src/a.py", "print('listo ✅')\n"),
+        ["✅"]
+    );
+    // What the agent must not assume is no code it must not write.
+    for r in [
+        "Nunca asumir que un campo es `T[]`.",
+        "Never assume a field is `T[]`.",
+    ] {
+        assert!(infer(&rule(r)).checks.is_empty(), "{r}");
+    }
+}
+
+#[test]
 fn two_different_spans_of_one_name_are_not_one_thing() {
     // Only a call loses its parentheses: these two spans both start `const Button =`, and a
     // rule asking for one must not retire a rule forbidding the other.

@@ -1362,6 +1362,12 @@ pub const TRIG_NEG: &[&str] = &[
     "jamas",
     "sin",
     "ni",
+    // "Ningún componente debe usar `axios`": no one of them may.
+    "ningún",
+    "ningun",
+    "ninguna",
+    "ninguno",
+    "nadie",
 ];
 
 /// "instead of", "rather than", "en lugar de", "en vez de".
@@ -1551,6 +1557,17 @@ pub const TRIG_STOP_HARD: &[&str] = &[
     "debido a",
     "dado que",
     "de lo contrario",
+    // "Never assume a list returns `T[]`", "Nunca asumir que …": what follows is a belief not to
+    // hold, not a thing to leave out of the code.
+    "assume",
+    "assumes",
+    "assuming",
+    "presume",
+    "asumir",
+    "asumas",
+    "asume",
+    "suponer",
+    "supongas",
 ];
 
 /// "for", "if", "unless", "when", "para", "si", "cuando": ends the current role.
