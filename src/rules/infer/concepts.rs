@@ -63,7 +63,12 @@ const REQUIRED_DEFAULT_EXPORTS: &[&str] = &[
     "!**/app/**/not-found.*",
     "!**/app/**/default.*",
     "!**/app/**/opengraph-image.*",
+    "!**/app/**/twitter-image.*",
     "!**/app/**/icon.*",
+    "!**/app/**/apple-icon.*",
+    "!**/app/**/robots.*",
+    "!**/app/**/sitemap.*",
+    "!**/app/**/manifest.*",
     "!**/pages/**",
     "!**/app/routes/**",
     "!**/app/root.*",
@@ -1479,6 +1484,9 @@ pub fn example_of(text: &str) -> Option<&'static Detector> {
             Some(&WILDCARD_IMPORT)
         }
         ["import", "*"] => Some(&WILDCARD_IMPORT),
+        // "not `export default`": default exports, with the files whose framework requires one
+        // left out (a Next.js `page.tsx`, a config) — the bare phrase would flag them all.
+        ["export", "default"] => Some(&DEFAULT_EXPORT),
         // `FROM imagen:latest`, `node:latest`: an image's `latest` tag, whatever the image.
         ["FROM" | "from", image] | [image] if is_latest_image(image) => Some(&LATEST_TAG),
         ["set", flags, "pipefail"]
@@ -2778,6 +2786,7 @@ mod tests {
         assert_eq!(example_of("FROM imagen:latest"), Some(&LATEST_TAG));
         assert_eq!(example_of("node:latest"), Some(&LATEST_TAG));
         assert_eq!(example_of("latest"), None);
+        assert_eq!(example_of("export default"), Some(&DEFAULT_EXPORT));
         assert_eq!(
             example_in_context("latest", |w| w.contains(&"tag")),
             Some(&LATEST_TAG)

@@ -81,6 +81,11 @@ const CONVENTIONAL: &[&str] = &[
     "!**/CMakeLists.txt",
     "!**/__*__.py",
     "!**/*.d.ts",
+    // Migrations are named by their tools (`20250221163139_initial_schema.sql`,
+    // `0001_initial.py`, `V2__add_users.sql`): a timestamp and the tool's separator.
+    "!**/migrations/**",
+    "!**/migrate/**",
+    "!**/db/migration/**",
 ];
 
 /// Names frameworks give by role, whatever the case of the components beside them.
@@ -438,6 +443,11 @@ mod tests {
                 "pages/_app.ts",
                 ".github/workflows/CI.yml",
                 "src/types.d.ts",
+                // Named by migration tools.
+                "supabase/migrations/20250221163139_agentsmith_initial_schema.sql",
+                "app/migrations/0001_initial.py",
+                "db/migrate/20240101000000_create_users.rb",
+                "src/main/resources/db/migration/V2__add_users.sql",
             ] {
                 assert!(!flags(i, good), "{i}: {good}");
             }
