@@ -904,6 +904,12 @@ fn commands_text(text: &str, bullet: bool) -> bool {
                 | "ensure"
                 | "make"
                 | "no"
+                // "Prohibido usar `container.resolve()`": a ban stated as its label (the
+                // English "Prohibited packages are …" describes).
+                | "prohibido"
+                | "prohibida"
+                | "prohibidos"
+                | "prohibidas"
         ) || crate::rules::lint::VERBS.contains(&head.as_str())
             || MORE_VERBS.contains(&head.as_str())
             || (spanish && SPANISH_COMMANDS.contains(&head.as_str()))
@@ -1265,6 +1271,22 @@ mod tests {
             [
                 "Always set `PYTHONPATH=$(pwd)` when running tests so that the `functions/` package is importable.",
                 "After significant sessions, create a summary in `docs/sessions/` using the format `YYYY-MM-DD_brief-description.md`.",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_ban_stated_as_its_label_is_a_rule() {
+        let got = rules(
+            "- Prohibido usar `container.resolve()` en la declaración de rutas\n- Prohibido instanciar con `new`.\n- Queda prohibido usar `any`.\n- Prohibited packages are listed in `deny.toml`\n",
+        );
+        let kept: Vec<&str> = got.iter().map(|(rule, _)| rule.as_str()).collect();
+        assert_eq!(
+            kept,
+            [
+                "Prohibido usar `container.resolve()` en la declaración de rutas",
+                "Prohibido instanciar con `new`.",
+                "Queda prohibido usar `any`.",
             ]
         );
     }

@@ -514,6 +514,14 @@ pub const BULLET_MUSTS: &[&str] = &[
     " are not allowed",
     " está prohibido",
     " están prohibidos",
+    " está prohibida",
+    " están prohibidas",
+    " queda prohibido",
+    " queda prohibida",
+    " quedan prohibidos",
+    " quedan prohibidas",
+    " se prohíbe",
+    " se prohíben",
 ];
 
 /// Introductions of a list of permissions ("You may:", "Tienes permiso para:"), whose items
