@@ -3093,7 +3093,11 @@ fn spanish_bans_by_nobody_and_by_label_forbid_and_an_assumption_checks_nothing()
         ["axios"]
     );
     assert_eq!(
-        texts("Está prohibido el uso de emojis.", "src/a.py", "print('listo ✅')\n"),
+        texts(
+            "Está prohibido el uso de emojis.",
+            "src/a.py",
+            "print('listo ✅')\n"
+        ),
         ["✅"]
     );
     // What the agent must not assume is no code it must not write.
@@ -3117,4 +3121,30 @@ fn two_different_spans_of_one_name_are_not_one_thing() {
     // A call is still its callee: `console.log(x)` and `console.log` are one thing.
     let s = set(&["Never use `console.log(x)`.", "Always use `console.log`."]);
     assert!(!s.status[0].is_active());
+}
+
+#[test]
+fn in_route_declarations_is_the_files_that_declare_routes() {
+    let ts = "const r = container.resolve(UserService);\n";
+    for i in [
+        "Prohibido usar `container.resolve()` en la declaración de rutas",
+        "Never use `container.resolve()` in route declarations.",
+        "Don't call `container.resolve()` in routers.",
+    ] {
+        for routes in [
+            "api/src/modules/auth/infrastructure/http/routes/AuthRouter.ts",
+            "src/app.routes.ts",
+            "src/userRoutes.ts",
+            "app/api/users/route.ts",
+        ] {
+            assert_eq!(texts(i, routes, ts), ["container.resolve"], "{i} {routes}");
+        }
+        // The composition root and the container itself are where it belongs.
+        for other in [
+            "api/src/core/shared/infrastructure/di/container.ts",
+            "api/src/core/shared/infrastructure/http/server.ts",
+        ] {
+            assert!(texts(i, other, ts).is_empty(), "{i} {other}");
+        }
+    }
 }

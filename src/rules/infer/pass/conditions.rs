@@ -94,6 +94,36 @@ fn kind_of(words: &[String]) -> Option<Vec<String>> {
             "**/*_controller.*",
             "**/*.controller.*",
         ]
+    } else if has(&[
+        "routes",
+        "route",
+        "routing",
+        "router",
+        "routers",
+        "rutas",
+        "ruta",
+        "enrutador",
+        "enrutadores",
+        "enrutamiento",
+    ]) {
+        // Where routes are declared: a routes folder, files named for routes or a router
+        // (Express's `userRoutes.ts`, Angular's `app.routes.ts`, Rails' `routes.rb`, an
+        // `AuthRouter.ts`), Next.js's route handlers and API pages, Django's `urls.py`.
+        vec![
+            "**/routes/**",
+            "**/route/**",
+            "**/routers/**",
+            "**/router/**",
+            "**/rutas/**",
+            "**/*routes.*",
+            "**/*Routes.*",
+            "**/*router.*",
+            "**/*Router.*",
+            "**/*_routes.*",
+            "**/route.*",
+            "**/pages/api/**",
+            "**/urls.py",
+        ]
     } else if has(&["config", "configuration", "configuración", "configuracion"])
         && has(&[
             "files",
