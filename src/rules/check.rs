@@ -19,6 +19,9 @@ const SET_SIZE_LIMIT: usize = 32 << 20;
 /// A pattern matching everywhere (`.`) must not flood the editor: past this many violations
 /// in one file, a check stops reporting (and says so: see [`Truncated`]).
 pub const MAX_VIOLATIONS_PER_CHECK: usize = 1000;
+/// A match this long that a pattern's hit-less branch may have made is tried against those
+/// branches alone before the capture search (shorter ones are as cheap to capture).
+const LONG_MATCH: usize = 2048;
 pub use super::pattern::HIT_GROUP;
 
 /// What kind of check found a violation.
@@ -536,6 +539,12 @@ impl Checker {
         {
             return None;
         }
+        if whole.len() >= LONG_MATCH
+            && let Some(lead) = &pattern.hitless_lead
+            && lead.made(hay.as_bytes(), whole.clone())
+        {
+            return None;
+        }
         let caps = re.captures_at(hay, whole.start)?;
         let range = match pattern.hit_group.map(|g| caps.get(g)) {
             Some(Some(hit)) => hit,
@@ -1017,6 +1026,27 @@ mod tests {
         assert_eq!(v.len(), 2);
         assert!(v.iter().all(|v| &text[v.range.clone()] == "=="));
         assert_eq!(v[0].fix.as_deref(), Some("==="));
+    }
+
+    #[test]
+    fn a_long_match_of_a_branch_without_hit_reports_nothing() {
+        // A file left out whole by its first branch, longer than a capture search is cheap for.
+        let c = one(r#"{"Pattern": "\\A(?s:.*?)^import Qt(?s:.*)|^def (?P<hit>[a-z]+[A-Z]\\w*)"}"#);
+        let defs = "def fooBar():\n    pass\n".repeat(400);
+        assert!(defs.len() > LONG_MATCH);
+        let qt = format!("import Qt\n{defs}");
+        assert!(c.check(&qt, &at("a.py")).violations.is_empty());
+        assert_eq!(c.check(&defs, &at("a.py")).violations.len(), 400);
+        // The whole file, from its start: a def before the import too.
+        let late = format!("def earlyOne():\n    pass\nimport Qt\n{defs}");
+        assert!(c.check(&late, &at("a.py")).violations.is_empty());
+        // A long match of the `hit` branch is still reported in full.
+        let c = one(r#"{"Pattern": "(?s:/\\*.*?\\*/)|(?P<hit>a{2100,})"}"#);
+        let run = "a".repeat(3000);
+        let v = c.check(&format!("/* x */ {run}"), &at("a.c")).violations;
+        assert_eq!(v.len(), 1);
+        assert_eq!(v[0].range.len(), 3000);
+        assert!(c.check(&format!("/* {run} */"), &at("a.c")).violations.is_empty());
     }
 
     #[test]

@@ -37,6 +37,64 @@ pub(crate) struct CompiledPattern {
     /// The pattern as the prefilter set holds it (see [`set_source`]).
     pub prefilter: String,
     pub reach: Reach,
+    /// The pattern's leading branches that hold no `hit`, when it has some (see [`HitlessLead`]).
+    pub hitless_lead: Option<HitlessLead>,
+}
+
+/// The leading branches of a pattern that hold no `hit` group — what an inferred check skips:
+/// a comment, a docstring, a whole file it leaves out (a Python file that imports Qt). A match
+/// one of them makes reports nothing, and a long one is told so by an anchored search of these
+/// branches alone, built on first need, instead of a capture search over the whole match (a
+/// Qt file consumed whole had the capture search crawl over it: a project's `check` took 1.4
+/// times as long).
+#[derive(Debug)]
+pub(crate) struct HitlessLead {
+    branches: Hir,
+    regex: OnceLock<Option<regex_automata::meta::Regex>>,
+}
+
+impl HitlessLead {
+    /// The leading hit-less branches of `hir`, when it is an alternation with some, and some
+    /// branch after them holds the `hit`.
+    fn of(hir: &Hir) -> Option<HitlessLead> {
+        let HirKind::Alternation(branches) = hir.kind() else {
+            return None;
+        };
+        let lead = branches.iter().take_while(|b| !holds_hit(b)).count();
+        (lead > 0 && lead < branches.len()).then(|| HitlessLead {
+            branches: Hir::alternation(branches[..lead].to_vec()),
+            regex: OnceLock::new(),
+        })
+    }
+
+    /// True when the match `whole` of the pattern in `hay` is one of these branches' — as a
+    /// match is the first branch that matches at its start, it then reports nothing.
+    pub fn made(&self, hay: &[u8], whole: Range<usize>) -> bool {
+        use regex_automata::{Anchored, Input, meta};
+        let regex = self.regex.get_or_init(|| {
+            meta::Builder::new()
+                .configure(
+                    meta::Config::new()
+                        .nfa_size_limit(Some(REGEX_SIZE_LIMIT))
+                        .hybrid_cache_capacity(REGEX_DFA_LIMIT),
+                )
+                .build_from_hir(&self.branches)
+                .ok()
+        });
+        let Some(regex) = regex else { return false };
+        let input = Input::new(hay).range(whole.start..).anchored(Anchored::Yes);
+        regex.search(&input).is_some_and(|m| m.end() == whole.end)
+    }
+}
+
+/// True when `hir` holds the `hit` group.
+fn holds_hit(hir: &Hir) -> bool {
+    match hir.kind() {
+        HirKind::Capture(c) => c.name.as_deref() == Some(HIT_GROUP) || holds_hit(&c.sub),
+        HirKind::Repetition(r) => holds_hit(&r.sub),
+        HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().any(holds_hit),
+        _ => false,
+    }
 }
 
 /// The patterns compiled so far, by source. Entries hold no pattern alive: one that no rule set
@@ -57,6 +115,7 @@ pub(crate) fn compiled(source: &str) -> Result<Arc<CompiledPattern>, String> {
         prefilter: hir.as_ref().map_or_else(|| source.to_string(), set_source),
         hit_group,
         reach: Reach::of_parsed(hir.as_ref()),
+        hitless_lead: hit_group.and(hir.as_ref()).and_then(HitlessLead::of),
         matcher,
     });
     let mut cache = cache();
@@ -396,14 +455,27 @@ fn required_literals(hir: &Hir) -> Option<Vec<Vec<u8>>> {
         .filter_map(|part| {
             let mut seq = extractor.extract(part);
             seq.dedup();
-            let literals = seq.literals()?;
-            let shortest = seq.min_literal_len()?;
+            let literals = match seq.literals() {
+                Some(literals) => literals.iter().map(|l| l.as_bytes().to_vec()).collect(),
+                // An alternation whose branches start anywhere (`\A(?s:.*?)import Qt…|def …`):
+                // every match is one branch's, and holds one of that branch's literals.
+                None => match part.kind() {
+                    HirKind::Alternation(branches) => {
+                        let mut all = Vec::new();
+                        for branch in branches {
+                            all.extend(required_literals(branch)?);
+                        }
+                        all.sort();
+                        all.dedup();
+                        all
+                    }
+                    _ => return None,
+                },
+            };
+            let shortest = literals.iter().map(Vec::len).min()?;
             (shortest >= MIN_LITERAL && literals.len() <= MAX_LITERALS).then(|| {
                 let key = (shortest.min(8), std::cmp::Reverse(literals.len()));
-                (
-                    key,
-                    literals.iter().map(|l| l.as_bytes().to_vec()).collect::<Vec<_>>(),
-                )
+                (key, literals)
             })
         })
         .max_by_key(|(key, _)| *key)
@@ -481,6 +553,12 @@ mod tests {
         // The most selective part: `: any` holds `any`, whatever space comes before it.
         assert_eq!(required(r":\s*(?P<hit>any)\b"), strings(&["any"]));
         assert_eq!(required(r"(?:ab){2,}"), strings(&["abab"]));
+        // An alternation with a branch that starts anywhere: each branch's own literals.
+        assert_eq!(
+            required(r"\A(?s:.*?)^[ \t]*(?:from|import)[ \t]+Qt\b(?s:.*)|^def[ \t]+(?P<hit>[a-z]+[A-Z]\w*)"),
+            strings(&["def\t", "def ", "from", "import"])
+        );
+        assert_eq!(required(r"\A(?s:.*?)import|\w+"), None);
         // No part with literals long enough, or few enough.
         for none in [r"\w+", r"a|bcd", r"(?i)abcdefgh", r"x?y?z?", r"[a-z]{3}"] {
             assert_eq!(required(none), None, "{none}");
