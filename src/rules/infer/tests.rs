@@ -3089,7 +3089,11 @@ fn text_shown_to_the_user_belongs_in_string_resources() {
 fn spanish_bans_by_nobody_and_by_label_forbid_and_an_assumption_checks_nothing() {
     let ts = "import axios from 'axios';\n";
     assert_eq!(
-        texts("Ningún componente debe usar `axios`.", "src/api.ts", ts),
+        texts(
+            "Ningún componente debe usar `axios`.",
+            "src/components/Api.ts",
+            ts
+        ),
         ["axios"]
     );
     assert_eq!(
@@ -3147,4 +3151,30 @@ fn in_route_declarations_is_the_files_that_declare_routes() {
             assert!(texts(i, other, ts).is_empty(), "{i} {other}");
         }
     }
+}
+
+#[test]
+fn a_ban_whose_subject_is_a_kind_of_file_is_checked_in_those_files() {
+    let ts = "import axios from 'axios';\nconst r = await fetch(url);\nconsole.log(r);\n";
+    for (i, hit) in [
+        ("Components must not call `fetch()` directly.", "fetch"),
+        ("Ningún componente debe usar `axios`.", "axios"),
+        ("No component should import `axios`.", "axios"),
+        ("Los componentes no deben usar `console.log`.", "console.log"),
+    ] {
+        assert_eq!(texts(i, "src/components/Card.tsx", ts), [hit], "{i}");
+        assert!(texts(i, "src/api/client.ts", ts).is_empty(), "{i}");
+    }
+    let i = "Controllers should never use `console.log`.";
+    assert_eq!(
+        texts(i, "app/controllers/UsersController.ts", ts),
+        ["console.log"]
+    );
+    assert!(texts(i, "app/services/users.ts", ts).is_empty());
+    // A subject no path tells narrows nothing: React's components are its language's files.
+    let i = "React components must not call `fetch()` directly.";
+    assert_eq!(texts(i, "src/pages/Home.tsx", ts), ["fetch"]);
+    // No subject of words: as before.
+    let i = "Never use `console.log` in production code.";
+    assert_eq!(texts(i, "src/api/client.ts", ts), ["console.log"]);
 }

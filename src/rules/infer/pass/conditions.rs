@@ -219,6 +219,9 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
         if !forbids {
             continue;
         }
+        if let Some(kind) = subject_kind(clause) {
+            out.kinds.push(kind);
+        }
         let preferred = found
             .iter()
             .any(|f| f.clause == ci && f.role == Role::Mandate && f.side == Some(Side::Preferred));
@@ -427,6 +430,78 @@ fn exempted(clause: &[Token]) -> Option<Vec<String>> {
             })
         })?;
     (at > 0).then(|| words[..at].iter().map(|w| w.to_string()).collect())
+}
+
+/// Words that open a clause before its subject: "No component …", "Ningún componente …".
+const SUBJECT_DETERMINERS: &[&str] = &[
+    "no", "the", "all", "every", "any", "our", "your", "ningún", "ningun", "ninguna", "ninguno", "los",
+    "las", "el", "la", "todos", "todas", "cada", "nuestros", "nuestras", "tus",
+];
+/// Words that end a clause's subject: its modal, its negation or its verb "to be".
+const SUBJECT_ENDS: &[&str] = &[
+    "must",
+    "should",
+    "shall",
+    "may",
+    "can",
+    "cannot",
+    "can't",
+    "will",
+    "won't",
+    "need",
+    "needs",
+    "never",
+    "don't",
+    "doesn't",
+    "do",
+    "does",
+    "are",
+    "is",
+    "debe",
+    "deben",
+    "debería",
+    "deberían",
+    "puede",
+    "pueden",
+    "no",
+    "nunca",
+    "jamás",
+    "tiene",
+    "tienen",
+];
+
+/// "Components must not call `fetch()`", "Ningún componente debe usar `axios`", "Controllers
+/// should never use `console.log`": a forbidding clause whose subject — its first words, before
+/// its modal or negation — is a kind of file a path tells is about those files only. A subject
+/// no path tells ("UI components", "React components": the language's files) narrows nothing.
+fn subject_kind(clause: &[Token]) -> Option<FileKind> {
+    let mut words: Vec<String> = Vec::new();
+    let mut start = None;
+    for (k, t) in clause.iter().enumerate() {
+        // A code span or a path before the verb: no subject of words.
+        if !t.is_word() {
+            return None;
+        }
+        let w = t.lower.as_str();
+        if words.is_empty() && SUBJECT_DETERMINERS.contains(&w) {
+            start.get_or_insert(k);
+            continue;
+        }
+        if SUBJECT_ENDS.contains(&w) {
+            let globs = kind_of(&words).filter(|_| !words.is_empty())?;
+            return Some(FileKind {
+                words: written(&clause[start.unwrap_or(0)..k]),
+                globs,
+                except: false,
+            });
+        }
+        start.get_or_insert(k);
+        words.push(w.to_string());
+        if words.len() > 3 {
+            return None;
+        }
+    }
+    None
 }
 
 /// "in files that already import from `beartype.typing`, use it; use built-in generics
