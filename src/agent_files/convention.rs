@@ -103,6 +103,7 @@ fn phrase_prescribes(text: &str) -> bool {
 fn rules_out_code(text: &str) -> bool {
     static NEGATED_CODE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)(?:^|[\s(—–-])(?:not|no|never|nunca|sin|jamás)\s+`[^`\s][^`]*`")
+            // A constant pattern: the tests compile it.
             .expect("a constant pattern")
     });
     let own_words = words(text)

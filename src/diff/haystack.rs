@@ -46,11 +46,7 @@ pub(crate) struct Haystack<'a> {
 impl<'a> Haystack<'a> {
     pub fn new(text: &'a str) -> Haystack<'a> {
         // A byte-order mark is not part of line 1: it must neither spoil a match nor be replaced.
-        let bom = if text.starts_with('\u{FEFF}') {
-            '\u{FEFF}'.len_utf8()
-        } else {
-            0
-        };
+        let bom = crate::text::bom_len(text);
         let body = text.get(bom..).unwrap_or_default();
         let mut starts = Vec::with_capacity(body.len() / 32 + 1);
         if !body.is_empty() {

@@ -60,7 +60,7 @@ impl HitlessLead {
         let HirKind::Alternation(branches) = hir.kind() else {
             return None;
         };
-        let lead = branches.iter().take_while(|b| !holds_hit(b)).count();
+        let lead = branches.iter().take_while(|b| hit_group_of(b).is_none()).count();
         (lead > 0 && lead < branches.len()).then(|| HitlessLead {
             branches: Hir::alternation(branches[..lead].to_vec()),
             regex: OnceLock::new(),
@@ -87,13 +87,14 @@ impl HitlessLead {
     }
 }
 
-/// True when `hir` holds the `hit` group.
-fn holds_hit(hir: &Hir) -> bool {
+/// The pattern inside the `hit` group of `hir`, when `hir` holds one.
+fn hit_group_of(hir: &Hir) -> Option<&Hir> {
     match hir.kind() {
-        HirKind::Capture(c) => c.name.as_deref() == Some(HIT_GROUP) || holds_hit(&c.sub),
-        HirKind::Repetition(r) => holds_hit(&r.sub),
-        HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().any(holds_hit),
-        _ => false,
+        HirKind::Capture(c) if c.name.as_deref() == Some(HIT_GROUP) => Some(&c.sub),
+        HirKind::Capture(c) => hit_group_of(&c.sub),
+        HirKind::Repetition(r) => hit_group_of(&r.sub),
+        HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().find_map(hit_group_of),
+        _ => None,
     }
 }
 
@@ -385,16 +386,7 @@ fn is_unicode_word(look: &Look) -> bool {
 /// look-around removed: whatever the group matches in context, this matches inside the whole
 /// match's text.
 fn hit_filter(hir: &Hir) -> Option<regex::bytes::Regex> {
-    fn find(hir: &Hir) -> Option<&Hir> {
-        match hir.kind() {
-            HirKind::Capture(c) if c.name.as_deref() == Some(HIT_GROUP) => Some(&c.sub),
-            HirKind::Capture(c) => find(&c.sub),
-            HirKind::Repetition(r) => find(&r.sub),
-            HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().find_map(find),
-            _ => None,
-        }
-    }
-    let sub = widened(find(hir)?, &|_| true);
+    let sub = widened(hit_group_of(hir)?, &|_| true);
     regex::bytes::RegexBuilder::new(&sub.to_string())
         .size_limit(REGEX_SIZE_LIMIT)
         .build()

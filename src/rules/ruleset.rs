@@ -246,11 +246,7 @@ impl RuleSet {
         let rel = self.relative_path(path);
         // A byte-order mark read from disk is no text of the file: `\A` and `^` patterns see the
         // first line as it reads, and no match starts with the invisible mark.
-        let bom = if text.starts_with('\u{FEFF}') {
-            '\u{FEFF}'.len_utf8()
-        } else {
-            0
-        };
+        let bom = crate::text::bom_len(text);
         let mut found = self.checker.check(
             &text[bom..],
             &FileContext {

@@ -71,7 +71,7 @@ impl Finding {
     ) -> Finding {
         // A byte-order mark is no character of the first line: editors hide it, and columns
         // count as theirs do.
-        let bom = text.starts_with('\u{FEFF}');
+        let bom = crate::text::bom_len(text) > 0;
         let shown = |(line, col): (usize, usize)| {
             (
                 line,
@@ -89,12 +89,12 @@ impl Finding {
             .take_while(|_| frame)
             .map(|l| {
                 let line_text = index.line_text(text, l);
-                let text = if l == 0 {
-                    line_text.trim_start_matches('\u{FEFF}')
+                let shown_from = if l == 0 {
+                    crate::text::bom_len(line_text)
                 } else {
-                    line_text
-                }
-                .to_string();
+                    0
+                };
+                let text = line_text[shown_from..].to_string();
                 let len = text.chars().count();
                 let from = if l == line { col } else { 0 };
                 let to = if l == end_line { end_col } else { len };

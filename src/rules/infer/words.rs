@@ -2568,6 +2568,44 @@ pub const CODE_PLACE_WORDS: &[&str] = &[
 pub const CONDITION_PLACE: &[&str] = &["in", "inside", "within", "en", "dentro"];
 /// Constructs a place condition can name, which no file scope can express: "in async
 /// functions", "inside loops", "en los constructores".
+/// Words that open a clause before its subject: "No component …", "Ningún componente …".
+pub const SUBJECT_DETERMINERS: &[&str] = &[
+    "no", "the", "all", "every", "any", "our", "your", "ningún", "ningun", "ninguna", "ninguno", "los",
+    "las", "el", "la", "todos", "todas", "cada", "nuestros", "nuestras", "tus",
+];
+/// Words that end a clause's subject: its modal, its negation or its verb "to be".
+pub const SUBJECT_ENDS: &[&str] = &[
+    "must",
+    "should",
+    "shall",
+    "may",
+    "can",
+    "cannot",
+    "can't",
+    "will",
+    "won't",
+    "need",
+    "needs",
+    "never",
+    "don't",
+    "doesn't",
+    "do",
+    "does",
+    "are",
+    "is",
+    "debe",
+    "deben",
+    "debería",
+    "deberían",
+    "puede",
+    "pueden",
+    "no",
+    "nunca",
+    "jamás",
+    "tiene",
+    "tienen",
+];
+
 pub const CONDITION_CONSTRUCTS: &[&str] = &[
     "component",
     "components",

@@ -17,7 +17,7 @@ use super::super::words::{
 use super::super::words::{
     CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC, CONDITION_PLACE,
     CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_USER, CONDITION_WHEN,
-    TERM_STOPS, TRIG_STOP_HARD,
+    SUBJECT_DETERMINERS, SUBJECT_ENDS, TERM_STOPS, TRIG_STOP_HARD,
 };
 use super::{At, Context, Found};
 
@@ -431,44 +431,6 @@ fn exempted(clause: &[Token]) -> Option<Vec<String>> {
         })?;
     (at > 0).then(|| words[..at].iter().map(|w| w.to_string()).collect())
 }
-
-/// Words that open a clause before its subject: "No component …", "Ningún componente …".
-const SUBJECT_DETERMINERS: &[&str] = &[
-    "no", "the", "all", "every", "any", "our", "your", "ningún", "ningun", "ninguna", "ninguno", "los",
-    "las", "el", "la", "todos", "todas", "cada", "nuestros", "nuestras", "tus",
-];
-/// Words that end a clause's subject: its modal, its negation or its verb "to be".
-const SUBJECT_ENDS: &[&str] = &[
-    "must",
-    "should",
-    "shall",
-    "may",
-    "can",
-    "cannot",
-    "can't",
-    "will",
-    "won't",
-    "need",
-    "needs",
-    "never",
-    "don't",
-    "doesn't",
-    "do",
-    "does",
-    "are",
-    "is",
-    "debe",
-    "deben",
-    "debería",
-    "deberían",
-    "puede",
-    "pueden",
-    "no",
-    "nunca",
-    "jamás",
-    "tiene",
-    "tienen",
-];
 
 /// "Components must not call `fetch()`", "Ningún componente debe usar `axios`", "Controllers
 /// should never use `console.log`": a forbidding clause whose subject — its first words, before

@@ -98,6 +98,9 @@ pub struct Found {
     pub floors: Vec<Term>,
 }
 
+/// What an inferred check's explanation says of a check counted in code only.
+const IN_CODE_ONLY: &str = "; in code only (not comments or strings)";
+
 impl Found {
     pub fn check(&mut self, at: At, check: CheckSpec) {
         self.checks.push((at, check));
@@ -158,9 +161,7 @@ impl Found {
             c.within = Within::Comments;
             c.fix = None;
             if let Origin::Inferred { explanation } = &mut c.origin {
-                let base = explanation
-                    .strip_suffix("; in code only (not comments or strings)")
-                    .unwrap_or(explanation);
+                let base = explanation.strip_suffix(IN_CODE_ONLY).unwrap_or(explanation);
                 *explanation = format!("{base}; in comments only (\"{said}\")");
             }
         }
@@ -704,7 +705,7 @@ impl<'a> Context<'a> {
     ) -> CheckSpec {
         match within {
             Within::Any => {}
-            Within::Code => explanation.push_str("; in code only (not comments or strings)"),
+            Within::Code => explanation.push_str(IN_CODE_ONLY),
             Within::Comments => explanation.push_str("; in comments only"),
             Within::Strings => explanation.push_str("; in strings only"),
         }
