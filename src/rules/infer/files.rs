@@ -2,8 +2,11 @@
 //! "commit messages") → globs, the default "source files only" list, command contexts, test
 //! files, and composing those with folders ("in `src/`", "except in `scripts/`").
 
-use super::text::{Kind, Token};
-use super::words::{NOT_TESTS, ONLY_TESTS, TEST_FILES};
+use super::text::{Kind, Token, clauses};
+use super::words::{
+    NEGATIONS_OF_SUBJECT, NOT_TESTS, ONLY_TESTS, SUBJECT_DETERMINERS, SUBJECT_ENDS, TEST_FILES,
+    TEST_SUBJECT_NOUNS,
+};
 
 /// A language or kind of file a rule's words can name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -737,11 +740,47 @@ pub fn named(tokens: &[Token]) -> Named {
     if n.has(Lang::Docs) {
         n.code_too = docs_and_code(tokens);
     }
+    if n.only_tests.is_none() {
+        n.only_tests = tests_subject(tokens);
+    }
     // "outside tests" and "in tests" never both: the exclusion wins (the safer reading).
     if n.not_tests.is_some() {
         n.only_tests = None;
     }
     n
+}
+
+/// "Tests must not use `time.sleep`", "Playwright tests must never call `waitForTimeout`", "Los
+/// tests no deben usar …": a clause whose subject is the tests — a determiner, at most two
+/// qualifiers, then the tests — and whose verb is negated forbids in test files only. The words
+/// that said it, or `None`.
+fn tests_subject(tokens: &[Token]) -> Option<String> {
+    clauses(tokens).into_iter().find_map(|clause| {
+        let words: Vec<&Token> = clause.iter().take_while(|t| t.is_word()).collect();
+        let lower: Vec<&str> = words.iter().map(|t| t.lower.as_str()).collect();
+        let from = usize::from(lower.first().is_some_and(|w| SUBJECT_DETERMINERS.contains(w)));
+        let noun = (from..(from + 3).min(lower.len())).find(|&j| TEST_SUBJECT_NOUNS.contains(&lower[j]))?;
+        let qualifiers_ok = lower[from..noun]
+            .iter()
+            .all(|w| !SUBJECT_ENDS.contains(w) && !NEGATIONS_OF_SUBJECT.contains(w));
+        // "Test files must not …", "Spec code should never …".
+        let noun = match lower.get(noun + 1) {
+            Some(&("files" | "file" | "code" | "suites" | "suite")) => noun + 1,
+            _ => noun,
+        };
+        let verb = lower.get(noun + 1)?;
+        let negated = (SUBJECT_ENDS.contains(verb) || NEGATIONS_OF_SUBJECT.contains(verb))
+            && lower[noun + 1..(noun + 3).min(lower.len())]
+                .iter()
+                .any(|w| NEGATIONS_OF_SUBJECT.contains(w));
+        (qualifiers_ok && negated).then(|| {
+            words[..(noun + 3).min(words.len())]
+                .iter()
+                .map(|t| t.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    })
 }
 
 /// The word that allows the thing in the rest of the clause from `from` ("… are fine", "… está
@@ -939,6 +978,52 @@ mod tests {
         // "documents" alone (MongoDB documents) names no docs.
         assert!(langs("Never store secrets in documents").is_empty());
         assert_eq!(langs("No usar separadores en documentos generados"), [Lang::Docs]);
+    }
+
+    #[test]
+    fn tests_as_subject() {
+        for (rule, said) in [
+            ("Tests must not use `time.sleep`.", "Tests must not"),
+            (
+                "Tests MUST NOT use `time.Sleep` for synchronization",
+                "Tests MUST NOT",
+            ),
+            (
+                "Playwright tests must never call `waitForTimeout`",
+                "Playwright tests must never",
+            ),
+            (
+                "Unit tests should not call `requests.get`",
+                "Unit tests should not",
+            ),
+            (
+                "Test files must not import from `src/internal`",
+                "Test files must not",
+            ),
+            ("Los tests no deben usar `time.sleep`", "Los tests no deben"),
+            (
+                "Las pruebas nunca deben llamar a `sleep`",
+                "Las pruebas nunca deben",
+            ),
+            (
+                "Los archivos de prueba no deben usar `sleep`",
+                "Los archivos de prueba no deben",
+            ),
+            ("Use channels; tests must not call `time.Sleep`", "tests must not"),
+        ] {
+            assert_eq!(named(&tokenize(rule)).only_tests.as_deref(), Some(said), "{rule}");
+        }
+        // Tests as an object, a mandate, or "test" as a verb: no scope.
+        for rule in [
+            "Never skip tests with `it.skip`",
+            "Tests must pass before you commit",
+            "Do not test private methods with `rewire`",
+            "Never test against `localhost:8080`",
+            "Write tests; never use `console.log`",
+            "No uses `sleep` en producción ni en tests",
+        ] {
+            assert_eq!(named(&tokenize(rule)).only_tests, None, "{rule}");
+        }
     }
 
     #[test]

@@ -159,6 +159,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::identifier_language::run(ctx, out);
     pass::vague::judged(ctx, out);
     pass::comments_only::run(ctx, out);
+    pass::concepts::drop_covered_literals(ctx, out);
 }
 
 /// The checks the rule would get if what it forbids only without a justification were simply

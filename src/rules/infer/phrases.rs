@@ -332,7 +332,7 @@ type ClauseReading = (Role, String, Option<Trig>);
 
 /// Reads an instruction's tokens into what it forbids, mandates and places.
 pub fn read(tokens: &[Token]) -> Vec<Mention> {
-    let mut out = Vec::new();
+    let mut out: Vec<Mention> = Vec::new();
     let mut last: Option<ClauseReading> = None;
     let mut header = false;
     // The header names a thing ("No parameters:"), not only forbids ("NOT permitted:").
@@ -353,8 +353,16 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
         // no header when a sentence of its own follows: only a list goes on with its role.
         let list_follows = header && !(header_named && opens_with_verb(clause));
         let before = out.len();
+        // "Do not use hard waits (`waitForTimeout`)": code alone in parentheses after words that
+        // forbid and named no code is what the words meant.
+        let examples_aside = end == Some(")")
+            && code_alone(clause)
+            && last.as_ref().is_some_and(|(role, ..)| *role == Role::Forbid)
+            && interrupted
+                .as_ref()
+                .is_some_and(|(_, at)| !out[*at..].iter().any(|f| matches!(f.entity, Entity::Code { .. })));
         let (inherit, start) = match resumed {
-            _ if starts_examples(clause) || list_follows => (last.clone(), before),
+            _ if starts_examples(clause) || list_follows || examples_aside => (last.clone(), before),
             // A resumed clause's words ("… unless justified", "… over `moment`") bear on what
             // it named before the aside too.
             Some((reading, at)) => (Some(reading), at),
@@ -375,6 +383,16 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
     }
     table_row(tokens, &mut out);
     out
+}
+
+/// A clause of code spans only, listed with commas, "or", "and", "/": "`a`, `b` or `c`".
+fn code_alone(clause: &[Token]) -> bool {
+    clause.iter().any(Token::is_code)
+        && clause.iter().all(|t| {
+            t.is_code()
+                || t.kind == Kind::Comma
+                || (t.is_word() && matches!(t.lower.as_str(), "or" | "and" | "o" | "y" | "u" | "e" | "/"))
+        })
 }
 
 /// A clause that opens with an imperative verb: a sentence of its own, not a list.
@@ -1242,6 +1260,28 @@ mod tests {
         assert_eq!(
             roles("Use `dayjs` (smaller) over `moment`"),
             [("dayjs".into(), Mandate), ("moment".into(), Forbid)]
+        );
+        // Code alone in an aside after forbidding words: what they meant.
+        assert_eq!(
+            roles("Do not use hard waits (`waitForTimeout`)."),
+            [("waitForTimeout".into(), Forbid)]
+        );
+        assert_eq!(
+            roles("No usar esperas fijas (`sleep`, `waitForTimeout`)"),
+            [("sleep".into(), Forbid), ("waitForTimeout".into(), Forbid)]
+        );
+        // Not after code (a replacement or a remark), nor after a mandate, nor with words.
+        assert_eq!(
+            roles("Never use `var` (`let`)"),
+            [("var".into(), Forbid), ("let".into(), Neutral)]
+        );
+        assert_eq!(
+            roles("Use fake clocks (`clockwork`)"),
+            [("clockwork".into(), Neutral)]
+        );
+        assert_eq!(
+            roles("Avoid hard waits (see `waitFor`)"),
+            [("waitFor".into(), Neutral)]
         );
         // A sentence after the aside starts afresh.
         assert_eq!(

@@ -443,6 +443,14 @@ fn rules_about_the_agent_are_behaviour_and_get_no_check() {
 
 #[test]
 fn conditions_become_part_of_the_check_or_leave_the_rule_unchecked() {
+    // The tests as the subject: test files only.
+    let i = "Tests MUST NOT use `time.Sleep` for synchronization; they should use channels.";
+    let code = "func f() { time.Sleep(1) }\n";
+    assert_eq!(texts(i, "pkg/worker_test.go", code), ["time.Sleep"]);
+    assert!(texts(i, "pkg/worker.go", code).is_empty());
+    let i = "Los tests no deben usar `time.sleep`.";
+    assert_eq!(texts(i, "tests/test_api.py", "time.sleep(1)\n"), ["time.sleep"]);
+    assert!(texts(i, "app/poll.py", "time.sleep(1)\n").is_empty());
     // Understood: tests, folders, kinds of files.
     let i = "No `console.log` except in tests.";
     assert_eq!(texts(i, "src/a.ts", "console.log(1)\n"), ["console.log"]);
@@ -789,6 +797,27 @@ fn vague_rules_infer_nothing_and_are_flagged() {
     }
     let s = set(&["Write clean code."]);
     assert!(s.problems.iter().any(|p| p.kind == ProblemKind::TooVague));
+}
+
+#[test]
+fn code_in_an_aside_is_what_the_words_before_it_forbid() {
+    let i = "Playwright tests must not use hard waits (`waitForTimeout`) for correctness.";
+    let code = "await page.waitForTimeout(500);\n";
+    assert_eq!(texts(i, "e2e/login.spec.ts", code), ["waitForTimeout"]);
+    assert!(texts(i, "src/poll.ts", code).is_empty(), "tests only");
+    // Code a forbidden concept knows is checked by the concept alone: `loader.require` is no
+    // CommonJS.
+    let i = "Avoid CommonJS (`require`, `module.exports`).";
+    let code = "const fs = require('fs');\nmodule.exports = {};\nconst r = loader.require;\n";
+    assert_eq!(texts(i, "a.js", code), ["require", "module.exports"]);
+    let s = set(&[i]);
+    let lines = super::explain(&s.rules[0], &s.inferences[0]);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("`require` is checked as one of the forms of \"CommonJS\"")),
+        "{lines:#?}"
+    );
 }
 
 #[test]

@@ -1145,6 +1145,25 @@ pub const TEST_FILES: &[&[&str]] = &[
     &["pruebas"],
 ];
 
+/// The tests as a clause's subject ("Tests must not …", "Unit tests should never …", "Los
+/// archivos de prueba no deben …").
+pub const TEST_SUBJECT_NOUNS: &[&str] = &["tests", "specs", "pruebas", "prueba", "test", "spec"];
+/// Words that negate a clause's verb right after its subject.
+pub const NEGATIONS_OF_SUBJECT: &[&str] = &[
+    "not",
+    "never",
+    "no",
+    "nunca",
+    "jamás",
+    "cannot",
+    "can't",
+    "mustn't",
+    "shouldn't",
+    "won't",
+    "don't",
+    "doesn't",
+];
+
 // The trigger grammar's small words.
 
 /// Words skipped before a term: articles.

@@ -66,6 +66,75 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
+/// "Avoid CommonJS (`require`, `module.exports`)": code a forbidden concept's own check finds
+/// is checked by it — the concept knows its forms (`require(…)`, not `loader.require`), a bare
+/// literal check of the same code would fire where the concept does not. A literal with a fix
+/// keeps its check (the fix is the user's gain).
+pub fn drop_covered_literals(ctx: &Context, out: &mut Found) {
+    let concepts: Vec<(regex::Regex, &str)> = out
+        .checks()
+        .iter()
+        .filter_map(|(at, c)| {
+            let At::Mention(i) = *at else { return None };
+            let m = ctx.found.get(i)?;
+            let Entity::Concept { words, .. } = &m.entity else {
+                return None;
+            };
+            let pattern = c.pattern.as_deref()?;
+            (m.role == Role::Forbid && c.within == Within::Code)
+                .then(|| regex::Regex::new(pattern).ok().map(|re| (re, words.as_str())))
+                .flatten()
+        })
+        .collect();
+    if concepts.is_empty() {
+        return;
+    }
+    for (k, m) in ctx.found.iter().enumerate() {
+        let Entity::Code { text, .. } = &m.entity else {
+            continue;
+        };
+        if m.role != Role::Forbid {
+            continue;
+        }
+        let Some((_, words)) = concepts.iter().find(|(re, _)| concept_finds(re, text)) else {
+            continue;
+        };
+        let before = out.checks().len();
+        out.drop_checks_of(k, |c| c.fix.is_none() && c.within == Within::Code);
+        if out.checks().len() < before {
+            out.note(
+                At::Mention(k),
+                format!("`{text}` is checked as one of the forms of \"{words}\""),
+            );
+        }
+    }
+}
+
+/// Whether the concept check `re` finds `text` where code uses it: called, assigned, a member
+/// read, or as written.
+fn concept_finds(re: &regex::Regex, text: &str) -> bool {
+    let text = text.trim();
+    if text.is_empty() {
+        return false;
+    }
+    [
+        format!("{text}\n"),
+        format!("{text}(x)\n"),
+        format!("{text} = x\n"),
+        format!("{text}.x\n"),
+    ]
+    .iter()
+    .any(|probe| {
+        re.captures(probe)
+            .and_then(|c| c.name("hit").or_else(|| c.get(0)))
+            .is_some_and(|hit| {
+                hit.start() == 0
+                    && !hit.as_str().is_empty()
+                    && (text.starts_with(hit.as_str()) || hit.as_str().starts_with(text))
+            })
+    })
+}
+
 /// What is forbidden only under a condition a detector sees — the detector, what it finds and
 /// why: `@ts-expect-error` "without a reason" (nothing after it on the line), `interface`
 /// "unless extending" (one that extends nothing). The conditions pass leaves these unnoted.

@@ -141,6 +141,17 @@ impl Found {
         self.checks.retain(|(_, c)| keep(c));
     }
 
+    /// The checks found so far, each with the mention it came from.
+    pub fn checks(&self) -> &[(At, CheckSpec)] {
+        &self.checks
+    }
+
+    /// Drops the checks of mention `mention` that `drop` picks.
+    pub fn drop_checks_of(&mut self, mention: usize, mut drop: impl FnMut(&CheckSpec) -> bool) {
+        self.checks
+            .retain(|(at, c)| !(*at == At::Mention(mention) && drop(c)));
+    }
+
     /// Whether a check found so far forbids the path glob `glob` already.
     pub fn forbids_path(&self, glob: &str) -> bool {
         self.checks
