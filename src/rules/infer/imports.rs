@@ -167,10 +167,15 @@ impl Ecosystem {
                 src(rust_use_pattern(name), "Rust `use` / `extern crate`"),
                 manifest(cargo_pattern(name), &["Cargo.toml"], "Cargo.toml dependencies"),
             ],
-            Ecosystem::Go => vec![
-                src(go_import_pattern(name), "Go imports"),
-                manifest(go_mod_pattern(name), &["go.mod"], "go.mod require"),
-            ],
+            // The standard library's packages are imported by their own path and are never
+            // required in `go.mod`.
+            Ecosystem::Go => match go_std_path(name) {
+                Some(_) => vec![src(go_import_pattern(name), "Go imports")],
+                None => vec![
+                    src(go_import_pattern(name), "Go imports"),
+                    manifest(go_mod_pattern(name), &["go.mod"], "go.mod require"),
+                ],
+            },
             Ecosystem::Swift => vec![
                 src(swift_import_pattern(name), "Swift imports"),
                 manifest(
@@ -226,6 +231,32 @@ impl Ecosystem {
     /// name (`-` is `_` in Python and Rust imports, dropped in JVM ones).
     pub fn sites_of_any(self, names: &[&str]) -> Vec<Site> {
         const PLACEHOLDER: &str = "anyofplaceholder";
+        if self == Ecosystem::Go && names.iter().any(|n| go_std_path(n).is_some()) {
+            // Standard library packages by their own path, in imports only.
+            let modules: Vec<&str> = names
+                .iter()
+                .copied()
+                .filter(|n| go_std_path(n).is_none())
+                .collect();
+            return self
+                .sites(PLACEHOLDER)
+                .into_iter()
+                .filter_map(|mut site| {
+                    if site.source {
+                        site.pattern = go_imports_pattern(names);
+                        Some(site)
+                    } else if modules.is_empty() {
+                        None
+                    } else {
+                        let alternatives: Vec<String> = modules.iter().map(|n| regex::escape(n)).collect();
+                        site.pattern = site
+                            .pattern
+                            .replace(PLACEHOLDER, &format!("(?:{})", alternatives.join("|")));
+                        Some(site)
+                    }
+                })
+                .collect();
+        }
         self.sites(PLACEHOLDER)
             .into_iter()
             .map(|mut site| {
@@ -457,17 +488,53 @@ pub fn rust_use_pattern(name: &str) -> String {
 /// A Go import whose last path element is `name` (`"github.com/sirupsen/logrus"`, aliased or
 /// in an import block), the hit being the import path.
 pub fn go_import_pattern(name: &str) -> String {
+    go_imports_pattern(&[name])
+}
+
+/// A Go import of any of `names`: a module by its last path element, a standard library
+/// package (`log`, `ioutil`) by its own import path only.
+pub fn go_imports_pattern(names: &[&str]) -> String {
+    let (std, modules): (Vec<&str>, Vec<&str>) = names.iter().partition(|n| go_std_path(n).is_some());
+    let mut alternatives: Vec<String> = Vec::new();
+    if !modules.is_empty() {
+        let spelled: Vec<String> = modules.iter().map(|n| regex::escape(n)).collect();
+        let spelled = match spelled.as_slice() {
+            [one] => one.clone(),
+            _ => format!("(?:{})", spelled.join("|")),
+        };
+        alternatives.push(format!(r"(?:[\w.~-]+/)*{spelled}(?:/v[0-9]+)?"));
+    }
+    alternatives.extend(std.iter().filter_map(|n| go_std_path(n)).map(regex::escape));
     format!(
-        r#"^[ \t]*(?:import[ \t]+)?(?:[\w.]+[ \t]+)?"(?P<hit>(?:[\w.~-]+/)*{}(?:/v[0-9]+)?)"[ \t]*(?://[^\r\n]*)?$"#,
-        regex::escape(name)
+        r#"^[ \t]*(?:import[ \t]+)?(?:[\w.]+[ \t]+)?"(?P<hit>{})"[ \t]*(?://[^\r\n]*)?$"#,
+        alternatives.join("|")
     )
 }
 
-/// A `require` of a module whose last path element is `name` in `go.mod`; the hit is the
-/// module path.
+/// Go standard library packages a rule names by their last element (`log`, `ioutil`), with
+/// their import paths: `"log"` is the standard logger, `"go.opentelemetry.io/otel/log"` is not.
+const GO_STD: &[(&str, &str)] = &[
+    ("log", "log"),
+    ("ioutil", "io/ioutil"),
+    ("fmt", "fmt"),
+    ("unsafe", "unsafe"),
+    ("reflect", "reflect"),
+    ("errors", "errors"),
+];
+
+/// The import path of the standard library package `name`, if it is one.
+fn go_std_path(name: &str) -> Option<&'static str> {
+    GO_STD
+        .iter()
+        .find(|(n, path)| *n == name || *path == name)
+        .map(|(_, path)| *path)
+}
+
+/// A direct `require` of a module whose last path element is `name` in `go.mod`; the hit is the
+/// module path. An `// indirect` requirement is another module's choice, not the project's.
 pub fn go_mod_pattern(name: &str) -> String {
     format!(
-        r"^(?:require[ \t]+|[ \t]+)(?P<hit>(?:[\w.~-]+/)*{}(?:/v[0-9]+)?)[ \t]+v[0-9]",
+        r"^(?:require[ \t]+|[ \t]+)(?P<hit>(?:[\w.~-]+/)*{}(?:/v[0-9]+)?)[ \t]+v[0-9][^\s]*[ \t]*(?://[ \t]*(?:[^i\s][^\r\n]*)?)?\r?$",
         regex::escape(name)
     )
 }
@@ -711,9 +778,42 @@ mod tests {
         assert_eq!(
             hits(
                 &gomod,
-                "module x\n\nrequire github.com/sirupsen/logrus v1.9.0\nrequire (\n\tgithub.com/sirupsen/logrus v1.9.0 // indirect\n)\n"
+                "module x\n\nrequire github.com/sirupsen/logrus v1.9.0\nrequire (\n\tgithub.com/sirupsen/logrus v1.9.0 // indirect\n\tgithub.com/sirupsen/logrus v1.9.1 // pinned\r\n)\n"
             ),
-            ["github.com/sirupsen/logrus", "github.com/sirupsen/logrus"]
+            ["github.com/sirupsen/logrus", "github.com/sirupsen/logrus"],
+            "direct requirements only"
+        );
+        // The standard logger by its own path: not a module ending in `/log`, never in go.mod.
+        let std = go_import_pattern("log");
+        assert_eq!(
+            hits(
+                &std,
+                "import (\n\t\"log\"\n\t\"log/slog\"\n\t\"go.opentelemetry.io/otel/log\"\n)\n"
+            ),
+            ["log"]
+        );
+        assert_eq!(
+            Ecosystem::Go
+                .sites("log")
+                .iter()
+                .map(|s| s.what)
+                .collect::<Vec<_>>(),
+            ["Go imports"]
+        );
+        let any = Ecosystem::Go.sites_of_any(&["zap", "logrus", "log"]);
+        assert_eq!(
+            hits(
+                &any[0].pattern,
+                "import (\n\t\"log\"\n\t\"go.uber.org/zap\"\n\t\"go.opentelemetry.io/otel/log\"\n)\n"
+            ),
+            ["log", "go.uber.org/zap"]
+        );
+        assert_eq!(
+            hits(
+                &any[1].pattern,
+                "require (\n\tgo.uber.org/zap v1.27.0\n\tgo.opentelemetry.io/otel/log v0.19.0\n)\n"
+            ),
+            ["go.uber.org/zap"]
         );
     }
 }

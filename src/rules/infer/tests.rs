@@ -387,6 +387,11 @@ fn rules_about_the_agent_are_behaviour_and_get_no_check() {
             "Usa `rg` para buscar en el código en lugar de `grep`.",
             "para buscar",
         ),
+        (
+            "NO usar `Start-Process` ni `start cmd` para arrancar otro dev server",
+            "para arrancar otro dev",
+        ),
+        ("Never use `nohup` to start the server.", "to start the server"),
     ] {
         let inf = infer(&rule(i));
         assert!(inf.checks.is_empty() && !inf.vague, "{i}: {inf:?}");
@@ -818,6 +823,41 @@ fn code_in_an_aside_is_what_the_words_before_it_forbid() {
             .any(|l| l.contains("`require` is checked as one of the forms of \"CommonJS\"")),
         "{lines:#?}"
     );
+}
+
+/// Readings from a real Go project's conventions (barbacana-waf/barbacana, Apache-2.0), each of
+/// which fired on every file before.
+#[test]
+fn go_conventions_as_a_real_project_writes_them() {
+    let main = "package main\n\nimport (\n\t\"context\"\n\t\"fmt\"\n\t\"log/slog\"\n\t\"go.opentelemetry.io/otel/log\"\n)\n\nfunc run(ctx context.Context, id string) error {\n\tslog.Info(\"start\", \"request_id\", id)\n\tif ctx == nil {\n\t\treturn nil\n\t}\n\tfmt.Println(\"done\")\n\treturn nil\n}\n";
+    // "non-`slog`" names no code: `slog` is what the rule wants.
+    let i = "Do not use `fmt.Println`, `fmt.Printf`, `log.Printf`, or any non-`slog` logger.";
+    assert_eq!(texts(i, "cmd/main.go", main), ["fmt.Println"]);
+    // "`nil` context": a nil used as a context, which no pattern tells from other nils.
+    assert!(texts("Never pass `nil` context.", "cmd/main.go", main).is_empty());
+    // "in a struct": where no file scope reaches.
+    assert!(texts("Never store `context.Context` in a struct.", "cmd/main.go", main).is_empty());
+    // Names beside a naming convention show it.
+    let i = "Field naming: lowercase snake_case keys (`request_id`, not `RequestID` or `requestId`).";
+    assert!(
+        texts(
+            i,
+            "audit/entry.go",
+            "type Entry struct {\n\tRequestID string\n}\n"
+        )
+        .is_empty()
+    );
+    // The standard logger, by its path, in Go only; `otel/log` and indirect requirements are not it.
+    let i = "Do not import `log` (the standard `log` package). Import `log/slog`.";
+    assert!(texts(i, "cmd/main.go", main).is_empty());
+    assert_eq!(
+        texts(i, "tests/upstream/main.go", "package main\n\nimport \"log\"\n"),
+        ["log"]
+    );
+    assert!(texts(i, "src/app.rs", "use log::info;\n").is_empty());
+    let i = "Use `log/slog` for logging. No other logging libraries.";
+    let go_mod = "module x\n\nrequire (\n\tgo.uber.org/zap v1.27.1 // indirect\n\tgithub.com/sirupsen/logrus v1.9.4\n)\n";
+    assert_eq!(texts(i, "go.mod", go_mod), ["github.com/sirupsen/logrus"]);
 }
 
 #[test]

@@ -182,7 +182,14 @@ pub fn tokenize(text: &str) -> Vec<Token> {
             let opener_ok = !is_single || prev.is_none_or(|p| !p.is_alphanumeric());
             if opener_ok && let Some((content, end)) = find_span(text, i + clen, closers, is_single) {
                 let trimmed = content.trim();
-                if !trimmed.is_empty() && trimmed.chars().count() <= MAX_SPAN && !content.contains('\n') {
+                if !trimmed.is_empty() && negating_prefix(&text[..i]) {
+                    // "any non-`slog` logger": what the rule says is not that code — one word.
+                    let prefix = out.pop().map(|t| t.text).unwrap_or_default();
+                    out.push(Token::new(Kind::Word, &format!("{prefix}-{trimmed}")));
+                } else if !trimmed.is_empty()
+                    && trimmed.chars().count() <= MAX_SPAN
+                    && !content.contains('\n')
+                {
                     out.push(Token::new(Kind::Span(quote_kind(c)), trimmed));
                 } else if !trimmed.is_empty() {
                     // A long quotation: its words still count (scope words, vagueness).
@@ -260,7 +267,39 @@ pub fn tokenize(text: &str) -> Vec<Token> {
             k += 1;
         }
     }
+    quoted_verbs_as_words(&mut out);
     out
+}
+
+/// Whether `before` (the text before a span) ends with a negating prefix glued to the span:
+/// "any non-`slog` logger".
+fn negating_prefix(before: &str) -> bool {
+    let word = before
+        .rsplit(|c: char| c.is_whitespace() || c == '(')
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    matches!(word.as_str(), "non-" | "no-" | "not-" | "anti-")
+}
+
+/// "No la cambies ni la \"normalices\"": a word in quotes (not backticks) right after a negated
+/// object pronoun is the verb it governs — a word of the sentence, not code.
+fn quoted_verbs_as_words(tokens: &mut [Token]) {
+    const CLITICS: &[&str] = &["la", "lo", "las", "los", "le", "les", "me", "te", "se", "nos"];
+    const NEGATORS: &[&str] = &["no", "ni", "nunca", "jamás", "tampoco"];
+    for k in 2..tokens.len() {
+        let quoted_word = matches!(tokens[k].kind, Kind::Span(q) if q != Quote::Backtick)
+            && tokens[k].text.chars().all(char::is_alphabetic)
+            && tokens[k].text.chars().next().is_some_and(char::is_lowercase);
+        if quoted_word
+            && tokens[k - 1].is_word()
+            && CLITICS.contains(&tokens[k - 1].lower.as_str())
+            && tokens[k - 2].is_word()
+            && NEGATORS.contains(&tokens[k - 2].lower.as_str())
+        {
+            tokens[k].kind = Kind::Word;
+        }
+    }
 }
 
 /// A `(` that starts code such as `()` stays in its chunk.
@@ -701,6 +740,21 @@ mod tests {
             ["src/server/routes/", "src/api/"]
         );
         assert!(spans("an `unclosed span").is_empty());
+        // A quoted verb after a negated object pronoun is a word; code after one stays code.
+        assert!(spans("No la cambies ni la \"normalices\".").is_empty());
+        assert_eq!(spans("No lo uses: \"var\" no."), ["var"]);
+        assert_eq!(spans("No la llames con `eval`"), ["eval"]);
+        assert_eq!(spans("ni la `normalices`"), ["normalices"]);
+        // A negating prefix glued to a span: a word, not the code.
+        assert_eq!(
+            spans("No `fmt.Println` or any non-`slog` logger"),
+            ["fmt.Println"]
+        );
+        assert!(
+            tokenize("any non-`slog` logger")
+                .iter()
+                .any(|t| t.is_word() && t.text == "non-slog")
+        );
     }
 
     #[test]

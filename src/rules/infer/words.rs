@@ -2033,6 +2033,28 @@ pub const PY_ONLY_MODULES: &[&str] = &[
     "datetime",
 ];
 pub const GO_PACKAGES: &[&str] = &["fmt", "ioutil"];
+/// Go standard library packages written by their import path: a rule that writes one is about Go.
+pub const GO_STD_IMPORT_PATHS: &[&str] = &[
+    "log/slog",
+    "net/http",
+    "net/url",
+    "io/ioutil",
+    "io/fs",
+    "encoding/json",
+    "encoding/xml",
+    "path/filepath",
+    "os/exec",
+    "os/signal",
+    "sync/atomic",
+    "crypto/rand",
+    "math/rand",
+    "math/rand/v2",
+    "html/template",
+    "text/template",
+    "database/sql",
+    "net/http/httptest",
+    "runtime/debug",
+];
 pub const JAVA_OBJECTS: &[&str] = &["System"];
 pub const CSHARP_OBJECTS: &[&str] = &["Console"];
 pub const RUST_CRATES: &[&str] = &["std"];
@@ -2560,6 +2582,25 @@ pub const AGENT_PURPOSES: &[&str] = &[
     "browsing",
 ];
 
+/// Verbs of starting a server, after "to" / "para": the agent's work.
+pub const SERVER_STARTS: &[&str] = &[
+    "start",
+    "launch",
+    "run",
+    "restart",
+    "spin",
+    "boot",
+    "arrancar",
+    "iniciar",
+    "lanzar",
+    "levantar",
+    "reiniciar",
+    "correr",
+    "ejecutar",
+];
+/// What a server start starts.
+pub const SERVER_WORDS: &[&str] = &["server", "servers", "servidor", "servidores", "dev", "devserver"];
+
 /// Words that put a rule in the project's files, not the agent's actions: "in scripts", "in
 /// code", "en el código".
 pub const CODE_PLACE_WORDS: &[&str] = &[
@@ -2666,6 +2707,12 @@ pub const CONDITION_CONSTRUCTS: &[&str] = &[
     "decoradores",
     "bloque",
     "bloques",
+    "struct",
+    "structs",
+    "record",
+    "records",
+    "estructura",
+    "estructuras",
 ];
 /// Words opening a target condition ("on state objects", "for the project's HTTP APIs").
 pub const CONDITION_TARGET: &[&str] = &["on"];

@@ -14,7 +14,8 @@ use super::super::imports;
 use super::super::phrases::{Entity, Role};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
-    AGENT_PURPOSES, AGENT_RULE_WORDS, AGENT_VERB_FILLER, AGENT_VERBS, CODE_PLACE_WORDS,
+    AGENT_PURPOSES, AGENT_RULE_WORDS, AGENT_VERB_FILLER, AGENT_VERBS, CODE_PLACE_WORDS, SERVER_STARTS,
+    SERVER_WORDS,
 };
 use super::super::{files::Named, phrases::Mention};
 
@@ -103,6 +104,21 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
                 && matches!(before.lower.as_str(), "to" | "for" | "para")
             {
                 return Some(said(clause, at, i));
+            }
+        }
+        // "NO usar `Start-Process` para arrancar otro dev server", "never use `nohup` to start
+        // the server": starting a server is the agent's work.
+        for (k, &(at, before)) in words.iter().enumerate() {
+            let Some(&(_, verb)) = words.get(k + 1) else { break };
+            let server = words[k + 2..]
+                .iter()
+                .take(3)
+                .find(|(_, t)| SERVER_WORDS.contains(&t.lower.as_str()));
+            if matches!(before.lower.as_str(), "to" | "para")
+                && SERVER_STARTS.contains(&verb.lower.as_str())
+                && let Some(&(end, _)) = server
+            {
+                return Some(said(clause, at, end));
             }
         }
     }

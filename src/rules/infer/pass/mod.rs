@@ -47,7 +47,9 @@ use super::files::{self, FileScope, Lang, Named};
 use super::literal::{self, LitKind, Literal};
 use super::phrases::{Entity, Mention, Place, Role};
 use super::text::{Kind, Token};
-use super::words::{ENGLISH_MARKERS, IMPORT_WORDS, SPANISH_MARKERS, VERSIONING_WORDS, WORDLIKE_TOOLS};
+use super::words::{
+    ENGLISH_MARKERS, GO_STD_IMPORT_PATHS, IMPORT_WORDS, SPANISH_MARKERS, VERSIONING_WORDS, WORDLIKE_TOOLS,
+};
 use super::{Inference, Term};
 use crate::rules::model::{CheckSpec, Origin, Rule, Within};
 
@@ -281,6 +283,13 @@ impl<'a> Context<'a> {
         };
         ctx.behaviour = behaviour::agent_words(tokens, found, &ctx.named);
         for f in found {
+            // `log/slog`, `net/http`: Go's standard library by import path.
+            if let Entity::Code { text, .. } = &f.entity
+                && GO_STD_IMPORT_PATHS.contains(&text.as_str())
+                && !ctx.literal_langs.contains(&Lang::Go)
+            {
+                ctx.literal_langs.push(Lang::Go);
+            }
             if let Entity::Code { text, .. } = &f.entity
                 && let Ok(lit) = literal::classify(text)
             {

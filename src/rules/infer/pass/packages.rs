@@ -242,6 +242,16 @@ pub fn package(
         );
         return;
     }
+    // "Do not import `log`. Import `log/slog`": the rule's other code says the language.
+    if ecos.is_empty() {
+        ecos = ctx
+            .literal_langs
+            .iter()
+            .filter_map(|l| Ecosystem::of_lang(*l))
+            .collect();
+        ecos.sort();
+        ecos.dedup();
+    }
     if ecos.is_empty() {
         let known = imports::known(&name);
         ecos = if known.is_empty() {
