@@ -105,9 +105,11 @@ fn signs_of(foreign: Language, other_scripts: bool) -> String {
         Language::Spanish => (SPANISH_ALONE, SPANISH_WORDS),
         Language::English => (ENGLISH_ALONE, ENGLISH_WORDS),
     };
+    // Two function words as prose writes them — each followed by a blank or punctuation, the
+    // second after a blank: `nodesOut[si]`, `el.value` in commented-out code are not words.
     let mut signs = vec![
         alone.to_string(),
-        format!(r"(?i:\b(?:{words})\b[^\r\n]*?\b(?:{words})\b)"),
+        format!(r"(?i:\b(?:{words})(?:[ \t,]+|[ \t,][^\r\n]*?[ \t,(])(?:{words})(?:[ \t,.;:!?)]|$))"),
     ];
     if other_scripts {
         signs.push(OTHER_SCRIPT.to_string());
@@ -339,6 +341,9 @@ mod tests {
             texts("Los comentarios deben estar en español.", "src/a.ts", noise),
             ["use μ for the mean", "Get the current user"]
         );
+        // Commented-out code whose short names are Spanish words (`si`, `el`) is not Spanish.
+        let code = "/*\n  const s = si !== undefined ? nodesOut[si]._score : 0;\n  el.value = la;\n*/\n";
+        assert!(texts("Write comments only in English", "src/a.ts", code).is_empty());
         let es = "// Obtener el usuario actual\n// Si el usuario no existe, lanzar error\n// ¿Hace falta?\n";
         assert_eq!(
             texts("Write comments in English", "src/a.ts", es),
