@@ -108,6 +108,11 @@ const TOPIC_WORDS: &[&str] = &[
 fn platform(word: &Token) -> &'static [Lang] {
     match word.lower.as_str() {
         "android" => &[Lang::Kotlin, Lang::Java],
+        // Frameworks of one language: "Python/FastAPI", a `django.mdc`.
+        "fastapi" | "django" | "flask" | "pydantic" => &[Lang::Python],
+        "laravel" | "symfony" => &[Lang::Php],
+        "rails" => &[Lang::Ruby],
+        "flutter" => &[Lang::Dart],
         "ios" | "swiftui" => &[Lang::Swift],
         _ if word.text == "Go" => &[Lang::Go],
         _ => &[],

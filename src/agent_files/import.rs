@@ -131,6 +131,7 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
     let files = scope_files(&base, &globs, kind.scoped_by_folder());
     // A language's section scopes its code rules, unless the file's own globs already do.
     let section_base = globs.is_empty().then_some(base.as_str());
+    let file_label = file_label(path_shown);
 
     // Per item: its reason from a nested "Why:" bullet, and whether it became a rule.
     let mut rule_of_unit: Vec<Option<usize>> = vec![None; doc.units.len()];
@@ -175,7 +176,11 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
             UnitKind::TableRow => {
                 if commands(&text, true) && !unit.links_only {
                     let mut rule = candidate(&text, None, &heading_context, &files, path_shown, unit.line);
-                    scope_by_section(&mut rule, &labels(&unit.headings, None), section_base);
+                    scope_by_section(
+                        &mut rule,
+                        &labels(&file_label, &unit.headings, None),
+                        section_base,
+                    );
                     out.rules.push(rule);
                 }
             }
@@ -257,7 +262,7 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                 let mut rule = candidate(body, category, &context, &files, path_shown, unit.line);
                 scope_by_section(
                     &mut rule,
-                    &labels(&unit.headings, Some(&parent_text)),
+                    &labels(&file_label, &unit.headings, Some(&parent_text)),
                     section_base,
                 );
                 out.rules.push(rule);
@@ -309,7 +314,11 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                             continue;
                         }
                         let mut rule = candidate(body, category, &heading_context, &files, path_shown, line);
-                        scope_by_section(&mut rule, &labels(&unit.headings, None), section_base);
+                        scope_by_section(
+                            &mut rule,
+                            &labels(&file_label, &unit.headings, None),
+                            section_base,
+                        );
                         out.rules.push(rule);
                     } else {
                         out.skipped.push(Skipped {
@@ -348,8 +357,23 @@ fn candidate(
 
 /// The headings above a unit, outermost first, then its parent bullet: what may name the
 /// language of its section.
-fn labels<'a>(headings: &'a [String], parent: Option<&'a str>) -> Vec<&'a str> {
-    headings.iter().map(String::as_str).chain(parent).collect()
+fn labels<'a>(file: &'a str, headings: &'a [String], parent: Option<&'a str>) -> Vec<&'a str> {
+    std::iter::once(file)
+        .chain(headings.iter().map(String::as_str))
+        .chain(parent)
+        .collect()
+}
+
+/// A rules file's name as the label of all it holds: `.cursor/rules/python-fastapi.mdc` is a
+/// Python file's rules when no heading or glob says otherwise.
+fn file_label(path: &str) -> String {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.split('.').next().unwrap_or(name);
+    // File names are lowercase: `go.mdc` names Go as a heading writes it.
+    stem.split(['-', '_'])
+        .map(|w| if w == "go" { "Go" } else { w })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A code rule under a language's section ("## Python Code Style") takes that language's files,
@@ -1636,6 +1660,27 @@ mod tests {
             "---\nglobs: src/**/*.py\n---\n## Python\n\n- Never use bare `except:`\n",
         );
         assert_eq!(globbed.rules[0].files, ["src/**/*.py"]);
+        // A rules file named for a language or its framework scopes its code rules; its tool
+        // rules and a file named for no language stay unscoped.
+        let named = extract(
+            ".cursor/rules/python-fastapi.mdc",
+            AgentFormat::CursorMdc,
+            "---\nalwaysApply: false\n---\nPython/FastAPI\n\n- Use type hints for all function signatures.\n- Use uv, never pip\n",
+        );
+        assert_eq!(named.rules[0].files, python);
+        assert!(named.rules[1].files.is_empty());
+        let go = extract(
+            ".cursor/rules/go-style.mdc",
+            AgentFormat::CursorMdc,
+            "- Never use `panic()`\n",
+        );
+        assert_eq!(go.rules[0].files, ["*.go", "go.mod"]);
+        let unnamed = extract(
+            ".cursor/rules/dev-server-single-instance.mdc",
+            AgentFormat::CursorMdc,
+            "- Never use `var`\n",
+        );
+        assert!(unnamed.rules[0].files.is_empty());
     }
 
     #[test]
