@@ -1078,6 +1078,9 @@ const CONTINUING_WORDS: &[&str] = &[
 
 /// A paragraph's sentences, each with the number of lines it starts below the paragraph's
 /// first. A line break ends a sentence when the line ended one or the next starts like one.
+/// Marks a line of rules opens with, one rule per line even without a list: "❌ **Don't** …".
+const LINE_MARKERS: &[char] = &['❌', '✅', '✔', '✓', '✗', '✘', '🚫', '⛔', '⚠', '👉'];
+
 fn sentences(text: &str) -> Vec<(String, usize)> {
     let mut out = Vec::new();
     let mut current = String::new();
@@ -1124,7 +1127,7 @@ fn sentences(text: &str) -> Vec<(String, usize)> {
                 && chars
                     .get(i + 1..)
                     .and_then(|rest| rest.iter().find(|c| !c.is_whitespace()))
-                    .is_some_and(|c| c.is_uppercase() || *c == '`' || *c == '*');
+                    .is_some_and(|c| c.is_uppercase() || *c == '`' || *c == '*' || LINE_MARKERS.contains(c));
             if !in_code && (ended || next_starts) {
                 flush(&mut current, &mut out, start_line);
                 start_line = line;
@@ -1295,6 +1298,22 @@ mod tests {
             [
                 "Always set `PYTHONPATH=$(pwd)` when running tests so that the `functions/` package is importable.",
                 "After significant sessions, create a summary in `docs/sessions/` using the format `YYYY-MM-DD_brief-description.md`.",
+            ]
+        );
+    }
+
+    #[test]
+    fn lines_opened_by_a_marker_are_one_rule_each() {
+        let got = rules(
+            "## Common Pitfalls\n\n❌ **Don't** put loading logic in scene files\n❌ **Don't** call useStaticSceneLoader in defineScene (causes double-loading)\n❌ **Don't** use console.log (use Logger instead)\n",
+        );
+        let kept: Vec<&str> = got.iter().map(|(rule, _)| rule.as_str()).collect();
+        assert_eq!(
+            kept,
+            [
+                "❌ Don't put loading logic in scene files",
+                "❌ Don't call useStaticSceneLoader in defineScene (causes double-loading)",
+                "❌ Don't use console.log (use Logger instead)",
             ]
         );
     }
