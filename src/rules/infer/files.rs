@@ -827,7 +827,7 @@ fn tests_too(tokens: &[Token], at: usize, len: usize) -> bool {
 /// True when `path` names one file (`src/lib/format.ts`): its last part has an extension with a
 /// letter, and it is no glob. `.github`, `v1.2` and `src/` are folders.
 /// Whether `*.{ext}` is a source file's or a known language's file glob (`tf`, `py`, `yml`).
-fn is_source_or_config_extension(ext: &str) -> bool {
+pub fn is_source_or_config_extension(ext: &str) -> bool {
     let glob = format!("*.{ext}");
     !ext.is_empty()
         && ext.chars().all(|c| c.is_ascii_alphanumeric())

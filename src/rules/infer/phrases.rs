@@ -9,7 +9,10 @@ use std::sync::LazyLock;
 use super::concepts::{CONCEPTS, is_tool};
 use super::imports::{is_known_package, package_spelling};
 use super::literal::{self, LitKind};
-use super::text::{Kind, Quote, Token, clauses_with_ends, is_file_pattern, looks_like_path};
+use super::text::{
+    Kind, Quote, Token, clauses_with_ends, is_file_pattern, looks_like_path, names_a_construct,
+    names_a_settings_group, wraps,
+};
 use super::words;
 use super::words::{
     CONDITION_USER, DETERMINERS, FILE_ADJECTIVES, FILE_WORDS, LIST_WORDS, PLACE_FILLER, PLACING_VERBS,
@@ -385,6 +388,12 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
     out
 }
 
+/// Folders most projects have, which a rule writes without a slash ("in `src`").
+const USUAL_FOLDERS: &[&str] = &[
+    "src", "lib", "app", "apps", "packages", "scripts", "cmd", "internal", "pkg", "server", "client",
+    "frontend", "backend", "public", "docs", "bin", "tools",
+];
+
 /// A clause of code spans only, listed with commas, "or", "and", "/": "`a`, `b` or `c`".
 fn code_alone(clause: &[Token]) -> bool {
     clause.iter().any(Token::is_code)
@@ -642,10 +651,13 @@ fn read_clause(
                 // "`.orig` or `.rej` files", "archivos `.env`": a span that names files is a path.
                 let names_files = quote.is_some() && t.text.starts_with('.') && names_files(clause, i);
                 // `@/*`, `~/`: a path alias, how an import path starts, is code.
+                let pending = st.place.take().filter(|(_, at, _)| i <= at + 3);
+                // "No `console.log` in `src`": a project's usual folder, after a place word.
+                let usual_folder = pending.is_some() && USUAL_FOLDERS.contains(&t.text.as_str());
                 let is_path = t.kind == Kind::Path
                     || (quote.is_some() && looks_like_path(&t.text) && !import_path_prefix(&t.text))
-                    || names_files;
-                let pending = st.place.take().filter(|(_, at, _)| i <= at + 3);
+                    || names_files
+                    || usual_folder;
                 if is_path {
                     if let Some((trig, _, words)) = pending {
                         let place = match trig {
@@ -721,6 +733,25 @@ fn read_clause(
                         continue;
                     }
                     // A path with no place word ("never edit `dist/`") says nothing checkable.
+                } else if pending.is_some()
+                    && (names_a_construct(&t.text) || names_a_settings_group(&t.text))
+                    && !wraps(&clause[..i])
+                {
+                    // "Don't call `useStaticSceneLoader` in `defineScene`": where the call is
+                    // forbidden, not a second thing forbidden.
+                    out.push(Mention {
+                        entity: Entity::Code {
+                            text: t.text.clone(),
+                            quote,
+                            returned: false,
+                        },
+                        role: Role::Neutral,
+                        trigger: String::new(),
+                        trig: None,
+                        clause: ci,
+                        side: None,
+                        conditional: false,
+                    });
                 } else if t.kind != Kind::Path {
                     let returned = i > 0
                         && clause[i - 1].is_word()
@@ -818,6 +849,21 @@ fn apply(
                 make_conditional(&mut out[clause_start..]);
             }
             st.hard_stop = true;
+        }
+        Trig::Neg
+            if word_at(clause, i + words.split(' ').count()).is_some_and(|t| {
+                matches!(
+                    t.lower.as_str(),
+                    "just" | "only" | "merely" | "solo" | "sólo" | "solamente" | "únicamente" | "unicamente"
+                )
+            }) =>
+        {
+            // "`material` (not just `materialId`)", "no solo `X`": what follows is not enough
+            // alone, not forbidden.
+            st.role = Role::Neutral;
+            st.trigger.clear();
+            st.trig = None;
+            st.term_open = false;
         }
         Trig::Neg => {
             // "Use `const`, not `let`": the negation pairs with what was mandated before it.
@@ -1260,6 +1306,15 @@ mod tests {
         assert_eq!(
             roles("Use `dayjs` (smaller) over `moment`"),
             [("dayjs".into(), Mandate), ("moment".into(), Forbid)]
+        );
+        // "not just": not enough alone, not forbidden.
+        assert_eq!(
+            roles("Check that MeshRenderer has `material` property (not just `materialId`)"),
+            [("material".into(), Neutral), ("materialId".into(), Neutral)]
+        );
+        assert_eq!(
+            roles("Valida la entrada, no solo `typeof x`"),
+            [("typeof x".into(), Neutral)]
         );
         // Code alone in an aside after forbidding words: what they meant.
         assert_eq!(

@@ -860,6 +860,27 @@ fn go_conventions_as_a_real_project_writes_them() {
     assert_eq!(texts(i, "go.mod", go_mod), ["github.com/sirupsen/logrus"]);
 }
 
+/// Readings from a real TypeScript project's rules (jonit-dev/vibe-coder-3d, MIT).
+#[test]
+fn places_and_partial_requirements_as_a_real_project_writes_them() {
+    // "in `defineScene`": where the call is forbidden, which no file scope reaches — neither
+    // name is banned.
+    let scene = "export default defineScene({ load: () => useStaticSceneLoader('a') });\n";
+    for i in [
+        "❌ Don't call useStaticSceneLoader in defineScene (causes double-loading)",
+        "Don't call `useStaticSceneLoader` in `defineScene`",
+    ] {
+        assert!(texts(i, "src/game/scenes/a.scene.tsx", scene).is_empty(), "{i}");
+    }
+    // "not just `materialId`": not enough alone, not banned.
+    let i = "Check that MeshRenderer has `material` property (not just `materialId`)";
+    assert!(texts(i, "src/mesh.ts", "const r = { materialId: 'm1' };\n").is_empty());
+    // "in `src`": a usual folder, not a name.
+    let i = "No `console.log` in `src`";
+    assert_eq!(texts(i, "src/a.ts", "console.log(src);\n"), ["console.log"]);
+    assert!(texts(i, "scripts/a.ts", "console.log(src);\n").is_empty());
+}
+
 #[test]
 fn prose_in_quotes_infers_nothing() {
     for r in [

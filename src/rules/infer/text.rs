@@ -302,6 +302,55 @@ fn quoted_verbs_as_words(tokens: &mut [Token]) {
     }
 }
 
+/// A name of code a place word can put something inside of — a function or a hook by its
+/// case or its call (`defineScene`, `useEffect()`, `App.render`) — rather than a folder (`src`,
+/// `lib`) or a file (`.ts`, `main.go`).
+pub fn names_a_construct(code: &str) -> bool {
+    let code = code.trim();
+    let call = code.ends_with("()") && code.len() > 2;
+    let name = code.trim_end_matches("()");
+    let identifier = !name.is_empty()
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+        && !name.starts_with('.')
+        && name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_');
+    let inner_capital = name.chars().skip(1).any(char::is_uppercase);
+    identifier && (call || inner_capital) && !looks_like_path(name) && !names_a_settings_group(name)
+}
+
+/// A key that groups settings (`compilerOptions`, `devDependencies`): a place in a config file
+/// for what the rule forbids there, not a construct code runs in.
+pub fn names_a_settings_group(code: &str) -> bool {
+    [
+        "Options",
+        "Config",
+        "Settings",
+        "Dependencies",
+        "dependencies",
+        "Properties",
+    ]
+    .iter()
+    .any(|end| code.ends_with(end))
+}
+
+/// Whether `before` (a clause's tokens before a place word) wraps something: "never wrap
+/// columns in `LOWER()`" names the wrapper as what is forbidden, not a place.
+pub fn wraps(before: &[Token]) -> bool {
+    before.iter().any(|t| {
+        t.is_word()
+            && matches!(
+                t.lower.as_str(),
+                "wrap"
+                    | "wraps"
+                    | "wrapped"
+                    | "wrapping"
+                    | "envolver"
+                    | "envuelvas"
+                    | "envuelve"
+                    | "envolviendo"
+            )
+    })
+}
+
 /// A `(` that starts code such as `()` stays in its chunk.
 fn starts_code(rest: &str) -> bool {
     rest.starts_with("()")

@@ -9,7 +9,7 @@
 
 use super::super::files::{MAIN_FILES, Named};
 use super::super::phrases::{Entity, Mention, Role, Side};
-use super::super::text::{Kind, Token, clauses};
+use super::super::text::{Kind, Token, clauses, names_a_construct, wraps};
 use super::super::words::{
     ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, FILE_WORDS, RELATIVE_SUBJECTS,
     RELATIVE_WORDS,
@@ -342,7 +342,8 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 let target = next_word_or_code(clause, i + 1);
                 // "inside the `@Component` decorator": a construct, not a folder.
                 if let Some(c) = target.filter(|c| c.is_code() && !looks_path(c))
-                    && !matches!(w, "in" | "en")
+                    && (!matches!(w, "in" | "en") || names_a_construct(&c.text))
+                    && !wraps(&clause[..i])
                 {
                     out.unreadable
                         .push(format!("{} {}", t.text, render(clause, i + 1, c)));

@@ -334,6 +334,32 @@ fn fence_languages(ctx: &Context, out: &mut Found) {
     if !blocks || !language || ctx.says(NEGATIONS) {
         return;
     }
+    // "Include diagram code in triple backtick blocks with 'mermaid' language identifier": the
+    // language of one kind of block, which no fence without a tag tells apart.
+    if ctx.says(&["diagram", "diagrams", "diagrama", "diagramas", "mermaid"]) {
+        out.note(
+            At::Places,
+            "the language of diagram blocks not checked: which untagged block is a diagram, no fence tells"
+                .to_string(),
+        );
+        return;
+    }
+    // "For each new file or interface, include a snippet (fenced with the language tag)": the
+    // blocks of some things only, which no fence tells apart from the rest.
+    let words = ctx.lower_words();
+    if matches!(
+        words.as_slice(),
+        ["for", "each" | "every", ..] | ["para", "cada", ..]
+    ) {
+        out.note(
+            At::Places,
+            format!(
+                "the language of code blocks not checked: only the blocks \"{} {}\" something, which no fence tells apart",
+                words[0], words[1]
+            ),
+        );
+        return;
+    }
     let scope = ctx.detector_scope(&UNTAGGED_FENCE, "code blocks");
     out.check(
         At::Places,
@@ -562,6 +588,11 @@ mod tests {
         assert_eq!(texts(i, "README.md", md), ["```"]);
         assert!(texts(i, "src/a.ts", "const s = `\n```\n`;\n").is_empty());
         assert!(texts("Never use code blocks in commit messages.", "README.md", md).is_empty());
+        // The language of diagram blocks: which untagged block is a diagram, no fence tells.
+        let diagrams = "Include diagram code in triple backtick blocks with 'mermaid' language identifier";
+        assert!(texts(diagrams, "README.md", md).is_empty());
+        let each = "For each new file or interface, include a minimal code snippet skeleton (fenced with the appropriate language tag).";
+        assert!(texts(each, "docs/plan.md", md).is_empty());
     }
 
     #[test]

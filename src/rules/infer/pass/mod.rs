@@ -598,7 +598,14 @@ impl<'a> Context<'a> {
     pub fn narrow(&self, scope: &mut FileScope) {
         for dir in &self.within {
             scope.within(dir);
-            scope.why.push_str(&format!("; only under `{dir}`"));
+            // "in `.ts` files": an extension, not a folder.
+            match dir
+                .strip_prefix('.')
+                .filter(|ext| files::is_source_or_config_extension(ext))
+            {
+                Some(ext) => scope.why.push_str(&format!("; only `*.{ext}` files")),
+                None => scope.why.push_str(&format!("; only under `{dir}`")),
+            }
         }
         for path in &self.except {
             scope.except(path);
