@@ -16,7 +16,7 @@ use super::markdown::{self, UnitKind, blank_code_spans};
 use super::words::{
     BE_VERBS, BULLET_MUSTS, CHECKLIST_WORDS, CLAUSE_COMMANDS, CLAUSE_FILLERS, CROSS_REFERENCES,
     DASH_COMMANDS, EMPHATIC_TAILS, EVERY_WORDS, HAVE_VERBS, INTRO_VERBS, LABEL_COMMANDS, LEADING_CLAUSES,
-    MORE_VERBS, NOT_BEFORE_A_COMMAND, NOT_NEEDED, OBJECT_OPENERS, PERMISSIONS, PROSE_MUSTS,
+    LINE_MARKERS, MORE_VERBS, NOT_BEFORE_A_COMMAND, NOT_NEEDED, OBJECT_OPENERS, PERMISSIONS, PROSE_MUSTS,
     REQUIREMENT_MODALS, SPANISH_COMMANDS,
 };
 use super::{frontmatter, heading_scope};
@@ -1078,9 +1078,6 @@ const CONTINUING_WORDS: &[&str] = &[
 
 /// A paragraph's sentences, each with the number of lines it starts below the paragraph's
 /// first. A line break ends a sentence when the line ended one or the next starts like one.
-/// Marks a line of rules opens with, one rule per line even without a list: "❌ **Don't** …".
-const LINE_MARKERS: &[char] = &['❌', '✅', '✔', '✓', '✗', '✘', '🚫', '⛔', '⚠', '👉'];
-
 fn sentences(text: &str) -> Vec<(String, usize)> {
     let mut out = Vec::new();
     let mut current = String::new();

@@ -576,3 +576,6 @@ pub const EMPHATIC_TAILS: &[&str] = &[
     "esto es obligatorio",
     "esto es innegociable",
 ];
+
+/// Marks a line of rules opens with, one rule per line even without a list: "❌ **Don't** …".
+pub const LINE_MARKERS: &[char] = &['❌', '✅', '✔', '✓', '✗', '✘', '🚫', '⛔', '⚠', '👉'];

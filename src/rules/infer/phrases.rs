@@ -388,12 +388,6 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
     out
 }
 
-/// Folders most projects have, which a rule writes without a slash ("in `src`").
-const USUAL_FOLDERS: &[&str] = &[
-    "src", "lib", "app", "apps", "packages", "scripts", "cmd", "internal", "pkg", "server", "client",
-    "frontend", "backend", "public", "docs", "bin", "tools",
-];
-
 /// A clause of code spans only, listed with commas, "or", "and", "/": "`a`, `b` or `c`".
 fn code_alone(clause: &[Token]) -> bool {
     clause.iter().any(Token::is_code)
@@ -653,7 +647,7 @@ fn read_clause(
                 // `@/*`, `~/`: a path alias, how an import path starts, is code.
                 let pending = st.place.take().filter(|(_, at, _)| i <= at + 3);
                 // "No `console.log` in `src`": a project's usual folder, after a place word.
-                let usual_folder = pending.is_some() && USUAL_FOLDERS.contains(&t.text.as_str());
+                let usual_folder = pending.is_some() && words::USUAL_FOLDERS.contains(&t.text.as_str());
                 let is_path = t.kind == Kind::Path
                     || (quote.is_some() && looks_like_path(&t.text) && !import_path_prefix(&t.text))
                     || names_files
@@ -851,12 +845,8 @@ fn apply(
             st.hard_stop = true;
         }
         Trig::Neg
-            if word_at(clause, i + words.split(' ').count()).is_some_and(|t| {
-                matches!(
-                    t.lower.as_str(),
-                    "just" | "only" | "merely" | "solo" | "sólo" | "solamente" | "únicamente" | "unicamente"
-                )
-            }) =>
+            if word_at(clause, i + words.split(' ').count())
+                .is_some_and(|t| words::NOT_ENOUGH_ALONE.contains(&t.lower.as_str())) =>
         {
             // "`material` (not just `materialId`)", "no solo `X`": what follows is not enough
             // alone, not forbidden.

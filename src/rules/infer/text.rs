@@ -7,8 +7,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::words::{
-    ABBREVIATIONS, CODE_PREFIXES, DOTFILES, FILE_EXTENSIONS, NOT_PATHS, PY_ONLY_MODULES, ROOT_DIRS,
-    RUST_MACROS,
+    ABBREVIATIONS, CLITIC_NEGATORS, CODE_PREFIXES, DOTFILES, FILE_EXTENSIONS, NOT_PATHS, PY_ONLY_MODULES,
+    ROOT_DIRS, RUST_MACROS, SPANISH_CLITICS, WRAP_VERBS,
 };
 
 /// How a code span was delimited.
@@ -285,17 +285,15 @@ fn negating_prefix(before: &str) -> bool {
 /// "No la cambies ni la \"normalices\"": a word in quotes (not backticks) right after a negated
 /// object pronoun is the verb it governs — a word of the sentence, not code.
 fn quoted_verbs_as_words(tokens: &mut [Token]) {
-    const CLITICS: &[&str] = &["la", "lo", "las", "los", "le", "les", "me", "te", "se", "nos"];
-    const NEGATORS: &[&str] = &["no", "ni", "nunca", "jamás", "tampoco"];
     for k in 2..tokens.len() {
         let quoted_word = matches!(tokens[k].kind, Kind::Span(q) if q != Quote::Backtick)
             && tokens[k].text.chars().all(char::is_alphabetic)
             && tokens[k].text.chars().next().is_some_and(char::is_lowercase);
         if quoted_word
             && tokens[k - 1].is_word()
-            && CLITICS.contains(&tokens[k - 1].lower.as_str())
+            && SPANISH_CLITICS.contains(&tokens[k - 1].lower.as_str())
             && tokens[k - 2].is_word()
-            && NEGATORS.contains(&tokens[k - 2].lower.as_str())
+            && CLITIC_NEGATORS.contains(&tokens[k - 2].lower.as_str())
         {
             tokens[k].kind = Kind::Word;
         }
@@ -335,20 +333,9 @@ pub fn names_a_settings_group(code: &str) -> bool {
 /// Whether `before` (a clause's tokens before a place word) wraps something: "never wrap
 /// columns in `LOWER()`" names the wrapper as what is forbidden, not a place.
 pub fn wraps(before: &[Token]) -> bool {
-    before.iter().any(|t| {
-        t.is_word()
-            && matches!(
-                t.lower.as_str(),
-                "wrap"
-                    | "wraps"
-                    | "wrapped"
-                    | "wrapping"
-                    | "envolver"
-                    | "envuelvas"
-                    | "envuelve"
-                    | "envolviendo"
-            )
-    })
+    before
+        .iter()
+        .any(|t| t.is_word() && WRAP_VERBS.contains(&t.lower.as_str()))
 }
 
 /// A `(` that starts code such as `()` stays in its chunk.

@@ -2582,6 +2582,45 @@ pub const AGENT_PURPOSES: &[&str] = &[
     "browsing",
 ];
 
+/// Spanish object pronouns: a quoted word right after one a negation governs is its verb ("ni
+/// la \"normalices\"").
+pub const SPANISH_CLITICS: &[&str] = &["la", "lo", "las", "los", "le", "les", "me", "te", "se", "nos"];
+/// Negations before a Spanish object pronoun.
+pub const CLITIC_NEGATORS: &[&str] = &["no", "ni", "nunca", "jamás", "tampoco"];
+/// Verbs that make what follows "in" the wrapper, not a place ("never wrap columns in `LOWER()`").
+pub const WRAP_VERBS: &[&str] = &[
+    "wrap",
+    "wraps",
+    "wrapped",
+    "wrapping",
+    "envolver",
+    "envuelvas",
+    "envuelve",
+    "envolviendo",
+];
+/// Folders most projects have, which a rule writes without a slash ("in `src`").
+pub const USUAL_FOLDERS: &[&str] = &[
+    "src", "lib", "app", "apps", "packages", "scripts", "cmd", "internal", "pkg", "server", "client",
+    "frontend", "backend", "public", "docs", "bin", "tools",
+];
+/// Words after a negation that make it "not enough alone" rather than "not": "not just `X`".
+pub const NOT_ENOUGH_ALONE: &[&str] = &[
+    "just",
+    "only",
+    "merely",
+    "solo",
+    "sólo",
+    "solamente",
+    "únicamente",
+    "unicamente",
+];
+/// Null values, which written before a noun are that value as the noun ("`nil` context").
+pub const NULL_VALUES: &[&str] = &["nil", "null", "None", "undefined", "NULL", "nullptr", "NaN"];
+/// Nouns after a null value that name the value itself, not a use of it ("`null` values").
+pub const NULL_KIND_NOUNS: &[&str] = &[
+    "value", "values", "literal", "literals", "keyword", "keywords", "anywhere", "ever",
+];
+
 /// Verbs of starting a server, after "to" / "para": the agent's work.
 pub const SERVER_STARTS: &[&str] = &[
     "start",

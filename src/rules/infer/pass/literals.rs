@@ -10,7 +10,7 @@ use super::super::literal::{self, LitKind, Literal};
 use super::super::naming;
 use super::super::phrases::{Entity, Mention, Role, Side, Trig};
 use super::super::text::Quote;
-use super::super::words::{ASYNC_WORDS, TERM_STOPS};
+use super::super::words::{ASYNC_WORDS, NULL_KIND_NOUNS, NULL_VALUES, TERM_STOPS};
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
 
@@ -130,10 +130,7 @@ fn says_a_naming_case(ctx: &Context, name: &str) -> bool {
 /// "Never pass `nil` context", "no `null` props": the noun a null value written in the rule
 /// qualifies, if one follows it. "`null` values", "`nil` in …" qualify nothing.
 fn null_as_something(ctx: &Context, text: &str) -> Option<String> {
-    if !matches!(
-        text,
-        "nil" | "null" | "None" | "undefined" | "NULL" | "nullptr" | "NaN"
-    ) {
+    if !NULL_VALUES.contains(&text) {
         return None;
     }
     let instruction = &ctx.rule.instruction;
@@ -150,10 +147,7 @@ fn null_as_something(ctx: &Context, text: &str) -> Option<String> {
     let lower = noun.to_lowercase();
     let qualifies = !lower.is_empty()
         && !TERM_STOPS.contains(&lower.as_str())
-        && !matches!(
-            lower.as_str(),
-            "value" | "values" | "literal" | "literals" | "keyword" | "keywords" | "anywhere" | "ever"
-        );
+        && !NULL_KIND_NOUNS.contains(&lower.as_str());
     qualifies.then_some(noun)
 }
 
