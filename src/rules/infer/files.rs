@@ -2,11 +2,8 @@
 //! "commit messages") → globs, the default "source files only" list, command contexts, test
 //! files, and composing those with folders ("in `src/`", "except in `scripts/`").
 
-use super::text::{Kind, Token, clauses};
-use super::words::{
-    NEGATIONS_OF_SUBJECT, NOT_TESTS, ONLY_TESTS, SUBJECT_DETERMINERS, SUBJECT_ENDS, TEST_FILES,
-    TEST_SUBJECT_NOUNS,
-};
+use super::text::{Kind, Token, clause_subject, clauses};
+use super::words::{NEGATIONS_OF_SUBJECT, NOT_TESTS, ONLY_TESTS, TEST_FILES, TEST_SUBJECT_NOUNS};
 
 /// A language or kind of file a rule's words can name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -756,30 +753,25 @@ pub fn named(tokens: &[Token]) -> Named {
 /// that said it, or `None`.
 fn tests_subject(tokens: &[Token]) -> Option<String> {
     clauses(tokens).into_iter().find_map(|clause| {
-        let words: Vec<&Token> = clause.iter().take_while(|t| t.is_word()).collect();
-        let lower: Vec<&str> = words.iter().map(|t| t.lower.as_str()).collect();
-        let from = usize::from(lower.first().is_some_and(|w| SUBJECT_DETERMINERS.contains(w)));
-        let noun = (from..(from + 3).min(lower.len())).find(|&j| TEST_SUBJECT_NOUNS.contains(&lower[j]))?;
-        let qualifiers_ok = lower[from..noun]
-            .iter()
-            .all(|w| !SUBJECT_ENDS.contains(w) && !NEGATIONS_OF_SUBJECT.contains(w));
+        let (start, end) = clause_subject(clause, 4)?;
+        let subject: Vec<&str> = clause[start..end].iter().map(|t| t.lower.as_str()).collect();
         // "Test files must not …", "Spec code should never …".
-        let noun = match lower.get(noun + 1) {
-            Some(&("files" | "file" | "code" | "suites" | "suite")) => noun + 1,
-            _ => noun,
+        let noun = match subject.as_slice() {
+            [_, .., "files" | "file" | "code" | "suites" | "suite"] => subject.len() - 2,
+            _ => subject.len() - 1,
         };
-        let verb = lower.get(noun + 1)?;
-        let negated = (SUBJECT_ENDS.contains(verb) || NEGATIONS_OF_SUBJECT.contains(verb))
-            && lower[noun + 1..(noun + 3).min(lower.len())]
-                .iter()
-                .any(|w| NEGATIONS_OF_SUBJECT.contains(w));
-        (qualifiers_ok && negated).then(|| {
-            words[..(noun + 3).min(words.len())]
-                .iter()
-                .map(|t| t.text.as_str())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
+        let tests = noun < 3 && TEST_SUBJECT_NOUNS.contains(&subject[noun]);
+        let negated = clause[end..]
+            .iter()
+            .take(2)
+            .take_while(|t| t.is_word())
+            .any(|t| NEGATIONS_OF_SUBJECT.contains(&t.lower.as_str()));
+        let said = clause[..(end + 2).min(clause.len())]
+            .iter()
+            .take_while(|t| t.is_word())
+            .map(|t| t.text.as_str())
+            .collect::<Vec<_>>();
+        (tests && negated).then(|| said.join(" "))
     })
 }
 

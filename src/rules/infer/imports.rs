@@ -169,13 +169,13 @@ impl Ecosystem {
             ],
             // The standard library's packages are imported by their own path and are never
             // required in `go.mod`.
-            Ecosystem::Go => match go_std_path(name) {
-                Some(_) => vec![src(go_import_pattern(name), "Go imports")],
-                None => vec![
-                    src(go_import_pattern(name), "Go imports"),
-                    manifest(go_mod_pattern(name), &["go.mod"], "go.mod require"),
-                ],
-            },
+            Ecosystem::Go => {
+                let mut sites = vec![src(go_import_pattern(name), "Go imports")];
+                if go_std_path(name).is_none() {
+                    sites.push(manifest(go_mod_pattern(name), &["go.mod"], "go.mod require"));
+                }
+                sites
+            }
             Ecosystem::Swift => vec![
                 src(swift_import_pattern(name), "Swift imports"),
                 manifest(
@@ -231,37 +231,20 @@ impl Ecosystem {
     /// name (`-` is `_` in Python and Rust imports, dropped in JVM ones).
     pub fn sites_of_any(self, names: &[&str]) -> Vec<Site> {
         const PLACEHOLDER: &str = "anyofplaceholder";
-        if self == Ecosystem::Go && names.iter().any(|n| go_std_path(n).is_some()) {
-            // Standard library packages by their own path, in imports only.
-            let modules: Vec<&str> = names
-                .iter()
-                .copied()
-                .filter(|n| go_std_path(n).is_none())
-                .collect();
-            return self
-                .sites(PLACEHOLDER)
-                .into_iter()
-                .filter_map(|mut site| {
-                    if site.source {
-                        site.pattern = go_imports_pattern(names);
-                        Some(site)
-                    } else if modules.is_empty() {
-                        None
-                    } else {
-                        let alternatives: Vec<String> = modules.iter().map(|n| regex::escape(n)).collect();
-                        site.pattern = site
-                            .pattern
-                            .replace(PLACEHOLDER, &format!("(?:{})", alternatives.join("|")));
-                        Some(site)
-                    }
-                })
-                .collect();
-        }
+        // Go's standard library packages: by their own import path, and never in `go.mod`.
+        let go_std = self == Ecosystem::Go && names.iter().any(|n| go_std_path(n).is_some());
         self.sites(PLACEHOLDER)
             .into_iter()
-            .map(|mut site| {
+            .filter_map(|mut site| {
+                if go_std && site.source {
+                    site.pattern = go_imports_pattern(names);
+                    return Some(site);
+                }
                 let mut spelled: Vec<String> = Vec::new();
                 for name in names {
+                    if go_std && go_std_path(name).is_some() {
+                        continue;
+                    }
                     let name = match self {
                         Ecosystem::Python | Ecosystem::Rust if site.source => name.replace('-', "_"),
                         Ecosystem::Jvm if site.source => name.replace('-', ""),
@@ -272,10 +255,13 @@ impl Ecosystem {
                         spelled.push(name);
                     }
                 }
+                if go_std && spelled.is_empty() {
+                    return None;
+                }
                 site.pattern = site
                     .pattern
                     .replace(PLACEHOLDER, &format!("(?:{})", spelled.join("|")));
-                site
+                Some(site)
             })
             .collect()
     }

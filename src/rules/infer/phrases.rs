@@ -388,13 +388,11 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
     out
 }
 
-/// A clause of code spans only, listed with commas, "or", "and", "/": "`a`, `b` or `c`".
+/// A clause of code spans only, listed with commas, "or", "and": "`a`, `b` or `c`".
 fn code_alone(clause: &[Token]) -> bool {
     clause.iter().any(Token::is_code)
         && clause.iter().all(|t| {
-            t.is_code()
-                || t.kind == Kind::Comma
-                || (t.is_word() && matches!(t.lower.as_str(), "or" | "and" | "o" | "y" | "u" | "e" | "/"))
+            t.is_code() || t.kind == Kind::Comma || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str()))
         })
 }
 

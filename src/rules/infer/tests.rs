@@ -835,6 +835,15 @@ fn go_conventions_as_a_real_project_writes_them() {
     assert_eq!(texts(i, "cmd/main.go", main), ["fmt.Println"]);
     // "`nil` context": a nil used as a context, which no pattern tells from other nils.
     assert!(texts("Never pass `nil` context.", "cmd/main.go", main).is_empty());
+    // The span itself, not the letters `nil` inside an earlier word ("vanilla").
+    assert!(
+        texts(
+            "Keep it vanilla Go; never pass `nil` context.",
+            "cmd/main.go",
+            main
+        )
+        .is_empty()
+    );
     // "in a struct": where no file scope reaches.
     assert!(texts("Never store `context.Context` in a struct.", "cmd/main.go", main).is_empty());
     // Names beside a naming convention show it.

@@ -7,8 +7,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::words::{
-    ABBREVIATIONS, CLITIC_NEGATORS, CODE_PREFIXES, DOTFILES, FILE_EXTENSIONS, NOT_PATHS, PY_ONLY_MODULES,
-    ROOT_DIRS, RUST_MACROS, SPANISH_CLITICS, WRAP_VERBS,
+    ABBREVIATIONS, CLITIC_NEGATORS, CODE_PREFIXES, DOTFILES, FILE_EXTENSIONS, NEGATIONS_OF_SUBJECT,
+    NOT_PATHS, PY_ONLY_MODULES, ROOT_DIRS, RUST_MACROS, SPANISH_CLITICS, SUBJECT_DETERMINERS, SUBJECT_ENDS,
+    WRAP_VERBS,
 };
 
 /// How a code span was delimited.
@@ -269,6 +270,31 @@ pub fn tokenize(text: &str) -> Vec<Token> {
     }
     quoted_verbs_as_words(&mut out);
     out
+}
+
+/// The subject a clause opens with: its words after any determiners, up to the first word that
+/// ends a subject — a modal, a negation, the verb "to be" ("Components must …", "Los tests no
+/// deben …"). `(first subject word, the ending word)` as indices into `clause`; `None` when code
+/// comes first, no word ends it, the subject is empty or longer than `max` words.
+pub fn clause_subject(clause: &[Token], max: usize) -> Option<(usize, usize)> {
+    let mut start = None;
+    for (k, t) in clause.iter().enumerate() {
+        if !t.is_word() {
+            return None;
+        }
+        let w = t.lower.as_str();
+        if start.is_none() && SUBJECT_DETERMINERS.contains(&w) {
+            continue;
+        }
+        if SUBJECT_ENDS.contains(&w) || NEGATIONS_OF_SUBJECT.contains(&w) {
+            return start.map(|s| (s, k));
+        }
+        let s = *start.get_or_insert(k);
+        if k - s + 1 > max {
+            return None;
+        }
+    }
+    None
 }
 
 /// Whether `before` (the text before a span) ends with a negating prefix glued to the span:

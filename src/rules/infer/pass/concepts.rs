@@ -71,6 +71,11 @@ pub fn run(ctx: &Context, out: &mut Found) {
 /// literal check of the same code would fire where the concept does not. A literal with a fix
 /// keeps its check (the fix is the user's gain).
 pub fn drop_covered_literals(ctx: &Context, out: &mut Found) {
+    let forbidden_code = |m: &Mention| m.role == Role::Forbid && matches!(m.entity, Entity::Code { .. });
+    // Most rules name no code beside a concept: compile nothing for them.
+    if !ctx.found.iter().any(forbidden_code) {
+        return;
+    }
     let concepts: Vec<(regex::Regex, &str)> = out
         .checks()
         .iter()
@@ -89,19 +94,14 @@ pub fn drop_covered_literals(ctx: &Context, out: &mut Found) {
     if concepts.is_empty() {
         return;
     }
-    for (k, m) in ctx.found.iter().enumerate() {
+    for (k, m) in ctx.found.iter().enumerate().filter(|(_, m)| forbidden_code(m)) {
         let Entity::Code { text, .. } = &m.entity else {
             continue;
         };
-        if m.role != Role::Forbid {
-            continue;
-        }
         let Some((_, words)) = concepts.iter().find(|(re, _)| concept_finds(re, text)) else {
             continue;
         };
-        let before = out.checks().len();
-        out.drop_checks_of(k, |c| c.fix.is_none() && c.within == Within::Code);
-        if out.checks().len() < before {
+        if out.drop_checks_of(k, |c| c.fix.is_none() && c.within == Within::Code) {
             out.note(
                 At::Mention(k),
                 format!("`{text}` is checked as one of the forms of \"{words}\""),

@@ -9,7 +9,7 @@
 
 use super::super::files::{MAIN_FILES, Named};
 use super::super::phrases::{Entity, Mention, Role, Side};
-use super::super::text::{Kind, Token, clauses, names_a_construct, wraps};
+use super::super::text::{Kind, Token, clause_subject, clauses, names_a_construct, wraps};
 use super::super::words::{
     ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, FILE_WORDS, RELATIVE_SUBJECTS,
     RELATIVE_WORDS,
@@ -17,7 +17,7 @@ use super::super::words::{
 use super::super::words::{
     CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC, CONDITION_PLACE,
     CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_USER, CONDITION_WHEN,
-    SUBJECT_DETERMINERS, SUBJECT_ENDS, TERM_STOPS, TRIG_STOP_HARD,
+    TERM_STOPS, TRIG_STOP_HARD,
 };
 use super::{At, Context, Found};
 
@@ -438,33 +438,13 @@ fn exempted(clause: &[Token]) -> Option<Vec<String>> {
 /// its modal or negation — is a kind of file a path tells is about those files only. A subject
 /// no path tells ("UI components", "React components": the language's files) narrows nothing.
 fn subject_kind(clause: &[Token]) -> Option<FileKind> {
-    let mut words: Vec<String> = Vec::new();
-    let mut start = None;
-    for (k, t) in clause.iter().enumerate() {
-        // A code span or a path before the verb: no subject of words.
-        if !t.is_word() {
-            return None;
-        }
-        let w = t.lower.as_str();
-        if words.is_empty() && SUBJECT_DETERMINERS.contains(&w) {
-            start.get_or_insert(k);
-            continue;
-        }
-        if SUBJECT_ENDS.contains(&w) {
-            let globs = kind_of(&words).filter(|_| !words.is_empty())?;
-            return Some(FileKind {
-                words: written(&clause[start.unwrap_or(0)..k]),
-                globs,
-                except: false,
-            });
-        }
-        start.get_or_insert(k);
-        words.push(w.to_string());
-        if words.len() > 3 {
-            return None;
-        }
-    }
-    None
+    let (start, end) = clause_subject(clause, 3)?;
+    let words: Vec<String> = clause[start..end].iter().map(|t| t.lower.clone()).collect();
+    Some(FileKind {
+        words: written(&clause[..end]),
+        globs: kind_of(&words)?,
+        except: false,
+    })
 }
 
 /// "in files that already import from `beartype.typing`, use it; use built-in generics

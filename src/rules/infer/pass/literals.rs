@@ -133,22 +133,15 @@ fn null_as_something(ctx: &Context, text: &str) -> Option<String> {
     if !NULL_VALUES.contains(&text) {
         return None;
     }
-    let instruction = &ctx.rule.instruction;
-    let at = instruction.find(text)? + text.len();
-    let rest = instruction[at..].trim_start_matches(['`', '\'', '"', '”', '’', '»']);
-    if !rest.starts_with(' ') {
-        return None;
-    }
-    let noun: String = rest
-        .trim_start()
-        .chars()
-        .take_while(|c| c.is_alphabetic())
-        .collect();
-    let lower = noun.to_lowercase();
-    let qualifies = !lower.is_empty()
-        && !TERM_STOPS.contains(&lower.as_str())
-        && !NULL_KIND_NOUNS.contains(&lower.as_str());
-    qualifies.then_some(noun)
+    let at = ctx.tokens.iter().position(|t| t.is_code() && t.text == text)?;
+    let noun = ctx.tokens.get(at + 1).filter(|t| {
+        t.is_word()
+            && t.text.chars().count() > 1
+            && t.text.chars().all(char::is_alphabetic)
+            && !TERM_STOPS.contains(&t.lower.as_str())
+            && !NULL_KIND_NOUNS.contains(&t.lower.as_str())
+    })?;
+    Some(noun.text.clone())
 }
 
 fn ai_attribution(text: &str) -> bool {

@@ -148,10 +148,12 @@ impl Found {
         &self.checks
     }
 
-    /// Drops the checks of mention `mention` that `drop` picks.
-    pub fn drop_checks_of(&mut self, mention: usize, mut drop: impl FnMut(&CheckSpec) -> bool) {
+    /// Drops the checks of mention `mention` that `drop` picks; whether it dropped any.
+    pub fn drop_checks_of(&mut self, mention: usize, mut drop: impl FnMut(&CheckSpec) -> bool) -> bool {
+        let before = self.checks.len();
         self.checks
             .retain(|(at, c)| !(*at == At::Mention(mention) && drop(c)));
+        self.checks.len() < before
     }
 
     /// Whether a check found so far forbids the path glob `glob` already.
