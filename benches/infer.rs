@@ -77,3 +77,45 @@ fn load_corpus_rules_file(bencher: Bencher) {
         )
     });
 }
+
+/// "Avoid CommonJS (`require0`, …)" naming `n` pieces of code.
+fn catalogue(n: usize) -> String {
+    let spans: Vec<String> = (0..n).map(|i| format!("`require{i}`")).collect();
+    format!("Avoid CommonJS ({})", spans.join(", "))
+}
+
+/// The most one rule can cost: 40 pieces of code (the most that is read), and past it (not read).
+#[divan::bench(args = [40, 41, 5_000])]
+fn infer_a_catalogue(bencher: Bencher, spans: usize) {
+    let text = serde_json::json!([{"Rule_number": 1, "Category": "CODE", "Instruction": catalogue(spans), "Why": "w"}])
+        .to_string();
+    let rule = parse(&text).rules.remove(0);
+    bencher.bench(|| infer(divan::black_box(&rule)));
+}
+
+/// The most one file can cost: 2,000 rules of 40 pieces of code each (4 MB, the most a rules
+/// file may be), loaded whole — the newest rules give the file's 2,000 checks, the rest are
+/// left unread.
+#[divan::bench(sample_count = 10)]
+fn load_a_hostile_rules_file(bencher: Bencher) {
+    let rules: Vec<serde_json::Value> = (1..=2000)
+        .map(|n| {
+            let spans: Vec<String> = (0..40).map(|i| format!("`a{n}_{i}`")).collect();
+            let instruction = format!(
+                "Never use {} {}",
+                spans.join(", "),
+                "instead of moment ".repeat(100)
+            );
+            let instruction: String = instruction.chars().take(2000).collect();
+            serde_json::json!({"Rule_number": n, "Category": "CODE", "Instruction": instruction, "Why": "w"})
+        })
+        .collect();
+    let text = serde_json::to_string(&rules).unwrap();
+    bencher.bench(|| {
+        RuleSet::from_text(
+            Path::new("/repo/autofix.json"),
+            divan::black_box(&text),
+            BuildOptions::default(),
+        )
+    });
+}

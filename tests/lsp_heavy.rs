@@ -221,3 +221,46 @@ async fn typing_in_a_rules_file_of_hundreds_of_patterns_never_blocks_the_editor(
         started.elapsed()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rules_file_of_hostile_catalogues_is_read_within_bounds() {
+    // One rule of 20,000 code spans (a megabyte: it never finished, at 4 GB), two thousand rules
+    // of forty spans each (a minute and 3.8 GB of compiled patterns), and the newest rule, which
+    // is ordinary and must be in force.
+    let catalogue: Vec<String> = (0..20_000).map(|i| format!("`require{i}`")).collect();
+    let mut rules = vec![json!({ "Rule_number": 1, "Category": "CODE", "Why": "w",
+        "Instruction": format!("Avoid CommonJS ({})", catalogue.join(", ")) })];
+    for n in 2..=2001 {
+        let spans: Vec<String> = (0..40).map(|i| format!("`api{n}_{i}`")).collect();
+        rules.push(json!({ "Rule_number": n, "Category": "CODE", "Why": "w",
+            "Instruction": format!("Never call {}.", spans.join(", ")) }));
+    }
+    rules.push(
+        json!({ "Rule_number": 2002, "Category": "CODE", "Why": "w", "Instruction": "Never use `var`." }),
+    );
+    let text = serde_json::to_string_pretty(&rules).unwrap();
+    let (_d, root) = workspace(&[("autofix.json", &text)]);
+    let mut client = TestClient::start(&root, vscode_capabilities(), json!({})).await;
+    let doc = client.open("a.js", "javascript", "var x = api2001_3();\n").await;
+    let found = client.diagnostics_where(&doc, |d| d.len() == 2).await;
+    let rules_found: Vec<u64> = found.iter().filter_map(|d| d["code"].as_u64()).collect();
+    assert!(
+        rules_found.contains(&2002) && rules_found.contains(&2001),
+        "{found:?}"
+    );
+    let rules_uri = client.open("autofix.json", "json", &text).await;
+    let problems = client
+        .diagnostics_where(&rules_uri, |d| d.iter().any(|p| p["code"] == "not-read"))
+        .await;
+    let not_read: Vec<&Value> = problems.iter().filter(|p| p["code"] == "not-read").collect();
+    // The megabyte rule, and the oldest of the catalogues once the newest gave all a file may.
+    assert!(not_read.len() > 1000, "{}", not_read.len());
+    let megabyte = not_read.iter().find(|p| p["data"]["rule"] == 1).unwrap();
+    assert!(
+        megabyte["message"]
+            .as_str()
+            .unwrap()
+            .contains("characters long (more than 2000)"),
+        "{megabyte}"
+    );
+}

@@ -55,6 +55,8 @@ pub enum LearnWarning {
     /// No `Check`, and what the rule forbids is allowed under an exception no file shows
     /// ("without a documented reason"): not checked, but a check is proposed.
     ExceptionUnseen,
+    /// No `Check`, and the instruction is too long to read as one rule: nothing is inferred.
+    TooLongToRead,
 }
 
 impl LearnWarning {
@@ -71,6 +73,10 @@ impl LearnWarning {
             LearnWarning::ExceptionUnseen => locale.pick(
                 "not checked: the rule makes an exception no file shows; to check it everywhere, run `autofix rules --enforce <its number>` (or \"Enforce rule everywhere\" on it in the rules file; `autofix rules --explain` shows the check), then mark each justified use with `autofix-ignore: <its number>`",
                 "no se comprueba: la regla hace una excepción que ningún archivo muestra; para comprobarla en todas partes, ejecuta `autofix rules --enforce <su número>` (o \"Aplicar la regla en todas partes\" sobre ella en el archivo de reglas; `autofix rules --explain` muestra la comprobación) y marca cada uso justificado con `autofix-ignore: <su número>`",
+            ),
+            LearnWarning::TooLongToRead => locale.pick(
+                "not checked: the rule is too long to read as one rule (over 2,000 characters or 40 pieces of code) — split it into rules that each forbid or mandate a few things, or give it a Check",
+                "no se comprueba: la regla es demasiado larga para leerse como una (más de 2.000 caracteres o 40 fragmentos de código) — divídela en reglas que prohíban u obliguen pocas cosas cada una, o dale un Check",
             ),
         }
     }
@@ -137,6 +143,9 @@ pub fn plan_from(current: Option<&str>, rule: &NewRule, at_least: u64) -> Result
         }
         if !inference.proposed.is_empty() {
             warnings.push(LearnWarning::ExceptionUnseen);
+        }
+        if inference.unread.is_some() {
+            warnings.push(LearnWarning::TooLongToRead);
         }
     }
     if current.is_some_and(|t| t.trim().is_empty()) {
@@ -584,6 +593,31 @@ mod tests {
             ..rule("Always write clean code.")
         };
         assert!(plan(None, &with_check).unwrap().warnings.is_empty());
+    }
+
+    #[test]
+    fn a_rule_too_long_to_read_is_learned_with_a_warning() {
+        let spans: Vec<String> = (0..50).map(|i| format!("`api{i}`")).collect();
+        let rule = NewRule {
+            category: "CODE".into(),
+            instruction: format!("Never call {}.", spans.join(", ")),
+            why: "w".into(),
+            check: None,
+            supersedes: vec![],
+        };
+        let p = plan(None, &rule).unwrap();
+        assert_eq!(p.warnings, [LearnWarning::TooLongToRead]);
+        // The message's figures are the bounds in force.
+        let message = LearnWarning::TooLongToRead.message(Locale::En);
+        let thousands = |n: usize| format!("{},{:03}", n / 1000, n % 1000);
+        assert!(
+            message.contains(&thousands(crate::rules::infer::MAX_READ_CHARS)),
+            "{message}"
+        );
+        assert!(
+            message.contains(&format!("{} pieces", crate::rules::infer::MAX_READ_CODE)),
+            "{message}"
+        );
     }
 
     #[test]

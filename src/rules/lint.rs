@@ -155,6 +155,15 @@ pub fn lint_rule(rule: &Rule, inference: Option<&Inference>) -> Vec<Problem> {
     if rule.checks.is_empty() && inference.is_some_and(|i| i.vague) {
         problems.push(Problem::new(ProblemKind::TooVague, rule.span.instruction.clone()));
     }
+    if let Some(why) = inference
+        .and_then(|i| i.unread)
+        .filter(|_| rule.checks.is_empty())
+    {
+        problems.push(Problem::new(
+            ProblemKind::NotRead { why },
+            rule.span.instruction.clone(),
+        ));
+    }
     if let Some(inference) = inference.filter(|i| rule.checks.is_empty() && !i.proposed.is_empty()) {
         problems.push(Problem::new(
             ProblemKind::ExceptionUnseen {

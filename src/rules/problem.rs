@@ -205,6 +205,11 @@ pub enum ProblemKind {
     ExceptionUnseen {
         exception: String,
     },
+    /// The rule's words were not read (too long, or its file's reading budget spent): nothing
+    /// is inferred from them.
+    NotRead {
+        why: crate::rules::infer::Unread,
+    },
     LowerPriorityFile {
         in_force: PathBuf,
     },
@@ -270,7 +275,9 @@ impl Problem {
             | SupersedesUnknown { .. }
             | SupersedesNewer { .. } => Severity::Warning,
             // Actionable (its quick fix enforces the rule): listed where problems are, not a hint.
-            NotImperative | LowerPriorityFile { .. } | ExceptionUnseen { .. } => Severity::Information,
+            NotImperative | LowerPriorityFile { .. } | ExceptionUnseen { .. } | NotRead { .. } => {
+                Severity::Information
+            }
             _ => Severity::Hint,
         }
     }
@@ -310,6 +317,7 @@ impl Problem {
             NotImperative => "not-imperative",
             TooVague => "too-vague",
             ExceptionUnseen { .. } => "exception-unseen",
+            NotRead { .. } => "not-read",
             LowerPriorityFile { .. } => "lower-priority-file",
         }
     }
@@ -563,6 +571,37 @@ impl Problem {
                         format!("to check it everywhere, use the code action \"Enforce rule #{n} everywhere\" and mark each justified use with `autofix-ignore: {n}`"),
                         format!("para comprobarla en todas partes, usa la acción \"Aplicar la regla #{n} en todas partes\" y marca cada uso justificado con `autofix-ignore: {n}`"),
                     )),
+                )
+            }
+            NotRead { why } => {
+                use crate::rules::infer::{MAX_FILE_CHARS, MAX_FILE_CHECKS, MAX_READ_CHARS, MAX_READ_CODE, Unread};
+                let (en, es) = match *why {
+                    Unread::TooLong { code, .. } if code > MAX_READ_CODE => (
+                        format!("too long to read as one rule: it names {code} pieces of code (more than {MAX_READ_CODE})"),
+                        format!("demasiado larga para leerse como una regla: nombra {code} fragmentos de código (más de {MAX_READ_CODE})"),
+                    ),
+                    Unread::TooLong { chars, .. } => (
+                        format!("too long to read as one rule: it is {chars} characters long (more than {MAX_READ_CHARS})"),
+                        format!("demasiado larga para leerse como una regla: tiene {chars} caracteres (más de {MAX_READ_CHARS})"),
+                    ),
+                    Unread::FileBudget => (
+                        format!("newer rules of this file already gave {MAX_FILE_CHECKS} checks or {MAX_FILE_CHARS} characters to read, all one file may have"),
+                        format!("las reglas más nuevas de este archivo ya dieron {MAX_FILE_CHECKS} comprobaciones o {MAX_FILE_CHARS} caracteres que leer, todo lo que un archivo puede tener"),
+                    ),
+                };
+                let (how_en, how_es) = match why {
+                    Unread::TooLong { .. } => (
+                        "split it into rules that each forbid or mandate a few things, or give it an explicit Check",
+                        "divídela en reglas que prohíban u obliguen pocas cosas cada una, o dale un Check explícito",
+                    ),
+                    Unread::FileBudget => (
+                        "give the rules explicit Checks, or retire the ones that no longer matter",
+                        "da a las reglas Checks explícitos, o retira las que ya no importan",
+                    ),
+                };
+                (
+                    l(format!("not checked: {en}"), format!("no se comprueba: {es}")),
+                    Some(l(how_en.into(), how_es.into())),
                 )
             }
             LowerPriorityFile { in_force } => (

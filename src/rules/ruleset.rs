@@ -85,19 +85,21 @@ impl RuleSet {
             array_end,
             ..
         } = parse::parse(text);
+        let inferred = if options.inferred {
+            infer::infer_file(&rules)
+        } else {
+            vec![None; rules.len()]
+        };
         let inferences: Vec<Inference> = rules
             .iter()
-            .map(|r| {
-                if options.inferred && r.checks.is_empty() {
-                    let mut inference = infer::infer(r);
-                    // A scoped rule's inferred checks stay inside its scope.
-                    for check in &mut inference.checks {
-                        check.scope = r.scope.clone();
-                    }
-                    inference
-                } else {
-                    Inference::default()
+            .zip(inferred)
+            .map(|(r, inference)| {
+                let mut inference = inference.unwrap_or_default();
+                // A scoped rule's inferred checks stay inside its scope.
+                for check in &mut inference.checks {
+                    check.scope = r.scope.clone();
                 }
+                inference
             })
             .collect();
         let resolution = resolve::resolve(&rules, &infer::conflicts(&rules, &inferences));

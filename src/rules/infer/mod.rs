@@ -11,6 +11,7 @@
 //! no other module. What a rule mandates is kept for precedence (`conflict`). Precision beats
 //! recall: anything doubtful infers nothing.
 
+mod bounds;
 pub mod concepts;
 mod conflict;
 mod explicit;
@@ -25,6 +26,7 @@ pub mod words;
 
 use super::model::{CheckSpec, Origin, Rule};
 
+pub use bounds::{MAX_FILE_CHARS, MAX_FILE_CHECKS, MAX_READ_CHARS, MAX_READ_CODE, Unread, infer_file};
 pub use conflict::{conflicts, conflicts_across};
 pub use explicit::{
     EnforceError, Enforcement, enforce, enforce_given, explicit_check, explicit_checks, make_explicit_edit,
@@ -57,6 +59,9 @@ pub struct Inference {
     pub proposed: Vec<CheckSpec>,
     /// The conditions, as written, that `proposed` leaves aside ("without a documented reason").
     pub unseen: Vec<String>,
+    /// Set when the rule was not read (too long, or its file's reading budget spent): nothing
+    /// else is inferred.
+    pub unread: Option<Unread>,
 }
 
 /// Something a rule mandates or forbids.
@@ -98,7 +103,17 @@ impl Term {
 /// Infers checks from a rule's words: reads them, then runs the passes in order over one
 /// read-only context into one accumulator.
 pub fn infer(rule: &Rule) -> Inference {
+    let unread = |why| Inference {
+        unread: Some(why),
+        ..Default::default()
+    };
+    if let Some(why) = Unread::too_long(&rule.instruction, None) {
+        return unread(why);
+    }
     let tokens = text::tokenize(&text::reading_of(&rule.instruction));
+    if let Some(why) = Unread::too_long(&rule.instruction, Some(&tokens)) {
+        return unread(why);
+    }
     let found = phrases::read(&tokens);
     let named = files::named(&tokens);
     let ctx = pass::Context::new(rule, &tokens, &found, named.clone());
@@ -213,6 +228,10 @@ pub fn explain(rule: &Rule, inference: &Inference) -> Vec<String> {
     let mut lines = Vec::new();
     if !rule.checks.is_empty() {
         lines.push("explicit Check: nothing inferred".into());
+        return lines;
+    }
+    if let Some(unread) = inference.unread {
+        lines.push(format!("not read: {} — {}", unread.describe(), unread.remedy()));
         return lines;
     }
     for (i, check) in inference.checks.iter().enumerate() {

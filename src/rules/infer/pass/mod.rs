@@ -212,6 +212,7 @@ impl Found {
             notes: self.notes.into_iter().map(|(_, n)| n).collect(),
             proposed: Vec::new(),
             unseen: Vec::new(),
+            unread: None,
         }
     }
 }

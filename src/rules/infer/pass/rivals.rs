@@ -727,12 +727,16 @@ mod tests {
     }
 
     #[test]
-    fn a_huge_instruction_is_read_in_one_pass() {
-        // 60,000 mentions of two libraries: each blanked in one pass, not one scan per mention
-        // (quadratic in the instruction).
-        let i = format!("Use pytest for all tests{}", " and pytest, typer".repeat(30_000));
+    fn a_long_instruction_is_read_in_one_pass() {
+        // 200 mentions of two libraries, as long as a rule is read: each blanked in one pass,
+        // not one scan per mention (quadratic in the instruction).
+        let i = format!("Use pytest for all tests{}", " and pytest, typer".repeat(100));
+        assert!(i.len() < crate::rules::infer::MAX_READ_CHARS);
         let hits = texts(&i, "tests/test_a.py", "import unittest\n");
         assert_eq!(hits, ["unittest"]);
+        // Past that, the rule is not read at all (`infer::bounds`).
+        let i = format!("Use pytest for all tests{}", " and pytest, typer".repeat(30_000));
+        assert!(texts(&i, "tests/test_a.py", "import unittest\n").is_empty());
     }
 
     #[test]
