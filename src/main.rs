@@ -83,6 +83,17 @@ fn name_invalid_utf8(e: clap::Error, args: &[OsString]) -> clap::Error {
     clap::Error::raw(ErrorKind::InvalidUtf8, message).with_cmd(&Cli::command())
 }
 
+/// A reader that stops early (`autofix rules --explain | head`) ends a command quietly, as it
+/// ends `cat` or `grep`: Rust ignores SIGPIPE, so `println!` would panic on the closed pipe
+/// instead. Not for the servers, which see their client leave and shut down in order. Files are
+/// written atomically and the rules file's lock is the kernel's, so nothing is left half done.
+fn end_quietly_on_closed_pipe() {
+    // SAFETY: restores the default action of one signal, before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     // Arguments as the OS gives them: any byte string is a valid Unix argument. Paths take them
     // as they are; a text argument that is not UTF-8 is a usage error from clap.
@@ -102,6 +113,9 @@ fn main() -> ExitCode {
         }
         Err(e) => e.exit(),
     };
+    if !matches!(cli.command, Command::Lsp(_) | Command::Mcp(_)) {
+        end_quietly_on_closed_pipe();
+    }
     match cli.command {
         Command::Lsp(args) => autofix::cli::lsp::run(args),
         Command::Check(args) => autofix::cli::check::run(args),

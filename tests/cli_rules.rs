@@ -353,3 +353,40 @@ fn enforce_never_writes_through_a_rules_file_linked_out_of_the_project() {
         EXCEPTION
     );
 }
+
+/// A reader that stops early (`autofix rules --explain | head`) ends the command quietly, as it
+/// ends `cat`: no panic on the closed pipe.
+#[test]
+fn a_reader_that_stops_early_ends_the_command_quietly() {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    // Far more output than a pipe holds (64 kB).
+    let rules: Vec<serde_json::Value> = (1..=2000)
+        .map(|n| serde_json::json!({"Rule_number": n, "Category": "CODE", "Instruction": format!("Never use `legacy_api_{n}` in new code."), "Why": "w"}))
+        .collect();
+    common::write(
+        dir.path(),
+        &[("autofix.json", &serde_json::to_string(&rules).unwrap())],
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_autofix"))
+        .args(["rules", "--explain"])
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 100];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    // The pipe is closed here, as `head` closes it.
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(
+        out.status.signal(),
+        Some(libc::SIGPIPE),
+        "{:?} {stderr}",
+        out.status
+    );
+}
