@@ -646,6 +646,21 @@ fn bracket_pair(text: &str) -> Option<(&str, &str)> {
     .then_some((open, close))
 }
 
+/// Keywords that define a type or a function: the name after one is being defined.
+const DEFINING: &str =
+    r"\b(?:class|interface|struct|enum|trait|type|function|def|fn|func|object|record|protocol)[ \t]+";
+
+/// `pattern` (an identifier's), except where the identifier `name` is itself defined (`class
+/// Name`, `def name`, `func Name`): a ban on using a class or a function does not reach the
+/// code that defines it. The definition is a leading branch with no `hit` group, which the
+/// checker reports nothing for.
+pub fn outside_its_definition(pattern: &str, name: &str) -> String {
+    let (flags, body) = pattern
+        .strip_prefix("(?i)")
+        .map_or(("", pattern), |b| ("(?i)", b));
+    format!(r"{flags}(?:{DEFINING}{}\b)|(?:{body})", regex::escape(name))
+}
+
 /// A name as a value in strings: a whole word there, where a `-` also continues it
 /// (`class="ngClass-note"` is not `ngClass`; `'unsafe-inline'` is `unsafe-inline`).
 pub fn in_strings_pattern(lit: &Literal) -> String {

@@ -10,7 +10,7 @@ use super::concepts::{CONCEPTS, is_tool};
 use super::imports::{is_known_package, package_spelling};
 use super::literal::{self, LitKind};
 use super::text::{
-    Kind, Quote, Token, clauses_with_ends, is_file_pattern, looks_like_path, names_a_construct,
+    self, Kind, Quote, Token, clauses_with_ends, is_file_pattern, looks_like_path, names_a_construct,
     names_a_settings_group, wraps,
 };
 use super::words;
@@ -518,6 +518,16 @@ fn read_clause(
                     i += len;
                     continue;
                 }
+                // "Never `env()` outside config": a project's usual folder, written as a word
+                // right after a place word (not "outside config files", a kind of file).
+                if words::FOLDER_ONLY_WORDS.contains(&t.lower.as_str())
+                    && text::usual_folder_word(clause, i)
+                    && let Some((trig, _, words)) = st.place.take_if(|(_, at, _)| i <= *at + 2)
+                {
+                    push_place(out, &st, clause_start, trig, words, format!("{}/", t.lower), ci);
+                    i += 1;
+                    continue;
+                }
                 // "Never duplicate `package` declarations": a negated verb that acts on the thing
                 // forbids an action, not the thing's presence.
                 if st.role == Role::Forbid
@@ -652,34 +662,7 @@ fn read_clause(
                     || usual_folder;
                 if is_path {
                     if let Some((trig, _, words)) = pending {
-                        let place = match trig {
-                            Trig::LocNeg => Place::Forbidden,
-                            Trig::Except => Place::Except,
-                            _ if st.role == Role::Forbid => {
-                                let literal_here = out[clause_start..].iter().any(|f| {
-                                    f.role == Role::Forbid
-                                        && matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. })
-                                });
-                                if literal_here {
-                                    Place::Within
-                                } else {
-                                    Place::Forbidden
-                                }
-                            }
-                            _ => Place::Allowed,
-                        };
-                        out.push(Mention {
-                            entity: Entity::Place {
-                                path: t.text.clone(),
-                                place,
-                            },
-                            role: st.role,
-                            trigger: words,
-                            trig: Some(trig),
-                            clause: ci,
-                            side: None,
-                            conditional: false,
-                        });
+                        push_place(out, &st, clause_start, trig, words, t.text.clone(), ci);
                     } else if st.role == Role::Forbid
                         && matches!(st.trig, Some(Trig::Neg | Trig::Instead))
                         && out.iter().any(|f| {
@@ -803,6 +786,63 @@ fn push(out: &mut Vec<Mention>, st: &mut Reading, entity: Entity, clause: usize)
     });
 }
 
+/// A place the clause's place word (`trig`, as `words`) puts `path` in: where the rule holds,
+/// where it does not, or where something is forbidden.
+fn push_place(
+    out: &mut Vec<Mention>,
+    st: &Reading,
+    clause_start: usize,
+    trig: Trig,
+    words: String,
+    path: String,
+    ci: usize,
+) {
+    let place = match trig {
+        Trig::LocNeg => Place::Forbidden,
+        Trig::Except => Place::Except,
+        _ if st.role == Role::Forbid => {
+            let literal_here = out[clause_start..].iter().any(|f| {
+                f.role == Role::Forbid && matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. })
+            });
+            if literal_here {
+                Place::Within
+            } else {
+                Place::Forbidden
+            }
+        }
+        _ => Place::Allowed,
+    };
+    out.push(Mention {
+        entity: Entity::Place { path, place },
+        role: st.role,
+        trigger: words,
+        trig: Some(trig),
+        clause: ci,
+        side: None,
+        conditional: false,
+    });
+}
+
+/// Whether the negation `words` at `i` says what the clause's subject cannot do ("Manticore
+/// cannot …", "SQLite no puede …"): a subject that is neither whoever reads the rule ("you",
+/// "agents") nor a kind of code or files ("components", "tests") is a thing described.
+fn states_a_capability(clause: &[Token], i: usize, words: &str) -> bool {
+    let can_not = match words {
+        "cannot" | "can't" | "can not" => true,
+        "no" => word_at(clause, i + 1).is_some_and(|t| matches!(t.lower.as_str(), "puede" | "pueden")),
+        _ => false,
+    };
+    let Some((start, end)) = text::clause_subject(clause, 3).filter(|_| can_not) else {
+        return false;
+    };
+    let named_thing = |head: &str| {
+        !words::READER_SUBJECTS.contains(&head)
+            && !words::CODE_SUBJECT_NOUNS.contains(&head)
+            && !words::TEST_SUBJECT_NOUNS.contains(&head)
+    };
+    end == i && end > start && named_thing(clause[end - 1].lower.as_str())
+}
+
 /// Applies a trigger; false when the words are not a trigger here (so they are read as words).
 fn apply(
     st: &mut Reading,
@@ -841,6 +881,14 @@ fn apply(
                 make_conditional(&mut out[clause_start..]);
             }
             st.hard_stop = true;
+        }
+        Trig::Neg if states_a_capability(clause, i, words) => {
+            // "Manticore cannot `ALTER` attribute types in place": what a named thing cannot
+            // do is a fact about it, not a rule on the code.
+            st.role = Role::Neutral;
+            st.trigger.clear();
+            st.trig = None;
+            st.term_open = false;
         }
         Trig::Neg
             if word_at(clause, i + words.split(' ').count())

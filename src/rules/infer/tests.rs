@@ -3277,3 +3277,72 @@ fn a_ban_whose_subject_is_a_kind_of_file_is_checked_in_those_files() {
     let i = "Never use `console.log` in production code.";
     assert_eq!(texts(i, "src/api/client.ts", ts), ["console.log"]);
 }
+
+#[test]
+fn what_a_named_thing_cannot_do_is_a_fact_not_a_rule() {
+    // From NNTmux's AGENTS.md: 49 findings of `ALTER` in its SQL.
+    let sql = "ALTER TABLE releases ADD COLUMN x INT;\n";
+    for fact in [
+        "Changing column types requires dropping and recreating the RT table(s); Manticore cannot `ALTER` attribute types in place.",
+        "SQLite no puede `ALTER COLUMN`.",
+    ] {
+        assert!(texts(fact, "db/a.sql", sql).is_empty(), "{fact}");
+    }
+    // Whoever reads the rule, or a kind of code, as the subject: a rule.
+    assert_eq!(texts("You cannot use `ALTER`.", "db/a.sql", sql), ["ALTER"]);
+    assert_eq!(
+        texts("Migrations cannot use `ALTER`.", "db/migrations/a.sql", sql),
+        ["ALTER"]
+    );
+    assert_eq!(
+        texts(
+            "Tests cannot use `time.Sleep`.",
+            "a_test.go",
+            "func TestA(t *testing.T) { time.Sleep(1) }\n"
+        ),
+        ["time.Sleep"]
+    );
+}
+
+#[test]
+fn a_usual_folder_written_as_a_word_after_a_place_word_is_the_folder() {
+    // From NNTmux's AGENTS.md: "outside config" was a condition left unread.
+    let php = "<?php\nreturn ['key' => env('APP_KEY')];\n";
+    for i in [
+        "Never `env()` outside config - use `config('key')`",
+        "Never `env()` outside `config` - use `config('key')`",
+        "Nunca uses `env()` fuera de config.",
+    ] {
+        assert!(texts(i, "config/app.php", php).is_empty(), "{i}");
+        assert_eq!(texts(i, "app/Models/User.php", php), ["env"], "{i}");
+    }
+    let ts = "console.log(1);\n";
+    assert_eq!(
+        texts("Never use `console.log` in src.", "src/a.ts", ts),
+        ["console.log"]
+    );
+    assert!(texts("Never use `console.log` in src.", "test/a.ts", ts).is_empty());
+    // A part of the system, or a kind of file, is not the folder.
+    assert_eq!(
+        texts("Never use `console.log` in the app.", "lib/a.ts", ts),
+        ["console.log"]
+    );
+    assert!(texts("Never use `console.log` outside the server.", "lib/a.ts", ts).is_empty());
+    assert!(texts("Never use `console.log` outside config files.", "config/a.ts", ts).is_empty());
+    // Code after "outside" that names no file: the condition is left unread, never dropped.
+    for i in [
+        "Never use `eval` outside `sandbox`.",
+        "Nunca uses `eval` fuera de `sandbox`.",
+    ] {
+        assert!(texts(i, "src/a.ts", "eval(x);\n").is_empty(), "{i}");
+        let inference = infer(&rule(i));
+        assert!(
+            inference
+                .notes
+                .iter()
+                .any(|n| n.contains("`sandbox`\" cannot be checked")),
+            "{:?}",
+            inference.notes
+        );
+    }
+}

@@ -341,6 +341,26 @@ pub fn names_a_construct(code: &str) -> bool {
     identifier && (call || inner_capital) && !looks_like_path(name) && !names_a_settings_group(name)
 }
 
+/// Whether a place word's object, from `clause[i]` on (past "of", "de"), is a project's usual
+/// folder written as a word ("outside config", "in src."): the folder, where a following word
+/// would make it a kind of thing instead ("outside config files").
+pub fn usual_folder_word(clause: &[Token], i: usize) -> bool {
+    // "outside of src", "fuera de src": a preposition before the folder (a determiner, "the
+    // app", names a part of the system instead).
+    let i = if clause
+        .get(i)
+        .is_some_and(|t| t.is_word() && matches!(t.lower.as_str(), "of" | "de"))
+    {
+        i + 1
+    } else {
+        i
+    };
+    clause
+        .get(i)
+        .is_some_and(|t| t.is_word() && super::words::FOLDER_ONLY_WORDS.contains(&t.lower.as_str()))
+        && clause.get(i + 1).is_none_or(|n| !n.is_word())
+}
+
 /// A key that groups settings (`compilerOptions`, `devDependencies`): a place in a config file
 /// for what the rule forbids there, not a construct code runs in.
 pub fn names_a_settings_group(code: &str) -> bool {

@@ -18,7 +18,9 @@ use crate::rules::model::Within;
 const BRACELESS_BODY: Detector = Detector {
     name: "braceless-body",
     summary: "an `if`/`for`/`foreach`/`while` whose body is a statement, not a `{ … }` block",
-    pattern: r#"(?:^|[^\w#@$.])(?P<hit>if|for|foreach|while)[ \t]*\((?:[^()\r\n]|\((?:[^()\r\n]|\([^()\r\n]*\))*\))*\)[ \t]*(?:\r?\n[ \t]*)?[^{\s;:/"'`)]"#,
+    // A quoted string in the condition is one atom: its `)` closes nothing
+    // (`while (str_ends_with($t, ')') && …) {`).
+    pattern: r#"(?:^|[^\w#@$.])(?P<hit>if|for|foreach|while)[ \t]*\((?:[^()'"\r\n]|'(?:[^'\\\r\n]|\\.)*'|"(?:[^"\\\r\n]|\\.)*"|\((?:[^()'"\r\n]|'(?:[^'\\\r\n]|\\.)*'|"(?:[^"\\\r\n]|\\.)*"|\((?:[^()'"\r\n]|'(?:[^'\\\r\n]|\\.)*'|"(?:[^"\\\r\n]|\\.)*")*\))*\))*\)[ \t]*(?:\r?\n[ \t]*)?[^{\s;:/"'`)]"#,
     // Where braces are optional and a braceless body is legal; Kotlin's `if` is an expression
     // (`val x = if (a) b else c`), and Go, Rust and Swift require the braces.
     langs: &[
@@ -110,7 +112,7 @@ mod tests {
     #[test]
     fn a_control_statement_without_a_block() {
         let i = "**Control Structures**: Always use curly braces, even for single-line bodies.";
-        let php = "<?php\nclass UserController\n{\n    public function index($users)\n    {\n        if (!$users) return response()->json([]);\n        if ($users->isEmpty()) {\n            return null;\n        }\n        foreach ($users as $u)\n            $u->touch();\n        // if ($x) return; in a comment\n        $s = \"if (x) y\";\n        if (count($users) > 10):\n            echo 'many';\n        endif;\n        do {\n            $n--;\n        } while ($n > 0);\n        if ($a) // why\n        {\n            return 1;\n        }\n        while (strlen($s) < 3) $s .= \")\";\n    }\n}\n";
+        let php = "<?php\nclass UserController\n{\n    public function index($users)\n    {\n        if (!$users) return response()->json([]);\n        if ($users->isEmpty()) {\n            return null;\n        }\n        foreach ($users as $u)\n            $u->touch();\n        // if ($x) return; in a comment\n        $s = \"if (x) y\";\n        if (count($users) > 10):\n            echo 'many';\n        endif;\n        do {\n            $n--;\n        } while ($n > 0);\n        if ($a) // why\n        {\n            return 1;\n        }\n        while (strlen($s) < 3) $s .= \")\";\n        while (str_ends_with($t, ')') && ! str_starts_with($t, '\"')) {\n            $t = substr($t, 0, -1);\n        }\n        if ($c === \"(\") {\n            $d = 1;\n        }\n    }\n}\n";
         assert_eq!(
             texts(i, "app/Http/Controllers/UserController.php", php),
             ["if", "foreach", "while"]

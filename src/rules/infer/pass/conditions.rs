@@ -9,7 +9,7 @@
 
 use super::super::files::{MAIN_FILES, Named};
 use super::super::phrases::{Entity, Mention, Role, Side};
-use super::super::text::{Kind, Token, clause_subject, clauses, names_a_construct, wraps};
+use super::super::text::{Kind, Token, clause_subject, clauses, names_a_construct, usual_folder_word, wraps};
 use super::super::words::{
     ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, FILE_WORDS, RELATIVE_SUBJECTS,
     RELATIVE_WORDS,
@@ -17,7 +17,7 @@ use super::super::words::{
 use super::super::words::{
     CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC, CONDITION_PLACE,
     CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_USER, CONDITION_WHEN,
-    TERM_STOPS, TRIG_STOP_HARD,
+    TERM_STOPS, TRIG_STOP_HARD, USUAL_FOLDERS,
 };
 use super::{At, Context, Found};
 
@@ -281,7 +281,10 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 // Paths after "except"/"outside" are places (phrases); tests, the test qualifiers.
                 let words = phrase_words(clause, i + 1, 6);
                 let path_next = next_word_or_code(clause, i + 1)
-                    .is_some_and(|t| matches!(t.kind, Kind::Path) || looks_path(t));
+                    .is_some_and(|t| matches!(t.kind, Kind::Path) || looks_path(t))
+                    || usual_folder_word(clause, i + 1)
+                    || next_word_or_code(clause, i + 1)
+                        .is_some_and(|t| t.is_code() && USUAL_FOLDERS.contains(&t.text.as_str()));
                 if let Some(globs) = kind_of(&words) {
                     out.kinds.push(FileKind {
                         words: as_written(clause, i, 6),
@@ -301,6 +304,17 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                         globs: MAIN_FILES.iter().map(|g| g.to_string()).collect(),
                         except: true,
                     });
+                    i += 2;
+                    continue;
+                }
+                // "outside `sandbox`": code that names no file is a place no path tells — the
+                // condition is never dropped.
+                if matches!(w, "outside" | "fuera")
+                    && !path_next
+                    && let Some(code) = next_word_or_code(clause, i + 1).filter(|c| c.is_code())
+                {
+                    out.unreadable
+                        .push(format!("{} {}", t.text, render(clause, i + 1, code)));
                     i += 2;
                     continue;
                 }

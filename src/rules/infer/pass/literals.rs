@@ -10,7 +10,7 @@ use super::super::literal::{self, LitKind, Literal};
 use super::super::naming;
 use super::super::phrases::{Entity, Mention, Role, Side, Trig};
 use super::super::text::Quote;
-use super::super::words::{ASYNC_WORDS, NULL_KIND_NOUNS, NULL_VALUES, TERM_STOPS};
+use super::super::words::{ASYNC_WORDS, DEFINING_VERBS, NULL_KIND_NOUNS, NULL_VALUES, TERM_STOPS};
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
 
@@ -372,6 +372,17 @@ pub(super) fn forbid_code(
         );
         return;
     }
+    // "Don't use `StreamingSceneSerializer`": the class's own definition is not a use of it —
+    // unless the rule is about defining it ("never create a `Helpers` class").
+    let pattern = if lit.kind == LitKind::Identifier
+        && literal::fragment(&lit.text).is_none()
+        && !lit.text.ends_with('*')
+        && !ctx.says(DEFINING_VERBS)
+    {
+        literal::outside_its_definition(&pattern, &lit.text)
+    } else {
+        pattern
+    };
     if lit.kind == LitKind::Directive {
         // `@ts-ignore`, `eslint-disable` live in comments; `!important`, `#[allow]`, `@Data`,
         // `@tailwind` in code.
@@ -682,6 +693,26 @@ const VALUE_WORDS: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::ai_attribution;
+    use crate::rules::infer::tests::texts;
+
+    #[test]
+    fn a_ban_on_using_a_name_does_not_reach_its_definition() {
+        // From vibe-coder-3d: the class's own file defined it, and was flagged there. One
+        // finding of the two mentions: the use.
+        let ts = "export class StreamingSceneSerializer {\n  run() {}\n}\nexport const s = new StreamingSceneSerializer();\n";
+        let i = "Don't use StreamingSceneSerializer for static scenes";
+        assert_eq!(texts(i, "src/a.ts", ts), ["StreamingSceneSerializer"]);
+        let py = "def legacy_fetch(url):\n    return url\n\nlegacy_fetch('x')\n";
+        assert_eq!(texts("Never use `legacy_fetch`.", "a.py", py), ["legacy_fetch"]);
+        let go = "func OldHandler(w http.ResponseWriter) {}\nvar h = OldHandler\ntype OldHandler2 struct{}\n";
+        assert_eq!(texts("Nunca uses `OldHandler`.", "a.go", go), ["OldHandler"]);
+        // A rule about defining the name: its definition is what it forbids.
+        let helpers = "export class Helpers {}\n";
+        assert_eq!(
+            texts("Never create a `Helpers` class.", "src/a.ts", helpers),
+            ["Helpers"]
+        );
+    }
 
     #[test]
     fn ai_attributions_name_an_ai_tool_in_prose() {
