@@ -628,18 +628,20 @@ pub const PRINT_CALL: Detector = Detector {
     effect: Effect::Forbid,
 };
 
-/// Rust files that are tests, benches or examples: `unwrap()` there is fine.
+/// Rust files that are tests, benches, examples or fuzz targets (cargo-fuzz's `fuzz/`, a test
+/// harness): `unwrap()` there is fine.
 const RUST_TESTS: &[&str] = &[
     "!**/tests/**",
     "!**/benches/**",
     "!**/examples/**",
+    "!**/fuzz/**",
     "!**/*_test.rs",
     "!**/tests.rs",
 ];
 
 pub const UNWRAP_CALL: Detector = Detector {
     name: "unwrap-call",
-    summary: "`.unwrap()` calls outside tests (tests/, benches/, examples/, *_test.rs left out; everything after a file's first `#[cfg(test)]` is skipped, test module or not)",
+    summary: "`.unwrap()` calls outside tests (tests/, benches/, examples/, fuzz/, *_test.rs left out; everything after a file's first `#[cfg(test)]` is skipped, test module or not)",
     pattern: r"(?:#\[cfg\(test\)\][\s\S]*)|\.(?P<hit>unwrap)[ \t]*\([ \t]*\)",
     langs: &[Lang::Rust],
     exclude: RUST_TESTS,
@@ -649,7 +651,7 @@ pub const UNWRAP_CALL: Detector = Detector {
 
 pub const EXPECT_CALL: Detector = Detector {
     name: "expect-call",
-    summary: "`.expect(…)` calls outside tests (tests/, benches/, examples/, *_test.rs left out; everything after a file's first `#[cfg(test)]` is skipped, test module or not)",
+    summary: "`.expect(…)` calls outside tests (tests/, benches/, examples/, fuzz/, *_test.rs left out; everything after a file's first `#[cfg(test)]` is skipped, test module or not)",
     pattern: r"(?:#\[cfg\(test\)\][\s\S]*)|\.(?P<hit>expect)[ \t]*\(",
     langs: &[Lang::Rust],
     exclude: RUST_TESTS,

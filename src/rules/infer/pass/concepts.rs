@@ -1154,6 +1154,16 @@ mod tests {
     }
 
     #[test]
+    fn unwrap_in_a_fuzz_target_is_a_test_harness() {
+        // From gitoxide: its `fuzz/fuzz_targets/*.rs` are cargo-fuzz harnesses.
+        let i = "Handle all errors, never `unwrap()`";
+        let rs = "fn f(x: Option<u8>) -> u8 {\n    x.unwrap()\n}\n";
+        assert_eq!(texts(i, "gix-config/src/file.rs", rs), ["unwrap"]);
+        assert!(texts(i, "gix-config/fuzz/fuzz_targets/fuzz_file.rs", rs).is_empty());
+        assert!(texts(i, "fuzz/fuzz_targets/a.rs", rs).is_empty());
+    }
+
+    #[test]
     fn commit_limits_are_read_from_the_words() {
         let limits = |s: &str| -> Vec<(CommitPart, usize)> {
             commit_limits(&tokenize(s))
