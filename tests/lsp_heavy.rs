@@ -260,7 +260,7 @@ async fn a_rules_file_of_hostile_catalogues_is_read_within_bounds() {
         megabyte["message"]
             .as_str()
             .unwrap()
-            .contains("characters long (more than 2000)"),
+            .contains("characters; at most 2000 are read)"),
         "{megabyte}"
     );
 }

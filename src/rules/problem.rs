@@ -577,16 +577,16 @@ impl Problem {
                 use crate::rules::infer::{MAX_FILE_CHARS, MAX_FILE_CHECKS, MAX_READ_CHARS, MAX_READ_CODE, Unread};
                 let (en, es) = match *why {
                     Unread::TooLong { code, .. } if code > MAX_READ_CODE => (
-                        format!("too long to read as one rule: it names {code} pieces of code (more than {MAX_READ_CODE})"),
-                        format!("demasiado larga para leerse como una regla: nombra {code} fragmentos de código (más de {MAX_READ_CODE})"),
+                        format!("too long to read as one rule ({code} pieces of code; at most {MAX_READ_CODE} are read)"),
+                        format!("demasiado larga para leerse como una regla ({code} fragmentos de código; se leen {MAX_READ_CODE} como mucho)"),
                     ),
                     Unread::TooLong { chars, .. } => (
-                        format!("too long to read as one rule: it is {chars} characters long (more than {MAX_READ_CHARS})"),
-                        format!("demasiado larga para leerse como una regla: tiene {chars} caracteres (más de {MAX_READ_CHARS})"),
+                        format!("too long to read as one rule ({chars} characters; at most {MAX_READ_CHARS} are read)"),
+                        format!("demasiado larga para leerse como una regla ({chars} caracteres; se leen {MAX_READ_CHARS} como mucho)"),
                     ),
                     Unread::FileBudget => (
-                        format!("newer rules of this file already gave {MAX_FILE_CHECKS} checks or {MAX_FILE_CHARS} characters to read, all one file may have"),
-                        format!("las reglas más nuevas de este archivo ya dieron {MAX_FILE_CHECKS} comprobaciones o {MAX_FILE_CHARS} caracteres que leer, todo lo que un archivo puede tener"),
+                        format!("newer rules of this file already gave all one file may have ({MAX_FILE_CHECKS} inferred checks, or {MAX_FILE_CHARS} characters read)"),
+                        format!("las reglas más nuevas de este archivo ya dieron todo lo que un archivo puede tener ({MAX_FILE_CHECKS} comprobaciones inferidas, o {MAX_FILE_CHARS} caracteres leídos)"),
                     ),
                 };
                 let (how_en, how_es) = match why {

@@ -53,7 +53,7 @@ impl Unread {
                 format!("it is {chars} characters long (more than {MAX_READ_CHARS})")
             }
             Unread::FileBudget => format!(
-                "newer rules of this file already gave {MAX_FILE_CHECKS} checks or {MAX_FILE_CHARS} characters to read, all one file may have"
+                "newer rules of this file already gave all one file may have ({MAX_FILE_CHECKS} inferred checks, or {MAX_FILE_CHARS} characters read)"
             ),
         }
     }
@@ -228,7 +228,7 @@ mod tests {
         assert_eq!(not_read[0].rule, Some(1));
         assert_eq!(
             not_read[0].message(crate::i18n::Locale::En),
-            "not checked: too long to read as one rule: it names 100 pieces of code (more than 40) — split it into rules that each forbid or mandate a few things, or give it an explicit Check"
+            "not checked: too long to read as one rule (100 pieces of code; at most 40 are read) — split it into rules that each forbid or mandate a few things, or give it an explicit Check"
         );
         assert_eq!(not_read[0].severity(), crate::rules::Severity::Information);
         // The other rule is in force.
