@@ -518,6 +518,14 @@ fn read_clause(
                     i += len;
                     continue;
                 }
+                // "what you use, e.g. `php artisan …`": an abbreviation that opens examples is
+                // no term; what follows it is.
+                if matches!(t.lower.as_str(), "e.g" | "eg" | "i.e" | "ie")
+                    || (t.lower == "p" && word_at(clause, i + 1).is_some_and(|n| n.lower == "ej"))
+                {
+                    i += if t.lower == "p" { 2 } else { 1 };
+                    continue;
+                }
                 // "Never `env()` outside config": a project's usual folder, written as a word
                 // right after a place word (not "outside config files", a kind of file).
                 if words::FOLDER_ONLY_WORDS.contains(&t.lower.as_str())

@@ -3346,3 +3346,16 @@ fn a_usual_folder_written_as_a_word_after_a_place_word_is_the_folder() {
         );
     }
 }
+
+#[test]
+fn an_abbreviation_that_opens_examples_is_no_term() {
+    // From NNTmux: "repopulate what you use, e.g. `php artisan …`" mandated "e.g".
+    for i in [
+        "Then repopulate what you use, e.g. `php artisan nntmux:populate --all`.",
+        "Then repopulate what you use, i.e. `php artisan nntmux:populate --all`.",
+    ] {
+        let inference = infer(&rule(i));
+        let mandated: Vec<&str> = inference.mandates.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(mandated, ["`php artisan nntmux:populate --all`"], "{i}");
+    }
+}
