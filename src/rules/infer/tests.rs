@@ -774,6 +774,12 @@ fn vague_rules_infer_nothing_and_are_flagged() {
         "When working on Vue components, follow best practices for Vue 3.",
         "Use component-based architecture",
         "**Vocabulario accesible**: Profesional pero comprensible para la edad",
+        // Qualities of names and focus; a principle spelled out.
+        "Use descriptive names for variables, tasks, roles, and playbooks.",
+        "Nombres de variables y funciones descriptivos.",
+        "Keep scripts focused and single-responsibility.",
+        "Componentes seguros y eficientes.",
+        "Keep code DRY (Don't Repeat Yourself)",
     ] {
         let inf = infer(&rule(v));
         assert!(inf.checks.is_empty() && inf.vague, "{v}: {inf:?}");
@@ -797,6 +803,10 @@ fn vague_rules_infer_nothing_and_are_flagged() {
         // A hedge with the code it means; a mandate beside a deferral says more.
         "Use `StatelessWidget` when possible.",
         "Usar TypeScript y seguir las mejores prácticas de NestJS.",
+        // A name beside a quality word; capitalized words that spell no principle.
+        "Keep MonoBehaviour scripts focused.",
+        "Use descriptive names in `src/`.",
+        "Keep code DRY (Don't use Lodash)",
     ] {
         assert!(!infer(&rule(concrete)).vague, "{concrete}");
     }

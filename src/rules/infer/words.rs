@@ -903,6 +903,34 @@ pub const VAGUE_WORDS: &[&str] = &[
     "modernas",
     "minimalism",
     "minimalismo",
+    // Qualities of names and focus a reviewer judges: "descriptive names", "focused scripts",
+    // and the plurals the Spanish adjectives above agree in.
+    "descriptive",
+    "descriptivo",
+    "descriptiva",
+    "descriptivos",
+    "descriptivas",
+    "focused",
+    "enfocado",
+    "enfocada",
+    "enfocados",
+    "enfocadas",
+    "eficientes",
+    "seguros",
+    "seguras",
+    "robustos",
+    "robusta",
+    "robustas",
+    "consistentes",
+    "elegantes",
+];
+
+/// The words that spell out a principle's acronym ("DRY (Don't Repeat Yourself)", "KISS (Keep It
+/// Simple, Stupid)"): capitalized, yet no name of anything.
+pub const PRINCIPLE_SPELLINGS: &[&str] = &[
+    "don't", "do", "not", "repeat", "yourself", "keep", "it", "simple", "stupid", "you",
+    "aren't", "ain't", "gonna", "need", "single", "responsibility", "principle", "open",
+    "closed", "liskov", "substitution", "interface", "segregation", "dependency", "inversion",
 ];
 
 /// Verbs of deferring to a standard: "follow", "adhere to", "sigue", "respeta".

@@ -7,7 +7,8 @@ use super::super::concepts;
 use super::super::phrases::Entity;
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
-    DEFER_VERBS, HEDGES, JUDGMENTS, PRINCIPLES, STANDARD_NOUNS, STYLE_NOUNS, VAGUE_WORDS,
+    DEFER_VERBS, HEDGES, JUDGMENTS, PRINCIPLE_SPELLINGS, PRINCIPLES, STANDARD_NOUNS, STYLE_NOUNS,
+    VAGUE_WORDS,
 };
 use super::{At, Context, Found};
 
@@ -38,6 +39,7 @@ pub fn is_vague(ctx: &Context) -> bool {
             .iter()
             .any(|(_, said)| said.eq_ignore_ascii_case(text))
     };
+    let names_a_principle = ctx.tokens.iter().any(|t| PRINCIPLES.contains(&t.text.as_str()));
     let mut vague_word = false;
     let mut sentence_start = true;
     let start = label_end(ctx.tokens);
@@ -84,7 +86,8 @@ pub fn is_vague(ctx: &Context) -> bool {
                 .chars()
                 .skip(1)
                 .all(|c| c.is_lowercase() || c.is_ascii_digit())
-            && t.text.chars().count() > 1;
+            && t.text.chars().count() > 1
+            && !(names_a_principle && PRINCIPLE_SPELLINGS.contains(&w));
         // A version after a language ("best practices for Vue 3") says which, no thing of its own.
         let version = i > 0
             && names_language(&ctx.tokens[i - 1].text)
