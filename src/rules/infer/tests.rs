@@ -3369,3 +3369,36 @@ fn an_abbreviation_that_opens_examples_is_no_term() {
         assert_eq!(mandated, ["`php artisan nntmux:populate --all`"], "{i}");
     }
 }
+
+/// Readings from a real Rust library's rules (DK26/strict-path-rs, MIT OR Apache-2.0), each of
+/// which flagged every use of the code it names before.
+#[test]
+fn code_applied_to_code_is_a_condition_never_dropped() {
+    let rs = "use std::fs;\nfn f(p: &StrictPath) {\n    let a = p.interop_path();\n    let b = Path::new(\"x\");\n    let c = PathBuf::from(a);\n    fs::read(a).ok();\n}\nimpl<T: AsRef<Path>> PartialEq<T> for StrictPath {}\n";
+    for rule in [
+        // The wrapper around that code, which neither name alone shows.
+        "Never wrap `.interop_path()` in `Path::new()` or `PathBuf::from()`.",
+        // Around what, the clause does not say.
+        "Pass directly to `AsRef<Path>` APIs. Never wrap in `Path::new()`/`PathBuf::from()`.",
+        // That code applied to other code.
+        "Use built-in I/O helpers, not `std::fs` on `interop_path()`",
+        // For a kind of type.
+        "No `AsRef<Path>`, `Deref<Target = Path>`, or implicit conversions for secure types.",
+    ] {
+        assert!(texts(rule, "src/lib.rs", rs).is_empty(), "{rule}");
+        let s = set(&[rule]);
+        let lines = super::explain(&s.rules[0], &s.inferences[0]);
+        assert!(
+            lines.iter().any(|l| l.contains("cannot be checked")),
+            "{rule}: {lines:#?}"
+        );
+    }
+    // The wrapper forbidden around words is the wrapper itself; a purpose stays a purpose.
+    let sql = "SELECT * FROM t WHERE LOWER(name) = 'a';\n";
+    assert_eq!(texts("Never wrap columns in `LOWER()`.", "q.sql", sql), ["LOWER"]);
+    let js = "console.log('x');\n";
+    assert_eq!(
+        texts("No `console.log` for debugging.", "a.js", js),
+        ["console.log"]
+    );
+}

@@ -928,9 +928,31 @@ pub const VAGUE_WORDS: &[&str] = &[
 /// The words that spell out a principle's acronym ("DRY (Don't Repeat Yourself)", "KISS (Keep It
 /// Simple, Stupid)"): capitalized, yet no name of anything.
 pub const PRINCIPLE_SPELLINGS: &[&str] = &[
-    "don't", "do", "not", "repeat", "yourself", "keep", "it", "simple", "stupid", "you",
-    "aren't", "ain't", "gonna", "need", "single", "responsibility", "principle", "open",
-    "closed", "liskov", "substitution", "interface", "segregation", "dependency", "inversion",
+    "don't",
+    "do",
+    "not",
+    "repeat",
+    "yourself",
+    "keep",
+    "it",
+    "simple",
+    "stupid",
+    "you",
+    "aren't",
+    "ain't",
+    "gonna",
+    "need",
+    "single",
+    "responsibility",
+    "principle",
+    "open",
+    "closed",
+    "liskov",
+    "substitution",
+    "interface",
+    "segregation",
+    "dependency",
+    "inversion",
 ];
 
 /// Verbs of deferring to a standard: "follow", "adhere to", "sigue", "respeta".
@@ -2963,6 +2985,24 @@ pub const CONDITION_CONSTRUCTS: &[&str] = &[
     "records",
     "estructura",
     "estructuras",
+];
+/// Kinds of types a purpose condition can name ("for secure types", "para los tipos públicos"),
+/// which no file scope tells apart.
+pub const CONDITION_TYPES: &[&str] = &[
+    "type",
+    "types",
+    "trait",
+    "traits",
+    "interface",
+    "interfaces",
+    "enum",
+    "enums",
+    "tipo",
+    "tipos",
+    "interfaz",
+    "interfaces",
+    "enumeración",
+    "enumeraciones",
 ];
 /// Words opening a target condition ("on state objects", "for the project's HTTP APIs").
 pub const CONDITION_TARGET: &[&str] = &["on"];

@@ -16,8 +16,8 @@ use super::super::words::{
 };
 use super::super::words::{
     CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC, CONDITION_PLACE,
-    CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_USER, CONDITION_WHEN,
-    TERM_STOPS, TRIG_STOP_HARD, USUAL_FOLDERS,
+    CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_TYPES, CONDITION_USER,
+    CONDITION_WHEN, TERM_STOPS, TRIG_STOP_HARD, USUAL_FOLDERS, WRAP_VERBS,
 };
 use super::{At, Context, Found};
 
@@ -352,6 +352,15 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 i += 1 + phrase_words(clause, i + 1, 6).len();
                 continue;
             }
+            if CONDITION_PLACE.contains(&w)
+                && let Some(said) = wrapped_code(clause, i)
+            {
+                // "Never wrap `.interop_path()` in `Path::new()`": the wrapper around that code,
+                // which neither name alone shows; "Never wrap in `Path::new()`": around what,
+                // the clause does not say.
+                out.unreadable.push(said);
+                break;
+            }
             if CONDITION_PLACE.contains(&w) {
                 let target = next_word_or_code(clause, i + 1);
                 // "inside the `@Component` decorator": a construct, not a folder.
@@ -388,6 +397,31 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             // "… `push` on state objects": a target of what was forbidden before it ("relying
             // on inference through `as any`" is not one).
             let code_before = clause[..i].iter().any(Token::is_code);
+            // "not `std::fs` on `interop_path()`": that code applied to other code, which
+            // neither alone shows.
+            if CONDITION_TARGET.contains(&w)
+                && code_before
+                && let Some(code) = next.filter(|n| n.is_code())
+            {
+                out.unreadable
+                    .push(format!("{} {}", t.text, render(clause, i + 1, code)));
+                i += 2;
+                continue;
+            }
+            // "or implicit conversions for secure types": for a kind of construct, which no
+            // file scope says ("for logging" is a purpose, and stays one).
+            if CONDITION_PURPOSE.contains(&w) && code_before && !preferred {
+                let words = phrase_words(clause, i + 1, 3);
+                if words.len() >= 2
+                    && words.last().is_some_and(|x| {
+                        CONDITION_CONSTRUCTS.contains(&x.as_str()) || CONDITION_TYPES.contains(&x.as_str())
+                    })
+                {
+                    out.unreadable.push(as_written(clause, i, words.len()));
+                    i += 1 + words.len();
+                    continue;
+                }
+            }
             let target = (CONDITION_TARGET.contains(&w) && code_before)
                 || (CONDITION_PURPOSE.contains(&w)
                     && !preferred
@@ -420,6 +454,26 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
     }
     out.unreadable.dedup();
     out
+}
+
+/// "Never wrap `X` in `Y`", "Never wrap in `Y`": the wrapping, as written, when the place word
+/// at `at` follows a wrapping verb and names code, and what is wrapped is code or unsaid ("never
+/// wrap columns in `LOWER()`" forbids the wrapper itself, which is checked).
+fn wrapped_code(clause: &[Token], at: usize) -> Option<String> {
+    let verb = clause[..at]
+        .iter()
+        .rposition(|t| t.is_word() && WRAP_VERBS.contains(&t.lower.as_str()))?;
+    let wrapper = next_word_or_code(clause, at + 1).filter(|c| c.is_code())?;
+    let between = &clause[verb + 1..at];
+    let object_is_code = between.iter().any(Token::is_code);
+    let unsaid = between.iter().all(|t| !t.is_word() && !t.is_code());
+    (object_is_code || unsaid).then(|| {
+        format!(
+            "{} {}",
+            written(&clause[verb..=at]),
+            render(clause, at + 1, wrapper)
+        )
+    })
 }
 
 /// The words before "are the exception" / "are exempt" / "son la excepción" in `clause`: what
