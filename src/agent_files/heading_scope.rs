@@ -171,6 +171,8 @@ pub fn label_langs(label: &str) -> Vec<Lang> {
         match t.kind {
             // "Node.js", "C#": a language named by a token that is not a plain word.
             _ if naming_words.contains(&t.lower) => {}
+            // "PHP 8.3", "Laravel 12", "Inertia v2": which version of the language.
+            _ if is_version(&t.lower) => {}
             _ if t.is_code() || t.kind == Kind::Path => return Vec::new(),
             _ if !t.is_word() => {}
             _ if !platform(t).is_empty() => platform(t).iter().for_each(|l| add(*l, &mut langs)),
@@ -180,6 +182,13 @@ pub fn label_langs(label: &str) -> Vec<Lang> {
         }
     }
     langs
+}
+
+/// `8.3`, `12`, `v2`, `3.x`: a version number.
+fn is_version(word: &str) -> bool {
+    let digits = word.strip_prefix('v').unwrap_or(word);
+    digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '.' || c == 'x')
 }
 
 /// The globs of the innermost label (headings outermost first, then a parent bullet) that is a
@@ -238,6 +247,11 @@ mod tests {
         assert_eq!(label_langs("🐍 Python"), [Lang::Python]);
         assert_eq!(label_langs("Convenciones de código Python"), [Lang::Python]);
         assert_eq!(label_langs("**Kotlin:**"), [Lang::Kotlin]);
+        // With the version the section is about.
+        assert_eq!(label_langs("PHP 8.3"), [Lang::Php]);
+        assert_eq!(label_langs("Laravel 12 Structure"), [Lang::Php]);
+        assert_eq!(label_langs("React 19"), [Lang::React]);
+        assert_eq!(label_langs("Python 3.x"), [Lang::Python]);
     }
 
     #[test]
