@@ -51,8 +51,9 @@ static FILE_HOLDS: LazyLock<Regex> = LazyLock::new(|| {
 const PREAMBLES: &[(&str, &str, Lang)] = &[
     (
         "declare(strict_types=1)",
-        // A template that opens with markup (a Blade view, `<html><?php …`) cannot declare it.
-        r"declare\s*\(\s*strict_types\s*=\s*1\s*\)|\A\s*(?:[^<\s]|<[^?])",
+        // A statement (on a line of its own or after the open tag; not words in a docblock); a
+        // template that opens with markup (a Blade view, `<html><?php …`) cannot declare it.
+        r"(?m)(?:^|<\?php)[ \t]*declare\s*\(\s*strict_types\s*=\s*1\s*\)\s*;|\A\s*(?:[^<\s]|<[^?])",
         Lang::Php,
     ),
     (
@@ -100,10 +101,13 @@ pub fn run(ctx: &Context, out: &mut Found) {
         }
         let mut scope = scope.clone();
         ctx.narrow(&mut scope);
-        // A YAML document marker is a line of its own; any other text is looked for as written,
+        // A YAML document marker is a line of its own; a known preamble is looked for as its
+        // language writes it (a Blade view cannot declare one); any other text as written,
         // blanks flexible.
         let pattern = if text == "---" {
             r"(?m)^---[ \t]*$".to_string()
+        } else if let Some((written, _)) = preamble(text) {
+            format!("{written}{empty_ok}")
         } else {
             format!("{}{empty_ok}", as_written(text))
         };
@@ -344,6 +348,22 @@ mod tests {
 
     #[test]
     fn a_required_start_is_a_require_in_the_named_language() {
+        // A Blade view opens with markup and cannot declare it (a real Laravel project's
+        // CLAUDE.md, FayazK/liar: 4 false findings on `.blade.php` views).
+        let named = "PHP files start with `declare(strict_types=1);`";
+        assert!(
+            hits_of(
+                named,
+                "resources/views/app.blade.php",
+                "<!DOCTYPE html>\n<html>\n"
+            )
+            .is_empty()
+        );
+        assert_eq!(hits_of(named, "app/A.php", "<?php\n\nnamespace App;\n").len(), 1);
+        // A statement, on its line or after the open tag — not the words in a docblock.
+        let docblock = "<?php\n/**\n * See declare(strict_types=1) in the guide.\n */\nclass A {}\n";
+        assert_eq!(hits_of(named, "app/A.php", docblock).len(), 1);
+        assert!(hits_of(named, "app/A.php", "<?php declare(strict_types=1);\n").is_empty());
         let php = "Todos los archivos PHP deben comenzar con `declare(strict_types=1);`";
         let without = "<?php\n\nnamespace App;\n";
         let with = "<?php\n\ndeclare(strict_types=1);\n\nnamespace App;\n";
