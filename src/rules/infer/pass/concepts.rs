@@ -230,28 +230,51 @@ fn signatures_meant(ctx: &Context, out: &mut Found, at: At, f: &Mention, d: &Det
     true
 }
 
+/// Words of a function's result.
+const RETURN_WORDS: &[&str] = &["return", "returns", "retorno", "retornos", "outputs", "output"];
+
 /// "Type hints on function returns": the rule speaks of returns and of no parameter.
 fn returns_only(ctx: &Context) -> bool {
-    ctx.says(&["return", "returns", "retorno", "retornos", "outputs", "output"])
-        && !ctx.says(&[
-            "parameter",
-            "parameters",
-            "param",
-            "params",
-            "argument",
-            "arguments",
-            "args",
-            "inputs",
-            "input",
-            "variables",
-            "signature",
-            "signatures",
-            "parámetros",
-            "parametros",
-            "argumentos",
-            "firmas",
-        ])
+    ctx.says(RETURN_WORDS) && !ctx.says(PARAMETER_WORDS)
 }
+
+/// "Use appropriate PHP type hints for method parameters": the rule speaks of parameters and of
+/// no return.
+fn parameters_only(ctx: &Context) -> bool {
+    ctx.says(&[
+        "parameter",
+        "parameters",
+        "param",
+        "params",
+        "argument",
+        "arguments",
+        "args",
+        "parámetros",
+        "parametros",
+        "argumentos",
+    ]) && !ctx.says(RETURN_WORDS)
+        && !ctx.says(&["signature", "signatures", "firmas", "firma"])
+}
+
+/// Words of a function's inputs and signature.
+const PARAMETER_WORDS: &[&str] = &[
+    "parameter",
+    "parameters",
+    "param",
+    "params",
+    "argument",
+    "arguments",
+    "args",
+    "inputs",
+    "input",
+    "variables",
+    "signature",
+    "signatures",
+    "parámetros",
+    "parametros",
+    "argumentos",
+    "firmas",
+];
 
 /// A detector that goes with another, to check what the first leaves out: a Python signature
 /// whose parameters all have type hints can still lack the return's.
@@ -575,6 +598,8 @@ fn with_companion(
     scope: &FileScope,
     said: &str,
 ) {
+    // "type hints for method parameters": the returns are not the rule's.
+    let companion = |d| companion(d).filter(|_| !parameters_only(ctx));
     for d in std::iter::once(d).chain(companion(d)) {
         if !out.has_pattern(d.pattern) {
             out.check(at, ctx.detector_check(d, scope.clone(), said.to_string()));
@@ -1230,6 +1255,12 @@ mod tests {
         assert_eq!(
             texts("Use type hints in all PHP functions.", "app/A.php", php),
             ["index", "$uuid", "$rest"]
+        );
+        // Parameters named and no return: the returns are not the rule's (a real Laravel
+        // project's AGENTS.md, FayazK/liar).
+        assert_eq!(
+            texts("Use appropriate PHP type hints for method parameters.", "app/A.php", php),
+            ["$uuid", "$rest"]
         );
     }
 

@@ -7,8 +7,7 @@ use super::super::concepts;
 use super::super::phrases::Entity;
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
-    DEFER_VERBS, HEDGES, JUDGMENTS, PRINCIPLE_SPELLINGS, PRINCIPLES, STANDARD_NOUNS, STYLE_NOUNS,
-    VAGUE_WORDS,
+    DEFER_VERBS, HEDGES, JUDGMENTS, PRINCIPLE_SPELLINGS, PRINCIPLES, STANDARD_NOUNS, STYLE_NOUNS, VAGUE_WORDS,
 };
 use super::{At, Context, Found};
 
