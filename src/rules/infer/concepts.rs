@@ -1110,6 +1110,7 @@ pub const PY_TEST_FILES: &[&str] = &[
     "!**/test/**",
     "!**/test_*.py",
     "!**/*_test.py",
+    "!**/tests.py",
     "!**/conftest.py",
     "!**/migrations/**",
 ];

@@ -17,6 +17,7 @@ pub enum Lang {
     Sql,
     Css,
     Shell,
+    PowerShell,
     Commit,
     Html,
     Java,
@@ -52,6 +53,7 @@ impl Lang {
             Lang::Sql => "SQL",
             Lang::Css => "CSS",
             Lang::Shell => "shell scripts",
+            Lang::PowerShell => "PowerShell scripts",
             Lang::Commit => "commit messages",
             Lang::Html => "HTML",
             Lang::Java => "Java",
@@ -87,6 +89,7 @@ impl Lang {
             Lang::Sql => &["*.sql"],
             Lang::Css => &["*.css", "*.scss", "*.sass", "*.less"],
             Lang::Shell => &["*.sh", "*.bash", "*.zsh"],
+            Lang::PowerShell => &["*.ps1", "*.psm1"],
             Lang::Commit => &["COMMIT_EDITMSG"],
             Lang::Html => &["*.html", "*.htm"],
             Lang::Java => &["*.java"],
@@ -127,7 +130,7 @@ impl Lang {
     pub fn is_command_context(self) -> bool {
         matches!(
             self,
-            Lang::Shell | Lang::Ci | Lang::Docker | Lang::Make | Lang::Docs
+            Lang::Shell | Lang::PowerShell | Lang::Ci | Lang::Docker | Lang::Make | Lang::Docs
         )
     }
 }
@@ -191,6 +194,8 @@ pub const TEST_NAMES: &[&str] = &[
     "*_test.go",
     "test_*.py",
     "*_test.py",
+    // A Django app's tests module.
+    "tests.py",
     "conftest.py",
 ];
 
@@ -622,6 +627,7 @@ pub fn named(tokens: &[Token]) -> Named {
             "sql" | "postgres" | "postgresql" | "mysql" | "sqlite" => add(Lang::Sql, &t.text),
             "css" | "scss" | "sass" | "stylesheets" | "stylesheet" => add(Lang::Css, &t.text),
             "shell" | "bash" | "zsh" => add(Lang::Shell, &t.text),
+            "powershell" | "pwsh" => add(Lang::PowerShell, &t.text),
             "html" => add(Lang::Html, &t.text),
             "java" => add(Lang::Java, &t.text),
             "kotlin" => add(Lang::Kotlin, &t.text),
@@ -867,6 +873,7 @@ mod tests {
             Lang::Sql,
             Lang::Css,
             Lang::Shell,
+            Lang::PowerShell,
             Lang::Commit,
             Lang::Html,
             Lang::Java,

@@ -1259,7 +1259,11 @@ mod tests {
         // Parameters named and no return: the returns are not the rule's (a real Laravel
         // project's AGENTS.md, FayazK/liar).
         assert_eq!(
-            texts("Use appropriate PHP type hints for method parameters.", "app/A.php", php),
+            texts(
+                "Use appropriate PHP type hints for method parameters.",
+                "app/A.php",
+                php
+            ),
             ["$uuid", "$rest"]
         );
     }
@@ -1520,6 +1524,11 @@ mod tests {
             assert_eq!(texts(i, "app/report.py", py), expected, "{i}");
             assert!(
                 texts(i, "tests/test_report.py", "def test_x(a):\n    pass\n").is_empty(),
+                "{i}"
+            );
+            // A Django app's tests module.
+            assert!(
+                texts(i, "shop/tests.py", "def test_x(a):\n    pass\n").is_empty(),
                 "{i}"
             );
         }

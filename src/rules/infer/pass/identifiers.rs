@@ -160,11 +160,12 @@ pub(super) const FORMS: &[Form] = &[
         exclude: &[],
     },
     Form {
-        // Module-level names bound to a literal; dunders (`__version__`) are the language's.
-        what: "module-level assignments of a literal (dunders left out)",
+        // Module-level names bound to a literal; dunders (`__version__`) are the language's,
+        // `app_name` and `default_app_config` names Django reads as they are.
+        what: "module-level assignments of a literal (dunders and Django's `app_name`, `default_app_config` left out)",
         subject: Subject::Constants,
         langs: &[Lang::Python],
-        template: r#"^(?:__\w+__|(?P<hit>{N}))(?:[ \t]*:[^=\n]+?)?[ \t]*=[ \t]*(?:[-+]?[0-9][\w.]*|[rRbBuU]?(?:'[^'\n]*'|"[^"\n]*")|True|False)[ \t]*(?:#[^\n]*)?\r?$"#,
+        template: r#"^(?:__\w+__|(?:app_name|default_app_config)\b|(?P<hit>{N}))(?:[ \t]*:[^=\n]+?)?[ \t]*=[ \t]*(?:[-+]?[0-9][\w.]*|[rRbBuU]?(?:'[^'\n]*'|"[^"\n]*")|True|False)[ \t]*(?:#[^\n]*)?\r?$"#,
         // Files whose module-level names a tool reads lowercase: Sphinx's `conf.py`,
         // Gunicorn's config, Alembic's and Django's migrations, setup scripts.
         exclude: &[
@@ -492,6 +493,10 @@ mod tests {
         // Files whose module-level names tools read lowercase.
         assert!(texts(i, "docs/conf.py", "project = 'x'\n").is_empty());
         assert!(texts(i, "db/migrations/0001_init.py", "revision = 'abc'\n").is_empty());
+        // Names Django reads as written (a real Django project's .cursorrules, MarcelReig/mitaller).
+        let django =
+            "app_name = 'accounts'\ndefault_app_config = 'orders.apps.OrdersConfig'\nmax_items = 3\n";
+        assert_eq!(texts(i, "accounts/urls.py", django), ["max_items"]);
         let rs = "const max_len: usize = 3;\nstatic GLOBAL: u8 = 1;\nconst fn helper() {}\n";
         assert_eq!(texts(i, "src/lib.rs", rs), ["max_len"]);
         let java = "class A {\n  private static final long serialVersionUID = 1L;\n  private static final Logger log = LoggerFactory.getLogger(A.class);\n  public static final int maxSize = 10;\n  static final String NAME = \"a\";\n}\n";
