@@ -3402,3 +3402,21 @@ fn code_applied_to_code_is_a_condition_never_dropped() {
         ["console.log"]
     );
 }
+
+/// "NO usar && en PowerShell" (a real project's Spanish AGENTS.md, Gmarm-org/gmarm): PowerShell
+/// is a language of its own, not every source file — `&&` in Java and TypeScript is no finding.
+#[test]
+fn a_rule_about_powershell_holds_in_powershell_scripts() {
+    for i in [
+        "NO usar && en PowerShell, usar ; en su lugar",
+        "Don't use `&&` in PowerShell; use `;` instead.",
+    ] {
+        assert!(texts(i, "src/A.java", "if (a && b) {}\n").is_empty(), "{i}");
+        assert!(texts(i, "web/a.ts", "const x = a && b;\n").is_empty(), "{i}");
+        assert_eq!(
+            texts(i, "scripts/build.ps1", "npm ci && npm run build\n"),
+            ["&&"],
+            "{i}"
+        );
+    }
+}
