@@ -392,6 +392,12 @@ fn rules_about_the_agent_are_behaviour_and_get_no_check() {
             "para arrancar otro dev",
         ),
         ("Never use `nohup` to start the server.", "to start the server"),
+        // An order for the agent's suggestions (a real Laravel project's CLAUDE.md).
+        (
+            "Use Eloquent models and relationships before suggesting raw database queries",
+            "before suggesting",
+        ),
+        ("Usa Eloquent antes de proponer consultas SQL.", "antes de proponer"),
     ] {
         let inf = infer(&rule(i));
         assert!(inf.checks.is_empty() && !inf.vague, "{i}: {inf:?}");

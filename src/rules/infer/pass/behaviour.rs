@@ -19,6 +19,16 @@ use super::super::words::{
 };
 use super::super::{files::Named, phrases::Mention};
 
+/// The agent's proposing, after "before" / "antes de".
+const SUGGESTING: &[&str] = &[
+    "suggesting",
+    "proposing",
+    "recommending",
+    "sugerir",
+    "proponer",
+    "recomendar",
+];
+
 /// The words that make a rule about the agent's actions, if it is one.
 pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option<String> {
     // "Do NOT `cd` into packages": moving around the tree is the agent's doing, never code's.
@@ -28,6 +38,20 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
         })
     {
         return Some(format!("`{}`", span.text));
+    }
+    // "Use Eloquent models before suggesting raw queries": an order for the agent's suggestions,
+    // which the project's files hold no trace of.
+    let words: Vec<&Token> = tokens.iter().filter(|t| t.is_word()).collect();
+    for (i, w) in words.iter().enumerate() {
+        let end = match w.lower.as_str() {
+            "before" => i + 1,
+            "antes" if words.get(i + 1).is_some_and(|d| d.lower == "de") => i + 2,
+            _ => continue,
+        };
+        if words.get(end).is_some_and(|v| SUGGESTING.contains(&v.lower.as_str())) {
+            let said: Vec<&str> = words[i..=end].iter().map(|t| t.text.as_str()).collect();
+            return Some(said.join(" "));
+        }
     }
     // "Your responses should include examples", "Keep README.md up to date": what the agent
     // writes to the user, and keeping things current, are its doing — when that is the whole
