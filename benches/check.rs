@@ -196,3 +196,55 @@ fn full_check_python_gui_file(bencher: divan::Bencher, which: &str) {
     };
     bencher.bench(|| rules.checker.check_full(divan::black_box(&text), &file));
 }
+
+/// Every tuning rule of the real-rules corpus (`tests/inference/real/tune*`, 1,164 rules as
+/// projects wrote them; sources and licenses in its SOURCES.md) as one rules file: the checks
+/// inferred for a TypeScript file number in the dozens, as in a project that imported several
+/// agents' files. Their prefilter is split into small regex sets, whose lazy DFAs stay cached.
+fn corpus_rules() -> RuleSet {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/inference/real");
+    let mut rules = Vec::new();
+    let mut dirs: Vec<_> = std::fs::read_dir(&root)
+        .expect("the corpus")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("tune"))
+        })
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .expect("a split")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        files.sort();
+        for file in files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "json"))
+        {
+            let text = std::fs::read_to_string(file).expect("a corpus file");
+            let case: serde_json::Value = serde_json::from_str(&text).expect("corpus JSON");
+            let mut rule = case["rule"].clone();
+            rule["Rule_number"] = (rules.len() + 1).into();
+            rules.push(rule);
+        }
+    }
+    let json = serde_json::to_string(&rules).expect("rules JSON");
+    let set = RuleSet::from_text(
+        Path::new("/bench/autofix.json"),
+        &json,
+        BuildOptions { inferred: true },
+    );
+    assert!(set.is_usable(), "{:?}", set.problems);
+    set
+}
+
+#[divan::bench(sample_count = 20)]
+fn full_check_2k_lines_against_the_rules_corpus(bencher: divan::Bencher) {
+    let rules = corpus_rules();
+    let text = fixtures::typescript(2_000);
+    bencher.bench(|| rules.checker.check_full(divan::black_box(&text), &FILE));
+}

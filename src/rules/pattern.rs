@@ -36,6 +36,9 @@ pub(crate) struct CompiledPattern {
     pub hit_filter: Option<regex::bytes::Regex>,
     /// The pattern as the prefilter set holds it (see [`set_source`]).
     pub prefilter: String,
+    /// Whether [`Self::prefilter`] is the pattern's required literals (else its widened form,
+    /// whose automaton multiplies with the others' in a set).
+    pub prefilter_is_literal: bool,
     pub reach: Reach,
     /// The pattern's leading branches that hold no `hit`, when it has some (see [`HitlessLead`]).
     pub hitless_lead: Option<HitlessLead>,
@@ -114,6 +117,7 @@ pub(crate) fn compiled(source: &str) -> Result<Arc<CompiledPattern>, String> {
     let pattern = Arc::new(CompiledPattern {
         hit_filter: hit_group.and(hir.as_ref()).and_then(hit_filter),
         prefilter: hir.as_ref().map_or_else(|| source.to_string(), set_source),
+        prefilter_is_literal: hir.as_ref().is_some_and(|h| required_literals(h).is_some()),
         hit_group,
         reach: Reach::of_parsed(hir.as_ref()),
         hitless_lead: hit_group.and(hir.as_ref()).and_then(HitlessLead::of),

@@ -397,7 +397,10 @@ fn rules_about_the_agent_are_behaviour_and_get_no_check() {
             "Use Eloquent models and relationships before suggesting raw database queries",
             "before suggesting",
         ),
-        ("Usa Eloquent antes de proponer consultas SQL.", "antes de proponer"),
+        (
+            "Usa Eloquent antes de proponer consultas SQL.",
+            "antes de proponer",
+        ),
     ] {
         let inf = infer(&rule(i));
         assert!(inf.checks.is_empty() && !inf.vague, "{i}: {inf:?}");

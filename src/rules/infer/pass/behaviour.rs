@@ -48,7 +48,10 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
             "antes" if words.get(i + 1).is_some_and(|d| d.lower == "de") => i + 2,
             _ => continue,
         };
-        if words.get(end).is_some_and(|v| SUGGESTING.contains(&v.lower.as_str())) {
+        if words
+            .get(end)
+            .is_some_and(|v| SUGGESTING.contains(&v.lower.as_str()))
+        {
             let said: Vec<&str> = words[i..=end].iter().map(|t| t.text.as_str()).collect();
             return Some(said.join(" "));
         }
