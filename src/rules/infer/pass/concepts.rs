@@ -1019,27 +1019,72 @@ fn file_limit(tokens: &[Token]) -> Option<(usize, String, bool)> {
                         ..
                     ]
             );
-            let unit = ws[..i]
-                .iter()
-                .rev()
-                .find(|t| is_file(t) || LENGTH_UNITS.contains(&t.lower.as_str()));
+            // "Máximo 500 líneas por archivo/clase", "500 lines per file": the unit after.
+            let unit_after = unit_after_lines(clause, ws[i + 1]);
+            let limited = limited
+                || (unit_after.is_some()
+                    && matches!(
+                        prev.first(),
+                        None | Some(&"max" | &"maximum" | &"máximo" | &"maximo" | &"a")
+                    ));
+            let unit = unit_after.clone().or_else(|| {
+                ws[..i]
+                    .iter()
+                    .rev()
+                    .find(|t| is_file(t) || LENGTH_UNITS.contains(&t.lower.as_str()))
+                    .map(|t| t.lower.clone())
+            });
             // "If a file exceeds 600 lines, split it" states a limit; "One file per struct when
             // the file exceeds 200 lines" makes the length the condition of another demand.
             let conditional = ws[..i]
                 .iter()
                 .any(|t| matches!(t.lower.as_str(), "when" | "if" | "once" | "cuando" | "si"));
             let splits = tokens.iter().any(|t| SPLIT_WORDS.contains(&t.lower.as_str()));
+            let file_unit =
+                |u: &String| FILE_WORDS.contains(&u.as_str()) || COMPONENT_WORDS.contains(&u.as_str());
             if limited
                 && (!conditional || splits)
-                && let Some(unit) = unit.filter(|u| is_file(u))
+                && let Some(unit) = unit.filter(file_unit)
             {
-                let from = ws[..i].iter().rposition(&is_file).unwrap_or(i);
-                let said: Vec<&str> = ws[from..=i + 1].iter().map(|t| t.text.as_str()).collect();
-                return Some((n, said.join(" "), COMPONENT_WORDS.contains(&unit.lower.as_str())));
+                let said = if unit_after.is_some() {
+                    let from = ws[..i]
+                        .iter()
+                        .rposition(|t| LIMIT_WORDS.contains(&t.lower.as_str()))
+                        .unwrap_or(i);
+                    let mut said: Vec<String> = ws[from..=i + 1].iter().map(|t| t.text.clone()).collect();
+                    said.push(format!("… {unit}"));
+                    said.join(" ")
+                } else {
+                    let from = ws[..i].iter().rposition(&is_file).unwrap_or(i);
+                    let said: Vec<&str> = ws[from..=i + 1].iter().map(|t| t.text.as_str()).collect();
+                    said.join(" ")
+                };
+                return Some((n, said, COMPONENT_WORDS.contains(&unit.as_str())));
             }
         }
     }
     None
+}
+
+/// Words stating a maximum right before a number.
+const LIMIT_WORDS: &[&str] = &["max", "maximum", "máximo", "maximo"];
+
+/// "… 500 líneas por archivo/clase", "… 300 lines per component": the file or component word after
+/// "per" / "por" / "each" right after the `lines` token (one of the parts of `archivo/clase`).
+fn unit_after_lines(clause: &[Token], lines: &Token) -> Option<String> {
+    let at = clause.iter().position(|t| std::ptr::eq(t, lines))?;
+    let mut rest = clause[at + 1..].iter();
+    let per = rest.next()?;
+    if !(per.is_word() && matches!(per.lower.as_str(), "per" | "por" | "each" | "cada")) {
+        return None;
+    }
+    // "por archivo/clase", "per class/component", "per a file": the first file or component word
+    // among the alternatives.
+    rest.take(4)
+        .take_while(|t| t.is_word() || matches!(t.kind, Kind::Path | Kind::Comma))
+        .flat_map(|t| t.lower.split('/'))
+        .find(|part| FILE_WORDS.contains(part) || COMPONENT_WORDS.contains(part))
+        .map(str::to_string)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1611,6 +1656,12 @@ mod tests {
         assert!(texts(i, "src/views/Historial.vue", &short[..short.len() / 3]).is_empty());
         assert_eq!(limit("Keep React components under 200 lines"), Some(200));
         assert_eq!(limit("Menos de 100 líneas por función"), None);
+        // The unit after the number (a real project's Spanish AGENTS.md, Gmarm-org/gmarm).
+        assert_eq!(limit("Máximo 500 líneas por archivo/clase"), Some(500));
+        assert_eq!(limit("Máximo 500 líneas por clase/componente"), Some(500));
+        assert_eq!(limit("500 lines per file max"), Some(500));
+        assert_eq!(limit("Máximo 300 líneas por función"), None);
+        assert_eq!(limit("Usa 500 líneas por archivo como referencia"), None);
         // A length that conditions another demand is no limit; one that asks for a split is.
         assert_eq!(
             limit("One file per struct/interface when the file exceeds 200 lines"),
