@@ -73,9 +73,8 @@ pub struct FileCheck {
 /// candidate is confirmed by its own regex.
 #[derive(Debug, Default)]
 struct Prefilter {
-    /// Sets of a few patterns each (see [`WIDENED_SET_CHUNK`]), with the check of each of its
-    /// patterns.
-    /// `None` when the set is too large to build: every check of it is then a candidate.
+    /// Sets of a few patterns each (see [`WIDENED_SET_CHUNK`]), with the check of each of their
+    /// patterns; a set is `None` when too large to build, and every check of it a candidate.
     sets: Vec<(Option<RegexSet>, Vec<usize>)>,
 }
 

@@ -114,10 +114,13 @@ pub(crate) fn compiled(source: &str) -> Result<Arc<CompiledPattern>, String> {
     let hir = parse(source);
     let matcher = Matcher::new(source, hir.as_ref())?;
     let hit_group = matcher.hit_group();
+    let (prefilter, prefilter_is_literal) = hir
+        .as_ref()
+        .map_or_else(|| (source.to_string(), false), set_source);
     let pattern = Arc::new(CompiledPattern {
         hit_filter: hit_group.and(hir.as_ref()).and_then(hit_filter),
-        prefilter: hir.as_ref().map_or_else(|| source.to_string(), set_source),
-        prefilter_is_literal: hir.as_ref().is_some_and(|h| required_literals(h).is_some()),
+        prefilter,
+        prefilter_is_literal,
         hit_group,
         reach: Reach::of_parsed(hir.as_ref()),
         hitless_lead: hit_group.and(hir.as_ref()).and_then(HitlessLead::of),
@@ -400,13 +403,15 @@ fn hit_filter(hir: &Hir) -> Option<regex::bytes::Regex> {
 /// What stands for the pattern in the prefilter set: the alternation of the literals every match
 /// holds ([`required_literals`]), which keeps the set's automaton small and lets it skip ahead
 /// (the widened forms of a hundred patterns had the lazy DFA spend a tenth of a whole-tree check
-/// building states), else its widened form ([`prefilter_source`]). Made once per pattern.
-fn set_source(hir: &Hir) -> String {
+/// building states), else its widened form ([`prefilter_source`]); and whether it is the
+/// literals. Made once per pattern.
+fn set_source(hir: &Hir) -> (String, bool) {
     match required_literals(hir) {
-        Some(literals) => {
-            Hir::alternation(literals.iter().map(|l| Hir::literal(l.as_slice())).collect()).to_string()
-        }
-        None => prefilter_source(hir),
+        Some(literals) => (
+            Hir::alternation(literals.iter().map(|l| Hir::literal(l.as_slice())).collect()).to_string(),
+            true,
+        ),
+        None => (prefilter_source(hir), false),
     }
 }
 

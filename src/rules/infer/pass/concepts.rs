@@ -235,29 +235,19 @@ const RETURN_WORDS: &[&str] = &["return", "returns", "retorno", "retornos", "out
 
 /// "Type hints on function returns": the rule speaks of returns and of no parameter.
 fn returns_only(ctx: &Context) -> bool {
-    ctx.says(RETURN_WORDS) && !ctx.says(PARAMETER_WORDS)
+    ctx.says(RETURN_WORDS) && !ctx.says(PARAMETER_NAMES) && !ctx.says(INPUT_WORDS)
 }
 
 /// "Use appropriate PHP type hints for method parameters": the rule speaks of parameters and of
-/// no return.
+/// no return, nor of whole signatures.
 fn parameters_only(ctx: &Context) -> bool {
-    ctx.says(&[
-        "parameter",
-        "parameters",
-        "param",
-        "params",
-        "argument",
-        "arguments",
-        "args",
-        "parámetros",
-        "parametros",
-        "argumentos",
-    ]) && !ctx.says(RETURN_WORDS)
+    ctx.says(PARAMETER_NAMES)
+        && !ctx.says(RETURN_WORDS)
         && !ctx.says(&["signature", "signatures", "firmas", "firma"])
 }
 
-/// Words of a function's inputs and signature.
-const PARAMETER_WORDS: &[&str] = &[
+/// Words naming a function's parameters.
+const PARAMETER_NAMES: &[&str] = &[
     "parameter",
     "parameters",
     "param",
@@ -265,14 +255,18 @@ const PARAMETER_WORDS: &[&str] = &[
     "argument",
     "arguments",
     "args",
+    "parámetros",
+    "parametros",
+    "argumentos",
+];
+
+/// Other words of a function's inputs and signature.
+const INPUT_WORDS: &[&str] = &[
     "inputs",
     "input",
     "variables",
     "signature",
     "signatures",
-    "parámetros",
-    "parametros",
-    "argumentos",
     "firmas",
 ];
 
@@ -985,8 +979,7 @@ const COMPONENT_WORDS: &[&str] = &["components", "component", "componentes", "co
 /// The maximum number of lines of a file a rule states, with the words that said it and whether
 /// they said components.
 fn file_limit(tokens: &[Token]) -> Option<(usize, String, bool)> {
-    let is_file =
-        |t: &&Token| FILE_WORDS.contains(&t.lower.as_str()) || COMPONENT_WORDS.contains(&t.lower.as_str());
+    let is_file = |t: &&Token| is_file_word(&t.lower);
     for clause in clauses(tokens) {
         let ws: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
         for (i, t) in ws.iter().enumerate() {
@@ -1040,30 +1033,41 @@ fn file_limit(tokens: &[Token]) -> Option<(usize, String, bool)> {
                 .iter()
                 .any(|t| matches!(t.lower.as_str(), "when" | "if" | "once" | "cuando" | "si"));
             let splits = tokens.iter().any(|t| SPLIT_WORDS.contains(&t.lower.as_str()));
-            let file_unit =
-                |u: &String| FILE_WORDS.contains(&u.as_str()) || COMPONENT_WORDS.contains(&u.as_str());
             if limited
                 && (!conditional || splits)
-                && let Some(unit) = unit.filter(file_unit)
+                && let Some(unit) = unit.filter(|u| is_file_word(u))
             {
-                let said = if unit_after.is_some() {
-                    let from = ws[..i]
+                // From the file word before the number, or from the maximum when it comes after.
+                let from = if unit_after.is_some() {
+                    ws[..i]
                         .iter()
                         .rposition(|t| LIMIT_WORDS.contains(&t.lower.as_str()))
-                        .unwrap_or(i);
-                    let mut said: Vec<String> = ws[from..=i + 1].iter().map(|t| t.text.clone()).collect();
-                    said.push(format!("… {unit}"));
-                    said.join(" ")
                 } else {
-                    let from = ws[..i].iter().rposition(&is_file).unwrap_or(i);
-                    let said: Vec<&str> = ws[from..=i + 1].iter().map(|t| t.text.as_str()).collect();
-                    said.join(" ")
+                    ws[..i].iter().rposition(&is_file)
                 };
-                return Some((n, said, COMPONENT_WORDS.contains(&unit.as_str())));
+                let said: Vec<&str> = ws[from.unwrap_or(i)..=i + 1]
+                    .iter()
+                    .map(|t| t.text.as_str())
+                    .collect();
+                let after = if unit_after.is_some() {
+                    format!(" … {unit}")
+                } else {
+                    String::new()
+                };
+                return Some((
+                    n,
+                    format!("{}{after}", said.join(" ")),
+                    COMPONENT_WORDS.contains(&unit.as_str()),
+                ));
             }
         }
     }
     None
+}
+
+/// A word for files or for components, whose length is their file's.
+fn is_file_word(word: &str) -> bool {
+    FILE_WORDS.contains(&word) || COMPONENT_WORDS.contains(&word)
 }
 
 /// Words stating a maximum right before a number.
@@ -1083,7 +1087,7 @@ fn unit_after_lines(clause: &[Token], lines: &Token) -> Option<String> {
     rest.take(4)
         .take_while(|t| t.is_word() || matches!(t.kind, Kind::Path | Kind::Comma))
         .flat_map(|t| t.lower.split('/'))
-        .find(|part| FILE_WORDS.contains(part) || COMPONENT_WORDS.contains(part))
+        .find(|part| is_file_word(part))
         .map(str::to_string)
 }
 
