@@ -2228,11 +2228,25 @@ pub fn command_checks(
     }
     // A README shows how others install the project — with every package manager, for a
     // library: where the rivals of a mandated one are not the project's commands.
+    // Nor is a line that installs a named package (`npm i -g cline`, `pip install httpx`): the
+    // reader's way to get it, consumed without a hit; a changelog records past releases.
     if wanted(Lang::Docs) && spared.is_empty() {
+        let reader_installs = if tools.is_empty() {
+            String::new()
+        } else {
+            format!(
+                r"(?:{})[ \t]+(?:install|i|add)(?:[ \t]+-[^\s;&|]+)*[ \t]+[@\w][^\s;&|]*[ \t]*$|",
+                alternation(tools)
+            )
+        };
+        let mut files: Vec<String> = Lang::Docs.globs().iter().map(|s| s.to_string()).collect();
+        files.push("!CHANGELOG*".into());
         out.push(CommandCheck {
             context: "command lines in Markdown (a line starting with the command, optionally after `$ `)",
-            pattern: format!(r"^[ \t]*(?:[$>%][ \t]+)?(?:sudo[ \t]+)?(?:{installs}(?P<hit>{hit}){sub}{end})"),
-            files: Lang::Docs.globs().iter().map(|s| s.to_string()).collect(),
+            pattern: format!(
+                r"^[ \t]*(?:[$>%][ \t]+)?(?:sudo[ \t]+)?(?:{reader_installs}{installs}(?P<hit>{hit}){sub}{end})"
+            ),
+            files,
         });
     }
     out
@@ -2626,8 +2640,13 @@ mod tests {
         let vite = command_checks(&["vite".into()], &[], &[], false, &[]);
         assert_eq!(hits(&vite[1].pattern, t), ["vite", "vite"]);
         let md = &checks[4].pattern;
-        let t = "Install it:\n\n```sh\n$ npm install foo\nyarn add foo\n```\n\nnpm is a package manager.\n";
-        assert_eq!(hits(md, t), ["npm", "yarn"]);
+        // The project's own commands; not a line that installs a named package, the reader's
+        // way to get it (`npm install foo`, `yarn add foo`).
+        let t =
+            "Build it:\n\n```sh\n$ npm run build\nyarn test\nnpm install\n```\n\nnpm is a package manager.\n";
+        assert_eq!(hits(md, t), ["npm", "yarn", "npm"]);
+        let t = "Install it:\n\n```sh\n$ npm install foo\nyarn add foo\nnpm i -g @scope/cli\n```\n";
+        assert!(hits(md, t).is_empty());
         // `.pre-commit-config.yaml`: a hook's id and its repository, not its name or args.
         let flake8 = command_checks(&["flake8".into()], &[], &[], false, &[]);
         let (id, repo) = (&flake8[2].pattern, &flake8[3].pattern);

@@ -553,9 +553,19 @@ fn read_clause(
                     && st.trig == Some(Trig::Neg)
                     && !st.found_since_neg
                     && (words::ACTING_VERBS.contains(&t.lower.as_str())
-                        || words::MUTATING_VERBS.contains(&t.lower.as_str()))
+                        || words::MUTATING_VERBS.contains(&t.lower.as_str())
+                        || words::SUPPRESSING_VERBS.contains(&t.lower.as_str()))
                 {
-                    if words::MUTATING_VERBS.contains(&t.lower.as_str()) {
+                    if words::SUPPRESSING_VERBS.contains(&t.lower.as_str()) {
+                        // "never suppress with `# type: ignore`": the means stays forbidden.
+                        let means = clause[i + 1..]
+                            .iter()
+                            .any(|n| n.is_word() && words::TRIG_WITH.contains(&n.lower.as_str()));
+                        if !means {
+                            st.role = Role::Neutral;
+                            st.term_open = false;
+                        }
+                    } else if words::MUTATING_VERBS.contains(&t.lower.as_str()) {
                         // "Never adjust `sys.path`": its mutations are forbidden.
                         st.trig = Some(Trig::Mutate);
                         st.trigger = format!("{} {}", st.trigger, t.lower);
@@ -563,6 +573,25 @@ fn read_clause(
                         st.role = Role::Neutral;
                         st.term_open = false;
                     }
+                    i += 1;
+                    continue;
+                }
+                // "Don't add guards that reject provider settings (`google_*`)": what the
+                // forbidden thing does to other code, in a relative clause, is not forbidden.
+                if st.role == Role::Forbid
+                    && words::RELATIVE_WORDS.contains(&t.lower.as_str())
+                    && i > 0
+                    && clause[i - 1].is_word()
+                    && !words::RELATIVE_OWN_SUBJECTS.contains(&clause[i - 1].lower.as_str())
+                    && word_at(clause, i + 1).is_some_and(|v| {
+                        !words::RELATIVE_USING_VERBS.contains(&v.lower.as_str())
+                            && !words::RELATIVE_MODALS.contains(&v.lower.as_str())
+                    })
+                {
+                    st.role = Role::Neutral;
+                    st.trig = None;
+                    st.trigger.clear();
+                    st.term_open = false;
                     i += 1;
                     continue;
                 }
@@ -835,6 +864,18 @@ fn push_place(
 /// cannot …", "SQLite no puede …"): a subject that is neither whoever reads the rule ("you",
 /// "agents") nor a kind of code or files ("components", "tests") is a thing described.
 fn states_a_capability(clause: &[Token], i: usize, words: &str) -> bool {
+    // "`ext.evaluate` has no `require`": what a named thing lacks is a fact about it.
+    if matches!(words, "no" | "not")
+        && let Some(verb) = i.checked_sub(1).and_then(|k| word_at(clause, k))
+        && words::HAVING_VERBS.contains(&verb.lower.as_str())
+        && let Some(subject) = i.checked_sub(2).and_then(|k| clause.get(k))
+    {
+        return subject.is_code()
+            || (subject.is_word()
+                && !words::READER_SUBJECTS.contains(&subject.lower.as_str())
+                && !words::CODE_SUBJECT_NOUNS.contains(&subject.lower.as_str())
+                && !words::TEST_SUBJECT_NOUNS.contains(&subject.lower.as_str()));
+    }
     let can_not = match words {
         "cannot" | "can't" | "can not" => true,
         "no" => word_at(clause, i + 1).is_some_and(|t| matches!(t.lower.as_str(), "puede" | "pueden")),
@@ -868,6 +909,21 @@ fn apply(
         st.side = side;
         st.term_open = true;
     };
+    // "Do not replace the autouse `blockbuster` fixture", "never remove `X`": what must not be
+    // replaced or removed is kept, not forbidden.
+    let negated = || {
+        st.role == Role::Forbid
+            && st.trig == Some(Trig::Neg)
+            && st.neg_at.is_some_and(|at| i <= at + 3)
+            && !st.found_since_neg
+    };
+    if matches!(trig, Trig::Replace | Trig::Remove) && negated() {
+        st.role = Role::Neutral;
+        st.trigger.clear();
+        st.trig = None;
+        st.term_open = false;
+        return true;
+    }
     match trig {
         Trig::NegUse | Trig::Remove => {
             set(st, Role::Forbid, None);
@@ -1066,6 +1122,15 @@ fn apply(
                 p.1 = j.saturating_sub(1);
             }
             st.term_open = false;
+            if matches!(trig, Trig::LocNeg) && clause.get(j).is_some_and(|t| t.is_code() && !is_pathish(t)) {
+                // "store metadata in `details`, not in `id` or `content`": code that holds
+                // something, named as where it must not go — the code itself is no violation.
+                st.role = Role::Neutral;
+                st.trig = None;
+                st.trigger.clear();
+                st.place = None;
+                return true;
+            }
             if matches!(trig, Trig::LocNeg) && !clause.get(j).is_some_and(is_pathish) {
                 // "never in production": a plain negation.
                 return apply(

@@ -3429,3 +3429,148 @@ fn a_rule_about_powershell_holds_in_powershell_scripts() {
         );
     }
 }
+
+/// From two real projects' agent files (pydantic/pydantic-ai, MIT; cline/cline, Apache-2.0):
+/// code named as what a rule keeps, holds, lacks, or acts on is no violation where it appears.
+#[test]
+fn code_kept_held_lacked_or_acted_on_is_not_forbidden() {
+    let py = "import pytest\nfrom x import blockbuster, reportDeprecated\n\n\ndef f(msg):\n    msg.id = 1\n    return msg.content, msg.args, google_thinking_budget\n";
+    for rule in [
+        // Kept: what must not be replaced or removed.
+        "Do not replace the autouse `blockbuster` fixture.",
+        "Never remove `blockbuster` from conftest.",
+        // Turned off: the thing suppressed is no violation where it appears.
+        "Don't blanket-suppress `reportDeprecated` at file scope.",
+        // Held: where something must not be stored.
+        "Store provider-specific metadata in structured `provider_details` or `provider_metadata` fields, not in `id`, `content`, or `args`",
+        // Acted on, in a relative clause: what the forbidden thing does to other code.
+        "Don't add preemptive client-side guards that reject provider-namespaced settings (`google_*`, `openai_*`, …) based on assumed capability limits",
+    ] {
+        assert!(texts(rule, "src/a.py", py).is_empty(), "{rule}");
+    }
+    // Lacked: what a named thing has not is a fact about it.
+    let js = "const fs = require('node:fs');\n";
+    assert!(
+        texts(
+            "`ext.evaluate` has no `require`; set a breakpoint instead.",
+            "a.js",
+            js
+        )
+        .is_empty()
+    );
+    // A fact about one part of the project is no convention of every file; of the project, it is.
+    let part = "The extension host is ESM (`VSCODE_ESM_ENTRYPOINT`), so module-internal functions aren't reachable as globals.";
+    assert!(texts(part, "a.js", js).is_empty());
+    assert_eq!(texts("The project is ESM.", "a.js", js), ["require"]);
+    // What the reader must not try is the reader's attempt, not the code's use.
+    assert!(
+        texts(
+            "To inspect builders, set a breakpoint — don't try to `require()` the bundle.",
+            "a.js",
+            js
+        )
+        .is_empty()
+    );
+    // The means of suppressing, after "with", stays forbidden; so does what a relative clause
+    // says of the forbidden thing itself, and what it uses.
+    assert_eq!(
+        texts(
+            "nunca suprimir con `# type: ignore`",
+            "a.py",
+            "x = f()  # type: ignore\n"
+        ),
+        ["# type: ignore"]
+    );
+    assert_eq!(
+        texts("Avoid libraries that use `eval`.", "a.js", "eval(s);\n"),
+        ["eval"]
+    );
+    let rs = "fn main() {\n    panic!(\"x\");\n}\n";
+    assert_eq!(
+        texts(
+            "Do NOT use unwraps or anything that can panic in Rust code.",
+            "src/main.rs",
+            rs
+        ),
+        ["panic!"]
+    );
+}
+
+/// "no whole-file `# pyright: ignore` … at the top of a file" (pydantic-ai's tests/AGENTS.md):
+/// where in the file is a condition a check over every line cannot see — left unchecked, with
+/// the reason, not a check on every `# pyright: ignore[…]` comment.
+#[test]
+fn a_position_in_the_file_is_a_condition_never_dropped() {
+    let py = "x = f()  # pyright: ignore[reportPrivateUsage]\n";
+    for rule in [
+        "No whole-file `# pyright: ignore` at the top of a file.",
+        "Never put `# pyright: basic` at file scope.",
+        "No uses `# type: ignore` a nivel de archivo.",
+    ] {
+        assert!(texts(rule, "tests/test_a.py", py).is_empty(), "{rule}");
+        let s = set(&[rule]);
+        let lines = super::explain(&s.rules[0], &s.inferences[0]);
+        assert!(
+            lines.iter().any(|l| l.contains("cannot be checked")),
+            "{rule}: {lines:#?}"
+        );
+    }
+}
+
+/// "over scattered `isinstance` checks", "never `isinstance` checks at use sites" (pydantic-ai's
+/// AGENTS.md files): forbidden only where spread about or at some sites, which no check sees.
+#[test]
+fn code_forbidden_where_scattered_is_a_condition_never_dropped() {
+    let py = "if isinstance(x, int):\n    pass\n";
+    for rule in [
+        "Prefer explicit capability fields over scattered `isinstance` or provider-name checks.",
+        "Capability differences go through `RealtimeModelProfile` flags, never `isinstance`/provider-name checks at use sites.",
+        "Add capability flags to model profile classes instead of inline `isinstance()` checks",
+        "Settle everything on close so history never ends on a dangling `isinstance`.",
+    ] {
+        assert!(texts(rule, "src/a.py", py).is_empty(), "{rule}");
+        let s = set(&[rule]);
+        let lines = super::explain(&s.rules[0], &s.inferences[0]);
+        assert!(
+            lines.iter().any(|l| l.contains("cannot be checked")),
+            "{rule}: {lines:#?}"
+        );
+    }
+    assert_eq!(
+        texts("Never use `isinstance` checks.", "src/a.py", py),
+        ["isinstance"]
+    );
+    let html = "<p style=\"color: red\">x</p>\n";
+    assert_eq!(
+        texts("No inline `style` attributes in HTML.", "a.html", html),
+        ["style"]
+    );
+}
+
+/// "after the streaming function returns" (cline's .clinerules): a function returning is no
+/// concept of return types; "(no `ts-node` / `tsx`)": `tsx` is a command, not an identifier.
+#[test]
+fn a_function_returning_is_no_return_type_and_tsx_is_a_command() {
+    let ts = "export function handle(a) {\n  return a;\n}\nconst langs = { tsx: 'tsx' };\n";
+    assert!(texts(
+        "When streaming is cancelled, clean up by checking `taskState.abort` after the streaming function returns.",
+        "src/a.ts",
+        ts
+    )
+    .is_empty());
+    let rule = "`bun <file>.ts` to run a TS entrypoint directly (no `ts-node` / `tsx`)";
+    assert!(texts(rule, "src/a.ts", ts).is_empty());
+    assert_eq!(texts(rule, "scripts/run.sh", "tsx src/main.ts\n"), ["tsx"]);
+}
+
+/// "Do not use npm/yarn/pnpm." (cline's AGENTS.md): a README line installing a named package
+/// (`npm i -g cline`) is how its readers get it, and a changelog records past releases — the
+/// project's own commands (`npm run build`) in its docs are still found.
+#[test]
+fn readers_installs_and_changelogs_are_not_the_projects_commands() {
+    let md = "# x\n\n    npm i -g cline\n    npm install @cline/sdk\n    npm run build\n";
+    let rule = "Do not use npm/yarn/pnpm.";
+    assert_eq!(lines_hit(rule, "README.md", md), [(5, "npm".to_string())]);
+    assert!(texts(rule, "CHANGELOG.md", md).is_empty());
+    assert!(texts(rule, "apps/cli/CHANGELOG.md", md).is_empty());
+}

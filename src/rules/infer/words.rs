@@ -48,6 +48,7 @@ pub const TOOLS: &[&str] = &[
     "docker-compose",
     "python2",
     "ts-node",
+    "tsx",
     "jest",
     "vitest",
     "mocha",
@@ -3333,6 +3334,11 @@ pub const NEGATIONS: &[&str] = &[
 /// violation, and nothing is checked — except the verbs of [`MUTATING_VERBS`].
 pub const ACTING_VERBS: &[&str] = &[
     "duplicate",
+    // "don't try to `require()` the bundle": the reader's attempt, not the code's use.
+    "try",
+    "attempt",
+    "intentes",
+    "intentar",
     "modify",
     "edit",
     "change",
@@ -3371,6 +3377,27 @@ pub const ACTING_VERBS: &[&str] = &[
     "toques",
     "sobrescribir",
     "sobrescribas",
+];
+
+/// Verbs of turning a check off: after a bare negation, the thing turned off ("don't
+/// blanket-suppress `reportDeprecated`", "no desactives `strict`") is no violation where it
+/// appears; only the means named after "with" ("never suppress with `# type: ignore`") is.
+pub const SUPPRESSING_VERBS: &[&str] = &[
+    "suppress",
+    "blanket-suppress",
+    "silence",
+    "disable",
+    "ignore",
+    "suprimir",
+    "suprimas",
+    "silenciar",
+    "silencies",
+    "desactivar",
+    "desactives",
+    "deshabilitar",
+    "deshabilites",
+    "ignorar",
+    "ignores",
 ];
 
 /// Acting verbs that change a value ("never adjust `sys.path`", "no modifiques `window.location`"):
@@ -3451,6 +3478,123 @@ pub const RELATIVE_SUBJECTS: &[&str] = &[
     "servicio",
     "servicios",
 ];
+/// Where in a file or in the code, as a condition ("at the top of a file", "at use sites", "a
+/// nivel de archivo"): a check over every line cannot see it.
+pub const FILE_POSITIONS: &[&str] = &[
+    "at file scope",
+    "at file level",
+    "at the top of a file",
+    "at the top of the file",
+    "at the top of each file",
+    "at the top of files",
+    "at the start of a file",
+    "at the start of the file",
+    "whole-file",
+    "file-wide",
+    "al inicio del archivo",
+    "al inicio de un archivo",
+    "al principio del archivo",
+    "a nivel de archivo",
+    "at use sites",
+    "at the use site",
+    "at call sites",
+    "at the call site",
+    "en el punto de uso",
+];
+
+/// Words that forbid code only where it is spread about ("scattered `isinstance` checks",
+/// "ad-hoc `where` chains") or in some state ("a dangling `ToolCallPart`"): the same code in
+/// the one place it belongs, or in another state, is allowed, and no check tells them apart.
+/// Nouns of branching on a value: "`isinstance()` checks", "comprobaciones con `typeof`".
+pub const CHECK_NOUNS: &[&str] = &[
+    "checks",
+    "check",
+    "conditionals",
+    "branches",
+    "comprobaciones",
+    "condicionales",
+];
+pub const SCATTERED_WORDS: &[&str] = &[
+    "scattered",
+    "ad-hoc",
+    "ad hoc",
+    "sprinkled",
+    "dispersos",
+    "dispersas",
+    "esparcidos",
+    // "never ends on a dangling `ToolCallPart`": only in a state no line shows.
+    "dangling",
+    "orphaned",
+    "unclosed",
+    "unresolved",
+    "huérfano",
+    "huérfanos",
+];
+
+/// Verbs of a relative clause that name what the forbidden thing uses ("libraries that use
+/// `eval`"): what follows is still part of what is forbidden.
+/// What a relative clause after a forbidding word can describe as the forbidden thing itself
+/// ("anything that can panic"), and the modals that make it a capability ("that may throw").
+pub const RELATIVE_OWN_SUBJECTS: &[&str] = &[
+    "anything",
+    "something",
+    "everything",
+    "nothing",
+    "code",
+    "whatever",
+    "algo",
+    "nada",
+    "todo",
+    "código",
+];
+pub const RELATIVE_MODALS: &[&str] = &[
+    "can", "may", "might", "could", "will", "would", "pueda", "puedan", "puede", "pueden",
+];
+
+pub const RELATIVE_USING_VERBS: &[&str] = &[
+    "use",
+    "uses",
+    "call",
+    "calls",
+    "import",
+    "imports",
+    "require",
+    "requires",
+    "contain",
+    "contains",
+    "usa",
+    "usan",
+    "llama",
+    "llaman",
+    "importa",
+    "importan",
+    "contiene",
+    "contienen",
+];
+
+/// Parts of a project a fact can be about ("The extension host is ESM", "el backend es
+/// síncrono"): what holds for the part is no convention of every file.
+pub const PART_NOUNS: &[&str] = &[
+    "host",
+    "server",
+    "worker",
+    "workers",
+    "bundle",
+    "extension",
+    "runtime",
+    "harness",
+    "sandbox",
+    "webview",
+    "daemon",
+    "backend",
+    "frontend",
+    "servidor",
+    "extensión",
+];
+
+/// Verbs of having: "`ext.evaluate` has no `require`" states what a thing lacks.
+pub const HAVING_VERBS: &[&str] = &["has", "have", "had", "tiene", "tienen"];
+
 /// Relative pronouns: "that", "which", "que".
 pub const RELATIVE_WORDS: &[&str] = &["that", "which", "whose", "que", "cuyo", "cuya"];
 
@@ -3834,7 +3978,6 @@ pub const RETURN_TYPE_NAMES: &[&str] = &[
     "return type annotations",
     "return type annotation",
     "return annotations",
-    "function returns",
     "tipos de retorno",
     "tipo de retorno",
     "tipos de retorno explícitos",

@@ -13,12 +13,14 @@ use super::super::concepts::{
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig, read};
-use super::super::text::{Kind, Token, clauses};
+use super::super::text::{Kind, Token, clause_subject, clauses};
 use super::super::words::{
     CODE_SUBJECT_WORDS, COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS, PREFIX_WORDS,
     SECRET_STORE_WORDS,
 };
-use super::super::words::{EXTENSION_WORDS, FILE_WORDS, IMPORT_WORDS, LENGTH_UNITS, NEGATIONS, REASON_WORDS};
+use super::super::words::{
+    EXTENSION_WORDS, FILE_WORDS, IMPORT_WORDS, LENGTH_UNITS, NEGATIONS, PART_NOUNS, REASON_WORDS,
+};
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
 use crate::rules::model::Within;
 
@@ -382,6 +384,15 @@ fn declared<'a>(ctx: &'a Context, f: &Mention, words: &str) -> Option<&'a str> {
     if clause
         .iter()
         .any(|t| t.is_word() && NEGATIONS.contains(&t.lower.as_str()))
+    {
+        return None;
+    }
+    // "The extension host is ESM": a fact about one part of the project, which no file scope
+    // locates, not a convention of the whole.
+    if let Some((start, end)) = clause_subject(clause, 4)
+        && clause[start..end]
+            .iter()
+            .any(|t| PART_NOUNS.contains(&t.lower.as_str()))
     {
         return None;
     }

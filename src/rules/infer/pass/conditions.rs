@@ -15,9 +15,10 @@ use super::super::words::{
     RELATIVE_WORDS,
 };
 use super::super::words::{
-    CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC, CONDITION_PLACE,
-    CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_TYPES, CONDITION_USER,
-    CONDITION_WHEN, TERM_STOPS, TRIG_STOP_HARD, USUAL_FOLDERS, WRAP_VERBS,
+    CHECK_NOUNS, CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC,
+    CONDITION_PLACE, CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_TYPES,
+    CONDITION_USER, CONDITION_WHEN, FILE_POSITIONS, SCATTERED_WORDS, TERM_STOPS, TRIG_STOP_HARD,
+    USUAL_FOLDERS, WRAP_VERBS,
 };
 use super::{At, Context, Found};
 
@@ -275,6 +276,28 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 })
             {
                 out.unreadable.push(as_written(clause, i, 6));
+                break;
+            }
+            // "no whole-file `# pyright: ignore` at the top of a file": where in the file,
+            // which a check over every line does not see.
+            if let Some(len) = FILE_POSITIONS.iter().find_map(|p| words_at(clause, i, p)) {
+                out.unreadable.push(as_written(clause, i, len.max(4)));
+                break;
+            }
+            // "over scattered `isinstance` checks": only where it is spread about.
+            // "instead of inline `isinstance()` checks": branching where a flag belongs (not
+            // "inline `style` attributes", which are the thing itself).
+            let inline_checks = w == "inline"
+                && clause
+                    .get(i + 2)
+                    .is_some_and(|t| t.is_word() && CHECK_NOUNS.contains(&t.lower.as_str()));
+            if let Some(len) = SCATTERED_WORDS
+                .iter()
+                .find_map(|p| words_at(clause, i, p))
+                .or(inline_checks.then_some(1))
+                && clause.get(i + len).is_some_and(Token::is_code)
+            {
+                out.unreadable.push(as_written(clause, i, len + 2));
                 break;
             }
             if CONDITION_EXCEPT.contains(&w) {
@@ -607,6 +630,16 @@ fn allowed_elsewhere(clause_list: &[&[Token]], found: &[Mention], out: &mut Cond
 
 /// The words of a condition's phrase from `i`: determiners skipped, up to `max` words, until a
 /// stop word, a code span or the end of the clause.
+/// How many tokens from `i` spell `phrase` (words separated by spaces), if they do.
+fn words_at(clause: &[Token], i: usize, phrase: &str) -> Option<usize> {
+    let words: Vec<&str> = phrase.split(' ').collect();
+    let spelled = words
+        .iter()
+        .enumerate()
+        .all(|(n, word)| clause.get(i + n).is_some_and(|t| t.is_word() && t.lower == *word));
+    spelled.then_some(words.len())
+}
+
 fn phrase_words(clause: &[Token], i: usize, max: usize) -> Vec<String> {
     phrase(clause, i, max).0
 }

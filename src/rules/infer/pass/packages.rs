@@ -117,7 +117,11 @@ fn reads_as_package(ctx: &Context, term: &str, f: &Mention) -> Option<&'static s
         // An unknown name after "instead of" counts when written as a name ("Axios"); a
         // lowercase word ("composition over inheritance", "over raw `bash` calls") is prose.
         Some("unquoted")
-    } else if matches!(f.trig, Some(Trig::NegUse)) && ctx.says(LIBRARY_WORDS) {
+    } else if matches!(f.trig, Some(Trig::NegUse))
+        && ctx.says(LIBRARY_WORDS)
+        // "Avoid libraries that use `eval`": the kind, not one of them.
+        && !lower.split(' ').any(|w| LIBRARY_WORDS.contains(&w))
+    {
         Some("in a rule about libraries")
     } else {
         None
