@@ -305,6 +305,9 @@ struct Reading {
     used: bool,
     replace: bool,
     instead_seen: bool,
+    /// How many mentions there were when "instead of" last forbade: "`A` instead of `B`, and
+    /// `C` instead of `D`" — `C`, found after `B`, is the next pair's preferred side.
+    instead_from: Option<usize>,
     term_open: bool,
     /// A place word waiting for its path: trigger, token index it fired at, words.
     place: Option<(Trig, usize, String)>,
@@ -324,6 +327,7 @@ impl Reading {
             used: false,
             replace: false,
             instead_seen: false,
+            instead_from: None,
             term_open: false,
             place: None,
         }
@@ -980,9 +984,21 @@ fn apply(
             st.found_since_neg = false;
         }
         Trig::Instead => {
+            if let Some(from) = st.instead_from
+                && out.len() >= from + 2
+                && let Some(last) = out.last_mut()
+                && last.role == Role::Forbid
+                && matches!(last.entity, Entity::Code { .. })
+            {
+                // "… instead of `Optional[str]`, and `list[str]` instead of `List[str]`".
+                last.role = Role::Mandate;
+                last.side = Some(Side::Preferred);
+                last.trig = None;
+            }
             mark_preferred(&mut out[clause_start..]);
             set(st, Role::Forbid, Some(Side::Replaced));
             st.instead_seen = true;
+            st.instead_from = Some(out.len());
         }
         Trig::Over => {
             // "Use literal unions over enums" pairs like "prefer"; "use HTTPS over the network"

@@ -3527,6 +3527,7 @@ fn code_forbidden_where_scattered_is_a_condition_never_dropped() {
         "Capability differences go through `RealtimeModelProfile` flags, never `isinstance`/provider-name checks at use sites.",
         "Add capability flags to model profile classes instead of inline `isinstance()` checks",
         "Settle everything on close so history never ends on a dangling `isinstance`.",
+        "For workflow tests, prefer `ScriptedModel` from `agents.testing` over adding a new mock or fake `isinstance`.",
     ] {
         assert!(texts(rule, "src/a.py", py).is_empty(), "{rule}");
         let s = set(&[rule]);
@@ -3573,4 +3574,34 @@ fn readers_installs_and_changelogs_are_not_the_projects_commands() {
     assert_eq!(lines_hit(rule, "README.md", md), [(5, "npm".to_string())]);
     assert!(texts(rule, "CHANGELOG.md", md).is_empty());
     assert!(texts(rule, "apps/cli/CHANGELOG.md", md).is_empty());
+}
+
+/// "In `src/`, never use `print`", and "When adding code in `examples/` … Prefer `tool` over
+/// `function_tool`" (openai/openai-agents-python's AGENTS.md, MIT): a place the rule opens with
+/// is where what it then forbids is forbidden.
+#[test]
+fn a_place_a_rule_opens_with_scopes_what_it_forbids() {
+    let py = "print('x')\nfunction_tool(f)\n";
+    for rule in [
+        "In `src/`, never use `print`.",
+        "Inside `src/`: never use `print`.",
+    ] {
+        assert_eq!(texts(rule, "src/a.py", py), ["print"], "{rule}");
+        assert!(texts(rule, "scripts/a.py", py).is_empty(), "{rule}");
+    }
+    let rule = "When adding or updating code in `examples/`, import decorators from `agents.decorators`. Prefer `tool` over `function_tool`.";
+    assert_eq!(texts(rule, "examples/a.py", py), ["function_tool"]);
+    assert!(texts(rule, "src/agents/tool.py", py).is_empty());
+}
+
+/// "use `str | None` instead of `Optional[str]`, and `list[str]` instead of `List[str]`"
+/// (browser-use's AGENTS.md, MIT): each pair's first side is the one preferred.
+#[test]
+fn pairs_of_instead_of_in_one_clause_prefer_each_first_side() {
+    let rule = "Use the modern typing style, e.g. use `str | None` instead of `Optional[str]`, and `list[str]` instead of `List[str]`, `dict[str, Any]` instead of `Dict[str, Any]`";
+    let py = "def f(a: list[str], b: dict[str, Any]) -> Optional[str]:\n    c: List[str] = []\n    d: Dict[str, Any] = {}\n";
+    assert_eq!(
+        texts(rule, "a.py", py),
+        ["Optional[str]", "List[str]", "Dict[str, Any]"]
+    );
 }

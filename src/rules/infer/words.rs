@@ -3505,6 +3505,8 @@ pub const FILE_POSITIONS: &[&str] = &[
 /// Words that forbid code only where it is spread about ("scattered `isinstance` checks",
 /// "ad-hoc `where` chains") or in some state ("a dangling `ToolCallPart`"): the same code in
 /// the one place it belongs, or in another state, is allowed, and no check tells them apart.
+/// "new", as what a rule asks only of code to come ("no new `any`", "un nuevo `Model`").
+pub const NEW_WORDS: &[&str] = &["new", "nuevo", "nueva", "nuevos", "nuevas"];
 /// Nouns of branching on a value: "`isinstance()` checks", "comprobaciones con `typeof`".
 pub const CHECK_NOUNS: &[&str] = &[
     "checks",

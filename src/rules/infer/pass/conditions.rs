@@ -17,7 +17,7 @@ use super::super::words::{
 use super::super::words::{
     CHECK_NOUNS, CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC,
     CONDITION_PLACE, CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_TYPES,
-    CONDITION_USER, CONDITION_WHEN, FILE_POSITIONS, SCATTERED_WORDS, TERM_STOPS, TRIG_STOP_HARD,
+    CONDITION_USER, CONDITION_WHEN, FILE_POSITIONS, NEW_WORDS, SCATTERED_WORDS, TERM_STOPS, TRIG_STOP_HARD,
     USUAL_FOLDERS, WRAP_VERBS,
 };
 use super::{At, Context, Found};
@@ -285,6 +285,12 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 break;
             }
             // "over scattered `isinstance` checks": only where it is spread about.
+            // "over adding a new mock `Model`", "no new `any`": the ones to come, which no check
+            // tells from those already there.
+            if NEW_WORDS.contains(&w) && clause[i + 1..].iter().take(4).any(Token::is_code) {
+                out.unreadable.push(as_written(clause, i, 4));
+                break;
+            }
             // "instead of inline `isinstance()` checks": branching where a flag belongs (not
             // "inline `style` attributes", which are the thing itself).
             let inline_checks = w == "inline"

@@ -45,7 +45,7 @@ pub mod written_language;
 use super::concepts::{Detector, KEYWORDS, Keyword};
 use super::files::{self, FileScope, Lang, Named};
 use super::literal::{self, LitKind, Literal};
-use super::phrases::{Entity, Mention, Place, Role};
+use super::phrases::{Entity, Mention, Place, Role, Trig};
 use super::text::{Kind, Token};
 use super::words::{
     ENGLISH_MARKERS, GO_STD_IMPORT_PATHS, IMPORT_WORDS, SPANISH_MARKERS, VERSIONING_WORDS, WORDLIKE_TOOLS,
@@ -285,6 +285,28 @@ impl<'a> Context<'a> {
             conditions: conditions::Conditions::default(),
         };
         ctx.behaviour = behaviour::agent_words(tokens, found, &ctx.named);
+        // "In `src/`, never use `print`": a place the rule opens with, before anything it names,
+        // is where what it then forbids is forbidden.
+        let forbids_code = found.iter().any(|f| {
+            f.role == Role::Forbid && matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. })
+        });
+        let opening_places = found
+            .iter()
+            .take_while(|f| {
+                matches!(
+                    f.entity,
+                    Entity::Place {
+                        place: Place::Allowed,
+                        ..
+                    }
+                ) && f.trig == Some(Trig::Loc)
+            })
+            .count();
+        for f in found.iter().take(opening_places).filter(|_| forbids_code) {
+            if let Entity::Place { path, .. } = &f.entity {
+                ctx.within.push(path.clone());
+            }
+        }
         for f in found {
             // `log/slog`, `net/http`: Go's standard library by import path.
             if let Entity::Code { text, .. } = &f.entity
