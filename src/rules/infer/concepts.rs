@@ -2235,7 +2235,7 @@ pub fn command_checks(
             String::new()
         } else {
             format!(
-                r"(?:{})[ \t]+(?:install|i|add)(?:[ \t]+-[^\s;&|]+)*[ \t]+[@\w][^\s;&|]*[ \t]*$|",
+                r#"(?:{})[ \t]+(?:install|i|add)(?:[ \t]+-[^\s;&|]+)*(?:[ \t]+["']?[@\w][^\s;&|]*)+[ \t]*$|"#,
                 alternation(tools)
             )
         };
@@ -2645,7 +2645,7 @@ mod tests {
         let t =
             "Build it:\n\n```sh\n$ npm run build\nyarn test\nnpm install\n```\n\nnpm is a package manager.\n";
         assert_eq!(hits(md, t), ["npm", "yarn", "npm"]);
-        let t = "Install it:\n\n```sh\n$ npm install foo\nyarn add foo\nnpm i -g @scope/cli\n```\n";
+        let t = "Install it:\n\n```sh\n$ npm install foo\nyarn add foo bar\nnpm i -g \"@scope/cli\"\n```\n";
         assert!(hits(md, t).is_empty());
         // `.pre-commit-config.yaml`: a hook's id and its repository, not its name or args.
         let flake8 = command_checks(&["flake8".into()], &[], &[], false, &[]);
