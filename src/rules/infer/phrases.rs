@@ -221,11 +221,16 @@ pub struct Mention {
     pub conditional: bool,
 }
 
+/// Whether `word` turns a check off ("suppress", "ignore", "desactivar").
+fn silencing(word: &str) -> bool {
+    words::SUPPRESS_WORDS.contains(&word) || words::IGNORE_WORDS.contains(&word)
+}
+
 fn word_at(clause: &[Token], i: usize) -> Option<&Token> {
     clause.get(i).filter(|t| t.is_word())
 }
 
-fn match_words(clause: &[Token], i: usize, words: &[&str]) -> bool {
+pub(super) fn match_words(clause: &[Token], i: usize, words: &[&str]) -> bool {
     match_words_with(clause, i, words, word_at)
 }
 
@@ -331,6 +336,21 @@ impl Reading {
             term_open: false,
             place: None,
         }
+    }
+}
+
+impl Reading {
+    /// Ends the role the last trigger gave: what follows is neither forbidden nor mandated.
+    fn drop_role(&mut self) {
+        self.role = Role::Neutral;
+        self.trigger.clear();
+        self.trig = None;
+        self.term_open = false;
+    }
+
+    /// Whether a negation forbade within `reach` words before `i`, with nothing found since.
+    fn just_negated(&self, i: usize, reach: usize) -> bool {
+        self.role == Role::Forbid && self.neg_at.is_some_and(|at| i <= at + reach) && !self.found_since_neg
     }
 }
 
@@ -558,9 +578,9 @@ fn read_clause(
                     && !st.found_since_neg
                     && (words::ACTING_VERBS.contains(&t.lower.as_str())
                         || words::MUTATING_VERBS.contains(&t.lower.as_str())
-                        || words::SUPPRESSING_VERBS.contains(&t.lower.as_str()))
+                        || silencing(&t.lower))
                 {
-                    if words::SUPPRESSING_VERBS.contains(&t.lower.as_str()) {
+                    if silencing(&t.lower) {
                         // "never suppress with `# type: ignore`": the means stays forbidden.
                         let means = clause[i + 1..]
                             .iter()
@@ -592,10 +612,7 @@ fn read_clause(
                             && !words::RELATIVE_MODALS.contains(&v.lower.as_str())
                     })
                 {
-                    st.role = Role::Neutral;
-                    st.trig = None;
-                    st.trigger.clear();
-                    st.term_open = false;
+                    st.drop_role();
                     i += 1;
                     continue;
                 }
@@ -645,10 +662,7 @@ fn read_clause(
                             && matches!(st.trigger.as_str(), "without" | "sin")
                             && clause.get(next).is_some_and(|t| t.kind == Kind::Comma)
                         {
-                            st.role = Role::Neutral;
-                            st.trig = None;
-                            st.trigger.clear();
-                            st.term_open = false;
+                            st.drop_role();
                             i = next;
                             continue;
                         }
@@ -868,17 +882,18 @@ fn push_place(
 /// cannot …", "SQLite no puede …"): a subject that is neither whoever reads the rule ("you",
 /// "agents") nor a kind of code or files ("components", "tests") is a thing described.
 fn states_a_capability(clause: &[Token], i: usize, words: &str) -> bool {
+    let named_thing = |head: &str| {
+        !words::READER_SUBJECTS.contains(&head)
+            && !words::CODE_SUBJECT_NOUNS.contains(&head)
+            && !words::TEST_SUBJECT_NOUNS.contains(&head)
+    };
     // "`ext.evaluate` has no `require`": what a named thing lacks is a fact about it.
     if matches!(words, "no" | "not")
         && let Some(verb) = i.checked_sub(1).and_then(|k| word_at(clause, k))
         && words::HAVING_VERBS.contains(&verb.lower.as_str())
         && let Some(subject) = i.checked_sub(2).and_then(|k| clause.get(k))
     {
-        return subject.is_code()
-            || (subject.is_word()
-                && !words::READER_SUBJECTS.contains(&subject.lower.as_str())
-                && !words::CODE_SUBJECT_NOUNS.contains(&subject.lower.as_str())
-                && !words::TEST_SUBJECT_NOUNS.contains(&subject.lower.as_str()));
+        return subject.is_code() || (subject.is_word() && named_thing(subject.lower.as_str()));
     }
     let can_not = match words {
         "cannot" | "can't" | "can not" => true,
@@ -887,11 +902,6 @@ fn states_a_capability(clause: &[Token], i: usize, words: &str) -> bool {
     };
     let Some((start, end)) = text::clause_subject(clause, 3).filter(|_| can_not) else {
         return false;
-    };
-    let named_thing = |head: &str| {
-        !words::READER_SUBJECTS.contains(&head)
-            && !words::CODE_SUBJECT_NOUNS.contains(&head)
-            && !words::TEST_SUBJECT_NOUNS.contains(&head)
     };
     end == i && end > start && named_thing(clause[end - 1].lower.as_str())
 }
@@ -915,17 +925,8 @@ fn apply(
     };
     // "Do not replace the autouse `blockbuster` fixture", "never remove `X`": what must not be
     // replaced or removed is kept, not forbidden.
-    let negated = || {
-        st.role == Role::Forbid
-            && st.trig == Some(Trig::Neg)
-            && st.neg_at.is_some_and(|at| i <= at + 3)
-            && !st.found_since_neg
-    };
-    if matches!(trig, Trig::Replace | Trig::Remove) && negated() {
-        st.role = Role::Neutral;
-        st.trigger.clear();
-        st.trig = None;
-        st.term_open = false;
+    if matches!(trig, Trig::Replace | Trig::Remove) && st.trig == Some(Trig::Neg) && st.just_negated(i, 3) {
+        st.drop_role();
         return true;
     }
     match trig {
@@ -953,10 +954,7 @@ fn apply(
         Trig::Neg if states_a_capability(clause, i, words) => {
             // "Manticore cannot `ALTER` attribute types in place": what a named thing cannot
             // do is a fact about it, not a rule on the code.
-            st.role = Role::Neutral;
-            st.trigger.clear();
-            st.trig = None;
-            st.term_open = false;
+            st.drop_role();
         }
         Trig::Neg
             if word_at(clause, i + words.split(' ').count())
@@ -964,10 +962,7 @@ fn apply(
         {
             // "`material` (not just `materialId`)", "no solo `X`": what follows is not enough
             // alone, not forbidden.
-            st.role = Role::Neutral;
-            st.trigger.clear();
-            st.trig = None;
-            st.term_open = false;
+            st.drop_role();
         }
         Trig::Neg => {
             // "Use `const`, not `let`": the negation pairs with what was mandated before it.
@@ -1028,9 +1023,7 @@ fn apply(
                 .is_some_and(|w| matches!(w, "use" | "usa" | "usar" | "utiliza" | "utilizar"));
         }
         Trig::Use | Trig::Prefer => {
-            let recent_neg =
-                st.neg_at.is_some_and(|at| i <= at + 4) && !st.found_since_neg && st.role == Role::Forbid;
-            if recent_neg {
+            if st.just_negated(i, 4) {
                 // "never directly use", "no deben usar": still forbidding.
                 st.trigger = format!("{} … {words}", st.trigger);
                 st.trig = Some(Trig::NegUse);
@@ -1119,10 +1112,7 @@ fn apply(
                 st.term_open = false;
                 return true;
             }
-            st.role = Role::Neutral;
-            st.trigger.clear();
-            st.trig = None;
-            st.term_open = false;
+            st.drop_role();
         }
         // Set by the reader after a negation, never spelled by a trigger word.
         Trig::Mutate | Trig::Override => return false,
@@ -1141,9 +1131,7 @@ fn apply(
             if matches!(trig, Trig::LocNeg) && clause.get(j).is_some_and(|t| t.is_code() && !is_pathish(t)) {
                 // "store metadata in `details`, not in `id` or `content`": code that holds
                 // something, named as where it must not go — the code itself is no violation.
-                st.role = Role::Neutral;
-                st.trig = None;
-                st.trigger.clear();
+                st.drop_role();
                 st.place = None;
                 return true;
             }

@@ -3379,15 +3379,16 @@ pub const ACTING_VERBS: &[&str] = &[
     "sobrescribas",
 ];
 
-/// Verbs of turning a check off: after a bare negation, the thing turned off ("don't
-/// blanket-suppress `reportDeprecated`", "no desactives `strict`") is no violation where it
-/// appears; only the means named after "with" ("never suppress with `# type: ignore`") is.
-pub const SUPPRESSING_VERBS: &[&str] = &[
+/// Verbs of silencing a check: a rule about suppressions says one ("never disable lint rules").
+pub const SUPPRESS_WORDS: &[&str] = &[
     "suppress",
-    "blanket-suppress",
+    "suppressing",
     "silence",
+    "silencing",
     "disable",
-    "ignore",
+    "disabling",
+    "mute",
+    "bypass",
     "suprimir",
     "suprimas",
     "silenciar",
@@ -3396,9 +3397,12 @@ pub const SUPPRESSING_VERBS: &[&str] = &[
     "desactives",
     "deshabilitar",
     "deshabilites",
-    "ignorar",
-    "ignores",
 ];
+/// Verbs of turning a check off besides [`SUPPRESS_WORDS`]: after a bare negation, the thing
+/// turned off by either ("don't blanket-suppress `reportDeprecated`", "no desactives `strict`")
+/// is no violation where it appears; only the means named after "with" ("never suppress with
+/// `# type: ignore`") is.
+pub const IGNORE_WORDS: &[&str] = &["blanket-suppress", "ignore", "ignores", "ignorar"];
 
 /// Acting verbs that change a value ("never adjust `sys.path`", "no modifiques `window.location`"):
 /// what is forbidden is a mutation of the thing — a call of a mutating method on it or an
@@ -3502,9 +3506,6 @@ pub const FILE_POSITIONS: &[&str] = &[
     "en el punto de uso",
 ];
 
-/// Words that forbid code only where it is spread about ("scattered `isinstance` checks",
-/// "ad-hoc `where` chains") or in some state ("a dangling `ToolCallPart`"): the same code in
-/// the one place it belongs, or in another state, is allowed, and no check tells them apart.
 /// "new", as what a rule asks only of code to come ("no new `any`", "un nuevo `Model`").
 pub const NEW_WORDS: &[&str] = &["new", "nuevo", "nueva", "nuevos", "nuevas"];
 /// Nouns of branching on a value: "`isinstance()` checks", "comprobaciones con `typeof`".
@@ -3516,6 +3517,9 @@ pub const CHECK_NOUNS: &[&str] = &[
     "comprobaciones",
     "condicionales",
 ];
+/// Words that forbid code only where it is spread about ("scattered `isinstance` checks",
+/// "ad-hoc `where` chains") or in some state ("a dangling `ToolCallPart`"): the same code in
+/// the one place it belongs, or in another state, is allowed, and no check tells them apart.
 pub const SCATTERED_WORDS: &[&str] = &[
     "scattered",
     "ad-hoc",
@@ -3533,8 +3537,6 @@ pub const SCATTERED_WORDS: &[&str] = &[
     "huérfanos",
 ];
 
-/// Verbs of a relative clause that name what the forbidden thing uses ("libraries that use
-/// `eval`"): what follows is still part of what is forbidden.
 /// What a relative clause after a forbidding word can describe as the forbidden thing itself
 /// ("anything that can panic"), and the modals that make it a capability ("that may throw").
 pub const RELATIVE_OWN_SUBJECTS: &[&str] = &[
@@ -3552,7 +3554,8 @@ pub const RELATIVE_OWN_SUBJECTS: &[&str] = &[
 pub const RELATIVE_MODALS: &[&str] = &[
     "can", "may", "might", "could", "will", "would", "pueda", "puedan", "puede", "pueden",
 ];
-
+/// Verbs of a relative clause that name what the forbidden thing uses ("libraries that use
+/// `eval`"): what follows is still part of what is forbidden.
 pub const RELATIVE_USING_VERBS: &[&str] = &[
     "use",
     "uses",

@@ -8,7 +8,7 @@
 //! something is left unchecked.
 
 use super::super::files::{MAIN_FILES, Named};
-use super::super::phrases::{Entity, Mention, Role, Side};
+use super::super::phrases::{Entity, Mention, Role, Side, match_words};
 use super::super::text::{Kind, Token, clause_subject, clauses, names_a_construct, usual_folder_word, wraps};
 use super::super::words::{
     ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, FILE_WORDS, RELATIVE_SUBJECTS,
@@ -284,15 +284,15 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 out.unreadable.push(as_written(clause, i, len.max(4)));
                 break;
             }
-            // "over scattered `isinstance` checks": only where it is spread about.
             // "over adding a new mock `Model`", "no new `any`": the ones to come, which no check
             // tells from those already there.
             if NEW_WORDS.contains(&w) && clause[i + 1..].iter().take(4).any(Token::is_code) {
                 out.unreadable.push(as_written(clause, i, 4));
                 break;
             }
-            // "instead of inline `isinstance()` checks": branching where a flag belongs (not
-            // "inline `style` attributes", which are the thing itself).
+            // "over scattered `isinstance` checks": only where it is spread about; "instead of
+            // inline `isinstance()` checks": branching where a flag belongs (not "inline `style`
+            // attributes", which are the thing itself).
             let inline_checks = w == "inline"
                 && clause
                     .get(i + 2)
@@ -634,18 +634,14 @@ fn allowed_elsewhere(clause_list: &[&[Token]], found: &[Mention], out: &mut Cond
     }
 }
 
-/// The words of a condition's phrase from `i`: determiners skipped, up to `max` words, until a
-/// stop word, a code span or the end of the clause.
-/// How many tokens from `i` spell `phrase` (words separated by spaces), if they do.
+/// How many words from `i` spell `phrase` (words separated by spaces), if they do.
 fn words_at(clause: &[Token], i: usize, phrase: &str) -> Option<usize> {
     let words: Vec<&str> = phrase.split(' ').collect();
-    let spelled = words
-        .iter()
-        .enumerate()
-        .all(|(n, word)| clause.get(i + n).is_some_and(|t| t.is_word() && t.lower == *word));
-    spelled.then_some(words.len())
+    match_words(clause, i, &words).then_some(words.len())
 }
 
+/// The words of a condition's phrase from `i`: determiners skipped, up to `max` words, until a
+/// stop word, a code span or the end of the clause.
 fn phrase_words(clause: &[Token], i: usize, max: usize) -> Vec<String> {
     phrase(clause, i, max).0
 }

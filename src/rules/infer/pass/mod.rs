@@ -302,9 +302,11 @@ impl<'a> Context<'a> {
                 ) && f.trig == Some(Trig::Loc)
             })
             .count();
-        for f in found.iter().take(opening_places).filter(|_| forbids_code) {
-            if let Entity::Place { path, .. } = &f.entity {
-                ctx.within.push(path.clone());
+        if forbids_code {
+            for f in &found[..opening_places] {
+                if let Entity::Place { path, .. } = &f.entity {
+                    ctx.within.push(path.clone());
+                }
             }
         }
         for f in found {

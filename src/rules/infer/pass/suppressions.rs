@@ -8,7 +8,7 @@
 use super::super::files::{FileScope, Lang};
 use super::super::literal::{self, LitKind};
 use super::super::text::Kind;
-use super::super::words::NEGATIONS;
+use super::super::words::{NEGATIONS, SUPPRESS_WORDS};
 use super::{At, Context, Found, lang_names};
 use crate::rules::model::Within;
 
@@ -109,25 +109,6 @@ const DIRECTIVES: &[Directive] = &[
     },
 ];
 
-/// Verbs of silencing.
-const SUPPRESS_WORDS: &[&str] = &[
-    "suppress",
-    "suppressing",
-    "silence",
-    "silencing",
-    "disable",
-    "disabling",
-    "mute",
-    "bypass",
-    "suprimir",
-    "suprimas",
-    "silenciar",
-    "silencies",
-    "desactivar",
-    "desactives",
-    "deshabilitar",
-    "deshabilites",
-];
 /// Words for lint in general.
 const LINT_WORDS: &[&str] = &["lint", "linter", "linters", "linting", "lints"];
 /// Words that allow a suppression under a condition, which a check cannot see.
