@@ -156,7 +156,9 @@ pub(super) const FORMS: &[Form] = &[
             Lang::Php,
             Lang::Rust,
         ],
-        template: r"(?:^|[^\w$.@])(?:class|interface|enum|struct|record|trait|protocol|actor|type)[ \t]+(?P<hit>{N})[ \t]*(?:[:{(<=,]|\b(?:extends|implements)\b|\r?$)",
+        // `type` declares only as an alias (`type Row = …`): `import { type Props, … }` imports
+        // one and `value as` after a variable named `type` casts; both are consumed unflagged.
+        template: r"(?:^|[^\w$.@])(?:type[ \t]+[\w$]+[ \t]*(?:,|\}|\r?$)|(?:class|interface|enum|struct|record|trait|protocol|actor|type)[ \t]+(?P<hit>{N})[ \t]*(?:[:{(<=,]|\b(?:extends|implements)\b|\r?$))",
         exclude: &[],
     },
     Form {
@@ -600,6 +602,12 @@ mod tests {
                 "interface IUser {}\ninterface iArtist {}\ntype user_row = {};\n"
             ),
             ["iArtist", "user_row"]
+        );
+        // `type` declares an alias; importing one or casting a variable named `type` does not.
+        let ts = "import { type EXPORT_TYPES, type Row } from './t';\nimport type { X } from './x';\nconst next = {\n  kind: type as\n    Kind,\n};\ntype FEATURE_FLAGS = { a: 1 };\nexport type renderRow<T> = (t: T) => void;\n";
+        assert_eq!(
+            texts("Use PascalCase for type aliases", "src/a.ts", ts),
+            ["FEATURE_FLAGS", "renderRow"]
         );
         for i in [
             "Use camelCase for props and JSON keys.",
