@@ -107,6 +107,13 @@ const DIRECTIVES: &[Directive] = &[
         pattern: r"(?://|/\*)[ \t]*(?P<hit>ktlint-disable)",
         within: Within::Comments,
     },
+    Directive {
+        linters: &["zizmor", "yamllint"],
+        langs: &[Lang::Yaml],
+        what: "`# zizmor: ignore` / `# yamllint disable`",
+        pattern: r"#[ \t]*(?P<hit>zizmor:[ \t]*ignore|yamllint[ \t]+disable(?:-line)?)\b",
+        within: Within::Comments,
+    },
 ];
 
 /// Words for lint in general.
@@ -148,6 +155,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
         matches!(t.kind, Kind::Span(_))
             && literal::classify(&t.text).is_ok_and(|l| l.kind == LitKind::Directive)
     });
+    let lints = suppressed_lints(ctx);
     let chosen = if !by_linter.is_empty() {
         by_linter
     } else if ctx.says(LINT_WORDS) && !quotes_a_directive {
@@ -168,19 +176,86 @@ pub fn run(ctx: &Context, out: &mut Found) {
     } else {
         return;
     };
+    // "Never suppress the `no-explicit-any` rule": a directive silencing another lint is not
+    // this rule's business — only those that name one of its lints on the same line.
+    let naming = if lints.is_empty() {
+        String::new()
+    } else {
+        let names: Vec<String> = lints.iter().map(|l| regex::escape(l)).collect();
+        format!(r"[^\r\n]*?(?:^|[^\w-])(?:{})(?:[^\w-]|$)", names.join("|"))
+    };
+    let which = if lints.is_empty() {
+        String::new()
+    } else {
+        format!(" naming `{}`", lints.join("`, `"))
+    };
     for (d, langs) in chosen {
         let names = lang_names(&langs);
         let mut scope = FileScope::of_langs(&langs, String::new()).titled(&names);
         ctx.narrow(&mut scope);
         let explanation = format!(
-            "linter suppressions forbidden: {} ({names}); scope {}",
+            "linter suppressions forbidden: {}{which} ({names}); scope {}",
             d.what, scope.why
         );
         out.check(
             At::Places,
-            ctx.pattern_check(d.pattern.to_string(), scope, None, explanation, d.within),
+            ctx.pattern_check(
+                format!("{}{naming}", d.pattern),
+                scope,
+                None,
+                explanation,
+                d.within,
+            ),
         );
     }
+}
+
+/// Words between a silencing verb and the lint it names ("suppress the `X` security lint").
+const LINT_ARTICLES: &[&str] = &[
+    "the", "a", "an", "el", "la", "los", "las", "any", "ningún", "ninguna",
+];
+
+/// The lints a rule names as what it never silences: code spans right after a silencing verb
+/// ("never suppress the `dangerous-triggers` lint", "don't disable `no-explicit-any` or
+/// `no-console`"), unless a span is a directive itself (the literals pass checks that one).
+fn suppressed_lints(ctx: &Context) -> Vec<String> {
+    let tokens = &ctx.tokens;
+    let mut lints = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if !(t.kind == Kind::Word && SUPPRESS_WORDS.contains(&t.lower.as_str())) {
+            continue;
+        }
+        let mut j = i + 1;
+        while tokens
+            .get(j)
+            .is_some_and(|t| t.kind == Kind::Word && LINT_ARTICLES.contains(&t.lower.as_str()))
+        {
+            j += 1;
+        }
+        while let Some(t) = tokens.get(j) {
+            match t.kind {
+                Kind::Span(_) if is_lint_name(&t.text) => lints.push(t.text.clone()),
+                Kind::Comma => {}
+                Kind::Word if matches!(t.lower.as_str(), "or" | "and" | "nor" | "o" | "ni" | "y") => {}
+                _ => break,
+            }
+            j += 1;
+        }
+    }
+    lints.sort();
+    lints.dedup();
+    lints
+}
+
+/// A lint's name as linters spell one (`dangerous-triggers`, `no-explicit-any`,
+/// `clippy::unwrap_used`, `E501`, `@typescript-eslint/ban-ts-comment`), not a directive.
+fn is_lint_name(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= 80
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '/' | '@' | '.'))
+        && literal::classify(text).is_ok_and(|l| l.kind != LitKind::Directive)
 }
 
 #[cfg(test)]
@@ -223,6 +298,22 @@ mod tests {
             texts(i, "src/lib.rs", rs),
             ["#[allow(clippy::too_many_lines, reason = \"table\")]"]
         );
+    }
+
+    #[test]
+    fn a_lint_the_rule_names_is_the_only_one_it_keeps_on() {
+        let i = "NEVER suppress the `dangerous-triggers` security lint; extend the dispatcher in a separate pull request if it does not support the required event";
+        let rs = "#[allow(dead_code)]\nfn f() {}\n";
+        assert!(texts(i, "src/lib.rs", rs).is_empty());
+        assert!(texts(i, "app/a.py", "import os  # noqa: F401\n").is_empty());
+        let yml = "on:\n  pull_request_target: # zizmor: ignore[dangerous-triggers]\n  push: # zizmor: ignore[unpinned-uses]\n# yamllint disable-line rule:line-length\n";
+        assert_eq!(texts(i, ".github/workflows/ci.yml", yml), ["zizmor: ignore"]);
+        let i = "Never disable the `no-explicit-any` or `no-console` ESLint rules.";
+        let ts = "// eslint-disable-next-line no-explicit-any\nconst a: any = 1;\n// eslint-disable-next-line no-unused-vars\n/* eslint-disable no-console */\n// eslint-disable-next-line @typescript-eslint/no-explicit-any-ish\n";
+        assert_eq!(texts(i, "src/a.ts", ts), ["eslint-disable", "eslint-disable"]);
+        // Without a named lint, every directive of the linter is still this rule's.
+        let i = "Never disable ESLint rules.";
+        assert_eq!(texts(i, "src/a.ts", ts).len(), 4);
     }
 
     #[test]
