@@ -20,8 +20,10 @@ const COMMIT_WORDS: &[&str] = &[
     "mensajes", "asunto", "summary", "heading", "headings", "header", "first", "primera", "título",
 ];
 
-/// Words for a line.
-const LINE_WORDS: &[&str] = &["line", "lines", "línea", "líneas", "linea", "lineas"];
+/// Words that make a count of characters a line's ("wrap at 100 columns").
+const LINE_WORDS: &[&str] = &[
+    "line", "lines", "línea", "líneas", "linea", "lineas", "wrap", "wrapped", "wrapping",
+];
 
 /// Markup and styles, left out when the rule names no language.
 const MARKUP: &[&str] = &[
@@ -47,6 +49,10 @@ static LIMIT: LazyLock<Regex> = LazyLock::new(|| {
     // A constant pattern, compiled by this module's tests.
     .expect("a valid pattern")
 });
+
+/// Directives a tool reads whole, on their own line, so that wrapping one breaks it
+/// (`//go:embed a b c`, `// eslint-disable-next-line x, y`, `# pyright: …`).
+const OWN_LINE_DIRECTIVES: &str = r"//go:\w|//[ \t]*nolint\b|//export[ \t]|(?://|/\*)[ \t]*(?:eslint|biome-ignore|@ts-|prettier-ignore)|#[ \t]*(?:noqa\b|type:|pyright:|pylint:|mypy:)";
 
 pub fn run(ctx: &Context, out: &mut Found) {
     if ctx.says(COMMIT_WORDS) {
@@ -86,11 +92,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
     });
     ctx.narrow(&mut scope);
     let explanation = format!(
-        "lines of at most {limit} characters (\"{}\"): the part of a longer line past column {limit} (lines with a URL left alone); scope {}",
+        "lines of at most {limit} characters (\"{}\"): the part of a longer line past column {limit} (lines with a URL or a tool's directive left alone); scope {}",
         &caps[0], scope.why
     );
-    // A URL line is consumed without a hit; any other line's characters past the limit are.
-    let pattern = format!(r"(?m)^[^\r\n]*://[^\r\n]*|^[^\r\n]{{{limit}}}(?P<hit>[^\r\n]+)");
+    // A URL line is consumed without a hit, and so are a directive's own line and a line
+    // exempted by `# noqa: E501`, which cannot be wrapped; any other line's characters past
+    // the limit are.
+    let pattern = format!(
+        r"(?m)^[^\r\n]*(?:://|#[ \t]*noqa:[^\r\n]*\bE501\b)[^\r\n]*|^[ \t]*(?:{OWN_LINE_DIRECTIVES})[^\r\n]*|^[^\r\n]{{{limit}}}(?P<hit>[^\r\n]+)"
+    );
     // "Limit comment lines to 72 characters": the lines whose excess is in a comment.
     let comments_only = ctx.says(&["comment", "comments", "comentarios", "docstring", "docstrings"])
         && !ctx.says(&["code", "código", "codigo"]);
@@ -143,6 +153,13 @@ mod tests {
         assert!(texts("Keep lines under 60 characters", "a.py", &long).is_empty());
         assert!(texts("Names of at most 30 characters", "a.py", &long).is_empty());
         assert!(texts("Keep functions under 50 lines", "a.py", &long).is_empty());
+        // A directive's own line and a line `# noqa: E501` exempts cannot be wrapped; a long
+        // line of code with another directive after it still can.
+        let words = "a ".repeat(45);
+        let go = format!("//go:embed {words}\n// nolint:lll {words}\n\t// {words}\n");
+        assert_eq!(texts("Wrap comments at 78 columns.", "ui/page.go", &go).len(), 1);
+        let py = format!("x = '{words}'  # noqa: E501\ny = '{words}'  # type: ignore\n");
+        assert_eq!(texts("Max line length: 80 characters", "a.py", &py).len(), 1);
         // Markup has lines no one wraps.
         let html = format!("<td>{}</td>\n", "x".repeat(120));
         assert!(texts("Max line length: 79 characters", "out/report.html", &html).is_empty());
