@@ -548,6 +548,29 @@ fn quoted_argument(call: &str) -> Option<&str> {
     (!placeholder).then_some(text)
 }
 
+/// The parameter types of a call-shaped span that is a signature: `Update(tea.Msg)` names
+/// the type a declaration takes, which no call passes as it is (a call passes values:
+/// `m.input.Update(msg)`).
+fn signature_types(call: &str) -> Option<Vec<&str>> {
+    let open = call.find('(')?;
+    let inner = call[open + 1..].strip_suffix(')')?.trim();
+    if inner.is_empty() {
+        return None;
+    }
+    inner
+        .split(',')
+        .map(|param| {
+            let ty = param.trim().trim_start_matches(['*', '&']);
+            let (qualifier, name) = ty.rsplit_once('.')?;
+            let qualified = !qualifier.is_empty()
+                && qualifier
+                    .split('.')
+                    .all(|q| q.starts_with(|c: char| c.is_ascii_lowercase()) && is_ident(q));
+            (qualified && name.starts_with(|c: char| c.is_ascii_uppercase()) && is_ident(name)).then_some(ty)
+        })
+        .collect()
+}
+
 /// Characters that must not come right before an operator for it to be that operator.
 const OP_BEFORE: &str = r"=!<>&|+\-*/%^~?:";
 /// Characters that must not come right after it (unary starters `!`, `-`, `+`, `~` may).
@@ -566,9 +589,15 @@ pub fn pattern(lit: &Literal) -> String {
         LitKind::Call => {
             let name = callee(&lit.text);
             // `ctx.Value("auth")`: a quoted argument is what is forbidden, not every call.
-            let argument = quoted_argument(&lit.text).map_or_else(String::new, |quoted| {
-                format!(r#"[ \t]*["'`]{}["'`][ \t]*\)"#, regex::escape(quoted))
-            });
+            let argument = match (quoted_argument(&lit.text), signature_types(&lit.text)) {
+                (Some(quoted), _) => format!(r#"[ \t]*["'`]{}["'`][ \t]*\)"#, regex::escape(quoted)),
+                // A signature: the declaration whose parameters name its types.
+                (None, Some(types)) => types
+                    .iter()
+                    .map(|t| format!(r"[^()\r\n]*?(?:^|[^\w.]){}\b", regex::escape(t)))
+                    .collect(),
+                (None, None) => String::new(),
+            };
             match name.strip_prefix('.') {
                 // A method: the hit is its name, after the dot.
                 Some(method) => format!(r"\.(?P<hit>{})[ \t]*\({argument}", regex::escape(method)),
@@ -946,6 +975,24 @@ d := ctx.Value(\"authz\")
             ["print", "print"]
         );
         assert_eq!(hits("fetch(x)", "fetch(y) fetch(x)"), ["fetch", "fetch"]);
+    }
+
+    #[test]
+    fn a_signature_is_the_declaration_not_every_call() {
+        // crush's AGENTS.md: "Expose imperative methods for state changes (not
+        // `Update(tea.Msg)`)" — the method taking a `tea.Msg`, not the calls passing one.
+        let go = "func (m *Dialog) Update(msg tea.Msg) tea.Cmd {\n\tm.input, cmd = m.input.Update(msg)\n}\nfunc (l *List) Update(n int) {}\n";
+        assert_eq!(hits("Update(tea.Msg)", go), ["Update"]);
+        assert_eq!(
+            hits(
+                "Handle(*http.Request)",
+                "func Handle(r *http.Request) {}\nHandle(req)\n"
+            ),
+            ["Handle"]
+        );
+        // Values are arguments, not types: every call.
+        assert_eq!(hits("Update(msg)", go).len(), 3);
+        assert_eq!(hits("Update(Msg)", go).len(), 3);
     }
 
     #[test]
