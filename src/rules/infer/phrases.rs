@@ -366,7 +366,21 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
     let mut header_named = false;
     // The reading of a clause an aside in parentheses interrupted, and where its mentions start.
     let mut interrupted: Option<(ClauseReading, usize)> = None;
+    // Where the last clause's mentions start, and whether it ended with a colon.
+    let mut last_start = 0;
+    let mut last_colon = false;
     for (ci, (clause, end)) in clauses_with_ends(tokens).into_iter().enumerate() {
+        // "Evitar `unknown`: a menos que se valide con guardas de tipo": a condition after the
+        // colon bears on what the clause before it forbade (not one the user grants).
+        if last_colon
+            && opens_with_unless(clause)
+            && !clause
+                .iter()
+                .any(|t| t.is_word() && CONDITION_USER.contains(&t.lower.as_str()))
+            && forbidden_here(&out[last_start..])
+        {
+            make_conditional(&mut out[last_start..]);
+        }
         // "Prefer pytest equivalents (e.g. `pytest-mock`) over `unittest.mock`": the words right
         // after the closing parenthesis go on with the clause the aside interrupted.
         let resumed = if right_after_aside(tokens, clause) {
@@ -407,9 +421,18 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
             && !out[before..].iter().any(|f| !matches!(f.entity, Entity::Term(_)));
         header_named = out[before..].iter().any(|f| matches!(f.entity, Entity::Term(_)));
         last = Some(read);
+        last_start = before;
+        last_colon = end == Some(":");
     }
     table_row(tokens, &mut out);
     out
+}
+
+/// Whether a clause opens with "unless" or its like ("a menos que", "except when").
+fn opens_with_unless(clause: &[Token]) -> bool {
+    words::TRIG_UNLESS
+        .iter()
+        .any(|phrase| match_words(clause, 0, &phrase.split(' ').collect::<Vec<_>>()))
 }
 
 /// A clause of code spans only, listed with commas, "or", "and": "`a`, `b` or `c`".

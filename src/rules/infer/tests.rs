@@ -886,6 +886,21 @@ fn go_conventions_as_a_real_project_writes_them() {
     let i = "Use `log/slog` for logging. No other logging libraries.";
     let go_mod = "module x\n\nrequire (\n\tgo.uber.org/zap v1.27.1 // indirect\n\tgithub.com/sirupsen/logrus v1.9.4\n)\n";
     assert_eq!(texts(i, "go.mod", go_mod), ["github.com/sirupsen/logrus"]);
+    // "Always log errors" (excalidraw's copilot instructions): `log` as the verb mandates no
+    // logger; "Use `log` for logging" still does.
+    let zap = "package main\n\nimport \"go.uber.org/zap\"\n";
+    assert!(
+        texts(
+            "Always log errors with contextual information",
+            "cmd/main.go",
+            zap
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        texts("Use `log` for logging.", "cmd/main.go", zap),
+        ["go.uber.org/zap"]
+    );
 }
 
 /// Readings from a real TypeScript project's rules (jonit-dev/vibe-coder-3d, MIT).
@@ -1259,6 +1274,66 @@ fn unknown_is_checked_as_a_type_like_any() {
         texts("No `any` or `unknown` types ever.", "src/a.ts", ts),
         ["unknown", "unknown", "any"],
         "type positions (`as unknown as Z`, `as any as Z` too), not the strings"
+    );
+}
+
+/// bun-book-crawler's AGENTS.md: "**Evitar `unknown`**: a menos que se valide con guardas de
+/// tipo" and "Usar `export function NombreComponente` en lugar de `const` … para el componente
+/// principal" — a condition after the colon, and "the main one", left unchecked.
+#[test]
+fn a_condition_after_a_colon_and_the_main_one_are_never_dropped() {
+    let ts = "export function f(error: unknown): string {\n  const x = 1;\n  return String(error);\n}\n";
+    for rule in [
+        "Evitar `unknown`: a menos que se valide con guardas de tipo (type guards).",
+        "Avoid `unknown`: unless narrowed with a type guard.",
+        "Componentes Funcionales: Usar `export function NombreComponente` en lugar de `const` o arrow functions para el componente principal.",
+        "Use `function App` instead of `const` for the main component.",
+    ] {
+        assert!(texts(rule, "src/a.ts", ts).is_empty(), "{rule}");
+        let s = set(&[rule]);
+        let lines = super::explain(&s.rules[0], &s.inferences[0]);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("not checked") || l.contains("cannot be checked")),
+            "{rule}: {lines:#?}"
+        );
+    }
+    // A condition the user grants is no condition on the files; nor is a plain colon.
+    assert_eq!(
+        texts("Avoid `unknown`: unless the user asks.", "src/a.ts", ts),
+        ["unknown"]
+    );
+    assert_eq!(texts("Types: avoid `unknown`.", "src/a.ts", ts), ["unknown"]);
+}
+
+/// bun-book-crawler's AGENTS.md: "Se utiliza ';' para la ejecucion en la terminal. No se usa
+/// '&&'." — the agent's terminal, not the project's TypeScript.
+#[test]
+fn chaining_commands_is_the_agents_terminal() {
+    let ts = "if (a && b) {\n  run();\n}\n";
+    for rule in [
+        "No se usa '&&'.",
+        "Se utiliza ';' para la ejecucion en la terminal. No se usa '&&'.",
+        "Never chain commands with `&&`; use `;`.",
+    ] {
+        assert!(texts(rule, "src/a.ts", ts).is_empty(), "{rule}");
+        let s = set(&[rule]);
+        assert!(
+            s.inferences[0].behaviour.is_some(),
+            "{rule}: {:?}",
+            s.inferences[0]
+        );
+    }
+    // A rule on a language's code keeps it.
+    let sh = "make build && make test\n";
+    assert_eq!(
+        texts(
+            "In bash scripts, never use `&&`; use `set -e`.",
+            "scripts/ci.sh",
+            sh
+        ),
+        ["&&"]
     );
 }
 
@@ -3515,6 +3590,33 @@ fn a_position_in_the_file_is_a_condition_never_dropped() {
             "{rule}: {lines:#?}"
         );
     }
+}
+
+/// "Never call `TotalHeight` per frame during a resize" (crush's AGENTS.md): how often or when
+/// code runs, which no line shows — the rule is left unchecked and says why.
+#[test]
+fn how_often_or_when_code_runs_is_a_condition_never_dropped() {
+    let go = "func (c *Chat) View() string {\n\th := c.list.TotalHeight()\n\treturn render(h)\n}\n";
+    for rule in [
+        "Never call `TotalHeight` per frame during a resize — warm the cache on settle instead.",
+        "Never call `TotalHeight` during a resize.",
+        "Don't call `TotalHeight` on every render.",
+        "No `TotalHeight` in the hot path.",
+        "Nunca llames a `TotalHeight` durante el redimensionado.",
+    ] {
+        assert!(texts(rule, "internal/ui/chat.go", go).is_empty(), "{rule}");
+        let s = set(&[rule]);
+        let lines = super::explain(&s.rules[0], &s.inferences[0]);
+        assert!(
+            lines.iter().any(|l| l.contains("cannot be checked")),
+            "{rule}: {lines:#?}"
+        );
+    }
+    // Without the condition, the call is the rule's.
+    assert_eq!(
+        texts("Never call `TotalHeight`.", "internal/ui/chat.go", go),
+        ["TotalHeight"]
+    );
 }
 
 /// "over scattered `isinstance` checks", "never `isinstance` checks at use sites" (pydantic-ai's

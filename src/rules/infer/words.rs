@@ -3016,7 +3016,9 @@ pub const CONDITION_DETERMINERS: &[&str] = &[
     "nuestras", "este", "esta", "estos", "estas",
 ];
 /// Words opening a circumstance: "when a type is known", "cuando…".
-pub const CONDITION_WHEN: &[&str] = &["when", "whenever", "while", "if", "cuando", "mientras"];
+pub const CONDITION_WHEN: &[&str] = &[
+    "when", "whenever", "while", "during", "if", "cuando", "mientras", "durante",
+];
 /// Words opening an exception: "except Next.js page files", "outside tests", "salvo…".
 pub const CONDITION_EXCEPT: &[&str] = &[
     "except",
@@ -3504,6 +3506,34 @@ pub const FILE_POSITIONS: &[&str] = &[
     "at call sites",
     "at the call site",
     "en el punto de uso",
+];
+
+/// How often or on which path code runs, as a condition ("never call `TotalHeight` per
+/// frame", "no allocation in the hot path"): a check over every line cannot see it.
+pub const RUN_TIMES: &[&str] = &[
+    "per frame",
+    "every frame",
+    "each frame",
+    "per render",
+    "every render",
+    "each render",
+    "on render",
+    "per keystroke",
+    "every keystroke",
+    "each keystroke",
+    "per tick",
+    "every tick",
+    "in the hot path",
+    "on the hot path",
+    "in hot paths",
+    "on hot paths",
+    "in a hot loop",
+    "in hot loops",
+    "en cada frame",
+    "en cada render",
+    "en cada renderizado",
+    "por frame",
+    "en la ruta caliente",
 ];
 
 /// "new", as what a rule asks only of code to come ("no new `any`", "un nuevo `Model`").

@@ -39,6 +39,17 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
     {
         return Some(format!("`{}`", span.text));
     }
+    // "Se utiliza ';' para la ejecucion en la terminal. No se usa '&&'.": chaining commands is
+    // the agent's terminal's business when no language is named — not every `&&` of the
+    // project's JavaScript (a rule on shell scripts names them: "in bash scripts, …").
+    if named.langs().is_empty()
+        && let Some(span) = tokens.iter().find(|t| t.is_code() && t.text.trim() == "&&")
+        && found.iter().any(|f| {
+            f.role == Role::Forbid && matches!(&f.entity, Entity::Code { text, .. } if *text == span.text)
+        })
+    {
+        return Some(format!("`{}`", span.text));
+    }
     // "Use Eloquent models before suggesting raw queries": an order for the agent's suggestions,
     // which the project's files hold no trace of.
     let words: Vec<&Token> = tokens.iter().filter(|t| t.is_word()).collect();

@@ -17,10 +17,13 @@ use super::super::words::{
 use super::super::words::{
     CHECK_NOUNS, CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC,
     CONDITION_PLACE, CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_TYPES,
-    CONDITION_USER, CONDITION_WHEN, FILE_POSITIONS, NEW_WORDS, SCATTERED_WORDS, TERM_STOPS, TRIG_STOP_HARD,
-    USUAL_FOLDERS, WRAP_VERBS,
+    CONDITION_USER, CONDITION_WHEN, FILE_POSITIONS, NEW_WORDS, RUN_TIMES, SCATTERED_WORDS, TERM_STOPS,
+    TRIG_STOP_HARD, USUAL_FOLDERS, WRAP_VERBS,
 };
 use super::{At, Context, Found};
+
+/// Words that single out one of a kind ("the main component", "el componente principal").
+const MAIN_WORDS: &[&str] = &["main", "primary", "top-level", "principal", "principales"];
 
 /// A kind of file a condition names, recognizable by its path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -280,7 +283,12 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             }
             // "no whole-file `# pyright: ignore` at the top of a file": where in the file,
             // which a check over every line does not see.
-            if let Some(len) = FILE_POSITIONS.iter().find_map(|p| words_at(clause, i, p)) {
+            // "never call `TotalHeight` per frame": how often it runs, which no line shows.
+            if let Some(len) = FILE_POSITIONS
+                .iter()
+                .chain(RUN_TIMES)
+                .find_map(|p| words_at(clause, i, p))
+            {
                 out.unreadable.push(as_written(clause, i, len.max(4)));
                 break;
             }
@@ -447,6 +455,19 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                     })
                 {
                     out.unreadable.push(as_written(clause, i, words.len()));
+                    i += 1 + words.len();
+                    continue;
+                }
+            }
+            // "… en lugar de `const` para el componente principal": which one is the main one,
+            // no file shows — even for a preference.
+            if CONDITION_PURPOSE.contains(&w)
+                && code_before
+                && next.is_some_and(|n| n.is_word() && CONDITION_DETERMINERS.contains(&n.lower.as_str()))
+            {
+                let words = phrase_words(clause, i + 1, 4);
+                if words.iter().any(|x| MAIN_WORDS.contains(&x.as_str())) {
+                    out.unreadable.push(as_written(clause, i, words.len() + 1));
                     i += 1 + words.len();
                     continue;
                 }

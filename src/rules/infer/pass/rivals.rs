@@ -460,8 +460,10 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let mut text = name.to_lowercase();
         for &(library, n) in NAMES_LONGEST_FIRST.iter() {
             let in_ecosystem = named.is_empty() || named.contains(&library.eco);
-            let sure =
-                !library.common_word || named.contains(&library.eco) || ctx.says(&role_words(library.role));
+            // A library named by a common word needs its language or another word of its role:
+            // "Always log errors" says `log` only as the verb.
+            let role_said = role_words(library.role).iter().any(|w| *w != n && ctx.says(&[w]));
+            let sure = !library.common_word || named.contains(&library.eco) || role_said;
             if in_ecosystem && sure && names(&text, n) {
                 text = blank(&text, n);
                 if !mandated.iter().any(|(m, _)| std::ptr::eq(*m, library)) {
