@@ -2,7 +2,8 @@
 //! source-code comments", "sin emojis en los comentarios" — what such a clause forbids is looked
 //! for in comments only, whatever a pass would look for it in otherwise (code, or anywhere).
 
-use super::super::text::{Token, clauses_with_ends};
+use super::super::text::{Kind, Token, clauses_with_ends};
+use super::super::words::LIST_WORDS;
 use super::{Context, Found};
 
 /// Words that put something in a place ("in", "inside", "en", "dentro de").
@@ -16,7 +17,11 @@ pub fn run(ctx: &Context, out: &mut Found) {
     let placed: Vec<(usize, String)> = clauses
         .iter()
         .enumerate()
-        .filter_map(|(i, (clause, _))| in_comments(clause).map(|said| (i, said)))
+        .filter_map(|(i, (clause, _))| {
+            in_comments(clause)
+                .or_else(|| named_comments(clause))
+                .map(|said| (i, said))
+        })
         .collect();
     if placed.is_empty() {
         return;
@@ -79,6 +84,37 @@ fn in_comments(clause: &[Token]) -> Option<String> {
     })
 }
 
+/// Code named as what comments say: "Do not emit \"Act\", \"Arrange\" or \"Assert\"
+/// comments", "no `TODO` comments" — a list of code right before the word for comments.
+fn named_comments(clause: &[Token]) -> Option<String> {
+    clause.iter().enumerate().find_map(|(k, t)| {
+        if !t.is_word() || !COMMENT_WORDS.contains(&t.lower.as_str()) {
+            return None;
+        }
+        let start = clause[..k]
+            .iter()
+            .rposition(|w| {
+                !(w.is_code()
+                    || w.kind == Kind::Comma
+                    || (w.is_word() && LIST_WORDS.contains(&w.lower.as_str())))
+            })
+            .map_or(0, |p| p + 1);
+        clause[start..k].iter().any(Token::is_code).then(|| {
+            let said: Vec<String> = clause[start..=k]
+                .iter()
+                .map(|w| {
+                    if w.is_code() {
+                        format!("`{}`", w.text)
+                    } else {
+                        w.text.clone()
+                    }
+                })
+                .collect();
+            said.join(" ").replace(" ,", ",")
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::super::tests::texts;
@@ -101,6 +137,11 @@ mod tests {
         assert_eq!(texts(both, "src/a.ts", ts), ["🚀", "🚀"]);
         let listed = "Never use `var` in code, tests, or comments";
         assert_eq!(texts(listed, "src/a.js", "var x = 1;\n"), ["var"]);
+        // Code named as what comments say is looked for in comments (dotnet/aspire's
+        // copilot instructions).
+        let aaa = "Do not emit \"Act\", \"Arrange\" or \"Assert\" comments.";
+        let cs = "// Arrange\nvar x = 1;\n// Act\nvar y = F(x);\n// Assert\nAssert.Equal(1, y);\n";
+        assert_eq!(texts(aaa, "tests/ATests.cs", cs), ["Arrange", "Act", "Assert"]);
         // Elsewhere in the rule, comments are another subject.
         let other = "Never use `var`; explain tricky code in comments.";
         assert_eq!(texts(other, "src/a.js", "// var is old\nvar x = 1;\n"), ["var"]);
