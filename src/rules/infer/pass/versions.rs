@@ -99,6 +99,10 @@ const FLOOR_BEFORE: &[&str] = &[
     "utilizar",
 ];
 
+/// Prepositions right before a language's version that make it a circumstance ("on Python
+/// 3.11+", "en PHP 8.3+"), not a floor.
+const CIRCUMSTANCE_BEFORE: &[&str] = &["on", "under", "in", "en", "bajo"];
+
 /// Words that make a version something else than the project's floor: a hedge ("3.12 syntax
 /// where possible") or what the project supports ("supports 3.9+" asks for a floor no higher).
 const NOT_A_FLOOR: &[&str] = &[
@@ -521,6 +525,14 @@ fn is_floor(text: &str, named: &regex::Captures) -> bool {
         .to_lowercase();
     let ends_word = |rest: &str| !rest.chars().next().is_some_and(char::is_alphanumeric);
     let starts_word = |rest: &str| !rest.chars().next_back().is_some_and(char::is_alphanumeric);
+    // "coverage.py misreports the arc on Python 3.11+", "In Python 3.11+, use `tomllib`":
+    // where something happens, not the version the project targets.
+    if CIRCUMSTANCE_BEFORE
+        .iter()
+        .any(|w| before.strip_suffix(w).is_some_and(starts_word))
+    {
+        return false;
+    }
     named.name("plus").is_some()
         || FLOOR_AFTER
             .iter()
@@ -800,6 +812,9 @@ mod tests {
             "The service runs Python 3.12.",
             "Use Python 3.12 syntax where possible.",
             "Don't use Python 3.12 yet.",
+            // Where something happens (modelcontextprotocol/python-sdk's CLAUDE.md).
+            "`# pragma: no branch` — coverage.py misreports the `->exit` arc for nested `async with` on Python 3.11+.",
+            "In Python 3.11+, use `tomllib`.",
         ] {
             assert!(texts(other, "Dockerfile", dockerfile).is_empty(), "{other}");
         }
