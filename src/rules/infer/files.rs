@@ -2,7 +2,7 @@
 //! "commit messages") → globs, the default "source files only" list, command contexts, test
 //! files, and composing those with folders ("in `src/`", "except in `scripts/`").
 
-use super::text::{Kind, Token, clause_subject, clauses};
+use super::text::{Kind, Token, clause_subject, clauses, clauses_with_ends};
 use super::words::{NEGATIONS_OF_SUBJECT, NOT_TESTS, ONLY_TESTS, TEST_FILES, TEST_SUBJECT_NOUNS};
 
 /// A language or kind of file a rule's words can name.
@@ -744,7 +744,7 @@ pub fn named(tokens: &[Token]) -> Named {
         n.code_too = docs_and_code(tokens);
     }
     if n.only_tests.is_none() {
-        n.only_tests = tests_subject(tokens);
+        n.only_tests = tests_subject(tokens).or_else(|| tests_label(tokens));
     }
     // "outside tests" and "in tests" never both: the exclusion wins (the safer reading).
     if n.not_tests.is_some() {
@@ -779,6 +779,24 @@ fn tests_subject(tokens: &[Token]) -> Option<String> {
             .collect::<Vec<_>>();
         (tests && negated).then(|| said.join(" "))
     })
+}
+
+/// A label naming tests that opens the rule ("Async testing: use anyio, not asyncio", "Tests:
+/// no `sleep`"): what follows is about the test files.
+fn tests_label(tokens: &[Token]) -> Option<String> {
+    let (label, end) = clauses_with_ends(tokens).into_iter().next()?;
+    let words: Vec<&str> = label
+        .iter()
+        .map(|t| t.is_word().then_some(t.text.as_str()))
+        .collect::<Option<_>>()?;
+    let last = words.last()?.to_lowercase();
+    (end == Some(":")
+        && words.len() <= 3
+        && matches!(
+            last.as_str(),
+            "testing" | "tests" | "test" | "pruebas" | "tests:" | "specs"
+        ))
+    .then(|| words.join(" "))
 }
 
 /// The word that allows the thing in the rest of the clause from `from` ("… are fine", "… está

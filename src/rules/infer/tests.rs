@@ -1277,6 +1277,33 @@ fn unknown_is_checked_as_a_type_like_any() {
     );
 }
 
+/// Readings from modelcontextprotocol/python-sdk's CLAUDE.md (MIT): a label naming tests
+/// scopes the rule to them, two calls joined by "+" are a combination no single match shows,
+/// and "not checked by `x`" names who does not act, banning nothing.
+#[test]
+fn a_tests_label_a_combination_and_a_passive_agent() {
+    let py = "import asyncio\n\nasync def f():\n    await anyio.sleep(0.1)\n    x = recv.receive_nowait()\n";
+    let rule = "Async testing: use anyio, not asyncio";
+    assert!(texts(rule, "examples/client.py", py).is_empty());
+    assert_eq!(texts(rule, "tests/test_client.py", py), ["asyncio"]);
+    let rule = "For stream messages, use `await stream.receive()` instead of `sleep()` + `receive_nowait()`";
+    assert!(texts(rule, "tests/test_client.py", py).is_empty());
+    let s = set(&[rule]);
+    let lines = super::explain(&s.rules[0], &s.inferences[0]);
+    assert!(
+        lines.iter().any(|l| l.contains("cannot be checked")),
+        "{lines:#?}"
+    );
+    let rule = "`# pragma: lax no cover` — excluded from coverage but not checked by `strict-no-cover`.";
+    let doc = "def f():\n    \"\"\"Never runs (strict-no-cover fails CI if it does).\"\"\"\n    strict_no_cover = 1\n";
+    assert!(texts(rule, "tests/test_a.py", doc).is_empty());
+    // A label that is no tests' keeps the rule everywhere.
+    assert_eq!(
+        texts("Async code: use anyio, not asyncio", "examples/client.py", py),
+        ["asyncio"]
+    );
+}
+
 /// bun-book-crawler's AGENTS.md: "**Evitar `unknown`**: a menos que se valide con guardas de
 /// tipo" and "Usar `export function NombreComponente` en lugar de `const` … para el componente
 /// principal" — a condition after the colon, and "the main one", left unchecked.

@@ -223,6 +223,15 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
         if !forbids {
             continue;
         }
+        // "instead of `sleep()` + `receive_nowait()`": the two together, which no match of
+        // either alone shows.
+        if let Some(w) = clause
+            .windows(3)
+            .find(|w| w[0].is_code() && w[1].text == "+" && w[2].is_code())
+        {
+            out.unreadable.push(format!("`{}` + `{}`", w[0].text, w[2].text));
+            continue;
+        }
         if let Some(kind) = subject_kind(clause) {
             out.kinds.push(kind);
         }
