@@ -332,7 +332,15 @@ pub(super) fn forbid_code(
         );
         return;
     }
-    let scope = ctx.scope_for(&lit.langs, &format!("the {} `{}`", lit.kind.describe(), lit.text));
+    let mut scope = ctx.scope_for(&lit.langs, &format!("the {} `{}`", lit.kind.describe(), lit.text));
+    // "Don't prefix tests with `test_`" (ruff's CLAUDE.md): Python's test runners find tests by
+    // that prefix, so a rule naming no language cannot mean Python's.
+    if lit.text.eq_ignore_ascii_case("test_") && ctx.named.langs().is_empty() {
+        scope.except("**/*.py");
+        scope
+            .why
+            .push_str("; Python left out (pytest and unittest find tests by the `test_` prefix)");
+    }
     let fix_text = fix.map(|(y, _)| fix_text_for(y));
     let explanation = format!(
         "forbidden {} `{}` after \"{}\"; scope {}{}",
