@@ -410,6 +410,13 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
             None => (None, before),
         };
         let read = read_clause(clause, ci, &mut out, inherit, list_follows, start);
+        // "`_method()` (no `private`) — used by other code in the same file": the aside says
+        // what the code before it is written without, a form it describes — no ban.
+        if end == Some(")") && describes_form(tokens, clause) {
+            for f in out[before..].iter_mut().filter(|f| f.role == Role::Forbid) {
+                f.role = Role::Neutral;
+            }
+        }
         if end == Some("(") {
             interrupted = Some((read.clone(), start));
         } else if end != Some(")") {
@@ -457,6 +464,27 @@ const SENTENCE_VERBS: &[&str] = &[
 
 /// Whether `clause` (a slice of `tokens`) starts right after a closing parenthesis: no other
 /// separator between them.
+/// Whether a clause is an aside of only "no `x`" (or "without", "sin") right after code that
+/// opens its clause alone: "`_method()` (no `private`)" — not "Use `fetch` (no `axios`)".
+fn describes_form(tokens: &[Token], clause: &[Token]) -> bool {
+    let (Some(first), [negation, rest @ ..]) = (clause.first(), clause) else {
+        return false;
+    };
+    let Some(at) = tokens.iter().position(|t| std::ptr::eq(t, first)) else {
+        return false;
+    };
+    at >= 2
+        && tokens[at - 1].text == "("
+        && tokens[at - 2].is_code()
+        && (at == 2 || tokens[at - 3].kind == Kind::Sep)
+        && negation.is_word()
+        && matches!(negation.lower.as_str(), "no" | "without" | "sin")
+        && !rest.is_empty()
+        && rest.iter().all(|t| {
+            t.is_code() || t.kind == Kind::Comma || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str()))
+        })
+}
+
 fn right_after_aside(tokens: &[Token], clause: &[Token]) -> bool {
     let Some(first) = clause.first() else {
         return false;

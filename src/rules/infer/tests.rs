@@ -1277,6 +1277,40 @@ fn unknown_is_checked_as_a_type_like_any() {
     );
 }
 
+/// Readings from microsoft/playwright's (Apache-2.0) and astral-sh/ruff's (MIT) CLAUDE.md: a
+/// "(no `x`)" aside after code that opens the rule describes that code's form; a condition
+/// after an aside bears on what the aside forbade; Python keeps its `test_` prefix.
+#[test]
+fn a_form_aside_a_condition_after_an_aside_and_pythons_test_prefix() {
+    let ts = "class A {\n  private _id: string;\n  _helper() {}\n}\n";
+    let rule = "`_method()` (no `private`) — used by other code in the same file, but not outside the file";
+    assert!(texts(rule, "src/a.ts", ts).is_empty());
+    assert_eq!(texts("Use `#field` (no `private`).", "src/a.ts", ts), ["private"]);
+    let ci = "steps:\n  - run: cargo build --release --locked\n";
+    let rule = "Use debug builds (not `--release`) when developing, as release builds lack debug assertions.";
+    assert!(texts(rule, ".github/workflows/ci.yml", ci).is_empty());
+    let s = set(&[rule]);
+    let lines = super::explain(&s.rules[0], &s.inferences[0]);
+    assert!(
+        lines.iter().any(|l| l.contains("cannot be checked")),
+        "{lines:#?}"
+    );
+    let rule = "Don't prefix tests with `test_`.";
+    assert_eq!(
+        texts(rule, "crates/a/src/lib.rs", "#[test]\nfn test_parse() {}\n"),
+        ["test_"]
+    );
+    assert!(texts(rule, "tests/test_a.py", "def test_parse():\n    pass\n").is_empty());
+    assert_eq!(
+        texts(
+            "In Python, don't prefix tests with `test_`.",
+            "tests/a.py",
+            "def test_parse():\n    pass\n"
+        ),
+        ["test_"]
+    );
+}
+
 /// Readings from modelcontextprotocol/python-sdk's CLAUDE.md (MIT): a label naming tests
 /// scopes the rule to them, two calls joined by "+" are a combination no single match shows,
 /// and "not checked by `x`" names who does not act, banning nothing.
@@ -1740,6 +1774,9 @@ fn only_swaps_that_keep_every_program_compiling_are_fixes() {
 fn a_format_verb_about_wrapping_errors_is_checked_where_errors_are_wrapped() {
     let r = "Use `%w` (not `%v`) when wrapping errors to preserve the error chain.";
     let go = "return fmt.Errorf(\"load %s: %v\", name, err)\nt.Errorf(\"got %v\", x)\nlog.Printf(\"took %v\", d)\nreturn fmt.Errorf(\"timed out after %v\", timeout)\n";
+    assert_eq!(texts(r, "main.go", go), ["%v"]);
+    // Said in one clause, the condition is the same one the check sees.
+    let r = "Never use `%v` when wrapping errors.";
     assert_eq!(texts(r, "main.go", go), ["%v"]);
 }
 

@@ -9,7 +9,9 @@
 
 use super::super::files::{MAIN_FILES, Named};
 use super::super::phrases::{Entity, Mention, Role, Side, match_words};
-use super::super::text::{Kind, Token, clause_subject, clauses, names_a_construct, usual_folder_word, wraps};
+use super::super::text::{
+    Kind, Token, clause_subject, clauses, clauses_with_ends, names_a_construct, usual_folder_word, wraps,
+};
 use super::super::words::{
     ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, FILE_WORDS, RELATIVE_SUBJECTS,
     RELATIVE_WORDS,
@@ -183,11 +185,18 @@ fn kind_of(words: &[String]) -> Option<Vec<String>> {
 pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
     let mut out = Conditions::default();
     let said_langs: Vec<String> = named.langs.iter().map(|(_, s)| s.to_lowercase()).collect();
-    let clause_list = clauses(tokens);
-    for (ci, clause) in clause_list.iter().enumerate() {
-        let forbids = found
+    let with_ends = clauses_with_ends(tokens);
+    let clause_list: Vec<&[Token]> = with_ends.iter().map(|(c, _)| *c).collect();
+    let forbids_in = |ci: usize| {
+        found
             .iter()
-            .any(|f| f.clause == ci && f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }));
+            .any(|f| f.clause == ci && f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }))
+    };
+    for (ci, clause) in clause_list.iter().enumerate() {
+        // "Use debug builds (not `--release`) when developing": the words after an aside go on
+        // with the clause it interrupted, so its condition bears on what the aside forbade.
+        let resumed = ci >= 2 && with_ends[ci - 1].1 == Some(")") && with_ends[ci - 2].1 == Some("(");
+        let forbids = forbids_in(ci) || (resumed && (forbids_in(ci - 1) || forbids_in(ci - 2)));
         // "(unless explicitly justified)" after a forbidding clause.
         let first = clause.iter().find(|t| t.is_word()).map(|t| t.lower.as_str());
         let after_forbid = ci > 0
@@ -376,7 +385,7 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             }
             if CONDITION_WHEN.contains(&w) && next_is_word {
                 let words = phrase_words(clause, i + 1, 6);
-                if !user_granted(&words) && !words.is_empty() {
+                if !user_granted(&words) && !words.is_empty() && !wrapping_errors_seen(&words, found) {
                     out.unreadable.push(as_written(clause, i, 6));
                 }
                 break;
@@ -859,6 +868,20 @@ fn names_a_said_language(words: &[String], said_langs: &[String]) -> bool {
     words
         .iter()
         .any(|w| said_langs.iter().any(|l| l.split(' ').any(|p| p == w)))
+}
+
+/// "`%w` (not `%v`) when wrapping errors": the literals pass checks a format verb only where
+/// an error is made from another, which is this condition.
+fn wrapping_errors_seen(words: &[String], found: &[Mention]) -> bool {
+    words
+        .first()
+        .is_some_and(|w| matches!(w.as_str(), "wrapping" | "wrap" | "envolver" | "envolviendo"))
+        && words
+            .iter()
+            .any(|w| matches!(w.as_str(), "error" | "errors" | "errores"))
+        && found.iter().any(|f| {
+            f.role == Role::Forbid && matches!(&f.entity, Entity::Code { text, .. } if text.starts_with('%'))
+        })
 }
 
 fn is_tests(words: &[String]) -> bool {
