@@ -1770,6 +1770,10 @@ pub const CONCEPTS: &[Concept] = &[
         phrases: words::BARE_EXCEPT_NAMES,
     },
     Concept {
+        detector: &UNSAFE_BLOCK,
+        phrases: words::UNSAFE_CODE_NAMES,
+    },
+    Concept {
         detector: &MUTABLE_DEFAULT,
         phrases: words::MUTABLE_DEFAULT_NAMES,
     },

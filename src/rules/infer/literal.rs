@@ -381,6 +381,20 @@ fn classify_phrase(text: &str) -> Result<Literal, Skip> {
             case_insensitive: false,
         });
     }
+    // `is null`, `is not null`: C#'s null patterns ("use `is null` instead of `== null`"),
+    // whose language the rule's other code is then checked in; SQL writes `IS NULL`.
+    if let Some(lang) = match text {
+        "is null" | "is not null" => Some(Lang::CSharp),
+        "IS NULL" | "IS NOT NULL" => Some(Lang::Sql),
+        _ => None,
+    } {
+        return Ok(Literal {
+            text: text.to_string(),
+            kind: LitKind::Phrase,
+            langs: vec![lang],
+            case_insensitive: lang == Lang::Sql,
+        });
+    }
     let code_chars = text.chars().any(|c| "(){}[]<>=;:*$@#!|&\\/._".contains(c));
     if !code_chars && !CODE_LEADS.contains(&first) {
         return Err("reads as prose, not code");

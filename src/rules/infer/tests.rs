@@ -1277,6 +1277,35 @@ fn unknown_is_checked_as_a_type_like_any() {
     );
 }
 
+/// dotnet/aspire's Copilot instructions (MIT): "Always use `is null` or `is not null` instead of
+/// `== null` or `!= null`" — C#'s patterns, so C#'s comparisons; SQL writes `IS NULL`.
+#[test]
+fn null_patterns_name_their_language() {
+    let rule = "Always use `is null` or `is not null` instead of `== null` or `!= null`.";
+    assert_eq!(texts(rule, "src/A.cs", "if (x == null) { }\n"), ["== null"]);
+    assert!(texts(rule, "src/App.java", "if (x == null) { }\n").is_empty());
+    assert!(texts(rule, "wwwroot/app.js", "if (c == null) { }\n").is_empty());
+    let sql = "Use `IS NULL` instead of `= NULL`.";
+    assert_eq!(
+        texts(sql, "db/q.sql", "SELECT * FROM t WHERE a = NULL;\n"),
+        ["= NULL"]
+    );
+}
+
+/// astral-sh/uv's CLAUDE.md (MIT): "AVOID using `panic!`, `unreachable!`, `.unwrap()`, unsafe
+/// code, and clippy rule ignores" — "unsafe code" names Rust's `unsafe` blocks.
+#[test]
+fn unsafe_code_named_in_words_is_rusts_unsafe() {
+    let rs = "fn f(p: *const u8) -> u8 {\n    // unsafe { no }\n    unsafe { *p }\n}\nunsafe fn g() {}\nlet unsafe_ok = 1;\n";
+    let rule = "AVOID using `panic!`, `unreachable!`, `.unwrap()`, unsafe code, and clippy rule ignores";
+    assert_eq!(texts(rule, "crates/a/src/lib.rs", rs), ["unsafe", "unsafe"]);
+    assert_eq!(
+        texts("Evitar código unsafe.", "src/lib.rs", rs),
+        ["unsafe", "unsafe"]
+    );
+    assert!(texts("Avoid unsafe code.", "src/a.ts", "const unsafe = {};\n").is_empty());
+}
+
 /// Readings from microsoft/playwright's (Apache-2.0) and astral-sh/ruff's (MIT) CLAUDE.md: a
 /// "(no `x`)" aside after code that opens the rule describes that code's form; a condition
 /// after an aside bears on what the aside forbade; Python keeps its `test_` prefix.

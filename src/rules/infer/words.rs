@@ -3641,6 +3641,17 @@ pub const SEMICOLON_NAMES: &[&str] = &[
     "puntos y coma",
     "punto y coma",
 ];
+/// Rust's `unsafe` code (`concepts::UNSAFE_BLOCK`): "AVOID using `panic!`, … unsafe code".
+pub const UNSAFE_CODE_NAMES: &[&str] = &[
+    "unsafe code",
+    "unsafe blocks",
+    "unsafe block",
+    "unsafe rust",
+    "unsafe functions",
+    "código unsafe",
+    "bloques unsafe",
+    "bloque unsafe",
+];
 /// TypeScript non-null assertions (`concepts::NON_NULL_ASSERTION`); "non‑null" may carry a
 /// non-breaking hyphen.
 pub const NON_NULL_NAMES: &[&str] = &[
