@@ -608,7 +608,7 @@ pub fn pattern(lit: &Literal) -> String {
                 // A signature: the declaration whose parameters name its types.
                 (None, Some(types)) => types
                     .iter()
-                    .map(|t| format!(r"[^()\r\n]*?(?:^|[^\w.]){}\b", regex::escape(t)))
+                    .map(|t| format!(r"(?:[^()\r\n]*?[^\w.\r\n])?{}\b", regex::escape(t)))
                     .collect(),
                 (None, None) => String::new(),
             };
@@ -997,6 +997,9 @@ d := ctx.Value(\"authz\")
         // `Update(tea.Msg)`)" — the method taking a `tea.Msg`, not the calls passing one.
         let go = "func (m *Dialog) Update(msg tea.Msg) tea.Cmd {\n\tm.input, cmd = m.input.Update(msg)\n}\nfunc (l *List) Update(n int) {}\n";
         assert_eq!(hits("Update(tea.Msg)", go), ["Update"]);
+        // An interface's method may leave its parameter unnamed.
+        let iface = "type Model interface {\n\tUpdate(tea.Msg) tea.Cmd\n\tUpdate(xtea.Msg)\n}\n";
+        assert_eq!(hits("Update(tea.Msg)", iface), ["Update"]);
         assert_eq!(
             hits(
                 "Handle(*http.Request)",

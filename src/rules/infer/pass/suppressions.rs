@@ -182,7 +182,9 @@ pub fn run(ctx: &Context, out: &mut Found) {
         String::new()
     } else {
         let names: Vec<String> = lints.iter().map(|l| regex::escape(l)).collect();
-        format!(r"[^\r\n]*?(?:^|[^\w-])(?:{})(?:[^\w-]|$)", names.join("|"))
+        // Right after the directive (`#[allow(` consumed its parenthesis) or after a character
+        // that ends a name: `no-explicit-any` is not named in `…/no-explicit-any-ish`.
+        format!(r"(?:[^\r\n]*?[^\w\r\n-])?(?:{})(?:[^\w-]|$)", names.join("|"))
     };
     let which = if lints.is_empty() {
         String::new()
@@ -305,6 +307,10 @@ mod tests {
         let i = "NEVER suppress the `dangerous-triggers` security lint; extend the dispatcher in a separate pull request if it does not support the required event";
         let rs = "#[allow(dead_code)]\nfn f() {}\n";
         assert!(texts(i, "src/lib.rs", rs).is_empty());
+        // Right after the directive's parenthesis, the name is named.
+        let i2 = "Never suppress the `dead_code` lint.";
+        let rs2 = "#[allow(dead_code)]\n#[allow(xdead_code)]\n#![allow(unused, dead_code)]\n";
+        assert_eq!(texts(i2, "src/lib.rs", rs2), ["allow", "allow"]);
         assert!(texts(i, "app/a.py", "import os  # noqa: F401\n").is_empty());
         let yml = "on:\n  pull_request_target: # zizmor: ignore[dangerous-triggers]\n  push: # zizmor: ignore[unpinned-uses]\n# yamllint disable-line rule:line-length\n";
         assert_eq!(texts(i, ".github/workflows/ci.yml", yml), ["zizmor: ignore"]);
