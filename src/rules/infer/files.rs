@@ -792,10 +792,7 @@ fn tests_label(tokens: &[Token]) -> Option<String> {
     let last = words.last()?.to_lowercase();
     (end == Some(":")
         && words.len() <= 3
-        && matches!(
-            last.as_str(),
-            "testing" | "tests" | "test" | "pruebas" | "tests:" | "specs"
-        ))
+        && (last == "testing" || TEST_SUBJECT_NOUNS.contains(&last.as_str())))
     .then(|| words.join(" "))
 }
 

@@ -366,21 +366,7 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
     let mut header_named = false;
     // The reading of a clause an aside in parentheses interrupted, and where its mentions start.
     let mut interrupted: Option<(ClauseReading, usize)> = None;
-    // Where the last clause's mentions start, and whether it ended with a colon.
-    let mut last_start = 0;
-    let mut last_colon = false;
     for (ci, (clause, end)) in clauses_with_ends(tokens).into_iter().enumerate() {
-        // "Evitar `unknown`: a menos que se valide con guardas de tipo": a condition after the
-        // colon bears on what the clause before it forbade (not one the user grants).
-        if last_colon
-            && opens_with_unless(clause)
-            && !clause
-                .iter()
-                .any(|t| t.is_word() && CONDITION_USER.contains(&t.lower.as_str()))
-            && forbidden_here(&out[last_start..])
-        {
-            make_conditional(&mut out[last_start..]);
-        }
         // "Prefer pytest equivalents (e.g. `pytest-mock`) over `unittest.mock`": the words right
         // after the closing parenthesis go on with the clause the aside interrupted.
         let resumed = if right_after_aside(tokens, clause) {
@@ -428,26 +414,14 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
             && !out[before..].iter().any(|f| !matches!(f.entity, Entity::Term(_)));
         header_named = out[before..].iter().any(|f| matches!(f.entity, Entity::Term(_)));
         last = Some(read);
-        last_start = before;
-        last_colon = end == Some(":");
     }
     table_row(tokens, &mut out);
     out
 }
 
-/// Whether a clause opens with "unless" or its like ("a menos que", "except when").
-fn opens_with_unless(clause: &[Token]) -> bool {
-    words::TRIG_UNLESS
-        .iter()
-        .any(|phrase| match_words(clause, 0, &phrase.split(' ').collect::<Vec<_>>()))
-}
-
 /// A clause of code spans only, listed with commas, "or", "and": "`a`, `b` or `c`".
 fn code_alone(clause: &[Token]) -> bool {
-    clause.iter().any(Token::is_code)
-        && clause.iter().all(|t| {
-            t.is_code() || t.kind == Kind::Comma || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str()))
-        })
+    clause.iter().any(Token::is_code) && clause.iter().all(Token::lists_code)
 }
 
 /// A clause that opens with an imperative verb: a sentence of its own, not a list.
@@ -462,15 +436,16 @@ const SENTENCE_VERBS: &[&str] = &[
     "omit", "skip", "leave", "describe", "mention", "explain", "list", "show",
 ];
 
-/// Whether `clause` (a slice of `tokens`) starts right after a closing parenthesis: no other
-/// separator between them.
+/// Where `clause`, a slice of `tokens`, starts in them.
+fn start_in(tokens: &[Token], clause: &[Token]) -> Option<usize> {
+    let first = clause.first()?;
+    tokens.iter().position(|t| std::ptr::eq(t, first))
+}
+
 /// Whether a clause is an aside of only "no `x`" (or "without", "sin") right after code that
 /// opens its clause alone: "`_method()` (no `private`)" — not "Use `fetch` (no `axios`)".
 fn describes_form(tokens: &[Token], clause: &[Token]) -> bool {
-    let (Some(first), [negation, rest @ ..]) = (clause.first(), clause) else {
-        return false;
-    };
-    let Some(at) = tokens.iter().position(|t| std::ptr::eq(t, first)) else {
+    let ([negation, rest @ ..], Some(at)) = (clause, start_in(tokens, clause)) else {
         return false;
     };
     at >= 2
@@ -480,16 +455,13 @@ fn describes_form(tokens: &[Token], clause: &[Token]) -> bool {
         && negation.is_word()
         && matches!(negation.lower.as_str(), "no" | "without" | "sin")
         && !rest.is_empty()
-        && rest.iter().all(|t| {
-            t.is_code() || t.kind == Kind::Comma || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str()))
-        })
+        && rest.iter().all(Token::lists_code)
 }
 
+/// Whether `clause` (a slice of `tokens`) starts right after a closing parenthesis: no other
+/// separator between them.
 fn right_after_aside(tokens: &[Token], clause: &[Token]) -> bool {
-    let Some(first) = clause.first() else {
-        return false;
-    };
-    let Some(at) = tokens.iter().position(|t| std::ptr::eq(t, first)) else {
+    let Some(at) = start_in(tokens, clause) else {
         return false;
     };
     at > 0 && tokens[at - 1].kind == Kind::Sep && tokens[at - 1].text == ")"

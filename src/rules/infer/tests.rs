@@ -78,6 +78,18 @@ pub(super) fn texts(instruction: &str, path: &str, text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Asserts that `rule` raises nothing in `text` at `path` and that its explanation says why: a
+/// line holding one of `said`.
+fn assert_unchecked_because(rule: &str, path: &str, text: &str, said: &[&str]) {
+    assert!(texts(rule, path, text).is_empty(), "{rule}");
+    let s = set(&[rule]);
+    let lines = super::explain(&s.rules[0], &s.inferences[0]);
+    assert!(
+        lines.iter().any(|l| said.iter().any(|w| l.contains(w))),
+        "{rule}: {lines:#?}"
+    );
+}
+
 #[test]
 fn never_use_any_in_typescript() {
     let i = "Never use `any` in TypeScript - use `unknown` with type guards.";
@@ -1317,13 +1329,7 @@ fn a_form_aside_a_condition_after_an_aside_and_pythons_test_prefix() {
     assert_eq!(texts("Use `#field` (no `private`).", "src/a.ts", ts), ["private"]);
     let ci = "steps:\n  - run: cargo build --release --locked\n";
     let rule = "Use debug builds (not `--release`) when developing, as release builds lack debug assertions.";
-    assert!(texts(rule, ".github/workflows/ci.yml", ci).is_empty());
-    let s = set(&[rule]);
-    let lines = super::explain(&s.rules[0], &s.inferences[0]);
-    assert!(
-        lines.iter().any(|l| l.contains("cannot be checked")),
-        "{lines:#?}"
-    );
+    assert_unchecked_because(rule, ".github/workflows/ci.yml", ci, &["cannot be checked"]);
     let rule = "Don't prefix tests with `test_`.";
     assert_eq!(
         texts(rule, "crates/a/src/lib.rs", "#[test]\nfn test_parse() {}\n"),
@@ -1350,13 +1356,7 @@ fn a_tests_label_a_combination_and_a_passive_agent() {
     assert!(texts(rule, "examples/client.py", py).is_empty());
     assert_eq!(texts(rule, "tests/test_client.py", py), ["asyncio"]);
     let rule = "For stream messages, use `await stream.receive()` instead of `sleep()` + `receive_nowait()`";
-    assert!(texts(rule, "tests/test_client.py", py).is_empty());
-    let s = set(&[rule]);
-    let lines = super::explain(&s.rules[0], &s.inferences[0]);
-    assert!(
-        lines.iter().any(|l| l.contains("cannot be checked")),
-        "{lines:#?}"
-    );
+    assert_unchecked_because(rule, "tests/test_client.py", py, &["cannot be checked"]);
     let rule = "`# pragma: lax no cover` — excluded from coverage but not checked by `strict-no-cover`.";
     let doc = "def f():\n    \"\"\"Never runs (strict-no-cover fails CI if it does).\"\"\"\n    strict_no_cover = 1\n";
     assert!(texts(rule, "tests/test_a.py", doc).is_empty());
@@ -1379,15 +1379,7 @@ fn a_condition_after_a_colon_and_the_main_one_are_never_dropped() {
         "Componentes Funcionales: Usar `export function NombreComponente` en lugar de `const` o arrow functions para el componente principal.",
         "Use `function App` instead of `const` for the main component.",
     ] {
-        assert!(texts(rule, "src/a.ts", ts).is_empty(), "{rule}");
-        let s = set(&[rule]);
-        let lines = super::explain(&s.rules[0], &s.inferences[0]);
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.contains("not checked") || l.contains("cannot be checked")),
-            "{rule}: {lines:#?}"
-        );
+        assert_unchecked_because(rule, "src/a.ts", ts, &["not checked", "cannot be checked"]);
     }
     // A condition the user grants is no condition on the files; nor is a plain colon.
     assert_eq!(
@@ -3562,13 +3554,7 @@ fn code_applied_to_code_is_a_condition_never_dropped() {
         // For a kind of type.
         "No `AsRef<Path>`, `Deref<Target = Path>`, or implicit conversions for secure types.",
     ] {
-        assert!(texts(rule, "src/lib.rs", rs).is_empty(), "{rule}");
-        let s = set(&[rule]);
-        let lines = super::explain(&s.rules[0], &s.inferences[0]);
-        assert!(
-            lines.iter().any(|l| l.contains("cannot be checked")),
-            "{rule}: {lines:#?}"
-        );
+        assert_unchecked_because(rule, "src/lib.rs", rs, &["cannot be checked"]);
     }
     // The wrapper forbidden around words is the wrapper itself; a purpose stays a purpose.
     let sql = "SELECT * FROM t WHERE LOWER(name) = 'a';\n";
@@ -3675,13 +3661,7 @@ fn a_position_in_the_file_is_a_condition_never_dropped() {
         "Never put `# pyright: basic` at file scope.",
         "No uses `# type: ignore` a nivel de archivo.",
     ] {
-        assert!(texts(rule, "tests/test_a.py", py).is_empty(), "{rule}");
-        let s = set(&[rule]);
-        let lines = super::explain(&s.rules[0], &s.inferences[0]);
-        assert!(
-            lines.iter().any(|l| l.contains("cannot be checked")),
-            "{rule}: {lines:#?}"
-        );
+        assert_unchecked_because(rule, "tests/test_a.py", py, &["cannot be checked"]);
     }
 }
 
@@ -3697,13 +3677,7 @@ fn how_often_or_when_code_runs_is_a_condition_never_dropped() {
         "No `TotalHeight` in the hot path.",
         "Nunca llames a `TotalHeight` durante el redimensionado.",
     ] {
-        assert!(texts(rule, "internal/ui/chat.go", go).is_empty(), "{rule}");
-        let s = set(&[rule]);
-        let lines = super::explain(&s.rules[0], &s.inferences[0]);
-        assert!(
-            lines.iter().any(|l| l.contains("cannot be checked")),
-            "{rule}: {lines:#?}"
-        );
+        assert_unchecked_because(rule, "internal/ui/chat.go", go, &["cannot be checked"]);
     }
     // Without the condition, the call is the rule's.
     assert_eq!(
@@ -3724,13 +3698,7 @@ fn code_forbidden_where_scattered_is_a_condition_never_dropped() {
         "Settle everything on close so history never ends on a dangling `isinstance`.",
         "For workflow tests, prefer `ScriptedModel` from `agents.testing` over adding a new mock or fake `isinstance`.",
     ] {
-        assert!(texts(rule, "src/a.py", py).is_empty(), "{rule}");
-        let s = set(&[rule]);
-        let lines = super::explain(&s.rules[0], &s.inferences[0]);
-        assert!(
-            lines.iter().any(|l| l.contains("cannot be checked")),
-            "{rule}: {lines:#?}"
-        );
+        assert_unchecked_because(rule, "src/a.py", py, &["cannot be checked"]);
     }
     assert_eq!(
         texts("Never use `isinstance` checks.", "src/a.py", py),

@@ -7,9 +7,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::words::{
-    ABBREVIATIONS, CLITIC_NEGATORS, CODE_PREFIXES, DOTFILES, FILE_EXTENSIONS, NEGATIONS_OF_SUBJECT,
-    NOT_PATHS, PY_ONLY_MODULES, ROOT_DIRS, RUST_MACROS, SPANISH_CLITICS, SUBJECT_DETERMINERS, SUBJECT_ENDS,
-    WRAP_VERBS,
+    ABBREVIATIONS, CLITIC_NEGATORS, CODE_PREFIXES, DOTFILES, FILE_EXTENSIONS, LIST_WORDS,
+    NEGATIONS_OF_SUBJECT, NOT_PATHS, PY_ONLY_MODULES, ROOT_DIRS, RUST_MACROS, SPANISH_CLITICS,
+    SUBJECT_DETERMINERS, SUBJECT_ENDS, WRAP_VERBS,
 };
 
 /// How a code span was delimited.
@@ -73,6 +73,28 @@ impl Token {
     pub fn is_code(&self) -> bool {
         matches!(self.kind, Kind::Span(_) | Kind::Bare)
     }
+
+    /// Whether the token belongs to a list of code: code, a comma, "or", "and", "y"…
+    pub fn lists_code(&self) -> bool {
+        self.is_code()
+            || self.kind == Kind::Comma
+            || (self.is_word() && LIST_WORDS.contains(&self.lower.as_str()))
+    }
+}
+
+/// Tokens as the rule wrote them, code in backticks: "`A`, `B` or `C` comments".
+pub fn written(tokens: &[Token]) -> String {
+    tokens
+        .iter()
+        .map(|t| {
+            if t.is_code() {
+                format!("`{}`", t.text)
+            } else {
+                t.text.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Characters operators are made of.

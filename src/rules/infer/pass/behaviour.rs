@@ -32,21 +32,18 @@ const SUGGESTING: &[&str] = &[
 /// The words that make a rule about the agent's actions, if it is one.
 pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option<String> {
     // "Do NOT `cd` into packages": moving around the tree is the agent's doing, never code's.
-    if let Some(span) = tokens.iter().find(|t| t.is_code() && is_navigation(&t.text))
-        && found.iter().any(|f| {
+    // "Se utiliza ';' para la ejecucion en la terminal. No se usa '&&'.": so is chaining
+    // commands when no language is named — not every `&&` of the project's JavaScript (a rule on
+    // shell scripts names them: "in bash scripts, …").
+    let sessions = |span: &str| is_navigation(span) || (span.trim() == "&&" && named.langs().is_empty());
+    let forbidden = |span: &Token| {
+        found.iter().any(|f| {
             f.role == Role::Forbid && matches!(&f.entity, Entity::Code { text, .. } if *text == span.text)
         })
-    {
-        return Some(format!("`{}`", span.text));
-    }
-    // "Se utiliza ';' para la ejecucion en la terminal. No se usa '&&'.": chaining commands is
-    // the agent's terminal's business when no language is named — not every `&&` of the
-    // project's JavaScript (a rule on shell scripts names them: "in bash scripts, …").
-    if named.langs().is_empty()
-        && let Some(span) = tokens.iter().find(|t| t.is_code() && t.text.trim() == "&&")
-        && found.iter().any(|f| {
-            f.role == Role::Forbid && matches!(&f.entity, Entity::Code { text, .. } if *text == span.text)
-        })
+    };
+    if let Some(span) = tokens
+        .iter()
+        .find(|t| t.is_code() && sessions(&t.text) && forbidden(t))
     {
         return Some(format!("`{}`", span.text));
     }

@@ -2,8 +2,7 @@
 //! source-code comments", "sin emojis en los comentarios" — what such a clause forbids is looked
 //! for in comments only, whatever a pass would look for it in otherwise (code, or anywhere).
 
-use super::super::text::{Kind, Token, clauses_with_ends};
-use super::super::words::LIST_WORDS;
+use super::super::text::{Token, clauses_with_ends, written};
 use super::{Context, Found};
 
 /// Words that put something in a place ("in", "inside", "en", "dentro de").
@@ -93,25 +92,12 @@ fn named_comments(clause: &[Token]) -> Option<String> {
         }
         let start = clause[..k]
             .iter()
-            .rposition(|w| {
-                !(w.is_code()
-                    || w.kind == Kind::Comma
-                    || (w.is_word() && LIST_WORDS.contains(&w.lower.as_str())))
-            })
+            .rposition(|w| !w.lists_code())
             .map_or(0, |p| p + 1);
-        clause[start..k].iter().any(Token::is_code).then(|| {
-            let said: Vec<String> = clause[start..=k]
-                .iter()
-                .map(|w| {
-                    if w.is_code() {
-                        format!("`{}`", w.text)
-                    } else {
-                        w.text.clone()
-                    }
-                })
-                .collect();
-            said.join(" ").replace(" ,", ",")
-        })
+        clause[start..k]
+            .iter()
+            .any(Token::is_code)
+            .then(|| written(&clause[start..=k]).replace(" ,", ","))
     })
 }
 

@@ -11,6 +11,7 @@ use super::super::files::{MAIN_FILES, Named};
 use super::super::phrases::{Entity, Mention, Role, Side, match_words};
 use super::super::text::{
     Kind, Token, clause_subject, clauses, clauses_with_ends, names_a_construct, usual_folder_word, wraps,
+    written,
 };
 use super::super::words::{
     ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, FILE_WORDS, RELATIVE_SUBJECTS,
@@ -20,7 +21,7 @@ use super::super::words::{
     CHECK_NOUNS, CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC,
     CONDITION_PLACE, CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_TYPES,
     CONDITION_USER, CONDITION_WHEN, FILE_POSITIONS, NEW_WORDS, RUN_TIMES, SCATTERED_WORDS, TERM_STOPS,
-    TRIG_STOP_HARD, USUAL_FOLDERS, WRAP_VERBS,
+    TRIG_STOP_HARD, TRIG_UNLESS, USUAL_FOLDERS, WRAP_VERBS,
 };
 use super::{At, Context, Found};
 
@@ -204,8 +205,12 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 f.clause == ci - 1 && f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. })
             })
             && !found.iter().any(|f| f.clause == ci);
-        if after_forbid && matches!(first, Some("unless" | "except")) {
-            let at = clause.iter().position(Token::is_word).unwrap_or(0);
+        let at = clause.iter().position(Token::is_word).unwrap_or(0);
+        // "Evitar `unknown`: a menos que se valide con guardas de tipo": "unless" in any of its
+        // spellings.
+        let opens_unless = matches!(first, Some("unless" | "except"))
+            || TRIG_UNLESS.iter().any(|p| words_at(clause, at, p).is_some());
+        if after_forbid && opens_unless {
             let words = phrase_words(clause, at + 1, 6);
             if !user_granted(&words) {
                 out.unreadable.push(as_written(clause, at, 6));
@@ -718,20 +723,6 @@ fn as_written(clause: &[Token], from: usize, max: usize) -> String {
 }
 
 /// Tokens as the rule wrote them, code in backticks.
-fn written(tokens: &[Token]) -> String {
-    tokens
-        .iter()
-        .map(|t| {
-            if t.is_code() {
-                format!("`{}`", t.text)
-            } else {
-                t.text.clone()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn next_word_or_code(clause: &[Token], mut i: usize) -> Option<&Token> {
     while let Some(t) = clause.get(i) {
         if t.is_word() && CONDITION_SKIP.contains(&t.lower.as_str()) {
@@ -873,9 +864,7 @@ fn names_a_said_language(words: &[String], said_langs: &[String]) -> bool {
 /// "`%w` (not `%v`) when wrapping errors": the literals pass checks a format verb only where
 /// an error is made from another, which is this condition.
 fn wrapping_errors_seen(words: &[String], found: &[Mention]) -> bool {
-    words
-        .first()
-        .is_some_and(|w| matches!(w.as_str(), "wrapping" | "wrap" | "envolver" | "envolviendo"))
+    words.first().is_some_and(|w| WRAP_VERBS.contains(&w.as_str()))
         && words
             .iter()
             .any(|w| matches!(w.as_str(), "error" | "errors" | "errores"))

@@ -10,7 +10,9 @@ use super::super::literal::{self, LitKind, Literal};
 use super::super::naming;
 use super::super::phrases::{Entity, Mention, Role, Side, Trig};
 use super::super::text::Quote;
-use super::super::words::{ASYNC_WORDS, DEFINING_VERBS, NULL_KIND_NOUNS, NULL_VALUES, TERM_STOPS};
+use super::super::words::{
+    ASYNC_WORDS, DEFINING_VERBS, NULL_KIND_NOUNS, NULL_VALUES, TERM_STOPS, WRAP_VERBS,
+};
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
 
@@ -481,7 +483,7 @@ pub(super) fn forbid_code(
             Within::Code
         };
         // "Use `%w` (not `%v`) when wrapping errors": in the format of an error being made.
-        let (pattern, explanation) = if format_verb && ctx.says(WRAP_WORDS) {
+        let (pattern, explanation) = if format_verb && ctx.says(WRAP_VERBS) {
             (
                 format!(
                     r#"\b(?:fmt|errors|xerrors|pkgerrors)\.(?:Errorf|Wrapf)[ \t]*\([ \t]*(?:[\w.]+[ \t]*,[ \t]*)?"[^"\r\n]*?(?P<hit>{})[^"\r\n]*"[^\r\n]*?\b\w*[eE]rr\w*\b"#,
@@ -500,9 +502,6 @@ pub(super) fn forbid_code(
         );
     }
 }
-
-/// Words that make a format verb about wrapping errors.
-const WRAP_WORDS: &[&str] = &["wrapping", "wrap", "wraps", "wrapped", "envolver", "envolviendo"];
 
 /// A scope of `.sql` files plus source files (SQL embedded in code), split in two.
 fn split_embedded_sql(scope: &FileScope) -> Option<(FileScope, FileScope)> {

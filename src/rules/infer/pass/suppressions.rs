@@ -8,7 +8,7 @@
 use super::super::files::{FileScope, Lang};
 use super::super::literal::{self, LitKind};
 use super::super::text::Kind;
-use super::super::words::{NEGATIONS, SUPPRESS_WORDS};
+use super::super::words::{DETERMINERS, NEGATIONS, SUPPRESS_WORDS};
 use super::{At, Context, Found, lang_names};
 use crate::rules::model::Within;
 
@@ -178,18 +178,16 @@ pub fn run(ctx: &Context, out: &mut Found) {
     };
     // "Never suppress the `no-explicit-any` rule": a directive silencing another lint is not
     // this rule's business — only those that name one of its lints on the same line.
-    let naming = if lints.is_empty() {
-        String::new()
+    let (naming, which) = if lints.is_empty() {
+        (String::new(), String::new())
     } else {
         let names: Vec<String> = lints.iter().map(|l| regex::escape(l)).collect();
         // Right after the directive (`#[allow(` consumed its parenthesis) or after a character
         // that ends a name: `no-explicit-any` is not named in `…/no-explicit-any-ish`.
-        format!(r"(?:[^\r\n]*?[^\w\r\n-])?(?:{})(?:[^\w-]|$)", names.join("|"))
-    };
-    let which = if lints.is_empty() {
-        String::new()
-    } else {
-        format!(" naming `{}`", lints.join("`, `"))
+        (
+            format!(r"(?:[^\r\n]*?[^\w\r\n-])?(?:{})(?:[^\w-]|$)", names.join("|")),
+            format!(" naming `{}`", lints.join("`, `")),
+        )
     };
     for (d, langs) in chosen {
         let names = lang_names(&langs);
@@ -212,11 +210,6 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
-/// Words between a silencing verb and the lint it names ("suppress the `X` security lint").
-const LINT_ARTICLES: &[&str] = &[
-    "the", "a", "an", "el", "la", "los", "las", "any", "ningún", "ninguna",
-];
-
 /// The lints a rule names as what it never silences: code spans right after a silencing verb
 /// ("never suppress the `dangerous-triggers` lint", "don't disable `no-explicit-any` or
 /// `no-console`"), unless a span is a directive itself (the literals pass checks that one).
@@ -228,17 +221,18 @@ fn suppressed_lints(ctx: &Context) -> Vec<String> {
             continue;
         }
         let mut j = i + 1;
-        while tokens
-            .get(j)
-            .is_some_and(|t| t.kind == Kind::Word && LINT_ARTICLES.contains(&t.lower.as_str()))
-        {
+        // Determiners between the verb and the lint: "suppress the `X` lint", "any `Y`".
+        while tokens.get(j).is_some_and(|t| {
+            t.is_word()
+                && (DETERMINERS.contains(&t.lower.as_str())
+                    || matches!(t.lower.as_str(), "any" | "ningún" | "ninguna"))
+        }) {
             j += 1;
         }
         while let Some(t) = tokens.get(j) {
             match t.kind {
                 Kind::Span(_) if is_lint_name(&t.text) => lints.push(t.text.clone()),
-                Kind::Comma => {}
-                Kind::Word if matches!(t.lower.as_str(), "or" | "and" | "nor" | "o" | "ni" | "y") => {}
+                Kind::Comma | Kind::Word if t.lists_code() => {}
                 _ => break,
             }
             j += 1;
