@@ -233,7 +233,8 @@ pub fn detect(rel_path: &str) -> Option<AgentFormat> {
 }
 
 /// The project folder (relative, `/`-separated, empty for the root) an agent file at
-/// `rel_path` speaks for: the file's own folder for `AGENTS.md`, `CLAUDE.md` and `GEMINI.md`;
+/// `rel_path` speaks for: the file's own folder for `AGENTS.md`, `CLAUDE.md` and `GEMINI.md`
+/// (but the folder holding a dot-folder they sit in: `.claude/CLAUDE.md`, `.agents/AGENTS.md`);
 /// the folder holding the agent's dot-folder for the others.
 pub fn base_dir(rel_path: &str, format: AgentFormat) -> String {
     let path = rel_path.trim_start_matches("./");
@@ -245,9 +246,11 @@ pub fn base_dir(rel_path: &str, format: AgentFormat) -> String {
             None => dirs,
         },
         None => {
-            // `.claude/CLAUDE.md` speaks for the folder holding `.claude`.
+            // `.claude/CLAUDE.md` speaks for the folder holding `.claude`, and so does an
+            // `AGENTS.md` kept in `.agents/` or `.codex/`: a dot-folder holds an agent's or a
+            // tool's settings, not the code its rules are about.
             match dirs.split_last() {
-                Some((last, rest)) if *last == ".claude" => rest,
+                Some((last, rest)) if last.len() > 1 && last.starts_with('.') => rest,
                 _ => dirs,
             }
         }
@@ -320,6 +323,13 @@ mod tests {
         assert_eq!(base_dir("AGENTS.md", AgentFormat::AgentsMd), "");
         assert_eq!(base_dir("pkg/api/AGENTS.md", AgentFormat::AgentsMd), "pkg/api");
         assert_eq!(base_dir(".claude/CLAUDE.md", AgentFormat::ClaudeMd), "");
+        assert_eq!(base_dir(".agents/AGENTS.md", AgentFormat::AgentsMd), "");
+        assert_eq!(base_dir("web/.agents/AGENTS.md", AgentFormat::AgentsMd), "web");
+        assert_eq!(base_dir(".gemini/GEMINI.md", AgentFormat::GeminiMd), "");
+        assert_eq!(
+            base_dir("docs/.x/y/AGENTS.md", AgentFormat::AgentsMd),
+            "docs/.x/y"
+        );
         assert_eq!(base_dir(".cursor/rules/a/b.mdc", AgentFormat::CursorMdc), "");
         assert_eq!(base_dir("web/.cursor/rules/b.mdc", AgentFormat::CursorMdc), "web");
         assert_eq!(base_dir(".roorules", AgentFormat::RooRules), "");

@@ -1619,6 +1619,13 @@ mod tests {
         assert_eq!(got.rules[0].files, ["src/**/*.ts", "*.tsx"]);
         let nested = extract("web/AGENTS.md", AgentFormat::AgentsMd, "- Use `pnpm`\n");
         assert_eq!(nested.rules[0].files, ["web/**"]);
+        // Effect-TS/effect keeps its only AGENTS.md in `.agents/`: it speaks for the project.
+        let dot_folder = extract(".agents/AGENTS.md", AgentFormat::AgentsMd, "- Use `pnpm`\n");
+        assert!(
+            dot_folder.rules[0].files.is_empty(),
+            "{:?}",
+            dot_folder.rules[0].files
+        );
         let nested_cursor = extract(
             "web/.cursor/rules/x.mdc",
             AgentFormat::CursorMdc,
