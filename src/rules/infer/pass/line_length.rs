@@ -10,6 +10,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::super::files::FileScope;
+use super::super::words::CONDITION_WHEN;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -50,6 +51,54 @@ static LIMIT: LazyLock<Regex> = LazyLock::new(|| {
     .expect("a valid pattern")
 });
 
+/// Words that make a length in a condition the one a line must not pass ("if a line exceeds 100
+/// characters, wrap it"); any other length in a condition is when something else is done
+/// ("keep a call on one line when the line is at most 120 characters").
+const EXCEED_WORDS: &[&str] = &[
+    "exceeds",
+    "exceed",
+    "exceeding",
+    "longer",
+    "over",
+    "past",
+    "beyond",
+    "supera",
+    "superan",
+    "excede",
+    "exceden",
+    "más",
+    "mas",
+];
+
+/// A condition ("when …", "if …") that holds the length at `at` and does not say the line goes
+/// past it: the words from the conditional word to the number, or `None`.
+fn conditional_length(text: &str, at: usize) -> Option<&str> {
+    let clause_start = text[..at]
+        .rfind(['.', ';', ',', ':', '\n'])
+        .map_or(0, |i| i + 1);
+    let clause = &text[clause_start..at];
+    let words: Vec<(usize, String)> = clause
+        .char_indices()
+        .filter(|&(i, c)| {
+            c.is_alphanumeric() && !clause[..i].chars().next_back().is_some_and(char::is_alphanumeric)
+        })
+        .map(|(i, _)| {
+            let word: String = clause[i..].chars().take_while(|c| c.is_alphanumeric()).collect();
+            (i, word.to_lowercase())
+        })
+        .collect();
+    let cond = words
+        .iter()
+        .rposition(|(_, w)| CONDITION_WHEN.contains(&w.as_str()))?;
+    if words[cond..]
+        .iter()
+        .any(|(_, w)| EXCEED_WORDS.contains(&w.as_str()))
+    {
+        return None;
+    }
+    Some(clause[words[cond].0..].trim())
+}
+
 /// Directives a tool reads whole, on their own line, so that wrapping one breaks it
 /// (`//go:embed a b c`, `// eslint-disable-next-line x, y`, `# pyright: …`).
 const OWN_LINE_DIRECTIVES: &str = r"//go:\w|//[ \t]*nolint\b|//export[ \t]|(?://|/\*)[ \t]*(?:eslint|biome-ignore|@ts-|prettier-ignore)|#[ \t]*(?:noqa\b|type:|pyright:|pylint:|mypy:)";
@@ -78,6 +127,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
         return;
     };
     if !LIMITS.contains(&limit) {
+        return;
+    }
+    if let Some(condition) = conditional_length(text, caps.get(0).map_or(0, |m| m.start())) {
+        out.note(
+            At::Places,
+            format!(
+                "\"{condition}\" is when the rule applies, not a limit on every line: no line length inferred"
+            ),
+        );
         return;
     }
     // No language named: the programming languages' files, not markup (a generated HTML report
@@ -167,6 +225,26 @@ mod tests {
         let py = format!("# {}\n{long}", "c".repeat(90));
         assert_eq!(
             texts("Limit comment lines to 72 characters.", "a.py", &py).len(),
+            1
+        );
+        // A length in a condition is when something else is done (Effect-TS/effect's AGENTS.md),
+        // unless the condition says the line goes past it.
+        let effect = "Keep bindings only for reuse, and keep a call on one line when the complete line is at most 80 characters.";
+        assert!(texts(effect, "a.py", &long).is_empty());
+        assert!(
+            texts(
+                "If a line is under 80 characters, keep it on one line",
+                "a.py",
+                &long
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            texts("If a line exceeds 80 characters, wrap it", "a.py", &long).len(),
+            1
+        );
+        assert_eq!(
+            texts("When wrapping, keep lines under 80 characters.", "a.py", &long).len(),
             1
         );
         // Markdown is prose.
