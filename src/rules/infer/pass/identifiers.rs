@@ -183,7 +183,9 @@ pub(super) const FORMS: &[Form] = &[
         what: "`const`/`static` items",
         subject: Subject::Constants,
         langs: &[Lang::Rust],
-        template: r"(?:^|[^\w$.])(?:const|static)(?:[ \t]+mut)?[ \t]+(?P<hit>{N})[ \t]*:",
+        // Not a lifetime (`&'static crate::rt::Runtime`): `'static` declares nothing, and a
+        // path's `::` is no type annotation.
+        template: r"(?:^|[^\w$.'])(?:const|static)(?:[ \t]+mut)?[ \t]+(?P<hit>{N})[ \t]*:(?:[^:]|$)",
         exclude: &[],
     },
     Form {
@@ -499,7 +501,8 @@ mod tests {
         let django =
             "app_name = 'accounts'\ndefault_app_config = 'orders.apps.OrdersConfig'\nmax_items = 3\n";
         assert_eq!(texts(i, "accounts/urls.py", django), ["max_items"]);
-        let rs = "const max_len: usize = 3;\nstatic GLOBAL: u8 = 1;\nconst fn helper() {}\n";
+        // rolldown: a `'static` lifetime before a path declares nothing.
+        let rs = "const max_len: usize = 3;\nstatic GLOBAL: u8 = 1;\nconst fn helper() {}\nfn rt() -> &'static crate::rt::Runtime { todo!() }\n";
         assert_eq!(texts(i, "src/lib.rs", rs), ["max_len"]);
         let java = "class A {\n  private static final long serialVersionUID = 1L;\n  private static final Logger log = LoggerFactory.getLogger(A.class);\n  public static final int maxSize = 10;\n  static final String NAME = \"a\";\n}\n";
         assert_eq!(
