@@ -3,7 +3,9 @@
 //! files, and composing those with folders ("in `src/`", "except in `scripts/`").
 
 use super::text::{Kind, Token, clause_subject, clauses, clauses_with_ends};
-use super::words::{NEGATIONS_OF_SUBJECT, NOT_TESTS, ONLY_TESTS, TEST_FILES, TEST_SUBJECT_NOUNS};
+use super::words::{
+    NEGATIONS_OF_SUBJECT, NOT_TESTS, ONLY_TESTS, TEST_FILES, TEST_SUBJECT_NOUNS, TRIG_NEG, TRIG_NEG_USE,
+};
 
 /// A language or kind of file a rule's words can name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -733,6 +735,7 @@ pub fn named(tokens: &[Token]) -> Named {
                     n.not_tests = Some(format!("{} … {allowed}", p.join(" ")))
                 }
                 Some(_) => {}
+                None if mandate_after_the_ban(tokens, i) => {}
                 None => n.only_tests = Some(p.join(" ")),
             }
         }
@@ -751,6 +754,27 @@ pub fn named(tokens: &[Token]) -> Named {
         n.only_tests = None;
     }
     n
+}
+
+/// "Do not use `Date.now`; use `Clock`, and use `TestClock` in tests": the words at `i` stand in
+/// a clause after the one that forbids, and that clause forbids nothing — they say where the
+/// replacement is used, not where the ban holds.
+fn mandate_after_the_ban(tokens: &[Token], i: usize) -> bool {
+    let Some(start) = tokens[..i]
+        .iter()
+        .rposition(|t| t.kind == Kind::Sep && matches!(t.text.as_str(), ";" | "."))
+    else {
+        return false;
+    };
+    let forbids = |from: usize, to: usize| {
+        (from..to).any(|j| {
+            TRIG_NEG
+                .iter()
+                .chain(TRIG_NEG_USE)
+                .any(|p| words_at(tokens, j, &p.split(' ').collect::<Vec<_>>()))
+        })
+    };
+    forbids(0, start) && !forbids(start + 1, i)
 }
 
 /// "Tests must not use `time.sleep`", "Playwright tests must never call `waitForTimeout`", "Los

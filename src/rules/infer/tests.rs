@@ -477,6 +477,35 @@ fn conditions_become_part_of_the_check_or_leave_the_rule_unchecked() {
     let i = "Los tests no deben usar `time.sleep`.";
     assert_eq!(texts(i, "tests/test_api.py", "time.sleep(1)\n"), ["time.sleep"]);
     assert!(texts(i, "app/poll.py", "time.sleep(1)\n").is_empty());
+    // gemini-cli's GEMINI.md: which relative imports are restricted, ESLint's config says.
+    assert_unchecked_because(
+        "Imports: Use specific imports and avoid restricted relative imports between packages (enforced by ESLint).",
+        "packages/cli/src/a.ts",
+        "import { x } from '../config/config.js';\n",
+        &["which relative imports"],
+    );
+    assert_eq!(
+        texts(
+            "Avoid relative imports.",
+            "src/a.ts",
+            "import { x } from '../config.js';\n"
+        )
+        .len(),
+        1
+    );
+    // rolldown's Rust API checklist: where a judgement holds, no line shows.
+    assert_unchecked_because(
+        "Parameters convey meaning through types, not `bool` or `Option` where custom types would be clearer (C-CUSTOM-TYPE)",
+        "src/a.rs",
+        "fn f(a: bool) -> Option<u8> { None }\n",
+        &["where custom types would be clearer"],
+    );
+    // Effect-TS/effect: "in tests" says where the replacement is used; the ban holds everywhere.
+    let i = "Do not use `Date.now` or `new Date`; use `Clock`, and use `TestClock` in tests.";
+    assert_eq!(texts(i, "src/clock.ts", "const t = Date.now()\n"), ["Date.now"]);
+    assert_eq!(texts(i, "test/a.test.ts", "const t = new Date()\n"), ["new Date"]);
+    let i = "Use `Clock`; never use `Date.now` in tests.";
+    assert!(texts(i, "src/clock.ts", "const t = Date.now()\n").is_empty());
     // Understood: tests, folders, kinds of files.
     let i = "No `console.log` except in tests.";
     assert_eq!(texts(i, "src/a.ts", "console.log(1)\n"), ["console.log"]);

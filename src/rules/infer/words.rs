@@ -1162,6 +1162,9 @@ pub const ONLY_TESTS: &[&[&str]] = &[
     &["en", "los", "archivos", "de", "prueba"],
     &["en", "archivos", "de", "prueba"],
     &["en", "el", "código", "de", "pruebas"],
+    &["when", "testing"],
+    &["when", "writing", "tests"],
+    &["al", "escribir", "tests"],
 ];
 
 /// Keeping files in the repository: "never commit `tmp-*`", "prohibido versionar".

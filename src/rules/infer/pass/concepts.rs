@@ -466,6 +466,22 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
                 ),
             );
         }
+        // "avoid restricted relative imports between packages (enforced by ESLint)": which
+        // ones are restricted, the linter's configuration says — not every `../`.
+        (Effect::Forbid, Role::Forbid)
+            if d.name == RELATIVE_IMPORT.name
+                && let Some(which) = RESTRICTED_RELATIVE
+                    .iter()
+                    .find(|w| ctx.rule.instruction.to_lowercase().contains(*w)) =>
+        {
+            out.note(
+                at,
+                format!(
+                    "\"{words}\" after \"{}\" not checked: \"{which}\" — which relative imports, the project's own configuration says, not the rule",
+                    f.trigger
+                ),
+            );
+        }
         (Effect::Forbid, Role::Forbid) => {
             let mut scope = ctx.detector_scope(d, &format!("\"{words}\""));
             if d.name == MOJIBAKE.name && ctx.named.scope().is_none() {
@@ -676,6 +692,17 @@ const FINITE_VERBS: &[&str] = &[
     "did", "should", "must", "will", "can", "may", "shall", "needs", "need", "requires", "require",
     "follows", "contains", "includes", "runs", "lives", "live", "es", "son", "está", "están", "tiene",
     "tienen", "usa", "usan", "debe", "deben",
+];
+
+/// Words that single out some relative imports, which ones the rule does not say.
+const RESTRICTED_RELATIVE: &[&str] = &[
+    "restricted",
+    "between packages",
+    "across packages",
+    "cross-package",
+    "between workspaces",
+    "entre paquetes",
+    "restringid",
 ];
 
 /// For the relative-import concept, a parent-folder prefix the rule gives as its example

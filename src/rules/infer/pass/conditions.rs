@@ -25,6 +25,24 @@ use super::super::words::{
 };
 use super::{At, Context, Found};
 
+/// Words that make a "where" clause a judgement ("where custom types would be clearer", "donde
+/// sea necesario"): not a place.
+const JUDGED_WHERE: &[&str] = &[
+    "would",
+    "could",
+    "might",
+    "clearer",
+    "better",
+    "appropriate",
+    "necessary",
+    "needed",
+    "sensible",
+    "sea",
+    "convenga",
+    "necesario",
+    "apropiado",
+];
+
 /// Words that single out one of a kind ("the main component", "el componente principal").
 const MAIN_WORDS: &[&str] = &["main", "primary", "top-level", "principal", "principales"];
 
@@ -390,10 +408,28 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             }
             if CONDITION_WHEN.contains(&w) && next_is_word {
                 let words = phrase_words(clause, i + 1, 6);
-                if !user_granted(&words) && !words.is_empty() && !wrapping_errors_seen(&words, found) {
+                // "When testing code that …": test files, which the scope says.
+                let testing = words
+                    .first()
+                    .is_some_and(|w| matches!(w.as_str(), "testing" | "writing"))
+                    && words.iter().take(2).any(|w| w.starts_with("test"));
+                if !user_granted(&words)
+                    && !words.is_empty()
+                    && !wrapping_errors_seen(&words, found)
+                    && !testing
+                {
                     out.unreadable.push(as_written(clause, i, 6));
                 }
                 break;
+            }
+            // "not `bool` or `Option` where custom types would be clearer": where a judgement
+            // holds, which no line shows.
+            if matches!(w, "where" | "donde") && next_is_word {
+                let words = phrase_words(clause, i + 1, 6);
+                if words.iter().any(|x| JUDGED_WHERE.contains(&x.as_str())) {
+                    out.unreadable.push(as_written(clause, i, 6));
+                    break;
+                }
             }
             if CONDITION_PLACE.contains(&w)
                 && let Some(names) = decorator_of_property(clause, i + 1, ci, found)
