@@ -3030,6 +3030,17 @@ fn a_mandated_script_may_run_the_command_it_replaces() {
 }
 
 #[test]
+fn a_mandated_runner_named_by_its_command_may_run_what_it_replaces() {
+    // rolldown's AGENTS.md: the justfile's recipes are where `cargo` runs.
+    let i = "Always prefer `just` commands over direct `npm` or `cargo` commands.";
+    assert!(texts(i, "justfile", "lint:\n  cargo clippy\n").is_empty());
+    assert_eq!(
+        texts(i, ".github/workflows/ci.yml", "steps:\n  - run: cargo build\n"),
+        ["cargo"]
+    );
+}
+
+#[test]
 fn hardcoded_secrets_are_secret_looking_literals_bound_to_secret_names() {
     let i = "Do NOT commit secrets, API keys, or credentials";
     let py = concat!(

@@ -226,11 +226,12 @@ fn names_the_manager(clause: &[Token]) -> bool {
         .any(|t| t.is_word() && matches!(t.lower.as_str(), "management" | "manager" | "gestión" | "gestor"))
 }
 
-/// Files that run commands for the project, by the word a rule mandates them with.
-const MANDATED_RUNNERS: &[(&str, &[&str])] = &[
-    ("makefile", &["**/Makefile", "**/*.mk"]),
-    ("justfile", &["**/Justfile", "**/justfile"]),
-    ("taskfile", &["**/Taskfile.yml", "**/Taskfile.yaml"]),
+/// Files that run commands for the project, by the word a rule mandates them with and the
+/// runner's own command (`just`, quoted: "prefer `just` commands over direct `cargo` commands").
+const MANDATED_RUNNERS: &[(&str, &str, &[&str])] = &[
+    ("makefile", "make", &["**/Makefile", "**/*.mk"]),
+    ("justfile", "just", &["**/Justfile", "**/justfile", "**/*.just"]),
+    ("taskfile", "task", &["**/Taskfile.yml", "**/Taskfile.yaml"]),
 ];
 
 /// The scripts a rule names and does not forbid — "Use `./start_server.sh` instead of `mix
@@ -303,14 +304,20 @@ fn command_checks(
     // command belongs.
     let runners: Vec<String> = MANDATED_RUNNERS
         .iter()
-        .filter(|(word, _)| {
+        .filter(|(word, command, _)| {
             ctx.found.iter().any(|f| {
                 f.role == Role::Mandate
-                    && matches!(&f.entity, Entity::Term(t) | Entity::Code { text: t, .. }
-                        if t.to_lowercase().split(' ').any(|w| w == *word))
+                    && match &f.entity {
+                        Entity::Term(t) => t.to_lowercase().split(' ').any(|w| w == *word),
+                        Entity::Code { text, .. } => {
+                            text.to_lowercase().split(' ').any(|w| w == *word)
+                                || text.split(' ').next() == Some(*command)
+                        }
+                        _ => false,
+                    }
             })
         })
-        .flat_map(|(_, globs)| globs.iter().map(|g| g.to_string()))
+        .flat_map(|(_, _, globs)| globs.iter().map(|g| g.to_string()))
         .chain(named_scripts(ctx))
         .collect();
     for c in concepts::command_checks(&tools, &full, &only, scripts, spared) {
