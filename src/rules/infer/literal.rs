@@ -704,6 +704,49 @@ pub fn outside_its_definition(pattern: &str, name: &str) -> String {
     format!(r"{flags}(?:{DEFINING}{}\b)|(?:{body})", regex::escape(name))
 }
 
+/// Reserved words of the C-family and scripting languages that a rule bans as a statement or an
+/// operator ("do not use `async` / `await` or `try` / `catch`"): after a dot and before a
+/// parenthesis the word names a method (`promise.catch(…)`, `Fiber.await(f)`), and before a
+/// colon an object's key (`Effect.tryPromise({ try: …, catch: … })`) — neither is the keyword.
+const STATEMENT_KEYWORDS: &[&str] = &[
+    "async",
+    "await",
+    "catch",
+    "try",
+    "finally",
+    "throw",
+    "new",
+    "delete",
+    "typeof",
+    "instanceof",
+    "yield",
+    "with",
+    "goto",
+    "switch",
+];
+
+/// Python's keywords that a colon follows (`try:`, `finally:`): there the colon is the keyword's.
+const COLON_KEYWORDS: &[&str] = &["try", "finally", "with"];
+
+/// `pattern` (an identifier's), except where a reserved word `name` is a method called by that
+/// name or an object's key: branches consumed without a `hit`. Other names are returned as they
+/// are.
+pub fn as_the_keyword(pattern: &str, name: &str) -> String {
+    if !STATEMENT_KEYWORDS.contains(&name) {
+        return pattern.to_string();
+    }
+    let (flags, body) = pattern
+        .strip_prefix("(?i)")
+        .map_or(("", pattern), |b| ("(?i)", b));
+    let esc = regex::escape(name);
+    let key = if COLON_KEYWORDS.contains(&name) {
+        String::new()
+    } else {
+        format!(r"|\b{esc}[ \t]*:(?:[^:]|$)")
+    };
+    format!(r"{flags}(?:\.[ \t]*{esc}[ \t]*\({key})|(?:{body})")
+}
+
 /// A name as a value in strings: a whole word there, where a `-` also continues it
 /// (`class="ngClass-note"` is not `ngClass`; `'unsafe-inline'` is `unsafe-inline`).
 pub fn in_strings_pattern(lit: &Literal) -> String {

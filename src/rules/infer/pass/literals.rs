@@ -55,6 +55,81 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
+/// The package a rule takes `name` from ("`expect` from Vitest", "`assert` from `node:assert`"),
+/// with its ecosystems, when the package is one a list knows or is spelled as only a package is.
+fn imported_from(instruction: &str, name: &str) -> Option<(String, Vec<Ecosystem>)> {
+    let at = instruction.find(&format!("`{name}` from "))? + name.len() + 8;
+    let word: String = instruction[at..]
+        .trim_start_matches(['`', '\'', '"'])
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || matches!(c, '@' | '/' | '-' | '_' | '.' | ':'))
+        .collect();
+    let word = word.trim_end_matches('.');
+    let package = imports::package_name(word)?;
+    let ecosystems = imports::known(&package);
+    if ecosystems.is_empty() && !imports::package_spelling(word) {
+        return None;
+    }
+    let ecosystems = if ecosystems.is_empty() {
+        vec![Ecosystem::Js]
+    } else {
+        ecosystems
+    };
+    Some((package, ecosystems))
+}
+
+/// Whether the rule's words modify `name` ("avoid modifying `process.env`", "never mutate
+/// `state`", "no reasignes `config`").
+fn mutated(instruction: &str, name: &str) -> bool {
+    let lower = instruction.to_lowercase();
+    let name = name.to_lowercase();
+    MUTATION_VERBS.iter().any(|v| {
+        lower.match_indices(v).any(|(i, _)| {
+            let rest = lower[i + v.len()..].trim_start();
+            let rest = ["the ", "el ", "la ", "los ", "las "]
+                .iter()
+                .find_map(|d| rest.strip_prefix(d))
+                .unwrap_or(rest);
+            let rest = rest.trim_start_matches(['`', '\'', '"']);
+            (i == 0 || !lower[..i].ends_with(char::is_alphanumeric)) && rest.starts_with(&name)
+        })
+    })
+}
+
+/// Verbs that write to what follows them.
+const MUTATION_VERBS: &[&str] = &[
+    "modify",
+    "modifying",
+    "modifies",
+    "mutate",
+    "mutating",
+    "mutates",
+    "reassign",
+    "reassigning",
+    "assign to",
+    "assigning to",
+    "write to",
+    "writing to",
+    "overwrite",
+    "overwriting",
+    "modificar",
+    "modifiques",
+    "mutar",
+    "mutes",
+    "reasignar",
+    "reasignes",
+];
+
+/// "Functions accept `&str`", "parameters": the types a rule names are those functions take.
+const ACCEPT_WORDS: &[&str] = &[
+    "accept",
+    "accepts",
+    "accepting",
+    "parameter",
+    "parameters",
+    "params",
+];
+
 /// Words that let a rule's exceptions stand.
 const HEDGES: &[&str] = &[
     "as much as possible",
@@ -301,6 +376,74 @@ pub(super) fn forbid_code(
         );
         return;
     }
+    // "Do not use `expect` from Vitest": the name as that package's import brings it in — not
+    // Rust's `.expect(…)`, nor every `expect` a file calls.
+    if lit.kind == LitKind::Identifier
+        && let Some((package, ecosystems)) = imported_from(&ctx.rule.instruction, &lit.text)
+    {
+        let name = regex::escape(&lit.text);
+        let pkg = regex::escape(&package);
+        for eco in ecosystems {
+            let (lang, patterns) = match eco {
+                Ecosystem::Js => (
+                    Lang::TypeScript,
+                    vec![
+                        format!(
+                            r#"\bimport[ \t]+(?:type[ \t]+)?(?:[\w$]+[ \t]*,[ \t]*)?\{{[^}}]*?\b(?P<hit>{name})\b[^}}]*\}}[ \t]*from[ \t]*["']{pkg}["']"#
+                        ),
+                        format!(
+                            r#"\{{[^}}]*?\b(?P<hit>{name})\b[^}}]*\}}[ \t]*=[ \t]*require\([ \t]*["']{pkg}["']"#
+                        ),
+                    ],
+                ),
+                Ecosystem::Python => (
+                    Lang::Python,
+                    vec![format!(
+                        r"(?m)^[ \t]*from[ \t]+{pkg}(?:\.[\w.]+)?[ \t]+import[ \t]+(?:\([^)]*?|[^\r\n#]*?)\b(?P<hit>{name})\b"
+                    )],
+                ),
+                _ => continue,
+            };
+            let mut langs = vec![lang];
+            if lang == Lang::TypeScript {
+                langs.push(Lang::JavaScript);
+            }
+            let scope = ctx.scope_for(&langs, &format!("`{}` from `{package}`", lit.text));
+            let explanation = format!(
+                "forbidden `{}` imported from `{package}` after \"{}\": where an import brings it in; scope {}",
+                lit.text, f.trigger, scope.why
+            );
+            for pattern in patterns {
+                out.check(
+                    at,
+                    ctx.pattern_check(pattern, scope.clone(), None, explanation.clone(), Within::Code),
+                );
+            }
+        }
+        return;
+    }
+    // "accept `IntoIterator`, not `Vec`" (the Rust API guidelines' C-GENERIC): a type the
+    // functions it defines take, in their parameter lists only (`collect::<Vec<_>>()` is no
+    // parameter).
+    if lit.kind == LitKind::Identifier
+        && lit.text.starts_with(|c: char| c.is_ascii_uppercase())
+        && ctx.says(ACCEPT_WORDS)
+    {
+        let scope = ctx.scope_for(&lit.langs, &format!("the type `{}`", lit.text));
+        let explanation = format!(
+            "forbidden parameter type `{}` after \"{}\" + \"accept\": in the parameter lists of functions defined; scope {}",
+            lit.text, f.trigger, scope.why
+        );
+        let pattern = format!(
+            r"\b(?:fn|def|func|function)[ \t]+(?:\([^()]*\)[ \t]*)?[\w$]+[ \t]*(?:<[^<>(){{}};]*>)?[ \t]*\([^()]*?\b(?P<hit>{})\b",
+            regex::escape(&lit.text)
+        );
+        out.check(
+            at,
+            ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
+        );
+        return;
+    }
     // A keyword with a detector (`any` → type positions, `var` → declarations).
     let misspelled = concepts::misspelled_keyword(&lit.text);
     if let Some((k, detector)) = concepts::keyword(&lit.text)
@@ -353,6 +496,29 @@ pub(super) fn forbid_code(
         fix_note(fix)
     );
     let pattern = literal::pattern(&lit);
+    // "Avoid modifying `process.env` directly": writes to it — reading it is not modifying it.
+    if matches!(lit.kind, LitKind::Identifier | LitKind::Dotted) && mutated(&ctx.rule.instruction, &lit.text)
+    {
+        let explanation = format!(
+            "forbidden writes to `{}` (an assignment to it or to a member of it, or a `delete`) after \"{}\" + \"modify\"; scope {}",
+            lit.text, f.trigger, scope.why
+        );
+        let name = regex::escape(&lit.text);
+        // An assignment to it or to a member of it (`process.env.X = …`, `process.env['X'] ??=
+        // …`), and a member deleted (`delete process.env.X`).
+        for pattern in [
+            format!(
+                r"(?:^|[^\w$.])(?P<hit>{name})(?:\.[\w$]+|\[[^\]\r\n]*\])*[ \t]*(?:[-+*/%&|^]|\?\?|\|\||&&)?=[^=>]"
+            ),
+            format!(r"\bdelete[ \t]+(?P<hit>{name})\b"),
+        ] {
+            out.check(
+                at,
+                ctx.pattern_check(pattern, scope.clone(), None, explanation.clone(), Within::Code),
+            );
+        }
+        return;
+    }
     if let Some(d) = &ctx.conditions.decorators
         && super::conditions::is_property(&lit.text)
     {
@@ -389,7 +555,7 @@ pub(super) fn forbid_code(
         && !lit.text.ends_with('*')
         && !ctx.says(DEFINING_VERBS)
     {
-        literal::outside_its_definition(&pattern, &lit.text)
+        literal::as_the_keyword(&literal::outside_its_definition(&pattern, &lit.text), &lit.text)
     } else {
         pattern
     };
@@ -718,6 +884,78 @@ mod tests {
         assert_eq!(
             texts("Never create a `Helpers` class.", "src/a.ts", helpers),
             ["Helpers"]
+        );
+    }
+
+    #[test]
+    fn a_banned_keyword_is_not_a_method_or_a_key_of_that_name() {
+        // Effect-TS/effect: its own APIs are named `catch` and `await`, and `tryPromise` takes
+        // `try` and `catch` keys; only the statements and operators are what the rule bans.
+        let i = "Do not use `async` / `await` or `try` / `catch`; use Effect APIs such as `Effect.gen`.";
+        let ts = "const a = Effect.tryPromise({ try: () => f(), catch: (e) => e })
+const b = Effect.catch(a, g)
+const c = Fiber.await(fiber)
+p.catch(h)
+async function run() {
+  try { await g() } catch (e) {}
+}
+";
+        assert_eq!(texts(i, "src/a.ts", ts), ["async", "await", "catch"]);
+        // Rust's `.await` is the keyword.
+        let rs = "async fn f() { g().await; }
+";
+        assert_eq!(texts(i, "src/a.rs", rs), ["async", "await"]);
+        // Other names are still methods when called after a dot.
+        assert_eq!(
+            texts(
+                "Never use `fetch`.",
+                "a.ts",
+                "api.fetch(u)
+"
+            ),
+            ["fetch"]
+        );
+    }
+
+    #[test]
+    fn a_type_functions_must_not_accept_is_looked_for_in_parameter_lists() {
+        // rolldown's Rust API checklist (C-GENERIC): `collect::<Vec<_>>()` and a returned
+        // `Vec` are not parameters.
+        let i = "Uses generics to minimize assumptions (accept `IntoIterator`, not `Vec`) (C-GENERIC)";
+        let rs = "pub fn ids(items: &[u8], out: Vec<u8>) -> Vec<u8> {\n    items.iter().copied().collect::<Vec<_>>()\n}\nfn g<T: Clone>(\n    a: u8,\n    b: Vec<T>,\n) {}\n";
+        assert_eq!(texts(i, "src/lib.rs", rs), ["Vec", "Vec"]);
+        let go = "func (s *S) Run(xs []int, m Vec) {}\nvar v Vec\n";
+        assert_eq!(texts(i, "a.go", go), ["Vec"]);
+    }
+
+    #[test]
+    fn modifying_a_name_is_writing_to_it() {
+        // gemini-cli's GEMINI.md: reading `process.env` is not modifying it; the rule is about
+        // tests ("When testing code …").
+        let i = "Environment Variables: When testing code that depends on environment variables, use `vi.stubEnv('NAME', 'value')` in `beforeEach`. Avoid modifying `process.env` directly as it can lead to test leakage.";
+        let ts = "const a = process.env['GEMINI_KEY']\nif (process.env.X === 'y') {}\nprocess.env['GEMINI_KEY'] = 'k'\nprocess.env.DEBUG ??= '1'\ndelete process.env.X\nprocess.env = orig\n";
+        assert_eq!(
+            texts(i, "src/a.test.ts", ts),
+            ["process.env", "process.env", "process.env", "process.env"]
+        );
+        assert!(texts(i, "src/a.ts", ts).is_empty());
+        // Without a verb of writing, every use is what the rule names.
+        assert_eq!(texts("Never use `process.env`.", "src/a.ts", ts).len(), 6);
+    }
+
+    #[test]
+    fn a_name_from_a_package_is_its_import() {
+        // Effect-TS/effect: Vitest's `expect`, not Rust's `.expect(…)` nor every `expect(…)`.
+        let i = "Do not use `expect` from Vitest; use `assert` from `@effect/vitest`.";
+        let ts = "import { describe, expect, it } from \"vitest\"\nimport { assert } from \"@effect/vitest\"\nexpect(1).toBe(1)\n";
+        assert_eq!(texts(i, "test/a.test.ts", ts), ["expect"]);
+        assert!(texts(i, "src/lib.rs", "let v = x.expect(\"y\");\n").is_empty());
+        let multi = "import {\n  expect,\n  it,\n} from 'vitest'\n";
+        assert_eq!(texts(i, "test/b.test.ts", multi), ["expect"]);
+        // An unknown word after "from" is no package: the name is read as before.
+        assert_eq!(
+            texts("Never use `fetchData` from now on.", "a.ts", "fetchData()\n"),
+            ["fetchData"]
         );
     }
 
