@@ -759,7 +759,8 @@ fn same_kind(x: &Literal, y: &Literal) -> bool {
     /// type-checks) — tried on a real project, all nine such fixes broke `tsc`.
     const SAFE_SWAPS: &[(&str, &str)] = &[("var", "let"), ("const", "let")];
     match (&x.kind, &y.kind) {
-        (LitKind::Operator, LitKind::Operator) => true,
+        // "use `!!` instead of `!!`": a swap for itself fixes nothing.
+        (LitKind::Operator, LitKind::Operator) => x.text != y.text,
         (LitKind::Identifier, LitKind::Identifier) => SAFE_SWAPS
             .iter()
             .any(|(from, to)| x.text == *from && y.text == *to),
