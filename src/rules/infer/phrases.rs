@@ -383,7 +383,7 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
         // "Do not use hard waits (`waitForTimeout`)": code alone in parentheses after words that
         // forbid and named no code is what the words meant.
         let examples_aside = end == Some(")")
-            && code_alone(clause)
+            && (code_alone(clause) || examples_listed(clause))
             && last.as_ref().is_some_and(|(role, ..)| *role == Role::Forbid)
             && interrupted
                 .as_ref()
@@ -423,6 +423,34 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
 fn code_alone(clause: &[Token]) -> bool {
     clause.iter().any(Token::is_code) && clause.iter().all(Token::lists_code)
 }
+
+/// "(`webpackIgnore` comments, variable specifiers, `eval`)": a list of examples, some of them
+/// code — code alone or before one noun ("comments") — the others a short name in words.
+fn examples_listed(clause: &[Token]) -> bool {
+    let items: Vec<&[Token]> = clause
+        .split(|t| t.kind == Kind::Comma || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str())))
+        .filter(|item| !item.is_empty())
+        .collect();
+    items.len() >= 2
+        && items.iter().any(|item| item.iter().any(Token::is_code))
+        && items.iter().all(|item| match item {
+            [code] if code.is_code() => true,
+            [code, noun] if code.is_code() => noun.is_word() && !EXAMPLE_LEADS.contains(&noun.lower.as_str()),
+            words => {
+                words.len() <= 3
+                    && words.iter().all(Token::is_word)
+                    && !words.iter().any(|w| {
+                        EXAMPLE_LEADS.contains(&w.lower.as_str()) || opens_with_verb(std::slice::from_ref(w))
+                    })
+            }
+        })
+}
+
+/// Words that make an aside something other than a list of examples ("see", "unless").
+const EXAMPLE_LEADS: &[&str] = &[
+    "see", "unless", "except", "when", "if", "not", "no", "without", "only", "ver", "salvo", "excepto",
+    "cuando", "si", "sin", "solo",
+];
 
 /// A clause that opens with an imperative verb: a sentence of its own, not a list.
 fn opens_with_verb(clause: &[Token]) -> bool {
@@ -1459,6 +1487,19 @@ mod tests {
                 ("monkeypatch".into(), Mandate),
                 ("unittest.mock".into(), Forbid)
             ]
+        );
+        // anthropic-sdk-typescript's CLAUDE.md: examples in a list that mixes code and words.
+        assert_eq!(
+            roles(
+                "Never hide imports from bundlers (`webpackIgnore` comments, variable specifiers, `eval`)."
+            ),
+            [("webpackIgnore".into(), Forbid), ("eval".into(), Forbid)]
+        );
+        // An aside that is no list of examples names no ban.
+        assert!(
+            roles("Never hide imports (see `docs/bundlers.md`, `eval`).")
+                .iter()
+                .all(|(_, role)| *role == Neutral)
         );
         assert_eq!(
             roles("Use `dayjs` (smaller) over `moment`"),

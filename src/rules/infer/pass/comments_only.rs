@@ -2,6 +2,7 @@
 //! source-code comments", "sin emojis en los comentarios" — what such a clause forbids is looked
 //! for in comments only, whatever a pass would look for it in otherwise (code, or anywhere).
 
+use super::super::phrases::Entity;
 use super::super::text::{Token, clauses_with_ends, written};
 use super::{Context, Found};
 
@@ -13,13 +14,15 @@ const COMMENT_WORDS: &[&str] = &["comment", "comments", "comentario", "comentari
 /// Confines the checks of the mentions in a clause that places them in comments.
 pub fn run(ctx: &Context, out: &mut Found) {
     let clauses = clauses_with_ends(ctx.tokens);
-    let placed: Vec<(usize, String)> = clauses
+    // Per clause: the words that said it, and the code it names as what comments say (`None`:
+    // everything the clause names is placed in comments).
+    let placed: Vec<(usize, String, Option<Vec<String>>)> = clauses
         .iter()
         .enumerate()
         .filter_map(|(i, (clause, _))| {
             in_comments(clause)
-                .or_else(|| named_comments(clause))
-                .map(|said| (i, said))
+                .map(|said| (i, said, None))
+                .or_else(|| named_comments(clause).map(|(said, codes)| (i, said, Some(codes))))
         })
         .collect();
     if placed.is_empty() {
@@ -30,10 +33,17 @@ pub fn run(ctx: &Context, out: &mut Found) {
     let aside =
         |from: usize, to: usize| (from..to).all(|k| matches!(clauses.get(k), Some((_, Some("(" | ")")))));
     for (i, f) in ctx.found.iter().enumerate() {
-        let place = placed
-            .iter()
-            .find(|(clause, _)| *clause == f.clause || (f.clause < *clause && aside(f.clause, *clause)));
-        if let Some((_, said)) = place {
+        // "(`webpackIgnore` comments, variable specifiers, `eval`)": only the code named
+        // before "comments" is what comments say.
+        let named = |codes: &Option<Vec<String>>| {
+            codes
+                .as_ref()
+                .is_none_or(|codes| matches!(&f.entity, Entity::Code { text, .. } if codes.contains(text)))
+        };
+        let place = placed.iter().find(|(clause, _, codes)| {
+            (*clause == f.clause || (f.clause < *clause && aside(f.clause, *clause))) && named(codes)
+        });
+        if let Some((_, said, _)) = place {
             out.confine_to_comments(i, said);
         }
     }
@@ -84,8 +94,9 @@ fn in_comments(clause: &[Token]) -> Option<String> {
 }
 
 /// Code named as what comments say: "Do not emit \"Act\", \"Arrange\" or \"Assert\"
-/// comments", "no `TODO` comments" — a list of code right before the word for comments.
-fn named_comments(clause: &[Token]) -> Option<String> {
+/// comments", "no `TODO` comments" — a list of code right before the word for comments: the
+/// words, and the code.
+fn named_comments(clause: &[Token]) -> Option<(String, Vec<String>)> {
     clause.iter().enumerate().find_map(|(k, t)| {
         if !t.is_word() || !COMMENT_WORDS.contains(&t.lower.as_str()) {
             return None;
@@ -94,10 +105,12 @@ fn named_comments(clause: &[Token]) -> Option<String> {
             .iter()
             .rposition(|w| !w.lists_code())
             .map_or(0, |p| p + 1);
-        clause[start..k]
+        let codes: Vec<String> = clause[start..k]
             .iter()
-            .any(Token::is_code)
-            .then(|| written(&clause[start..=k]).replace(" ,", ","))
+            .filter(|t| t.is_code())
+            .map(|t| t.text.clone())
+            .collect();
+        (!codes.is_empty()).then(|| (written(&clause[start..=k]).replace(" ,", ","), codes))
     })
 }
 
@@ -128,6 +141,12 @@ mod tests {
         let aaa = "Do not emit \"Act\", \"Arrange\" or \"Assert\" comments.";
         let cs = "// Arrange\nvar x = 1;\n// Act\nvar y = F(x);\n// Assert\nAssert.Equal(1, y);\n";
         assert_eq!(texts(aaa, "tests/ATests.cs", cs), ["Arrange", "Act", "Assert"]);
+        // Only the code named before "comments" is what comments say
+        // (anthropic-sdk-typescript's CLAUDE.md).
+        let hide =
+            "Never hide imports from bundlers (`webpackIgnore` comments, variable specifiers, `eval`).";
+        let js = "const m = await import(/* webpackIgnore: true */ p)\nconst webpackIgnore = 1\neval(src)\n";
+        assert_eq!(texts(hide, "src/a.ts", js), ["webpackIgnore", "eval"]);
         // Elsewhere in the rule, comments are another subject.
         let other = "Never use `var`; explain tricky code in comments.";
         assert_eq!(texts(other, "src/a.js", "// var is old\nvar x = 1;\n"), ["var"]);

@@ -73,9 +73,7 @@ const EXCEED_WORDS: &[&str] = &[
 /// A condition ("when …", "if …") that holds the length at `at` and does not say the line goes
 /// past it: the words from the conditional word to the number, or `None`.
 fn conditional_length(text: &str, at: usize) -> Option<&str> {
-    let clause_start = text[..at]
-        .rfind(['.', ';', ',', ':', '\n'])
-        .map_or(0, |i| i + 1);
+    let clause_start = text[..at].rfind(['.', ';', ',', ':', '\n']).map_or(0, |i| i + 1);
     let clause = &text[clause_start..at];
     let words: Vec<(usize, String)> = clause
         .char_indices()
