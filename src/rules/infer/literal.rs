@@ -706,8 +706,9 @@ pub fn outside_its_definition(pattern: &str, name: &str) -> String {
 
 /// Reserved words of the C-family and scripting languages that a rule bans as a statement or an
 /// operator ("do not use `async` / `await` or `try` / `catch`"): after a dot and before a
-/// parenthesis the word names a method (`promise.catch(…)`, `Fiber.await(f)`), and before a
-/// colon an object's key (`Effect.tryPromise({ try: …, catch: … })`) — neither is the keyword.
+/// parenthesis the word names a method (`promise.catch(…)`, `Fiber.await(f)`), before a colon
+/// an object's key (`Effect.tryPromise({ try: …, catch: … })`), and after or before `as` an
+/// export's name (`export { catch_ as catch }`) — none is the keyword.
 const STATEMENT_KEYWORDS: &[&str] = &[
     "async",
     "await",
@@ -744,7 +745,9 @@ pub fn as_the_keyword(pattern: &str, name: &str) -> String {
     } else {
         format!(r"|\b{esc}[ \t]*:(?:[^:]|$)")
     };
-    format!(r"{flags}(?:\.[ \t]*{esc}[ \t]*\({key})|(?:{body})")
+    // An export or import renamed to or from the word (`export { catch_ as catch }`) names it.
+    let alias = format!(r"|\bas[ \t]+{esc}\b|\b{esc}[ \t]+as[ \t]+[\w$]");
+    format!(r"{flags}(?:\.[ \t]*{esc}[ \t]*\({key}{alias})|(?:{body})")
 }
 
 /// A name as a value in strings: a whole word there, where a `-` also continues it

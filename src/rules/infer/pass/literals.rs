@@ -893,29 +893,13 @@ mod tests {
         // Effect-TS/effect: its own APIs are named `catch` and `await`, and `tryPromise` takes
         // `try` and `catch` keys; only the statements and operators are what the rule bans.
         let i = "Do not use `async` / `await` or `try` / `catch`; use Effect APIs such as `Effect.gen`.";
-        let ts = "const a = Effect.tryPromise({ try: () => f(), catch: (e) => e })
-const b = Effect.catch(a, g)
-const c = Fiber.await(fiber)
-p.catch(h)
-async function run() {
-  try { await g() } catch (e) {}
-}
-";
+        let ts = "const a = Effect.tryPromise({ try: () => f(), catch: (e) => e })\nconst b = Effect.catch(a, g)\nconst c = Fiber.await(fiber)\np.catch(h)\nexport { catch_ as catch, await_ as await }\nasync function run() {\n  try { await g() } catch (e) {}\n}\n";
         assert_eq!(texts(i, "src/a.ts", ts), ["async", "await", "catch"]);
         // Rust's `.await` is the keyword.
-        let rs = "async fn f() { g().await; }
-";
+        let rs = "async fn f() { g().await; }\n";
         assert_eq!(texts(i, "src/a.rs", rs), ["async", "await"]);
         // Other names are still methods when called after a dot.
-        assert_eq!(
-            texts(
-                "Never use `fetch`.",
-                "a.ts",
-                "api.fetch(u)
-"
-            ),
-            ["fetch"]
-        );
+        assert_eq!(texts("Never use `fetch`.", "a.ts", "api.fetch(u)\n"), ["fetch"]);
     }
 
     #[test]
