@@ -465,6 +465,19 @@ fn rules_about_the_agent_are_behaviour_and_get_no_check() {
         ["npm"]
     );
     assert!(texts("Don't run `pnpm dev`.", "scripts/a.sh", "pnpm dev\n").is_empty());
+    // A sentence of its own about what the agent runs, in a rule whose other sentences name
+    // documentation (openai-agents-js's AGENTS.md).
+    let i = "Structural: Changes documentation navigation, `docs/astro.config.mjs`, or sidebar configuration. Run `pnpm docs:build`. Do not run `pnpm docs:translate` as routine verification.";
+    assert!(texts(i, "docs/README.md", "```bash\npnpm docs:translate\n```\n").is_empty());
+    // With a tool mandated, the commands it replaces are the project's.
+    assert_eq!(
+        texts(
+            "Use pnpm only. Never run `npm install`.",
+            "scripts/a.sh",
+            "npm install\n"
+        ),
+        ["npm install"]
+    );
 }
 
 #[test]

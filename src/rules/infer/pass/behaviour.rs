@@ -29,6 +29,19 @@ const SUGGESTING: &[&str] = &[
     "recomendar",
 ];
 
+/// Whether the rule mandates a tool ("Use pnpm only"): then the commands it forbids are the
+/// project's, checked where commands run.
+pub fn mandates_a_tool(found: &[Mention]) -> bool {
+    found.iter().any(|f| {
+        f.role == Role::Mandate
+            && match &f.entity {
+                Entity::Term(t) => t.split(' ').next().is_some_and(|w| is_tool(&w.to_lowercase())),
+                Entity::Code { text, .. } => text.split(' ').next().is_some_and(is_tool),
+                _ => false,
+            }
+    })
+}
+
 /// The words that make a rule about the agent's actions, if it is one.
 pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option<String> {
     // "Do NOT `cd` into packages": moving around the tree is the agent's doing, never code's.
@@ -158,14 +171,7 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
         }
     }
     // "Use pnpm only. Never run `npm install`": a tool for the project, checked where commands run.
-    let mandates_tool = found.iter().any(|f| {
-        f.role == Role::Mandate
-            && match &f.entity {
-                Entity::Term(t) => t.split(' ').next().is_some_and(|w| is_tool(&w.to_lowercase())),
-                Entity::Code { text, .. } => text.split(' ').next().is_some_and(is_tool),
-                _ => false,
-            }
-    });
+    let mandates_tool = mandates_a_tool(found);
     // "No instalar `moment.js`", "never add lodash": a package named is one the project must
     // not depend on — its manifests and imports say whether it does.
     let installs = tokens

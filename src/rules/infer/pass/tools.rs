@@ -8,7 +8,7 @@ use super::super::files::{self, FileScope, Lang};
 use super::super::imports;
 use super::super::literal::{self, LitKind};
 use super::super::phrases::{Entity, Role, Trig};
-use super::super::text::{Token, clauses};
+use super::super::text::{Token, clauses, clauses_with_ends};
 use super::super::words::{self, TOOLS};
 use super::{At, Context, Found, Route, dedup_strings, wordlike_tool};
 use crate::rules::model::Within;
@@ -50,6 +50,20 @@ pub fn run(ctx: &Context, out: &mut Found) {
                     lit.kind,
                     LitKind::Command | LitKind::Flag | LitKind::Identifier
                 ));
+                // "… Do not run `pnpm docs:translate` as routine verification.": a sentence of
+                // its own about what the agent runs, whatever the rule's other sentences name.
+                if lit.kind == LitKind::Command
+                    && let Some(words) = agent_sentence(ctx, f.clause)
+                {
+                    out.note(
+                        At::Mention(i),
+                        format!(
+                            "`{}` not checked: its sentence is about what the agent does (from \"{words}\")",
+                            lit.text
+                        ),
+                    );
+                    continue;
+                }
                 if TOOLS.contains(&lit.text.as_str()) {
                     tools.push((lit.text.clone(), f.trigger.clone()));
                 } else {
@@ -71,6 +85,29 @@ pub fn run(ctx: &Context, out: &mut Found) {
     } else {
         command_checks(ctx, out, &tools, &commands, &[]);
     }
+}
+
+/// The words that make the sentence holding clause `clause` about the agent's actions, read as a
+/// rule of its own — when the rule has other sentences and mandates no tool ("Use pnpm only.
+/// Never run `npm install`" forbids the project's commands).
+fn agent_sentence(ctx: &Context, clause: usize) -> Option<String> {
+    let all = clauses_with_ends(ctx.tokens);
+    let ends = |c: &(&[Token], Option<&str>)| matches!(c.1, Some("." | "!" | "?") | None);
+    let first = all[..clause.min(all.len())]
+        .iter()
+        .rposition(ends)
+        .map_or(0, |k| k + 1);
+    let last = all.iter().skip(clause).position(ends).map(|k| k + clause)?;
+    if (first == 0 && last + 1 >= all.len()) || super::behaviour::mandates_a_tool(ctx.found) {
+        return None;
+    }
+    let at = |t: &Token| ctx.tokens.iter().position(|x| std::ptr::eq(x, t));
+    let start = at(all.get(first)?.0.first()?)?;
+    let end = at(all.get(last)?.0.last()?)? + 1;
+    let sentence = &ctx.tokens[start..end];
+    let found = super::super::phrases::read(sentence);
+    let named = files::named(sentence);
+    super::behaviour::agent_words(sentence, &found, &named)
 }
 
 /// "Use pnpm", "`uv` for dependency management": a package manager the rule mandates rules out
