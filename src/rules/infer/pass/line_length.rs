@@ -70,6 +70,11 @@ const EXCEED_WORDS: &[&str] = &[
     "mas",
 ];
 
+/// Verbs that set a line's limit ("keep lines under …", "wrap at …").
+const LIMIT_VERBS: &[&str] = &[
+    "keep", "wrap", "limit", "break", "mantén", "manten", "mantener", "limita", "limitar",
+];
+
 /// A condition ("when …", "if …") that holds the length at `at` and does not say the line goes
 /// past it: the words from the conditional word to the number, or `None`.
 fn conditional_length(text: &str, at: usize) -> Option<&str> {
@@ -88,9 +93,11 @@ fn conditional_length(text: &str, at: usize) -> Option<&str> {
     let cond = words
         .iter()
         .rposition(|(_, w)| CONDITION_WHEN.contains(&w.as_str()))?;
+    // "When writing Python keep lines under 100 characters": a verb after the condition opens
+    // the clause that sets the limit.
     if words[cond..]
         .iter()
-        .any(|(_, w)| EXCEED_WORDS.contains(&w.as_str()))
+        .any(|(_, w)| EXCEED_WORDS.contains(&w.as_str()) || LIMIT_VERBS.contains(&w.as_str()))
     {
         return None;
     }
@@ -243,6 +250,15 @@ mod tests {
         );
         assert_eq!(
             texts("When wrapping, keep lines under 80 characters.", "a.py", &long).len(),
+            1
+        );
+        assert_eq!(
+            texts(
+                "When writing Python keep lines under 80 characters.",
+                "a.py",
+                &long
+            )
+            .len(),
             1
         );
         // Markdown is prose.
