@@ -20,8 +20,8 @@ use super::super::words::{
 use super::super::words::{
     CHECK_NOUNS, CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC,
     CONDITION_PLACE, CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_TYPES,
-    CONDITION_USER, CONDITION_WHEN, FILE_POSITIONS, NEW_WORDS, RUN_TIMES, SCATTERED_WORDS, TERM_STOPS,
-    TRIG_STOP_HARD, TRIG_UNLESS, USUAL_FOLDERS, WRAP_VERBS,
+    CONDITION_USER, CONDITION_WHEN, FILE_POSITIONS, NEW_WORDS, ONLY_TESTS, RUN_TIMES, SCATTERED_WORDS,
+    TERM_STOPS, TRIG_STOP_HARD, TRIG_UNLESS, USUAL_FOLDERS, WRAP_VERBS,
 };
 use super::{At, Context, Found};
 
@@ -408,11 +408,9 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             }
             if CONDITION_WHEN.contains(&w) && next_is_word {
                 let words = phrase_words(clause, i + 1, 6);
-                // "When testing code that …": test files, which the scope says.
-                let testing = words
-                    .first()
-                    .is_some_and(|w| matches!(w.as_str(), "testing" | "writing"))
-                    && words.iter().take(2).any(|w| w.starts_with("test"));
+                // "When testing code that …": test files, which the scope says (the same words
+                // make it so).
+                let testing = ONLY_TESTS.iter().any(|p| match_words(clause, i, p));
                 if !user_granted(&words)
                     && !words.is_empty()
                     && !wrapping_errors_seen(&words, found)

@@ -10,6 +10,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::super::files::FileScope;
+use super::super::text::{tokenize, written};
 use super::super::words::CONDITION_WHEN;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
@@ -77,31 +78,20 @@ const LIMIT_VERBS: &[&str] = &[
 
 /// A condition ("when …", "if …") that holds the length at `at` and does not say the line goes
 /// past it: the words from the conditional word to the number, or `None`.
-fn conditional_length(text: &str, at: usize) -> Option<&str> {
+fn conditional_length(text: &str, at: usize) -> Option<String> {
     let clause_start = text[..at].rfind(['.', ';', ',', ':', '\n']).map_or(0, |i| i + 1);
-    let clause = &text[clause_start..at];
-    let words: Vec<(usize, String)> = clause
-        .char_indices()
-        .filter(|&(i, c)| {
-            c.is_alphanumeric() && !clause[..i].chars().next_back().is_some_and(char::is_alphanumeric)
-        })
-        .map(|(i, _)| {
-            let word: String = clause[i..].chars().take_while(|c| c.is_alphanumeric()).collect();
-            (i, word.to_lowercase())
-        })
-        .collect();
-    let cond = words
+    let tokens = tokenize(&text[clause_start..at]);
+    let cond = tokens
         .iter()
-        .rposition(|(_, w)| CONDITION_WHEN.contains(&w.as_str()))?;
+        .rposition(|t| t.is_word() && CONDITION_WHEN.contains(&t.lower.as_str()))?;
     // "When writing Python keep lines under 100 characters": a verb after the condition opens
     // the clause that sets the limit.
-    if words[cond..]
-        .iter()
-        .any(|(_, w)| EXCEED_WORDS.contains(&w.as_str()) || LIMIT_VERBS.contains(&w.as_str()))
-    {
+    if tokens[cond..].iter().any(|t| {
+        t.is_word() && (EXCEED_WORDS.contains(&t.lower.as_str()) || LIMIT_VERBS.contains(&t.lower.as_str()))
+    }) {
         return None;
     }
-    Some(clause[words[cond].0..].trim())
+    Some(written(&tokens[cond..]))
 }
 
 /// Directives a tool reads whole, on their own line, so that wrapping one breaks it
