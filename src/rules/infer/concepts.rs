@@ -2185,8 +2185,10 @@ pub fn command_checks(
     if !shell_files.is_empty() {
         out.push(CommandCheck {
             context: "shell scripts, CI files, Makefiles and Dockerfiles (at a command position)",
+            // A whole-line comment ("# but `npm publish` (and some CI flows) don't") is
+            // consumed first, without a hit: it runs nothing.
             pattern: format!(
-                r"(?:^|[;&|(`]|\$\()[ \t]*(?:(?:-|RUN|run:|script:|command:|cmd:|\$|sudo|then|do|else|exec|env|cross-env|--mount=[^\s]+|[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*)[ \t]+)*(?:{installs}(?P<hit>{hit}){end})"
+                r"^[ \t]*#[^\r\n]*|(?:^|[;&|(`]|\$\()[ \t]*(?:(?:-|RUN|run:|script:|command:|cmd:|\$|sudo|then|do|else|exec|env|cross-env|--mount=[^\s]+|[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*)[ \t]+)*(?:{installs}(?P<hit>{hit}){end})"
             ),
             files: shell_files,
         });
@@ -2637,6 +2639,9 @@ mod tests {
         let shell = &checks[0].pattern;
         let t = "npm install\nRUN npm ci && yarn build\n# npm is fine in comments\necho \"npm\"\n  - run: npm test\npnpm install";
         assert_eq!(hits(shell, t), ["npm", "npm", "yarn", "npm"]);
+        // A comment line names commands without running them (Prisma's publish workflow).
+        let t = "      # its own, but `npm publish` (and some CI flows) don't\n    # (npm rejects provenance)\n      - run: npm publish\n";
+        assert_eq!(hits(shell, t), ["npm"]);
         let pkg = &checks[1].pattern;
         let t = r#"{"description": "npm package for x", "scripts": {"build": "tsc && npm run gen", "test": "yarn test", "lint": "yarn eslint .", "x": "pnpm i"}}"#;
         assert_eq!(hits(pkg, t), ["npm", "yarn", "yarn"]);

@@ -193,6 +193,9 @@ pub const TEST_DIRS: &[&str] = &["tests", "test", "__tests__", "spec", "specs"];
 pub const TEST_NAMES: &[&str] = &[
     "*.test.*",
     "*.spec.*",
+    // Vitest's and tsd's type tests.
+    "*.test-d.*",
+    "*.spec-d.*",
     "*_test.go",
     "test_*.py",
     "*_test.py",
@@ -232,8 +235,18 @@ const APP_CONFIG: &[&str] = &[
     "**/settings/**",
 ];
 
-/// Development tooling: not production code.
-pub const DEV_TOOLING: &[&str] = &["scripts/**", "**/examples/**", "**/benches/**", "**/fixtures/**"];
+/// Development tooling: not production code — scripts and tools, CI's own code, the build's
+/// and the test runner's configuration files (`vitest.config.ts`), test-support packages.
+pub const DEV_TOOLING: &[&str] = &[
+    "**/scripts/**",
+    "tools/**",
+    ".github/**",
+    "**/*.config.{js,mjs,cjs,ts,mts,cts}",
+    "**/test-*/**",
+    "**/examples/**",
+    "**/benches/**",
+    "**/fixtures/**",
+];
 
 /// The files a check covers, with the words that decided it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -565,6 +578,44 @@ fn docs_and_code(tokens: &[Token]) -> Option<String> {
     None
 }
 
+/// Words that say which tests, before "tests": "outside of negative type tests", "except in unit
+/// tests" — still tests.
+const TEST_KINDS: &[&str] = &[
+    "type",
+    "types",
+    "negative",
+    "positive",
+    "unit",
+    "integration",
+    "e2e",
+    "end-to-end",
+    "snapshot",
+    "regression",
+];
+
+/// Like [`words_at`], letting up to two [`TEST_KINDS`] stand before "tests"/"test".
+fn test_words_at(tokens: &[Token], i: usize, phrase: &[&str]) -> bool {
+    let mut at = i;
+    for w in phrase {
+        if matches!(*w, "tests" | "test") {
+            let mut kinds = 0;
+            while kinds < 2
+                && tokens
+                    .get(at)
+                    .is_some_and(|t| t.is_word() && TEST_KINDS.contains(&t.lower.as_str()))
+            {
+                at += 1;
+                kinds += 1;
+            }
+        }
+        if !tokens.get(at).is_some_and(|t| t.is_word() && t.lower == *w) {
+            return false;
+        }
+        at += 1;
+    }
+    true
+}
+
 fn words_at(tokens: &[Token], i: usize, phrase: &[&str]) -> bool {
     phrase
         .iter()
@@ -721,7 +772,7 @@ pub fn named(tokens: &[Token]) -> Named {
     }
     for i in 0..tokens.len() {
         if n.not_tests.is_none()
-            && let Some(p) = NOT_TESTS.iter().find(|p| words_at(tokens, i, p))
+            && let Some(p) = NOT_TESTS.iter().find(|p| test_words_at(tokens, i, p))
         {
             n.not_tests = Some(p.join(" "));
         }

@@ -663,6 +663,12 @@ pub fn pattern(lit: &Literal) -> String {
             r"(?P<hit>#!?\[[ \t]*(?:allow|expect)[ \t]*\((?:[^()\]]*?,)?\s*{}\s*(?:,[^\]]*?)?\)[ \t]*\])",
             regex::escape(lint)
         ),
+        // TypeScript reads `@ts-expect-error` only where a comment starts with it: the same
+        // words further into a comment ("`@ts-expect-error` tests can verify …") are prose.
+        LitKind::Directive if lit.text.starts_with("@ts-") => format!(
+            r"(?://+|/\*+)[ \t]*(?P<hit>{})(?:[^\w-]|$)",
+            regex::escape(&lit.text)
+        ),
         // `eslint-disable` covers `eslint-disable-next-line`: a directive's family shares its prefix.
         LitKind::Directive => generic_opts(&lit.text, true),
         _ => generic(&lit.text),
@@ -949,6 +955,18 @@ mod tests {
         assert_eq!(k("dbg!()"), Ok(LitKind::Macro));
         assert_eq!(k("=="), Ok(LitKind::Operator));
         assert_eq!(k("@ts-ignore"), Ok(LitKind::Directive));
+        // A TypeScript directive is one where its comment starts; not a mention further in.
+        let p = regex::Regex::new(&pattern(&classify("@ts-expect-error").unwrap())).unwrap();
+        let found = |t: &str| p.captures_iter(t).filter_map(|c| c.name("hit")).count();
+        assert_eq!(
+            found("// @ts-expect-error wrong\n/* @ts-expect-error */\n/// @ts-expect-error\n"),
+            3
+        );
+        assert_eq!(
+            found("// `@ts-expect-error` tests can verify the fields are rejected.\n"),
+            0
+        );
+        assert_eq!(found("// @ts-expect-errors\n"), 0);
         assert_eq!(k("!important"), Ok(LitKind::Directive));
         assert_eq!(k("as any"), Ok(LitKind::Phrase));
         assert_eq!(k("SELECT *"), Ok(LitKind::Phrase));

@@ -226,6 +226,45 @@ fn silencing(word: &str) -> bool {
     words::SUPPRESS_WORDS.contains(&word) || words::IGNORE_WORDS.contains(&word)
 }
 
+/// Whether the object starting at `i` is a folder or files named by a code span: "the `dist`
+/// folder", "`generated` subdirectories", "los archivos `*.lock`".
+fn acts_on_a_folder(clause: &[Token], mut i: usize) -> bool {
+    let place_word = |t: &Token| {
+        t.is_word()
+            && (words::FOLDER_WORDS.contains(&t.lower.as_str())
+                || words::FILE_WORDS.contains(&t.lower.as_str()))
+    };
+    while word_at(clause, i).is_some_and(|t| words::DETERMINERS.contains(&t.lower.as_str()) || place_word(t))
+    {
+        if clause.get(i).is_some_and(place_word) {
+            return clause.get(i + 1).is_some_and(|t| !t.is_word());
+        }
+        i += 1;
+    }
+    clause.get(i).is_some_and(|t| !t.is_word()) && clause.get(i + 1).is_some_and(place_word)
+}
+
+/// Whether a passive verb ends right before `i`: "be cited", "been logged", "ser citados".
+fn passive_before(clause: &[Token], i: usize) -> bool {
+    let Some(participle) = i.checked_sub(1).and_then(|k| word_at(clause, k)) else {
+        return false;
+    };
+    let p = participle.lower.as_str();
+    let is_participle = (p.len() > 4 && (p.ends_with("ed") || p.ends_with("en")))
+        || words::IRREGULAR_PARTICIPLES.contains(&p)
+        || ["ado", "ido", "ados", "idos", "ada", "ida", "adas", "idas"]
+            .iter()
+            .any(|e| p.len() > e.len() + 2 && p.ends_with(e));
+    is_participle
+        && clause[..i - 1].iter().rev().take(3).any(|t| {
+            t.is_word()
+                && matches!(
+                    t.lower.as_str(),
+                    "be" | "been" | "being" | "ser" | "sido" | "siendo"
+                )
+        })
+}
+
 fn word_at(clause: &[Token], i: usize) -> Option<&Token> {
     clause.get(i).filter(|t| t.is_word())
 }
@@ -624,12 +663,19 @@ fn read_clause(
                     i += 1;
                     continue;
                 }
-                if st.role == Role::Forbid
-                    && st.trig == Some(Trig::Neg)
+                // "Avoid editing `generated` subdirectories": "avoid" before an acting verb's
+                // gerund forbids the action as a bare negation does.
+                let avoided_action = st.trig == Some(Trig::NegUse)
                     && !st.found_since_neg
-                    && (words::ACTING_VERBS.contains(&t.lower.as_str())
-                        || words::MUTATING_VERBS.contains(&t.lower.as_str())
-                        || silencing(&t.lower))
+                    && words::AVOID_WORDS.contains(&st.trigger.as_str())
+                    && words::ACTING_GERUNDS.contains(&t.lower.as_str());
+                if st.role == Role::Forbid
+                    && (avoided_action
+                        || (st.trig == Some(Trig::Neg)
+                            && !st.found_since_neg
+                            && (words::ACTING_VERBS.contains(&t.lower.as_str())
+                                || words::MUTATING_VERBS.contains(&t.lower.as_str())
+                                || silencing(&t.lower))))
                 {
                     if silencing(&t.lower) {
                         // "never suppress with `# type: ignore`": the means stays forbidden.
@@ -640,8 +686,11 @@ fn read_clause(
                             st.role = Role::Neutral;
                             st.term_open = false;
                         }
-                    } else if words::MUTATING_VERBS.contains(&t.lower.as_str()) {
-                        // "Never adjust `sys.path`": its mutations are forbidden.
+                    } else if words::MUTATING_VERBS.contains(&t.lower.as_str())
+                        && !acts_on_a_folder(clause, i + 1)
+                    {
+                        // "Never adjust `sys.path`": its mutations are forbidden; "never modify
+                        // the `dist` folder" acts on files, which no line shows.
                         st.trig = Some(Trig::Mutate);
                         st.trigger = format!("{} {}", st.trigger, t.lower);
                     } else {
@@ -695,6 +744,24 @@ fn read_clause(
                     {
                         st.term_open = true;
                         i = next + lead;
+                        continue;
+                    }
+                    // "deferred ids must not be cited by any `verifies()` call": a passive verb,
+                    // and after its "by" the doer of the forbidden act, not a thing forbidden.
+                    if st.role == Role::Forbid
+                        && term.is_some()
+                        && word_at(clause, next).is_some_and(|t| matches!(t.lower.as_str(), "by" | "por"))
+                        && passive_before(clause, next)
+                    {
+                        st.drop_role();
+                        i = next + 1;
+                        // "no deben ser citados por ninguna llamada": Spanish repeats the
+                        // negation after "por"; it forbids nothing new.
+                        if word_at(clause, i).is_some_and(|t| {
+                            matches!(t.lower.as_str(), "ninguna" | "ningún" | "ninguno" | "ningun")
+                        }) {
+                            i += 1;
+                        }
                         continue;
                     }
                     if let Some(term) = term {

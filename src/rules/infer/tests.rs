@@ -324,6 +324,49 @@ fn tools_only_in_command_contexts() {
 }
 
 #[test]
+fn tools_named_as_invocations_are_commands_not_packages() {
+    let i = "For typecheck/test, use the local `pnpm typecheck` / `pnpm test` scripts rather than writing `tsc`/`vitest` invocations from scratch.";
+    // The test files' imports of Vitest are no invocation of it.
+    assert!(texts(i, "test/a.test.ts", "import { describe, it } from 'vitest';\n").is_empty());
+    assert!(texts(i, "package.json", r#"{"devDependencies": {"vitest": "^3"}}"#).is_empty());
+    assert_eq!(
+        texts(
+            i,
+            ".github/workflows/ci.yml",
+            "jobs:\n  t:\n    steps:\n      - run: vitest run\n"
+        ),
+        ["vitest"]
+    );
+    // The scripts the rule mandates are defined in package.json: there they run `vitest`.
+    assert!(
+        texts(
+            i,
+            "packages/core/package.json",
+            r#"{"scripts": {"test": "vitest run"}}"#
+        )
+        .is_empty()
+    );
+    // A mandated package manager is no script: its rivals stay checked in package.json.
+    assert_eq!(
+        texts(
+            "Use `pnpm`, not `npm`.",
+            "package.json",
+            r#"{"scripts": {"b": "npm run gen"}}"#
+        ),
+        ["npm"]
+    );
+    // "the `x` command handlers": the noun is no command's.
+    assert_eq!(
+        texts(
+            "Never use `vitest` command handlers.",
+            "test/a.test.ts",
+            "import { it } from 'vitest';\n"
+        ),
+        ["vitest"]
+    );
+}
+
+#[test]
 fn imports_of_a_named_library() {
     let i = "Always use native fetch instead of Axios.";
     assert_eq!(
@@ -404,6 +447,13 @@ fn rules_about_the_agent_are_behaviour_and_get_no_check() {
             "para arrancar otro dev",
         ),
         ("Never use `nohup` to start the server.", "to start the server"),
+        // Astro's AGENTS.md: trying out a problem is the agent's work.
+        ("Do not use `curl` to test HMR issues.", "to test HMR issues"),
+        ("Don't use `curl` to debug the API.", "to debug"),
+        (
+            "No uses `curl` para probar los cambios.",
+            "para probar los cambios",
+        ),
         // An order for the agent's suggestions (a real Laravel project's CLAUDE.md).
         (
             "Use Eloquent models and relationships before suggesting raw database queries",
@@ -3511,6 +3561,119 @@ fn a_ban_whose_subject_is_a_kind_of_file_is_checked_in_those_files() {
 }
 
 #[test]
+fn production_code_leaves_out_tooling_ci_and_the_runners_configuration() {
+    // From the Vercel AI SDK's AGENTS.md.
+    let i = "Never use `JSON.parse` directly in production code to prevent security risks.";
+    let js = "const c = JSON.parse(text);\n";
+    assert_eq!(texts(i, "packages/ai/src/parse.ts", js), ["JSON.parse"]);
+    assert_eq!(texts(i, "apps/docs/lib/a.ts", js), ["JSON.parse"]);
+    for tooling in [
+        ".github/scripts/notify-released/index.mjs",
+        ".github/workflows/actions/verify-changesets/index.js",
+        "packages/ai/vitest.node.config.js",
+        "packages/mcp/scripts/gen.ts",
+        "tools/split-ts-references.mjs",
+        "packages/test-server/src/create-test-server.ts",
+        "packages/ai/src/parse.test.ts",
+    ] {
+        assert!(texts(i, tooling, js).is_empty(), "{tooling}");
+    }
+}
+
+#[test]
+fn outside_of_type_tests_leaves_the_tests_out() {
+    // From Prisma's AGENTS.md: a type test's `@ts-expect-error` is what the rule allows.
+    let i = "Never use `@ts-expect-error` outside of negative type tests; never use `@ts-nocheck`.";
+    let ts = "// @ts-expect-error wrong operand\nf(null);\n// @ts-nocheck\n";
+    assert_eq!(texts(i, "src/a.ts", ts), ["@ts-expect-error", "@ts-nocheck"]);
+    let expect_error = "// @ts-expect-error wrong operand\nf(null);\n";
+    assert!(texts(i, "test/orm-types.test-d.ts", expect_error).is_empty());
+    assert!(texts(i, "src/filters.test.ts", expect_error).is_empty());
+    assert!(
+        texts(
+            "Use `unwrap()` except in unit tests.",
+            "tests/a.rs",
+            "x.unwrap();\n"
+        )
+        .is_empty()
+    );
+}
+
+#[test]
+fn a_tool_to_test_code_is_the_projects_choice() {
+    // Testing code, not a problem: the project's tooling, still checked where commands run.
+    let i = "Do not use `jest` to test components; use `vitest`.";
+    assert_eq!(texts(i, "scripts/t.sh", "jest --watch\n"), ["jest"]);
+    // Code used to debug is code: "no `print` to debug" forbids the debug prints.
+    assert_eq!(
+        texts("Never use `print()` to debug.", "a.py", "print(x)\n"),
+        ["print"]
+    );
+}
+
+#[test]
+fn the_doer_of_a_forbidden_passive_act_is_not_forbidden() {
+    // The MCP TypeScript SDK's test/e2e/CLAUDE.md: `verifies()` may be called; what it must not
+    // cite is a deferred id, which no line tells apart.
+    let ts = "verifies('tools:call', async () => {});\n";
+    for i in [
+        "Deferred ids must not be cited by any `verifies()` call.",
+        "Los ids diferidos no deben ser citados por ninguna llamada a `verifies()`.",
+    ] {
+        assert!(texts(i, "test/e2e/scenarios/a.test.ts", ts).is_empty(), "{i}");
+    }
+    // "by" that is no passive's: the thing stays forbidden.
+    assert_eq!(
+        texts("Never use `verifies()` by hand.", "a.test.ts", ts),
+        ["verifies"]
+    );
+}
+
+#[test]
+fn a_kind_of_construct_the_rule_holds_for_is_a_condition() {
+    // The Vercel AI SDK's AGENTS.md: `.optional()` is right in provider options schemas, not in
+    // response schemas — which no file tells apart.
+    let ts = "const s = z.object({ a: z.string().optional() });\n";
+    for i in [
+        "For Response Schemas (API responses), use `.nullish()` instead of `.optional()`",
+        "For response schemas, use `.nullish()` instead of `.optional()`.",
+        "In API response schemas, use `.nullish()` instead of `.optional()`.",
+    ] {
+        assert_unchecked_because(i, "src/a.ts", ts, &["cannot be seen", "condition"]);
+    }
+    // A topic label, or no condition: checked.
+    assert_eq!(
+        texts(
+            "Schemas: use `.nullish()` instead of `.optional()`.",
+            "src/a.ts",
+            ts
+        ),
+        ["optional"]
+    );
+    assert_eq!(
+        texts(
+            "Response Schemas: use `.nullish()` instead of `.optional()`.",
+            "src/a.ts",
+            ts
+        ),
+        ["optional"]
+    );
+    let any = "async function f(): Promise<any> {}\n";
+    assert_eq!(
+        texts(
+            "**Return types**: Functions should return `Promise<T>` (not `Promise<any>`).",
+            "a.ts",
+            any
+        ),
+        ["Promise<any>"]
+    );
+    assert_eq!(
+        texts("Use `.nullish()` instead of `.optional()`.", "src/a.ts", ts),
+        ["optional"]
+    );
+}
+
+#[test]
 fn what_a_named_thing_cannot_do_is_a_fact_not_a_rule() {
     // From NNTmux's AGENTS.md: 49 findings of `ALTER` in its SQL.
     let sql = "ALTER TABLE releases ADD COLUMN x INT;\n";
@@ -3819,5 +3982,35 @@ fn pairs_of_instead_of_in_one_clause_prefer_each_first_side() {
     assert_eq!(
         texts(rule, "a.py", py),
         ["Optional[str]", "List[str]", "Dict[str, Any]"]
+    );
+}
+
+#[test]
+fn an_action_on_a_folder_or_files_is_no_code_check() {
+    let code = "use crate::generated::ast;\nmod generated;\ndist.push(x);\n";
+    // "avoid" before an acting verb's gerund forbids the action, not the name.
+    assert_unchecked_because(
+        "Avoid editing `generated` subdirectories.",
+        "src/lib.rs",
+        code,
+        &["nothing inferred", "acts on"],
+    );
+    assert!(
+        texts(
+            "Avoid touching `legacy/` files.",
+            "src/legacy/a.rs",
+            "let legacy = 1;\n"
+        )
+        .is_empty()
+    );
+    // A mutating verb on a folder or files acts on files, which no line shows.
+    assert!(texts("Do not modify the `dist` folder.", "src/main.rs", code).is_empty());
+    assert!(texts("Nunca modifiques la carpeta `dist`.", "src/main.rs", code).is_empty());
+    // The mutation of a value is still a mutation.
+    assert_eq!(texts("Never modify `dist`.", "src/main.rs", code), ["dist"]);
+    // "avoid" before a thing still forbids the thing.
+    assert_eq!(
+        texts("Avoid `generated`.", "src/lib.rs", code),
+        ["generated", "generated"]
     );
 }

@@ -2768,6 +2768,63 @@ pub const AGENT_PURPOSES: &[&str] = &[
     "browsing",
 ];
 
+/// What the agent uses a tool for when investigating ("don't use `gdb` to debug the parser"):
+/// its own work when what it uses is a tool — not code ("no `console.log` for debugging").
+pub const AGENT_INVESTIGATIONS: &[&str] = &[
+    "debug",
+    "debugging",
+    "depurar",
+    "diagnose",
+    "diagnosing",
+    "diagnosticar",
+    "investigate",
+    "investigating",
+    "investigar",
+    "troubleshoot",
+    "troubleshooting",
+    "reproduce",
+    "reproducing",
+    "reproducir",
+];
+
+/// Verbs of trying something out that are the agent's work when their object is a problem or
+/// a change and what it uses is a tool ("don't use `curl` to test HMR issues", "para probar los
+/// cambios") — not when it is code ("use `vitest` to test components").
+pub const AGENT_TRIALS: &[&str] = &[
+    "test",
+    "testing",
+    "verify",
+    "verifying",
+    "check",
+    "checking",
+    "probar",
+    "verificar",
+    "comprobar",
+];
+
+/// Objects that make a trial the agent's: problems and changes.
+pub const TRIAL_OBJECTS: &[&str] = &[
+    "issue",
+    "issues",
+    "bug",
+    "bugs",
+    "problem",
+    "problems",
+    "fix",
+    "fixes",
+    "change",
+    "changes",
+    "regression",
+    "regressions",
+    "error",
+    "errors",
+    "problema",
+    "problemas",
+    "cambios",
+    "errores",
+    "fallos",
+];
+
 /// Spanish object pronouns: a quoted word right after one a negation governs is its verb ("ni
 /// la \"normalices\"").
 pub const SPANISH_CLITICS: &[&str] = &["la", "lo", "las", "los", "le", "les", "me", "te", "se", "nos"];
@@ -2945,6 +3002,10 @@ pub const SUBJECT_ENDS: &[&str] = &[
 pub const CONDITION_CONSTRUCTS: &[&str] = &[
     "component",
     "components",
+    "schema",
+    "schemas",
+    "esquema",
+    "esquemas",
     "componente",
     "componentes",
     "function",
@@ -3430,6 +3491,54 @@ pub const MUTATING_VERBS: &[&str] = &[
     "mutar",
     "sobrescribir",
     "sobrescribas",
+];
+
+/// Gerunds of [`ACTING_VERBS`] after "avoid" ("avoid editing `generated` subdirectories"): the
+/// action is what is avoided, not the thing. (Mutating gerunds — "avoid modifying
+/// `process.env`" — forbid the thing's mutations, read by the literals pass.)
+pub const ACTING_GERUNDS: &[&str] = &[
+    "editing",
+    "hand-editing",
+    "touching",
+    "renaming",
+    "moving",
+    "duplicating",
+    "regenerating",
+    "reformatting",
+    "reordering",
+    "editar",
+    "tocar",
+    "renombrar",
+    "mover",
+];
+
+/// The words "avoid" is written with, as a trigger.
+pub const AVOID_WORDS: &[&str] = &["avoid", "evitar", "evita", "evite"];
+
+/// Words that name a folder: "the `dist` folder", "`generated` subdirectories".
+pub const FOLDER_WORDS: &[&str] = &[
+    "folder",
+    "folders",
+    "subfolder",
+    "subfolders",
+    "directory",
+    "directories",
+    "subdirectory",
+    "subdirectories",
+    "dir",
+    "dirs",
+    "carpeta",
+    "carpetas",
+    "directorio",
+    "directorios",
+    "subdirectorio",
+    "subdirectorios",
+];
+
+/// Participles that end in neither "-ed" nor "-en": "must not be read by `x`".
+pub const IRREGULAR_PARTICIPLES: &[&str] = &[
+    "read", "run", "set", "put", "built", "sent", "made", "done", "held", "kept", "left", "lost", "caught",
+    "bought", "brought", "thrown", "shown", "known", "drawn", "torn", "split", "shut", "hit", "cut", "spent",
 ];
 
 /// Verbs of placing a file: "never put `test_*.py` outside `tests/`", "no crees `.env`".

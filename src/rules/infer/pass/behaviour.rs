@@ -14,8 +14,8 @@ use super::super::imports;
 use super::super::phrases::{Entity, Role};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
-    AGENT_PURPOSES, AGENT_RULE_WORDS, AGENT_VERB_FILLER, AGENT_VERBS, CODE_PLACE_WORDS, SERVER_STARTS,
-    SERVER_WORDS,
+    AGENT_INVESTIGATIONS, AGENT_PURPOSES, AGENT_RULE_WORDS, AGENT_TRIALS, AGENT_VERB_FILLER, AGENT_VERBS,
+    CODE_PLACE_WORDS, SERVER_STARTS, SERVER_WORDS, TRIAL_OBJECTS,
 };
 use super::super::{files::Named, phrases::Mention};
 
@@ -152,6 +152,29 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
                 && matches!(before.lower.as_str(), "to" | "for" | "para")
             {
                 return Some(said(clause, at, i));
+            }
+        }
+        // "Don't use `gdb` to debug the parser", "Do not use `curl` to test HMR issues": a tool
+        // used to investigate, or to try out a problem or a change.
+        for (k, &(at, before)) in words.iter().enumerate() {
+            let Some(&(_, verb)) = words.get(k + 1) else { break };
+            let uses_a_tool = clause[..at].iter().any(|t| {
+                is_tool(&t.lower) || (t.is_code() && is_tool(t.text.split(' ').next().unwrap_or("")))
+            });
+            if !uses_a_tool || !matches!(before.lower.as_str(), "to" | "para") {
+                continue;
+            }
+            if AGENT_INVESTIGATIONS.contains(&verb.lower.as_str()) {
+                return Some(said(clause, at, words[k + 1].0));
+            }
+            let object = words[k + 2..]
+                .iter()
+                .take(3)
+                .find(|(_, t)| TRIAL_OBJECTS.contains(&t.lower.as_str()));
+            if AGENT_TRIALS.contains(&verb.lower.as_str())
+                && let Some(&(end, _)) = object
+            {
+                return Some(said(clause, at, end));
             }
         }
         // "NO usar `Start-Process` para arrancar otro dev server", "never use `nohup` to start

@@ -211,6 +211,13 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             .iter()
             .any(|f| f.clause == ci && f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }))
     };
+    if let Some(said) = construct_label(tokens)
+        && found
+            .iter()
+            .any(|f| f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }))
+    {
+        out.unreadable.push(said);
+    }
     for (ci, clause) in clause_list.iter().enumerate() {
         // "Use debug builds (not `--release`) when developing": the words after an aside go on
         // with the clause it interrupted, so its condition bears on what the aside forbade.
@@ -561,6 +568,34 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
     }
     out.unreadable.dedup();
     out
+}
+
+/// "For response schemas, use `.nullish()` …", "For Response Schemas (API responses), use …":
+/// a leading "for"/"in" that names a kind of construct the rule holds for — which no file tells
+/// apart from the others of its language.
+fn construct_label(tokens: &[Token]) -> Option<String> {
+    // A leading "For x y," / "In x y,": up to four words, an aside in parentheses maybe, then a
+    // comma. (A label — "Return types:", "Constants and enums:" — names a topic.)
+    let first = tokens.first()?;
+    if !first.is_word()
+        || !(CONDITION_PURPOSE.contains(&first.lower.as_str())
+            || CONDITION_PLACE.contains(&first.lower.as_str()))
+    {
+        return None;
+    }
+    let n = tokens[1..].iter().take_while(|t| t.is_word()).count();
+    if !(1..=4).contains(&n) {
+        return None;
+    }
+    let mut end = 1 + n;
+    if tokens.get(end).is_some_and(|t| t.text == "(") {
+        end += tokens[end..].iter().position(|t| t.text == ")")? + 1;
+    }
+    if tokens.get(end).is_none_or(|t| t.kind != Kind::Comma) {
+        return None;
+    }
+    let head = tokens[n].lower.as_str();
+    (CONDITION_CONSTRUCTS.contains(&head) || CONDITION_TYPES.contains(&head)).then(|| written(&tokens[..end]))
 }
 
 /// "Never wrap `X` in `Y`", "Never wrap in `Y`": the wrapping, as written, when the place word

@@ -66,6 +66,11 @@ const CONVENTIONAL: &[&str] = &[
     "!**/AGENTS.md",
     "!**/CLAUDE.md",
     "!**/GEMINI.md",
+    // An agent skill's file (Claude's and Codex's Agent Skills).
+    "!**/SKILL.md",
+    // The test suffix Go's and OPA's test runners require.
+    "!**/*_test.go",
+    "!**/*_test.rego",
     "!**/Makefile",
     "!**/Dockerfile*",
     "!**/Containerfile",
@@ -235,7 +240,12 @@ pub fn run(ctx: &Context, out: &mut Found) {
             );
             return;
         }
-        let scope = if !examples.is_empty() {
+        // "Place all other examples in the same provider folder using descriptive `kebab-case`
+        // file names": the examples' names, which their folder tells apart.
+        let placed = placed_subject(sentence);
+        let scope = if let Some((globs, word)) = placed {
+            FileScope::of_globs(globs, format!("the {word} ({})", globs.join(", ")))
+        } else if !examples.is_empty() {
             let globs: Vec<&str> = examples.iter().map(String::as_str).collect();
             FileScope::of_globs(
                 &globs,
@@ -349,6 +359,23 @@ const OTHER_SUBJECTS: &[&str] = &[
     "modelos",
 ];
 
+/// Kinds of files their folder tells apart, and the folders.
+const PLACED_SUBJECTS: &[(&[&str], &[&str])] = &[(
+    &["examples", "example", "ejemplos", "ejemplo"],
+    &["**/examples/**", "**/example/**"],
+)];
+
+/// The folders of the kind of files a sentence narrows its file names to, when a folder tells
+/// them apart ("examples"), with the word that named them.
+fn placed_subject(sentence: &[Token]) -> Option<(&'static [&'static str], String)> {
+    sentence.iter().filter(|t| t.is_word()).find_map(|t| {
+        PLACED_SUBJECTS
+            .iter()
+            .find(|(words, _)| words.contains(&t.lower.as_str()))
+            .map(|(_, globs)| (*globs, t.lower.clone()))
+    })
+}
+
 /// The kind of code a sentence narrows its file names to ("utilities", "Convex functions"),
 /// if it names one.
 fn subset_named(sentence: &[Token]) -> Option<String> {
@@ -416,6 +443,28 @@ mod tests {
         assert!(!flags(
             "Use UPPER_SNAKE_CASE for constants in config files",
             "src/config.ts"
+        ));
+    }
+
+    #[test]
+    fn the_examples_names_are_their_folders_files() {
+        // The Vercel AI SDK's AGENTS.md, under "AI Functions Example Layout".
+        let i =
+            "Place all other examples in the same provider folder using descriptive `kebab-case` file names";
+        assert!(flags(
+            i,
+            "examples/ai-functions/src/generate-text/openai/toolCall.ts"
+        ));
+        assert!(!flags(
+            i,
+            "examples/ai-functions/src/generate-text/openai/tool-call.ts"
+        ));
+        assert!(!flags(i, "packages/anthropic/src/tool/bash_20241022.ts"));
+        // Names their tools fix: an agent skill's file, a test runner's suffix.
+        assert!(!flags(i, "examples/ai-functions/data/island-rescue/SKILL.md"));
+        assert!(!flags(
+            i,
+            "packages/policy-opa/examples/git-in-bash/policy_test.rego"
         ));
     }
 

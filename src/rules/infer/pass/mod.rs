@@ -48,13 +48,23 @@ use super::literal::{self, LitKind, Literal};
 use super::phrases::{Entity, Mention, Place, Role, Trig};
 use super::text::{Kind, Token};
 use super::words::{
-    ENGLISH_MARKERS, GO_STD_IMPORT_PATHS, IMPORT_WORDS, SPANISH_MARKERS, VERSIONING_WORDS, WORDLIKE_TOOLS,
+    ENGLISH_MARKERS, GO_STD_IMPORT_PATHS, IMPORT_WORDS, SPANISH_MARKERS, TERM_STOPS, VERSIONING_WORDS,
+    WORDLIKE_TOOLS,
 };
 use super::{Inference, Term};
 use crate::rules::model::{CheckSpec, Origin, Rule, Within};
 
 /// Nouns that make the names beside them commands to run.
-const COMMAND_NOUNS: &[&str] = &["command", "commands", "comando", "comandos"];
+const COMMAND_NOUNS: &[&str] = &[
+    "command",
+    "commands",
+    "comando",
+    "comandos",
+    "invocation",
+    "invocations",
+    "invocación",
+    "invocaciones",
+];
 
 /// What every pass reads: the rule, what was read from its words, and what follows from them
 /// for every check (the languages its literals imply, the folders it confines to or excepts).
@@ -395,6 +405,11 @@ impl<'a> Context<'a> {
             (Entity::Code { text, .. }, Role::Forbid) if config_keys::routes_here(self, text) => {
                 Route::ConfigKeys
             }
+            // "Avoid unqualified imports from `temporalio`": the module's `from … import`
+            // statements, not its name wherever it is written.
+            (Entity::Code { text, .. }, Role::Forbid) if packages::unqualified_import(self, text) => {
+                Route::Packages
+            }
             // `from module import *`: an example of a concept, checked by its detector.
             (Entity::Code { text, .. }, Role::Forbid)
                 if super::concepts::example_of(text).is_some()
@@ -530,8 +545,15 @@ impl<'a> Context<'a> {
             .filter(|t| t.is_word())
             .take(4)
             .any(noun);
-        let mut after = self.tokens[at + 1..].iter();
-        let named_after = after.next().is_some_and(noun) && !after.next().is_some_and(Token::is_word);
+        // "`tsc`/`vitest` invocations from scratch": past the rest of a list of names, the noun
+        // ends the phrase or a preposition follows it.
+        let mut after = self.tokens[at + 1..]
+            .iter()
+            .skip_while(|t| t.lists_code() || t.text == "/");
+        let named_after = after.next().is_some_and(noun)
+            && !after
+                .next()
+                .is_some_and(|t| t.is_word() && !TERM_STOPS.contains(&t.lower.as_str()));
         before || named_after
     }
 

@@ -8,6 +8,7 @@
 use super::super::imports::{self, Ecosystem};
 use super::super::literal;
 use super::super::phrases::{Entity, Mention, Side, Trig};
+use super::super::text::Kind;
 use super::super::words::{IMPORT_WORDS, LIBRARY_WORDS};
 use super::{At, Context, Found, Route};
 use crate::rules::infer::files::FileScope;
@@ -17,6 +18,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     for (i, f) in ctx.routed(Route::Packages) {
         let at = At::Mention(i);
         match &f.entity {
+            Entity::Code { text, .. } if unqualified_import(ctx, text) => unqualified(ctx, out, at, text, f),
             Entity::Code { text, .. }
                 if ctx.says(IMPORT_WORDS) && imports::module_specifier(text).is_some() =>
             {
@@ -83,6 +85,90 @@ fn module(ctx: &Context, out: &mut Found, at: At, spec: &str, f: &Mention) {
             explanation,
             Within::Strings,
         ),
+    );
+}
+
+/// Words that say an import brings names in without their module ("unqualified imports").
+const UNQUALIFIED_WORDS: &[&str] = &["unqualified", "non-qualified"];
+
+/// Words after which code spans are exceptions: "except `temporalio.types`".
+const EXCEPTION_LEADS: &[&str] = &["except", "excepto", "salvo", "besides", "but"];
+
+/// Whether the rule forbids unqualified imports and `text` is a module's dotted name
+/// ("avoid unqualified imports from `temporalio` packages").
+pub fn unqualified_import(ctx: &Context, text: &str) -> bool {
+    ctx.says(UNQUALIFIED_WORDS) && ctx.says(IMPORT_WORDS) && dotted_module(text)
+}
+
+/// `temporalio`, `temporalio.types`: a Python module path.
+fn dotted_module(text: &str) -> bool {
+    text.len() <= 100
+        && text.split('.').all(|part| {
+            part.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+}
+
+/// The code spans the rule names as exceptions: those after "except" in the same clause.
+fn exceptions<'a>(ctx: &Context<'a>) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut open = false;
+    for t in ctx.tokens {
+        match t.kind {
+            Kind::Word if EXCEPTION_LEADS.contains(&t.lower.as_str()) => open = true,
+            Kind::Sep => open = false,
+            Kind::Span(_) if open => out.push(t.text.as_str()),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// "Avoid unqualified imports from `temporalio` packages except `temporalio.types`": Python's
+/// `from temporalio.x import y` (the names come in without their module), not
+/// `import temporalio.x` nor a use of `temporalio.x.y` — the qualified form the rule asks for.
+/// A module the rule excepts, and its submodules, stay allowed.
+fn unqualified(ctx: &Context, out: &mut Found, at: At, name: &str, f: &Mention) {
+    let excepted = exceptions(ctx);
+    if excepted.contains(&name) {
+        return;
+    }
+    let mut scope = FileScope::of_globs(Ecosystem::Python.source_globs(), String::new());
+    scope.why = format!("{} ({})", Ecosystem::Python.name(), scope.describe());
+    ctx.narrow(&mut scope);
+    let allowed: Vec<String> = excepted
+        .iter()
+        .filter(|e| e.starts_with(&format!("{name}.")) && dotted_module(e))
+        .map(|e| regex::escape(e))
+        .collect();
+    let allowed = if allowed.is_empty() {
+        String::new()
+    } else {
+        format!(r"(?:{})(?:\.[\w.]*)?[ \t]+import\b|", allowed.join("|"))
+    };
+    let pattern = format!(
+        r"^[ \t]*from[ \t]+(?:{allowed}(?P<hit>{}(?:\.[A-Za-z_][\w.]*)?)[ \t]+import\b)",
+        regex::escape(name)
+    );
+    let but = if excepted.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " (except {})",
+            excepted
+                .iter()
+                .map(|e| format!("`{e}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    let explanation = format!(
+        "unqualified imports of `{name}` after \"{}\": Python `from {name}… import` statements{but}, not `import {name}…` or qualified uses; scope {}",
+        f.trigger, scope.why
+    );
+    out.check(
+        at,
+        ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
     );
 }
 
@@ -374,6 +460,35 @@ fn companions_of(name: &str) -> &'static [&'static str] {
 mod tests {
     use super::super::super::tests::texts;
     use super::pascal_identifier;
+
+    #[test]
+    fn unqualified_imports_are_from_imports_and_exceptions_stay_allowed() {
+        let rule = "Avoid unqualified imports from `temporalio` packages except `temporalio.types`. Relative imports are acceptable for private packages.";
+        let py = "import temporalio.common\n\
+                  from temporalio.client import Client\n\
+                  from temporalio import workflow\n\
+                  from temporalio.types import MethodAsync\n\
+                  from temporalio.types.sub import X\n\
+                  from ._private import helper\n\
+                  policy: temporalio.common.RetryPolicy = temporalio.common.RetryPolicy()\n\
+                  from temporalio_extra import y\n\
+                  # from temporalio.client import Client\n";
+        assert_eq!(
+            texts(rule, "temporalio/worker/_worker.py", py),
+            ["temporalio.client", "temporalio"]
+        );
+        // Without an exception, every `from` import of the package.
+        let rule = "Avoid unqualified imports from `temporalio`.";
+        assert_eq!(
+            texts(rule, "a.py", py),
+            [
+                "temporalio.client",
+                "temporalio",
+                "temporalio.types",
+                "temporalio.types.sub"
+            ]
+        );
+    }
 
     #[test]
     fn a_library_s_companions_are_the_library() {

@@ -271,6 +271,49 @@ const MANDATED_RUNNERS: &[(&str, &str, &[&str])] = &[
     ("taskfile", "task", &["**/Taskfile.yml", "**/Taskfile.yaml"]),
 ];
 
+/// A package manager's subcommands that are not a script of the project's.
+const MANAGER_SUBCOMMANDS: &[&str] = &[
+    "install",
+    "i",
+    "ci",
+    "add",
+    "remove",
+    "rm",
+    "uninstall",
+    "update",
+    "up",
+    "upgrade",
+    "dlx",
+    "exec",
+    "x",
+    "create",
+    "init",
+    "publish",
+    "link",
+    "audit",
+    "pack",
+    "version",
+];
+
+/// "Use the local `pnpm typecheck` / `pnpm test` scripts rather than writing `tsc`/`vitest`
+/// invocations": the rule mandates the project's package scripts, whose definitions in
+/// `package.json` run the forbidden commands — what they are for.
+fn mandates_package_scripts(ctx: &Context) -> bool {
+    ctx.found.iter().any(|f| {
+        f.role == Role::Mandate
+            && matches!(&f.entity, Entity::Code { text, .. } if {
+                let mut words = text.split_whitespace();
+                let manager = words.next().is_some_and(|w| matches!(w, "npm" | "pnpm" | "yarn" | "bun"));
+                let script = match words.next() {
+                    Some("run" | "run-script") => words.next().is_some(),
+                    Some(w) => !MANAGER_SUBCOMMANDS.contains(&w) && !w.starts_with('-'),
+                    None => false,
+                };
+                manager && script
+            })
+    })
+}
+
 /// The scripts a rule names and does not forbid — "Use `./start_server.sh` instead of `mix
 /// phx.server`": the script the rule asks for runs the forbidden command itself, which is what
 /// it is for.
@@ -356,6 +399,7 @@ fn command_checks(
         })
         .flat_map(|(_, _, globs)| globs.iter().map(|g| g.to_string()))
         .chain(named_scripts(ctx))
+        .chain(mandates_package_scripts(ctx).then(|| "**/package.json".to_string()))
         .collect();
     for c in concepts::command_checks(&tools, &full, &only, scripts, spared) {
         let mut scope = FileScope {
