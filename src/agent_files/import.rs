@@ -21,7 +21,7 @@ use super::words::{
 };
 use super::{frontmatter, heading_scope};
 use crate::rules::Category;
-use crate::rules::infer::words::LIST_WORDS;
+use crate::rules::infer::words::{CONDITION_CONSTRUCTS, CONDITION_TYPES, LIST_WORDS};
 use crate::text::one_line;
 
 /// A rule found in an agent file.
@@ -259,6 +259,16 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                     continue;
                 }
                 rule_of_unit[i] = Some(out.rules.len());
+                // "**Response Schemas** (API responses):" over "- Use `.nullish()` instead of
+                // `.optional()`": the kind of construct the rule holds for stays in its words.
+                let labelled;
+                let body = match construct_label(&intro).filter(|_| contrasted(&doc.units, i)) {
+                    Some(label) => {
+                        labelled = format!("For {label}, {}", lower_first(body));
+                        labelled.as_str()
+                    }
+                    None => body,
+                };
                 let mut rule = candidate(body, category, &context, &files, path_shown, unit.line);
                 scope_by_section(
                     &mut rule,
@@ -454,6 +464,70 @@ fn list_intro(units: &[markdown::Unit], i: usize) -> String {
         .filter(|u| u.kind == UnitKind::Paragraph)
         .map(|u| one_line(&u.text))
         .unwrap_or_default()
+}
+
+/// Whether the list holding item `i` is introduced by a label that a sibling list's label
+/// contrasts with — the same kind of construct, another qualifier ("**Provider Options
+/// Schemas**:" / "**Response Schemas**:" under one heading): the labels split the construct, and
+/// each list holds for its own part. A label alone ("**Return types**:") names a topic.
+fn contrasted(units: &[markdown::Unit], i: usize) -> bool {
+    let intro_of = |k: usize| {
+        units[..k]
+            .iter()
+            .rposition(|u| !matches!(u.kind, UnitKind::Item { .. }))
+            .filter(|&p| units[p].kind == UnitKind::Paragraph)
+    };
+    let Some(own) = intro_of(i) else { return false };
+    let head = |p: usize| construct_label(&one_line(&units[p].text)).map(label_head);
+    let Some(own_head) = head(own) else { return false };
+    units.iter().enumerate().any(|(p, u)| {
+        p != own
+            && u.kind == UnitKind::Paragraph
+            && u.headings == units[own].headings
+            && units
+                .get(p + 1)
+                .is_some_and(|n| matches!(n.kind, UnitKind::Item { .. }))
+            && head(p).is_some_and(|h| h == own_head)
+    })
+}
+
+/// The head noun of a label, lowercase: "schemas" for "Response Schemas (API responses)".
+fn label_head(label: &str) -> String {
+    let head = label.split_once('(').map_or(label, |(h, _)| h);
+    head.split_whitespace().last().unwrap_or_default().to_lowercase()
+}
+
+/// `text` with its first word lowercase when it is a plain capitalized word ("Use" → "use"),
+/// as it goes on after a condition.
+fn lower_first(text: &str) -> String {
+    let first = text.split_whitespace().next().unwrap_or_default();
+    let plain = first.chars().next().is_some_and(char::is_uppercase)
+        && first.chars().skip(1).all(|c| c.is_lowercase());
+    if plain {
+        let mut chars = text.chars();
+        chars
+            .next()
+            .map(|c| c.to_lowercase().chain(chars).collect())
+            .unwrap_or_default()
+    } else {
+        text.to_string()
+    }
+}
+
+/// A list's label that names a kind of construct ("Response Schemas (API responses):",
+/// "Provider Options Schemas (user-facing):"), without its colon. Two to four words before an
+/// aside.
+fn construct_label(intro: &str) -> Option<&str> {
+    let label = intro.trim().strip_suffix(':')?.trim_end();
+    let head = label.split_once('(').map_or(label, |(h, _)| h).trim();
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let last = words.last()?.to_lowercase();
+    ((2..=4).contains(&words.len())
+        && words
+            .iter()
+            .all(|w| w.chars().all(|c| c.is_alphanumeric() || c == '-'))
+        && (CONDITION_CONSTRUCTS.contains(&last.as_str()) || CONDITION_TYPES.contains(&last.as_str())))
+    .then_some(label)
 }
 
 /// "You may:", "Tienes permiso para:": the list under it grants, it does not command.
@@ -1076,6 +1150,9 @@ const CONTINUING_WORDS: &[&str] = &[
     "un", "una", "y", "o", "con", "para", "por", "que", "del", "al", "usando",
 ];
 
+/// How long a line must be to have been wrapped by its writer's editor rather than ended.
+const WRAPPED_LINE: usize = 72;
+
 /// A paragraph's sentences, each with the number of lines it starts below the paragraph's
 /// first. A line break ends a sentence when the line ended one or the next starts like one.
 fn sentences(text: &str) -> Vec<(String, usize)> {
@@ -1118,9 +1195,15 @@ fn sentences(text: &str) -> Vec<(String, usize)> {
                 .strip_prefix('`')
                 .and_then(|rest| rest.split_once('`'))
                 .is_some_and(|(_, after)| after.starts_with(['.', ',', ';', ')']));
+            // "… (e.g. an API removed in v2), mark the requirement\n`deferred: '<reason>'`
+            // instead": a long line that stops mid-sentence was wrapped, and the code span
+            // opening the next one goes on with it.
+            let line_len = chars[..i].iter().rev().take_while(|c| **c != '\n').count();
+            let wrapped = line_len >= WRAPPED_LINE && next_line.trim_start().starts_with('`');
             let next_starts = !open_ended
                 && !only_code
                 && !ends_on_code
+                && !wrapped
                 && chars
                     .get(i + 1..)
                     .and_then(|rest| rest.iter().find(|c| !c.is_whitespace()))
@@ -1381,6 +1464,46 @@ mod tests {
             ]
         );
         assert_eq!(got.skipped.len(), 2);
+    }
+
+    #[test]
+    fn a_label_naming_a_kind_of_construct_stays_in_its_rules() {
+        // The Vercel AI SDK's AGENTS.md: two lists of the opposite rule, told apart by labels.
+        let text = "## Schemas\n\n**Provider Options Schemas** (user-facing):\n\n- Use `.optional()` unless `null` is meaningful\n\n**Response Schemas** (API responses):\n\n- Use `.nullish()` instead of `.optional()`\n\n**Testing**:\n\n- Use `vitest` for unit tests\n\n## Types\n\n**Return types**:\n\n- Return `Promise<T>`, not `Promise<any>`\n";
+        let got = extract("AGENTS.md", AgentFormat::AgentsMd, text);
+        let kept: Vec<_> = got.rules.iter().map(|r| r.instruction.as_str()).collect();
+        assert_eq!(
+            kept,
+            [
+                "For Provider Options Schemas (user-facing), use `.optional()` unless `null` is meaningful",
+                "For Response Schemas (API responses), use `.nullish()` instead of `.optional()`",
+                "Use `vitest` for unit tests",
+                // A label no sibling contrasts with names a topic.
+                "Return `Promise<T>`, not `Promise<any>`",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_long_line_wrapped_before_a_code_span_goes_on() {
+        // The MCP TypeScript SDK's test/e2e/CLAUDE.md, wrapped at its editor's width.
+        let text = "`verifies()` runs matching cells as `test.fails()`. When the behavior cannot be expressed against the public surface at all (e.g. an API removed in v2), mark the requirement\n`deferred: '<reason>'` instead — deferred ids must not be cited by any `verifies()` call.\n";
+        let got = extract("CLAUDE.md", AgentFormat::ClaudeMd, text);
+        assert!(
+            got.rules.iter().all(|r| !r.instruction.starts_with("`deferred")),
+            "{:#?}",
+            got.rules
+        );
+        // Short lines of their own, each opening with code, stay rules of their own.
+        let got = sentences("Use functional components with hooks\n`any` is forbidden in the public API\n");
+        let kept: Vec<_> = got.iter().map(|(s, _)| s.as_str()).collect();
+        assert_eq!(
+            kept,
+            [
+                "Use functional components with hooks",
+                "`any` is forbidden in the public API"
+            ]
+        );
     }
 
     #[test]
