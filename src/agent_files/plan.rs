@@ -182,19 +182,49 @@ pub const SAME_RULE_SIMILARITY: f64 = 0.92;
 /// the same polarity — so "Never use `var`" and "Never use `let`", "Limit lines to 80
 /// characters" and "… to 100 characters", or "Always X" and "Never X", stay two rules.
 pub fn same_rule(a: &str, b: &str) -> bool {
-    let (ra, rb) = (reduced(a), reduced(b));
-    if ra == rb {
-        return true;
+    Compared::of(a).same(&Compared::of(b))
+}
+
+/// What [`same_rule`] compares of an instruction, worked out once: an import compares each
+/// rule with every other, and a file of thousands of rules must not work them out per pair.
+struct Compared {
+    reduced: String,
+    first_clause: String,
+    spans: Vec<String>,
+    numbers: Vec<String>,
+    forbids: bool,
+}
+
+impl Compared {
+    fn of(text: &str) -> Compared {
+        Compared {
+            reduced: reduced(text),
+            first_clause: reduced(first_clause(text)),
+            spans: code_spans(text).into_iter().map(str::to_string).collect(),
+            numbers: numbers(text).into_iter().map(str::to_string).collect(),
+            forbids: forbids(text),
+        }
     }
-    // A rule written with its reason or a second clause ("Never use default exports for React
-    // components - always use named exports") holds the bare one.
-    if reduced(first_clause(a)) == rb || ra == reduced(first_clause(b)) {
-        return true;
+
+    fn same(&self, other: &Compared) -> bool {
+        if self.reduced == other.reduced {
+            return true;
+        }
+        // A rule written with its reason or a second clause ("Never use default exports for
+        // React components - always use named exports") holds the bare one.
+        if self.first_clause == other.reduced || self.reduced == other.first_clause {
+            return true;
+        }
+        // Lengths further apart than the similarity allows: no edit distance can reach it.
+        let (la, lb) = (self.reduced.chars().count(), other.reduced.chars().count());
+        let longest = la.max(lb).max(1) as f64;
+        let reachable = 1.0 - la.abs_diff(lb) as f64 / longest >= SAME_RULE_SIMILARITY;
+        reachable
+            && self.spans == other.spans
+            && self.numbers == other.numbers
+            && self.forbids == other.forbids
+            && strsim::normalized_levenshtein(&self.reduced, &other.reduced) >= SAME_RULE_SIMILARITY
     }
-    code_spans(a) == code_spans(b)
-        && numbers(a) == numbers(b)
-        && forbids(a) == forbids(b)
-        && strsim::normalized_levenshtein(&ra, &rb) >= SAME_RULE_SIMILARITY
 }
 
 /// Plans importing the rules `found` (per file: its path as shown, format and what was read)
@@ -210,6 +240,8 @@ pub fn plan(found: Vec<(String, AgentFormat, Extracted)>, existing: Option<&Rule
                 .collect()
         })
         .unwrap_or_default();
+    let known_compared: Vec<Compared> = known.iter().map(|(_, text, _)| Compared::of(text)).collect();
+    let mut planned_compared: Vec<Compared> = Vec::new();
     for (path, format, extracted) in found {
         out.files.push(FileReport {
             path: path.clone(),
@@ -219,13 +251,28 @@ pub fn plan(found: Vec<(String, AgentFormat, Extracted)>, existing: Option<&Rule
             notes: extracted.notes,
         });
         for candidate in extracted.rules {
-            add(&mut out.rules, candidate, &known);
+            add(
+                &mut out.rules,
+                &mut planned_compared,
+                candidate,
+                &known,
+                &known_compared,
+            );
         }
     }
     out
 }
 
-fn add(rules: &mut Vec<Planned>, c: Candidate, known: &[(u64, &str, &Status)]) {
+/// Adds `c` to the plan; `compared` holds what is compared of each planned rule, and
+/// `known_compared` of each known one, in their order.
+fn add(
+    rules: &mut Vec<Planned>,
+    compared: &mut Vec<Compared>,
+    c: Candidate,
+    known: &[(u64, &str, &Status)],
+    known_compared: &[Compared],
+) {
+    let own = Compared::of(&c.instruction);
     let source = Source {
         path: c.source.clone(),
         line: c.line,
@@ -233,9 +280,12 @@ fn add(rules: &mut Vec<Planned>, c: Candidate, known: &[(u64, &str, &Status)]) {
     // The same rule from another agent file (same scope): one candidate, every source. A scope
     // only a language's section gave one of them ("## Laravel 12" in one file, "## Laravel 12
     // Structure" in the other) does not make two rules: the wider reading, the file's, holds.
-    if let Some(same) = rules.iter_mut().find(|p| {
-        (p.files == c.files || p.file_scope == c.file_scope) && same_rule(&p.instruction, &c.instruction)
-    }) {
+    if let Some(same) = rules
+        .iter_mut()
+        .zip(compared.iter())
+        .find(|(p, pc)| (p.files == c.files || p.file_scope == c.file_scope) && pc.same(&own))
+        .map(|(p, _)| p)
+    {
         if same.files != c.files {
             same.files = c.file_scope.clone();
         }
@@ -253,15 +303,18 @@ fn add(rules: &mut Vec<Planned>, c: Candidate, known: &[(u64, &str, &Status)]) {
     let matching = |active: bool| {
         known
             .iter()
+            .zip(known_compared)
             .rev()
-            .filter(|(_, _, s)| s.is_active() == active)
-            .find(|(_, text, _)| same_rule(text, &c.instruction))
+            .filter(|((_, _, s), _)| s.is_active() == active)
+            .find(|(_, kc)| kc.same(&own))
+            .map(|(k, _)| k)
     };
     let outcome = match (matching(true), matching(false)) {
         (Some((n, _, _)), _) => Outcome::Already { rule: *n },
         (None, Some((n, _, Status::Superseded { by, .. }))) => Outcome::Retired { rule: *n, by: *by },
         _ => Outcome::New,
     };
+    compared.push(own);
     rules.push(Planned {
         outcome,
         category: c.category,
@@ -427,6 +480,30 @@ mod tests {
             "nothing else changes"
         );
         assert!(text.contains("\"Instruction\": \"Keep functions small\""));
+    }
+
+    #[test]
+    fn a_file_of_thousands_of_rules_is_planned_without_comparing_them_all_anew() {
+        // An attack: 4,000 labelled lists that contrast and 2,000 copies of a wrapped sentence.
+        // Before, every pair was reduced anew and each item scanned the whole document: the
+        // import took minutes; now it is a pass (its speed: `cargo bench --bench import`).
+        let mut text = String::from("## Schemas\n\n");
+        for i in 0..4000 {
+            text.push_str(&format!(
+                "**Kind{i} Schemas** (part {i}):\n\n- Use `.nullish()` instead of `.optional()`\n\n"
+            ));
+        }
+        let wrapped = "When the behavior cannot be expressed against the public surface at all (e.g. an API removed in v2), mark the requirement\n`deferred: '<reason>'` instead — deferred ids must not be cited by any `verifies()` call.\n\n";
+        text.push_str(&wrapped.repeat(2000));
+        let found = extract("AGENTS.md", AgentFormat::AgentsMd, &text);
+        let plan = plan(vec![("AGENTS.md".into(), AgentFormat::AgentsMd, found)], None);
+        assert_eq!(plan.rules.len(), 4001);
+        assert!(
+            plan.rules[..4000]
+                .iter()
+                .all(|r| r.instruction.starts_with("For Kind"))
+        );
+        assert_eq!(plan.rules[4000].sources.len(), 2000, "the copies are one rule");
     }
 
     #[test]
