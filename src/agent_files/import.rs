@@ -4,6 +4,7 @@
 //! becomes the rule's `Why`; the category comes from the words; the file's scope (frontmatter
 //! globs, or the folder of a nested `AGENTS.md`) becomes `Check.Files`.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -133,6 +134,7 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
     let section_base = globs.is_empty().then_some(base.as_str());
     let file_label = file_label(path_shown);
 
+    let contrasting = construct_labels(&doc.units);
     // Per item: its reason from a nested "Why:" bullet, and whether it became a rule.
     let mut rule_of_unit: Vec<Option<usize>> = vec![None; doc.units.len()];
     // Inside what autofix exported (its section, or a generated file), its own heading and
@@ -262,7 +264,7 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                 // "**Response Schemas** (API responses):" over "- Use `.nullish()` instead of
                 // `.optional()`": the kind of construct the rule holds for stays in its words.
                 let labelled;
-                let body = match construct_label(&intro).filter(|_| contrasted(&doc.units, i)) {
+                let body = match construct_label(&intro).filter(|_| contrasted(&doc.units, i, &contrasting)) {
                     Some(label) => {
                         labelled = format!("For {label}, {}", lower_first(body));
                         labelled.as_str()
@@ -466,28 +468,45 @@ fn list_intro(units: &[markdown::Unit], i: usize) -> String {
         .unwrap_or_default()
 }
 
+/// The intro paragraph of the list holding item `i`, if the list has one.
+fn intro_paragraph(units: &[markdown::Unit], i: usize) -> Option<usize> {
+    units[..i]
+        .iter()
+        .rposition(|u| !matches!(u.kind, UnitKind::Item { .. }))
+        .filter(|&p| units[p].kind == UnitKind::Paragraph)
+}
+
+/// Per heading path and head noun, how many lists a construct label introduces: read once per
+/// document, so that each item's question is a lookup.
+fn construct_labels(units: &[markdown::Unit]) -> HashMap<(&[String], String), usize> {
+    let mut counts = HashMap::new();
+    for (p, u) in units.iter().enumerate() {
+        if u.kind == UnitKind::Paragraph
+            && units
+                .get(p + 1)
+                .is_some_and(|n| matches!(n.kind, UnitKind::Item { .. }))
+            && let Some(label) = construct_label(&one_line(&u.text))
+        {
+            *counts
+                .entry((u.headings.as_slice(), label_head(label)))
+                .or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
 /// Whether the list holding item `i` is introduced by a label that a sibling list's label
 /// contrasts with — the same kind of construct, another qualifier ("**Provider Options
 /// Schemas**:" / "**Response Schemas**:" under one heading): the labels split the construct, and
 /// each list holds for its own part. A label alone ("**Return types**:") names a topic.
-fn contrasted(units: &[markdown::Unit], i: usize) -> bool {
-    let intro_of = |k: usize| {
-        units[..k]
-            .iter()
-            .rposition(|u| !matches!(u.kind, UnitKind::Item { .. }))
-            .filter(|&p| units[p].kind == UnitKind::Paragraph)
+fn contrasted(units: &[markdown::Unit], i: usize, labels: &HashMap<(&[String], String), usize>) -> bool {
+    let Some(own) = intro_paragraph(units, i) else {
+        return false;
     };
-    let Some(own) = intro_of(i) else { return false };
-    let head = |p: usize| construct_label(&one_line(&units[p].text)).map(label_head);
-    let Some(own_head) = head(own) else { return false };
-    units.iter().enumerate().any(|(p, u)| {
-        p != own
-            && u.kind == UnitKind::Paragraph
-            && u.headings == units[own].headings
-            && units
-                .get(p + 1)
-                .is_some_and(|n| matches!(n.kind, UnitKind::Item { .. }))
-            && head(p).is_some_and(|h| h == own_head)
+    construct_label(&one_line(&units[own].text)).is_some_and(|label| {
+        labels
+            .get(&(units[own].headings.as_slice(), label_head(label)))
+            .is_some_and(|n| *n >= 2)
     })
 }
 
