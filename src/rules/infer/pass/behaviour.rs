@@ -158,9 +158,7 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
         // used to investigate, or to try out a problem or a change.
         for (k, &(at, before)) in words.iter().enumerate() {
             let Some(&(_, verb)) = words.get(k + 1) else { break };
-            let uses_a_tool = clause[..at].iter().any(|t| {
-                is_tool(&t.lower) || (t.is_code() && is_tool(t.text.split(' ').next().unwrap_or("")))
-            });
+            let uses_a_tool = clause[..at].iter().any(names_a_tool);
             if !uses_a_tool || !matches!(before.lower.as_str(), "to" | "para") {
                 continue;
             }
@@ -256,11 +254,7 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
                 return Some(said(clause, words[wi - 1].0, i));
             }
             // "never use curl against our API".
-            if matches!(w, "against" | "contra")
-                && clause[..i].iter().any(|t| {
-                    is_tool(&t.lower) || (t.is_code() && is_tool(t.text.split(' ').next().unwrap_or("")))
-                })
-            {
+            if matches!(w, "against" | "contra") && clause[..i].iter().any(names_a_tool) {
                 return Some(said(clause, 0, i));
             }
         }
@@ -274,6 +268,11 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
         }
     }
     None
+}
+
+/// Whether `t` names a tool: a word (`curl`) or a code span opening with one (`` `curl -s` ``).
+fn names_a_tool(t: &Token) -> bool {
+    is_tool(&t.lower) || (t.is_code() && is_tool(t.text.split(' ').next().unwrap_or("")))
 }
 
 /// How many sentences (ended by `.`, `;`, `!`, `?`) hold a word.

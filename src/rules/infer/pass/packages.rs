@@ -58,14 +58,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
 /// A module path forbidden in a rule about imports: JS/TS import statements of it (or, for a
 /// relative prefix, of anything under it) — a subpath of a package leaves the package allowed.
 fn module(ctx: &Context, out: &mut Found, at: At, spec: &str, f: &Mention) {
-    let mut scope = match ctx.named.scope() {
-        Some(s) => s,
-        None => {
-            let mut s = FileScope::of_globs(Ecosystem::Js.source_globs(), String::new());
-            s.why = format!("{} ({})", Ecosystem::Js.name(), s.describe());
-            s
-        }
-    };
+    let mut scope = ctx.named.scope().unwrap_or_else(|| source_scope(Ecosystem::Js));
     ctx.narrow(&mut scope);
     let what = if spec.ends_with('/') {
         "imports under"
@@ -133,8 +126,7 @@ fn unqualified(ctx: &Context, out: &mut Found, at: At, name: &str, f: &Mention) 
     if excepted.contains(&name) {
         return;
     }
-    let mut scope = FileScope::of_globs(Ecosystem::Python.source_globs(), String::new());
-    scope.why = format!("{} ({})", Ecosystem::Python.name(), scope.describe());
+    let mut scope = source_scope(Ecosystem::Python);
     ctx.narrow(&mut scope);
     let allowed: Vec<String> = excepted
         .iter()
@@ -170,6 +162,13 @@ fn unqualified(ctx: &Context, out: &mut Found, at: At, name: &str, f: &Mention) 
         at,
         ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
     );
+}
+
+/// The source files of an ecosystem, said by its name: "Python (*.py)".
+fn source_scope(ecosystem: Ecosystem) -> FileScope {
+    let mut scope = FileScope::of_globs(ecosystem.source_globs(), String::new());
+    scope.why = format!("{} ({})", ecosystem.name(), scope.describe());
+    scope
 }
 
 /// Whether an unquoted forbidden word is a package, and what made it one.
