@@ -2186,9 +2186,10 @@ pub fn command_checks(
         out.push(CommandCheck {
             context: "shell scripts, CI files, Makefiles and Dockerfiles (at a command position)",
             // A whole-line comment ("# but `npm publish` (and some CI flows) don't") is
-            // consumed first, without a hit: it runs nothing.
+            // consumed first, without a hit: it runs nothing. A subshell's `(` follows no name:
+            // `Bash(npm info *)` in an agent's allowed tools runs nothing.
             pattern: format!(
-                r"^[ \t]*#[^\r\n]*|(?:^|[;&|(`]|\$\()[ \t]*(?:(?:-|RUN|run:|script:|command:|cmd:|\$|sudo|then|do|else|exec|env|cross-env|--mount=[^\s]+|[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*)[ \t]+)*(?:{installs}(?P<hit>{hit}){end})"
+                r"^[ \t]*#[^\r\n]*|(?:^|[;&|`]|(?:^|[^\w\r\n])\(|\$\()[ \t]*(?:(?:-|RUN|run:|script:|command:|cmd:|\$|sudo|then|do|else|exec|env|cross-env|--mount=[^\s]+|[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*)[ \t]+)*(?:{installs}(?P<hit>{hit}){end})"
             ),
             files: shell_files,
         });

@@ -234,6 +234,22 @@ fn acts_on_a_folder(clause: &[Token], mut i: usize) -> bool {
             && (words::FOLDER_WORDS.contains(&t.lower.as_str())
                 || words::FILE_WORDS.contains(&t.lower.as_str()))
     };
+    let list_mark =
+        |t: &Token| t.kind == Kind::Comma || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str()));
+    // "do not create, modify, or suggest `.eslintrc` or `.prettierrc` files": past the other
+    // verbs of a list, and the names listed before the place word.
+    while clause.get(i).is_some_and(|t| {
+        list_mark(t) || (t.is_word() && clause.get(i + 1).is_some_and(|n| list_mark(n) || !n.is_word()))
+    }) {
+        i += 1;
+    }
+    let mut k = i;
+    while clause.get(k).is_some_and(|t| !t.is_word() || list_mark(t)) {
+        k += 1;
+    }
+    if k > i + 1 && clause.get(k).is_some_and(place_word) {
+        return true;
+    }
     while word_at(clause, i).is_some_and(|t| words::DETERMINERS.contains(&t.lower.as_str()) || place_word(t))
     {
         if clause.get(i).is_some_and(place_word) {
@@ -242,6 +258,16 @@ fn acts_on_a_folder(clause: &[Token], mut i: usize) -> bool {
         i += 1;
     }
     clause.get(i).is_some_and(|t| !t.is_word()) && clause.get(i + 1).is_some_and(place_word)
+}
+
+/// Whether what a mutating verb acts on, from `i`, is written as code: "never adjust
+/// `sys.path`" mutates a value; "never change Volta, Yarn, or package manager versions" acts on
+/// tools named as words, whose uses are no mutation.
+fn mutates_code(clause: &[Token], mut i: usize) -> bool {
+    while word_at(clause, i).is_some_and(|t| words::DETERMINERS.contains(&t.lower.as_str())) {
+        i += 1;
+    }
+    clause.get(i).is_some_and(|t| !t.is_word())
 }
 
 /// Whether a passive verb ends right before `i`: "be cited", "been logged", "ser citados".
@@ -688,6 +714,7 @@ fn read_clause(
                         }
                     } else if words::MUTATING_VERBS.contains(&t.lower.as_str())
                         && !acts_on_a_folder(clause, i + 1)
+                        && mutates_code(clause, i + 1)
                     {
                         // "Never adjust `sys.path`": its mutations are forbidden; "never modify
                         // the `dist` folder" acts on files, which no line shows.
@@ -887,6 +914,24 @@ fn read_clause(
                 {
                     // "Don't call `useStaticSceneLoader` in `defineScene`": where the call is
                     // forbidden, not a second thing forbidden.
+                    out.push(Mention {
+                        entity: Entity::Code {
+                            text: t.text.clone(),
+                            quote,
+                            returned: false,
+                        },
+                        role: Role::Neutral,
+                        trigger: String::new(),
+                        trig: None,
+                        clause: ci,
+                        side: None,
+                        conditional: false,
+                    });
+                } else if [Some(i + 1), i.checked_sub(1)].into_iter().flatten().any(|k| {
+                    word_at(clause, k).is_some_and(|n| words::STEP_NOUNS.contains(&n.lower.as_str()))
+                }) {
+                    // "a user-triggered `finalize` step": the name of a step of a process, not
+                    // code — a `weakref.finalize(…)` call is no such step.
                     out.push(Mention {
                         entity: Entity::Code {
                             text: t.text.clone(),

@@ -4014,3 +4014,92 @@ fn an_action_on_a_folder_or_files_is_no_code_check() {
         ["generated", "generated"]
     );
 }
+
+/// "Never change Volta, Yarn, or package manager versions unless explicitly asked" (Sentry's
+/// AGENTS.md): a mutating verb acts on tools named as words — their versions — and no use of
+/// `yarn` mutates anything; a value in code is still mutated ("never adjust `sys.path`").
+#[test]
+fn a_mutating_verb_on_tools_named_as_words_checks_nothing() {
+    let sh = "yarn install\nyarn build\n";
+    for rule in [
+        "Never change Volta, Yarn, or package manager versions unless explicitly asked",
+        "Nunca cambies Yarn ni la versión de Node",
+    ] {
+        assert!(texts(rule, "scripts/build.sh", sh).is_empty(), "{rule}");
+    }
+    assert_eq!(
+        texts(
+            "Never adjust `sys.path`.",
+            "a.py",
+            "import sys\nsys.path.append('x')\n"
+        ),
+        ["sys.path"]
+    );
+}
+
+/// "Never run `eslint`, `npx eslint`, or any ESLint CLI — use `yarn lint` (Oxlint) instead"
+/// (Sentry's AGENTS.md): what is run is a command, not a package — the e2e apps' `eslint`
+/// dependencies are no violation; the command is.
+#[test]
+fn a_tool_named_after_a_verb_of_running_is_a_command_not_a_package() {
+    let pkg = "{\n  \"devDependencies\": {\n    \"eslint\": \"^9\"\n  }\n}\n";
+    let rule = "Never run `eslint`, `npx eslint`, or any ESLint CLI — use `yarn lint` (Oxlint) instead";
+    assert!(texts(rule, "apps/a/package.json", pkg).is_empty());
+    assert!(texts(rule, "src/a.ts", "import eslint from 'eslint';\n").is_empty());
+    assert_eq!(texts(rule, "scripts/lint.sh", "eslint .\n"), ["eslint"]);
+    assert!(
+        texts(
+            "No ejecutes `pytest` directamente",
+            "tests/t.py",
+            "import pytest\n"
+        )
+        .is_empty()
+    );
+    // Forbidden without a verb of running, the tool is a package too.
+    assert_eq!(
+        texts("Never use `eslint`.", "apps/a/package.json", pkg),
+        ["eslint"]
+    );
+}
+
+/// "Do not add a repository lock, host-wide mutex, sentinel file, or user-triggered `finalize`
+/// step." (openai-agents-python's AGENTS.md): a span before "step" names a step of a process, not
+/// code; `weakref.finalize(…)` is no violation.
+#[test]
+fn a_span_naming_a_step_is_no_identifier() {
+    let py = "import weakref\nweakref.finalize(obj, cleanup)\n";
+    assert!(texts(
+        "Do not add a repository lock, host-wide mutex, sentinel file, or user-triggered `finalize` step.",
+        "src/a.py",
+        py
+    )
+    .is_empty());
+    assert!(texts("Nunca añadas la fase `finalize`.", "src/a.py", py).is_empty());
+    assert_eq!(texts("Never call `finalize`.", "src/a.py", py), ["finalize"]);
+}
+
+/// "Do not create, modify, or suggest `.eslintrc`, `eslint.config.*`, or `.prettierrc` files"
+/// (Sentry's AGENTS.md): acting on files that may be there — the e2e apps' own
+/// `eslint.config.mjs` — which no file's presence shows; creating them alone is a path rule.
+#[test]
+fn modifying_files_named_in_a_list_checks_nothing() {
+    let rule = "Do not create, modify, or suggest `.eslintrc`, `eslint.config.*`, or `.prettierrc` files";
+    assert!(!flags(rule, "apps/a/eslint.config.mjs"));
+    assert!(!flags(rule, "apps/a/.prettierrc"));
+    assert!(flags(
+        "Do not create `eslint.config.*` files",
+        "apps/a/eslint.config.mjs"
+    ));
+}
+
+/// Sentry's workflows pass `--allowedTools "Bash(npm info *)"` to an agent: a name before `(`
+/// makes it no subshell, and nothing runs; `(cd app && npm ci)` still runs `npm`.
+#[test]
+fn a_name_before_a_parenthesis_opens_no_subshell() {
+    let rule = "Use yarn: `yarn install`, `yarn build:dev`, `yarn test`, `yarn lint`";
+    let yml = "jobs:\n  a:\n    steps:\n      - run: claude --allowedTools \"Write,Bash(npm info *)\"\n      - run: (cd app && npm ci)\n";
+    assert_eq!(
+        lines_hit(rule, ".github/workflows/a.yml", yml),
+        [(5, "npm".to_string())]
+    );
+}

@@ -3512,6 +3512,12 @@ pub const ACTING_GERUNDS: &[&str] = &[
     "mover",
 ];
 
+/// Nouns of a step of a process: "a `finalize` step", "la fase `build`" names a step, not code.
+pub const STEP_NOUNS: &[&str] = &[
+    "step", "steps", "phase", "phases", "stage", "stages", "paso", "pasos", "fase", "fases", "etapa",
+    "etapas",
+];
+
 /// The words "avoid" is written with, as a trigger.
 pub const AVOID_WORDS: &[&str] = &["avoid", "evitar", "evita", "evite"];
 

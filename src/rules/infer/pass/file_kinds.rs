@@ -11,7 +11,8 @@ use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Role};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
-    CREATE_VERBS, FILE_KINDS, FILE_NOUNS, NEGATIONS, NEW_FILE_WORDS, WELL_KNOWN_MD, WELL_KNOWN_TXT,
+    ACTING_VERBS, CREATE_VERBS, FILE_KINDS, FILE_NOUNS, NEGATIONS, NEW_FILE_WORDS, WELL_KNOWN_MD,
+    WELL_KNOWN_TXT,
 };
 use super::{At, Context, Found, NOT_THE_PROJECTS};
 use crate::rules::model::Within;
@@ -284,6 +285,14 @@ fn created_extensions(clause: &[Token], instruction: &str) -> Option<(Vec<String
     let noun = rest
         .iter()
         .position(|t| t.is_word() && FILE_NOUNS[..4].contains(&t.lower.as_str()))?;
+    // "Do not create, modify, or suggest `.eslintrc` files": acting on files that may be there,
+    // which their presence does not show.
+    if rest[..noun]
+        .iter()
+        .any(|t| t.is_word() && ACTING_VERBS.contains(&t.lower.as_str()))
+    {
+        return None;
+    }
     // The extensions right before the noun ("`.orig` or `.rej` files") or right after it
     // ("archivos .txt"), with only "or", "and", "o", "y", commas between.
     let joins = |t: &Token| {

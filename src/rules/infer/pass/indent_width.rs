@@ -14,6 +14,8 @@ use regex::Regex;
 use super::super::concepts::{SPACE_INDENT, TAB_INDENT};
 use super::super::files::{FileScope, Lang, push_unique};
 use super::super::phrases::{Entity, Place};
+use super::super::text::usual_folder_word;
+use super::super::words::{CONDITION_DETERMINERS, CONDITION_GENERIC, DETERMINERS, FILE_WORDS};
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -97,6 +99,17 @@ pub fn run(ctx: &Context, out: &mut Found) {
     {
         return;
     }
+    // "Indent content by 2 spaces within components": inside a construct, whose lines no
+    // file's indentation tells apart from the rest.
+    if let Some(inside) = inside_a_construct(ctx) {
+        out.note(
+            At::Places,
+            format!(
+                "condition \"{inside}\" cannot be checked: the indentation inside a construct, which no check tells apart from the rest of a file"
+            ),
+        );
+        return;
+    }
     let said = &text[at..end];
     let mut scope = match ctx.named.scope() {
         Some(scope) => scope,
@@ -171,6 +184,40 @@ pub fn run(ctx: &Context, out: &mut Found) {
             );
         }
     }
+}
+
+/// Words that put the width inside something: "within components", "dentro de los bloques".
+const INSIDE_WORDS: &[&str] = &["within", "inside", "dentro"];
+
+/// The words of a place inside a construct the width is said for ("within components"), when
+/// they name no file, language or folder ("within Python files", "inside `src/`" are scopes).
+fn inside_a_construct(ctx: &Context) -> Option<String> {
+    let tokens = ctx.tokens;
+    let named: Vec<String> = ctx.named.langs.iter().map(|(_, w)| w.to_lowercase()).collect();
+    tokens.iter().enumerate().find_map(|(i, t)| {
+        if !t.is_word() || !INSIDE_WORDS.contains(&t.lower.as_str()) {
+            return None;
+        }
+        let mut j = i + 1;
+        while tokens.get(j).is_some_and(|n| {
+            n.is_word()
+                && (matches!(
+                    n.lower.as_str(),
+                    "of" | "de" | "del" | "each" | "every" | "all" | "cada"
+                ) || CONDITION_DETERMINERS.contains(&n.lower.as_str())
+                    || DETERMINERS.contains(&n.lower.as_str()))
+        }) {
+            j += 1;
+        }
+        let object = tokens.get(j).filter(|n| n.is_word())?;
+        let scope_word = FILE_WORDS.contains(&object.lower.as_str())
+            || CONDITION_GENERIC.contains(&object.lower.as_str())
+            || named
+                .iter()
+                .any(|w| w.split_whitespace().any(|x| x == object.lower))
+            || usual_folder_word(tokens, j);
+        (!scope_word).then(|| format!("{} {}", t.text, object.text))
+    })
 }
 
 /// The places a mandate names ("in `.gs` files", "en `frontend/`"), which it applies in.
@@ -313,6 +360,34 @@ mod tests {
             lines("Use 2-space indentation", "src/a.ts", "if (a) {\n\tb();\n}\n"),
             [2]
         );
+    }
+
+    #[test]
+    fn a_width_inside_a_construct_is_a_condition_left_unchecked() {
+        // Mintlify's "Indent content by 2 spaces within components" is about the body of a
+        // `<Card>`: no line of a Kotlin or Rust file is in it.
+        let kt = "fun f() {\n    val x = 1\n   y()\n}\n";
+        for i in [
+            "Indent content by 2 spaces within components",
+            "Usa 2 espacios de indentación dentro de los bloques",
+        ] {
+            assert!(lines(i, "src/A.kt", kt).is_empty(), "{i}");
+            let notes = super::super::super::infer(&super::super::super::tests::rule_of(i)).notes;
+            assert!(
+                notes
+                    .iter()
+                    .any(|n| n.contains("cannot be checked") && n.contains("construct")),
+                "{i}: {notes:?}"
+            );
+        }
+        // A file kind, a language, a folder or the whole code is where the width holds.
+        for i in [
+            "Indent with 4 spaces within Kotlin files",
+            "Indent with 4 spaces inside the codebase",
+            "Indent with 4 spaces within `src/`",
+        ] {
+            assert_eq!(lines(i, "src/A.kt", kt), [3], "{i}");
+        }
     }
 
     #[test]

@@ -48,8 +48,8 @@ use super::literal::{self, LitKind, Literal};
 use super::phrases::{Entity, Mention, Place, Role, Trig};
 use super::text::{Kind, Token};
 use super::words::{
-    ENGLISH_MARKERS, GO_STD_IMPORT_PATHS, IMPORT_WORDS, SPANISH_MARKERS, TERM_STOPS, VERSIONING_WORDS,
-    WORDLIKE_TOOLS,
+    ENGLISH_MARKERS, GO_STD_IMPORT_PATHS, IMPORT_WORDS, LIST_WORDS, SPANISH_MARKERS, TERM_STOPS,
+    VERSIONING_WORDS, WORDLIKE_TOOLS,
 };
 use super::{Inference, Term};
 use crate::rules::model::{CheckSpec, Origin, Rule, Within};
@@ -64,6 +64,12 @@ const COMMAND_NOUNS: &[&str] = &[
     "invocations",
     "invocación",
     "invocaciones",
+];
+
+/// Verbs of running a command: what they act on is run, not imported.
+const RUN_VERBS: &[&str] = &[
+    "run", "execute", "invoke", "launch", "ejecutar", "ejecutes", "ejecuta", "ejecute", "correr", "corras",
+    "lanzar", "lances",
 ];
 
 /// What every pass reads: the rule, what was read from its words, and what follows from them
@@ -554,7 +560,19 @@ impl<'a> Context<'a> {
             && !after
                 .next()
                 .is_some_and(|t| t.is_word() && !TERM_STOPS.contains(&t.lower.as_str()));
-        before || named_after
+        // "Never run `eslint`, `npx eslint`, or any ESLint CLI": the object of a verb of running,
+        // past the names listed before it.
+        let ran = self.tokens[..at]
+            .iter()
+            .rev()
+            .find(|t| {
+                !(t.is_code()
+                    || matches!(t.kind, Kind::Comma)
+                    || t.text == "/"
+                    || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str())))
+            })
+            .is_some_and(|t| t.is_word() && RUN_VERBS.contains(&t.lower.as_str()));
+        before || named_after || ran
     }
 
     /// The instruction's words, lowercase, in order.
