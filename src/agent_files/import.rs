@@ -311,7 +311,9 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                     skip(&mut out, SkipReason::Prose);
                     continue;
                 }
-                for ((sentence, offset), command) in sentences.iter().zip(commanding) {
+                let merged = merge_directly(sentences.into_iter().zip(commanding).collect());
+                for ((sentence, offset), command) in &merged {
+                    let (offset, command) = (*offset, *command);
                     let line = unit.line + offset;
                     if command {
                         let (category, body) = explicit_category(sentence);
@@ -1259,6 +1261,37 @@ fn sentences(text: &str) -> Vec<(String, usize)> {
     merge_emphatic_tails(out)
 }
 
+/// How many words the sentence before a "… directly" may have to be the way it refers to.
+const WAY_WORDS: usize = 25;
+
+/// "Access via `env` export from `app/env.server.ts`. **Never use `process.env` directly.**":
+/// "directly" refers back to the way the sentence before names in code — one rule, so what is
+/// forbidden keeps its way, and the module that way comes from. Each sentence comes with
+/// whether it commands; a merged one does.
+fn merge_directly(sentences: Vec<((String, usize), bool)>) -> Vec<((String, usize), bool)> {
+    let mut out: Vec<((String, usize), bool)> = Vec::with_capacity(sentences.len());
+    for ((sentence, line), command) in sentences {
+        let refers = command
+            && sentence
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w.eq_ignore_ascii_case("directly") || w.eq_ignore_ascii_case("directamente"));
+        match out.last_mut() {
+            Some(((previous, _), previous_command))
+                if refers
+                    && previous.contains('`')
+                    && previous.split_whitespace().count() <= WAY_WORDS
+                    && !previous.trim_end().ends_with(':') =>
+            {
+                previous.push(' ');
+                previous.push_str(&sentence);
+                *previous_command = true;
+            }
+            _ => out.push(((sentence, line), command)),
+        }
+    }
+    out
+}
+
 /// "Every error must be handled. No exceptions.": a sentence that only insists on the one
 /// before it is part of that rule, not a rule of its own.
 fn merge_emphatic_tails(sentences: Vec<(String, usize)>) -> Vec<(String, usize)> {
@@ -1320,6 +1353,24 @@ mod tests {
             [
                 "Every error must be explicitly handled. No exceptions.",
                 "Nunca ignores un error. Sin excepciones."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_sentence_forbidding_a_thing_directly_keeps_the_way_before_it() {
+        // Trigger.dev's `apps/webapp/CLAUDE.md`: the way, and the module it comes from, is what
+        // "directly" refers to.
+        let got = rules(
+            "## Environment Variables\n\nAccess via `env` export from `app/env.server.ts`. **Never use `process.env` directly.**\n\nUsa `db` de `~/db.server`. Nunca llames a `prisma` directamente.\n\nNever call the API directly.\n",
+        );
+        let instructions: Vec<&str> = got.iter().map(|(i, _)| i.as_str()).collect();
+        assert_eq!(
+            instructions,
+            [
+                "Access via `env` export from `app/env.server.ts`. Never use `process.env` directly.",
+                "Usa `db` de `~/db.server`. Nunca llames a `prisma` directamente.",
+                "Never call the API directly."
             ]
         );
     }
