@@ -249,8 +249,8 @@ pub fn is_generated(head: &str) -> bool {
 }
 
 /// Whether a file is a copy of someone else's code or a build output committed with the
-/// project: under `vendor/`, `third_party/`, `node_modules/`, a coverage report, or minified
-/// (`*.min.js`, `*.bundle.js`) — or an agent's rule file (`AGENTS.md`, `CLAUDE.md`,
+/// project: under `vendor/`, `third_party/`, `node_modules/`, a coverage report, generated
+/// (`generated/`, `*.gen.ts`, `*_pb2.py`) or minified (`*.min.js`, `*.bundle.js`) — or an agent's rule file (`AGENTS.md`, `CLAUDE.md`,
 /// `.cursor/rules/`…), which quotes what its rules forbid.
 pub fn is_vendored(file: &FileContext) -> bool {
     static VENDORED: LazyLock<Option<globset::GlobSet>> = LazyLock::new(|| {
@@ -288,6 +288,21 @@ pub fn is_vendored(file: &FileContext) -> bool {
             "**/.ai/**",
             "**/.github/copilot-instructions.md",
             "**/.github/instructions/**",
+            // Generated code by where its tools put it: a `generated/` folder (ts-proto,
+            // OpenAPI and GraphQL clients), Relay's `__generated__/`, TanStack Router's
+            // `routeTree.gen.ts`, protobuf's and Dart's build outputs — not all say so at the top.
+            "**/generated/**",
+            "**/__generated__/**",
+            "**/*.generated.*",
+            "**/*.gen.*",
+            "**/*_pb2.py",
+            "**/*_pb2_grpc.py",
+            "**/*_pb2.pyi",
+            "**/*.pb.go",
+            "**/*_pb.js",
+            "**/*_pb.d.ts",
+            "**/*.g.dart",
+            "**/*.freezed.dart",
             // Test coverage reports: HTML and scripts a tool wrote.
             "**/coverage/**",
             "**/coverage-report/**",

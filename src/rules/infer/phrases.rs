@@ -743,6 +743,16 @@ fn read_clause(
                     i += 1;
                     continue;
                 }
+                // "a `tailwind.config.js` that nothing `@config`s": a negation inside a relative
+                // clause says what is missing, not what is forbidden.
+                if st.role == Role::Forbid
+                    && words::RELATIVE_WORDS.contains(&t.lower.as_str())
+                    && word_at(clause, i + 1).is_some_and(|n| words::NO_ONE.contains(&n.lower.as_str()))
+                {
+                    st.drop_role();
+                    i += 2;
+                    continue;
+                }
                 if let Some((len, index)) = concept_at(clause, i) {
                     push_concept(out, &mut st, &clause[i..i + len], index, ci);
                     i += len;
@@ -789,6 +799,12 @@ fn read_clause(
                         }) {
                             i += 1;
                         }
+                        continue;
+                    }
+                    // "Do not use Next.js `unstable_cache()`": a name right before code says
+                    // whose the code is; the code is what is meant.
+                    if term.is_some() && clause.get(next).is_some_and(|t| matches!(t.kind, Kind::Span(_))) {
+                        i = next;
                         continue;
                     }
                     if let Some(term) = term {
@@ -844,6 +860,14 @@ fn read_clause(
                     && t.kind != Kind::Bare
                     && package_spelling(&t.text)
                 {
+                    // "Do not use Next.js `unstable_cache()`": a name right before code says
+                    // whose the code is; the code is what is meant.
+                    if t.kind != Kind::Span(Quote::Backtick)
+                        && clause.get(i + 1).is_some_and(|n| matches!(n.kind, Kind::Span(_)))
+                    {
+                        i += 1;
+                        continue;
+                    }
                     push(out, &mut st, Entity::Term(t.text.clone()), ci);
                     let (open, j) = list_continues(clause, i + 1);
                     st.term_open = open;

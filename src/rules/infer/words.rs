@@ -2627,6 +2627,9 @@ pub const GO_MODULES: &[&str] = &[
 /// Verbs of acting, as the agent does: "don't run `pnpm dev`", "never push", "ask before…",
 /// "no ejecutes", "nunca hagas commit". After a negation or "always", or opening the rule.
 pub const AGENT_VERBS: &[&str] = &[
+    // "Do not flag `// @crumbs` markers in reviews": what the agent reports when it reviews.
+    "flag",
+    "flagging",
     "run",
     "runs",
     "running",
@@ -3002,6 +3005,12 @@ pub const SUBJECT_ENDS: &[&str] = &[
 pub const CONDITION_CONSTRUCTS: &[&str] = &[
     "component",
     "components",
+    // "In flex layouts, prefer `gap-*` over `space-x-*`": which elements are flex, no class
+    // list alone tells.
+    "layout",
+    "layouts",
+    "container",
+    "containers",
     "schema",
     "schemas",
     "esquema",
@@ -3399,6 +3408,8 @@ pub const NEGATIONS: &[&str] = &[
 /// `package` declarations", "nunca renombres `config.ts`") the thing's presence is no
 /// violation, and nothing is checked — except the verbs of [`MUTATING_VERBS`].
 pub const ACTING_VERBS: &[&str] = &[
+    // "do not leak `EvalTemplate` naming into the public contract": where it goes, no file shows.
+    "leak",
     "duplicate",
     // "don't try to `require()` the bundle": the reader's attempt, not the code's use.
     "try",
@@ -3516,6 +3527,11 @@ pub const ACTING_GERUNDS: &[&str] = &[
 pub const STEP_NOUNS: &[&str] = &[
     "step", "steps", "phase", "phases", "stage", "stages", "paso", "pasos", "fase", "fases", "etapa",
     "etapas",
+];
+
+/// Negative pronouns: "that nothing `@config`s", "que nadie importa".
+pub const NO_ONE: &[&str] = &[
+    "nothing", "nobody", "none", "no-one", "nada", "nadie", "ninguno", "ninguna",
 ];
 
 /// The words "avoid" is written with, as a trigger.

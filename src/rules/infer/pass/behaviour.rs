@@ -42,6 +42,31 @@ pub fn mandates_a_tool(found: &[Mention]) -> bool {
     })
 }
 
+/// The names projects give their scripts (`npm run build`, `make test`): a rule choosing
+/// between them chooses what to run.
+const SCRIPT_NAMES: &[&str] = &[
+    "build",
+    "test",
+    "tests",
+    "dev",
+    "start",
+    "lint",
+    "typecheck",
+    "type-check",
+    "check",
+    "format",
+    "fmt",
+    "serve",
+    "watch",
+    "preview",
+    "clean",
+    "bench",
+    "coverage",
+    "e2e",
+    "ci",
+    "verify",
+];
+
 /// The words that make a rule about the agent's actions, if it is one.
 pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option<String> {
     // "Do NOT `cd` into packages": moving around the tree is the agent's doing, never code's.
@@ -59,6 +84,26 @@ pub fn agent_words(tokens: &[Token], found: &[Mention], named: &Named) -> Option
         .find(|t| t.is_code() && sessions(&t.text) && forbidden(t))
     {
         return Some(format!("`{}`", span.text));
+    }
+    // "Use `typecheck`. Never use `build` for these": a choice between the project's scripts,
+    // which is what the agent runs to verify — `this.build` in code is no such choice.
+    let script = |t: &&Token| t.is_code() && SCRIPT_NAMES.contains(&t.text.as_str());
+    // Folders the rule names (`apps/*`) are where, not what.
+    let spans: Vec<&Token> = tokens
+        .iter()
+        .filter(|t| t.is_code() && !t.text.contains(['/', '*']))
+        .collect();
+    if spans.len() >= 2
+        && spans.iter().all(script)
+        && found
+            .iter()
+            .any(|f| f.role == Role::Mandate && matches!(f.entity, Entity::Code { .. }))
+        && found
+            .iter()
+            .any(|f| f.role == Role::Forbid && matches!(f.entity, Entity::Code { .. }))
+    {
+        let names: Vec<String> = spans.iter().map(|t| format!("`{}`", t.text)).collect();
+        return Some(format!("{} (scripts to run)", names.join(", ")));
     }
     // "Use Eloquent models before suggesting raw queries": an order for the agent's suggestions,
     // which the project's files hold no trace of.

@@ -121,7 +121,7 @@ fn breaking_folders(case: Case) -> Option<&'static [&'static str]> {
 }
 
 /// Folder names tools and conventions fix: dot folders, `__tests__`, `node_modules`, dynamic
-/// routes (`[id]`), folders with a dot (`Acme.Web`).
+/// routes (`[id]`), folders with a dot (`Acme.Web`), migrations, locales (`pt-BR`).
 const CONVENTIONAL_FOLDERS: &[&str] = &[
     "!**/.*/**",
     "!**/*.*/**",
@@ -133,6 +133,11 @@ const CONVENTIONAL_FOLDERS: &[&str] = &[
     "!**/target/**",
     "!**/dist/**",
     "!**/build/**",
+    // Prisma's `migrations/20231028095542_use_now/`: named by the tool, from a timestamp.
+    "!**/migrations/**",
+    // Locales (`translations/pt-BR/`, `locale/zh_CN/`): named by their standard's tags.
+    "!**/[a-z][a-z]-[A-Z][A-Z]/**",
+    "!**/[a-z][a-z]_[A-Z][A-Z]/**",
 ];
 
 /// Words for folders.
@@ -204,7 +209,7 @@ fn folder_names(ctx: &Context, out: &mut Found, sentence: &[Token]) -> bool {
         paths.push("!**/*.py".to_string());
     }
     let explanation = format!(
-        "folder names in {} from \"{said}\" → Forbidden_paths {} (the files under such a folder; dot folders, `__tests__`, `_layouts`, `[id]`, `node_modules`, build output left out)",
+        "folder names in {} from \"{said}\" → Forbidden_paths {} (the files under such a folder; dot folders, `__tests__`, `_layouts`, `[id]`, `node_modules`, build output, migrations, locales left out)",
         case.name(),
         breaks.join(", ")
     );
@@ -523,6 +528,10 @@ mod tests {
             "src/Acme.Web/program.cs",
             "node_modules/Foo_bar/index.js",
             "README_FIRST.md",
+            // Documenso's Prisma migrations: named by the tool.
+            "packages/prisma/migrations/20231028095542_use_now_for_last_signed_in/migration.sql",
+            "packages/lib/translations/pt-BR/web.po",
+            "locale/zh_CN/LC_MESSAGES/app.po",
             "src/my_pkg/models.py",
         ] {
             assert!(!flags(i, good), "{good}");

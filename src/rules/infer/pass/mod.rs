@@ -66,6 +66,58 @@ const COMMAND_NOUNS: &[&str] = &[
     "invocaciones",
 ];
 
+/// "Access via `env` export from `app/env.server.ts`. Never use `process.env` directly.", "use
+/// the `$transaction` helper from `~/db.server`": the project's own modules a rule's way comes
+/// from, as globs of their files — the wrapper is where the forbidden thing is used, as it must
+/// be. A package ("from `@trigger.dev/sdk`") is no file of the project.
+fn providers(tokens: &[Token]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for w in tokens.windows(2) {
+        let from = w[0].is_word() && matches!(w[0].lower.as_str(), "from" | "desde");
+        if !from || !(w[1].is_code() || w[1].kind == Kind::Path) {
+            continue;
+        }
+        if let Some(glob) = local_module_glob(&w[1].text)
+            && !out.iter().any(|(g, _)| *g == glob)
+        {
+            out.push((glob, w[1].text.clone()));
+        }
+    }
+    out
+}
+
+/// The files a local module specifier or path names: `~/db.server` → `**/db.server.*`,
+/// `app/env.server.ts` → `**/app/env.server.ts`; `None` for a package or a pattern.
+fn local_module_glob(text: &str) -> Option<String> {
+    let t = text.trim();
+    let mut rest = t;
+    let mut local = false;
+    for prefix in ["~/", "@/", "#/", "$lib/", "./", "../"] {
+        while let Some(r) = rest.strip_prefix(prefix) {
+            rest = r;
+            local = true;
+        }
+    }
+    let ok_chars = !rest.is_empty()
+        && rest
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/'))
+        && !rest.starts_with(['.', '/'])
+        && !rest.ends_with('/');
+    if !ok_chars {
+        return None;
+    }
+    let extension = rest
+        .rsplit_once('.')
+        .map(|(_, e)| e)
+        .filter(|e| files::is_source_or_config_extension(e) && !e.contains('/'));
+    match (local, extension) {
+        (_, Some(_)) if local || rest.contains('/') => Some(format!("**/{rest}")),
+        (true, None) => Some(format!("**/{rest}.*")),
+        _ => None,
+    }
+}
+
 /// Verbs of running a command: what they act on is run, not imported.
 const RUN_VERBS: &[&str] = &[
     "run", "execute", "invoke", "launch", "ejecutar", "ejecutes", "ejecuta", "ejecute", "correr", "corras",
@@ -95,6 +147,9 @@ pub struct Context<'a> {
     /// Kinds of files the rule's conditions narrow to or leave out, and conditions no check
     /// can see (then no check is inferred).
     pub conditions: conditions::Conditions,
+    /// The project's modules the rule's way comes from ("from `~/db.server`"), as globs with the
+    /// words that named them: where what the rule forbids is wrapped, and allowed.
+    pub providers: Vec<(String, String)>,
 }
 
 /// Where a finding goes in the output: mention-driven findings in the order of their mentions,
@@ -299,6 +354,7 @@ impl<'a> Context<'a> {
             judged_clauses: vague::judged_clauses(tokens),
             behaviour: None,
             conditions: conditions::Conditions::default(),
+            providers: Vec::new(),
         };
         ctx.behaviour = behaviour::agent_words(tokens, found, &ctx.named);
         // "In `src/`, never use `print`": a place the rule opens with, before anything it names,
@@ -364,6 +420,9 @@ impl<'a> Context<'a> {
         );
         ctx.within = within;
         ctx.except = except;
+        if forbids_code {
+            ctx.providers = providers(tokens);
+        }
         ctx
     }
 
@@ -677,6 +736,12 @@ impl<'a> Context<'a> {
         for path in &self.except {
             scope.except(path);
             scope.why.push_str(&format!("; except `{path}`"));
+        }
+        for (glob, said) in &self.providers {
+            files::push_unique(&mut scope.exclude, &format!("!{glob}"));
+            scope
+                .why
+                .push_str(&format!("; except `{said}`, which the rule's way comes from"));
         }
         for kind in &self.conditions.kinds {
             if kind.except {
