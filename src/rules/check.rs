@@ -230,13 +230,15 @@ pub fn is_generated(head: &str) -> bool {
     const COMMENT_OPENERS: &[&str] = &["//", "#", "/*", "*", "<!--", "--", ";", "\"\"\"", "'''", "{/*"];
     let head = &head[..crate::text::lines::floor_char_boundary(head, GENERATED_HEAD_BYTES.min(head.len()))];
     // Minified: a tool's output, one line of thousands of characters (a bundle kept under
-    // `coverage-report/` or `public/`, whatever its name).
-    // (Prose on one long line, a paragraph never wrapped, has a blank every few words.)
-    if head
-        .lines()
-        .take(GENERATED_HEAD_LINES)
-        .any(|line| line.len() >= MINIFIED_LINE_BYTES && line.matches(' ').count() * 12 < line.len())
-    {
+    // `coverage-report/` or `public/`, whatever its name) — with few blanks, or packed with
+    // statements (ApexCharts' bundle keeps its blanks: `{ var i = …; if (…) { var a = …; e && …`).
+    // (Prose on one long line, a paragraph never wrapped, has a blank every few words and hardly
+    // any brackets; so has a long string of data.)
+    if head.lines().take(GENERATED_HEAD_LINES).any(|line| {
+        line.len() >= MINIFIED_LINE_BYTES
+            && (line.matches(' ').count() * 12 < line.len()
+                || line.matches([';', '{', '}', '(', ')']).count() * 25 >= line.len())
+    }) {
         return true;
     }
     head.lines().take(GENERATED_HEAD_LINES).any(|line| {

@@ -2651,6 +2651,12 @@ fn generated_files_are_left_to_written_checks() {
         "var a=1,b=function(c){return c};".repeat(80)
     );
     assert!(texts(i, "public/js/main.js", &minified).is_empty());
+    // Coolify's `public/js/apexcharts.js`: minified with its blanks kept, packed with statements.
+    let spaced = format!(
+        "/*!\n * ApexCharts v3.49.1\n */\n!function (t, e) {{ {}}}\n",
+        "var i = Object.keys(t); if (i < 0) { var a = 1; e && (a = 2); } ".repeat(60)
+    );
+    assert!(texts(i, "public/js/apexcharts.js", &spaced).is_empty());
     // A paragraph on one long line is prose, not a minifier's output.
     let prose = format!("# Notes\n{}\n", "Use the tabs here 🎉 and there. ".repeat(80));
     assert_eq!(
@@ -4205,5 +4211,23 @@ fn a_name_before_code_and_a_negation_in_a_relative_clause_forbid_nothing_more() 
             css
         )
         .is_empty()
+    );
+}
+
+/// OpenStatus' `packages/services/AGENTS.md`: "… Inside the block, write through `tx` — never
+/// `defaultDb`." — a later sentence opening with the construct it holds in (91 findings were
+/// every `defaultDb`); a label of a sentence that forbids nothing leaves the others checked.
+#[test]
+fn a_later_sentence_opening_with_a_construct_is_a_condition() {
+    let ts = "import { db as defaultDb } from \"@openstatus/db\";\nconst db = ctx.db ?? defaultDb;\n";
+    assert_unchecked_because(
+        "`withTransaction(ctx, async (tx) => …)` wraps every mutation. Inside the block, write through `tx` — never `defaultDb`.",
+        "src/a.ts",
+        ts,
+        &["cannot be checked"],
+    );
+    assert_eq!(
+        texts("For schemas, use zod. Never use `defaultDb`.", "src/a.ts", ts),
+        ["defaultDb", "defaultDb"]
     );
 }

@@ -211,11 +211,7 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             .iter()
             .any(|f| f.clause == ci && f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }))
     };
-    if let Some(said) = construct_label(tokens)
-        && found
-            .iter()
-            .any(|f| f.role == Role::Forbid && !matches!(f.entity, Entity::Place { .. }))
-    {
+    if let Some(said) = construct_label(tokens, found) {
         out.unreadable.push(said);
     }
     for (ci, clause) in clause_list.iter().enumerate() {
@@ -570,10 +566,51 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
     out
 }
 
-/// "For response schemas, use `.nullish()` …", "For Response Schemas (API responses), use …":
-/// a leading "for"/"in" that names a kind of construct the rule holds for — which no file tells
-/// apart from the others of its language.
-fn construct_label(tokens: &[Token]) -> Option<String> {
+/// "For response schemas, use `.nullish()` …", "For Response Schemas (API responses), use …",
+/// "… Inside the block, write through `tx` — never `defaultDb`.": a sentence that opens with a
+/// "for"/"in" naming a kind of construct it holds for — which no file tells apart from the others
+/// of its language — when that sentence forbids something.
+fn construct_label(tokens: &[Token], found: &[Mention]) -> Option<String> {
+    // Where each clause starts, counted as `clauses_with_ends` counts them (mentions say theirs).
+    let mut clause_starts = Vec::new();
+    let mut start = 0;
+    for (i, t) in tokens.iter().enumerate() {
+        if t.kind == Kind::Sep {
+            if i > start {
+                clause_starts.push(start);
+            }
+            start = i + 1;
+        }
+    }
+    if start < tokens.len() {
+        clause_starts.push(start);
+    }
+    let mut sentences = vec![0];
+    sentences.extend(
+        tokens
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.kind == Kind::Sep && matches!(t.text.as_str(), "." | "!" | "?"))
+            .map(|(i, _)| i + 1),
+    );
+    sentences.iter().enumerate().find_map(|(n, &from)| {
+        let end = sentences.get(n + 1).copied().unwrap_or(tokens.len());
+        let said = label_opening(tokens.get(from..end)?)?;
+        found
+            .iter()
+            .any(|f| {
+                f.role == Role::Forbid
+                    && !matches!(f.entity, Entity::Place { .. })
+                    && clause_starts
+                        .get(f.clause)
+                        .is_some_and(|c| (from..end).contains(c))
+            })
+            .then_some(said)
+    })
+}
+
+/// The label a sentence opens with, when it names a kind of construct (see [`construct_label`]).
+fn label_opening(tokens: &[Token]) -> Option<String> {
     // A leading "For x y," / "In x y,": up to four words, an aside in parentheses maybe, then a
     // comma. (A label — "Return types:", "Constants and enums:" — names a topic.)
     let first = tokens.first()?;
