@@ -274,6 +274,7 @@ pub fn explain(rule: &Rule, inference: &Inference) -> Vec<String> {
     for note in &inference.notes {
         lines.push(format!("note: {note}"));
     }
+    let condition_noted = inference.notes.iter().any(|n| n.starts_with("condition \""));
     if let Some(words) = &inference.behaviour {
         lines.push(format!(
             "behaviour rule: about what the agent does, not checked in files (from \"{words}\")"
@@ -283,6 +284,8 @@ pub fn explain(rule: &Rule, inference: &Inference) -> Vec<String> {
             "too vague to check: name the concrete thing, e.g. \"Always export types alongside components in .types.ts files\""
                 .into(),
         );
+    } else if inference.checks.is_empty() && inference.proposed.is_empty() && condition_noted {
+        // A condition no check can see: its note says why nothing is checked.
     } else if inference.checks.is_empty() && inference.proposed.is_empty() && !inference.mandates.is_empty() {
         // "Use `@dataclass` for data models": what is mandated is read, but no known form
         // of code stands against it to look for.

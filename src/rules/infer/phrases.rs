@@ -938,37 +938,13 @@ fn read_clause(
                 {
                     // "Don't call `useStaticSceneLoader` in `defineScene`": where the call is
                     // forbidden, not a second thing forbidden.
-                    out.push(Mention {
-                        entity: Entity::Code {
-                            text: t.text.clone(),
-                            quote,
-                            returned: false,
-                        },
-                        role: Role::Neutral,
-                        trigger: String::new(),
-                        trig: None,
-                        clause: ci,
-                        side: None,
-                        conditional: false,
-                    });
+                    out.push(neutral_code(&t.text, quote, ci));
                 } else if [Some(i + 1), i.checked_sub(1)].into_iter().flatten().any(|k| {
                     word_at(clause, k).is_some_and(|n| words::STEP_NOUNS.contains(&n.lower.as_str()))
                 }) {
                     // "a user-triggered `finalize` step": the name of a step of a process, not
                     // code — a `weakref.finalize(…)` call is no such step.
-                    out.push(Mention {
-                        entity: Entity::Code {
-                            text: t.text.clone(),
-                            quote,
-                            returned: false,
-                        },
-                        role: Role::Neutral,
-                        trigger: String::new(),
-                        trig: None,
-                        clause: ci,
-                        side: None,
-                        conditional: false,
-                    });
+                    out.push(neutral_code(&t.text, quote, ci));
                 } else if t.kind != Kind::Path {
                     let returned = i > 0
                         && clause[i - 1].is_word()
@@ -998,6 +974,23 @@ fn read_clause(
         }
     }
     (st.role, st.trigger, st.trig)
+}
+
+/// Code mentioned without a role: where something is forbidden, or the name of a step.
+fn neutral_code(text: &str, quote: Option<Quote>, clause: usize) -> Mention {
+    Mention {
+        entity: Entity::Code {
+            text: text.to_string(),
+            quote,
+            returned: false,
+        },
+        role: Role::Neutral,
+        trigger: String::new(),
+        trig: None,
+        clause,
+        side: None,
+        conditional: false,
+    }
 }
 
 /// A concept named by `words` (as written) — which closes any open term.

@@ -379,6 +379,13 @@ mod tests {
                     .any(|n| n.contains("cannot be checked") && n.contains("construct")),
                 "{i}: {notes:?}"
             );
+            // The note says why; no second line says "nothing inferred".
+            let rule = super::super::super::tests::rule_of(i);
+            let lines = super::super::super::explain(&rule, &super::super::super::infer(&rule));
+            assert!(
+                !lines.iter().any(|l| l.starts_with("nothing inferred")),
+                "{lines:?}"
+            );
         }
         // A file kind, a language, a folder or the whole code is where the width holds.
         for i in [
