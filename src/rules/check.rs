@@ -252,8 +252,9 @@ pub fn is_generated(head: &str) -> bool {
 
 /// Whether a file is a copy of someone else's code or a build output committed with the
 /// project: under `vendor/`, `third_party/`, `node_modules/`, a coverage report, generated
-/// (`generated/`, `*.gen.ts`, `*_pb2.py`) or minified (`*.min.js`, `*.bundle.js`) — or an agent's rule file (`AGENTS.md`, `CLAUDE.md`,
-/// `.cursor/rules/`…), which quotes what its rules forbid.
+/// (`generated/`, `*.gen.ts`, `*_pb2.py`) or minified (`*.min.js`, `*.bundle.js`) — or an
+/// agent's rule file (`AGENTS.md`, `CLAUDE.md`, `.cursor/rules/`…), which quotes what its rules
+/// forbid.
 pub fn is_vendored(file: &FileContext) -> bool {
     static VENDORED: LazyLock<Option<globset::GlobSet>> = LazyLock::new(|| {
         let mut set = globset::GlobSetBuilder::new();

@@ -740,10 +740,10 @@ pub fn home_of(d: &Detector) -> Option<&'static Home> {
 /// `GITHUB_TOKEN="…"`) or passed to a setter named for one (`WithBearerToken("…")`,
 /// `setPassword("…")`): eight characters or more with a digit, no blank. Not a placeholder
 /// (`your-…`, `changeme`, `example…`, `xxx…`, `<…>`, a run of digits `…1234567890`, a masked
-/// `sk-…5678`), a reference (`${…}`, `%(…)s`, `{{ … }}`),
-/// a path or URL, an environment variable's name (`"API_KEY"`), a name that only holds a
-/// secret's word (`secret_name`, `TOKEN_KEY`, `tokenizer`, `author`) — nor in tests, their
-/// helpers and mocks, fixtures, examples and stories, whose secrets are fake. The hit is the value, inside its quotes.
+/// `sk-…5678`), a reference (`${…}`, `%(…)s`, `{{ … }}`), a path or URL, an environment
+/// variable's name (`"API_KEY"`), a name that only holds a secret's word (`secret_name`,
+/// `TOKEN_KEY`, `tokenizer`, `author`) — nor in tests, their helpers and mocks, fixtures,
+/// examples and stories, whose secrets are fake. The hit is the value, inside its quotes.
 pub const HARDCODED_SECRET: Detector = Detector {
     name: "hardcoded-secret",
     summary: "a secret-looking string literal (8+ characters with a digit) bound to a name ending in secret, password, token, API key, access/private key or credentials, or passed to a setter named for one",

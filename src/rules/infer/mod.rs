@@ -50,6 +50,8 @@ pub struct Inference {
     pub languages: Vec<String>,
     /// What was read but not turned into a check, and why (for `--explain`).
     pub notes: Vec<String>,
+    /// A condition no check can see left the rule unchecked; a note says which.
+    pub unseen_condition: bool,
     /// The words that make the rule about what the agent does ("do not run `cd`", "never
     /// push"): it gets no check.
     pub behaviour: Option<String>,
@@ -274,7 +276,6 @@ pub fn explain(rule: &Rule, inference: &Inference) -> Vec<String> {
     for note in &inference.notes {
         lines.push(format!("note: {note}"));
     }
-    let condition_noted = inference.notes.iter().any(|n| n.starts_with("condition \""));
     if let Some(words) = &inference.behaviour {
         lines.push(format!(
             "behaviour rule: about what the agent does, not checked in files (from \"{words}\")"
@@ -284,7 +285,7 @@ pub fn explain(rule: &Rule, inference: &Inference) -> Vec<String> {
             "too vague to check: name the concrete thing, e.g. \"Always export types alongside components in .types.ts files\""
                 .into(),
         );
-    } else if inference.checks.is_empty() && inference.proposed.is_empty() && condition_noted {
+    } else if inference.checks.is_empty() && inference.proposed.is_empty() && inference.unseen_condition {
         // A condition no check can see: its note says why nothing is checked.
     } else if inference.checks.is_empty() && inference.proposed.is_empty() && !inference.mandates.is_empty() {
         // "Use `@dataclass` for data models": what is mandated is read, but no known form

@@ -270,6 +270,12 @@ fn mutates_code(clause: &[Token], mut i: usize) -> bool {
     clause.get(i).is_some_and(|t| !t.is_word())
 }
 
+/// "Do not use Next.js `unstable_cache()`": a name right before code (at `next`) says whose the
+/// code is — the code is what is meant, not the name.
+fn owns_the_code_after(clause: &[Token], next: usize) -> bool {
+    clause.get(next).is_some_and(|t| matches!(t.kind, Kind::Span(_)))
+}
+
 /// Whether a passive verb ends right before `i`: "be cited", "been logged", "ser citados".
 fn passive_before(clause: &[Token], i: usize) -> bool {
     let Some(participle) = i.checked_sub(1).and_then(|k| word_at(clause, k)) else {
@@ -801,9 +807,7 @@ fn read_clause(
                         }
                         continue;
                     }
-                    // "Do not use Next.js `unstable_cache()`": a name right before code says
-                    // whose the code is; the code is what is meant.
-                    if term.is_some() && clause.get(next).is_some_and(|t| matches!(t.kind, Kind::Span(_))) {
+                    if term.is_some() && owns_the_code_after(clause, next) {
                         i = next;
                         continue;
                     }
@@ -860,11 +864,7 @@ fn read_clause(
                     && t.kind != Kind::Bare
                     && package_spelling(&t.text)
                 {
-                    // "Do not use Next.js `unstable_cache()`": a name right before code says
-                    // whose the code is; the code is what is meant.
-                    if t.kind != Kind::Span(Quote::Backtick)
-                        && clause.get(i + 1).is_some_and(|n| matches!(n.kind, Kind::Span(_)))
-                    {
+                    if t.kind != Kind::Span(Quote::Backtick) && owns_the_code_after(clause, i + 1) {
                         i += 1;
                         continue;
                     }

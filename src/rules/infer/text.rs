@@ -2,6 +2,7 @@
 //! typographic quotes and guillemets), unquoted tokens that read as code (`console.log`, `==`,
 //! `print()`) or as paths (`src/api/`), clause separators and commas.
 
+use std::ops::Range;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -739,18 +740,27 @@ pub fn clauses(tokens: &[Token]) -> Vec<&[Token]> {
 
 /// Clauses, each with the separator that ends it (`:` for a list header), if any.
 pub fn clauses_with_ends(tokens: &[Token]) -> Vec<(&[Token], Option<&str>)> {
+    clause_ranges(tokens)
+        .into_iter()
+        .map(|(range, end)| (&tokens[range], end))
+        .collect()
+}
+
+/// Where each clause of [`clauses_with_ends`] lies in `tokens` (a mention's `clause` indexes
+/// them), with its separator.
+pub fn clause_ranges(tokens: &[Token]) -> Vec<(Range<usize>, Option<&str>)> {
     let mut out = Vec::new();
     let mut start = 0;
     for (i, t) in tokens.iter().enumerate() {
         if t.kind == Kind::Sep {
             if i > start {
-                out.push((&tokens[start..i], Some(t.text.as_str())));
+                out.push((start..i, Some(t.text.as_str())));
             }
             start = i + 1;
         }
     }
     if start < tokens.len() {
-        out.push((&tokens[start..], None));
+        out.push((start..tokens.len(), None));
     }
     out
 }

@@ -10,8 +10,8 @@
 use super::super::files::{MAIN_FILES, Named};
 use super::super::phrases::{Entity, Mention, Role, Side, match_words};
 use super::super::text::{
-    Kind, Token, clause_subject, clauses, clauses_with_ends, names_a_construct, usual_folder_word, wraps,
-    written,
+    Kind, Token, clause_ranges, clause_subject, clauses, clauses_with_ends, names_a_construct,
+    usual_folder_word, wraps, written,
 };
 use super::super::words::{
     ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, FILE_WORDS, RELATIVE_SUBJECTS,
@@ -571,20 +571,7 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
 /// "for"/"in" naming a kind of construct it holds for — which no file tells apart from the others
 /// of its language — when that sentence forbids something.
 fn construct_label(tokens: &[Token], found: &[Mention]) -> Option<String> {
-    // Where each clause starts, counted as `clauses_with_ends` counts them (mentions say theirs).
-    let mut clause_starts = Vec::new();
-    let mut start = 0;
-    for (i, t) in tokens.iter().enumerate() {
-        if t.kind == Kind::Sep {
-            if i > start {
-                clause_starts.push(start);
-            }
-            start = i + 1;
-        }
-    }
-    if start < tokens.len() {
-        clause_starts.push(start);
-    }
+    let clause_ranges = clause_ranges(tokens);
     let mut sentences = vec![0];
     sentences.extend(
         tokens
@@ -601,9 +588,9 @@ fn construct_label(tokens: &[Token], found: &[Mention]) -> Option<String> {
             .any(|f| {
                 f.role == Role::Forbid
                     && !matches!(f.entity, Entity::Place { .. })
-                    && clause_starts
+                    && clause_ranges
                         .get(f.clause)
-                        .is_some_and(|c| (from..end).contains(c))
+                        .is_some_and(|(c, _)| (from..end).contains(&c.start))
             })
             .then_some(said)
     })
@@ -1052,10 +1039,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
         );
     }
     for c in &ctx.conditions.unreadable {
-        out.note(
-            At::Places,
-            format!("condition \"{c}\" cannot be checked: not inferred"),
-        );
+        out.unseen_condition(c, "not inferred");
     }
 }
 

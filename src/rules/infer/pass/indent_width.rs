@@ -102,11 +102,9 @@ pub fn run(ctx: &Context, out: &mut Found) {
     // "Indent content by 2 spaces within components": inside a construct, whose lines no
     // file's indentation tells apart from the rest.
     if let Some(inside) = inside_a_construct(ctx) {
-        out.note(
-            At::Places,
-            format!(
-                "condition \"{inside}\" cannot be checked: the indentation inside a construct, which no check tells apart from the rest of a file"
-            ),
+        out.unseen_condition(
+            &inside,
+            "the indentation inside a construct, which no check tells apart from the rest of a file",
         );
         return;
     }
@@ -372,7 +370,9 @@ mod tests {
             "Usa 2 espacios de indentación dentro de los bloques",
         ] {
             assert!(lines(i, "src/A.kt", kt).is_empty(), "{i}");
-            let notes = super::super::super::infer(&super::super::super::tests::rule_of(i)).notes;
+            let rule = super::super::super::tests::rule_of(i);
+            let inference = super::super::super::infer(&rule);
+            let notes = &inference.notes;
             assert!(
                 notes
                     .iter()
@@ -380,8 +380,7 @@ mod tests {
                 "{i}: {notes:?}"
             );
             // The note says why; no second line says "nothing inferred".
-            let rule = super::super::super::tests::rule_of(i);
-            let lines = super::super::super::explain(&rule, &super::super::super::infer(&rule));
+            let lines = super::super::super::explain(&rule, &inference);
             assert!(
                 !lines.iter().any(|l| l.starts_with("nothing inferred")),
                 "{lines:?}"

@@ -166,6 +166,8 @@ pub enum At {
 pub struct Found {
     checks: Vec<(At, CheckSpec)>,
     notes: Vec<(At, String)>,
+    /// A condition no check can see was noted (see [`Found::unseen_condition`]).
+    unseen_condition: bool,
     pub mandates: Vec<Term>,
     pub forbids: Vec<Term>,
     pub floors: Vec<Term>,
@@ -206,6 +208,16 @@ impl Found {
         if !self.notes.iter().any(|(_, n)| *n == note) {
             self.notes.push((at, note));
         }
+    }
+
+    /// Notes a condition, as written, that no check can see, and why: the rule is left
+    /// unchecked for it, which `--explain` then says only once.
+    pub fn unseen_condition(&mut self, said: &str, why: &str) {
+        self.note(
+            At::Places,
+            format!("condition \"{said}\" cannot be checked: {why}"),
+        );
+        self.unseen_condition = true;
     }
 
     /// Keeps only the checks found so far that `keep` accepts (a later pass replacing an
@@ -281,6 +293,7 @@ impl Found {
             languages,
             behaviour,
             notes: self.notes.into_iter().map(|(_, n)| n).collect(),
+            unseen_condition: self.unseen_condition,
             proposed: Vec::new(),
             unseen: Vec::new(),
             unread: None,
