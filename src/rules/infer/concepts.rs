@@ -236,6 +236,19 @@ pub const GO_CONTEXT_NOT_FIRST: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// "No top-level `await` in `packages/*/src`": an `await` at the top of a module, which a
+/// formatted file writes on a line without indentation (`await x`, `const a = await x`,
+/// `export const a = await x`, `for await`); an `await` inside a function is indented.
+pub const TOP_LEVEL_AWAIT: Detector = Detector {
+    name: "top-level-await",
+    summary: "`await` at a module's top level: on a line without indentation (`await x`, `const a = await x`)",
+    pattern: r"(?m)^(?:export[ \t]+)?(?:(?:const|let|var)[ \t]+[^=\r\n]+=[ \t]*|for[ \t]+)?(?P<hit>await)\b",
+    langs: JS_TS,
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 /// "Avoid TypeScript classes", "evitar la creación de clases": class declarations in JS/TS.
 pub const CLASS_DECLARATION: Detector = Detector {
     name: "class-declaration",
@@ -1714,6 +1727,10 @@ pub const CONCEPTS: &[Concept] = &[
         phrases: words::CLASS_DECLARATION_NAMES,
     },
     Concept {
+        detector: &TOP_LEVEL_AWAIT,
+        phrases: words::TOP_LEVEL_AWAIT_NAMES,
+    },
+    Concept {
         detector: &UNPINNED_ACTION,
         phrases: words::PINNED_ACTION_NAMES,
     },
@@ -2113,6 +2130,23 @@ fn alternation(tools: &[String]) -> String {
         .join("|")
 }
 
+/// Where a project's documentation speaks to its users rather than its contributors. A `docs/`
+/// folder may be the contributors' too (`docs/build.md`): only a docs site's guides and pages
+/// are left out, and the examples ([`EXAMPLE_DIRS`]).
+const READER_DOCS: &[&str] = &[
+    "**/docs/guide/**",
+    "**/docs/guides/**",
+    "**/docs/content/**",
+    "**/docs/pages/**",
+    "**/docs/src/**",
+    "website/**",
+    "site/**",
+];
+
+/// Example and demo apps, which the library's users copy and run with their own package
+/// manager (`"startCommand": "npm run test:ui"` for StackBlitz, `yarn dev` in their README).
+const EXAMPLE_DIRS: &[&str] = &["examples/**", "example/**", "demo/**", "demos/**"];
+
 /// A command-context check: pattern and files.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommandCheck {
@@ -2211,7 +2245,9 @@ pub fn command_checks(
             pattern: format!(
                 r#""(?:name|version|description|keywords|homepage|license|author|email|url|main|module|types|typings|type|directory|funding|packageManager|private)"[ \t]*:[ \t]*"[^"\r\n]*"|"[^"\r\n]+"[ \t]*:[ \t]*"(?:[^"\r\n]*?(?:&&|\|\||;|\|)[ \t]*)?(?:(?:cross-env|env|[A-Za-z_][A-Za-z0-9_]*=[^\s"]*)[ \t]+)*(?:{installs}(?P<hit>{hit}){script_end})"#
             ),
-            files: vec!["package.json".into()],
+            files: std::iter::once("package.json".to_string())
+                .chain(EXAMPLE_DIRS.iter().map(|g| format!("!{g}")))
+                .collect(),
         });
     }
     // The field that names the project's package manager: a rival there is the plainest case.
@@ -2254,8 +2290,19 @@ pub fn command_checks(
                 alternation(tools)
             )
         };
-        let mut files: Vec<String> = Lang::Docs.globs().iter().map(|s| s.to_string()).collect();
+        // A docs site's pages (MDX among them) and the examples' READMEs speak to the library's
+        // users, who run their own package manager ("npm create convex@latest"); the project's
+        // own commands are in its README, CONTRIBUTING and agent files.
+        let mut files: Vec<String> = Lang::Docs
+            .globs()
+            .iter()
+            .filter(|g| **g != "*.mdx")
+            .map(|s| s.to_string())
+            .collect();
         files.push("!CHANGELOG*".into());
+        for g in READER_DOCS.iter().chain(EXAMPLE_DIRS) {
+            files.push(format!("!{g}"));
+        }
         out.push(CommandCheck {
             context: "command lines in Markdown (a line starting with the command, optionally after `$ `)",
             pattern: format!(

@@ -4,6 +4,7 @@
 //! and so does one that sets another floor on the same version ("Python 3.10+" / "Use Python 3.12
 //! or later").
 
+use super::concepts::is_tool;
 use super::literal::is_prose_word;
 use super::{Inference, Term};
 use crate::rules::model::Rule;
@@ -57,7 +58,7 @@ fn first_clash(newer: &[Term], older: &[Term], kind: ClashKind) -> Option<Clash>
     newer.iter().find_map(|n| {
         let contradicts = |o: &&Term| match kind {
             ClashKind::Forbids => clash(n, o),
-            ClashKind::Mandates => n.same(o),
+            ClashKind::Mandates => n.same(o) && !prose_and_code(n, o),
             ClashKind::Floor => n.key == o.key && n.text != o.text,
         };
         older.iter().find(contradicts).map(|o| Clash {
@@ -95,12 +96,19 @@ pub fn conflicts_across(newer: &[&Inference], older: &[Inference]) -> Vec<(usize
     out
 }
 
+/// A code span and an English word of the same letters: "update the state in the main loop"
+/// mandates no `Update(tea.Msg)`. A name that is no English word ("Use Axios", "never `axios`")
+/// is one thing however it is written.
+fn prose_and_code(a: &Term, b: &Term) -> bool {
+    a.exact.is_some() != b.exact.is_some() && is_prose_word(&a.key)
+}
+
 /// Whether forbidding `f` contradicts mandating `m`: the same thing, or one word of a short
 /// phrase that names it ("fetch" and "native fetch", "Fetch nativo").
 fn clash(f: &Term, m: &Term) -> bool {
     if f.key == m.key {
         // `mixedCaps` forbidden and `MixedCaps` mandated are two names, not one.
-        return f.same(m);
+        return f.same(m) && !prose_and_code(f, m);
     }
     let fw: Vec<&str> = f.key.split_whitespace().collect();
     let mw: Vec<&str> = m.key.split_whitespace().collect();
@@ -111,5 +119,8 @@ fn clash(f: &Term, m: &Term) -> bool {
             && !is_prose_word(one[0])
             && one[0].len() > 2
     };
-    within(&fw, &mw) || within(&mw, &fw)
+    // "ALWAYS use `pnpm`" then "NEVER run `pnpm test`": a tool's subcommand forbidden is not the
+    // tool forbidden.
+    let subcommand_of_mandate = fw.len() > 1 && mw.len() == 1 && fw[0] == mw[0] && is_tool(mw[0]);
+    within(&fw, &mw) || (within(&mw, &fw) && !subcommand_of_mandate)
 }

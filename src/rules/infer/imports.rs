@@ -368,6 +368,14 @@ pub fn js_import_pattern(name: &str) -> String {
     js_module_pattern(name.trim_end_matches('/'))
 }
 
+/// Import of `name`'s main entry point only in JS/TS (`from 'name'`, not `from 'name/sub'`).
+pub fn js_entry_pattern(name: &str) -> String {
+    format!(
+        r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>{})["']"#,
+        regex::escape(name.trim_end_matches('/'))
+    )
+}
+
 /// `name` loaded from a public CDN (`https://cdn.jsdelivr.net/npm/bootstrap@5/…`,
 /// `unpkg.com/vue@3`, `esm.sh/react`, `cdnjs.cloudflare.com/ajax/libs/jquery/…`): a
 /// dependency as much as an import is.

@@ -309,6 +309,12 @@ pub(super) fn match_words(clause: &[Token], i: usize, words: &[&str]) -> bool {
 /// excepts` names bare excepts.
 fn match_words_quoted(clause: &[Token], i: usize, words: &[&str]) -> bool {
     match_words_with(clause, i, words, word_or_quoted_at)
+        // "top-level `await`": the phrase's last word as code, after its words written bare.
+        || (words.len() >= 2
+            && match_words_with(clause, i, &words[..words.len() - 1], word_or_quoted_at)
+            && clause
+                .get(i + words.len() - 1)
+                .is_some_and(|t| t.kind == Kind::Span(Quote::Backtick) && t.text == words[words.len() - 1]))
 }
 
 fn word_or_quoted_at(clause: &[Token], i: usize) -> Option<&Token> {
@@ -886,7 +892,13 @@ fn read_clause(
                     || usual_folder;
                 if is_path {
                     if let Some((trig, _, words)) = pending {
-                        push_place(out, &st, clause_start, trig, words, t.text.clone(), ci);
+                        push_place(out, &st, clause_start, trig, words.clone(), t.text.clone(), ci);
+                        // "except in `docs/`, `scripts/` and `test/unit/`": the place word
+                        // holds for each path of its list.
+                        let (open, j) = list_continues(clause, i + 1);
+                        if open && clause.get(j).is_some_and(is_pathish) {
+                            st.place = Some((trig, j - 1, words));
+                        }
                     } else if st.role == Role::Forbid
                         && matches!(st.trig, Some(Trig::Neg | Trig::Instead))
                         && out.iter().any(|f| {
@@ -1086,6 +1098,50 @@ fn states_a_capability(clause: &[Token], i: usize, words: &str) -> bool {
     end == i && end > start && named_thing(clause[end - 1].lower.as_str())
 }
 
+/// Whether the negation `words` at `i` says a thing is missing ("is not available", "isn't
+/// installed", "no está disponible"): a copula before it, a word of presence after it.
+fn states_an_absence(clause: &[Token], i: usize, words: &str) -> bool {
+    const PRESENT: &[&str] = &[
+        "available",
+        "installed",
+        "present",
+        "found",
+        "supported",
+        "running",
+        "reachable",
+        "accessible",
+        "configured",
+        "disponible",
+        "disponibles",
+        "instalado",
+        "instalada",
+        "instalados",
+        "configurado",
+    ];
+    let copula = match words {
+        "isn't" | "aren't" => true,
+        "not" | "no" => i
+            .checked_sub(1)
+            .and_then(|k| word_at(clause, k))
+            .is_some_and(|t| {
+                matches!(
+                    t.lower.as_str(),
+                    "is" | "are" | "was" | "were" | "está" | "están" | "esté" | "estén"
+                )
+            }),
+        _ => false,
+    };
+    // "no está disponible": the copula follows the Spanish negation.
+    let after = i + words.split(' ').count();
+    let (copula, after) = match word_at(clause, after) {
+        Some(t) if words == "no" && matches!(t.lower.as_str(), "está" | "están" | "esté" | "estén") => {
+            (true, after + 1)
+        }
+        _ => (copula, after),
+    };
+    copula && word_at(clause, after).is_some_and(|t| PRESENT.contains(&t.lower.as_str()))
+}
+
 /// Whether the negation `words` at `i` opens a passive with its agent ("not checked by `x`",
 /// "not covered by `y`", "no cubierto por `z`"): a past participle, then "by" or "por".
 fn passive_by(clause: &[Token], i: usize, words: &str) -> bool {
@@ -1150,6 +1206,11 @@ fn apply(
         Trig::Neg if passive_by(clause, i, words) => {
             // "excluded from coverage but not checked by `strict-no-cover`": who does not act
             // on a thing, named after "by" — no ban on the one named.
+            st.drop_role();
+        }
+        Trig::Neg if states_an_absence(clause, i, words) => {
+            // "If `gofumpt` is not available, use `goimports`": what is missing is the
+            // condition of a fallback, not a ban on it.
             st.drop_role();
         }
         Trig::Neg if states_a_capability(clause, i, words) => {

@@ -4231,3 +4231,178 @@ fn a_later_sentence_opening_with_a_construct_is_a_condition() {
         ["defaultDb", "defaultDb"]
     );
 }
+
+/// better-auth's AGENTS.md: "ALWAYS use `pnpm` (never npm, yarn, or bun)" then "NEVER run `pnpm
+/// test` (runs all packages). Use `vitest path/to/test -t <pattern>`" — forbidding a subcommand
+/// of the mandated tool retired the first rule, and a command line with blanks to fill in made
+/// the second a tool choice checked in CONTRIBUTING.md.
+#[test]
+fn a_subcommand_forbidden_and_an_invocation_template_are_the_agents() {
+    let s = set(&[
+        "ALWAYS use `pnpm` (never npm, yarn, or bun)",
+        "NEVER run `pnpm test` (runs all packages). Use `vitest path/to/test -t <pattern>`",
+    ]);
+    assert!(matches!(s.status[0], Status::Active), "{:?}", s.status[0]);
+    let md = "Run the suite:\n\n```bash\npnpm test\n```\n";
+    assert!(
+        texts(
+            "NEVER run `pnpm test` (runs all packages). Use `vitest path/to/test -t <pattern>`",
+            "CONTRIBUTING.md",
+            md
+        )
+        .is_empty()
+    );
+    assert_unchecked_because(
+        "NEVER run `pnpm test` (runs all packages). Use `vitest path/to/test -t <pattern>`",
+        "CONTRIBUTING.md",
+        md,
+        &["behaviour rule"],
+    );
+    // A tool mandated as such still makes the rival's commands the project's.
+    assert_eq!(
+        texts(
+            "Never run `npm install`. Use `pnpm install`.",
+            "CONTRIBUTING.md",
+            "npm install\n"
+        ),
+        ["npm install"]
+    );
+    // A newer rule forbidding the tool itself still retires the older one.
+    let s = set(&["Always use `pnpm`.", "Never use `pnpm`; use `bun`."]);
+    assert!(
+        matches!(s.status[0], Status::Superseded { by: 2, .. }),
+        "{:?}",
+        s.status[0]
+    );
+}
+
+/// Crush's AGENTS.md: "If `gofumpt` is not available, use `goimports`." forbade `gofumpt` and
+/// retired "Use `goimports` formatting" before it; "update the state in the main `Update`
+/// loop" mandated the word "update", which retired "not `Update(tea.Msg)`".
+#[test]
+fn a_missing_tool_and_a_verb_spelled_like_code_are_no_contradiction() {
+    for i in [
+        "If `gofumpt` is not available, use `goimports`.",
+        "Si `pnpm` no está disponible, usa `npm`.",
+    ] {
+        assert!(infer(&rule(i)).forbids.is_empty(), "{i}");
+        assert!(
+            texts(i, "main.go", "// gofumpt\nvar pnpm = gofumpt\n").is_empty(),
+            "{i}"
+        );
+    }
+    assert_eq!(texts("`eval` is not allowed.", "a.js", "eval(x)\n"), ["eval"]);
+    let s = set(&[
+        "Use `goimports` formatting.",
+        "If `goimports` is not available, use `gofmt`.",
+    ]);
+    assert!(matches!(s.status[0], Status::Active), "{:?}", s.status[0]);
+    let s = set(&[
+        "Never change the model state inside of a command. Use messages and update the state in the main `Update` loop.",
+        "Expose imperative methods for state changes (not `Update(tea.Msg)`).",
+    ]);
+    assert!(matches!(s.status[0], Status::Active), "{:?}", s.status[0]);
+    // "Never do IO in `Update`": where, not what — a condition no check sees.
+    assert_unchecked_because(
+        "Never do IO or expensive work in `Update`; always use a `tea.Cmd`.",
+        "ui.go",
+        "func (m M) Update(msg tea.Msg) { m.list.Update(msg) }\n",
+        &["in `Update`"],
+    );
+}
+
+/// Vitest's and better-auth's AGENTS.md: where a forbidden thing is allowed, in a list or an
+/// aside ("never `global` or `self` (allowed only in `docs/`, `packages/web-worker/`, and
+/// `test/unit/`)", "Use `Uint8Array` instead of `Buffer` (except in tests)").
+#[test]
+fn places_where_it_is_allowed_are_left_out_each_of_them() {
+    let i = "Use `globalThis`, never `global` (allowed only in `docs/`, `packages/web-worker/`, and `test/unit/`).";
+    let js = "global.x = 1\n";
+    assert_eq!(texts(i, "packages/vitest/src/a.ts", js), ["global"]);
+    for path in ["docs/a.ts", "packages/web-worker/src/a.ts", "test/unit/a.test.ts"] {
+        assert!(texts(i, path, js).is_empty(), "{path}");
+    }
+    let i = "Never use `global` except in `docs/` and `test/unit/`.";
+    assert!(texts(i, "test/unit/a.ts", js).is_empty());
+    assert_eq!(texts(i, "src/a.ts", js), ["global"]);
+    // A list of folders where it is forbidden: under any of them, not one inside the other.
+    let i = "No `console.log` in `src/` or `lib/`.";
+    for path in ["src/a.ts", "lib/a.ts"] {
+        assert_eq!(texts(i, path, "console.log(1)\n"), ["console.log"], "{path}");
+    }
+    assert!(texts(i, "scripts/a.ts", "console.log(1)\n").is_empty());
+    let i = "Use `Uint8Array` instead of `Buffer` (except in tests)";
+    let ts = "const b = Buffer.from(x);\n";
+    assert_eq!(texts(i, "src/a.ts", ts), ["Buffer"]);
+    assert!(texts(i, "src/a.test.ts", ts).is_empty());
+    // Any other exception in an aside leaves the rule unchecked, said whole.
+    assert_unchecked_because(
+        "Never use `Buffer` (except in test helpers that mock IO).",
+        "src/a.ts",
+        ts,
+        &["condition \"except in test helpers that mock IO\""],
+    );
+}
+
+/// Vitest's AGENTS.md: "Use utilities from `@vitest/utils/*` when available. Never import from
+/// `@vitest/utils` main entry point directly." flagged 161 subpath imports; "No top-level
+/// `await` in `packages/*/src`" flagged every `await` (1,207).
+#[test]
+fn a_main_entry_point_and_a_top_level_await() {
+    let i = "Use utilities from `@vitest/utils/*` when available. Never import from `@vitest/utils` main entry point directly.";
+    let ts = "import { a } from '@vitest/utils/helpers'\nimport type { B } from '@vitest/utils'\n";
+    assert_eq!(texts(i, "src/a.ts", ts), ["@vitest/utils"]);
+    let manifest = "{\"dependencies\": {\"@vitest/utils\": \"1\"}}\n";
+    assert!(texts(i, "package.json", manifest).is_empty());
+    // Forbidden with its subpaths when no subpath is the way.
+    assert_eq!(
+        texts(
+            "Never import `lodash`.",
+            "src/a.ts",
+            "import fp from 'lodash/fp'\n"
+        ),
+        ["lodash/fp"]
+    );
+    let i = "No top-level `await` in `packages/*/src`; no `const enum`.";
+    let ts = "const config = await load()\nexport async function f() {\n  await g()\n}\nawait main()\n";
+    assert_eq!(
+        lines_hit(i, "packages/core/src/a.ts", ts),
+        [(1, "await".to_string()), (5, "await".to_string())]
+    );
+    assert!(texts(i, "test/a.ts", ts).is_empty());
+    assert_eq!(lines_hit("Avoid top-level await.", "src/a.mjs", ts).len(), 2);
+    assert!(
+        texts(
+            "Avoid top-level await.",
+            "src/a.py",
+            "await x
+"
+        )
+        .is_empty()
+    );
+}
+
+/// Vitest's and better-auth's docs sites show each package manager to the library's users
+/// ("npm create convex@latest", "yarn test --project e2e"): a project's "use pnpm" rule is not
+/// theirs. The contributors' docs and READMEs stay checked.
+#[test]
+fn a_docs_sites_commands_are_the_readers() {
+    let i = "ALWAYS use `pnpm` (never npm, yarn, or bun)";
+    let md = "```bash\nnpm create convex@latest\nyarn test --project e2e\n```\n";
+    for path in [
+        "docs/guide/projects.md",
+        "docs/content/docs/integrations/convex.mdx",
+        "examples/lit/README.md",
+        "demo/nextjs/README.md",
+        "website/src/pages/a.md",
+    ] {
+        assert!(texts(i, path, md).is_empty(), "{path}");
+    }
+    for path in ["README.md", "CONTRIBUTING.md", "docs/build.md"] {
+        assert_eq!(texts(i, path, md), ["npm", "yarn"], "{path}");
+    }
+    // An example app's scripts are its users' too; the project's own are checked.
+    let manifest = "{\n  \"scripts\": {\"ui\": \"npm run test:ui\"}\n}\n";
+    assert!(texts(i, "examples/lit/package.json", manifest).is_empty());
+    assert_eq!(texts(i, "packages/core/package.json", manifest), ["npm"]);
+}

@@ -361,8 +361,28 @@ pub fn names_a_construct(code: &str) -> bool {
         && !name.starts_with('.')
         && name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_');
     let inner_capital = name.chars().skip(1).any(char::is_uppercase);
-    identifier && (call || inner_capital) && !looks_like_path(name) && !names_a_settings_group(name)
+    // "in `Update`", "in `Render`": a Go or C# method, a class — not a library, a tool or a
+    // language named in code ("in `React`", "in `Python`").
+    let capitalized = name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().any(|c| c.is_ascii_lowercase())
+        && !name.contains('.')
+        && {
+            let lower = name.to_lowercase();
+            !super::imports::is_known_package(&lower)
+                && !super::concepts::is_tool(&lower)
+                && !LANGUAGE_NAMES.contains(&lower.as_str())
+        };
+    identifier
+        && (call || inner_capital || capitalized)
+        && !looks_like_path(name)
+        && !names_a_settings_group(name)
 }
+
+/// Languages a rule may write in backticks, capitalized like a type.
+const LANGUAGE_NAMES: &[&str] = &[
+    "python", "go", "golang", "rust", "java", "kotlin", "swift", "ruby", "php", "dart", "elixir", "scala",
+    "haskell", "lua", "perl", "bash", "shell", "sql", "html", "css", "markdown", "yaml", "json", "toml",
+];
 
 /// Whether a place word's object, from `clause[i]` on (past "of", "de"), is a project's usual
 /// folder written as a word ("outside config", "in src."): the folder, where a following word

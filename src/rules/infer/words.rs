@@ -1830,6 +1830,19 @@ pub const TRIG_EXCEPT: &[&str] = &[
     "except",
     "outside",
     "outside of",
+    // "never `global` (allowed only in `docs/` and `test/unit/`)": where it is allowed is left
+    // out, as after "except in".
+    "allowed in",
+    "allowed only in",
+    "only allowed in",
+    "permitted in",
+    "permitted only in",
+    "only permitted in",
+    "permitido en",
+    "permitido solo en",
+    "permitidos en",
+    "permitidos solo en",
+    "solo permitido en",
     "excepto en",
     "salvo en",
     "excepto",
@@ -1946,6 +1959,17 @@ pub const PROMISE_CHAIN_NAMES: &[&str] = &[
     "cadenas de promesas",
     "cadenas de then",
     "promesas con then",
+];
+
+/// "No top-level `await`", "evita el await de nivel superior".
+pub const TOP_LEVEL_AWAIT_NAMES: &[&str] = &[
+    "top-level await",
+    "top level await",
+    "top-level awaits",
+    "top-level await expressions",
+    "await de nivel superior",
+    "await a nivel superior",
+    "await en el nivel superior",
 ];
 
 pub const ASYNC_AWAIT_NAMES: &[&str] = &["async await", "async await syntax", "async y await"];

@@ -36,9 +36,23 @@ pub fn mandates_a_tool(found: &[Mention]) -> bool {
         f.role == Role::Mandate
             && match &f.entity {
                 Entity::Term(t) => t.split(' ').next().is_some_and(|w| is_tool(&w.to_lowercase())),
-                Entity::Code { text, .. } => text.split(' ').next().is_some_and(is_tool),
+                Entity::Code { text, .. } => {
+                    text.split(' ').next().is_some_and(is_tool) && !is_invocation_template(text)
+                }
                 _ => false,
             }
+    })
+}
+
+/// "Use `vitest path/to/test -t <pattern>`": a command line with blanks to fill in is what the
+/// agent types, not the project's choice of tool.
+fn is_invocation_template(command: &str) -> bool {
+    command.split(' ').skip(1).any(|arg| {
+        (arg.starts_with('<') && arg.ends_with('>'))
+            || (arg.starts_with('{') && arg.ends_with('}'))
+            || arg.starts_with("path/to")
+            || arg.contains("...")
+            || arg.contains('…')
     })
 }
 

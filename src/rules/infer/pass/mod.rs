@@ -735,7 +735,22 @@ impl<'a> Context<'a> {
     /// Confines a scope to the rule's folders, leaves out its excepted ones, applies its test
     /// qualifiers.
     pub fn narrow(&self, scope: &mut FileScope) {
-        for dir in &self.within {
+        if self.within.len() > 1 {
+            // "in `src/` or `lib/`": under any of the folders, not under one inside the other.
+            let mut include: Vec<String> = Vec::new();
+            for dir in &self.within {
+                let mut one = scope.clone();
+                one.within(dir);
+                for g in one.include {
+                    files::push_unique(&mut include, &g);
+                }
+            }
+            scope.include = include;
+            scope.languages.clear();
+            let dirs: Vec<String> = self.within.iter().map(|d| format!("`{d}`")).collect();
+            scope.why.push_str(&format!("; only under {}", dirs.join(" or ")));
+        }
+        for dir in self.within.iter().filter(|_| self.within.len() == 1) {
             scope.within(dir);
             // "in `.ts` files": an extension, not a folder.
             match dir

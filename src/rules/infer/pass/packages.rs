@@ -7,7 +7,7 @@
 
 use super::super::imports::{self, Ecosystem};
 use super::super::literal;
-use super::super::phrases::{Entity, Mention, Side, Trig};
+use super::super::phrases::{Entity, Mention, Role, Side, Trig};
 use super::super::text::Kind;
 use super::super::words::{IMPORT_WORDS, LIBRARY_WORDS};
 use super::{At, Context, Found, Route};
@@ -367,7 +367,38 @@ pub fn package(
                 .map(move |pkg| (eco, pkg))
         })
         .collect();
+    // "Use `@vitest/utils/*`. Never import from `@vitest/utils` main entry point": its subpaths
+    // are the way, so only the bare entry is forbidden — as an import, not as a dependency.
+    let subpath_of = |text: &str| {
+        text.strip_prefix(name.as_str())
+            .is_some_and(|rest| rest.starts_with('/'))
+    };
+    let subpath_mandated = ctx.tokens.iter().any(|t| t.is_code() && subpath_of(&t.text))
+        && !ctx.found.iter().any(|m| {
+            m.role == Role::Forbid && matches!(&m.entity, Entity::Code { text, .. } if subpath_of(text))
+        });
     for (eco, pkg) in packages {
+        if subpath_mandated && eco == Ecosystem::Js {
+            if pkg == name {
+                let mut scope = ctx.named.scope().unwrap_or_else(|| source_scope(Ecosystem::Js));
+                ctx.narrow(&mut scope);
+                let explanation = format!(
+                    "\"{word}\" ({how}) after \"{}\" read as a package: JS/TS imports of `{name}` itself, its subpaths being what the rule asks for; scope {}",
+                    f.trigger, scope.why
+                );
+                out.check(
+                    at,
+                    ctx.pattern_check(
+                        imports::js_entry_pattern(&name),
+                        scope,
+                        None,
+                        explanation,
+                        Within::Strings,
+                    ),
+                );
+            }
+            continue;
+        }
         let of = if pkg == name {
             format!("`{name}`")
         } else {
