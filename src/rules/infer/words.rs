@@ -3551,6 +3551,9 @@ pub const ACTING_GERUNDS: &[&str] = &[
 pub const STEP_NOUNS: &[&str] = &[
     "step", "steps", "phase", "phases", "stage", "stages", "paso", "pasos", "fase", "fases", "etapa",
     "etapas",
+    // "must never reach the `gate` job", "the `accepted` label": a CI job's or an issue label's
+    // name.
+    "job", "jobs", "label", "labels", "etiqueta", "etiquetas",
 ];
 
 /// Negative pronouns: "that nothing `@config`s", "que nadie importa".

@@ -218,6 +218,9 @@ fn folder_names(ctx: &Context, out: &mut Found, sentence: &[Token]) -> bool {
 }
 
 pub fn run(ctx: &Context, out: &mut Found) {
+    if cases_written_as_file_names(ctx, out) {
+        return;
+    }
     for sentence in sentences(ctx.tokens) {
         if folder_names(ctx, out, sentence) {
             return;
@@ -300,6 +303,68 @@ pub fn run(ctx: &Context, out: &mut Found) {
         out.check(At::Places, ctx.path_check(&scope, paths, explanation));
         return;
     }
+}
+
+/// "Naming: `snake_case.py`, `snake_case.ts`, `kebab-case` for config and manifest files": a
+/// case written as a file name is that extension's case, whatever else the rule names (a case
+/// for "config and manifest files", which no path tells apart, is left alone). One check per
+/// case, over its extensions; none when two cases claim one extension.
+fn cases_written_as_file_names(ctx: &Context, out: &mut Found) -> bool {
+    let mut by_case: Vec<(Case, Vec<String>, String)> = Vec::new();
+    for (i, t) in ctx.tokens.iter().enumerate() {
+        let Some((stem, ext)) = t.text.rsplit_once('.').filter(|_| t.is_code()) else {
+            continue;
+        };
+        let ext = ext.to_ascii_lowercase();
+        if !FILE_EXTENSIONS.contains(&ext.as_str()) || !super::super::naming::is_naming_case(stem) {
+            continue;
+        }
+        let Some((case, _)) = Case::read(ctx.tokens, i) else {
+            continue;
+        };
+        let glob = format!("*.{ext}");
+        match by_case.iter_mut().find(|(c, _, _)| *c == case) {
+            Some((_, globs, said)) => {
+                if !globs.contains(&glob) {
+                    globs.push(glob);
+                    said.push_str(&format!(", `{}`", t.text));
+                }
+            }
+            None => by_case.push((case, vec![glob], format!("`{}`", t.text))),
+        }
+    }
+    if by_case.is_empty() {
+        return false;
+    }
+    let claimed_twice = by_case.iter().enumerate().any(|(i, (_, globs, _))| {
+        by_case[i + 1..]
+            .iter()
+            .any(|(_, other, _)| other.iter().any(|g| globs.contains(g)))
+    });
+    if claimed_twice {
+        out.note(
+            At::Places,
+            "file names not checked: two cases are given for the same kind of file".to_string(),
+        );
+        return true;
+    }
+    for (case, globs, said) in by_case {
+        let globs: Vec<&str> = globs.iter().map(String::as_str).collect();
+        let mut scope = FileScope::of_globs(&globs, format!("files like the examples ({})", globs.join(", ")));
+        ctx.narrow(&mut scope);
+        let breaks = breaking(case);
+        let mut paths: Vec<String> = breaks.iter().map(|g| g.to_string()).collect();
+        paths.extend(CONVENTIONAL.iter().map(|g| g.to_string()));
+        paths.extend(ROLE_NAMES.iter().map(|g| g.to_string()));
+        let explanation = format!(
+            "file names in {} from {said} → Forbidden_paths {} ({}; names tools and conventions fix — README, Makefile, dotfiles, __init__.py, index, +page, _app — left out)",
+            case.name(),
+            breaks.join(", "),
+            scope.why.trim_start_matches("; ")
+        );
+        out.check(At::Places, ctx.path_check(&scope, paths, explanation));
+    }
+    true
 }
 
 /// Nouns for kinds of code a naming rule may be about, other than files and components.
