@@ -957,6 +957,10 @@ fn read_clause(
                     // "a user-triggered `finalize` step": the name of a step of a process, not
                     // code — a `weakref.finalize(…)` call is no such step.
                     out.push(neutral_code(&t.text, quote, ci));
+                } else if st.role == Role::Forbid && changed_into(clause, i) {
+                    // "Do not collapse the brand into a plain `String` or `&str`": what a thing
+                    // must not become, which only the thing's uses show — not every `&str`.
+                    out.push(neutral_code(&t.text, quote, ci));
                 } else if t.kind != Kind::Path {
                     let returned = i > 0
                         && clause[i - 1].is_word()
@@ -986,6 +990,36 @@ fn read_clause(
         }
     }
     (st.role, st.trigger, st.trig)
+}
+
+/// Whether the code at `i` is what something is turned into after a verb of changing ("collapse
+/// the brand into a plain `String` or `&str`", "convertir el ID en un `number`"): back from it
+/// over a list, articles and plain adjectives to "into" / "en", with such a verb before it.
+fn changed_into(clause: &[Token], i: usize) -> bool {
+    let mut k = i;
+    while k > 0 {
+        let t = &clause[k - 1];
+        let passable = t.kind == Kind::Comma
+            || t.is_code()
+            || (t.is_word()
+                && (DETERMINERS.contains(&t.lower.as_str())
+                    || LIST_WORDS.contains(&t.lower.as_str())
+                    || matches!(
+                        t.lower.as_str(),
+                        "plain" | "bare" | "raw" | "simple" | "single" | "mere"
+                    )));
+        if !passable {
+            break;
+        }
+        k -= 1;
+    }
+    let Some(into) = k.checked_sub(1).and_then(|j| word_at(clause, j)) else {
+        return false;
+    };
+    matches!(into.lower.as_str(), "into" | "en")
+        && clause[..k - 1]
+            .iter()
+            .any(|t| t.is_word() && words::CHANGING_VERBS.contains(&t.lower.as_str()))
 }
 
 /// Code mentioned without a role: where something is forbidden, or the name of a step.
@@ -1079,6 +1113,18 @@ fn states_a_capability(clause: &[Token], i: usize, words: &str) -> bool {
             && !words::CODE_SUBJECT_NOUNS.contains(&head)
             && !words::TEST_SUBJECT_NOUNS.contains(&head)
     };
+    // "`confirmation_rejected.py` and `team_tool_confirmation.py` configure no `db`": what
+    // named files do or lack is a fact about them, whatever the verb.
+    if words == "no"
+        && let Some(verb) = i.checked_sub(1).and_then(|k| word_at(clause, k))
+        && !words::READER_SUBJECTS.contains(&verb.lower.as_str())
+        && verb.lower.ends_with(|c: char| c.is_alphabetic())
+        && i.checked_sub(2).and_then(|k| clause.get(k)).is_some_and(|s| {
+            s.kind == Kind::Path || (s.is_code() && text::looks_like_path(&s.text) && s.text.contains('.'))
+        })
+    {
+        return true;
+    }
     // "`ext.evaluate` has no `require`": what a named thing lacks is a fact about it.
     if matches!(words, "no" | "not")
         && let Some(verb) = i.checked_sub(1).and_then(|k| word_at(clause, k))

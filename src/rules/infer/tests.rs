@@ -4406,3 +4406,87 @@ fn a_docs_sites_commands_are_the_readers() {
     assert!(texts(i, "examples/lit/package.json", manifest).is_empty());
     assert_eq!(texts(i, "packages/core/package.json", manifest), ["npm"]);
 }
+
+/// tRPC's `.cursor/rules`: "NEVER use `waitFor` from Testing Library - use `vi.waitFor`
+/// instead" flagged the 418 `vi.waitFor` it asks for; "Let TypeScript infer return types"
+/// flagged 702 functions without one; "AVOID importing from `@trpc/server` in adapter code"
+/// flagged every import of it (575).
+#[test]
+fn the_qualified_way_inferred_types_and_adapter_code() {
+    let i = "NEVER use `waitFor` from Testing Library - use `vi.waitFor` instead";
+    let ts = "import { waitFor } from '@testing-library/react'\nawait waitFor(() => x)\nawait vi.waitFor(() => x)\n";
+    assert_eq!(
+        lines_hit(i, "a.test.ts", ts),
+        [(1, "waitFor".to_string()), (2, "waitFor".to_string())]
+    );
+    assert!(
+        texts(
+            "Let TypeScript infer return types from implementation",
+            "a.ts",
+            "function f() {\n  return 1\n}\n"
+        )
+        .is_empty()
+    );
+    let i = "AVOID importing from `@trpc/server` in adapter code";
+    let ts = "import { initTRPC } from '@trpc/server';\n";
+    assert_eq!(
+        texts(i, "packages/server/src/adapters/next.ts", ts),
+        ["@trpc/server"]
+    );
+    assert!(texts(i, "packages/tests/server/links.test.ts", ts).is_empty());
+}
+
+/// Agno's and pnpm's AGENTS.md: "Don't use `OpenAIChat` in cookbooks or examples" flagged the
+/// library's own tests (1,387); "`a.py` and `b.py` configure no `db`" states what two files do;
+/// "Do not collapse the brand into a plain `String` or `&str`" flagged every `&str` (4,682);
+/// "Do not dismiss a failing test as a \"pre-existing\" failure" is the agent's reporting;
+/// a sentence opening with "When …" holds its condition over the forbidding after it (1,588
+/// `impl` blocks).
+#[test]
+fn examples_files_described_destinations_and_opening_conditions() {
+    let i = "Don't use `OpenAIChat` in cookbooks or examples — use `OpenAIResponses` instead";
+    let py = "model = OpenAIChat(id=\"x\")\n";
+    assert_eq!(texts(i, "cookbook/teams/a.py", py), ["OpenAIChat"]);
+    assert_eq!(texts(i, "examples/a.py", py), ["OpenAIChat"]);
+    assert!(texts(i, "libs/agno/tests/test_a.py", py).is_empty());
+    for i in [
+        "`confirmation_rejected.py` and `team_tool_confirmation.py` configure no `db`, so they need no database setup",
+        "Declare a newtype wrapper. Do not collapse the brand into a plain `String` or `&str`.",
+        "Do not dismiss a failing test as a \"pre-existing\" failure that is unrelated to your changes.",
+    ] {
+        assert!(
+            texts(
+                i,
+                "src/a.rs",
+                "fn f(db: &str) -> String { \"pre-existing\".into() }\n"
+            )
+            .is_empty(),
+            "{i}"
+        );
+        assert!(texts(i, "a.py", "db = SqliteDb()\n").is_empty(), "{i}");
+    }
+    assert_unchecked_because(
+        "Derive simple conversions with `derive_more`. When the conversion impls are mechanical (a one-liner), use `#[derive(derive_more::From)]` rather than handwriting an `impl` block.",
+        "src/a.rs",
+        "impl Foo {\n    fn new() -> Self { Foo }\n}\n",
+        &["condition \"When the conversion impls are mechanical\""],
+    );
+    // A condition the scope says, or the agent's judgement, is no such condition.
+    assert_eq!(
+        texts(
+            "When writing git commits: Don't mention `Claude`.",
+            "src/a.ts",
+            "Claude\n"
+        )
+        .len(),
+        0
+    );
+    assert_eq!(
+        texts(
+            "When writing tests, never use `sleep`.",
+            "tests/test_a.py",
+            "sleep(1)\n"
+        ),
+        ["sleep"]
+    );
+}

@@ -2654,6 +2654,9 @@ pub const AGENT_VERBS: &[&str] = &[
     // "Do not flag `// @crumbs` markers in reviews": what the agent reports when it reviews.
     "flag",
     "flagging",
+    // "Do not dismiss a failing test as a \"pre-existing\" failure": how it reports a failure.
+    "dismiss",
+    "dismissing",
     "run",
     "runs",
     "running",
@@ -3547,13 +3550,50 @@ pub const ACTING_GERUNDS: &[&str] = &[
     "mover",
 ];
 
+/// Verbs that turn a thing into another form: "do not collapse the brand into a plain
+/// `String`", "no conviertas el ID en un `number`".
+pub const CHANGING_VERBS: &[&str] = &[
+    "collapse",
+    "collapsing",
+    "convert",
+    "converting",
+    "turn",
+    "turning",
+    "flatten",
+    "flattening",
+    "downgrade",
+    "degrade",
+    "reduce",
+    "colapsar",
+    "colapses",
+    "convertir",
+    "conviertas",
+    "aplanar",
+    "reducir",
+];
+
 /// Nouns of a step of a process: "a `finalize` step", "la fase `build`" names a step, not code.
 pub const STEP_NOUNS: &[&str] = &[
-    "step", "steps", "phase", "phases", "stage", "stages", "paso", "pasos", "fase", "fases", "etapa",
+    "step",
+    "steps",
+    "phase",
+    "phases",
+    "stage",
+    "stages",
+    "paso",
+    "pasos",
+    "fase",
+    "fases",
+    "etapa",
     "etapas",
     // "must never reach the `gate` job", "the `accepted` label": a CI job's or an issue label's
     // name.
-    "job", "jobs", "label", "labels", "etiqueta", "etiquetas",
+    "job",
+    "jobs",
+    "label",
+    "labels",
+    "etiqueta",
+    "etiquetas",
 ];
 
 /// Negative pronouns: "that nothing `@config`s", "que nadie importa".

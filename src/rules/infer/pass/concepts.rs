@@ -692,6 +692,8 @@ const FINITE_VERBS: &[&str] = &[
     "did", "should", "must", "will", "can", "may", "shall", "needs", "need", "requires", "require",
     "follows", "contains", "includes", "runs", "lives", "live", "es", "son", "está", "están", "tiene",
     "tienen", "usa", "usan", "debe", "deben",
+    // "Let TypeScript infer return types": what the compiler works out is not written.
+    "let", "infer", "infers", "inferred", "rely", "relies", "deja", "dejar", "infiera", "inferir",
 ];
 
 /// Words that single out some relative imports, which ones the rule does not say.

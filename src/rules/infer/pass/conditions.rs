@@ -105,6 +105,18 @@ fn kind_of(words: &[String]) -> Option<Vec<String>> {
             "files",
         ]) {
         NEXT_SPECIAL.to_vec()
+    } else if has(&["adapter", "adapters", "adaptador", "adaptadores"]) {
+        // "in adapter code": what an adapters folder holds.
+        vec!["**/adapters/**", "**/adapter/**", "**/adaptadores/**"]
+    } else if has(&["cookbooks", "cookbook", "examples", "ejemplos", "recetarios"]) {
+        // "in cookbooks or examples": the folders a project keeps them in.
+        vec![
+            "**/cookbook/**",
+            "**/cookbooks/**",
+            "**/examples/**",
+            "**/example/**",
+            "**/ejemplos/**",
+        ]
     } else if has(&["seeds", "seed", "seeders", "semillas"]) {
         vec!["**/seeds.*", "**/seeds/**", "**/seed.*", "**/seeders/**"]
     } else if has(&["migrations", "migration", "migraciones", "migración"]) {
@@ -214,6 +226,9 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
     if let Some(said) = construct_label(tokens, found) {
         out.unreadable.push(said);
     }
+    if let Some(said) = opening_condition(&with_ends, found, &said_langs) {
+        out.unreadable.push(said);
+    }
     for (ci, clause) in clause_list.iter().enumerate() {
         // "Use debug builds (not `--release`) when developing": the words after an aside go on
         // with the clause it interrupted, so its condition bears on what the aside forbade.
@@ -248,14 +263,7 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 )
                 && is_tests(&rest);
             if !user_granted(&words) && !tests_left_out {
-                // The whole exception as written ("except in test helpers that mock IO"): the
-                // phrase reader would stop at its first preposition.
-                let end = clause[at..]
-                    .iter()
-                    .position(|t| !(t.is_word() || t.is_code() || t.kind == Kind::Path))
-                    .map_or(clause.len(), |p| at + p)
-                    .min(at + 7);
-                out.unreadable.push(written(&clause[at..end]));
+                out.unreadable.push(said_whole(clause, at));
             }
             continue;
         }
@@ -1014,6 +1022,98 @@ pub fn justification_only(ctx: &Context) -> Option<Vec<String>> {
     }
     conditions.dedup();
     (!conditions.is_empty() && conditions.iter().all(|c| is_justification(c))).then_some(conditions)
+}
+
+/// A condition as written from `at`, up to seven words ("except in test helpers that mock IO",
+/// "When the conversion impls implied by the"): the phrase reader would stop at its first
+/// preposition.
+fn said_whole(clause: &[Token], at: usize) -> String {
+    let end = clause[at..]
+        .iter()
+        .position(|t| !(t.is_word() || t.is_code() || t.kind == Kind::Path))
+        .map_or(clause.len(), |p| at + p)
+        .min(at + 7);
+    written(&clause[at..end])
+}
+
+/// Words of a condition that is the agent's judgement, not a kind of code: "if possible",
+/// "when in doubt", "si es necesario".
+const JUDGEMENT_WORDS: &[&str] = &[
+    "possible",
+    "needed",
+    "necessary",
+    "appropriate",
+    "applicable",
+    "feasible",
+    "unsure",
+    "doubt",
+    "practical",
+    "posible",
+    "necesario",
+    "necesaria",
+    "dudas",
+    "duda",
+];
+
+/// "When the conversion impls … are mechanical (…), use `#[derive(…)]` rather than handwriting
+/// an `impl` block": a sentence that opens with a condition holds it over the clauses after it,
+/// where the forbidding is. Conditions the scope already says (tests, a language), the user's to
+/// grant and the agent's judgement ("if possible") are left alone.
+fn opening_condition(
+    with_ends: &[(&[Token], Option<&str>)],
+    found: &[Mention],
+    said_langs: &[String],
+) -> Option<String> {
+    let mut start = 0;
+    for (ci, (_, end)) in with_ends.iter().enumerate() {
+        if !matches!(end, Some("." | ";" | "!" | "?") | None) {
+            continue;
+        }
+        let sentence = start..=ci;
+        start = ci + 1;
+        let first = with_ends[*sentence.start()].0;
+        let Some(at) = first.iter().position(Token::is_word) else {
+            continue;
+        };
+        if !matches!(
+            first[at].lower.as_str(),
+            "when" | "whenever" | "if" | "cuando" | "si"
+        ) {
+            continue;
+        }
+        let forbids_later = found.iter().any(|f| {
+            f.clause > *sentence.start()
+                && f.clause <= ci
+                && f.role == Role::Forbid
+                && !matches!(f.entity, Entity::Place { .. })
+        });
+        let forbids_here = found
+            .iter()
+            .any(|f| f.clause == *sentence.start() && f.role == Role::Forbid);
+        if !forbids_later || forbids_here {
+            continue;
+        }
+        let words: Vec<String> = first[at + 1..]
+            .iter()
+            .filter(|t| t.is_word())
+            .map(|t| t.lower.clone())
+            .collect();
+        let testing = ONLY_TESTS.iter().any(|p| match_words(first, at, p));
+        if testing
+            || user_granted(&words)
+            || is_tests(&words)
+            || words.iter().any(|w| {
+                JUDGEMENT_WORDS.contains(&w.as_str())
+                    || said_langs.contains(w)
+                    // "When writing git commits: …": the commit messages the commits pass checks.
+                    || w.starts_with("commit")
+            })
+        {
+            continue;
+        }
+        return Some(said_whole(first, at));
+    }
+    None
 }
 
 /// Whether a condition, as written, asks for a justification ("unless justified", "sin un

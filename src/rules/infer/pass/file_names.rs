@@ -350,7 +350,8 @@ fn cases_written_as_file_names(ctx: &Context, out: &mut Found) -> bool {
     }
     for (case, globs, said) in by_case {
         let globs: Vec<&str> = globs.iter().map(String::as_str).collect();
-        let mut scope = FileScope::of_globs(&globs, format!("files like the examples ({})", globs.join(", ")));
+        let mut scope =
+            FileScope::of_globs(&globs, format!("files like the examples ({})", globs.join(", ")));
         ctx.narrow(&mut scope);
         let breaks = breaking(case);
         let mut paths: Vec<String> = breaks.iter().map(|g| g.to_string()).collect();

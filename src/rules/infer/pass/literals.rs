@@ -559,6 +559,22 @@ pub(super) fn forbid_code(
     } else {
         pattern
     };
+    // "NEVER use `waitFor` from Testing Library - use `vi.waitFor` instead": the mandated
+    // qualified name is no use of the bare one — a member access is consumed without a hit.
+    let qualified_way = lit.kind == LitKind::Identifier
+        && ctx.found.iter().any(|m| {
+            m.role == Role::Mandate
+                && matches!(&m.entity, Entity::Code { text, .. }
+                    if text.trim_end_matches("()").strip_suffix(lit.text.as_str()).is_some_and(|q| q.len() > 1 && q.ends_with('.')))
+        });
+    let pattern = if qualified_way {
+        let (flags, body) = pattern
+            .strip_prefix("(?i)")
+            .map_or(("", pattern.as_str()), |b| ("(?i)", b));
+        format!(r"{flags}(?:\.[ \t]*{}\b)|(?:{body})", regex::escape(&lit.text))
+    } else {
+        pattern
+    };
     if lit.kind == LitKind::Directive {
         // `@ts-ignore`, `eslint-disable` live in comments; `!important`, `#[allow]`, `@Data`,
         // `@tailwind` in code.
