@@ -344,8 +344,10 @@ pub fn embeds_sql(d: &Detector) -> bool {
 
 pub const WILDCARD_IMPORT: Detector = Detector {
     name: "wildcard-import",
-    summary: "`from m import *` (Python), `import a.b.*` (Java/Kotlin), `import * as m from 'm'` (JS/TS), `use m::*` (Rust)",
-    pattern: r#"^[ \t]*(?P<hit>from[ \t]+[\w.]+[ \t]+import[ \t]+\*|import[ \t]+(?:static[ \t]+)?[\w.]+\.\*|import[ \t]+\*[ \t]+as[ \t]+[\w$]+[ \t]+from[ \t]+["'][^"'\r\n]+["']|(?:pub[ \t]+)?use[ \t]+[\w:]+::\*)"#,
+    summary: "`from m import *` (Python), `import a.b.*` (Java/Kotlin), `import * as m from 'm'` (JS/TS), `use m::*` (Rust; not a crate's `prelude::*` nor a `pub use` re-export, as clippy's `wildcard_imports`)",
+    // A prelude is meant to be glob-imported and a `pub use m::*` re-exports a module's API:
+    // both are consumed first, without a hit.
+    pattern: r#"^[ \t]*(?:pub(?:\([\w: ]+\))?[ \t]+use[ \t]+[\w:]+::\*|use[ \t]+(?:[\w]+::)*prelude::\*|(?P<hit>from[ \t]+[\w.]+[ \t]+import[ \t]+\*|import[ \t]+(?:static[ \t]+)?[\w.]+\.\*|import[ \t]+\*[ \t]+as[ \t]+[\w$]+[ \t]+from[ \t]+["'][^"'\r\n]+["']|use[ \t]+[\w:]+::\*))"#,
     langs: &[
         Lang::Python,
         Lang::Java,

@@ -2937,6 +2937,17 @@ fn glob_imports_are_wildcard_imports() {
         texts(i, "src/rewriting/extraction.rs", rs),
         ["use itertools::*", "use crate::language::expression::*"]
     );
+    // pnpm's AGENTS.md allows the two forms clippy's `wildcard_imports` allows: a crate's
+    // prelude and a re-export (241 of its 243 findings were those).
+    let i = "No star imports inside module bodies. Write `use super::{Foo, bar}` instead of `use super::*;`.";
+    let rs = "use rayon::prelude::*;
+pub use hoist::*;
+pub(crate) use inner::*;
+mod tests {
+    use super::*;
+}
+";
+    assert_eq!(texts(i, "src/lib.rs", rs), ["use super::*"]);
 }
 
 #[test]
