@@ -434,7 +434,9 @@ pub fn glob_of_words(path: &str) -> String {
     }
 }
 
-fn compose(dir: &str, glob: &str) -> Option<String> {
+/// `glob` confined to the folder `dir` (`src` + `*.ts` → `src/**/*.ts`); `None` when `glob` names
+/// another folder.
+pub fn compose(dir: &str, glob: &str) -> Option<String> {
     if !glob.contains('/') {
         Some(format!("{dir}/**/{glob}"))
     } else if let Some(rest) = glob.strip_prefix("**/") {

@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::words;
 use super::words::{
     ABBREVIATIONS, CLITIC_NEGATORS, CODE_PREFIXES, DOTFILES, FILE_EXTENSIONS, LIST_WORDS,
     NEGATIONS_OF_SUBJECT, NOT_PATHS, PY_ONLY_MODULES, ROOT_DIRS, RUST_MACROS, SPANISH_CLITICS,
@@ -368,9 +369,17 @@ pub fn names_a_construct(code: &str) -> bool {
         && !name.contains('.')
         && {
             let lower = name.to_lowercase();
-            !super::imports::is_known_package(&lower)
-                && !super::concepts::is_tool(&lower)
-                && !LANGUAGE_NAMES.contains(&lower.as_str())
+            let l = lower.as_str();
+            ![
+                words::TOOLS,
+                words::NPM_PACKAGES,
+                words::PYPI_PACKAGES,
+                words::CRATES,
+                words::GEMS,
+                LANGUAGE_NAMES,
+            ]
+            .iter()
+            .any(|list| list.contains(&l))
         };
     identifier
         && (call || inner_capital || capitalized)
