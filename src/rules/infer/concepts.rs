@@ -249,6 +249,19 @@ pub const TOP_LEVEL_AWAIT: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// "Do not rely on global component registration": Vue's `app.component('Name', …)` (and Vue
+/// 2's `Vue.component`) — a component registered for the whole app instead of imported where
+/// it is used. A directive (`app.directive`) or a plugin (`app.use`) is no component.
+pub const VUE_GLOBAL_COMPONENT: Detector = Detector {
+    name: "vue-global-component",
+    summary: "Vue components registered globally: `app.component('Name', …)`, `Vue.component('Name', …)`",
+    pattern: r#"(?:^|[^\w$.])(?:app|Vue|vueApp)[ \t]*\.[ \t]*(?P<hit>component)[ \t]*\([ \t]*["'`]"#,
+    langs: &[Lang::TypeScript, Lang::JavaScript, Lang::Vue],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 /// "Avoid TypeScript classes", "evitar la creación de clases": class declarations in JS/TS.
 pub const CLASS_DECLARATION: Detector = Detector {
     name: "class-declaration",
@@ -1731,6 +1744,10 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &TOP_LEVEL_AWAIT,
         phrases: words::TOP_LEVEL_AWAIT_NAMES,
+    },
+    Concept {
+        detector: &VUE_GLOBAL_COMPONENT,
+        phrases: words::VUE_GLOBAL_COMPONENT_NAMES,
     },
     Concept {
         detector: &UNPINNED_ACTION,

@@ -4501,3 +4501,16 @@ fn examples_files_described_destinations_and_opening_conditions() {
         ["sleep"]
     );
 }
+
+/// "Do not rely on global component registration": Vue's `app.component('Name', …)`, not a
+/// directive, a plugin or a local import.
+#[test]
+fn vue_global_component_registration() {
+    let i = "Do not rely on global component registration";
+    let ts = "const app = createApp(App)\napp.component('BaseButton', BaseButton)\napp.directive('focus', vFocus)\napp.use(router)\nVue.component(\"Old\", Old)\nthis.component('x')\n";
+    assert_eq!(
+        lines_hit(i, "src/main.ts", ts),
+        [(2, "component".to_string()), (5, "component".to_string())]
+    );
+    assert!(texts(i, "README.md", "app.component('BaseButton', BaseButton)\n").is_empty());
+}

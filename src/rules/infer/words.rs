@@ -1961,6 +1961,18 @@ pub const PROMISE_CHAIN_NAMES: &[&str] = &[
     "promesas con then",
 ];
 
+/// "Do not rely on global component registration", "no registres componentes globalmente".
+pub const VUE_GLOBAL_COMPONENT_NAMES: &[&str] = &[
+    "global component registration",
+    "global component registrations",
+    "global registration of components",
+    "globally registered components",
+    "registering components globally",
+    "registro global de componentes",
+    "componentes registrados globalmente",
+    "registrar componentes globalmente",
+];
+
 /// "No top-level `await`", "evita el await de nivel superior".
 pub const TOP_LEVEL_AWAIT_NAMES: &[&str] = &[
     "top-level await",
