@@ -342,6 +342,21 @@ impl FileScope {
         self.languages.clear();
     }
 
+    /// Confines the scope to any of `dirs`: under one of them, not one inside another ("in
+    /// `src/` or `lib/`"), each as [`FileScope::within`] reads it.
+    pub fn within_any<S: AsRef<str>>(&mut self, dirs: &[S]) {
+        let mut include: Vec<String> = Vec::new();
+        for dir in dirs {
+            let mut one = self.clone();
+            one.within(dir.as_ref());
+            for g in one.include {
+                push_unique(&mut include, &g);
+            }
+        }
+        self.include = include;
+        self.languages.clear();
+    }
+
     /// Leaves out files under `dir` or matching a name glob ("except in `scripts/`").
     pub fn except(&mut self, path: &str) {
         let p = &glob_of_words(path.trim_start_matches("./"));

@@ -370,10 +370,7 @@ pub fn js_import_pattern(name: &str) -> String {
 
 /// Import of `name`'s main entry point only in JS/TS (`from 'name'`, not `from 'name/sub'`).
 pub fn js_entry_pattern(name: &str) -> String {
-    format!(
-        r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>{})["']"#,
-        regex::escape(name.trim_end_matches('/'))
-    )
+    js_specifier_pattern(&regex::escape(name.trim_end_matches('/')))
 }
 
 /// `name` loaded from a public CDN (`https://cdn.jsdelivr.net/npm/bootstrap@5/…`,
@@ -413,9 +410,14 @@ pub fn js_module_pattern(spec: &str) -> String {
     } else {
         r#"(?:/[^"'\r\n]*)?"#
     };
+    js_specifier_pattern(&format!("{}{rest}", regex::escape(spec)))
+}
+
+/// A JS/TS import (`from`, `require(`, `import(`, a bare `import`) of a quoted specifier that
+/// `specifier` (a regex) matches whole; the hit is the specifier.
+fn js_specifier_pattern(specifier: &str) -> String {
     format!(
-        r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>{}{rest})["']"#,
-        regex::escape(spec)
+        r#"(?:\bfrom[ \t]*|\brequire[ \t]*\([ \t]*|\bimport[ \t]*\([ \t]*|^[ \t]*import[ \t]+)["'](?P<hit>{specifier})["']"#
     )
 }
 

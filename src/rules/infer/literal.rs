@@ -742,9 +742,6 @@ pub fn as_the_keyword(pattern: &str, name: &str) -> String {
     if !STATEMENT_KEYWORDS.contains(&name) {
         return pattern.to_string();
     }
-    let (flags, body) = pattern
-        .strip_prefix("(?i)")
-        .map_or(("", pattern), |b| ("(?i)", b));
     let esc = regex::escape(name);
     let key = if COLON_KEYWORDS.contains(&name) {
         String::new()
@@ -753,7 +750,16 @@ pub fn as_the_keyword(pattern: &str, name: &str) -> String {
     };
     // An export or import renamed to or from the word (`export { catch_ as catch }`) names it.
     let alias = format!(r"|\bas[ \t]+{esc}\b|\b{esc}[ \t]+as[ \t]+[\w$]");
-    format!(r"{flags}(?:\.[ \t]*{esc}[ \t]*\({key}{alias})|(?:{body})")
+    consumed_first(pattern, &format!(r"\.[ \t]*{esc}[ \t]*\({key}{alias}"))
+}
+
+/// `pattern` with the branches of `consumed` tried first at each position, matched without a
+/// `hit` so they report nothing; a leading `(?i)` stays in front.
+pub fn consumed_first(pattern: &str, consumed: &str) -> String {
+    let (flags, body) = pattern
+        .strip_prefix("(?i)")
+        .map_or(("", pattern), |b| ("(?i)", b));
+    format!("{flags}(?:{consumed})|(?:{body})")
 }
 
 /// A name as a value in strings: a whole word there, where a `-` also continues it

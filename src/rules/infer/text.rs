@@ -376,7 +376,7 @@ pub fn names_a_construct(code: &str) -> bool {
                 words::PYPI_PACKAGES,
                 words::CRATES,
                 words::GEMS,
-                LANGUAGE_NAMES,
+                words::LANGUAGE_NAMES,
             ]
             .iter()
             .any(|list| list.contains(&l))
@@ -386,12 +386,6 @@ pub fn names_a_construct(code: &str) -> bool {
         && !looks_like_path(name)
         && !names_a_settings_group(name)
 }
-
-/// Languages a rule may write in backticks, capitalized like a type.
-const LANGUAGE_NAMES: &[&str] = &[
-    "python", "go", "golang", "rust", "java", "kotlin", "swift", "ruby", "php", "dart", "elixir", "scala",
-    "haskell", "lua", "perl", "bash", "shell", "sql", "html", "css", "markdown", "yaml", "json", "toml",
-];
 
 /// Whether a place word's object, from `clause[i]` on (past "of", "de"), is a project's usual
 /// folder written as a word ("outside config", "in src."): the folder, where a following word

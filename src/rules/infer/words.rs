@@ -3562,6 +3562,13 @@ pub const ACTING_GERUNDS: &[&str] = &[
     "mover",
 ];
 
+/// Languages a rule may write in backticks, capitalized like a type (`Python`, `Go`): no
+/// construct a place word puts code inside of.
+pub const LANGUAGE_NAMES: &[&str] = &[
+    "python", "go", "golang", "rust", "java", "kotlin", "swift", "ruby", "php", "dart", "elixir", "scala",
+    "haskell", "lua", "perl", "bash", "shell", "sql", "html", "css", "markdown", "yaml", "json", "toml",
+];
+
 /// Verbs that turn a thing into another form: "do not collapse the brand into a plain
 /// `String`", "no conviertas el ID en un `number`".
 pub const CHANGING_VERBS: &[&str] = &[

@@ -8,7 +8,7 @@
 //! functions") is not about files and gets nothing here.
 
 use super::super::files::FileScope;
-use super::super::naming::{Case, Subject, mandates, sentences};
+use super::super::naming::{Case, Subject, is_naming_case, mandates, sentences};
 use super::super::text::{Kind, Token};
 use super::super::words::{FILE_EXTENSIONS, FILE_NAME_NOUNS};
 use super::{At, Context, Found};
@@ -228,7 +228,6 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let Some((case, said, files_alone)) = mandated_case(sentence) else {
             continue;
         };
-        let breaks = breaking(case);
         let examples = example_extensions(sentence);
         let about_files = sentence
             .iter()
@@ -266,41 +265,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
         } else {
             continue;
         };
-        let mut scope = scope;
-        ctx.narrow(&mut scope);
-        let mut paths: Vec<String> = breaks.iter().map(|g| g.to_string()).collect();
-        // Files that all live in a dot folder (`.github/workflows/*.yml`) are the rule's
-        // subject: dot folders are left out only of a wider scope.
-        let in_dot_folders = !scope.include.is_empty() && scope.include.iter().all(|g| g.starts_with('.'));
-        paths.extend(
-            CONVENTIONAL
-                .iter()
-                .filter(|g| !(in_dot_folders && matches!(**g, "!**/.*" | "!**/.*/**" | "!**/*.*/**")))
-                .map(|g| g.to_string()),
-        );
-        if !fits_every_file(case) || !examples.is_empty() {
-            paths.extend(ROLE_NAMES.iter().map(|g| g.to_string()));
-        }
-        // A Python module cannot have a dash in its name: kebab-case never meant it.
-        if case == Case::Kebab {
-            paths.push("!**/*.py".to_string());
-        }
-        let files = if scope.why.is_empty() {
-            "every file".to_string()
-        } else {
-            scope.why.trim_start_matches("; ").to_string()
-        };
-        let explanation = format!(
-            "file names in {} from \"{said}\" → Forbidden_paths {} ({files}; names tools and conventions fix — README, Makefile, dotfiles, __init__.py{} — left out)",
-            case.name(),
-            breaks.join(", "),
-            if paths.len() > breaks.len() + CONVENTIONAL.len() {
-                ", index, +page, _app"
-            } else {
-                ""
-            }
-        );
-        out.check(At::Places, ctx.path_check(&scope, paths, explanation));
+        let roles = !fits_every_file(case) || !examples.is_empty();
+        check_case(ctx, out, case, scope, &format!("\"{said}\""), roles);
         return;
     }
 }
@@ -316,7 +282,7 @@ fn cases_written_as_file_names(ctx: &Context, out: &mut Found) -> bool {
             continue;
         };
         let ext = ext.to_ascii_lowercase();
-        if !FILE_EXTENSIONS.contains(&ext.as_str()) || !super::super::naming::is_naming_case(stem) {
+        if !FILE_EXTENSIONS.contains(&ext.as_str()) || !is_naming_case(stem) {
             continue;
         }
         let Some((case, _)) = Case::read(ctx.tokens, i) else {
@@ -350,22 +316,47 @@ fn cases_written_as_file_names(ctx: &Context, out: &mut Found) -> bool {
     }
     for (case, globs, said) in by_case {
         let globs: Vec<&str> = globs.iter().map(String::as_str).collect();
-        let mut scope =
-            FileScope::of_globs(&globs, format!("files like the examples ({})", globs.join(", ")));
-        ctx.narrow(&mut scope);
-        let breaks = breaking(case);
-        let mut paths: Vec<String> = breaks.iter().map(|g| g.to_string()).collect();
-        paths.extend(CONVENTIONAL.iter().map(|g| g.to_string()));
-        paths.extend(ROLE_NAMES.iter().map(|g| g.to_string()));
-        let explanation = format!(
-            "file names in {} from {said} → Forbidden_paths {} ({}; names tools and conventions fix — README, Makefile, dotfiles, __init__.py, index, +page, _app — left out)",
-            case.name(),
-            breaks.join(", "),
-            scope.why.trim_start_matches("; ")
-        );
-        out.check(At::Places, ctx.path_check(&scope, paths, explanation));
+        let scope = FileScope::of_globs(&globs, format!("files like the examples ({})", globs.join(", ")));
+        check_case(ctx, out, case, scope, &said, true);
     }
     true
+}
+
+/// The path check of file names in `case` over `scope` (narrowed by the rule's folders and
+/// conditions), as `said`: the names that break the case, less the names tools and conventions
+/// fix — and, with `roles`, the names frameworks give files by their role (`index`, `+page`).
+fn check_case(ctx: &Context, out: &mut Found, case: Case, mut scope: FileScope, said: &str, roles: bool) {
+    ctx.narrow(&mut scope);
+    let breaks = breaking(case);
+    let mut paths: Vec<String> = breaks.iter().map(|g| g.to_string()).collect();
+    // Files that all live in a dot folder (`.github/workflows/*.yml`) are the rule's subject:
+    // dot folders are left out only of a wider scope.
+    let in_dot_folders = !scope.include.is_empty() && scope.include.iter().all(|g| g.starts_with('.'));
+    paths.extend(
+        CONVENTIONAL
+            .iter()
+            .filter(|g| !(in_dot_folders && matches!(**g, "!**/.*" | "!**/.*/**" | "!**/*.*/**")))
+            .map(|g| g.to_string()),
+    );
+    if roles {
+        paths.extend(ROLE_NAMES.iter().map(|g| g.to_string()));
+    }
+    // A Python module cannot have a dash in its name: kebab-case never meant it.
+    if case == Case::Kebab {
+        paths.push("!**/*.py".to_string());
+    }
+    let files = if scope.why.is_empty() {
+        "every file".to_string()
+    } else {
+        scope.why.trim_start_matches("; ").to_string()
+    };
+    let explanation = format!(
+        "file names in {} from {said} → Forbidden_paths {} ({files}; names tools and conventions fix — README, Makefile, dotfiles, __init__.py{} — left out)",
+        case.name(),
+        breaks.join(", "),
+        if roles { ", index, +page, _app" } else { "" }
+    );
+    out.check(At::Places, ctx.path_check(&scope, paths, explanation));
 }
 
 /// Nouns for kinds of code a naming rule may be about, other than files and components.

@@ -568,10 +568,7 @@ pub(super) fn forbid_code(
                     if text.trim_end_matches("()").strip_suffix(lit.text.as_str()).is_some_and(|q| q.len() > 1 && q.ends_with('.')))
         });
     let pattern = if qualified_way {
-        let (flags, body) = pattern
-            .strip_prefix("(?i)")
-            .map_or(("", pattern.as_str()), |b| ("(?i)", b));
-        format!(r"{flags}(?:\.[ \t]*{}\b)|(?:{body})", regex::escape(&lit.text))
+        literal::consumed_first(&pattern, &format!(r"\.[ \t]*{}\b", regex::escape(&lit.text)))
     } else {
         pattern
     };

@@ -735,30 +735,24 @@ impl<'a> Context<'a> {
     /// Confines a scope to the rule's folders, leaves out its excepted ones, applies its test
     /// qualifiers.
     pub fn narrow(&self, scope: &mut FileScope) {
-        if self.within.len() > 1 {
-            // "in `src/` or `lib/`": under any of the folders, not under one inside the other.
-            let mut include: Vec<String> = Vec::new();
-            for dir in &self.within {
-                let mut one = scope.clone();
-                one.within(dir);
-                for g in one.include {
-                    files::push_unique(&mut include, &g);
+        match self.within.as_slice() {
+            [] => {}
+            [dir] => {
+                scope.within(dir);
+                // "in `.ts` files": an extension, not a folder.
+                match dir
+                    .strip_prefix('.')
+                    .filter(|ext| files::is_source_or_config_extension(ext))
+                {
+                    Some(ext) => scope.why.push_str(&format!("; only `*.{ext}` files")),
+                    None => scope.why.push_str(&format!("; only under `{dir}`")),
                 }
             }
-            scope.include = include;
-            scope.languages.clear();
-            let dirs: Vec<String> = self.within.iter().map(|d| format!("`{d}`")).collect();
-            scope.why.push_str(&format!("; only under {}", dirs.join(" or ")));
-        }
-        for dir in self.within.iter().filter(|_| self.within.len() == 1) {
-            scope.within(dir);
-            // "in `.ts` files": an extension, not a folder.
-            match dir
-                .strip_prefix('.')
-                .filter(|ext| files::is_source_or_config_extension(ext))
-            {
-                Some(ext) => scope.why.push_str(&format!("; only `*.{ext}` files")),
-                None => scope.why.push_str(&format!("; only under `{dir}`")),
+            dirs => {
+                // "in `src/` or `lib/`": under any of the folders.
+                scope.within_any(dirs);
+                let dirs: Vec<String> = dirs.iter().map(|d| format!("`{d}`")).collect();
+                scope.why.push_str(&format!("; only under {}", dirs.join(" or ")));
             }
         }
         for path in &self.except {

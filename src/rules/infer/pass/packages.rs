@@ -58,26 +58,34 @@ pub fn run(ctx: &Context, out: &mut Found) {
 /// A module path forbidden in a rule about imports: JS/TS import statements of it (or, for a
 /// relative prefix, of anything under it) — a subpath of a package leaves the package allowed.
 fn module(ctx: &Context, out: &mut Found, at: At, spec: &str, f: &Mention) {
-    let mut scope = ctx.named.scope().unwrap_or_else(|| source_scope(Ecosystem::Js));
-    ctx.narrow(&mut scope);
     let what = if spec.ends_with('/') {
         "imports under"
     } else {
         "imports of"
     };
-    let explanation = format!(
-        "module path `{spec}` after \"{}\" in a rule about imports: JS/TS {what} `{spec}`; scope {}",
-        f.trigger, scope.why
-    );
+    js_import_check(ctx, out, at, imports::js_module_pattern(spec), |scope| {
+        format!(
+            "module path `{spec}` after \"{}\" in a rule about imports: JS/TS {what} `{spec}`; scope {scope}",
+            f.trigger
+        )
+    });
+}
+
+/// A check of JS/TS import specifiers (`pattern`, in strings) in the rule's files, or in JS/TS
+/// sources, confined by its folders and conditions; `explain` words it from the scope's why.
+fn js_import_check(
+    ctx: &Context,
+    out: &mut Found,
+    at: At,
+    pattern: String,
+    explain: impl FnOnce(&str) -> String,
+) {
+    let mut scope = ctx.named.scope().unwrap_or_else(|| source_scope(Ecosystem::Js));
+    ctx.narrow(&mut scope);
+    let explanation = explain(&scope.why);
     out.check(
         at,
-        ctx.pattern_check(
-            imports::js_module_pattern(spec),
-            scope,
-            None,
-            explanation,
-            Within::Strings,
-        ),
+        ctx.pattern_check(pattern, scope, None, explanation, Within::Strings),
     );
 }
 
@@ -380,22 +388,12 @@ pub fn package(
     for (eco, pkg) in packages {
         if subpath_mandated && eco == Ecosystem::Js {
             if pkg == name {
-                let mut scope = ctx.named.scope().unwrap_or_else(|| source_scope(Ecosystem::Js));
-                ctx.narrow(&mut scope);
-                let explanation = format!(
-                    "\"{word}\" ({how}) after \"{}\" read as a package: JS/TS imports of `{name}` itself, its subpaths being what the rule asks for; scope {}",
-                    f.trigger, scope.why
-                );
-                out.check(
-                    at,
-                    ctx.pattern_check(
-                        imports::js_entry_pattern(&name),
-                        scope,
-                        None,
-                        explanation,
-                        Within::Strings,
-                    ),
-                );
+                js_import_check(ctx, out, at, imports::js_entry_pattern(&name), |scope| {
+                    format!(
+                        "\"{word}\" ({how}) after \"{}\" read as a package: JS/TS imports of `{name}` itself, its subpaths being what the rule asks for; scope {scope}",
+                        f.trigger
+                    )
+                });
             }
             continue;
         }
