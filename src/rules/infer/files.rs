@@ -357,6 +357,37 @@ impl FileScope {
         self.languages.clear();
     }
 
+    /// Confines the scope to a kind of file ("in controllers", "in Python route files"): the
+    /// kind's globs, each met with the kinds of files the scope had (`**/controllers/**` and
+    /// `*.ts` → `**/controllers/**/*.ts`, `**/*Controller.*` → `**/*Controller.ts`), a glob no file
+    /// of the scope can match left out. When none meets, the kind alone. An editor language id
+    /// knows no folder or name, so it no longer covers a file.
+    pub fn confine<S: AsRef<str>>(&mut self, kind: &[S]) {
+        let had = std::mem::take(&mut self.include);
+        // A glob already in one of the kind's folders (`scripts/**/*.sh`) is met whole there;
+        // its meets with the others would only repeat some of its files.
+        let inside: Vec<&String> = had
+            .iter()
+            .filter(|g| kind.iter().any(|k| meet(k.as_ref(), g).as_ref() == Some(*g)))
+            .collect();
+        for k in kind {
+            let k = k.as_ref();
+            if had.is_empty() {
+                push_unique(&mut self.include, k);
+            }
+            for g in &had {
+                match meet(k, g) {
+                    Some(m) if !inside.contains(&g) || m == *g => push_unique(&mut self.include, &m),
+                    _ => {}
+                }
+            }
+        }
+        if self.include.is_empty() {
+            self.include = kind.iter().map(|k| k.as_ref().to_string()).collect();
+        }
+        self.languages.clear();
+    }
+
     /// Leaves out files under `dir` or matching a name glob ("except in `scripts/`").
     pub fn except(&mut self, path: &str) {
         let p = &glob_of_words(path.trim_start_matches("./"));
@@ -447,6 +478,61 @@ pub fn glob_of_words(path: &str) -> String {
         Ok(_) => path.to_string(),
         Err(_) => globset::escape(path),
     }
+}
+
+/// The files both a kind glob and a scope glob match, as one glob where one says it: a folder
+/// kind composed with the scope glob, a name kind (`**/*Controller.*`, `**/page.{ts,tsx}`) given
+/// the scope's extension, a kind the scope's extension already fits kept; `None` when they share
+/// no file or no single glob says which.
+fn meet(kind: &str, glob: &str) -> Option<String> {
+    if let Some(dir) = kind.strip_suffix("/**") {
+        return within_folder(dir, glob);
+    }
+    if kind == glob || kind.strip_prefix("**/") == Some(glob) {
+        return Some(kind.to_string());
+    }
+    // The scope glob as extensions (`*.ts`, `*.{ts,tsx}`); folder and file-name scopes meet
+    // only folders.
+    let exts = extensions(glob.strip_prefix("*.")?)?;
+    let name = kind.rsplit('/').next().unwrap_or(kind);
+    let (stem, kind_ext) = name.rsplit_once('.')?;
+    let prefix = &kind[..kind.len() - name.len()];
+    let shared: Vec<&str> = if kind_ext == "*" {
+        exts
+    } else {
+        let kind_exts = extensions(kind_ext)?;
+        exts.into_iter().filter(|e| kind_exts.contains(e)).collect()
+    };
+    match shared.as_slice() {
+        [] => None,
+        [ext] => Some(format!("{prefix}{stem}.{ext}")),
+        many => Some(format!("{prefix}{stem}.{{{}}}", many.join(","))),
+    }
+}
+
+/// `glob` confined to the folder kind `dir` (`**/scripts`): composed with it, or as it is when
+/// it already lies in such a folder (`scripts/**/*.sh`), or with the folder between its own
+/// (`src/**/*.ts` → `src/**/scripts/**/*.ts`).
+fn within_folder(dir: &str, glob: &str) -> Option<String> {
+    if !glob.contains('/') || glob.starts_with("**/") {
+        return compose(dir, glob);
+    }
+    let name = dir.strip_prefix("**/").unwrap_or(dir);
+    let folders = &glob[..glob.rfind('/').unwrap_or(0)];
+    if folders.split('/').any(|f| f == name) {
+        return Some(glob.to_string());
+    }
+    let (base, rest) = glob.split_once("/**/")?;
+    Some(format!("{base}/{dir}/**/{rest}"))
+}
+
+/// The extensions a glob's last part names: `ts`, `{ts,tsx}`; `None` for any other glob.
+fn extensions(part: &str) -> Option<Vec<&str>> {
+    let list = part.strip_prefix('{').and_then(|l| l.strip_suffix('}'));
+    let exts: Vec<&str> = list.map_or_else(|| vec![part], |l| l.split(',').collect());
+    exts.iter()
+        .all(|e| !e.is_empty() && e.chars().all(|c| c.is_ascii_alphanumeric()))
+        .then_some(exts)
 }
 
 /// `glob` confined to the folder `dir` (`src` + `*.ts` → `src/**/*.ts`); `None` when `glob` names
@@ -1172,5 +1258,66 @@ mod tests {
                 .any(|g| g.contains("__tests__") && g.ends_with("/**/*.tsx"))
         );
         assert!(!s.include.iter().any(|g| g.ends_with(".py")));
+    }
+
+    #[test]
+    fn confining_to_a_kind_of_file() {
+        let kind = [
+            "**/controllers/**",
+            "**/*Controller.*",
+            "**/page.{js,tsx}",
+            "**/*.vue",
+            "**/urls.py",
+        ];
+        let mut s = FileScope::of_langs(&[Lang::TypeScript], String::new());
+        s.confine(&kind);
+        assert_eq!(
+            s.include,
+            [
+                "**/controllers/**/*.ts",
+                "**/controllers/**/*.tsx",
+                "**/*Controller.ts",
+                "**/*Controller.tsx",
+                "**/page.tsx"
+            ]
+        );
+        assert!(s.languages.is_empty());
+        let mut s = FileScope::of_langs(&[Lang::Python], String::new());
+        s.confine(&kind);
+        assert_eq!(
+            s.include,
+            ["**/controllers/**/*.py", "**/*Controller.py", "**/urls.py"]
+        );
+        // No language named: the kind alone; none of it fits the scope's files: the kind too.
+        let mut s = FileScope::default();
+        s.confine(&kind);
+        assert_eq!(s.include, kind);
+        let mut s = FileScope::of_langs(&[Lang::Go], String::new());
+        s.confine(&["**/*.vue"]);
+        assert_eq!(s.include, ["**/*.vue"]);
+        // A scope of named files meets folders only.
+        let mut s = FileScope::of_globs(&["*.{ts,py,rb}"], String::new());
+        s.confine(&kind);
+        assert_eq!(
+            s.include,
+            [
+                "**/controllers/**/*.{ts,py,rb}",
+                "**/*Controller.{ts,py,rb}",
+                "**/urls.py"
+            ]
+        );
+        // Folders already said: a glob in such a folder stays, another gets it between.
+        let mut s = FileScope::of_globs(
+            &["scripts/**/*.sh", "src/**/*.ts", ".github/workflows/*.yml"],
+            String::new(),
+        );
+        s.confine(&["**/scripts/**", "**/bin/**"]);
+        assert_eq!(
+            s.include,
+            ["scripts/**/*.sh", "src/**/scripts/**/*.ts", "src/**/bin/**/*.ts"]
+        );
+        let mut s = FileScope::of_globs(&["Dockerfile"], String::new());
+        s.confine(&["**/docker/**", "**/*Controller.*"]);
+        assert_eq!(s.include, ["**/docker/**/Dockerfile"]);
     }
 }

@@ -4514,3 +4514,66 @@ fn vue_global_component_registration() {
     );
     assert!(texts(i, "README.md", "app.component('BaseButton', BaseButton)\n").is_empty());
 }
+
+/// A kind of file ("in controllers", "in Python route files") confines the check to those files
+/// of the rule's languages: the kind's globs had replaced them, so the TypeScript `any` detector
+/// flagged a Python controller and the Python `print` detector a JavaScript route file.
+#[test]
+fn kinds_of_files_keep_the_languages_and_drop_the_language_id() {
+    let s = set(&["Never use `any` in controllers."]);
+    let at = |path: &str, text: &str, language_id| {
+        s.check_file(&Path::new("/repo").join(path), text, language_id)
+            .violations
+            .len()
+    };
+    let ts = "let x: any = 1\n";
+    assert_eq!(at("src/controllers/users.ts", ts, Some("typescript")), 1);
+    assert_eq!(at("src/users.controller.ts", ts, None), 1);
+    assert_eq!(at("src/UsersController.tsx", ts, None), 1);
+    assert_eq!(at("src/lib/util.ts", ts, Some("typescript")), 0);
+    assert_eq!(at("src/lib/untitled", ts, Some("typescript")), 0);
+    assert_eq!(
+        at(
+            "app/controllers/users.py",
+            "def f(x: any): pass\n",
+            Some("python")
+        ),
+        0
+    );
+
+    let s = set(&["Never use `print()` in Python route files."]);
+    let at = |path: &str, language_id| {
+        s.check_file(&Path::new("/repo").join(path), "print(1)\n", language_id)
+            .violations
+            .len()
+    };
+    assert_eq!(at("app/routes/users.py", Some("python")), 1);
+    assert_eq!(at("app/urls.py", None), 1);
+    assert_eq!(at("app/users_routes.py", None), 1);
+    assert_eq!(at("app/models.py", Some("python")), 0);
+    assert_eq!(at("web/routes/print.js", Some("javascript")), 0);
+}
+
+/// "en los scripts" said a folder and a kind of file at once: their meet left no glob, and the
+/// command checks ran on every file (`rm -rf build` in the README, in `src/notes.txt`). The
+/// command files' own exclusions (`!CHANGELOG*`) stay exclusions when folders narrow the rest.
+#[test]
+fn a_folder_and_a_kind_of_file_together_confine_commands() {
+    let i = "Nunca uses `rm -rf` en los scripts.";
+    assert_eq!(texts(i, "scripts/clean.sh", "rm -rf build\n"), ["rm -rf"]);
+    assert_eq!(texts(i, "scripts/README.md", "rm -rf build\n"), ["rm -rf"]);
+    for elsewhere in ["README.md", "src/notes.txt", "docs/setup.md", "Makefile"] {
+        assert!(texts(i, elsewhere, "rm -rf build\n").is_empty(), "{elsewhere}");
+    }
+    let s = set(&["No usar `sudo` en los scripts de instalación."]);
+    for check in &s.inferences[0].checks {
+        assert!(!check.files.is_empty(), "{check:?}");
+        assert!(!check.files.iter().any(|g| g.contains("/!")), "{:?}", check.files);
+    }
+    assert!(
+        s.inferences[0]
+            .checks
+            .iter()
+            .any(|c| c.files.iter().any(|g| g == "!CHANGELOG*"))
+    );
+}

@@ -774,22 +774,9 @@ impl<'a> Context<'a> {
                     .why
                     .push_str(&format!("; {} left out ({})", kind.words, kind.globs.join(", ")));
             } else {
-                // "in adapter code", "in cookbooks or examples": folders, which keep the kinds of
-                // files the scope had (not the docs pages under `docs/adapters/`).
-                let folders = kind.globs.iter().all(|g| g.ends_with("/**"));
-                scope.include = if folders && !scope.include.is_empty() {
-                    let mut include = Vec::new();
-                    for dir in &kind.globs {
-                        for g in &scope.include {
-                            if let Some(c) = files::compose(dir.trim_end_matches("/**"), g) {
-                                files::push_unique(&mut include, &c);
-                            }
-                        }
-                    }
-                    include
-                } else {
-                    kind.globs.clone()
-                };
+                // "in adapter code", "in TypeScript controllers": those files, of the kinds the
+                // scope had (not the docs pages under `docs/adapters/`, not Ruby controllers).
+                scope.confine(&kind.globs);
                 scope
                     .why
                     .push_str(&format!("; only {} ({})", kind.words, kind.globs.join(", ")));

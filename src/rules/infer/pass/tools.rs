@@ -402,8 +402,12 @@ fn command_checks(
         .chain(mandates_package_scripts(ctx).then(|| "**/package.json".to_string()))
         .collect();
     for c in concepts::command_checks(&tools, &full, &only, scripts, spared) {
+        // The files' own exclusions (`!CHANGELOG*`) stay exclusions when folders narrow the rest.
+        let (exclude, include): (Vec<String>, Vec<String>) =
+            c.files.iter().cloned().partition(|g| g.starts_with('!'));
         let mut scope = FileScope {
-            include: c.files.clone(),
+            include,
+            exclude,
             ..FileScope::default()
         };
         ctx.narrow(&mut scope);
