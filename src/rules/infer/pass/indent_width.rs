@@ -264,7 +264,13 @@ fn off_grid(width: usize) -> String {
 /// The first line after a top-level line that opens a block (`{`, `:`, `then`, `do`; in markup a
 /// tag's `>`), indented by two steps or more.
 fn too_deep(width: usize, markup: bool) -> String {
-    let opener = if markup { r"[^/\-=]>" } else { r"[{:]|\bthen|\bdo" };
+    // A template literal's `${` opens an interpolation, no block: the lines in it are the
+    // template's text.
+    let opener = if markup {
+        r"[^/\-=]>"
+    } else {
+        r"[^$\r\n]\{|:|\bthen|\bdo"
+    };
     format!(
         r"(?m)^[^ \t\r\n#/*][^\r\n]*(?:{opener})[ \t]*\r?\n(?P<hit> {{{}}}(?: {{{width}}})*)[^ \t\r\n]",
         2 * width
@@ -414,6 +420,15 @@ mod tests {
                 lines_hit(i, "a.py", py)
             );
         }
+    }
+
+    /// MCP's servers: a template literal's interpolation opened at column 0 (`… → ${`) and
+    /// indented under it read as a top-level block indented 4 spaces under a 2-space rule.
+    #[test]
+    fn a_template_interpolation_is_no_block() {
+        let i = "Use consistent indentation (2 spaces) and trailing commas in multi-line objects";
+        let ts = "const s = `\n3. Status: ${\n    state.x ? `a` : \"\"\n  }done\n`;\nif (x) {\n    y();\n}\n";
+        assert_eq!(lines(i, "a.ts", ts), [7]);
     }
 
     #[test]
