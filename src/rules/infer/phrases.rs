@@ -390,6 +390,9 @@ struct Reading {
     /// How many mentions there were when "instead of" last forbade: "`A` instead of `B`, and
     /// `C` instead of `D`" — `C`, found after `B`, is the next pair's preferred side.
     instead_from: Option<usize>,
+    /// The same for a negation that pairs with a mandate: "use `ID` not `Id`, `API` not
+    /// `Api`" — `API`, found after `Id` and right before the next "not", is preferred.
+    paired_from: Option<usize>,
     term_open: bool,
     /// A place word waiting for its path: trigger, token index it fired at, words.
     place: Option<(Trig, usize, String)>,
@@ -410,6 +413,7 @@ impl Reading {
             replace: false,
             instead_seen: false,
             instead_from: None,
+            paired_from: None,
             term_open: false,
             place: None,
         }
@@ -668,6 +672,18 @@ fn read_clause(
                     && apply(&mut st, trig, &words, i, clause, clause_start, out)
                 {
                     i += len;
+                    continue;
+                }
+                // "`data-*` attributes — not part of a component's typed props, so
+                // excess-property-checked out of a `withProps` literal": what follows ", so" is a
+                // consequence the rule states, not more of what it forbids.
+                if matches!(t.lower.as_str(), "so" | "hence" | "thus")
+                    && i > 0
+                    && clause[i - 1].kind == Kind::Comma
+                    && st.role == Role::Forbid
+                {
+                    st.drop_role();
+                    i += 1;
                     continue;
                 }
                 // "what you use, e.g. `php artisan …`": an abbreviation that opens examples is
@@ -1133,6 +1149,33 @@ fn states_a_capability(clause: &[Token], i: usize, words: &str) -> bool {
     {
         return subject.is_code() || (subject.is_word() && named_thing(subject.lower.as_str()));
     }
+    // "`Box` — does not support `.withProps()`": a clause opening with "does not" has its
+    // subject before the dash — it says what that thing does; "`Box` does not support `x`",
+    // "`Box` no soporta `x`": what a named thing supports is a fact about it.
+    let does = |k: usize| word_at(clause, k).is_some_and(|t| matches!(t.lower.as_str(), "does" | "do"));
+    if words == "not" && i == 1 && does(0) {
+        return true;
+    }
+    if word_at(clause, i + words.split(' ').count())
+        .is_some_and(|t| words::SUPPORT_VERBS.contains(&t.lower.as_str()))
+    {
+        let k = if words == "not" && i > 0 && does(i - 1) {
+            i - 1
+        } else {
+            i
+        };
+        if k > 0 && clause[k - 1].is_code() {
+            return true;
+        }
+    }
+    // "no Styles API, so no `.withProps` static at all": a consequence stated, no ban.
+    if words == "no"
+        && i > 1
+        && word_at(clause, i - 1).is_some_and(|t| t.lower == "so")
+        && clause[i - 2].kind == Kind::Comma
+    {
+        return true;
+    }
     let can_not = match words {
         "cannot" | "can't" | "can not" => true,
         "no" => word_at(clause, i + 1).is_some_and(|t| matches!(t.lower.as_str(), "puede" | "pueden")),
@@ -1142,6 +1185,41 @@ fn states_a_capability(clause: &[Token], i: usize, words: &str) -> bool {
         return false;
     };
     end == i && end > start && named_thing(clause[end - 1].lower.as_str())
+}
+
+/// Whether an action follows "without" / "sin" at `j` ("awaiting", "first running",
+/// "ejecutar"): a gerund, or after "sin" an infinitive, past at most one adverb.
+fn action_follows(clause: &[Token], j: usize, spanish: bool) -> bool {
+    let verb = |t: &Token| {
+        let w = t.lower.as_str();
+        if spanish {
+            w.chars().count() > 4 && (w.ends_with("ar") || w.ends_with("er") || w.ends_with("ir"))
+        } else {
+            w.len() > 5 && w.ends_with("ing")
+        }
+    };
+    match word_at(clause, j) {
+        Some(t) if verb(t) => true,
+        Some(t) if matches!(t.lower.as_str(), "first" | "properly" | "explicitly" | "primero") => {
+            word_at(clause, j + 1).is_some_and(verb)
+        }
+        _ => false,
+    }
+}
+
+/// Whether the negation `words` at `i` describes a thing in a relative clause ("styles that
+/// cannot be expressed in the theme") or states a condition ("If no token fits, add one to
+/// `:root`"): no ban either way.
+fn describes_or_conditions(clause: &[Token], i: usize, words: &str) -> bool {
+    let Some(before) = i.checked_sub(1).and_then(|k| word_at(clause, k)) else {
+        return false;
+    };
+    match before.lower.as_str() {
+        // "Ensure that no secrets are committed": "that no" opens what must hold.
+        "that" | "which" | "who" => words != "no",
+        "if" | "when" | "whether" | "unless" | "si" | "cuando" => true,
+        _ => false,
+    }
 }
 
 /// Whether the negation `words` at `i` says a thing is missing ("is not available", "isn't
@@ -1238,6 +1316,12 @@ fn apply(
             make_conditional(&mut out[clause_start..]);
             st.hard_stop = true;
         }
+        Trig::Neg if matches!(words, "without" | "sin") && action_follows(clause, i + 1, words == "sin") => {
+            // "teardown that removes a work dir without first awaiting `stopChild`", "never
+            // commit without running `pnpm test`": what must be done, not a ban on it.
+            st.drop_role();
+        }
+        Trig::Neg if describes_or_conditions(clause, i, words) => return false,
         Trig::Unless => {
             // "unless the user asks", "excepto cuando el usuario lo solicite": the user's to
             // grant, not a condition on the files.
@@ -1278,8 +1362,32 @@ fn apply(
                 .iter()
                 .any(|f| f.role == Role::Mandate && matches!(f.entity, Entity::Code { .. }));
             if after_mandate && matches!(words, "not" | "no" | "never" | "nunca") {
+                // The next pair's preferred side: code right before this negation ("`API` not",
+                // "`API` y no"), found after the last pair's replaced side.
+                let before = match word_at(clause, i.wrapping_sub(1)) {
+                    Some(t) if matches!(t.lower.as_str(), "and" | "y" | "e") => i.checked_sub(2),
+                    _ => i.checked_sub(1),
+                };
+                let mandated_by = out[clause_start..]
+                    .iter()
+                    .find(|f| f.role == Role::Mandate)
+                    .map(|f| (f.trigger.clone(), f.trig));
+                if let Some(from) = st.paired_from
+                    && out.len() > from
+                    && before.is_some_and(|b| clause[b].is_code())
+                    && let Some((trigger, trig)) = mandated_by
+                    && let Some(last) = out.last_mut()
+                    && last.role == Role::Forbid
+                    && matches!(last.entity, Entity::Code { .. })
+                {
+                    last.role = Role::Mandate;
+                    last.side = Some(Side::Preferred);
+                    last.trigger = trigger;
+                    last.trig = trig;
+                }
                 mark_preferred(&mut out[clause_start..]);
                 set(st, Role::Forbid, Some(Side::Replaced));
+                st.paired_from = Some(out.len() + 1);
             } else {
                 set(st, Role::Forbid, None);
             }

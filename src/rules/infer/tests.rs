@@ -4577,3 +4577,83 @@ fn a_folder_and_a_kind_of_file_together_confine_commands() {
             .any(|c| c.files.iter().any(|g| g == "!CHANGELOG*"))
     );
 }
+
+/// GitHub's MCP server: "Use `ID` not `Id`, `API` not `Api`, `URL` not `Url`, `HTTP` not
+/// `Http`" forbade `API`, `URL` and `HTTP` — every pair after the first read as more of what
+/// "not" forbids (336 `URL`s, the spelling the rule asks for).
+#[test]
+fn pairs_of_mandated_and_replaced_in_a_list() {
+    let i = "Acronyms in identifiers: Use `ID` not `Id`, `API` not `Api`, `URL` not `Url`, `HTTP` not `Http`";
+    let go = "u.URL = r.Url\nid := x.ID + x.Id\nc := HTTP(Http)\n";
+    assert_eq!(texts(i, "a.go", go), ["Url", "Id", "Http"]);
+    let i = "Usa `ID` y no `Id`, `API` y no `Api`";
+    assert_eq!(texts(i, "a.go", "x.API(x.Api, x.ID)\n"), ["Api"]);
+    let i = "Prefer `const` not `let`, `===` not `==`";
+    assert_eq!(
+        texts(i, "a.ts", "let a = b === c\nconst d = e == f\n"),
+        ["let", "=="]
+    );
+    // One mandate with a list of what it replaces stays one pair.
+    let i = "Use `const`, not `let` or `var`";
+    assert_eq!(
+        texts(i, "a.ts", "let a = 1\nvar b = 2\nconst c = 3\n"),
+        ["let", "var"]
+    );
+}
+
+/// The MCP Inspector's AGENTS.md and copilot instructions: what a thing does not support, a
+/// consequence after ", so", a negation in a relative clause or a condition, and "without"
+/// before an action described or conditioned — no ban (571 `.withProps(` calls flagged three
+/// times, 14 `stopChild` calls the rule asks for, `:root` and `@keyframes` in App.css).
+#[test]
+fn negations_that_describe_condition_or_require() {
+    let ts = "const A = Paper.withProps({ p: 1 });\nawait stopChild(child);\n";
+    for i in [
+        "`Box` — does not support `.withProps()`. Use `Group`/`Stack` instead, chosen by purpose.",
+        "Headless, non-`factory()` components such as `Transition` — no Styles API, so no `.withProps` static at all.",
+        "`data-*` attributes — not part of a component's typed props, so excess-property-checked out of a `withProps` literal. Pass at the call site.",
+        "`Box` does not support `.withProps()`",
+        "A new smoke, or teardown that removes a work dir without first awaiting `stopChild`, should be flagged.",
+    ] {
+        assert!(
+            texts(i, "src/a.ts", ts).is_empty(),
+            "{i}: {:?}",
+            texts(i, "src/a.ts", ts)
+        );
+    }
+    let css = ":root {\n  --c: #ddd;\n}\n@keyframes pulse {}\n.a { color: rgba(0, 0, 0, 1); }\n";
+    assert_eq!(
+        texts(
+            "Never use raw color literals — no hex (`#ddd`), no `rgba()`. If no token fits, add one to `:root` first.",
+            "src/a.css",
+            css
+        ),
+        ["#ddd", "rgba"]
+    );
+    assert!(
+        texts(
+            "App.css must contain ONLY styles that cannot be expressed in the theme: `@keyframes`, `:hover`.",
+            "src/App.css",
+            css
+        )
+        .is_empty()
+    );
+    // Still bans: a negation that opens what must hold, a clause's own "do not", a forbidden
+    // item conditioned by "without".
+    assert_eq!(
+        texts("Ensure that no `console.log` remains", "a.ts", "console.log(1)\n"),
+        ["console.log"]
+    );
+    assert_eq!(
+        texts("Do not support `var` — use `let`", "a.ts", "var a = 1\n"),
+        ["var"]
+    );
+    assert!(
+        texts(
+            "No `async` without `try/catch`",
+            "a.ts",
+            "async function f() {}\n"
+        )
+        .is_empty()
+    );
+}

@@ -3564,6 +3564,13 @@ pub const ACTING_GERUNDS: &[&str] = &[
 
 /// Languages a rule may write in backticks, capitalized like a type (`Python`, `Go`): no
 /// construct a place word puts code inside of.
+/// Verbs of what a thing supports or takes ("`Box` does not support `.withProps()`", "no
+/// soporta"): after a named thing and a negation, a fact about it.
+pub const SUPPORT_VERBS: &[&str] = &[
+    "support", "supports", "accept", "accepts", "expose", "exposes", "soporta", "soportan", "admite",
+    "admiten", "acepta", "aceptan", "expone", "exponen",
+];
+
 pub const LANGUAGE_NAMES: &[&str] = &[
     "python", "go", "golang", "rust", "java", "kotlin", "swift", "ruby", "php", "dart", "elixir", "scala",
     "haskell", "lua", "perl", "bash", "shell", "sql", "html", "css", "markdown", "yaml", "json", "toml",
