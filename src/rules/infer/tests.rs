@@ -4657,3 +4657,21 @@ fn negations_that_describe_condition_or_require() {
         .is_empty()
     );
 }
+
+/// Zod's AGENTS.md: "Never stack prose across consecutive `//` lines" read `//` as an operator
+/// — Python's floor division.
+#[test]
+fn a_comment_marker_before_lines_names_comments() {
+    let i = "Never stack prose across consecutive `//` lines. Lines have no maximum width here";
+    assert!(texts(i, "a.py", "half = n // 2\n").is_empty());
+    assert!(texts(i, "a.ts", "const u = a // b\n").is_empty());
+    // The operator itself, named as one, is still checked.
+    assert_eq!(
+        texts(
+            "Never use `//` for division; use `math.floor`",
+            "a.py",
+            "half = n // 2\n"
+        ),
+        ["//"]
+    );
+}

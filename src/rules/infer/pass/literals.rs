@@ -281,6 +281,20 @@ pub(super) fn forbid_code(
             return;
         }
     };
+    // "Never stack prose across consecutive `//` lines": a comment marker before "lines" or
+    // "comments" names comments, not the operator (Python's `//` divides).
+    if matches!(lit.text.as_str(), "//" | "///" | "#" | "/*" | "--" | "<!--")
+        && marker_names_comments(&ctx.rule.instruction, &lit.text)
+    {
+        out.note(
+            at,
+            format!(
+                "`{}` after \"{}\" names comments (\"`{}` lines\"), not code: not checked",
+                lit.text, f.trigger, lit.text
+            ),
+        );
+        return;
+    }
     if lit.kind == LitKind::Path {
         out.note(
             at,
@@ -876,6 +890,37 @@ const VALUE_WORDS: &[&str] = &[
     "false",
     "any",
 ];
+
+/// Whether `marker`, written as a code span in `instruction`, is followed by a word for comment
+/// lines ("`//` lines", "`#` comments", "comentarios `//`" before it).
+fn marker_names_comments(instruction: &str, marker: &str) -> bool {
+    const COMMENT_NOUNS: &[&str] = &[
+        "line",
+        "lines",
+        "comment",
+        "comments",
+        "línea",
+        "líneas",
+        "comentario",
+        "comentarios",
+    ];
+    let span = format!("`{marker}`");
+    instruction.match_indices(&span).any(|(at, _)| {
+        let after = instruction[at + span.len()..]
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        let before = instruction[..at]
+            .split_whitespace()
+            .next_back()
+            .unwrap_or_default()
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        COMMENT_NOUNS.contains(&after.as_str()) || matches!(before.as_str(), "comentarios" | "comentario")
+    })
+}
 
 #[cfg(test)]
 mod tests {
