@@ -393,6 +393,10 @@ struct Reading {
     /// The same for a negation that pairs with a mandate: "use `ID` not `Id`, `API` not
     /// `Api`" — `API`, found after `Id` and right before the next "not", is preferred.
     paired_from: Option<usize>,
+    /// After ", so a …", ", so the …": the clause states a consequence ("…, so a Node built-in
+    /// now fails the build instead of shipping a `{}` stub") — its "instead of" and negations
+    /// describe what happens, no ban.
+    consequence: bool,
     term_open: bool,
     /// A place word waiting for its path: trigger, token index it fired at, words.
     place: Option<(Trig, usize, String)>,
@@ -414,6 +418,7 @@ impl Reading {
             instead_seen: false,
             instead_from: None,
             paired_from: None,
+            consequence: false,
             term_open: false,
             place: None,
         }
@@ -680,11 +685,19 @@ fn read_clause(
                 if matches!(t.lower.as_str(), "so" | "hence" | "thus")
                     && i > 0
                     && clause[i - 1].kind == Kind::Comma
-                    && st.role == Role::Forbid
                 {
-                    st.drop_role();
-                    i += 1;
-                    continue;
+                    // "…, so a Node built-in now fails …": a subject after "so" opens a
+                    // statement of what follows, not a command ("…, so never use X").
+                    if word_at(clause, i + 1)
+                        .is_some_and(|n| CONSEQUENCE_SUBJECTS.contains(&n.lower.as_str()))
+                    {
+                        st.consequence = true;
+                    }
+                    if st.role == Role::Forbid || st.consequence {
+                        st.drop_role();
+                        i += 1;
+                        continue;
+                    }
                 }
                 // "what you use, e.g. `php artisan …`": an abbreviation that opens examples is
                 // no term; what follows it is.
@@ -998,6 +1011,9 @@ fn read_clause(
                 i += 1;
             }
             Kind::Comma => {
+                // A stated consequence ends with its clause part: "…, so the lockfile stays
+                // small, instead of `npm`".
+                st.consequence = false;
                 i += 1;
             }
             Kind::Sep => {
@@ -1187,6 +1203,12 @@ fn states_a_capability(clause: &[Token], i: usize, words: &str) -> bool {
     end == i && end > start && named_thing(clause[end - 1].lower.as_str())
 }
 
+/// Words that open a stated consequence's subject after ", so".
+const CONSEQUENCE_SUBJECTS: &[&str] = &[
+    "a", "an", "the", "this", "that", "these", "those", "it", "its", "each", "every", "any", "we", "they",
+    "our",
+];
+
 /// Whether an action follows "without" / "sin" at `j` ("awaiting", "first running",
 /// "ejecutar"): a gerund, or after "sin" an infinitive, past at most one adverb.
 fn action_follows(clause: &[Token], j: usize, spanish: bool) -> bool {
@@ -1304,6 +1326,9 @@ fn apply(
     if matches!(trig, Trig::Replace | Trig::Remove) && st.trig == Some(Trig::Neg) && st.just_negated(i, 3) {
         st.drop_role();
         return true;
+    }
+    if st.consequence && matches!(trig, Trig::Instead | Trig::Over | Trig::Neg | Trig::NegUse) {
+        return false;
     }
     match trig {
         Trig::NegUse | Trig::Remove => {

@@ -4675,3 +4675,30 @@ fn a_comment_marker_before_lines_names_comments() {
         ["//"]
     );
 }
+
+/// The MCP Inspector's AGENTS.md: "…, so a Node built-in in the browser graph now fails `npm
+/// run build` instead of shipping a `{}` stub" states what a build gate does — it flagged 1,665
+/// empty objects and function bodies; a command after ", so" still commands.
+#[test]
+fn a_consequence_after_so_states_and_bans_nothing() {
+    let i = "A Vite plugin turns the warning into a hard error, so a Node built-in now fails `npm run build` instead of shipping a `{}` stub.";
+    assert!(texts(i, "a.ts", "const o = {};\nfunction f() {}\n").is_empty());
+    let i = "The clients keep their tests in `__tests__/`, so a co-located test lands in no tsconfig project and fails `npm run verify`.";
+    assert!(texts(i, "package.json", "{\"scripts\": {\"v\": \"npm run verify\"}}\n").is_empty());
+    assert_eq!(
+        texts(
+            "Keep the bundle small, so never use `moment`",
+            "a.ts",
+            "import moment from 'moment'\n"
+        ),
+        ["moment"]
+    );
+    assert_eq!(
+        texts(
+            "Use `===`, so the types stay strict, instead of `==`",
+            "a.ts",
+            "if (a == b) {}\n"
+        ),
+        ["=="]
+    );
+}
