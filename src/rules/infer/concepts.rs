@@ -768,14 +768,15 @@ pub fn home_of(d: &Detector) -> Option<&'static Home> {
 /// `GITHUB_TOKEN="…"`) or passed to a setter named for one (`WithBearerToken("…")`,
 /// `setPassword("…")`): eight characters or more with a digit, no blank. Not a placeholder
 /// (`your-…`, `changeme`, `example…`, `xxx…`, `<…>`, a run of digits `…1234567890`, a masked
-/// `sk-…5678`), a reference (`${…}`, `%(…)s`, `{{ … }}`), a path or URL, an environment
-/// variable's name (`"API_KEY"`), a name that only holds a secret's word (`secret_name`,
-/// `TOKEN_KEY`, `tokenizer`, `author`) — nor in tests, their helpers and mocks, fixtures,
-/// examples and stories, whose secrets are fake. The hit is the value, inside its quotes.
+/// `sk-…5678`, a counter at the end `chatkit_token_123`), a reference (`${…}`, `%(…)s`,
+/// `{{ … }}`), a path or URL, an environment variable's name (`"API_KEY"`), a name that only
+/// holds a secret's word (`secret_name`, `TOKEN_KEY`, `tokenizer`, `author`) — nor in tests,
+/// their helpers and mocks, fixtures, examples and stories, whose secrets are fake. The hit is
+/// the value, inside its quotes.
 pub const HARDCODED_SECRET: Detector = Detector {
     name: "hardcoded-secret",
     summary: "a secret-looking string literal (8+ characters with a digit) bound to a name ending in secret, password, token, API key, access/private key or credentials, or passed to a setter named for one",
-    pattern: r#"(?:(?i:\b[\w.-]*?(?:secret(?:[_-]?key)?|passw(?:or)?d|pwd|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)(?:[_-]?value)?)["']?[ \t]*(?::=|=>|=|:)|\b(?i:with|set)\w*?(?i:token|secret|passw(?:or)?d|api[_-]?key|credentials?)[ \t]*\()[ \t]*(?:["'](?:(?i:your|my[-_]|change|replace|example|dummy|fake|placeholder|xxx|todo|test|sample|insert|<|\$|\{|%|/|\.|https?:)[^"'\r\n]*|[A-Z][A-Z0-9_]*["'])|["'][^"'\r\n]*?(?:123456|\.\.\.|(?i:xxxx))[^"'\r\n]*["']|["'](?P<hit>[^"'\s]{0}[0-9][^"'\s]{7,}|[^"'\s]{1}[0-9][^"'\s]{6,}|[^"'\s]{2}[0-9][^"'\s]{5,}|[^"'\s]{3}[0-9][^"'\s]{4,}|[^"'\s]{4}[0-9][^"'\s]{3,}|[^"'\s]{5}[0-9][^"'\s]{2,}|[^"'\s]{6}[0-9][^"'\s]{1,}|[^"'\s]{7,}[0-9][^"'\s]*)["'])"#,
+    pattern: r#"(?:(?i:\b[\w.-]*?(?:secret(?:[_-]?key)?|passw(?:or)?d|pwd|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)(?:[_-]?value)?)["']?[ \t]*(?::=|=>|=|:)|\b(?i:with|set)\w*?(?i:token|secret|passw(?:or)?d|api[_-]?key|credentials?)[ \t]*\()[ \t]*(?:["'](?:(?i:your|my[-_]|change|replace|example|dummy|fake|placeholder|xxx|todo|test|sample|insert|<|\$|\{|%|/|\.|https?:)[^"'\r\n]*|[A-Z][A-Z0-9_]*["'])|["'][^"'\r\n]*?(?:123456|\.\.\.|(?i:xxxx))[^"'\r\n]*["']|["'][^"'\s]*?[_-]123["']|["'](?P<hit>[^"'\s]{0}[0-9][^"'\s]{7,}|[^"'\s]{1}[0-9][^"'\s]{6,}|[^"'\s]{2}[0-9][^"'\s]{5,}|[^"'\s]{3}[0-9][^"'\s]{4,}|[^"'\s]{4}[0-9][^"'\s]{3,}|[^"'\s]{5}[0-9][^"'\s]{2,}|[^"'\s]{6}[0-9][^"'\s]{1,}|[^"'\s]{7,}[0-9][^"'\s]*)["'])"#,
     langs: &[
         Lang::TypeScript,
         Lang::JavaScript,

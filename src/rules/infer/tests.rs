@@ -3145,6 +3145,9 @@ fn hardcoded_secrets_are_secret_looking_literals_bound_to_secret_names() {
         "author = \"Jane Doe 2nd edition\"\n",
         "DB_PASSWORD = \"DATABASE_PASSWORD\"\n",
         "# api_key = \"sk-live-4f9a8b7c6d\"\n",
+        // OpenAI's Python SDK: an example value ending in a counter is fake.
+        "client_secret = \"chatkit_token_123\"\n",
+        "client_secret = \"chatkit-token-123\"\n",
     );
     assert_eq!(
         texts(i, "src/argus/esi_client.py", py),
