@@ -1184,14 +1184,6 @@ fn states_a_capability(clause: &[Token], i: usize, words: &str) -> bool {
             return true;
         }
     }
-    // "no Styles API, so no `.withProps` static at all": a consequence stated, no ban.
-    if words == "no"
-        && i > 1
-        && word_at(clause, i - 1).is_some_and(|t| t.lower == "so")
-        && clause[i - 2].kind == Kind::Comma
-    {
-        return true;
-    }
     let can_not = match words {
         "cannot" | "can't" | "can not" => true,
         "no" => word_at(clause, i + 1).is_some_and(|t| matches!(t.lower.as_str(), "puede" | "pueden")),
@@ -1203,10 +1195,29 @@ fn states_a_capability(clause: &[Token], i: usize, words: &str) -> bool {
     end == i && end > start && named_thing(clause[end - 1].lower.as_str())
 }
 
-/// Words that open a stated consequence's subject after ", so".
+/// Makes the last mention, if it is forbidden code, the next pair's preferred side: `C` in
+/// "`A` instead of `B`, and `C` instead of `D`", `API` in "`ID` not `Id`, `API` not `Api`" —
+/// with the trigger of the mandate the pairs share, when given.
+fn prefer_last(out: &mut [Mention], trigger: Option<String>, trig: Option<Trig>) {
+    if let Some(last) = out.last_mut()
+        && last.role == Role::Forbid
+        && matches!(last.entity, Entity::Code { .. })
+    {
+        last.role = Role::Mandate;
+        last.side = Some(Side::Preferred);
+        if let Some(trigger) = trigger {
+            last.trigger = trigger;
+        }
+        last.trig = trig;
+    }
+}
+
+/// Words that open a stated consequence's subject after ", so" ("…, so a built-in now fails",
+/// "…, so no `.withProps` static at all").
 const CONSEQUENCE_SUBJECTS: &[&str] = &[
     "a", "an", "the", "this", "that", "these", "those", "it", "its", "each", "every", "any", "we", "they",
-    "our",
+    "our", // "…, so no `.withProps` static at all".
+    "no",
 ];
 
 /// Whether an action follows "without" / "sin" at `j` ("awaiting", "first running",
@@ -1398,21 +1409,15 @@ fn apply(
                     .find(|f| f.role == Role::Mandate)
                     .map(|f| (f.trigger.clone(), f.trig));
                 if let Some(from) = st.paired_from
-                    && out.len() > from
+                    && out.len() >= from + 2
                     && before.is_some_and(|b| clause[b].is_code())
                     && let Some((trigger, trig)) = mandated_by
-                    && let Some(last) = out.last_mut()
-                    && last.role == Role::Forbid
-                    && matches!(last.entity, Entity::Code { .. })
                 {
-                    last.role = Role::Mandate;
-                    last.side = Some(Side::Preferred);
-                    last.trigger = trigger;
-                    last.trig = trig;
+                    prefer_last(out, Some(trigger), trig);
                 }
                 mark_preferred(&mut out[clause_start..]);
                 set(st, Role::Forbid, Some(Side::Replaced));
-                st.paired_from = Some(out.len() + 1);
+                st.paired_from = Some(out.len());
             } else {
                 set(st, Role::Forbid, None);
             }
@@ -1422,14 +1427,9 @@ fn apply(
         Trig::Instead => {
             if let Some(from) = st.instead_from
                 && out.len() >= from + 2
-                && let Some(last) = out.last_mut()
-                && last.role == Role::Forbid
-                && matches!(last.entity, Entity::Code { .. })
             {
                 // "… instead of `Optional[str]`, and `list[str]` instead of `List[str]`".
-                last.role = Role::Mandate;
-                last.side = Some(Side::Preferred);
-                last.trig = None;
+                prefer_last(out, None, None);
             }
             mark_preferred(&mut out[clause_start..]);
             set(st, Role::Forbid, Some(Side::Replaced));

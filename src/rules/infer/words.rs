@@ -3562,8 +3562,6 @@ pub const ACTING_GERUNDS: &[&str] = &[
     "mover",
 ];
 
-/// Languages a rule may write in backticks, capitalized like a type (`Python`, `Go`): no
-/// construct a place word puts code inside of.
 /// Verbs of what a thing supports or takes ("`Box` does not support `.withProps()`", "no
 /// soporta"): after a named thing and a negation, a fact about it.
 pub const SUPPORT_VERBS: &[&str] = &[
@@ -3571,6 +3569,8 @@ pub const SUPPORT_VERBS: &[&str] = &[
     "admiten", "acepta", "aceptan", "expone", "exponen",
 ];
 
+/// Languages a rule may write in backticks, capitalized like a type (`Python`, `Go`): no
+/// construct a place word puts code inside of.
 pub const LANGUAGE_NAMES: &[&str] = &[
     "python", "go", "golang", "rust", "java", "kotlin", "swift", "ruby", "php", "dart", "elixir", "scala",
     "haskell", "lua", "perl", "bash", "shell", "sql", "html", "css", "markdown", "yaml", "json", "toml",
