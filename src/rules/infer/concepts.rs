@@ -854,12 +854,16 @@ pub const TS_EXPECT_ERROR_BARE: Detector = Detector {
     effect: Effect::Forbid,
 };
 
-const COMMONJS_PATTERN: &str =
-    r"(?:^|[^\w.$])(?P<hit>require|module\.exports|exports)(?:[ \t]*\(|[ \t]*[.=\[])";
+/// CommonJS: a `require(…)` call, `module.exports` or `exports.x` / `exports[…]` assigned or
+/// called, `exports = …`. Not a read of a binding named `exports` (Workers'
+/// `import { exports } from "cloudflare:workers"`, then `exports.default.fetch(…)`), nor one
+/// declared (`const exports = …`, `typeof exports`, `const require = createRequire(…)`, the
+/// ES-module way to load CommonJS): the first alternative consumes those, with no hit.
+const COMMONJS_PATTERN: &str = r"\b(?:const|let|var|typeof|function)[ \t]+(?:require|exports)\b|(?:^|[^\w.$])(?P<hit>require|module\.exports|exports)(?:[ \t]*\(|(?:\.[\w$]+|\[[^\]\r\n]*\])[ \t]*=(?:[^=]|$)|[ \t]*=(?:[^=]|$))";
 
 pub const COMMONJS: Detector = Detector {
     name: "commonjs",
-    summary: "CommonJS: `require(…)`, `module.exports`, `exports.x` (not `x.require(`)",
+    summary: "CommonJS: `require(…)`, `module.exports`, `exports.x = …` (not `x.require(`)",
     pattern: COMMONJS_PATTERN,
     langs: JS_TS,
     exclude: &[],
@@ -1424,7 +1428,7 @@ pub fn file_length_pattern(max: usize) -> String {
 /// same matches as `commonjs`; `.cjs` files, CommonJS by name, left out).
 pub const ES_MODULES: Detector = Detector {
     name: "es-modules",
-    summary: "CommonJS where ES modules are mandated: `require(…)`, `module.exports`, `exports.x` (`.cjs` files left out)",
+    summary: "CommonJS where ES modules are mandated: `require(…)`, `module.exports`, `exports.x = …` (`.cjs` files left out)",
     pattern: COMMONJS_PATTERN,
     langs: JS_TS,
     exclude: &["!*.cjs"],
@@ -2793,6 +2797,14 @@ mod tests {
                 "const a = require('a');\nmodule.exports = x;\nexports.y = 1;\nlib.require('z');\nrequired(1);\n"
             ),
             ["require", "module.exports", "exports"]
+        );
+        // Cloudflare Workers' `exports` binding, comparisons and declarations are no CommonJS.
+        assert_eq!(
+            hits(
+                cjs,
+                "await exports.default.fetch(u);\nconst s = exports.LogSession.get(1);\nconst exports = (x);\nif (typeof exports === \"string\") {}\nconst require = createRequire(import.meta.url);\nconst p = require.resolve(\"esbuild\");\nmodule.exports.b = 2;\nexports[\"c\"] = 3;\nexports.d == 4;\n"
+            ),
+            ["module.exports", "exports"]
         );
         let out = STDOUT_WRITE.pattern;
         assert_eq!(
