@@ -502,7 +502,74 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
         last = Some(read);
     }
     table_row(tokens, &mut out);
+    import_by_pronoun(tokens, &mut out);
     out
+}
+
+/// "Obtain `expect` from the test context rather than importing it from `vitest`": what is
+/// forbidden is the name the pronoun stands for, as that package's import brings it in — not
+/// the package (a project's test runner). The forbidden package's mention takes the name.
+fn import_by_pronoun(tokens: &[Token], out: &mut [Mention]) {
+    let clauses = clauses_with_ends(tokens);
+    for (ci, (clause, _)) in clauses.iter().enumerate() {
+        let Some(k) = (0..clause.len()).find(|&k| pronoun_import_at(clause, k)) else {
+            continue;
+        };
+        let Some(package) = clause[k..].iter().find(|t| t.is_code()) else {
+            continue;
+        };
+        // The antecedent: the last identifier in code before the verb, in this clause or the
+        // ones before it in the same sentence.
+        let mut before: Vec<&Token> = clause[..k].iter().rev().collect();
+        for (earlier, end) in clauses[..ci].iter().rev() {
+            if matches!(*end, Some(".") | Some(";") | Some("!") | Some("?")) {
+                break;
+            }
+            before.extend(earlier.iter().rev());
+        }
+        let Some(name) = before
+            .into_iter()
+            .find(|t| t.is_code() && literal::classify(&t.text).is_ok_and(|l| l.kind == LitKind::Identifier))
+        else {
+            continue;
+        };
+        for f in out
+            .iter_mut()
+            .filter(|f| f.clause == ci && f.role == Role::Forbid)
+        {
+            if let Entity::Code { text, .. } = &mut f.entity
+                && *text == package.text
+            {
+                *text = name.text.clone();
+            }
+        }
+    }
+}
+
+/// After "user" in a condition, whether the user is who acts ("unless the user asks",
+/// "unless the user explicitly requests it") — not a noun the word qualifies ("unless the
+/// message cannot include user input", "user-facing").
+fn user_acts(rest: &[&str]) -> bool {
+    let rest = match rest.first() {
+        Some(&("explicitly" | "specifically" | "directly" | "has" | "have" | "does" | "do")) => &rest[1..],
+        _ => rest,
+    };
+    match rest.first() {
+        None => true,
+        Some(w) => words::USER_ACTS.contains(w),
+    }
+}
+
+/// Whether `clause[k..]` reads "importing it from", "import them from", "importarlo de".
+fn pronoun_import_at(clause: &[Token], k: usize) -> bool {
+    let word = |i: usize| clause.get(i).filter(|t| t.is_word()).map(|t| t.lower.as_str());
+    match word(k) {
+        Some("import" | "importing" | "imports") => {
+            matches!(word(k + 1), Some("it" | "them")) && word(k + 2) == Some("from")
+        }
+        Some("importarlo" | "importarla" | "importarlos" | "importarlas") => word(k + 1) == Some("de"),
+        _ => false,
+    }
 }
 
 /// A clause of code spans only, listed with commas, "or", "and": "`a`, `b` or `c`".
@@ -1361,9 +1428,15 @@ fn apply(
         Trig::Unless => {
             // "unless the user asks", "excepto cuando el usuario lo solicite": the user's to
             // grant, not a condition on the files.
-            let users = clause[i..]
+            let words_after: Vec<&str> = clause[i..]
                 .iter()
-                .any(|t| t.is_word() && CONDITION_USER.contains(&t.lower.as_str()));
+                .filter(|t| t.is_word())
+                .map(|t| t.lower.as_str())
+                .collect();
+            let users = words_after.iter().enumerate().any(|(k, w)| {
+                CONDITION_USER.contains(w)
+                    && (!matches!(*w, "user" | "users") || user_acts(&words_after[k + 1..]))
+            });
             if forbidden_here(&out[clause_start..]) && !users {
                 make_conditional(&mut out[clause_start..]);
             }

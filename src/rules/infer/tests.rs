@@ -4705,3 +4705,56 @@ fn a_consequence_after_so_states_and_bans_nothing() {
         ["=="]
     );
 }
+
+/// Cloudflare workers-sdk's AGENTS.md: "obtain `expect` from the test context rather than
+/// importing it from `vitest`" forbade the package itself — 1,428 findings on every
+/// `from "vitest"`, the manifests' `vitest` dependency — and retired "Use the Vitest plugin".
+/// What the pronoun stands for is forbidden, where that package's import brings it in.
+#[test]
+fn importing_it_from_a_package_forbids_the_name_it_stands_for() {
+    let i = "In Vitest tests, obtain `expect` from the test context rather than importing it from `vitest`.";
+    let ts = "import { describe, expect, it } from \"vitest\";\nimport { vi } from \"vitest\";\n";
+    assert_eq!(lines_hit(i, "src/a.test.ts", ts), [(1, "expect".to_string())]);
+    let manifest = "{\n  \"devDependencies\": {\"vitest\": \"^3.0.0\"}\n}\n";
+    assert!(texts(i, "package.json", manifest).is_empty());
+    let es = "Obtén `expect` del contexto del test en lugar de importarlo de `vitest`.";
+    assert_eq!(texts(es, "src/a.test.ts", ts), ["expect"]);
+    let s = set(&["Use the Vitest plugin for workerd tests.", i]);
+    assert!(s.status.iter().all(Status::is_active), "{:?}", s.status);
+}
+
+/// workers-sdk's "No global `fetch` — use undici's fetch": 453 findings, most in files that
+/// import undici's `fetch` or on `app.fetch`, a `fetch:` key, a Worker's `async fetch(req)`
+/// handler. The global is what the rule forbids.
+#[test]
+fn the_global_one_is_not_an_imported_member_or_method_of_that_name() {
+    let i = "No global `fetch` — use undici's fetch";
+    let plain = "const r = await fetch(url);\nexport default { fetch: app.fetch };\nconst w = {\n  async fetch(request) {\n    return app.fetch(request);\n  },\n};\n";
+    assert_eq!(lines_hit(i, "src/a.ts", plain), [(1, "fetch".to_string())]);
+    let imported = "import { fetch, Agent } from \"undici\";\nconst r = await fetch(url);\n";
+    assert!(texts(i, "src/b.ts", imported).is_empty());
+    let declared = "const fetch = makeFetch();\nawait fetch(url);\n";
+    assert!(texts(i, "src/c.ts", declared).is_empty());
+    // Without "global", every `fetch` is the name the rule forbids.
+    assert_eq!(texts("Never use `fetch`.", "src/b.ts", imported).len(), 2);
+}
+
+/// workers-sdk: "Do not use `telemetryMessage: true` unless the user-facing message cannot
+/// include user input" is a condition on the code, not an exception the user grants ("unless
+/// the user asks"): the word "user" there qualifies a message and an input.
+#[test]
+fn a_user_facing_condition_is_no_exception_the_user_grants() {
+    assert_unchecked_because(
+        "Do not use `telemetryMessage: true` unless the user-facing message cannot include user input.",
+        "src/errors.ts",
+        "throw new UserError(msg, { telemetryMessage: true });\n",
+        &["forbidden only under a condition"],
+    );
+    for i in [
+        "Never use `console.log` unless the user asks.",
+        "Never use `console.log` unless the user explicitly requests it.",
+        "Never add `console.log` unless requested by the user.",
+    ] {
+        assert_eq!(texts(i, "src/a.ts", "console.log(1);\n"), ["console.log"], "{i}");
+    }
+}

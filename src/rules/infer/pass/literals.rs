@@ -55,10 +55,26 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
-/// The package a rule takes `name` from ("`expect` from Vitest", "`assert` from `node:assert`"),
+/// The package a rule takes `name` from ("`expect` from Vitest", "`assert` from `node:assert`",
+/// "`expect` … rather than importing it from `vitest`"),
 /// with its ecosystems, when the package is one a list knows or is spelled as only a package is.
 fn imported_from(instruction: &str, name: &str) -> Option<(String, Vec<Ecosystem>)> {
-    let at = instruction.find(&format!("`{name}` from "))? + name.len() + 8;
+    let direct = instruction
+        .find(&format!("`{name}` from "))
+        .and_then(|at| package_at(instruction, at + name.len() + 8));
+    direct.or_else(|| {
+        // "… `expect` … rather than importing it from `vitest`" (`phrases::import_by_pronoun`).
+        let pronoun = regex::Regex::new(&format!(
+            r"(?i)`{}`[^.;]*?\b(?:import(?:ing|s)?[ \t]+(?:it|them)[ \t]+from|importarl[oa]s?[ \t]+de)[ \t]+",
+            regex::escape(name)
+        ))
+        .ok()?;
+        package_at(instruction, pronoun.find(instruction)?.end())
+    })
+}
+
+/// The package named at `at` in `instruction`, with its ecosystems.
+fn package_at(instruction: &str, at: usize) -> Option<(String, Vec<Ecosystem>)> {
     let word: String = instruction[at..]
         .trim_start_matches(['`', '\'', '"'])
         .chars()
@@ -76,6 +92,16 @@ fn imported_from(instruction: &str, name: &str) -> Option<(String, Vec<Ecosystem
         ecosystems
     };
     Some((package, ecosystems))
+}
+
+/// Whether the rule qualifies `name` as the global one ("no global `fetch`", "el `fetch`
+/// global").
+fn says_global(instruction: &str, name: &str) -> bool {
+    let lower = instruction.to_lowercase();
+    let name = name.to_lowercase();
+    ["`", "'", "\"", ""].iter().any(|q| {
+        lower.contains(&format!("global {q}{name}{q}")) || lower.contains(&format!("{q}{name}{q} global"))
+    })
 }
 
 /// Whether the rule's words modify `name` ("avoid modifying `process.env`", "never mutate
@@ -583,6 +609,13 @@ pub(super) fn forbid_code(
         });
     let pattern = if qualified_way {
         literal::consumed_first(&pattern, &format!(r"\.[ \t]*{}\b", regex::escape(&lit.text)))
+    } else {
+        pattern
+    };
+    // "No global `fetch` — use undici's fetch": the global only — not a member (`app.fetch`),
+    // a key (`fetch: handler`), nor in a file that imports or declares its own.
+    let pattern = if lit.kind == LitKind::Identifier && says_global(&ctx.rule.instruction, &lit.text) {
+        literal::as_the_global(&pattern, &lit.text)
     } else {
         pattern
     };
