@@ -2168,8 +2168,17 @@ const READER_DOCS: &[&str] = &[
 ];
 
 /// Example and demo apps, which the library's users copy and run with their own package
-/// manager (`"startCommand": "npm run test:ui"` for StackBlitz, `yarn dev` in their README).
-const EXAMPLE_DIRS: &[&str] = &["examples/**", "example/**", "demo/**", "demos/**"];
+/// manager (`"startCommand": "npm run test:ui"` for StackBlitz, `yarn dev` in their README),
+/// and test fixtures, which play such apps (`fixtures/import-npm`, a container's `RUN npm
+/// install`).
+const EXAMPLE_DIRS: &[&str] = &[
+    "examples/**",
+    "example/**",
+    "demo/**",
+    "demos/**",
+    "fixtures/**",
+    "**/__fixtures__/**",
+];
 
 /// A command-context check: pattern and files.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -2186,13 +2195,16 @@ pub struct CommandCheck {
 ///
 /// `spared` are tools the rule mandates: a line installing one of them with a forbidden tool
 /// (`npm install -g pnpm`, `pip install uv`) is how the project gets it, not a use of the
-/// rival — such a match takes no `hit`, so it reports nothing.
+/// rival — such a match takes no `hit`, so it reports nothing. `readme`: the project's Markdown
+/// command lines are checked too (a rule that names the rivals it forbids, not one that only
+/// mandates a package manager).
 pub fn command_checks(
     tools: &[String],
     commands: &[String],
     only: &[Lang],
     package_json: bool,
     spared: &[String],
+    readme: bool,
 ) -> Vec<CommandCheck> {
     let mut alts: Vec<String> = Vec::new();
     if !tools.is_empty() {
@@ -2249,6 +2261,10 @@ pub fn command_checks(
             .collect()
     };
     if !shell_files.is_empty() {
+        let shell_files = shell_files
+            .into_iter()
+            .chain(EXAMPLE_DIRS.iter().map(|g| format!("!{g}")))
+            .collect();
         out.push(CommandCheck {
             context: "shell scripts, CI files, Makefiles and Dockerfiles (at a command position)",
             // A whole-line comment ("# but `npm publish` (and some CI flows) don't") is
@@ -2302,15 +2318,16 @@ pub fn command_checks(
         });
     }
     // A README shows how others install the project — with every package manager, for a
-    // library: where the rivals of a mandated one are not the project's commands.
-    // Nor is a line that installs a named package (`npm i -g cline`, `pip install httpx`): the
-    // reader's way to get it, consumed without a hit; a changelog records past releases.
-    if wanted(Lang::Docs) && spared.is_empty() {
+    // library: where a rule only mandates one, the rivals are not the project's commands.
+    // Nor is a line that installs a named package (`npm i -g cline`, `pip install httpx`,
+    // `npm install miniflare --save-dev`): the reader's way to get it, consumed without a hit;
+    // a changelog records past releases.
+    if wanted(Lang::Docs) && readme {
         let reader_installs = if tools.is_empty() {
             String::new()
         } else {
             format!(
-                r#"(?:{})[ \t]+(?:install|i|add)(?:[ \t]+-[^\s;&|]+)*(?:[ \t]+["']?[@\w][^\s;&|]*)+[ \t]*$|"#,
+                r#"(?:{})[ \t]+(?:install|i|add)(?:[ \t]+-[^\s;&|]+)*(?:[ \t]+["']?[@\w][^\s;&|]*)+(?:[ \t]+-[^\s;&|]+)*[ \t]*$|"#,
                 alternation(tools)
             )
         };
@@ -2327,10 +2344,21 @@ pub fn command_checks(
         for g in READER_DOCS.iter().chain(EXAMPLE_DIRS) {
             files.push(format!("!{g}"));
         }
+        // "npm create cloudflare@latest / # or / pnpm create cloudflare@latest": the same step
+        // offered with several package managers, "or" between them, is the reader's choice —
+        // the block is consumed whole, without a hit.
+        let managers = alternation(
+            &words::PACKAGE_MANAGER_FAMILIES
+                .iter()
+                .flat_map(|f| f.iter().map(|m| m.to_string()))
+                .collect::<Vec<_>>(),
+        );
+        let line = format!(r"[ \t]*(?:[$>%][ \t]+)?(?:{managers})[ \t][^\r\n]*");
+        let or = r"(?:\r?\n[ \t]*)*\r?\n[ \t]*(?:(?:#|//|--)[ \t]*)?(?i:or)\b[^\r\n]*(?:\r?\n[ \t]*)*\r?\n";
         out.push(CommandCheck {
             context: "command lines in Markdown (a line starting with the command, optionally after `$ `)",
             pattern: format!(
-                r"^[ \t]*(?:[$>%][ \t]+)?(?:sudo[ \t]+)?(?:{reader_installs}{installs}(?P<hit>{hit}){sub}{end})"
+                r"^{line}(?:{or}{line})+|^[ \t]*(?:[$>%][ \t]+)?(?:sudo[ \t]+)?(?:{reader_installs}{installs}(?P<hit>{hit}){sub}{end})"
             ),
             files,
         });
@@ -2370,7 +2398,14 @@ mod tests {
 
     #[test]
     fn rivals_of_a_mandated_manager_but_not_installing_it() {
-        let checks = command_checks(&["npm".into(), "yarn".into()], &[], &[], false, &["pnpm".into()]);
+        let checks = command_checks(
+            &["npm".into(), "yarn".into()],
+            &[],
+            &[],
+            false,
+            &["pnpm".into()],
+            false,
+        );
         let shell = &checks[0].pattern;
         assert_eq!(
             hits(
@@ -2433,7 +2468,7 @@ mod tests {
             ),
             ["npm"]
         );
-        let uv = command_checks(&["pip".into()], &[], &[], false, &["uv".into()]);
+        let uv = command_checks(&["pip".into()], &[], &[], false, &["uv".into()], false);
         for install in [
             "RUN pip install uv==0.4.0\n",
             "RUN pip install \"uv>=0.4\"\n",
@@ -2714,7 +2749,7 @@ mod tests {
 
     #[test]
     fn tools_in_command_contexts() {
-        let checks = command_checks(&["npm".into(), "yarn".into()], &[], &[], false, &[]);
+        let checks = command_checks(&["npm".into(), "yarn".into()], &[], &[], false, &[], true);
         assert_eq!(checks.len(), 5);
         let shell = &checks[0].pattern;
         let t = "npm install\nRUN npm ci && yarn build\n# npm is fine in comments\necho \"npm\"\n  - run: npm test\npnpm install";
@@ -2726,7 +2761,7 @@ mod tests {
         let t = r#"{"description": "npm package for x", "scripts": {"build": "tsc && npm run gen", "test": "yarn test", "lint": "yarn eslint .", "x": "pnpm i"}}"#;
         assert_eq!(hits(pkg, t), ["npm", "yarn", "yarn"]);
         let t = r#"{"scripts": {"dev": "vite", "build": "vite build", "about": "vite is fast"}}"#;
-        let vite = command_checks(&["vite".into()], &[], &[], false, &[]);
+        let vite = command_checks(&["vite".into()], &[], &[], false, &[], true);
         assert_eq!(hits(&vite[1].pattern, t), ["vite", "vite"]);
         let md = &checks[4].pattern;
         // The project's own commands; not a line that installs a named package, the reader's
@@ -2737,15 +2772,15 @@ mod tests {
         let t = "Install it:\n\n```sh\n$ npm install foo\nyarn add foo bar\nnpm i -g \"@scope/cli\"\n```\n";
         assert!(hits(md, t).is_empty());
         // `.pre-commit-config.yaml`: a hook's id and its repository, not its name or args.
-        let flake8 = command_checks(&["flake8".into()], &[], &[], false, &[]);
+        let flake8 = command_checks(&["flake8".into()], &[], &[], false, &[], true);
         let (id, repo) = (&flake8[2].pattern, &flake8[3].pattern);
         let t = "repos:\n  - repo: https://github.com/pycqa/flake8\n    rev: 7.1.1\n    hooks:\n      - id: flake8\n        name: flake8 (legacy)\n      - id: flake8-docstrings\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n";
         assert_eq!(hits(id, t), ["flake8"]);
         assert_eq!(hits(repo, t), ["flake8"]);
-        let ruff = command_checks(&["ruff".into()], &[], &[], false, &[]);
+        let ruff = command_checks(&["ruff".into()], &[], &[], false, &[], true);
         assert_eq!(hits(&ruff[3].pattern, t), ["ruff"]);
         // `npm create svelte@latest`: a command with a version is that command.
-        let create = command_checks(&[], &["npm create svelte".into()], &[], false, &[]);
+        let create = command_checks(&[], &["npm create svelte".into()], &[], false, &[], true);
         assert_eq!(
             hits(
                 &create[0].pattern,

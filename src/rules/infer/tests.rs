@@ -4758,3 +4758,24 @@ fn a_user_facing_condition_is_no_exception_the_user_grants() {
         assert_eq!(texts(i, "src/a.ts", "console.log(1);\n"), ["console.log"], "{i}");
     }
 }
+
+/// workers-sdk's "Use `pnpm`, not npm or yarn": the README offers each package manager to
+/// its readers ("npm create cloudflare@latest / # or / pnpm create …"), a test fixture's
+/// container runs `RUN npm install`, and a package's README installs it with `npm install
+/// miniflare --save-dev` — none is the project's own command. Its scripts and Makefiles are.
+#[test]
+fn named_rivals_of_a_mandated_manager_spare_readers_and_fixtures() {
+    let i = "Use `pnpm`, not npm or yarn.";
+    let readme = "```bash\nnpm create cloudflare@latest\n# or\npnpm create cloudflare@latest\n# or\nyarn create cloudflare@latest\n```\n\n```sh\n$ npm install miniflare --save-dev\n```\n\n```sh\nnpm install\nnpm run build\n```\n";
+    assert_eq!(
+        lines_hit(i, "README.md", readme),
+        [(14, "npm".to_string()), (15, "npm".to_string())]
+    );
+    let docker = "FROM node:22\nRUN npm install -g pnpm\nRUN npm install\n";
+    assert_eq!(lines_hit(i, "Dockerfile", docker), [(3, "npm".to_string())]);
+    assert!(texts(i, "fixtures/container-app/Dockerfile", docker).is_empty());
+    let manifest = "{\n  \"scripts\": {\"check\": \"npm run check --workspaces\"}\n}\n";
+    assert!(texts(i, "fixtures/import-npm/package.json", manifest).is_empty());
+    assert_eq!(texts(i, "packages/core/package.json", manifest), ["npm"]);
+    assert!(texts(i, "package.json", "{\n  \"packageManager\": \"yarn@4.1.0\"\n}\n") == ["yarn"]);
+}

@@ -83,8 +83,33 @@ pub fn run(ctx: &Context, out: &mut Found) {
     if tools.is_empty() && commands.is_empty() {
         rivals_of_mandated(ctx, out);
     } else {
-        command_checks(ctx, out, &tools, &commands, &[]);
+        let spared = mandated_manager(ctx, &tools, &commands);
+        command_checks(ctx, out, &tools, &commands, &spared, true);
     }
+}
+
+/// "Use `pnpm`, not npm or yarn": when every tool the rule forbids is a rival of a package
+/// manager it mandates, that manager is spared as in "Use pnpm" alone: a line installing it
+/// with a rival is how the project gets it.
+fn mandated_manager(ctx: &Context, tools: &[(String, String)], commands: &[(String, String)]) -> Vec<String> {
+    let mandated: Vec<&'static str> = ctx
+        .found
+        .iter()
+        .filter(|f| f.role == Role::Mandate && !f.conditional)
+        .filter_map(|f| match &f.entity {
+            Entity::Term(name) | Entity::Code { text: name, .. } => words::package_manager(name),
+            _ => None,
+        })
+        .collect();
+    let rival = |tool: &str| {
+        mandated
+            .iter()
+            .any(|m| words::package_manager_rivals(m).any(|r| r == tool))
+    };
+    if mandated.is_empty() || !commands.is_empty() || !tools.iter().all(|(t, _)| rival(t)) {
+        return Vec::new();
+    }
+    dedup_strings(mandated.iter().map(|m| m.to_string()))
 }
 
 /// The words that make the sentence holding clause `clause` about the agent's actions, read as a
@@ -179,7 +204,10 @@ fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
         }
     }
     let spared: Vec<String> = mandated.into_iter().map(|(t, _)| t).collect();
-    command_checks(ctx, out, &rivals, &[], &spared);
+    // A README's install lines are its readers' where a package manager is mandated; a
+    // wrapper's tool (`mvn` for `./mvnw`) is the project's own command there too.
+    let readme = spared.is_empty();
+    command_checks(ctx, out, &rivals, &[], &spared, readme);
 }
 
 /// Whether a clause mandating a package manager is about the whole project — its words are
@@ -346,13 +374,15 @@ fn named_scripts(ctx: &Context) -> Vec<String> {
         .collect()
 }
 
-/// `spared`: the package managers the rule mandates, whose rivals `tools` are.
+/// `spared`: the package managers the rule mandates, whose rivals `tools` are; `readme`: the
+/// project's Markdown command lines are checked too.
 fn command_checks(
     ctx: &Context,
     out: &mut Found,
     tools: &[(String, String)],
     commands: &[(String, String)],
     spared: &[String],
+    readme: bool,
 ) {
     if tools.is_empty() && commands.is_empty() {
         return;
@@ -401,7 +431,7 @@ fn command_checks(
         .chain(named_scripts(ctx))
         .chain(mandates_package_scripts(ctx).then(|| "**/package.json".to_string()))
         .collect();
-    for c in concepts::command_checks(&tools, &full, &only, scripts, spared) {
+    for c in concepts::command_checks(&tools, &full, &only, scripts, spared, readme) {
         // The files' own exclusions (`!CHANGELOG*`) stay exclusions when folders narrow the rest.
         let (exclude, include): (Vec<String>, Vec<String>) =
             c.files.iter().cloned().partition(|g| g.starts_with('!'));
@@ -414,18 +444,25 @@ fn command_checks(
         for glob in &runners {
             scope.except(glob);
         }
+        let mandated = spared
+            .iter()
+            .map(|t| format!("`{t}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
         let explanation = if spared.is_empty() {
             format!(
                 "forbidden command {what} after \"{}\", matched only where commands run: {}",
                 triggers.join("\", \""),
                 c.context
             )
+        } else if readme {
+            // The rule names the rivals itself ("Use `pnpm`, not npm or yarn").
+            format!(
+                "forbidden command {what} after \"{}\" — installing {mandated} with them is left alone; matched only where commands run: {}",
+                triggers.join("\", \""),
+                c.context
+            )
         } else {
-            let mandated = spared
-                .iter()
-                .map(|t| format!("`{t}`"))
-                .collect::<Vec<_>>()
-                .join(", ");
             format!(
                 "forbidden command {what}: the rivals of {mandated}, which the rule mandates (\"{}\") — installing {mandated} with them is left alone; matched only where commands run: {}",
                 triggers.join("\", \""),
