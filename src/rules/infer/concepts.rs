@@ -2223,10 +2223,15 @@ pub fn command_checks(
     let installs = if spared.is_empty() || tools.is_empty() {
         String::new()
     } else {
+        // The rival upgrading itself (`npm install -g npm@^11.6`, for trusted publishing) or
+        // telling its version runs no install of the project's.
+        let mut got: Vec<String> = spared.to_vec();
+        got.extend(tools.iter().cloned());
         format!(
-            r#"(?:{})[ \t]+(?:install|i|add|global[ \t]+add)(?:[ \t]+[^\s;&|]+)*?[ \t]+["']?(?:{}|@pnpm/exe|corepack)(?:[@=<>~!][^\s"';&|]*)?["']?(?:[ \t"]|$|[;&|)])|"#,
+            r#"(?:{})[ \t]+(?:install|i|add|global[ \t]+add)(?:[ \t]+[^\s;&|]+)*?[ \t]+["']?(?:{}|@pnpm/exe|corepack)(?:[@=<>~!][^\s"';&|]*)?["']?(?:[ \t"]|$|[;&|)])|(?:{})[ \t]+(?:--version|-v)(?:[ \t"]|$|[;&|)])|"#,
             alternation(tools),
-            alternation(spared)
+            alternation(&got),
+            alternation(tools)
         )
     };
     let hit = alts.join("|");

@@ -400,6 +400,9 @@ struct Reading {
     term_open: bool,
     /// A place word waiting for its path: trigger, token index it fired at, words.
     place: Option<(Trig, usize, String)>,
+    /// A mandate "for" ended ("Use pnpm for node and uv for python"): its trigger, for a
+    /// parallel tool after "and" that is followed by "for" too.
+    parallel: Option<(String, Option<Trig>)>,
 }
 
 impl Reading {
@@ -421,6 +424,7 @@ impl Reading {
             consequence: false,
             term_open: false,
             place: None,
+            parallel: None,
         }
     }
 }
@@ -745,6 +749,20 @@ fn read_clause(
                 {
                     i += len;
                     continue;
+                }
+                // "Use pnpm for node and uv for python": a tool after "and", "for" after it,
+                // is mandated as the first one was.
+                if st.role == Role::Neutral
+                    && i > 0
+                    && matches!(clause[i - 1].lower.as_str(), "and" | "y")
+                    && words::package_manager(&t.lower).is_some()
+                    && word_at(clause, i + 1).is_some_and(|n| matches!(n.lower.as_str(), "for" | "para"))
+                    && let Some((trigger, trig)) = st.parallel.clone()
+                {
+                    st.role = Role::Mandate;
+                    st.trigger = trigger;
+                    st.trig = trig;
+                    st.term_open = true;
                 }
                 // "`data-*` attributes — not part of a component's typed props, so
                 // excess-property-checked out of a `withProps` literal": what follows ", so" is a
@@ -1625,6 +1643,9 @@ fn apply(
                 // "assign to `innerHTML`": a preposition, not a purpose.
                 st.term_open = false;
                 return true;
+            }
+            if matches!(words, "for" | "para") && st.role == Role::Mandate {
+                st.parallel = Some((st.trigger.clone(), st.trig));
             }
             st.drop_role();
         }

@@ -4779,3 +4779,23 @@ fn named_rivals_of_a_mandated_manager_spare_readers_and_fixtures() {
     assert_eq!(texts(i, "packages/core/package.json", manifest), ["npm"]);
     assert!(texts(i, "package.json", "{\n  \"packageManager\": \"yarn@4.1.0\"\n}\n") == ["yarn"]);
 }
+
+/// E2B's "Use pnpm for node and uv for python to install and update dependencies" named its
+/// package managers for their ecosystems — read as a part of the project ("for the docs
+/// site"), the rule checked nothing, and "and uv for python" lost its mandate to "for". Its
+/// publishing workflows' `npm install -g npm@^11.6` and `npm --version` upgrade and query
+/// the rival itself: no install of the project's.
+#[test]
+fn managers_named_for_their_ecosystems_rule_out_their_rivals() {
+    for i in [
+        "Use pnpm for node and uv for python to install and update dependencies.",
+        "Usa pnpm para node y uv para python.",
+    ] {
+        let ci = "steps:\n  - run: npm ci\n  - run: pip install -r requirements.txt\n  - run: |\n      npm install -g npm@^11.6\n      npm --version\n";
+        assert_eq!(
+            lines_hit(i, ".github/workflows/ci.yml", ci),
+            [(2, "npm".to_string()), (3, "pip".to_string())],
+            "{i}"
+        );
+    }
+}
