@@ -165,7 +165,25 @@ pub fn classify(raw: &str) -> Result<Literal, Skip> {
         }
     }
     if outside.split_whitespace().any(|w| w == "..." || w == "…") {
+        // `npx nx ...`: a command and its subcommand, whatever arguments follow — the command
+        // (a tool alone, `cargo …`, stands for all it does: that stays a form).
+        if let Some(head) = text.strip_suffix("...").or_else(|| text.strip_suffix('…'))
+            && head.ends_with(' ')
+            && head.split_whitespace().count() >= 2
+            && let Ok(l) = classify(head.trim_end())
+            && l.kind == LitKind::Command
+        {
+            return Ok(l);
+        }
         return Err("a form with a placeholder (\"...\"), not code to find");
+    }
+    // `if (foo) x = 1`: code written with placeholder names shows a form, it is not code to find.
+    if text.contains(char::is_whitespace)
+        && text
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .any(|w| matches!(w, "foo" | "bar" | "baz" | "qux"))
+    {
+        return Err("an example with placeholder names (`foo`, `bar`), not code to find");
     }
     // "fire-and-forget", "quick-and-dirty", "up-to-date": words joined into one adjective.
     let parts: Vec<&str> = text.split('-').collect();

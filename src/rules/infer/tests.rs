@@ -4799,3 +4799,26 @@ fn managers_named_for_their_ecosystems_rule_out_their_rivals() {
         );
     }
 }
+
+/// TanStack Router's "Always use curly braces for `if`, `else`, loops, and similar control
+/// statements. Never write one-line bodies like `if (foo) x = 1`.": the second sentence's
+/// "never" hid the first one's mandate, and its example was checked as the code to find.
+/// "Always prefer `pnpm nx ...` over `npx nx ...`": a command and its subcommand, any
+/// arguments after them.
+#[test]
+fn an_example_with_placeholders_shows_a_form_and_a_trailing_ellipsis_any_arguments() {
+    let i = "Always use curly braces for `if`, `else`, loops, and similar control statements. Never write one-line bodies like `if (foo) x = 1`.";
+    let ts = "if (content === undefined) continue\nif (ok) {\n  go()\n}\n";
+    assert_eq!(lines_hit(i, "src/a.ts", ts), [(1, "if".to_string())]);
+    let s = set(&[i]);
+    let lines = super::explain(&s.rules[0], &s.inferences[0]);
+    assert!(
+        lines.iter().any(|l| l.contains("placeholder names")),
+        "{lines:#?}"
+    );
+    let nx = "Always prefer `pnpm nx ...` over `npx nx ...`.";
+    let md = "```sh\nnpx nx test:unit @package-name\npnpm nx run build\n```\n";
+    assert_eq!(lines_hit(nx, "DEBUGGING.md", md), [(2, "npx nx".to_string())]);
+    // A tool alone before the ellipsis stands for all it does: a form, not a command.
+    assert!(texts("Never a raw `cargo …` command.", "ci.sh", "cargo build\n").is_empty());
+}

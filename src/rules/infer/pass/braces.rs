@@ -5,6 +5,7 @@
 
 use super::super::concepts::{Detector, Effect};
 use super::super::files::Lang;
+use super::super::naming;
 use super::super::words::NEGATIONS;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
@@ -86,11 +87,17 @@ pub fn run(ctx: &Context, out: &mut Found) {
     if !ctx.says(BRACE_WORDS) || !ctx.says(CONTROL_WORDS) || ctx.says(LAYOUT_WORDS) {
         return;
     }
-    let asks = if ctx.says(NEGATIONS) {
-        ctx.says(OMIT_WORDS)
-    } else {
-        ctx.says(MANDATE_WORDS)
-    };
+    // Read in the sentence that names the braces: "Always use curly braces for `if` … Never
+    // write one-line bodies like …" asks for them, its second sentence's "never" aside.
+    let asks = naming::sentences(ctx.tokens).into_iter().any(|s| {
+        let says = |list: &[&str]| s.iter().any(|t| t.is_word() && list.contains(&t.lower.as_str()));
+        says(BRACE_WORDS)
+            && if says(NEGATIONS) {
+                says(OMIT_WORDS)
+            } else {
+                says(MANDATE_WORDS)
+            }
+    });
     if !asks || !ctx.detector_fits(&BRACELESS_BODY) {
         return;
     }
