@@ -4822,3 +4822,20 @@ fn an_example_with_placeholders_shows_a_form_and_a_trailing_ellipsis_any_argumen
     // A tool alone before the ellipsis stands for all it does: a form, not a command.
     assert!(texts("Never a raw `cargo …` command.", "ci.sh", "cargo build\n").is_empty());
 }
+
+/// Cloudflare agents' examples/AGENTS.md: "Use the `data-mode` attribute for dark mode — no
+/// `dark:` Tailwind variants" was checked in code only, where a class list never is: 31
+/// `className="… dark:bg-red-950/20"` went unseen. A variant is found in strings and markup.
+#[test]
+fn a_tailwind_variant_is_found_in_class_lists() {
+    let i = "Use the `data-mode` attribute for dark mode — no `dark:` Tailwind variants";
+    let tsx = "export const A = () => <div className=\"p-2 dark:bg-black\">x</div>;\nconst c = cn(\"text-sm\", \"dark:text-white\");\nconst theme = { dark: 1 };\n// dark:bg-black in a comment\n";
+    assert_eq!(
+        lines_hit(i, "src/a.tsx", tsx),
+        [(1, "dark:".to_string()), (2, "dark:".to_string())]
+    );
+    assert_eq!(
+        texts(i, "index.html", "<div class=\"dark:bg-black\"></div>\n"),
+        ["dark:"]
+    );
+}

@@ -94,6 +94,59 @@ fn package_at(instruction: &str, at: usize) -> Option<(String, Vec<Ecosystem>)> 
     Some((package, ecosystems))
 }
 
+/// Words that place a code span among Tailwind's classes.
+const TAILWIND_WORDS: &[&str] = &[
+    "tailwind",
+    "variant",
+    "variants",
+    "variante",
+    "variantes",
+    "class",
+    "classes",
+    "clases",
+    "clase",
+];
+
+/// `dark:`, `hover:`, `md:`: a Tailwind variant prefix.
+fn tailwind_variant(text: &str) -> bool {
+    let Some(name) = text.strip_suffix(':') else {
+        return false;
+    };
+    matches!(
+        name,
+        "dark"
+            | "hover"
+            | "focus"
+            | "active"
+            | "disabled"
+            | "visited"
+            | "focus-visible"
+            | "focus-within"
+            | "sm"
+            | "md"
+            | "lg"
+            | "xl"
+            | "2xl"
+            | "first"
+            | "last"
+            | "odd"
+            | "even"
+            | "group-hover"
+            | "peer-hover"
+            | "motion-safe"
+            | "motion-reduce"
+            | "print"
+            | "rtl"
+            | "ltr"
+            | "placeholder"
+            | "before"
+            | "after"
+            | "checked"
+            | "invalid"
+            | "required"
+    )
+}
+
 /// Whether the rule qualifies `name` as the global one ("no global `fetch`", "el `fetch`
 /// global").
 fn says_global(instruction: &str, name: &str) -> bool {
@@ -585,6 +638,32 @@ pub(super) fn forbid_code(
         out.check(
             at,
             ctx.pattern_check(inside, scope, None, explanation, Within::Code),
+        );
+        return;
+    }
+    // "no `dark:` Tailwind variants": a variant prefix lives in class lists — strings in
+    // components, attribute values in markup — not in code, where `dark:` is an object's key.
+    if tailwind_variant(&lit.text) && ctx.says(TAILWIND_WORDS) {
+        let langs = [
+            Lang::React,
+            Lang::TypeScript,
+            Lang::JavaScript,
+            Lang::Html,
+            Lang::Vue,
+            Lang::Svelte,
+        ];
+        let scope = ctx.scope_for(&langs, "the Tailwind variant");
+        let explanation = format!(
+            "forbidden Tailwind variant `{}` after \"{}\", in class lists (strings and attribute values); scope {}",
+            lit.text, f.trigger, scope.why
+        );
+        let pattern = format!(
+            r#"(?:^|[\s"'`{{(,])(?P<hit>{})[\w\[!-]"#,
+            regex::escape(&lit.text)
+        );
+        out.check(
+            at,
+            ctx.pattern_check(pattern, scope, None, explanation, Within::Strings),
         );
         return;
     }
