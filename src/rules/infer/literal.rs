@@ -772,15 +772,16 @@ pub fn as_the_keyword(pattern: &str, name: &str) -> String {
 }
 
 /// `pattern` (an identifier's) where `name` is the global one: not a member (`app.fetch`), an
-/// object's key (`fetch: app.fetch`), a method's definition (`async fetch(request) {`), nor
-/// anywhere in a file that imports it (`import { fetch } from "undici"`) or declares its own
-/// (`const fetch = …`, `function fetch`) — that file's `name` is no global. The file is consumed whole from its start, without a `hit`.
+/// object's key (`fetch: app.fetch`), a method's definition (`async fetch(request) {`), its
+/// type (`typeof fetch`, no call), nor anywhere in a file that imports it (`import { fetch }
+/// from "undici"`) or declares its own (`const fetch = …`, `function fetch`) — that file's
+/// `name` is no global. The file is consumed whole from its start, without a `hit`.
 pub fn as_the_global(pattern: &str, name: &str) -> String {
     let esc = regex::escape(name);
     consumed_first(
         pattern,
         &format!(
-            r"\A(?s:.*?(?:\bimport\b[^;]*?\b{esc}\b[^;]*?\bfrom\b|\b(?:const|let|var|function)[ \t]+{esc}\b).*)\z|\.[ \t]*{esc}\b|\b{esc}[ \t]*:(?:[^:]|$)|\basync[ \t]+{esc}\b|(?:^|[{{,])[ \t]*{esc}[ \t]*\([^)\r\n]*\)[ \t]*(?::[^{{\r\n]*)?\{{"
+            r"\A(?s:.*?(?:\bimport\b[^;]*?\b{esc}\b[^;]*?\bfrom\b|\b(?:const|let|var|function)[ \t]+{esc}\b).*)\z|\.[ \t]*{esc}\b|\b{esc}[ \t]*:(?:[^:]|$)|\b(?:async|typeof)[ \t]+{esc}\b|(?:^|[{{,])[ \t]*{esc}[ \t]*\([^)\r\n]*\)[ \t]*(?::[^{{\r\n]*)?\{{"
         ),
     )
 }

@@ -4733,7 +4733,7 @@ fn the_global_one_is_not_an_imported_member_or_method_of_that_name() {
     assert_eq!(lines_hit(i, "src/a.ts", plain), [(1, "fetch".to_string())]);
     let imported = "import { fetch, Agent } from \"undici\";\nconst r = await fetch(url);\n";
     assert!(texts(i, "src/b.ts", imported).is_empty());
-    let inline = "const worker = { async fetch(request) { return new Response(); } };\nconst w2 = { fetch(r) { return r; } };\n";
+    let inline = "const worker = { async fetch(request) { return new Response(); } };\nconst w2 = { fetch(r) { return r; } };\ntype Env = { ASSETS: { fetch: typeof fetch } };\n";
     assert!(texts(i, "src/d.ts", inline).is_empty());
     let declared = "const fetch = makeFetch();\nawait fetch(url);\n";
     assert!(texts(i, "src/c.ts", declared).is_empty());
