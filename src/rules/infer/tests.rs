@@ -4841,3 +4841,30 @@ fn a_tailwind_variant_is_found_in_class_lists() {
         ["dark:"]
     );
 }
+
+/// The inspector's "Do not \"improve\" their phrasing" checked `improve` as code: a word in
+/// quotation marks right after the negation, its object after it, is the verb in scare
+/// quotes. "Never use \"eval\" the way …" still names code.
+#[test]
+fn a_verb_in_scare_quotes_is_an_action_not_code() {
+    assert_unchecked_because(
+        "Do not \"improve\" their phrasing.",
+        "src/a.ts",
+        "const improve = 1;\nimprove();\n",
+        &["a verb in quotation marks"],
+    );
+    assert_unchecked_because(
+        "No \"mejores\" su redacción.",
+        "src/a.ts",
+        "mejores();\n",
+        &["a verb in quotation marks"],
+    );
+    assert_eq!(
+        texts(
+            "Never use \"eval\" the way tutorials do.",
+            "src/a.js",
+            "eval(code);\n"
+        ),
+        ["eval"]
+    );
+}

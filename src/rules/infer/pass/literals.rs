@@ -11,7 +11,7 @@ use super::super::naming;
 use super::super::phrases::{Entity, Mention, Role, Side, Trig};
 use super::super::text::Quote;
 use super::super::words::{
-    ASYNC_WORDS, DEFINING_VERBS, NULL_KIND_NOUNS, NULL_VALUES, TERM_STOPS, WRAP_VERBS,
+    ASYNC_WORDS, DEFINING_VERBS, DETERMINERS, NULL_KIND_NOUNS, NULL_VALUES, TERM_STOPS, WRAP_VERBS,
 };
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
@@ -44,6 +44,22 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 At::Mention(i),
                 format!(
                     "\"{text}\" not checked: quoted beside the prose \"{prose}\", it is wording, not code"
+                ),
+            );
+            continue;
+        }
+        // "Do not \"improve\" their phrasing": a word in quotation marks that takes an object is
+        // the sentence's verb in scare quotes — an action, not code.
+        if let Entity::Code {
+            text, quote: Some(q), ..
+        } = &f.entity
+            && *q != Quote::Backtick
+            && scare_quoted_verb(ctx, text)
+        {
+            out.note(
+                At::Mention(i),
+                format!(
+                    "\"{text}\" not checked: a verb in quotation marks, an action on what follows, not code"
                 ),
             );
             continue;
@@ -92,6 +108,45 @@ fn package_at(instruction: &str, at: usize) -> Option<(String, Vec<Ecosystem>)> 
         ecosystems
     };
     Some((package, ecosystems))
+}
+
+/// Whether `text`, a lowercase word quoted in the rule, stands where the verb does — right
+/// after the negation — with the object it acts on after it ("do not \"improve\" their
+/// phrasing", "never \"fix\" the tests"): a verb in scare quotes. ("Never use \"eval\" the way
+/// …" names code: "use" is the verb.)
+fn scare_quoted_verb(ctx: &Context, text: &str) -> bool {
+    if text.is_empty() || !text.chars().all(|c| c.is_ascii_lowercase()) {
+        return false;
+    }
+    ctx.tokens.windows(3).any(|w| {
+        w[1].is_code()
+            && w[1].text == text
+            && w[0].is_word()
+            && matches!(
+                w[0].lower.as_str(),
+                "not" | "never" | "don't" | "dont" | "doesn't" | "shouldn't" | "nunca" | "no"
+            )
+            && w[2].is_word()
+            && (DETERMINERS.contains(&w[2].lower.as_str())
+                || matches!(
+                    w[2].lower.as_str(),
+                    "their"
+                        | "its"
+                        | "his"
+                        | "her"
+                        | "your"
+                        | "our"
+                        | "my"
+                        | "this"
+                        | "that"
+                        | "these"
+                        | "those"
+                        | "it"
+                        | "them"
+                        | "su"
+                        | "sus"
+                ))
+    })
 }
 
 /// Words that place a code span among Tailwind's classes.
