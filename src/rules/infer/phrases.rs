@@ -514,7 +514,36 @@ pub fn read(tokens: &[Token]) -> Vec<Mention> {
 /// forbidden is the name the pronoun stands for, as that package's import brings it in — not
 /// the package (a project's test runner). The forbidden package's mention takes the name.
 fn import_by_pronoun(tokens: &[Token], out: &mut [Mention]) {
+    for found in pronoun_imports(tokens) {
+        for f in out
+            .iter_mut()
+            .filter(|f| f.clause == found.clause && f.role == Role::Forbid)
+        {
+            if let Entity::Code { text, .. } = &mut f.entity
+                && *text == found.package
+            {
+                *text = found.name.clone();
+            }
+        }
+    }
+}
+
+/// A name a rule says is imported from a package through a pronoun ("`expect` … rather than
+/// importing it from `vitest`").
+pub struct PronounImport {
+    /// The clause of "importing it from".
+    pub clause: usize,
+    /// What the pronoun stands for: the last identifier in code before the verb, in this
+    /// clause or the ones before it in the same sentence.
+    pub name: String,
+    /// The package named after "from".
+    pub package: String,
+}
+
+/// Each "importing it/them from `P`", "importarlo de `P`" of a rule, with the name it stands for.
+pub fn pronoun_imports(tokens: &[Token]) -> Vec<PronounImport> {
     let clauses = clauses_with_ends(tokens);
+    let mut found = Vec::new();
     for (ci, (clause, _)) in clauses.iter().enumerate() {
         let Some(k) = (0..clause.len()).find(|&k| pronoun_import_at(clause, k)) else {
             continue;
@@ -522,8 +551,6 @@ fn import_by_pronoun(tokens: &[Token], out: &mut [Mention]) {
         let Some(package) = clause[k..].iter().find(|t| t.is_code()) else {
             continue;
         };
-        // The antecedent: the last identifier in code before the verb, in this clause or the
-        // ones before it in the same sentence.
         let mut before: Vec<&Token> = clause[..k].iter().rev().collect();
         for (earlier, end) in clauses[..ci].iter().rev() {
             if matches!(*end, Some(".") | Some(";") | Some("!") | Some("?")) {
@@ -531,23 +558,18 @@ fn import_by_pronoun(tokens: &[Token], out: &mut [Mention]) {
             }
             before.extend(earlier.iter().rev());
         }
-        let Some(name) = before
+        if let Some(name) = before
             .into_iter()
             .find(|t| t.is_code() && literal::classify(&t.text).is_ok_and(|l| l.kind == LitKind::Identifier))
-        else {
-            continue;
-        };
-        for f in out
-            .iter_mut()
-            .filter(|f| f.clause == ci && f.role == Role::Forbid)
         {
-            if let Entity::Code { text, .. } = &mut f.entity
-                && *text == package.text
-            {
-                *text = name.text.clone();
-            }
+            found.push(PronounImport {
+                clause: ci,
+                name: name.text.clone(),
+                package: package.text.clone(),
+            });
         }
     }
+    found
 }
 
 /// After "user" in a condition, whether the user is who acts ("unless the user asks",

@@ -3266,6 +3266,66 @@ pub const CONDITION_USER: &[&str] = &[
     "pidan",
     "pide",
 ];
+/// Words that place a code span among Tailwind's classes ("no `dark:` Tailwind variants").
+pub const TAILWIND_WORDS: &[&str] = &[
+    "tailwind",
+    "variant",
+    "variants",
+    "variante",
+    "variantes",
+    "class",
+    "classes",
+    "clases",
+    "clase",
+];
+
+/// Tailwind's variant prefixes, without their colon (`dark:`, `hover:`, `md:`).
+pub const TAILWIND_VARIANTS: &[&str] = &[
+    "dark",
+    "hover",
+    "focus",
+    "active",
+    "disabled",
+    "visited",
+    "focus-visible",
+    "focus-within",
+    "sm",
+    "md",
+    "lg",
+    "xl",
+    "2xl",
+    "first",
+    "last",
+    "odd",
+    "even",
+    "group-hover",
+    "peer-hover",
+    "motion-safe",
+    "motion-reduce",
+    "print",
+    "rtl",
+    "ltr",
+    "placeholder",
+    "before",
+    "after",
+    "checked",
+    "invalid",
+    "required",
+];
+
+/// `dark:`, `hover:`, `md:`: a Tailwind variant prefix.
+pub fn is_tailwind_variant(text: &str) -> bool {
+    text.strip_suffix(':')
+        .is_some_and(|name| TAILWIND_VARIANTS.contains(&name))
+}
+
+/// Words that stand for the object a verb acts on, after its determiners: "do not \"improve\"
+/// their phrasing".
+pub const POSSESSIVES: &[&str] = &[
+    "their", "its", "his", "her", "your", "our", "my", "this", "that", "these", "those", "it", "them", "su",
+    "sus",
+];
+
 /// What a user does that grants an exception: "unless the user asks", "… explicitly requests".
 pub const USER_ACTS: &[&str] = &[
     "asks",
@@ -3308,7 +3368,6 @@ pub const USER_ACTS: &[&str] = &[
     "explicitly",
     "or",
     "and",
-    ",",
 ];
 /// Words of a condition that only asks for a justification — "without a comment explaining why",
 /// "unless justified", "sin justificación documentada": the rule forbids by default, so a check

@@ -8,10 +8,11 @@ use super::super::files::{self, FileScope};
 use super::super::imports::{self, Ecosystem};
 use super::super::literal::{self, LitKind, Literal};
 use super::super::naming;
-use super::super::phrases::{Entity, Mention, Role, Side, Trig};
-use super::super::text::Quote;
+use super::super::phrases::{self, Entity, Mention, Role, Side, Trig};
+use super::super::text::{Quote, Token};
 use super::super::words::{
-    ASYNC_WORDS, DEFINING_VERBS, DETERMINERS, NULL_KIND_NOUNS, NULL_VALUES, TERM_STOPS, WRAP_VERBS,
+    ASYNC_WORDS, DEFINING_VERBS, DETERMINERS, NEGATIONS, NULL_KIND_NOUNS, NULL_VALUES, POSSESSIVES,
+    TAILWIND_WORDS, TERM_STOPS, WRAP_VERBS, is_tailwind_variant,
 };
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
@@ -74,29 +75,26 @@ pub fn run(ctx: &Context, out: &mut Found) {
 /// The package a rule takes `name` from ("`expect` from Vitest", "`assert` from `node:assert`",
 /// "`expect` … rather than importing it from `vitest`"),
 /// with its ecosystems, when the package is one a list knows or is spelled as only a package is.
-fn imported_from(instruction: &str, name: &str) -> Option<(String, Vec<Ecosystem>)> {
-    let direct = instruction
-        .find(&format!("`{name}` from "))
-        .and_then(|at| package_at(instruction, at + name.len() + 8));
+fn imported_from(ctx: &Context, name: &str) -> Option<(String, Vec<Ecosystem>)> {
+    let instruction = &ctx.rule.instruction;
+    let direct = instruction.find(&format!("`{name}` from ")).and_then(|at| {
+        let word: String = instruction[at + name.len() + 8..]
+            .trim_start_matches(['`', '\'', '"'])
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || matches!(c, '@' | '/' | '-' | '_' | '.' | ':'))
+            .collect();
+        package_named(word.trim_end_matches('.'))
+    });
     direct.or_else(|| {
-        // "… `expect` … rather than importing it from `vitest`" (`phrases::import_by_pronoun`).
-        let pronoun = regex::Regex::new(&format!(
-            r"(?i)`{}`[^.;]*?\b(?:import(?:ing|s)?[ \t]+(?:it|them)[ \t]+from|importarl[oa]s?[ \t]+de)[ \t]+",
-            regex::escape(name)
-        ))
-        .ok()?;
-        package_at(instruction, pronoun.find(instruction)?.end())
+        phrases::pronoun_imports(ctx.tokens)
+            .into_iter()
+            .find(|p| p.name == name)
+            .and_then(|p| package_named(&p.package))
     })
 }
 
-/// The package named at `at` in `instruction`, with its ecosystems.
-fn package_at(instruction: &str, at: usize) -> Option<(String, Vec<Ecosystem>)> {
-    let word: String = instruction[at..]
-        .trim_start_matches(['`', '\'', '"'])
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || matches!(c, '@' | '/' | '-' | '_' | '.' | ':'))
-        .collect();
-    let word = word.trim_end_matches('.');
+/// The package `word` names, with its ecosystems.
+fn package_named(word: &str) -> Option<(String, Vec<Ecosystem>)> {
     let package = imports::package_name(word)?;
     let ecosystems = imports::known(&package);
     if ecosystems.is_empty() && !imports::package_spelling(word) {
@@ -119,97 +117,21 @@ fn scare_quoted_verb(ctx: &Context, text: &str) -> bool {
         return false;
     }
     ctx.tokens.windows(3).any(|w| {
-        w[1].is_code()
-            && w[1].text == text
-            && w[0].is_word()
-            && matches!(
-                w[0].lower.as_str(),
-                "not" | "never" | "don't" | "dont" | "doesn't" | "shouldn't" | "nunca" | "no"
-            )
-            && w[2].is_word()
-            && (DETERMINERS.contains(&w[2].lower.as_str())
-                || matches!(
-                    w[2].lower.as_str(),
-                    "their"
-                        | "its"
-                        | "his"
-                        | "her"
-                        | "your"
-                        | "our"
-                        | "my"
-                        | "this"
-                        | "that"
-                        | "these"
-                        | "those"
-                        | "it"
-                        | "them"
-                        | "su"
-                        | "sus"
-                ))
+        let negation = NEGATIONS.contains(&w[0].lower.as_str())
+            || matches!(w[0].lower.as_str(), "doesn't" | "shouldn't");
+        let object = DETERMINERS.contains(&w[2].lower.as_str()) || POSSESSIVES.contains(&w[2].lower.as_str());
+        w[0].is_word() && negation && w[1].is_code() && w[1].text == text && w[2].is_word() && object
     })
-}
-
-/// Words that place a code span among Tailwind's classes.
-const TAILWIND_WORDS: &[&str] = &[
-    "tailwind",
-    "variant",
-    "variants",
-    "variante",
-    "variantes",
-    "class",
-    "classes",
-    "clases",
-    "clase",
-];
-
-/// `dark:`, `hover:`, `md:`: a Tailwind variant prefix.
-fn tailwind_variant(text: &str) -> bool {
-    let Some(name) = text.strip_suffix(':') else {
-        return false;
-    };
-    matches!(
-        name,
-        "dark"
-            | "hover"
-            | "focus"
-            | "active"
-            | "disabled"
-            | "visited"
-            | "focus-visible"
-            | "focus-within"
-            | "sm"
-            | "md"
-            | "lg"
-            | "xl"
-            | "2xl"
-            | "first"
-            | "last"
-            | "odd"
-            | "even"
-            | "group-hover"
-            | "peer-hover"
-            | "motion-safe"
-            | "motion-reduce"
-            | "print"
-            | "rtl"
-            | "ltr"
-            | "placeholder"
-            | "before"
-            | "after"
-            | "checked"
-            | "invalid"
-            | "required"
-    )
 }
 
 /// Whether the rule qualifies `name` as the global one ("no global `fetch`", "el `fetch`
-/// global").
-fn says_global(instruction: &str, name: &str) -> bool {
-    let lower = instruction.to_lowercase();
-    let name = name.to_lowercase();
-    ["`", "'", "\"", ""].iter().any(|q| {
-        lower.contains(&format!("global {q}{name}{q}")) || lower.contains(&format!("{q}{name}{q} global"))
-    })
+/// global"): the word beside its code span.
+fn says_global(ctx: &Context, name: &str) -> bool {
+    let global = |t: &Token| t.is_word() && t.lower == "global";
+    let named = |t: &Token| t.is_code() && t.text.eq_ignore_ascii_case(name);
+    ctx.tokens
+        .windows(2)
+        .any(|w| (global(&w[0]) && named(&w[1])) || (named(&w[0]) && global(&w[1])))
 }
 
 /// Whether the rule's words modify `name` ("avoid modifying `process.env`", "never mutate
@@ -527,7 +449,7 @@ pub(super) fn forbid_code(
     // "Do not use `expect` from Vitest": the name as that package's import brings it in — not
     // Rust's `.expect(…)`, nor every `expect` a file calls.
     if lit.kind == LitKind::Identifier
-        && let Some((package, ecosystems)) = imported_from(&ctx.rule.instruction, &lit.text)
+        && let Some((package, ecosystems)) = imported_from(ctx, &lit.text)
     {
         let name = regex::escape(&lit.text);
         let pkg = regex::escape(&package);
@@ -698,7 +620,7 @@ pub(super) fn forbid_code(
     }
     // "no `dark:` Tailwind variants": a variant prefix lives in class lists — strings in
     // components, attribute values in markup — not in code, where `dark:` is an object's key.
-    if tailwind_variant(&lit.text) && ctx.says(TAILWIND_WORDS) {
+    if is_tailwind_variant(&lit.text) && ctx.says(TAILWIND_WORDS) {
         let langs = [
             Lang::React,
             Lang::TypeScript,
@@ -748,7 +670,7 @@ pub(super) fn forbid_code(
     };
     // "No global `fetch` — use undici's fetch": the global only — not a member (`app.fetch`),
     // a key (`fetch: handler`), nor in a file that imports or declares its own.
-    let pattern = if lit.kind == LitKind::Identifier && says_global(&ctx.rule.instruction, &lit.text) {
+    let pattern = if lit.kind == LitKind::Identifier && says_global(ctx, &lit.text) {
         literal::as_the_global(&pattern, &lit.text)
     } else {
         pattern
