@@ -16,7 +16,7 @@ use super::text::{
 use super::words;
 use super::words::{
     CONDITION_USER, DETERMINERS, FILE_ADJECTIVES, FILE_WORDS, LIST_WORDS, PLACE_FILLER, PLACING_VERBS,
-    RETURN_WORDS, TERM_STOPS,
+    RETURN_WORDS, ends_a_term,
 };
 
 /// Whether something is forbidden, mandated, or merely mentioned.
@@ -1870,7 +1870,7 @@ fn take_term(clause: &[Token], mut i: usize) -> (Option<String>, usize) {
     let mut words = Vec::new();
     while let Some(t) = word_at(clause, i) {
         if words.len() == 3
-            || TERM_STOPS.contains(&t.lower.as_str())
+            || ends_a_term(&t.lower)
             || (!words.is_empty() && example_lead(clause, i).is_some())
             || trigger_at(clause, i).is_some()
             || concept_at(clause, i).is_some()

@@ -4868,3 +4868,21 @@ fn a_verb_in_scare_quotes_is_an_action_not_code() {
         ["eval"]
     );
 }
+
+/// AutoGen's "Use uv exclusively: Do not use pip/conda for dependency management" mandated
+/// "uv exclusively", no package manager: `pip install uv` (how the project gets uv) and
+/// `pip install --upgrade pip` were reported as uses of the rival.
+#[test]
+fn an_exclusive_mandate_names_the_manager_alone() {
+    for i in [
+        "Use uv exclusively: Do not use pip/conda for dependency management",
+        "Usa uv exclusivamente: no uses pip ni conda.",
+    ] {
+        let sh = "pip install uv\npip install --upgrade pip\npip install -e .\n";
+        assert_eq!(
+            lines_hit(i, "scripts/setup.sh", sh),
+            [(3, "pip".to_string())],
+            "{i}"
+        );
+    }
+}

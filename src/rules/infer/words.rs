@@ -1367,6 +1367,15 @@ pub const TERM_STOPS: &[&str] = &[
     "that",
 ];
 
+/// Words that say a mandate is the only way ("Use uv exclusively"): they end a term, as "only"
+/// does.
+pub const EXCLUSIVE_WORDS: &[&str] = &["exclusively", "exclusivamente", "solamente", "únicamente", "sólo"];
+
+/// Whether `word` (lowercase) ends a term.
+pub fn ends_a_term(word: &str) -> bool {
+    TERM_STOPS.contains(&word) || EXCLUSIVE_WORDS.contains(&word)
+}
+
 /// Words that make a `.x` span name files rather than a member.
 pub const FILE_WORDS: &[&str] = &["files", "file", "archivos", "archivo", "ficheros", "fichero"];
 
@@ -1403,13 +1412,24 @@ pub const PLACE_FILLER: &[&str] = &[
 
 // Commands.
 
-/// Subcommands and flags that make a line in `package.json` or Markdown a command.
 /// Package managers that do one job for one ecosystem: a rule mandating one ("Use pnpm", "`uv` for
 /// dependency management") rules out the others where commands run.
 pub const PACKAGE_MANAGER_FAMILIES: &[&[&str]] = &[
     &["npm", "pnpm", "yarn", "bun"],
     &["uv", "pip", "pip3", "poetry", "pipenv", "pdm"],
 ];
+
+/// Environment managers that also install Python packages: a rival of a mandated Python package
+/// manager when a rule names them ("Use uv exclusively: Do not use pip/conda"), not one that
+/// "Use uv" alone rules out (conda users install with pip inside their environments).
+pub const PYTHON_ENVIRONMENT_MANAGERS: &[&str] = &["conda", "mamba", "micromamba"];
+
+/// Whether `tool` is a named rival of the package manager `mandated`: one of its family, or an
+/// environment manager for a Python one.
+pub fn named_rival_of(mandated: &str, tool: &str) -> bool {
+    package_manager_rivals(mandated).any(|r| r == tool)
+        || (PACKAGE_MANAGER_FAMILIES[1].contains(&mandated) && PYTHON_ENVIRONMENT_MANAGERS.contains(&tool))
+}
 
 /// The package manager `name` names (`pnpm`, `PNPM`, `pip3`), if it names one.
 pub fn package_manager(name: &str) -> Option<&'static str> {
@@ -1447,6 +1467,7 @@ pub fn package_manager_rivals(tool: &str) -> impl Iterator<Item = &'static str> 
         .filter(move |other| *other != tool && !(pip(tool) && pip(other)))
 }
 
+/// Subcommands and flags that make a line in `package.json` or Markdown a command.
 pub const SUBCOMMANDS: &str = "install|i|ci|run|run-script|test|t|start|exec|x|publish|add|remove|rm|uninstall|update|upgrade|up|init|create|link|audit|pack|version|dlx|why|outdated|workspace|workspaces|global|build|dev|lint|format|prune|dedupe|rebuild|config|cache|info|view|list|ls|sync|lock|freeze|download|show|check|fmt|clippy|doc|bench|new|get|mod|tidy|push|pull|commit|clone|compose|-";
 
 // Trigger phrases, by what they do (`phrases::Trig`); English first, then Spanish.

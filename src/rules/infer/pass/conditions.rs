@@ -21,7 +21,7 @@ use super::super::words::{
     CHECK_NOUNS, CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC,
     CONDITION_PLACE, CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_TYPES,
     CONDITION_USER, CONDITION_WHEN, FILE_POSITIONS, NEW_WORDS, ONLY_TESTS, RUN_TIMES, SCATTERED_WORDS,
-    TERM_STOPS, TRIG_STOP_HARD, TRIG_UNLESS, USUAL_FOLDERS, WRAP_VERBS,
+    TRIG_STOP_HARD, TRIG_UNLESS, USUAL_FOLDERS, WRAP_VERBS, ends_a_term,
 };
 use super::{At, Context, Found};
 
@@ -829,7 +829,7 @@ fn phrase(clause: &[Token], mut i: usize, max: usize) -> (Vec<String>, usize) {
             i += 1;
             continue;
         }
-        if words.len() >= max || (TERM_STOPS.contains(&w) && !matches!(w, "of" | "de")) {
+        if words.len() >= max || (ends_a_term(w) && !matches!(w, "of" | "de")) {
             break;
         }
         words.push(t.lower.clone());

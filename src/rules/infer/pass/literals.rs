@@ -12,7 +12,7 @@ use super::super::phrases::{self, Entity, Mention, Role, Side, Trig};
 use super::super::text::{Quote, Token};
 use super::super::words::{
     ASYNC_WORDS, DEFINING_VERBS, DETERMINERS, NEGATIONS, NULL_KIND_NOUNS, NULL_VALUES, POSSESSIVES,
-    TAILWIND_WORDS, TERM_STOPS, WRAP_VERBS, is_tailwind_variant,
+    TAILWIND_WORDS, WRAP_VERBS, ends_a_term, is_tailwind_variant,
 };
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
@@ -271,7 +271,7 @@ fn null_as_something(ctx: &Context, text: &str) -> Option<String> {
         t.is_word()
             && t.text.chars().count() > 1
             && t.text.chars().all(char::is_alphabetic)
-            && !TERM_STOPS.contains(&t.lower.as_str())
+            && !ends_a_term(&t.lower)
             && !NULL_KIND_NOUNS.contains(&t.lower.as_str())
     })?;
     Some(noun.text.clone())

@@ -48,8 +48,8 @@ use super::literal::{self, LitKind, Literal};
 use super::phrases::{Entity, Mention, Place, Role, Trig};
 use super::text::{Kind, Token};
 use super::words::{
-    ENGLISH_MARKERS, GO_STD_IMPORT_PATHS, IMPORT_WORDS, LIST_WORDS, SPANISH_MARKERS, TERM_STOPS,
-    VERSIONING_WORDS, WORDLIKE_TOOLS,
+    ENGLISH_MARKERS, GO_STD_IMPORT_PATHS, IMPORT_WORDS, LIST_WORDS, SPANISH_MARKERS, VERSIONING_WORDS,
+    WORDLIKE_TOOLS, ends_a_term,
 };
 use super::{Inference, Term};
 use crate::rules::model::{CheckSpec, Origin, Rule, Within};
@@ -631,7 +631,7 @@ impl<'a> Context<'a> {
         let named_after = after.next().is_some_and(noun)
             && !after
                 .next()
-                .is_some_and(|t| t.is_word() && !TERM_STOPS.contains(&t.lower.as_str()));
+                .is_some_and(|t| t.is_word() && !ends_a_term(&t.lower));
         // "Never run `eslint`, `npx eslint`, or any ESLint CLI": the object of a verb of running,
         // past the names listed before it.
         let ran = self.tokens[..at]

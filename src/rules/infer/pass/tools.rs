@@ -101,11 +101,7 @@ fn mandated_manager(ctx: &Context, tools: &[(String, String)], commands: &[(Stri
             _ => None,
         })
         .collect();
-    let rival = |tool: &str| {
-        mandated
-            .iter()
-            .any(|m| words::package_manager_rivals(m).any(|r| r == tool))
-    };
+    let rival = |tool: &str| mandated.iter().any(|m| words::named_rival_of(m, tool));
     if mandated.is_empty() || !commands.is_empty() || !tools.iter().all(|(t, _)| rival(t)) {
         return Vec::new();
     }
@@ -221,6 +217,8 @@ fn for_the_project(clause: &[Token]) -> bool {
                 "use"
                     | "always"
                     | "only"
+                    | "exclusively"
+                    | "exclusivamente"
                     | "must"
                     | "should"
                     | "we"
