@@ -16,9 +16,9 @@ use super::formats::{self, AgentFormat};
 use super::markdown::{self, UnitKind, blank_code_spans};
 use super::words::{
     BE_VERBS, BULLET_MUSTS, CHECKLIST_WORDS, CLAUSE_COMMANDS, CLAUSE_FILLERS, CROSS_REFERENCES,
-    DASH_COMMANDS, EMPHATIC_TAILS, EVERY_WORDS, HAVE_VERBS, INTRO_VERBS, LABEL_COMMANDS, LEADING_CLAUSES,
-    LINE_MARKERS, MORE_VERBS, NOT_BEFORE_A_COMMAND, NOT_NEEDED, OBJECT_OPENERS, PERMISSIONS, PROSE_MUSTS,
-    REQUIREMENT_MODALS, SPANISH_COMMANDS,
+    DASH_COMMANDS, DASH_CONTINUATIONS, EMPHATIC_TAILS, EVERY_WORDS, HAVE_VERBS, INTRO_VERBS, LABEL_COMMANDS,
+    LEADING_CLAUSES, LINE_MARKERS, MORE_VERBS, NOT_BEFORE_A_COMMAND, NOT_NEEDED, OBJECT_OPENERS, PERMISSIONS,
+    PROSE_MUSTS, REQUIREMENT_MODALS, SPANISH_COMMANDS,
 };
 use super::{frontmatter, heading_scope};
 use crate::rules::Category;
@@ -1155,6 +1155,14 @@ fn split_why(text: &str) -> (String, Option<String>) {
                 continue;
             }
             let (before, after) = (&text[..at], &text[at + dash.len()..]);
+            let opening = after
+                .split_whitespace()
+                .next()
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+                .unwrap_or_default();
+            if DASH_CONTINUATIONS.contains(&opening.as_str()) {
+                continue;
+            }
             // "Never use `any` - use `unknown`": a second command, not a reason.
             if commands(before, true) && !commands(after, true) && !after.trim().is_empty() {
                 return finish(before, after);
@@ -1756,6 +1764,14 @@ mod tests {
             split_why("Prefer `a - b` over `b` — clearer"),
             ("Prefer `a - b` over `b`".into(), Some("clearer".into()))
         );
+        // langchainjs: a condition or a comparison goes on with the rule.
+        for whole in [
+            "**No `process.env`** - Except in test files (`node/no-process-env: error`)",
+            "**Prefer template literals** - Over string concatenation (`prefer-template: error`)",
+            "No `console.log` — salvo en scripts",
+        ] {
+            assert_eq!(split_why(whole), (whole.into(), None));
+        }
         assert_eq!(
             split_why("Usa pnpm porque es más rápido."),
             ("Usa pnpm".into(), Some("es más rápido".into()))

@@ -333,6 +333,36 @@ pub const DASH_COMMANDS: &[&str] = &[
     "siempre", "evita", "evitar", "usa", "usar",
 ];
 
+/// Words that open a condition or a comparison after a dash ("**No `process.env`** - Except in
+/// test files", "Prefer template literals - Over string concatenation"): the rule goes on there;
+/// it is no reason.
+pub const DASH_CONTINUATIONS: &[&str] = &[
+    "except",
+    "excepting",
+    "unless",
+    "only",
+    "outside",
+    "over",
+    "instead",
+    "rather",
+    "when",
+    "whenever",
+    "if",
+    "in",
+    "inside",
+    "within",
+    "excepto",
+    "salvo",
+    "solo",
+    "sólo",
+    "únicamente",
+    "fuera",
+    "cuando",
+    "si",
+    "en",
+    "dentro",
+];
+
 /// Commands found after an opening clause that has no comma ("When running migrations use …"):
 /// only words that are hardly ever a noun or a third-person verb there.
 pub const CLAUSE_COMMANDS: &[&str] = &[
