@@ -907,6 +907,33 @@ mod tests {
             prop_assert_eq!(&again.truncated, &full.truncated);
         }
 
+        /// A linter's exemptions — branches without a hit that consume the next line, the line,
+        /// or the file up to an `eslint-enable` — re-check as a full check does, whatever is
+        /// edited around them.
+        #[test]
+        fn recheck_with_linter_exemptions_equals_a_full_check(
+            text in "((x: any|any|// eslint-disable-next-line no-explicit-any\n|/\\* eslint-disable no-explicit-any \\*/|/\\* eslint-enable \\*/|// eslint-disable-line|\n| |x){0,40})",
+            edits in proptest::collection::vec((0usize..300, 0usize..8, "(: any|\n|// eslint-disable-next-line no-explicit-any\n|/\\* eslint-disable \\*/|x| ){0,3}"), 1..5),
+        ) {
+            static C: std::sync::LazyLock<Checker> = std::sync::LazyLock::new(|| {
+                let rules = parse(
+                    r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "No explicit `any` (`typescript/no-explicit-any: error`)", "Why": "w"}]"#,
+                )
+                .rules;
+                let inferred = crate::rules::infer::infer(&rules[0]);
+                let pattern = inferred.checks[0].pattern.clone().expect("a pattern check");
+                assert!(pattern.contains("lint-disable-next-line"), "{pattern}");
+                let checks = serde_json::json!([{"Pattern": pattern, "Within": "code"}]).to_string();
+                checker(&checks)
+            });
+            let file = ts();
+            let (current, dirty) = edited(&text, edits);
+            let before = C.check_full(&text, &file);
+            let again = C.recheck(&before, dirty, &Rope::from_str(&current), &file);
+            let full = C.check_full(&current, &file);
+            prop_assert_eq!(&again.violations, &full.violations);
+        }
+
         #[test]
         fn suppress_agrees_with_a_whole_text_scan(
             text in "((TODO|x|  |\n|\r\n|\r|// |# |<!-- | -->|\\{/\\* |autofix-ignore|autofix-ignored|: 1|: 2|, 1|😀){0,60})",

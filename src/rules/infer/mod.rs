@@ -177,6 +177,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::vague::judged(ctx, out);
     pass::comments_only::run(ctx, out);
     pass::concepts::drop_covered_literals(ctx, out);
+    pass::linter_exemptions::run(ctx, out);
 }
 
 /// The checks the rule would get if what it forbids only without a justification were simply

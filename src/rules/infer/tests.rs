@@ -4886,3 +4886,67 @@ fn an_exclusive_mandate_names_the_manager_alone() {
         );
     }
 }
+
+/// langchainjs' "**No explicit `any`** - Use proper types (`typescript/no-explicit-any:
+/// error`)": the project keeps its linter's exemptions — 1,090 of 2,430 findings were lines
+/// its own `// oxlint-disable-next-line @typescript-eslint/no-explicit-any` exempts.
+#[test]
+fn a_rule_naming_its_linter_rule_keeps_the_linters_exemptions() {
+    let i = "No explicit `any` - Use proper types (`typescript/no-explicit-any: error`)";
+    let ts = concat!(
+        "const a: any = 1;\n",
+        "// oxlint-disable-next-line @typescript-eslint/no-explicit-any\n",
+        "const b: any = 2;\n",
+        "const c: any = 3; // eslint-disable-line no-explicit-any\n",
+        "// eslint-disable-next-line no-explicit-any-ish\n",
+        "const d: any = 4;\n",
+        "// biome-ignore lint/suspicious/noExplicitAny: legacy\n",
+        "const e: any = 5;\n",
+        "// eslint-disable-next-line\n",
+        "const f: any = 6;\n",
+        "// eslint-disable-next-line no-console\n",
+        "const g: any = 7;\n",
+        "/* eslint-disable @typescript-eslint/no-explicit-any */\n",
+        "const h: any = 8;\n",
+        "/* eslint-enable @typescript-eslint/no-explicit-any */\n",
+        "const k: any = 9;\n",
+        "function m(\n",
+        "  // oxlint-disable-next-line @typescript-eslint/no-explicit-any\n",
+        "  x: any\n",
+        "): // oxlint-disable-next-line @typescript-eslint/no-explicit-any\n",
+        "  Promise<any> {}\n",
+    );
+    let lines: Vec<usize> = lines_hit(i, "src/a.ts", ts).into_iter().map(|(l, _)| l).collect();
+    assert_eq!(lines, [1, 6, 12, 16]);
+    let s = set(&[i]);
+    let explained = super::explain(&s.rules[0], &s.inferences[0]);
+    assert!(
+        explained.iter().any(|l| l.contains("`no-explicit-any`")),
+        "{explained:#?}"
+    );
+    // A rule against the directives themselves still finds them.
+    for d in [
+        "Never disable ESLint rules such as `no-explicit-any`.",
+        "Do not use `eslint-disable` comments (`no-explicit-any: error` stays on).",
+    ] {
+        let ts = "// eslint-disable-next-line no-explicit-any\nconst b: any = 2;\n";
+        assert_eq!(texts(d, "src/a.ts", ts), ["eslint-disable"], "{d}");
+    }
+    // Python: a code, among words that speak of the linter.
+    let py = "No bare `except:` (ruff `E722`).";
+    let src = "try:\n    x()\nexcept:  # noqa: E722\n    pass\ntry:\n    y()\nexcept:\n    pass\n";
+    let lines: Vec<usize> = lines_hit(py, "app/a.py", src)
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect();
+    assert_eq!(lines, [7]);
+    // Without a linter's word or a level, a kebab-case span is no linter rule.
+    let plain = "No `any` in `my-module`.";
+    let s = set(&[plain]);
+    assert!(
+        s.inferences[0]
+            .checks
+            .iter()
+            .all(|c| !c.pattern.as_deref().unwrap_or("").contains("lint-disable"))
+    );
+}

@@ -3619,6 +3619,13 @@ pub const ACTING_VERBS: &[&str] = &[
     "sobrescribas",
 ];
 
+/// Words that speak of a linter: a kebab-case name or a code among them is one of its rules
+/// ("the ESLint rule `no-console`", "ruff `E722`").
+pub const LINTER_WORDS: &[&str] = &[
+    "eslint", "oxlint", "biome", "tslint", "lint", "linter", "linters", "linting", "lints", "ruff", "pylint",
+    "flake8", "deno",
+];
+
 /// Verbs of silencing a check: a rule about suppressions says one ("never disable lint rules").
 pub const SUPPRESS_WORDS: &[&str] = &[
     "suppress",

@@ -25,6 +25,7 @@ pub mod implied;
 pub mod import_order;
 pub mod indent_width;
 pub mod line_length;
+pub mod linter_exemptions;
 pub mod literals;
 pub mod nullable;
 pub mod packages;
@@ -263,6 +264,11 @@ impl Found {
                 *explanation = format!("{base}; in comments only (\"{said}\")");
             }
         }
+    }
+
+    /// Changes every check found so far.
+    pub fn map_checks(&mut self, mut change: impl FnMut(&mut CheckSpec)) {
+        self.checks.iter_mut().for_each(|(_, c)| change(c));
     }
 
     pub fn has_checks(&self) -> bool {
