@@ -1501,6 +1501,36 @@ pub const ES6_PLUS: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// "Prefer template literals over string concatenation", "Use template strings": mandated,
+/// they rule out `+` joining a string literal and a value — `"Hello, " + name` here, `name +
+/// "!"` in [`CONCAT_BEFORE_STRING`] (one `hit` per pattern). Two literals joined (`"a" + "b"`,
+/// a long string split over lines) are left alone, as ESLint's `prefer-template` leaves them.
+pub const CONCAT_AFTER_STRING: Detector = Detector {
+    name: "string-concatenation",
+    summary: "`\"…\" + value` where template literals are mandated",
+    pattern: r#"["'`][ \t]*(?:\r?\n[ \t]*)?(?P<hit>\+)[ \t]*(?:\r?\n[ \t]*)?[\w$(]"#,
+    langs: JS_TS,
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// `value + "…"` where template literals are mandated: see [`CONCAT_AFTER_STRING`]. A number
+/// plus a literal's length (`start + "<think>".length`) is arithmetic.
+pub const CONCAT_BEFORE_STRING: Detector = Detector {
+    name: "string-concatenation-before",
+    summary: "`value + \"…\"` where template literals are mandated",
+    pattern: concat!(
+        r#"[\w$)\]][ \t]*(?:\r?\n[ \t]*)?\+[ \t]*(?:\r?\n[ \t]*)?"#,
+        r#"(?:"(?:[^"\\\r\n]|\\.)*"|'(?:[^'\\\r\n]|\\.)*'|`[^`\r\n]*`)[ \t]*\.[ \t]*length\b"#,
+        r#"|[\w$)\]][ \t]*(?:\r?\n[ \t]*)?(?P<hit>\+)[ \t]*(?:\r?\n[ \t]*)?["'`]"#
+    ),
+    langs: JS_TS,
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// Bash strict mode, mandated: `set -euo pipefail` and its spellings (`-Eeuo`, `-euxo`,
 /// `-eu -o pipefail`, `-o errexit -o nounset -o pipefail`).
 pub const SHELL_STRICT_MODE: Detector = Detector {
@@ -1875,6 +1905,10 @@ pub const CONCEPTS: &[Concept] = &[
         phrases: words::ES6_PLUS_NAMES,
     },
     Concept {
+        detector: &CONCAT_AFTER_STRING,
+        phrases: words::TEMPLATE_LITERAL_NAMES,
+    },
+    Concept {
         detector: &HEX_COLOR,
         phrases: words::HEX_COLOR_NAMES,
     },
@@ -2118,6 +2152,8 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &MOJIBAKE,
     &ES_MODULES,
     &ES6_PLUS,
+    &CONCAT_AFTER_STRING,
+    &CONCAT_BEFORE_STRING,
     &SHELL_STRICT_MODE,
     &HEX_COLOR,
     &SECTION_COMMENT,

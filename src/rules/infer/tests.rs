@@ -4950,3 +4950,53 @@ fn a_rule_naming_its_linter_rule_keeps_the_linters_exemptions() {
             .all(|c| !c.pattern.as_deref().unwrap_or("").contains("lint-disable"))
     );
 }
+
+/// langchainjs' "**Prefer template literals** - Over string concatenation (`prefer-template:
+/// error`)" checked nothing: a mandate no known pattern broke. `+` joining a string literal and
+/// a value breaks it; two literals joined, `+=` and arithmetic do not (as ESLint's
+/// `prefer-template` has it), nor a file that disables that linter rule.
+#[test]
+fn mandated_template_literals_rule_out_string_concatenation() {
+    let i = "Prefer template literals - Over string concatenation (`prefer-template: error`)";
+    let ts = concat!(
+        "const a = \"Hello, \" + name;\n",
+        "const b = name + '!';\n",
+        "const c = \"a\" + \"b\";\n",
+        "const d = x + y + 1;\n",
+        "s += \"tail\";\n",
+        "const e = `id: ` + id;\n",
+        "const f = \"1 + 2\"; // \"a\" + b\n",
+        "const g = \"long line \" +\n  suffix;\n",
+        "const h = items[0] + \" items\";\n",
+        "const k = start + \"<think>\".length;\n",
+        "const m = start + 'it\\'s'.length + `x`.length;\n",
+    );
+    assert_eq!(
+        lines_hit(i, "src/a.ts", ts),
+        [1, 2, 6, 8, 10].map(|l| (l, "+".to_string()))
+    );
+    for off in [
+        "/* oxlint-disable prefer-template */\nconst a = \"Hello, \" + name;\n",
+        "/*eslint-disable prefer-template*/\nconst a = \"Hello, \" + name;\n",
+        "/* eslint-disable no-console, prefer-template -- legacy */\nconst a = \"Hello, \" + name;\n",
+    ] {
+        assert!(texts(i, "src/b.ts", off).is_empty(), "{off}");
+    }
+    // Another rule disabled, or one line only, leaves the file checked.
+    for on in [
+        "/* eslint-disable no-console */\nconst a = \"Hello, \" + name;\n",
+        "/* eslint-disable-next-line prefer-template */\nconst b = 1;\nconst a = \"Hello, \" + name;\n",
+        "/* eslint-disable prefer-templates */\nconst a = \"Hello, \" + name;\n",
+    ] {
+        assert_eq!(texts(i, "src/b.ts", on), ["+"], "{on}");
+    }
+    assert!(texts(i, "app/a.py", "a = 'x' + y\n").is_empty());
+    assert!(
+        texts(
+            "Never use template literals.",
+            "src/a.ts",
+            "const a = \"x\" + y;\n"
+        )
+        .is_empty()
+    );
+}

@@ -4328,6 +4328,14 @@ pub const ES_MODULES_NAMES: &[&str] = &[
 ];
 /// ES6+, named: mandated, it rules out `var`.
 pub const ES6_PLUS_NAMES: &[&str] = &["ES6+", "ES2015+", "ES6+ syntax", "ES6+ features"];
+/// JavaScript's template literals, named.
+pub const TEMPLATE_LITERAL_NAMES: &[&str] = &[
+    "template literals",
+    "template literal",
+    "template strings",
+    "template string",
+    "plantillas literales",
+];
 /// Hard-coded colors, named.
 pub const HEX_COLOR_NAMES: &[&str] = &[
     "hardcoded colors",

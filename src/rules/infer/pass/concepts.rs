@@ -3,13 +3,14 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET,
-    I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, PANIC_CALL, PHP_UNTYPED_PARAMETER,
-    PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED, RELATIVE_IMPORT, STDOUT_WRITE,
-    TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE,
-    UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL,
-    VAR_INFERRED, commit_body_pattern, commit_subject_pattern, example_in_context, example_of,
-    file_length_pattern, home_of, host_pattern, is_module_extension, mandated_counterpart,
+    CONCAT_AFTER_STRING, CONCAT_BEFORE_STRING, CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect,
+    GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET, I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE,
+    PANIC_CALL, PHP_UNTYPED_PARAMETER, PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED,
+    RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY,
+    UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN,
+    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, commit_body_pattern,
+    commit_subject_pattern, example_in_context, example_of, file_length_pattern, home_of, host_pattern,
+    is_module_extension, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig, read};
@@ -273,10 +274,13 @@ const INPUT_WORDS: &[&str] = &[
 ];
 
 /// A detector that goes with another, to check what the first leaves out: a Python signature
-/// whose parameters all have type hints can still lack the return's.
+/// whose parameters all have type hints can still lack the return's; a value joined after a
+/// string, the one joined before it.
 fn companion(d: &Detector) -> Option<&'static Detector> {
     if d.name == PY_UNTYPED_PARAMETER.name {
         Some(&PY_UNTYPED_RETURN_OF_TYPED)
+    } else if d.name == CONCAT_AFTER_STRING.name {
+        Some(&CONCAT_BEFORE_STRING)
     } else if d.name == PHP_UNTYPED_PARAMETER.name {
         Some(&PHP_UNTYPED_RETURN)
     } else {
