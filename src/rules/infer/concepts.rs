@@ -2253,9 +2253,10 @@ pub fn command_checks(
     if alts.is_empty() {
         return Vec::new();
     }
-    // Any other arguments may stand around it (`pip install --upgrade pip uv`), quoted or with a
+    // Flags may stand around it (`pip install --upgrade pip uv`), and it may be quoted or carry a
     // version (`"pnpm@8"`, `uv==0.4.0`, `"uv>=0.4"`); pnpm also comes as `@pnpm/exe`, and
-    // through corepack.
+    // through corepack. Any other package on the line (`pip install --upgrade pip gunicorn`) is
+    // the rival installing it: reported.
     let installs = if spared.is_empty() || tools.is_empty() {
         String::new()
     } else {
@@ -2264,7 +2265,7 @@ pub fn command_checks(
         let mut got: Vec<String> = spared.to_vec();
         got.extend(tools.iter().cloned());
         format!(
-            r#"(?:{})[ \t]+(?:install|i|add|global[ \t]+add)(?:[ \t]+[^\s;&|]+)*?[ \t]+["']?(?:{}|@pnpm/exe|corepack)(?:[@=<>~!][^\s"';&|]*)?["']?(?:[ \t"]|$|[;&|)])|(?:{})[ \t]+(?:--version|-v)(?:[ \t"]|$|[;&|)])|"#,
+            r#"(?:{})[ \t]+(?:install|i|add|global[ \t]+add)(?:[ \t]+(?:-[^\s;&|]*|["']?(?:{}|@pnpm/exe|corepack)(?:[@=<>~!][^\s"';&|]*)?["']?))+[ \t]*(?:$|[;&|)]|"[ \t]*(?:[,}}]|$))|(?:{})[ \t]+(?:--version|-v)(?:[ \t"]|$|[;&|)])|"#,
             alternation(tools),
             alternation(&got),
             alternation(tools)
@@ -2517,10 +2518,22 @@ mod tests {
         ] {
             assert!(hits(&uv[0].pattern, install).is_empty(), "{install}");
         }
-        assert_eq!(
-            hits(&uv[0].pattern, "RUN pip install -r requirements.txt\n"),
-            ["pip"]
-        );
+        for install in [
+            "RUN pip install -r requirements.txt\n",
+            "RUN pip install --upgrade pip gunicorn\n",
+            "RUN pip install uv gunicorn && uv sync\n",
+            "  pip install -e \".[dev,mem0]\"\n",
+        ] {
+            assert_eq!(hits(&uv[0].pattern, install), ["pip"], "{install}");
+        }
+        let pnpm = command_checks(&["npm".into()], &[], &[], true, &["pnpm".into()], false);
+        for install in [
+            "RUN npm install -g pnpm@8 && pnpm install\n",
+            "  - run: npm i -g pnpm --force\n",
+        ] {
+            assert!(hits(&pnpm[0].pattern, install).is_empty(), "{install}");
+        }
+        assert!(hits(&pnpm[1].pattern, "  \"setup\": \"npm install -g pnpm\",\n").is_empty());
     }
 
     #[test]
