@@ -5000,3 +5000,20 @@ fn mandated_template_literals_rule_out_string_concatenation() {
         .is_empty()
     );
 }
+
+/// "Never use \"simply\" or \"just\" - they dismiss complexity": words of style in quotes, left
+/// unchecked as common words that would fire in code. They are documentation's words: found
+/// in Markdown prose, not in its code, nor in code (`Justifier`, `simplify()`, comments).
+#[test]
+fn words_of_style_in_quotes_are_checked_in_documentation_prose() {
+    let i = "Never use \"simply\" or \"just\" - they dismiss complexity";
+    let md = "# Deploying\n\nTo deploy, simply run the playbook:\n\n```bash\njust deploy\n```\n\nIf it fails, Just rerun it with `just -v`. <!-- just a note -->\n";
+    assert_eq!(
+        lines_hit(i, "docs/deploy.md", md),
+        [(3, "simply".to_string()), (9, "Just".to_string())]
+    );
+    let php = "<?php\n// simplify() merges blank lines; just a helper.\nfinal class Justifier {}\n";
+    assert!(texts(i, "src/Justifier.php", php).is_empty());
+    // A rule that names a language means its code; a word of code stays unchecked.
+    assert!(texts("Never use \"any\" in docs", "docs/a.md", "Use any tool.\n").is_empty());
+}

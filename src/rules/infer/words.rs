@@ -4328,6 +4328,30 @@ pub const ES_MODULES_NAMES: &[&str] = &[
 ];
 /// ES6+, named: mandated, it rules out `var`.
 pub const ES6_PLUS_NAMES: &[&str] = &["ES6+", "ES2015+", "ES6+ syntax", "ES6+ features"];
+/// Words of how documentation is written, which style guides keep out of it ("they dismiss
+/// complexity"): a rule that forbids one in quotes means prose, where no code is named so.
+pub const WRITING_STYLE_WORDS: &[&str] = &[
+    "simply",
+    "just",
+    "easy",
+    "easily",
+    "obviously",
+    "clearly",
+    "basically",
+    "actually",
+    "really",
+    "literally",
+    "merely",
+    "trivially",
+    "straightforward",
+    "utilize",
+    "utilise",
+    "simplemente",
+    "obviamente",
+    "básicamente",
+    "fácilmente",
+];
+
 /// JavaScript's template literals, named.
 pub const TEMPLATE_LITERAL_NAMES: &[&str] = &[
     "template literals",

@@ -5,11 +5,12 @@
 //! `@scope/pkg`), a proper name after "never use", the replaced side of "instead of", or the
 //! rule speaks of libraries.
 
+use super::super::files::Lang;
 use super::super::imports::{self, Ecosystem};
 use super::super::literal;
 use super::super::phrases::{Entity, Mention, Role, Side, Trig};
 use super::super::text::Kind;
-use super::super::words::{IMPORT_WORDS, LIBRARY_WORDS};
+use super::super::words::{IMPORT_WORDS, LIBRARY_WORDS, WRITING_STYLE_WORDS};
 use super::{At, Context, Found, Route};
 use crate::rules::infer::files::FileScope;
 use crate::rules::model::Within;
@@ -31,6 +32,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 let known = imports::package_spelling(&lit.text) || imports::is_known_package(&lit.text);
                 if known || f.side == Some(Side::Replaced) || ctx.says(LIBRARY_WORDS) {
                     package(ctx, out, at, &lit.text, f, "in code spans", false);
+                } else if prose_word(ctx, &lit.text) {
+                    prose_word_check(ctx, out, at, &lit.text, f);
                 } else {
                     out.note(
                         at,
@@ -53,6 +56,31 @@ pub fn run(ctx: &Context, out: &mut Found) {
             _ => {}
         }
     }
+}
+
+/// Whether `word` is a word of how documentation is written ("Never use \"simply\" or
+/// \"just\""): a word of style, no name of code, in a rule that names no language.
+fn prose_word(ctx: &Context, word: &str) -> bool {
+    WRITING_STYLE_WORDS.contains(&word.to_lowercase().as_str()) && ctx.named.langs().is_empty()
+}
+
+/// Documentation prose — Markdown outside its code spans and blocks — that says `word`, as a
+/// whole word in any case: not `Justifier`, `simplify()` or a code comment.
+fn prose_word_check(ctx: &Context, out: &mut Found, at: At, word: &str, f: &Mention) {
+    let scope = ctx.scope_for(&[Lang::Docs], &format!("the word \"{word}\""));
+    // Fenced blocks, code spans and comments are matched first, reporting nothing.
+    let pattern = literal::consumed_first(
+        &format!(r"(?i)\b(?P<hit>{})\b", regex::escape(word)),
+        r"^[ \t]*```[^\r\n]*(?s:.*?)^[ \t]*```|^[ \t]*~~~[^\r\n]*(?s:.*?)^[ \t]*~~~|`[^`\r\n]*`|<!--(?s:.*?)-->",
+    );
+    let explanation = format!(
+        "word of style \"{word}\" after \"{}\"; scope {}; in prose only (not code spans, code blocks or comments)",
+        f.trigger, scope.why
+    );
+    out.check(
+        at,
+        ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
+    );
 }
 
 /// A module path forbidden in a rule about imports: JS/TS import statements of it (or, for a
