@@ -1079,6 +1079,20 @@ fn read_clause(
                         i += 1;
                         continue;
                     }
+                    // "use `./mvnw` wrapper": a build tool's wrapper script, mandated, is the
+                    // project's command — and rules out the tool it wraps.
+                    else if st.role == Role::Mandate && words::wrapped_tool(&t.text).is_some() {
+                        push(
+                            out,
+                            &mut st,
+                            Entity::Code {
+                                text: t.text.clone(),
+                                quote,
+                                returned: false,
+                            },
+                            ci,
+                        );
+                    }
                     // A path with no place word ("never edit `dist/`") says nothing checkable.
                 } else if pending.is_some()
                     && (names_a_construct(&t.text) || names_a_settings_group(&t.text))

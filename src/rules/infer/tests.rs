@@ -5017,3 +5017,20 @@ fn words_of_style_in_quotes_are_checked_in_documentation_prose() {
     // A rule that names a language means its code; a word of code stays unchecked.
     assert!(texts("Never use \"any\" in docs", "docs/a.md", "Use any tool.\n").is_empty());
 }
+
+/// "**Build Tool**: Maven 3.9+ (use `./mvnw` wrapper, NOT system Maven)": the wrapper script,
+/// quoted, read as a path with no place word — nothing checked. A wrapper mandated in its
+/// script's name rules out the tool it wraps, as "Use the Maven wrapper" does.
+#[test]
+fn a_wrapper_script_mandated_rules_out_the_tool_it_wraps() {
+    for i in [
+        "**Build Tool**: Maven 3.9+ (use `./mvnw` wrapper, NOT system Maven)",
+        "Use `./mvnw`.",
+        "Usa `./gradlew` para compilar.",
+    ] {
+        let ci = "steps:\n  - run: mvn -B package\n  - run: ./mvnw -B verify\n  - run: gradle build\n  - run: ./gradlew build\n";
+        let hits: Vec<String> = texts(i, ".github/workflows/ci.yml", ci);
+        assert!(hits == ["mvn"] || hits == ["gradle"], "{i}: {hits:?}");
+    }
+    assert!(texts("Never edit `./mvnw`.", "ci.sh", "mvn package\n").is_empty());
+}
