@@ -88,6 +88,42 @@ fn recheck_after_one_line_edit_inferred_rules(bencher: divan::Bencher) {
     });
 }
 
+/// "No explicit `any`", as is or naming the linter rule that enforces it: then its check tries
+/// the linter's exemption comments first (the next line, the line, the rest of the file).
+fn linter_rule(which: &str) -> RuleSet {
+    let instruction = match which {
+        "plain" => "No explicit `any`.",
+        _ => "No explicit `any` (`typescript/no-explicit-any: error`).",
+    };
+    let json =
+        format!(r#"[{{"Rule_number": 1, "Category": "CODE", "Instruction": "{instruction}", "Why": "w"}}]"#);
+    RuleSet::from_text(
+        Path::new("/bench/autofix.json"),
+        &json,
+        BuildOptions { inferred: true },
+    )
+}
+
+#[divan::bench(args = ["plain", "names its linter rule"])]
+fn full_check_linter_rule(bencher: divan::Bencher, which: &str) {
+    let rules = linter_rule(which);
+    let text = fixtures::typescript(20_000);
+    bencher.bench(|| rules.checker.check_full(divan::black_box(&text), &FILE));
+}
+
+#[divan::bench(args = ["plain", "names its linter rule"])]
+fn recheck_after_one_line_edit_linter_rule(bencher: divan::Bencher, which: &str) {
+    let rules = linter_rule(which);
+    let text = fixtures::typescript(20_000);
+    let previous = rules.checker.check_full(&text, &FILE);
+    let (rope, dirty) = type_one_character_mid_file(&text);
+    bencher.bench(|| {
+        rules
+            .checker
+            .recheck(&previous, dirty, divan::black_box(&rope), &FILE)
+    });
+}
+
 /// Three explicit checks, counted anywhere or only in code (`Within`): the file is lexed once per
 /// check, and once more per edit.
 fn within_rules(within: &str) -> RuleSet {
