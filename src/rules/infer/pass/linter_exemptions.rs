@@ -163,11 +163,14 @@ pub fn run(ctx: &Context, out: &mut Found) {
         changed = true;
     });
     if changed {
+        let comments = match (names.is_empty(), codes.is_empty()) {
+            (false, true) => "`eslint-disable-next-line`, `/* eslint-disable */`",
+            (true, false) => "`# noqa: …`, `# ruff: noqa: …`",
+            _ => "`eslint-disable-next-line`, `# noqa: …`",
+        };
         out.note(
             super::At::Places,
-            format!(
-                "names the linter rule {said}: its disable comments (`eslint-disable-next-line`, `# noqa: …`) exempt lines as the linter does"
-            ),
+            format!("names the linter rule {said}: its disable comments ({comments}) exempt lines as the linter does"),
         );
     }
 }
