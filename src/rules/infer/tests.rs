@@ -5034,3 +5034,30 @@ fn a_wrapper_script_mandated_rules_out_the_tool_it_wraps() {
     }
     assert!(texts("Never edit `./mvnw`.", "ci.sh", "mvn package\n").is_empty());
 }
+
+/// "Fix original files, never create `_v2` or `_fixed` variants": the parts of names were
+/// checked in declared names only; the rule speaks of files, and `imports_v2.py` is the copy
+/// it forbids — a path rule. A part of a name in a rule about code stays a name's.
+#[test]
+fn a_part_of_a_name_in_a_rule_about_files_names_files() {
+    let i = "Fix original files, never create `_v2` or `_fixed` variants";
+    let hits = texts(i, "nodestradamus/analyzers/imports_v2.py", "import ast\n");
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(
+        texts(
+            i,
+            "nodestradamus/analyzers/imports.py",
+            "import ast\n# no imports_v2 copy\n"
+        )
+        .is_empty()
+    );
+    assert!(texts(i, "node_modules/x/a_fixed.js", "x\n").is_empty());
+    assert!(
+        texts(
+            "Never name functions with `_v2`.",
+            "src/imports_v2.py",
+            "import ast\n"
+        )
+        .is_empty()
+    );
+}

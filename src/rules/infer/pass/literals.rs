@@ -11,10 +11,10 @@ use super::super::naming;
 use super::super::phrases::{self, Entity, Mention, Role, Side, Trig};
 use super::super::text::{Quote, Token};
 use super::super::words::{
-    ASYNC_WORDS, DEFINING_VERBS, DETERMINERS, NEGATIONS, NULL_KIND_NOUNS, NULL_VALUES, POSSESSIVES,
-    TAILWIND_WORDS, WRAP_VERBS, ends_a_term, is_tailwind_variant,
+    ASYNC_WORDS, DEFINING_VERBS, DETERMINERS, FILE_WORDS, NEGATIONS, NULL_KIND_NOUNS, NULL_VALUES,
+    POSSESSIVES, TAILWIND_WORDS, WRAP_VERBS, ends_a_term, is_tailwind_variant,
 };
-use super::{At, Context, Found, Route, fix_note, fix_text_for};
+use super::{At, Context, Found, NOT_THE_PROJECTS, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
 
 pub fn run(ctx: &Context, out: &mut Found) {
@@ -68,8 +68,32 @@ pub fn run(ctx: &Context, out: &mut Found) {
         if let Entity::Code { text, returned, .. } = &f.entity {
             let fix = fixes[i].as_ref().filter(|_| !hedged);
             forbid_code(ctx, out, At::Mention(i), text, *returned, f, fix);
+            file_variants(ctx, out, At::Mention(i), text, f);
         }
     }
+}
+
+/// "Fix original files, never create `_v2` or `_fixed` variants": a part of a name in a rule
+/// that speaks of files names files too — a file whose name carries it (`imports_v2.py`) is a
+/// path rule, besides the declared names that carry it.
+fn file_variants(ctx: &Context, out: &mut Found, at: At, text: &str, f: &Mention) {
+    if f.role != Role::Forbid || !ctx.says(FILE_WORDS) {
+        return;
+    }
+    let glob = match literal::fragment(text) {
+        Some(literal::Fragment::Suffix) => format!("**/*{text}.*"),
+        Some(literal::Fragment::Prefix) => format!("**/{text}*"),
+        None => return,
+    };
+    let mut scope = FileScope::default();
+    ctx.narrow(&mut scope);
+    let explanation = format!(
+        "files named with `{text}` after \"{}\" (the rule speaks of files): a path rule, Forbidden_paths `{glob}`",
+        f.trigger
+    );
+    let mut paths = vec![glob];
+    paths.extend(NOT_THE_PROJECTS.map(String::from));
+    out.check(at, ctx.path_check(&scope, paths, explanation));
 }
 
 /// The package a rule takes `name` from ("`expect` from Vitest", "`assert` from `node:assert`",
