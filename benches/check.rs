@@ -44,6 +44,24 @@ fn full_check_with_suppressions(bencher: divan::Bencher) {
     bencher.bench(|| rules.checker.check(divan::black_box(&text), &FILE));
 }
 
+/// A full check of the 20,000-line file against `rules`.
+fn bench_full_check(bencher: divan::Bencher, rules: &RuleSet) {
+    let text = fixtures::typescript(20_000);
+    bencher.bench(|| rules.checker.check_full(divan::black_box(&text), &FILE));
+}
+
+/// The re-check of the 20,000-line file against `rules` after one character typed mid-file.
+fn bench_recheck(bencher: divan::Bencher, rules: &RuleSet) {
+    let text = fixtures::typescript(20_000);
+    let previous = rules.checker.check_full(&text, &FILE);
+    let (rope, dirty) = type_one_character_mid_file(&text);
+    bencher.bench(|| {
+        rules
+            .checker
+            .recheck(&previous, dirty, divan::black_box(&rope), &FILE)
+    });
+}
+
 /// `text` with one character typed in its middle, and the edit as a re-check sees it.
 fn type_one_character_mid_file(text: &str) -> (Rope, Dirty) {
     let at = (text.len() / 2..).find(|&i| text.is_char_boundary(i)).unwrap();
@@ -78,14 +96,7 @@ fn recheck_after_one_line_edit_inferred_rules(bencher: divan::Bencher) {
         words,
         BuildOptions { inferred: true },
     );
-    let text = fixtures::typescript(20_000);
-    let previous = rules.checker.check_full(&text, &FILE);
-    let (rope, dirty) = type_one_character_mid_file(&text);
-    bencher.bench(|| {
-        rules
-            .checker
-            .recheck(&previous, dirty, divan::black_box(&rope), &FILE)
-    });
+    bench_recheck(bencher, &rules);
 }
 
 /// "No explicit `any`", as is or naming the linter rule that enforces it: then its check tries
@@ -106,22 +117,12 @@ fn linter_rule(which: &str) -> RuleSet {
 
 #[divan::bench(args = ["plain", "names its linter rule"])]
 fn full_check_linter_rule(bencher: divan::Bencher, which: &str) {
-    let rules = linter_rule(which);
-    let text = fixtures::typescript(20_000);
-    bencher.bench(|| rules.checker.check_full(divan::black_box(&text), &FILE));
+    bench_full_check(bencher, &linter_rule(which));
 }
 
 #[divan::bench(args = ["plain", "names its linter rule"])]
 fn recheck_after_one_line_edit_linter_rule(bencher: divan::Bencher, which: &str) {
-    let rules = linter_rule(which);
-    let text = fixtures::typescript(20_000);
-    let previous = rules.checker.check_full(&text, &FILE);
-    let (rope, dirty) = type_one_character_mid_file(&text);
-    bencher.bench(|| {
-        rules
-            .checker
-            .recheck(&previous, dirty, divan::black_box(&rope), &FILE)
-    });
+    bench_recheck(bencher, &linter_rule(which));
 }
 
 /// Three explicit checks, counted anywhere or only in code (`Within`): the file is lexed once per
@@ -145,22 +146,12 @@ fn within_rules(within: &str) -> RuleSet {
 
 #[divan::bench(args = ["any", "code"])]
 fn full_check_within(bencher: divan::Bencher, within: &str) {
-    let rules = within_rules(within);
-    let text = fixtures::typescript(20_000);
-    bencher.bench(|| rules.checker.check_full(divan::black_box(&text), &FILE));
+    bench_full_check(bencher, &within_rules(within));
 }
 
 #[divan::bench(args = ["any", "code"])]
 fn recheck_after_one_line_edit_within(bencher: divan::Bencher, within: &str) {
-    let rules = within_rules(within);
-    let text = fixtures::typescript(20_000);
-    let previous = rules.checker.check_full(&text, &FILE);
-    let (rope, dirty) = type_one_character_mid_file(&text);
-    bencher.bench(|| {
-        rules
-            .checker
-            .recheck(&previous, dirty, divan::black_box(&rope), &FILE)
-    });
+    bench_recheck(bencher, &within_rules(within));
 }
 
 /// Loading a rules file — what happens on every keystroke in autofix.json: parse, infer,

@@ -2179,8 +2179,9 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &OR_OPERATOR,
 ];
 
-fn alternation(tools: &[String]) -> String {
-    let mut sorted: Vec<&String> = tools.iter().collect();
+/// `names` escaped, as one regex alternation, the longest first.
+pub fn alternation(names: &[String]) -> String {
+    let mut sorted: Vec<&String> = names.iter().collect();
     // Longest first, so `pip3` is tried before `pip`.
     sorted.sort_by_key(|t| std::cmp::Reverse(t.len()));
     sorted

@@ -11,6 +11,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::super::concepts::alternation;
 use super::super::literal;
 use super::super::words::{LINTER_WORDS, SUPPRESS_WORDS};
 use super::{Context, Found};
@@ -19,6 +20,7 @@ use crate::rules::model::Origin;
 /// A linter rule's name as a project writes it: `no-explicit-any`, `typescript/no-explicit-any`,
 /// `@typescript-eslint/no-explicit-any`, `node/no-process-env: error` (`"warn"`, `off`: a level
 /// in words — `fetch-depth: 0` is a YAML key). The kebab-case name is group `name`.
+// Constant patterns, exercised by the tests: compiling them cannot fail at run time.
 static KEBAB_RULE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r#"^(?:@?[a-z0-9][\w.-]*/)*(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?:[ \t]*:[ \t]*["']?(?P<level>error|warn|warning|off)["']?)?$"#,
@@ -74,13 +76,6 @@ fn camel(kebab: &str) -> String {
     out
 }
 
-/// `words` as one alternation of whole names: not a longer name they start (`no-console` is
-/// not `no-console-log`); never past the line's end, which the branch's own end consumes.
-fn names_alternation(words: &[String]) -> String {
-    let escaped: Vec<String> = words.iter().map(|w| regex::escape(w)).collect();
-    format!(r"[^\w\r\n-](?:{})(?:[^\w\r\n-]|$)", escaped.join("|"))
-}
-
 /// The comments that exempt a line or a file from the linter rules `names` and `codes`, as
 /// branches that consume what they exempt.
 fn exemptions(names: &[String], codes: &[String]) -> String {
@@ -88,38 +83,33 @@ fn exemptions(names: &[String], codes: &[String]) -> String {
     // A directive without a list exempts the line from every rule of its linter.
     let bare_line_end = r"[ \t]*(?:\*/|-->)?[ \t]*(?:$|--[^\r\n]*)";
     if !names.is_empty() {
-        let named = names_alternation(names);
-        let camels: Vec<String> = names.iter().map(|n| regex::escape(&camel(n))).collect();
+        let listed = alternation(names);
+        // A whole name: not a longer one it starts (`no-console` is not `no-console-log`), and
+        // never past the line's end, which the branch's own end consumes.
+        let named = format!(r"[^\w\r\n-](?:{listed})(?:[^\w\r\n-]|$)");
+        let camels: Vec<String> = names.iter().map(|n| camel(n)).collect();
         // The next line.
         branches.push(format!(
             r"(?:(?:es|ox)lint-disable-next-line|deno-lint-ignore(?:[ \t]|$))(?:{bare_line_end}|[^\r\n]*?{named}[^\r\n]*)\r?\n[^\r\n]*"
         ));
         branches.push(format!(
             r"biome-ignore[ \t]+lint/(?:\w+/)?(?:{})\b[^\r\n]*\r?\n[^\r\n]*",
-            camels.join("|")
+            alternation(&camels)
         ));
         // The line itself.
         branches.push(format!(
             r"(?:^|\n)[^\r\n]*?(?:(?:es|ox)lint-disable-line(?:{bare_line_end}|[^\r\n]*?{named})|#[ \t]*pylint:[ \t]*disable=[^\r\n]*?{named})[^\r\n]*"
         ));
         // The file, or up to where the linter is enabled again.
-        let alternation = names
-            .iter()
-            .map(|n| regex::escape(n))
-            .collect::<Vec<_>>()
-            .join("|");
         branches.push(format!(
-            r"/\*[ \t]*(?:es|ox)lint-disable(?:[ \t]*|[ \t](?:[^\r\n*]*?[^\w\r\n-])?(?:{alternation})(?:[^\w\r\n*-][^\r\n*]*)?)\*/(?s:.*?)(?:(?:es|ox)lint-enable\b|\z)"
+            r"/\*[ \t]*(?:es|ox)lint-disable(?:[ \t]*|[ \t](?:[^\r\n*]*?[^\w\r\n-])?(?:{listed})(?:[^\w\r\n*-][^\r\n*]*)?)\*/(?s:.*?)(?:(?:es|ox)lint-enable\b|\z)"
         ));
         branches.push(format!(
             r"deno-lint-ignore-file(?:[ \t]*$|[^\r\n]*?{named})(?s:.*)"
         ));
     }
     if !codes.is_empty() {
-        let coded = {
-            let escaped: Vec<String> = codes.iter().map(|c| regex::escape(c)).collect();
-            format!(r"\b(?:{})\b", escaped.join("|"))
-        };
+        let coded = format!(r"\b(?:{})\b", alternation(codes));
         branches.push(format!(
             r"(?:^|\n)[^\r\n]*?#[ \t]*noqa[ \t]*(?:$|:[^\r\n]*?{coded})[^\r\n]*"
         ));

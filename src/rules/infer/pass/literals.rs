@@ -14,7 +14,7 @@ use super::super::words::{
     ASYNC_WORDS, DEFINING_VERBS, DETERMINERS, FILE_WORDS, NEGATIONS, NULL_KIND_NOUNS, NULL_VALUES,
     POSSESSIVES, TAILWIND_WORDS, WRAP_VERBS, ends_a_term, is_tailwind_variant,
 };
-use super::{At, Context, Found, NOT_THE_PROJECTS, Route, fix_note, fix_text_for};
+use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
 
 pub fn run(ctx: &Context, out: &mut Found) {
@@ -85,15 +85,11 @@ fn file_variants(ctx: &Context, out: &mut Found, at: At, text: &str, f: &Mention
         Some(literal::Fragment::Prefix) => format!("**/{text}*"),
         None => return,
     };
-    let mut scope = FileScope::default();
-    ctx.narrow(&mut scope);
-    let explanation = format!(
-        "files named with `{text}` after \"{}\" (the rule speaks of files): a path rule, Forbidden_paths `{glob}`",
+    let said = format!(
+        "files named with `{text}` after \"{}\" (the rule speaks of files)",
         f.trigger
     );
-    let mut paths = vec![glob];
-    paths.extend(NOT_THE_PROJECTS.map(String::from));
-    out.check(at, ctx.path_check(&scope, paths, explanation));
+    out.check(at, super::places::file_name_check(ctx, glob, &said));
 }
 
 /// The package a rule takes `name` from ("`expect` from Vitest", "`assert` from `node:assert`",

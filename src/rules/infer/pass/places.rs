@@ -30,22 +30,26 @@ fn file_names(ctx: &Context, out: &mut Found) {
         let Entity::Code { text, .. } = &f.entity else {
             continue;
         };
-        let mut scope = FileScope::default();
-        ctx.narrow(&mut scope);
-        let why = if scope.why.is_empty() {
-            "every file".to_string()
-        } else {
-            format!("every file{}", scope.why)
-        };
-        let glob = path_glob(text);
-        let mut forbidden = vec![glob.clone()];
-        forbidden.extend(NOT_THE_PROJECTS.map(String::from));
-        let explanation = format!(
-            "forbidden file name `{text}` after \"{}\": a path rule, Forbidden_paths `{glob}`; files {why}",
-            f.trigger
-        );
-        out.check(At::Mention(i), ctx.path_check(&scope, forbidden, explanation));
+        let said = format!("forbidden file name `{text}` after \"{}\"", f.trigger);
+        out.check(At::Mention(i), file_name_check(ctx, path_glob(text), &said));
     }
+}
+
+/// The path rule forbidding files whose path matches `glob` (dependencies and git's files left
+/// out), in every file the rule's folders and exceptions leave in, explained as "`said`: a path
+/// rule …".
+pub(super) fn file_name_check(ctx: &Context, glob: String, said: &str) -> CheckSpec {
+    let mut scope = FileScope::default();
+    ctx.narrow(&mut scope);
+    let why = if scope.why.is_empty() {
+        "every file".to_string()
+    } else {
+        format!("every file{}", scope.why)
+    };
+    let explanation = format!("{said}: a path rule, Forbidden_paths `{glob}`; files {why}");
+    let mut forbidden = vec![glob];
+    forbidden.extend(NOT_THE_PROJECTS.map(String::from));
+    ctx.path_check(&scope, forbidden, explanation)
 }
 
 /// Languages whose files a rule can forbid outright ("❌ TypeScript - FORBIDDEN (use vanilla

@@ -212,13 +212,12 @@ fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
 fn for_the_project(clause: &[Token]) -> bool {
     clause.iter().filter(|t| t.is_word()).all(|t| {
         words::package_manager(&t.lower).is_some()
+            || words::EXCLUSIVE_WORDS.contains(&t.lower.as_str())
             || matches!(
                 t.lower.as_str(),
                 "use"
                     | "always"
                     | "only"
-                    | "exclusively"
-                    | "exclusivamente"
                     | "must"
                     | "should"
                     | "we"
