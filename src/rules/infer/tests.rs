@@ -5061,3 +5061,16 @@ fn a_part_of_a_name_in_a_rule_about_files_names_files() {
         .is_empty()
     );
 }
+
+/// payload's "Use `err` not `error`, use `msg` not `message` in object form" (under "Logger
+/// Usage") reported 1,421 `message`s — every one in code that is no logger's object. Which
+/// objects, no line tells: the condition leaves the rule unchecked, and `--explain` says so.
+#[test]
+fn a_condition_on_the_form_of_an_object_is_unreadable() {
+    assert_unchecked_because(
+        "Use `err` not `error`, use `msg` not `message` in object form",
+        "src/a.ts",
+        "const message = 'x';\nlogger.error({ message, error });\n",
+        &["in object form"],
+    );
+}

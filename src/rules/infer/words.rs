@@ -3119,6 +3119,14 @@ pub const CONDITION_CONSTRUCTS: &[&str] = &[
     "records",
     "estructura",
     "estructuras",
+    // "use `msg` not `message` in object form": which objects (a logger's argument), no line
+    // tells from the others.
+    "object",
+    "objects",
+    "form",
+    "forms",
+    "objeto",
+    "objetos",
 ];
 /// Kinds of types a purpose condition can name ("for secure types", "para los tipos públicos"),
 /// which no file scope tells apart.
