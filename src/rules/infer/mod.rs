@@ -149,6 +149,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::tools::run(ctx, out);
     pass::places::run(ctx, out);
     pass::config_keys::run(ctx, out);
+    pass::css_values::run(ctx, out);
     pass::file_kinds::run(ctx, out);
     pass::file_names::run(ctx, out);
     pass::identifiers::run(ctx, out);

@@ -14,6 +14,7 @@ pub mod commits;
 pub mod concepts;
 pub mod conditions;
 pub mod config_keys;
+pub mod css_values;
 pub mod documented;
 pub mod families;
 pub mod file_kinds;
@@ -334,6 +335,8 @@ pub enum Route {
     Places,
     /// A key of a configuration file the rule names ("npm `workspaces` field").
     ConfigKeys,
+    /// A CSS property whose hardcoded values the rule forbids ("no hardcoded `z-index`").
+    CssValues,
     /// Nothing to check (mandated, neutral, places).
     Other,
 }
@@ -488,6 +491,10 @@ impl<'a> Context<'a> {
             // "an npm `workspaces` field", "No `version:` key (… Compose v2)": a configuration key.
             (Entity::Code { text, .. }, Role::Forbid) if config_keys::routes_here(self, text) => {
                 Route::ConfigKeys
+            }
+            // "no hardcoded `z-index` values": the property's written-out values, not its name.
+            (Entity::Code { text, .. }, Role::Forbid) if css_values::routes_here(self, text) => {
+                Route::CssValues
             }
             // "Avoid unqualified imports from `temporalio`": the module's `from … import`
             // statements, not its name wherever it is written.

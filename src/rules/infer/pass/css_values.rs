@@ -1,0 +1,203 @@
+//! CSS-values pass: a CSS property whose hardcoded values a rule forbids — "Never hardcode
+//! `font-size`", "No hardcoded `color`, `background` values", "use elevation tokens instead of
+//! a hardcoded `box-shadow`/`rgba()` value" — flags the property's declarations whose value is
+//! written out (`box-shadow: 0 1px 2px rgba(0,0,0,.2)`, `zIndex: 100` in CSS-in-JS), not those
+//! that take a token (`var(--…)`, `$scss`, `@less`, `theme(…)`), a global keyword (`inherit`,
+//! `none`) or `0`, and never the property's name anywhere else: the name is not what is
+//! forbidden, its written-out value is.
+
+use super::super::files::{FileScope, Lang};
+use super::super::phrases::Entity;
+use super::super::text::{Kind, Token, clauses};
+use super::super::words::{CSS_PROPERTIES, HARDCODED_WORDS, LIST_WORDS};
+use super::{At, Context, Found, Route};
+use crate::rules::model::Within;
+
+/// A CSS property as a rule names it: `box-shadow`, or a family by its prefix (`margin*`,
+/// `padding-*`), which also covers the longhands (`margin-top`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Property {
+    name: String,
+    family: bool,
+}
+
+impl Property {
+    fn of(span: &str) -> Option<Property> {
+        let text = span.trim().trim_end_matches(':');
+        let (name, family) = match text.strip_suffix('*') {
+            Some(stem) => (stem.trim_end_matches('-'), true),
+            None => (text, false),
+        };
+        CSS_PROPERTIES.contains(&name).then(|| Property {
+            name: name.to_string(),
+            family,
+        })
+    }
+
+    /// The name in a style sheet, with a vendor prefix maybe (`-webkit-box-shadow`).
+    fn css(&self) -> String {
+        let longhands = if self.family { "(?:-[a-z]+)*" } else { "" };
+        format!(
+            "(?:-(?:webkit|moz|ms|o)-)?{}{longhands}",
+            regex::escape(&self.name)
+        )
+    }
+
+    /// The name in CSS-in-JS objects: `boxShadow`, `zIndex`, `marginTop` for `margin*`.
+    fn camel(&self) -> String {
+        let mut out = String::new();
+        let mut upper = false;
+        for c in self.name.chars() {
+            if c == '-' {
+                upper = true;
+            } else if upper {
+                out.push(c.to_ascii_uppercase());
+                upper = false;
+            } else {
+                out.push(c);
+            }
+        }
+        let longhands = if self.family { "(?:[A-Z][a-z]+)*" } else { "" };
+        format!("{out}{longhands}")
+    }
+}
+
+/// Values that are no hardcoding: a token (`var(--x)`, `calc(var(--x) * 2)`, `$x`, `@x`,
+/// `theme(…)`, `token(…)`, `env(…)`) or a keyword or `0`, alone in the declaration.
+const TOKEN_VALUE: &str = r"var\(|calc\([^;{}\r\n]*var\(|[$@]|theme\(|token\(|env\(";
+const KEYWORD_VALUE: &str =
+    r"(?i:inherit|initial|unset|revert|revert-layer|none|auto|currentcolor|transparent|0)";
+
+/// The code spans a hardcoding word governs in a clause, when one is a CSS property: "hardcoded
+/// `a`, `b`, or `c`", "hardcoded `box-shadow`/`rgba()` value".
+fn governed_spans(clause: &[Token]) -> Vec<Vec<String>> {
+    let mut groups = Vec::new();
+    for (i, t) in clause.iter().enumerate() {
+        if !t.is_word() || !HARDCODED_WORDS.contains(&t.lower.as_str()) {
+            continue;
+        }
+        let mut j = i + 1;
+        let mut group = Vec::new();
+        while let Some(t) = clause.get(j) {
+            let joins = t.kind == Kind::Comma
+                || t.text == "/"
+                || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str()));
+            if matches!(t.kind, Kind::Span(_)) {
+                group.push(t.text.clone());
+            } else if !joins {
+                break;
+            }
+            j += 1;
+        }
+        if group.iter().any(|s| Property::of(s).is_some()) {
+            groups.push(group);
+        }
+    }
+    groups
+}
+
+/// Whether the forbidden span `text` is read here: a CSS property whose hardcoded values the
+/// rule forbids, or what qualifies those values beside it (`rgba()` in "a hardcoded
+/// `box-shadow`/`rgba()` value": the shadow's color, checked with the shadow).
+pub fn routes_here(ctx: &Context, text: &str) -> bool {
+    clauses(ctx.tokens)
+        .iter()
+        .flat_map(|c| governed_spans(c))
+        .any(|group| group.iter().any(|s| s == text))
+}
+
+pub fn run(ctx: &Context, out: &mut Found) {
+    for (i, f) in ctx.routed(Route::CssValues) {
+        let Entity::Code { text, .. } = &f.entity else {
+            continue;
+        };
+        let Some(property) = Property::of(text) else {
+            continue;
+        };
+        let css = property.css();
+        let spared = format!(r"{TOKEN_VALUE}|{KEYWORD_VALUE}[ \t]*(?:!important)?[ \t]*(?:[;}}]|$)");
+        let declaration = format!(r"(?:^|[{{;])[ \t]*(?:{css})[ \t]*:[ \t]*(?:{spared})");
+        let pattern = format!(r"{declaration}|(?:^|[{{;])[ \t]*(?P<hit>{css})[ \t]*:");
+        let mut scope = ctx.scope_for(&[Lang::Css, Lang::Vue, Lang::Svelte], "the CSS property");
+        let said = format!(
+            "hardcoded values of the CSS property `{text}` after \"{}\": its declarations whose value is written out, not a token (`var(…)`, `$…`, `@…`, `theme(…)`), a keyword or `0`",
+            f.trigger
+        );
+        let explanation = format!("{said}; scope {}", scope.why);
+        out.check(
+            At::Mention(i),
+            ctx.pattern_check(pattern, scope.clone(), None, explanation, Within::Code),
+        );
+        // CSS-in-JS: `boxShadow: '0 1px …'`, `zIndex: 100` — a number or a string written out
+        // (a name is a token: `zIndex: theme.z.modal`).
+        let js_named = ctx
+            .named
+            .langs
+            .iter()
+            .any(|(l, _)| matches!(l, Lang::TypeScript | Lang::JavaScript | Lang::React));
+        if !ctx.named.langs.is_empty() && !js_named {
+            continue;
+        }
+        let camel = property.camel();
+        let quote = "[\"'\\x60]";
+        let js_spared = format!(
+            r"\b(?:{camel})[ \t]*:[ \t]*(?:{quote}(?:{TOKEN_VALUE}|{KEYWORD_VALUE}{quote})|0[ \t]*(?:[,}}]|$))"
+        );
+        let js_pattern = format!(r"{js_spared}|\b(?P<hit>{camel})[ \t]*:[ \t]*(?:-?\.?[0-9]|{quote})");
+        scope = FileScope::of_langs(&[Lang::TypeScript, Lang::JavaScript], String::new());
+        ctx.narrow(&mut scope);
+        let explanation = format!(
+            "{said}; in CSS-in-JS as `{camel}`: a number or string written out; scope {}",
+            scope.describe()
+        );
+        out.check(
+            At::Mention(i),
+            ctx.pattern_check(js_pattern, scope, None, explanation, Within::Code),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::tests::texts;
+
+    const SHADOWS: &str = "Box shadows: use elevation tokens from `elevations.css` (`--elevation-100-canvas`, `--elevation-300-tooltip`) instead of a hardcoded `box-shadow`/`rgba()` value";
+
+    #[test]
+    fn hardcoded_declarations_not_tokens_nor_the_name() {
+        let css = ".card {\n  box-shadow: 0 1px 2px rgba(0, 0, 0, 0.2);\n}\n.menu { box-shadow: var(--elevation-400-menu-panel); }\n.flat {\n  box-shadow: none;\n  -webkit-box-shadow: inset 0 0 0 1px var(--theme-elevation-1000);\n}\n:root {\n  --elevation-100-canvas: 0 1px 2px rgba(0, 0, 0, 0.1);\n  --color-bg-transparent-hover: rgba(255, 255, 255, 0.05);\n}\n/* box-shadow: 0 0 1px red; */\n.x { transition: box-shadow 0.2s; color: rgba(0, 0, 0, 0.5); }\n";
+        assert_eq!(
+            texts(SHADOWS, "src/card.css", css),
+            ["box-shadow", "-webkit-box-shadow"]
+        );
+        // The name in code is no declaration; a token in CSS-in-JS is no hardcoding.
+        let tsx = "const style = { boxShadow: '0 1px 2px black', color: 'red' };\nconst menu = { boxShadow: 'var(--elevation-400-menu-panel)' };\nconst t = { boxShadow: theme.shadows.card };\ntype P = { boxShadow: string };\nconst name = 'box-shadow';\n";
+        assert_eq!(texts(SHADOWS, "src/Card.tsx", tsx), ["boxShadow"]);
+    }
+
+    #[test]
+    fn lists_families_and_values_for() {
+        let rule = "Never hardcode `font-size`, `line-height`, or `letter-spacing` values.";
+        let scss = ".a {\n  font-size: 14px;\n  line-height: $leading-normal;\n  letter-spacing: 0;\n  font-size: calc(var(--text-base) * 1.25);\n  line-height: 1.5 !important;\n}\n";
+        assert_eq!(texts(rule, "a.scss", scss), ["font-size", "line-height"]);
+        let rule = "Avoid hardcoded `z-index` numbers; use the `--z-*` scale.";
+        let css = ".modal { z-index: 1000; }\n.base { z-index: auto; }\n.top { z-index: var(--z-modal); }\n";
+        assert_eq!(texts(rule, "m.css", css), ["z-index"]);
+        let js = "const s = StyleSheet.create({ modal: { zIndex: 10 }, base: { zIndex: 0 } });\n";
+        assert_eq!(texts(rule, "m.ts", js), ["zIndex"]);
+        let rule = "No raw `margin*` or `padding*` values: use the spacing tokens.";
+        let css = ".a {\n  margin-top: 8px;\n  padding: var(--space-2);\n  padding-inline: 12px;\n  margin: 0;\n}\n";
+        assert_eq!(texts(rule, "a.css", css), ["margin-top", "padding-inline"]);
+    }
+
+    #[test]
+    fn a_property_without_hardcoding_words_stays_a_literal_reading() {
+        // Not about values: the property's name is what the rule forbids (and `float` is no
+        // token-rule property).
+        let rule = "Never use `float` for layout.";
+        assert_eq!(texts(rule, "a.css", ".a { float: left; }\n"), ["float"]);
+        // "hardcoded" before a span that is no CSS property: not this pass.
+        let rule = "No hardcoded `timeout` values.";
+        assert!(texts(rule, "a.css", ".a { box-shadow: 0 0 1px red; }\n").is_empty());
+    }
+}
