@@ -98,6 +98,18 @@ pub const NAMED_EXPORTS: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// "Always use explicit named exports (no `export *`)": explicit names are said against star
+/// re-exports — barrels — not against a default export.
+pub const EXPLICIT_EXPORTS: Detector = Detector {
+    name: "explicit-exports",
+    summary: "star re-exports where explicit named exports are mandated: `export * from …`, `export * as ns from …`",
+    pattern: r"^[ \t]*(?P<hit>export[ \t]*\*)",
+    langs: JS_TS,
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// "Componentes standalone", "Use standalone components": an Angular component, directive or
 /// pipe declared `standalone: false` (belonging to an NgModule), ruled out.
 pub const STANDALONE_COMPONENTS: Detector = Detector {
@@ -1725,6 +1737,10 @@ pub const CONCEPTS: &[Concept] = &[
         phrases: words::DEFAULT_EXPORT_NAMES,
     },
     Concept {
+        detector: &EXPLICIT_EXPORTS,
+        phrases: words::EXPLICIT_EXPORT_NAMES,
+    },
+    Concept {
         detector: &NAMED_EXPORTS,
         phrases: words::NAMED_EXPORT_NAMES,
     },
@@ -2112,6 +2128,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &PARAMETERIZED_QUERIES,
     &DEFAULT_EXPORT,
     &NAMED_EXPORTS,
+    &EXPLICIT_EXPORTS,
     &CLASS_COMPONENT,
     &WILDCARD_IMPORT,
     &TODO_COMMENT,

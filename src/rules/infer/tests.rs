@@ -5074,3 +5074,26 @@ fn a_condition_on_the_form_of_an_object_is_unreadable() {
         &["in object form"],
     );
 }
+
+/// payload's "Always use explicit named exports." (the paragraph under "Avoid barrel exports
+/// (`export *`)") reported 379 default exports: explicit names are said against `export *`,
+/// not against `export default` — which "named exports" alone still rules out.
+#[test]
+fn explicit_named_exports_rule_out_star_re_exports() {
+    let ts = "export * from './a'\nexport * as ns from './b'\nexport default App\nexport { x } from './c'\n";
+    for i in [
+        "Always use explicit named exports.",
+        "Usa exportaciones nombradas explícitas.",
+    ] {
+        let lines: Vec<usize> = lines_hit(i, "src/index.ts", ts)
+            .into_iter()
+            .map(|(l, _)| l)
+            .collect();
+        assert_eq!(lines, [1, 2], "{i}");
+    }
+    let lines: Vec<usize> = lines_hit("Prefer named exports.", "src/index.ts", ts)
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect();
+    assert_eq!(lines, [3]);
+}

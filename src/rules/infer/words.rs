@@ -4186,6 +4186,18 @@ pub const NAMED_EXPORT_NAMES: &[&str] = &[
     "exportaciones con nombre",
 ];
 
+/// Explicit named exports, named: said against `export *`.
+pub const EXPLICIT_EXPORT_NAMES: &[&str] = &[
+    "explicit named exports",
+    "explicit named export",
+    "explicit exports",
+    "explicit re-exports",
+    "exportaciones nombradas explícitas",
+    "exportaciones explícitas",
+    "exports nombrados explícitos",
+    "exports explícitos",
+];
+
 /// "No DEPRECATED comments": capitals required (lowercase "deprecated comments" may mean
 /// outdated ones).
 pub const DEPRECATED_COMMENT_NAMES: &[&str] = &[
