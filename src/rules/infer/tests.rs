@@ -5097,3 +5097,54 @@ fn explicit_named_exports_rule_out_star_re_exports() {
         .collect();
     assert_eq!(lines, [3]);
 }
+
+/// payload's "No sub-pixel precision (`plugin/no-subpixel-values`)" forbade the text
+/// `plugin/no-subpixel-values`, and "No floating promises
+/// (`@typescript-eslint/no-floating-promises`)" read it as a package: a linter rule cited
+/// with its plugin names what enforces the rule. Its Stylelint comments exempt CSS lines.
+#[test]
+fn a_linter_rule_cited_with_its_plugin_is_no_forbidden_text() {
+    for i in [
+        "No sub-pixel precision (`plugin/no-subpixel-values`)",
+        "No floating promises (`@typescript-eslint/no-floating-promises`)",
+    ] {
+        let s = set(&[i]);
+        assert!(
+            s.inferences[0].checks.is_empty(),
+            "{i}: {:#?}",
+            s.inferences[0].checks
+        );
+    }
+    let i = "Never use `!important` (`plugin/no-important`).";
+    let css = concat!(
+        ".a { color: red !important; }\n",
+        "/* stylelint-disable-next-line plugin/no-important */\n",
+        ".b { color: red !important; }\n",
+        ".c { color: red !important; } /* stylelint-disable-line plugin/no-important */\n",
+        "/* stylelint-disable plugin/no-important */\n",
+        ".d { color: red !important; }\n",
+        "/* stylelint-enable plugin/no-important */\n",
+        ".e { color: red !important; }\n",
+    );
+    let lines: Vec<usize> = lines_hit(i, "src/a.css", css)
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect();
+    assert_eq!(lines, [1, 8]);
+    let s = set(&[i]);
+    let explained = super::explain(&s.rules[0], &s.inferences[0]);
+    assert!(
+        explained
+            .iter()
+            .any(|l| l.contains("stylelint-disable-next-line")),
+        "{explained:#?}"
+    );
+    // A package of that shape with no rule verb stays a package; a kebab name in a rule about
+    // the directives stays what the rule forbids.
+    assert!(!super::pass::linter_exemptions::is_linter_rule_reference(
+        "@scope/ui-kit"
+    ));
+    assert!(!super::pass::linter_exemptions::is_linter_rule_reference(
+        "no-case"
+    ));
+}

@@ -3630,8 +3630,20 @@ pub const ACTING_VERBS: &[&str] = &[
 /// Words that speak of a linter: a kebab-case name or a code among them is one of its rules
 /// ("the ESLint rule `no-console`", "ruff `E722`").
 pub const LINTER_WORDS: &[&str] = &[
-    "eslint", "oxlint", "biome", "tslint", "lint", "linter", "linters", "linting", "lints", "ruff", "pylint",
-    "flake8", "deno",
+    "eslint",
+    "oxlint",
+    "biome",
+    "tslint",
+    "lint",
+    "linter",
+    "linters",
+    "linting",
+    "lints",
+    "ruff",
+    "pylint",
+    "flake8",
+    "deno",
+    "stylelint",
 ];
 
 /// Verbs of silencing a check: a rule about suppressions says one ("never disable lint rules").

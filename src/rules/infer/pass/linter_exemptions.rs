@@ -1,7 +1,7 @@
 //! Linter exemptions pass: "**No explicit `any`** (`typescript/no-explicit-any: error`)", "no
 //! bare except (ruff `E722`)" — a rule that names the linter rule enforcing it keeps that
 //! linter's own exemptions: a line the project exempts with `// eslint-disable-next-line
-//! no-explicit-any`, `// oxlint-disable-line …`, `// biome-ignore lint/…/noExplicitAny`, `//
+//! no-explicit-any`, `// oxlint-disable-line …`, `/* stylelint-disable-next-line … */`, `// biome-ignore lint/…/noExplicitAny`, `//
 //! deno-lint-ignore …`, `# noqa: E722`, `# pylint: disable=…`, or a file with `/* eslint-disable
 //! … */` (up to its `eslint-enable`) or `# ruff: noqa: E722`, is a deliberate exception, not a
 //! violation. Each of the rule's pattern checks tries those comments first, as branches without a
@@ -35,8 +35,42 @@ const DIRECTIVE_WORDS: &[&str] = &["disable", "ignore", "noqa", "nolint", "suppr
 static LINT_CODE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^[A-Z]{1,4}[0-9]{1,4}$").expect("a constant regex compiles"));
 
-/// The linter rules the rule names: kebab-case names (with a level after them, or among words
-/// that speak of a linter) and codes (among such words).
+/// How linter rules' names begin when they forbid or require: `no-important`, `prefer-template`.
+const RULE_NAME_VERBS: &[&str] = &[
+    "no-",
+    "prefer-",
+    "require-",
+    "consistent-",
+    "ban-",
+    "max-",
+    "explicit-",
+    "restrict-",
+    "strict-",
+];
+
+/// Whether a code span is a linter rule's name as a project cites it — with its plugin
+/// (`plugin/no-important`, `@typescript-eslint/no-floating-promises`) or a level
+/// (`no-console: error`) — which names what enforces the rule, not what it forbids: "No
+/// sub-pixel precision (`plugin/no-subpixel-values`)" forbids no such text.
+pub fn is_linter_rule_reference(text: &str) -> bool {
+    let text = text.trim();
+    KEBAB_RULE.captures(text).is_some_and(|caps| {
+        caps.name("level").is_some()
+            || (text.contains('/') && RULE_NAME_VERBS.iter().any(|v| caps["name"].starts_with(v)))
+    })
+}
+
+/// "Never disable ESLint rules such as `no-explicit-any`", "Do not use `eslint-disable`
+/// comments": the rule is about the linter's directives, which are what it forbids.
+pub fn about_directives(ctx: &Context) -> bool {
+    ctx.tokens.iter().any(|t| {
+        t.is_word() && SUPPRESS_WORDS.contains(&t.lower.as_str())
+            || t.is_code() && DIRECTIVE_WORDS.iter().any(|w| t.lower.contains(w))
+    })
+}
+
+/// The linter rules the rule names: kebab-case names (cited with a plugin or a level, or among
+/// words that speak of a linter) and codes (among such words).
 fn named_linter_rules(ctx: &Context) -> (Vec<String>, Vec<String>) {
     let speaks_of_lint = ctx.tokens.iter().any(|t| {
         t.is_word() && LINTER_WORDS.contains(&t.lower.as_str())
@@ -46,7 +80,7 @@ fn named_linter_rules(ctx: &Context) -> (Vec<String>, Vec<String>) {
     for t in ctx.tokens.iter().filter(|t| t.is_code()) {
         let text = t.text.trim();
         if let Some(caps) = KEBAB_RULE.captures(text)
-            && (caps.name("level").is_some() || speaks_of_lint)
+            && (speaks_of_lint || is_linter_rule_reference(text))
         {
             let name = caps["name"].to_string();
             if !names.contains(&name) {
@@ -90,7 +124,7 @@ fn exemptions(names: &[String], codes: &[String]) -> String {
         let camels: Vec<String> = names.iter().map(|n| camel(n)).collect();
         // The next line.
         branches.push(format!(
-            r"(?:(?:es|ox)lint-disable-next-line|deno-lint-ignore(?:[ \t]|$))(?:{bare_line_end}|[^\r\n]*?{named}[^\r\n]*)\r?\n[^\r\n]*"
+            r"(?:(?:es|ox|style)lint-disable-next-line|deno-lint-ignore(?:[ \t]|$))(?:{bare_line_end}|[^\r\n]*?{named}[^\r\n]*)\r?\n[^\r\n]*"
         ));
         branches.push(format!(
             r"biome-ignore[ \t]+lint/(?:\w+/)?(?:{})\b[^\r\n]*\r?\n[^\r\n]*",
@@ -98,11 +132,11 @@ fn exemptions(names: &[String], codes: &[String]) -> String {
         ));
         // The line itself.
         branches.push(format!(
-            r"(?:^|\n)[^\r\n]*?(?:(?:es|ox)lint-disable-line(?:{bare_line_end}|[^\r\n]*?{named})|#[ \t]*pylint:[ \t]*disable=[^\r\n]*?{named})[^\r\n]*"
+            r"(?:^|\n)[^\r\n]*?(?:(?:es|ox|style)lint-disable-line(?:{bare_line_end}|[^\r\n]*?{named})|#[ \t]*pylint:[ \t]*disable=[^\r\n]*?{named})[^\r\n]*"
         ));
         // The file, or up to where the linter is enabled again.
         branches.push(format!(
-            r"/\*[ \t]*(?:es|ox)lint-disable(?:[ \t]*|[ \t](?:[^\r\n*]*?[^\w\r\n-])?(?:{listed})(?:[^\w\r\n*-][^\r\n*]*)?)\*/(?s:.*?)(?:(?:es|ox)lint-enable\b|\z)"
+            r"/\*[ \t]*(?:es|ox|style)lint-disable(?:[ \t]*|[ \t](?:[^\r\n*]*?[^\w\r\n-])?(?:{listed})(?:[^\w\r\n*-][^\r\n*]*)?)\*/(?s:.*?)(?:(?:es|ox|style)lint-enable\b|\z)"
         ));
         branches.push(format!(
             r"deno-lint-ignore-file(?:[ \t]*$|[^\r\n]*?{named})(?s:.*)"
@@ -123,13 +157,7 @@ fn exemptions(names: &[String], codes: &[String]) -> String {
 /// Makes every pattern check found so far keep the exemptions of the linter rules the rule
 /// names; notes which.
 pub fn run(ctx: &Context, out: &mut Found) {
-    // "Never disable ESLint rules such as `no-explicit-any`", "Do not use `eslint-disable`
-    // comments": the directives are what the rule forbids.
-    let about_directives = ctx.tokens.iter().any(|t| {
-        t.is_word() && SUPPRESS_WORDS.contains(&t.lower.as_str())
-            || t.is_code() && DIRECTIVE_WORDS.iter().any(|w| t.lower.contains(w))
-    });
-    if about_directives || !out.has_checks() {
+    if about_directives(ctx) || !out.has_checks() {
         return;
     }
     let (names, codes) = named_linter_rules(ctx);
@@ -153,7 +181,14 @@ pub fn run(ctx: &Context, out: &mut Found) {
         changed = true;
     });
     if changed {
+        // Style sheets' linter is Stylelint, whose comments are ESLint's with its name.
+        let css_only = out.checks().iter().all(|(_, c)| {
+            c.files
+                .iter()
+                .all(|g| [".css", ".scss", ".sass", ".less"].iter().any(|e| g.ends_with(e)))
+        });
         let comments = match (names.is_empty(), codes.is_empty()) {
+            (false, true) if css_only => "`stylelint-disable-next-line`, `/* stylelint-disable */`",
             (false, true) => "`eslint-disable-next-line`, `/* eslint-disable */`",
             (true, false) => "`# noqa: …`, `# ruff: noqa: …`",
             _ => "`eslint-disable-next-line`, `# noqa: …`",

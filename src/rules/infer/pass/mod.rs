@@ -492,6 +492,14 @@ impl<'a> Context<'a> {
             (Entity::Code { text, .. }, Role::Forbid) if config_keys::routes_here(self, text) => {
                 Route::ConfigKeys
             }
+            // "No sub-pixel precision (`plugin/no-subpixel-values`)": the linter rule that
+            // enforces it, named — not a text the rule forbids.
+            (Entity::Code { text, .. }, Role::Forbid)
+                if linter_exemptions::is_linter_rule_reference(text)
+                    && !linter_exemptions::about_directives(self) =>
+            {
+                Route::Other
+            }
             // "no hardcoded `z-index` values": the property's written-out values, not its name.
             (Entity::Code { text, .. }, Role::Forbid) if css_values::routes_here(self, text) => {
                 Route::CssValues
