@@ -357,6 +357,12 @@ fn match_words_with<'a>(
 
 fn trigger_at(clause: &[Token], i: usize) -> Option<(usize, Trig, String)> {
     let first = word_at(clause, i)?;
+    // "the current use case", "without a use case": a noun, not the verb.
+    if first.lower == "use"
+        && word_at(clause, i + 1).is_some_and(|t| matches!(t.lower.as_str(), "case" | "cases"))
+    {
+        return None;
+    }
     let candidates = TRIGGER_INDEX.get(first.lower.as_str())?;
     candidates
         .iter()

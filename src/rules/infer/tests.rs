@@ -5148,3 +5148,19 @@ fn a_linter_rule_cited_with_its_plugin_is_no_forbidden_text() {
         "no-case"
     ));
 }
+
+/// huggingface_hub's "Don't accept parameters without a use case." retired two older rules
+/// that "asked for case (\"use\")" — "the current use case", "each specific use case": "use
+/// case" is a noun, and a rule about it neither asks for nor forbids a "case".
+#[test]
+fn a_use_case_is_no_use_of_a_case() {
+    let s = set(&[
+        "Hints should preferably reuse the input args to be specific to the current use case.",
+        "Do not add a test for each specific use case / parameter set.",
+        "Don't accept parameters without a use case.",
+    ]);
+    assert!(s.status.iter().all(Status::is_active), "{:?}", s.status);
+    // The verb still reads as one.
+    let s = set(&["Use Axios for HTTP calls.", "Never use Axios; use fetch."]);
+    assert!(!s.status[0].is_active());
+}
