@@ -73,16 +73,22 @@ impl ImportPlan {
     }
 }
 
-/// A text up to its first " - ", " — ", " – " or "; " outside code spans.
-fn first_clause(text: &str) -> &str {
+/// A text's clauses: its parts between " - ", " — ", " – " and "; " outside code spans.
+fn clauses(text: &str) -> Vec<&str> {
     // Code spans filled with a byte no separator contains: offsets stay those of `text`.
     let plain = blank_code_spans(text, '\u{1}');
-    let end = [" - ", " — ", " – ", "; "]
+    let mut out = Vec::new();
+    let mut start = 0;
+    while let Some((at, sep)) = [" - ", " — ", " – ", "; "]
         .iter()
-        .filter_map(|sep| plain.find(sep))
+        .filter_map(|sep| plain[start..].find(sep).map(|i| (start + i, sep.len())))
         .min()
-        .unwrap_or(text.len());
-    &text[..end]
+    {
+        out.push(&text[start..at]);
+        start = at + sep;
+    }
+    out.push(&text[start..]);
+    out
 }
 
 /// The numbers of a text ("Limit lines to 80 characters" is not "… to 100 characters").
@@ -189,7 +195,8 @@ pub fn same_rule(a: &str, b: &str) -> bool {
 /// rule with every other, and a file of thousands of rules must not work them out per pair.
 struct Compared {
     reduced: String,
-    first_clause: String,
+    /// Its clauses, each [`reduced`].
+    clauses: Vec<String>,
     spans: Vec<String>,
     numbers: Vec<String>,
     forbids: bool,
@@ -199,7 +206,7 @@ impl Compared {
     fn of(text: &str) -> Compared {
         Compared {
             reduced: reduced(text),
-            first_clause: reduced(first_clause(text)),
+            clauses: clauses(text).into_iter().map(reduced).collect(),
             spans: code_spans(text).into_iter().map(str::to_string).collect(),
             numbers: numbers(text).into_iter().map(str::to_string).collect(),
             forbids: forbids(text),
@@ -211,8 +218,10 @@ impl Compared {
             return true;
         }
         // A rule written with its reason or a second clause ("Never use default exports for
-        // React components - always use named exports") holds the bare one.
-        if self.first_clause == other.reduced || self.reduced == other.first_clause {
+        // React components - always use named exports") holds the bare one, either of them: a
+        // section's bold lead "Avoid barrel exports (`export *`) - always use explicit named
+        // exports" and its paragraph's "Always use explicit named exports." are one rule.
+        if self.clauses.contains(&other.reduced) || other.clauses.contains(&self.reduced) {
             return true;
         }
         // Lengths further apart than the similarity allows: no edit distance can reach it.
@@ -424,6 +433,23 @@ mod tests {
                 "Never use default exports for React components",
                 "Never use default exports for React components - always use named exports.",
                 true,
+            ),
+            // The clause a section's lead ends with, repeated by its paragraph.
+            (
+                "Avoid barrel exports (`export *`) - always use explicit named exports:",
+                "Always use explicit named exports.",
+                true,
+            ),
+            (
+                "Prefer types over interfaces; never use `any`",
+                "Never use `any`.",
+                true,
+            ),
+            // A clause is not a word of one: "always use named exports" is no "use named".
+            (
+                "Avoid barrel exports - always use named exports",
+                "Use named exports for components",
+                false,
             ),
             (
                 "Add a changelog entry for every user-facing change",
