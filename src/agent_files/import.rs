@@ -17,8 +17,8 @@ use super::markdown::{self, UnitKind, blank_code_spans};
 use super::words::{
     BE_VERBS, BULLET_MUSTS, CHECKLIST_WORDS, CLAUSE_COMMANDS, CLAUSE_FILLERS, CROSS_REFERENCES,
     DASH_COMMANDS, DASH_CONTINUATIONS, EMPHATIC_TAILS, EVERY_WORDS, HAVE_VERBS, INTRO_VERBS, LABEL_COMMANDS,
-    LEADING_CLAUSES, LINE_MARKERS, MORE_VERBS, NOT_BEFORE_A_COMMAND, NOT_NEEDED, OBJECT_OPENERS, PERMISSIONS,
-    PROSE_MUSTS, REQUIREMENT_MODALS, SPANISH_COMMANDS,
+    LABEL_NOUNS, LEADING_CLAUSES, LINE_MARKERS, MORE_VERBS, NOT_BEFORE_A_COMMAND, NOT_NEEDED, OBJECT_OPENERS,
+    PERMISSIONS, PROSE_MUSTS, REQUIREMENT_MODALS, SPANISH_COMMANDS,
 };
 use super::{frontmatter, heading_scope};
 use crate::rules::Category;
@@ -626,7 +626,14 @@ fn introduces(text: &str) -> bool {
     if !t.ends_with(':') {
         return false;
     }
-    points_at_list(t) || words <= 2
+    // "Structure & naming conventions:": a title of a few words naming what the list holds.
+    let last = t
+        .trim_end_matches(':')
+        .split_whitespace()
+        .last()
+        .unwrap_or_default();
+    let titled = words <= 5 && LABEL_NOUNS.contains(&last.to_lowercase().as_str());
+    points_at_list(t) || words <= 2 || titled
 }
 
 /// A command ending in `:` whose object is the list under it: "Follow these steps:", "It must
@@ -1415,6 +1422,20 @@ mod tests {
         assert_eq!(got.rules.len(), 2);
         assert_eq!(got.rules[0].category, Category::Process);
         assert_eq!(got.skipped[0].reason, SkipReason::Introduction);
+    }
+
+    #[test]
+    fn a_title_naming_what_its_list_holds_introduces_it() {
+        // huggingface_hub: "Structure" read as a verb made the title a rule.
+        for text in [
+            "**Structure & naming conventions:**\n\n- Use **pipe-separated aliases**: `@app.command(\"list | ls\")`.\n",
+            "Testing and review guidelines:\n\n- Run `pytest` before pushing.\n",
+        ] {
+            let got = extract("AGENTS.md", AgentFormat::AgentsMd, text);
+            let instructions: Vec<&str> = got.rules.iter().map(|c| c.instruction.as_str()).collect();
+            assert_eq!(instructions.len(), 1, "{text}: {instructions:?}");
+            assert!(!instructions[0].ends_with(':'), "{text}: {instructions:?}");
+        }
     }
 
     #[test]

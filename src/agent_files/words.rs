@@ -233,6 +233,31 @@ pub const NOT_NEEDED: &[&str] = &[
     "opcional",
 ];
 
+/// Nouns a label over a list ends with: "**Structure & naming conventions:**", "Testing
+/// guidelines:", "Reglas de estilo:" — a title, not a command ("Structure" is no verb there).
+pub const LABEL_NOUNS: &[&str] = &[
+    "conventions",
+    "guidelines",
+    "rules",
+    "practices",
+    "standards",
+    "notes",
+    "requirements",
+    "tips",
+    "principles",
+    "patterns",
+    "reminders",
+    "constraints",
+    "expectations",
+    "convenciones",
+    "reglas",
+    "normas",
+    "pautas",
+    "prácticas",
+    "requisitos",
+    "principios",
+];
+
 /// Units a convention counts in ("2 spaces", "100 characters", "a 300-line limit").
 pub const CONVENTION_UNITS: &[&str] = &[
     "space",
