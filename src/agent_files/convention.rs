@@ -66,6 +66,27 @@ fn value_prescribes(label: &str, value: &str) -> bool {
         || forbids_something(value)
         || prefers(value)
         || names_a_checked_convention(value)
+        || picks_a_format_option(label, value)
+}
+
+/// A formatting setting and the option picked: "Quote style: single quotes", "Indentation:
+/// tabs", "Comillas: dobles" — a choice the formatter makes, not an inventory.
+fn picks_a_format_option(label: &str, value: &str) -> bool {
+    const SETTINGS: &[(&[&str], &[&str])] = &[
+        (
+            &["quote", "quotes", "quoting", "comillas"],
+            &["single", "double", "simples", "dobles"],
+        ),
+        (
+            &["indentation", "indent", "indentación", "sangría", "sangrado"],
+            &["tabs", "tab", "spaces", "tabulaciones", "tabuladores", "espacios"],
+        ),
+    ];
+    let (label, value) = (words(label), words(value));
+    SETTINGS.iter().any(|(names, options)| {
+        label.iter().any(|w| names.contains(&w.as_str()))
+            && value.first().is_some_and(|w| options.contains(&w.as_str()))
+    })
 }
 
 /// A value that names a convention with a written form to follow: "Commits: Conventional
@@ -386,6 +407,10 @@ mod tests {
             "Commit messages: Conventional Commits (`feat:`, `fix:`)",
             "Commits: commits convencionales",
             "Longitud de línea: máximo 100 caracteres",
+            // A formatting option picked (graphiti's "Quote style: single quotes").
+            "Quote style: single quotes",
+            "Indentation: tabs",
+            "Comillas: dobles",
         ] {
             assert!(prescribes(text), "{text}");
         }
@@ -460,6 +485,9 @@ mod tests {
             "`make test` for the whole suite",
             "`config.yaml` for settings",
             "`'texto'`, no `\"texto\"`",
+            // A setting named with something other than an option of it.
+            "Quote style: see `.prettierrc`",
+            "Indentation: handled by the formatter",
         ] {
             assert!(!prescribes(text), "{text}");
         }
