@@ -667,6 +667,10 @@ pub fn pattern(lit: &Literal) -> String {
             r"(?:^|[^\w$.])(?P<hit>{}\.[A-Za-z_]\w*)",
             regex::escape(lit.text.trim_end_matches(".*"))
         ),
+        LitKind::Phrase if let Some(keyword) = block_pair_keyword(&lit.text) => format!(
+            r"\}}[ \t]*(?:\r?\n[ \t]*)?(?P<hit>{})\b[ \t]*(?:\([^()\r\n]*\)[ \t]*)?\{{",
+            regex::escape(keyword)
+        ),
         LitKind::Phrase if lit.text.starts_with("$:") => svelte_reactive(&lit.text[2..]),
         // `DB::`, a class's static members: the member used is the hit (`DB::table`); a module
         // path (`super::`) stays as written.
@@ -692,6 +696,18 @@ pub fn pattern(lit: &Literal) -> String {
         _ => generic(&lit.text),
     };
     format!("{flags}{body}")
+}
+
+/// `try {} finally {}`, `if {} else {}`: two keywords each with an empty block, which stands for
+/// any block — the second keyword is what is forbidden, found where it follows a block
+/// (`} finally {`, `} catch (e) {`), whatever the blocks hold.
+fn block_pair_keyword(text: &str) -> Option<&str> {
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    let keyword = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase());
+    match parts.as_slice() {
+        [first, "{}", second, "{}"] if keyword(first) && keyword(second) => Some(second),
+        _ => None,
+    }
 }
 
 /// `[[ ]]` → `("[[", "]]")`: a run of one opening bracket, blanks, the run of its closer.

@@ -5164,3 +5164,28 @@ fn a_use_case_is_no_use_of_a_case() {
     let s = set(&["Use Axios for HTTP calls.", "Never use Axios; use fetch."]);
     assert!(!s.status[0].is_active());
 }
+
+/// payload's "Do not use `try {} finally {}` in e2e tests; prefer Playwright cleanup hooks":
+/// the phrase, taken as written, matched no code (blocks are never empty), and "in e2e tests"
+/// narrowed nothing. The empty blocks stand for any block: `} finally {` is found, in files and
+/// folders named for e2e tests only.
+#[test]
+fn a_keyword_pair_with_empty_blocks_in_e2e_tests() {
+    let i = "Do not use `try {} finally {}` in e2e tests; prefer Playwright cleanup hooks (`afterEach`, `afterAll`)";
+    let spec = "try {\n  await page.goto(url)\n} finally {\n  await cleanup()\n}\ntry { a() } catch (e) { b() }\nconst finallyDone = true\n";
+    for path in ["test/fields/e2e.spec.ts", "e2e/login.spec.ts", "src/login.e2e.ts"] {
+        assert_eq!(lines_hit(i, path, spec), [(3, "finally".to_string())], "{path}");
+    }
+    assert!(texts(i, "test/fields/int.spec.ts", spec).is_empty());
+    assert!(texts(i, "src/a.ts", spec).is_empty());
+    let same_line = "try { a() } finally { b() }\n";
+    assert_eq!(texts(i, "e2e/a.spec.ts", same_line), ["finally"]);
+    assert_eq!(
+        texts(
+            "Never write `if {} else {}`.",
+            "src/a.js",
+            "if (a) {\n  b()\n} else {\n  c()\n}\n"
+        ),
+        ["else"]
+    );
+}

@@ -105,6 +105,10 @@ fn kind_of(words: &[String]) -> Option<Vec<String>> {
             "files",
         ]) {
         NEXT_SPECIAL.to_vec()
+    } else if has(&["e2e", "end-to-end"]) && has(&["test", "tests", "spec", "specs", "prueba", "pruebas"]) {
+        // "in e2e tests": files and folders named for them (`e2e/`, `login.e2e.ts`,
+        // `e2e.spec.ts`, `tests-e2e/`).
+        vec!["**/*e2e*.*", "**/*e2e*/**", "**/*end-to-end*/**"]
     } else if has(&["adapter", "adapters", "adaptador", "adaptadores"]) {
         // "in adapter code": what an adapters folder holds.
         vec!["**/adapters/**", "**/adapter/**", "**/adaptadores/**"]
