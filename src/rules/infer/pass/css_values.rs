@@ -106,6 +106,23 @@ pub fn routes_here(ctx: &Context, text: &str) -> bool {
         .any(|group| group.iter().any(|s| s == text))
 }
 
+/// Whether the span `text` is the end of CSS property names, not a command-line flag: payload's
+/// "Use `padding-inline`/`padding-block` … instead of the `-left`/`-right`/`-top`/`-bottom`
+/// equivalents" names physical properties by their suffix, in a rule whose other spans are
+/// properties.
+pub fn is_property_suffix(ctx: &Context, text: &str) -> bool {
+    let suffix = text
+        .strip_prefix('-')
+        .is_some_and(|s| s.len() >= 2 && s.chars().all(|c| c.is_ascii_lowercase()));
+    suffix
+        && ctx.tokens.iter().any(|t| {
+            matches!(t.kind, Kind::Span(_))
+                && t.text
+                    .split_once('-')
+                    .is_some_and(|(family, _)| Property::of(family).is_some())
+        })
+}
+
 pub fn run(ctx: &Context, out: &mut Found) {
     for (i, f) in ctx.routed(Route::CssValues) {
         let Entity::Code { text, .. } = &f.entity else {
@@ -188,6 +205,18 @@ mod tests {
         let rule = "No raw `margin*` or `padding*` values: use the spacing tokens.";
         let css = ".a {\n  margin-top: 8px;\n  padding: var(--space-2);\n  padding-inline: 12px;\n  margin: 0;\n}\n";
         assert_eq!(texts(rule, "a.css", css), ["margin-top", "padding-inline"]);
+    }
+
+    #[test]
+    fn suffixes_of_property_names_are_no_flags() {
+        let rule = "Use `padding-inline`/`padding-block` and `margin-inline` instead of the `-left`/`-right`/`-top`/`-bottom` equivalents where a direction is implied.";
+        assert!(texts(rule, "scripts/build.sh", "ls -left -top\n").is_empty());
+        assert!(texts(rule, "package.json", "{\"scripts\": {\"a\": \"x -right\"}}\n").is_empty());
+        // A flag in a rule about commands stays one.
+        assert_eq!(
+            texts("Never use `-rf`.", "scripts/clean.sh", "rm -rf build\n"),
+            ["-rf"]
+        );
     }
 
     #[test]

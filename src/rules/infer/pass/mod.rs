@@ -500,6 +500,10 @@ impl<'a> Context<'a> {
             {
                 Route::Other
             }
+            // "instead of the `-left`/`-right` equivalents" of `padding-inline`: names' ends.
+            (Entity::Code { text, .. }, Role::Forbid) if css_values::is_property_suffix(self, text) => {
+                Route::Other
+            }
             // "no hardcoded `z-index` values": the property's written-out values, not its name.
             (Entity::Code { text, .. }, Role::Forbid) if css_values::routes_here(self, text) => {
                 Route::CssValues
