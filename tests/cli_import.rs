@@ -209,6 +209,28 @@ fn a_package_with_its_own_rules_file_gets_its_own_rules() {
     );
 }
 
+/// grafana/k6 commits its Go dependencies in `vendor/`, two of them with an `AGENTS.md`: 77 of
+/// its 80 imported rules were OpenTelemetry's and Sobek's, scoped to their vendored folders.
+#[test]
+fn a_dependencys_agent_files_are_not_the_projects() {
+    let (_d, root) = project(&[
+        ("AGENTS.md", "- Never use `var`\n"),
+        (
+            "vendor/go.opentelemetry.io/otel/AGENTS.md",
+            "- Never use `reflect`\n",
+        ),
+        ("node_modules/left-pad/CLAUDE.md", "- Never use `eval`\n"),
+        ("web/vendor/lib/AGENTS.md", "- Never use `with`\n"),
+    ]);
+    let out = autofix(&root, &["import", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("`var`"), "{text}");
+    for theirs in ["`reflect`", "`eval`", "`with`"] {
+        assert!(!text.contains(theirs), "{theirs}: {text}");
+    }
+}
+
 #[test]
 fn only_the_paths_given_and_any_markdown_file_by_hand() {
     let (_d, root) = shop();

@@ -21,8 +21,13 @@ pub const MAX_AGENT_FILE_BYTES: u64 = 1 << 20;
 
 use std::path::{Path, PathBuf};
 
-/// Files under `dir` (a walk that respects .gitignore, dot-files included, `.git/` left out,
-/// links not followed), with the walk's errors.
+/// Folders whose files are other projects': version control's own, and dependencies (Go's,
+/// PHP's and Ruby's `vendor/`, committed; `node_modules/`, usually ignored) — a dependency's
+/// `AGENTS.md` speaks for the dependency, and no export writes into one.
+const NOT_THE_PROJECTS_FOLDERS: &[&str] = &[".git", ".hg", ".svn", ".jj", "vendor", "node_modules"];
+
+/// Files under `dir` (a walk that respects .gitignore, dot-files included, version control's
+/// folders and dependencies left out, links not followed), with the walk's errors.
 pub fn project_files(dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
@@ -30,7 +35,12 @@ pub fn project_files(dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
         .hidden(false)
         .require_git(false)
         .follow_links(false)
-        .filter_entry(|e| !matches!(e.file_name().to_str(), Some(".git" | ".hg" | ".svn" | ".jj")))
+        .filter_entry(|e| {
+            !(e.file_type().is_some_and(|t| t.is_dir())
+                && e.file_name()
+                    .to_str()
+                    .is_some_and(|n| NOT_THE_PROJECTS_FOLDERS.contains(&n)))
+        })
         .build();
     for entry in walker {
         match entry {
