@@ -252,9 +252,9 @@ pub fn is_generated(head: &str) -> bool {
 
 /// Whether a file is a copy of someone else's code or a build output committed with the
 /// project: under `vendor/`, `third_party/`, `node_modules/`, a coverage report, generated
-/// (`generated/`, `*.gen.ts`, `*_pb2.py`) or minified (`*.min.js`, `*.bundle.js`) — or an
-/// agent's rule file (`AGENTS.md`, `CLAUDE.md`, `.cursor/rules/`…), which quotes what its rules
-/// forbid.
+/// (`generated/`, `*.gen.ts`, `*_pb2.py`), minified (`*.min.js`, `*.bundle.js`) or a library's
+/// build (`react-dom.development.js`, `*.umd.js`) — or an agent's rule file (`AGENTS.md`,
+/// `CLAUDE.md`, `.cursor/rules/`…), which quotes what its rules forbid.
 pub fn is_vendored(file: &FileContext) -> bool {
     static VENDORED: LazyLock<Option<globset::GlobSet>> = LazyLock::new(|| {
         let mut set = globset::GlobSetBuilder::new();
@@ -268,6 +268,11 @@ pub fn is_vendored(file: &FileContext) -> bool {
             "**/*.min.mjs",
             "**/*.min.css",
             "**/*.bundle.js",
+            // A library's own builds, copied in as they ship (k6 serves React's
+            // `react-dom.development.js` to its browser tests).
+            "**/*.development.js",
+            "**/*.production.js",
+            "**/*.umd.js",
             // The agents' rule files: they quote what the rules forbid (a code block of
             // `cargo build`, "NEVER use `$fillable`").
             "**/AGENTS.md",

@@ -2623,6 +2623,8 @@ fn generated_files_are_left_to_written_checks() {
         "public/vendor/livewire/livewire.js",
         "static/js/chart.umd.min.js",
         "third_party/x/a.js",
+        "internal/js/modules/k6/browser/tests/static/react-dom.development.js",
+        "static/lodash.umd.js",
         "coverage-report/class.js",
         "htmlcov/coverage_html.js",
         // Generated where its tools put it, whatever its head says (Trigger.dev's ts-proto
