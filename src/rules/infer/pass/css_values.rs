@@ -133,8 +133,12 @@ pub fn run(ctx: &Context, out: &mut Found) {
         };
         let css = property.css();
         let spared = format!(r"{TOKEN_VALUE}|{KEYWORD_VALUE}[ \t]*(?:!important)?[ \t]*(?:[;}}]|$)");
-        let declaration = format!(r"(?:^|[{{;])[ \t]*(?:{css})[ \t]*:[ \t]*(?:{spared})");
-        let pattern = format!(r"{declaration}|(?:^|[{{;])[ \t]*(?P<hit>{css})[ \t]*:");
+        // First what is no declaration of it: the end of a longer name (`--shadow-box-shadow:`,
+        // a custom property), then its declarations with a token or a keyword; what is left of
+        // its declarations is hardcoded. (No separator before the name is consumed: a spared
+        // `box-shadow:none;` must not hide the `box-shadow:1px red` right after it.)
+        let pattern =
+            format!(r"[\w-](?:{css})[ \t]*:|(?:{css})[ \t]*:[ \t]*(?:{spared})|(?P<hit>{css})[ \t]*:");
         let mut scope = ctx.scope_for(&[Lang::Css, Lang::Vue, Lang::Svelte], "the CSS property");
         let said = format!(
             "hardcoded values of the CSS property `{text}` after \"{}\": its declarations whose value is written out, not a token (`var(…)`, `$…`, `@…`, `theme(…)`), a keyword or `0`",
@@ -182,7 +186,7 @@ mod tests {
 
     #[test]
     fn hardcoded_declarations_not_tokens_nor_the_name() {
-        let css = ".card {\n  box-shadow: 0 1px 2px rgba(0, 0, 0, 0.2);\n}\n.menu { box-shadow: var(--elevation-400-menu-panel); }\n.flat {\n  box-shadow: none;\n  -webkit-box-shadow: inset 0 0 0 1px var(--theme-elevation-1000);\n}\n:root {\n  --elevation-100-canvas: 0 1px 2px rgba(0, 0, 0, 0.1);\n  --color-bg-transparent-hover: rgba(255, 255, 255, 0.05);\n}\n/* box-shadow: 0 0 1px red; */\n.x { transition: box-shadow 0.2s; color: rgba(0, 0, 0, 0.5); }\n";
+        let css = ".card {\n  box-shadow: 0 1px 2px rgba(0, 0, 0, 0.2);\n}\n.menu { box-shadow: var(--elevation-400-menu-panel); }\n.flat {\n  box-shadow: none;\n  -webkit-box-shadow: inset 0 0 0 1px var(--theme-elevation-1000);\n}\n:root {\n  --elevation-100-canvas: 0 1px 2px rgba(0, 0, 0, 0.1);\n  --card-box-shadow: 0 1px red;\n  --color-bg-transparent-hover: rgba(255, 255, 255, 0.05);\n}\n/* box-shadow: 0 0 1px red; */\n.x { transition: box-shadow 0.2s; color: rgba(0, 0, 0, 0.5); }\n";
         assert_eq!(
             texts(SHADOWS, "src/card.css", css),
             ["box-shadow", "-webkit-box-shadow"]
@@ -205,6 +209,20 @@ mod tests {
         let rule = "No raw `margin*` or `padding*` values: use the spacing tokens.";
         let css = ".a {\n  margin-top: 8px;\n  padding: var(--space-2);\n  padding-inline: 12px;\n  margin: 0;\n}\n";
         assert_eq!(texts(rule, "a.css", css), ["margin-top", "padding-inline"]);
+    }
+
+    #[test]
+    fn hostile_declarations_are_read_once_and_plainly() {
+        // Unclosed, deeply nested, valueless and one-line-many declarations: each read once (a
+        // line past 2,000 bytes would be a minifier's, left alone whole).
+        let deep = format!(".a {{ box-shadow: {}1px", "calc(".repeat(300));
+        let css = format!(
+            "{deep}\n.b {{ box-shadow: }}\n.c{{box-shadow:none;box-shadow:1px red;box-shadow:var(--e)}}\n"
+        );
+        assert_eq!(
+            texts(SHADOWS, "src/x.css", &css),
+            ["box-shadow", "box-shadow", "box-shadow"]
+        );
     }
 
     #[test]
