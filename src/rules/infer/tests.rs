@@ -5075,6 +5075,17 @@ fn a_condition_on_the_form_of_an_object_is_unreadable() {
         "const message = 'x';\nlogger.error({ message, error });\n",
         &["in object form"],
     );
+    // A purpose of the forbidden thing is no condition, whatever it acts on.
+    for i in [
+        "Don't use `Object.assign` for copying objects - use the spread operator.",
+        "No uses `Object.assign` para copiar objetos.",
+    ] {
+        assert_eq!(
+            texts(i, "src/a.ts", "const b = Object.assign({}, a);\n"),
+            ["Object.assign"],
+            "{i}"
+        );
+    }
 }
 
 /// payload's "Always use explicit named exports." (the paragraph under "Avoid barrel exports

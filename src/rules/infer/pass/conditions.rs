@@ -539,10 +539,15 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 continue;
             }
             // "or implicit conversions for secure types": for a kind of construct, which no
-            // file scope says ("for logging" is a purpose, and stays one).
+            // file scope says ("for logging" is a purpose, and stays one, as "for copying
+            // objects" and "para copiar objetos" are: an action, not a kind of thing).
             if CONDITION_PURPOSE.contains(&w) && code_before && !preferred {
                 let words = phrase_words(clause, i + 1, 3);
+                let action = words.first().is_some_and(|x| {
+                    x.ends_with("ing") || (w == "para" && ["ar", "er", "ir"].iter().any(|e| x.ends_with(e)))
+                });
                 if words.len() >= 2
+                    && !action
                     && words.last().is_some_and(|x| {
                         CONDITION_CONSTRUCTS.contains(&x.as_str()) || CONDITION_TYPES.contains(&x.as_str())
                     })
