@@ -161,6 +161,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::line_length::run(ctx, out);
     pass::indent_width::run(ctx, out);
     pass::final_newline::run(ctx, out);
+    pass::boolean_names::run(ctx, out);
     pass::braces::run(ctx, out);
     pass::suppressions::run(ctx, out);
     pass::families::run(ctx, out);

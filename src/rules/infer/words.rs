@@ -1074,6 +1074,7 @@ pub const HEDGES: &[&[&str]] = &[
     &["where", "practical"],
     &["where", "it", "makes", "sense"],
     &["when", "possible"],
+    &["when", "practical"],
     &["when", "necessary"],
     &["when", "appropriate"],
     &["when", "sensible"],

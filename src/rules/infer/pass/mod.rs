@@ -6,6 +6,7 @@
 //! then the vagueness verdict.
 
 pub mod behaviour;
+pub mod boolean_names;
 pub mod braces;
 pub mod cargo_workspace;
 pub mod comment_markers;

@@ -106,7 +106,7 @@ pub fn is_vague(ctx: &Context) -> bool {
 
 /// Whether the rule hedges ("where possible", "cuando sea posible"), or opens as a suggestion
 /// ("Consider …", "Considera …").
-fn hedged(words: &[&str]) -> bool {
+pub fn hedged(words: &[&str]) -> bool {
     matches!(words.first(), Some(&("consider" | "considera" | "considerar")))
         || HEDGES
             .iter()
