@@ -36,10 +36,9 @@ pub fn project_files(dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
         .require_git(false)
         .follow_links(false)
         .filter_entry(|e| {
-            !(e.file_type().is_some_and(|t| t.is_dir())
-                && e.file_name()
-                    .to_str()
-                    .is_some_and(|n| NOT_THE_PROJECTS_FOLDERS.contains(&n)))
+            !e.file_name()
+                .to_str()
+                .is_some_and(|n| NOT_THE_PROJECTS_FOLDERS.contains(&n))
         })
         .build();
     for entry in walker {

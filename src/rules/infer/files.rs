@@ -576,6 +576,11 @@ impl Named {
         self.langs.iter().any(|(l, _)| *l == lang)
     }
 
+    /// Whether a check in one of `langs` applies: no language is named, or one of them is.
+    pub fn admits(&self, langs: &[Lang]) -> bool {
+        self.langs.is_empty() || langs.iter().any(|l| self.has(*l))
+    }
+
     /// The scope of the named languages, or `None` when none is named.
     pub fn scope(&self) -> Option<FileScope> {
         if self.langs.is_empty() {

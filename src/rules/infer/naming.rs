@@ -8,6 +8,24 @@
 use super::text::{Kind, Token};
 use super::words::{FILE_NAME_NOUNS, NEGATIONS, REPLACE_WORDS};
 
+/// A kebab-case name in camelCase: `no-explicit-any` → `noExplicitAny`, `box-shadow` →
+/// `boxShadow` (a Biome rule's name, a CSS property in CSS-in-JS).
+pub fn kebab_to_camel(kebab: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in kebab.split('-').enumerate() {
+        let mut chars = part.chars();
+        if i > 0
+            && let Some(first) = chars.next()
+        {
+            out.extend(first.to_uppercase());
+            out.push_str(chars.as_str());
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
 /// A naming case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Case {

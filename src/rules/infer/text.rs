@@ -84,6 +84,15 @@ impl Token {
     }
 }
 
+/// The code of the list `tokens` opens with — "`a`, `b`/`c` or `d`, etc." — up to the first token
+/// that is neither code nor joins the list (a comma, `/`, a list word, "etc").
+pub fn listed_code(tokens: &[Token]) -> impl Iterator<Item = &Token> {
+    tokens
+        .iter()
+        .take_while(|t| t.lists_code() || t.text == "/" || t.lower == "etc")
+        .filter(|t| t.is_code())
+}
+
 /// Tokens as the rule wrote them, code in backticks: "`A`, `B` or `C` comments".
 pub fn written(tokens: &[Token]) -> String {
     tokens

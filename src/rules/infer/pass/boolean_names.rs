@@ -6,9 +6,9 @@
 //! fields (an API's `disabled: boolean`, a dataclass's `strict: bool = False`) name what others
 //! spell, and are left alone.
 
+use super::super::concepts::alternation;
 use super::super::files::{FileScope, Lang};
-use super::super::text::Kind;
-use super::super::words::LIST_WORDS;
+use super::super::text::listed_code;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -53,20 +53,11 @@ fn prefixes(ctx: &Context) -> Vec<String> {
     else {
         return Vec::new();
     };
-    let Some(first) = tokens[at..].iter().position(|t| matches!(t.kind, Kind::Span(_))) else {
+    let Some(first) = tokens[at..].iter().position(|t| t.is_code()) else {
         return Vec::new();
     };
     let mut out: Vec<String> = Vec::new();
-    for t in &tokens[at + first..] {
-        let joins = t.kind == Kind::Comma
-            || t.text == "/"
-            || (t.is_word() && (LIST_WORDS.contains(&t.lower.as_str()) || t.lower == "etc"));
-        if joins {
-            continue;
-        }
-        if !matches!(t.kind, Kind::Span(_)) {
-            break;
-        }
+    for t in listed_code(&tokens[at + first..]) {
         let p = t.text.trim().trim_end_matches('_');
         let prefix = (2..=6).contains(&p.len()) && p.chars().all(|c| c.is_ascii_lowercase());
         if prefix && !out.iter().any(|o| o == p) {
@@ -76,28 +67,34 @@ fn prefixes(ctx: &Context) -> Vec<String> {
     out
 }
 
+/// Adds the check `pattern` on the files of `langs`, explained by `what` and the scope.
+fn declare(ctx: &Context, out: &mut Found, langs: &[Lang], pattern: String, what: String) {
+    let mut scope = FileScope::of_langs(langs, String::new());
+    ctx.narrow(&mut scope);
+    let explanation = format!("{what}; scope {}", scope.describe());
+    out.check(
+        At::Places,
+        ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
+    );
+}
+
 pub fn run(ctx: &Context, out: &mut Found) {
-    let words: Vec<&str> = ctx
-        .tokens
-        .iter()
-        .filter(|t| t.is_word())
-        .map(|t| t.lower.as_str())
-        .collect();
     // "… when practical": a hedge, which no line can hold the rule to.
-    if !ctx.says(BOOLEAN_WORDS) || !ctx.says(PREFIX_WORDS) || super::vague::hedged(&words) {
+    if !ctx.says(BOOLEAN_WORDS) || !ctx.says(PREFIX_WORDS) || super::vague::hedged(&ctx.lower_words()) {
         return;
     }
     let listed = prefixes(ctx);
     if listed.is_empty() {
         return;
     }
-    let alternation = listed.join("|");
+    let alternation = alternation(&listed);
     let said: Vec<String> = listed.iter().map(|p| format!("`{p}`")).collect();
     let said = said.join(", ");
-    let langs: Vec<Lang> = ctx.named.langs();
-    let wants = |l: &[Lang]| langs.is_empty() || langs.iter().any(|n| l.contains(n));
 
-    if wants(&[Lang::TypeScript, Lang::JavaScript, Lang::React]) {
+    if ctx
+        .named
+        .admits(&[Lang::TypeScript, Lang::JavaScript, Lang::React])
+    {
         // One declaration, three forms; the name is the `hit`. A prefixed name (`isOpen`:
         // the prefix, then a capital, a digit, `_` or `$`) or a constant in capitals is
         // consumed first, so reports nothing.
@@ -106,33 +103,21 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let pattern = format!(
             r"{opening}(?:(?:{alternation})[A-Z0-9_$][\w$]*|[A-Z][A-Z0-9_]*){boolean}|{opening}(?P<hit>[A-Za-z_$][\w$]*){boolean}"
         );
-        let mut scope = FileScope::of_langs(&[Lang::TypeScript, Lang::JavaScript], String::new());
-        ctx.narrow(&mut scope);
-        let explanation = format!(
-            "boolean variables named without a prefix {said}: `let x = false`, `let x: boolean`, `const [x, setX] = useState(false)` (constants in capitals, properties and parameters left alone); scope {}",
-            scope.describe()
+        let what = format!(
+            "boolean variables named without a prefix {said}: `let x = false`, `let x: boolean`, `const [x, setX] = useState(false)` (constants in capitals, properties and parameters left alone)"
         );
-        out.check(
-            At::Places,
-            ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
-        );
+        declare(ctx, out, &[Lang::TypeScript, Lang::JavaScript], pattern, what);
     }
-    if wants(&[Lang::Python]) {
+    if ctx.named.admits(&[Lang::Python]) {
         // Alone on its line: a keyword argument (`verbose=True,`) goes on.
         let tail = r"[ \t]*=[ \t]*(?:True|False)[ \t]*(?:#[^\r\n]*)?$";
         let pattern = format!(
             r"^[ \t]*(?:(?:{alternation})_[a-z0-9_]*|[A-Z][A-Z0-9_]*){tail}|^[ \t]*(?P<hit>[a-z_][a-z0-9_]*){tail}"
         );
-        let mut scope = FileScope::of_langs(&[Lang::Python], String::new());
-        ctx.narrow(&mut scope);
-        let explanation = format!(
-            "boolean variables named without a prefix {said} (as `is_…`): `x = False` alone on its line (constants in capitals, keyword arguments and annotated fields left alone); scope {}",
-            scope.describe()
+        let what = format!(
+            "boolean variables named without a prefix {said} (as `is_…`): `x = False` alone on its line (constants in capitals, keyword arguments and annotated fields left alone)"
         );
-        out.check(
-            At::Places,
-            ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
-        );
+        declare(ctx, out, &[Lang::Python], pattern, what);
     }
 }
 

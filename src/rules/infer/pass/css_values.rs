@@ -7,9 +7,10 @@
 //! forbidden, its written-out value is.
 
 use super::super::files::{FileScope, Lang};
+use super::super::naming::kebab_to_camel;
 use super::super::phrases::Entity;
-use super::super::text::{Kind, Token, clauses};
-use super::super::words::{CSS_PROPERTIES, HARDCODED_WORDS, LIST_WORDS};
+use super::super::text::{Kind, Token, clauses, listed_code};
+use super::super::words::{CSS_PROPERTIES, HARDCODED_WORDS};
 use super::{At, Context, Found, Route};
 use crate::rules::model::Within;
 
@@ -45,20 +46,8 @@ impl Property {
 
     /// The name in CSS-in-JS objects: `boxShadow`, `zIndex`, `marginTop` for `margin*`.
     fn camel(&self) -> String {
-        let mut out = String::new();
-        let mut upper = false;
-        for c in self.name.chars() {
-            if c == '-' {
-                upper = true;
-            } else if upper {
-                out.push(c.to_ascii_uppercase());
-                upper = false;
-            } else {
-                out.push(c);
-            }
-        }
         let longhands = if self.family { "(?:[A-Z][a-z]+)*" } else { "" };
-        format!("{out}{longhands}")
+        format!("{}{longhands}", kebab_to_camel(&self.name))
     }
 }
 
@@ -68,42 +57,24 @@ const TOKEN_VALUE: &str = r"var\(|calc\([^;{}\r\n]*var\(|[$@]|theme\(|token\(|en
 const KEYWORD_VALUE: &str =
     r"(?i:inherit|initial|unset|revert|revert-layer|none|auto|currentcolor|transparent|0)";
 
-/// The code spans a hardcoding word governs in a clause, when one is a CSS property: "hardcoded
-/// `a`, `b`, or `c`", "hardcoded `box-shadow`/`rgba()` value".
-fn governed_spans(clause: &[Token]) -> Vec<Vec<String>> {
-    let mut groups = Vec::new();
-    for (i, t) in clause.iter().enumerate() {
-        if !t.is_word() || !HARDCODED_WORDS.contains(&t.lower.as_str()) {
-            continue;
-        }
-        let mut j = i + 1;
-        let mut group = Vec::new();
-        while let Some(t) = clause.get(j) {
-            let joins = t.kind == Kind::Comma
-                || t.text == "/"
-                || (t.is_word() && LIST_WORDS.contains(&t.lower.as_str()));
-            if matches!(t.kind, Kind::Span(_)) {
-                group.push(t.text.clone());
-            } else if !joins {
-                break;
+/// The code a hardcoding word governs, in lists that name a CSS property: "hardcoded `a`, `b`,
+/// or `c`", "a hardcoded `box-shadow`/`rgba()` value" — the property, and what qualifies its
+/// values beside it (`rgba()`: the shadow's color, checked with the shadow). Worked out once per
+/// rule, as `Context::hardcoded`, which routes these mentions here.
+pub fn governed(tokens: &[Token]) -> Vec<String> {
+    let mut out = Vec::new();
+    for clause in clauses(tokens) {
+        for (i, t) in clause.iter().enumerate() {
+            if !t.is_word() || !HARDCODED_WORDS.contains(&t.lower.as_str()) {
+                continue;
             }
-            j += 1;
-        }
-        if group.iter().any(|s| Property::of(s).is_some()) {
-            groups.push(group);
+            let group: Vec<&str> = listed_code(&clause[i + 1..]).map(|t| t.text.as_str()).collect();
+            if group.iter().any(|s| Property::of(s).is_some()) {
+                out.extend(group.into_iter().map(str::to_string));
+            }
         }
     }
-    groups
-}
-
-/// Whether the forbidden span `text` is read here: a CSS property whose hardcoded values the
-/// rule forbids, or what qualifies those values beside it (`rgba()` in "a hardcoded
-/// `box-shadow`/`rgba()` value": the shadow's color, checked with the shadow).
-pub fn routes_here(ctx: &Context, text: &str) -> bool {
-    clauses(ctx.tokens)
-        .iter()
-        .flat_map(|c| governed_spans(c))
-        .any(|group| group.iter().any(|s| s == text))
+    out
 }
 
 /// Whether the span `text` is the end of CSS property names, not a command-line flag: payload's
@@ -151,12 +122,10 @@ pub fn run(ctx: &Context, out: &mut Found) {
         );
         // CSS-in-JS: `boxShadow: '0 1px …'`, `zIndex: 100` — a number or a string written out
         // (a name is a token: `zIndex: theme.z.modal`).
-        let js_named = ctx
+        if !ctx
             .named
-            .langs
-            .iter()
-            .any(|(l, _)| matches!(l, Lang::TypeScript | Lang::JavaScript | Lang::React));
-        if !ctx.named.langs.is_empty() && !js_named {
+            .admits(&[Lang::TypeScript, Lang::JavaScript, Lang::React])
+        {
             continue;
         }
         let camel = property.camel();

@@ -13,6 +13,7 @@ use regex::Regex;
 
 use super::super::concepts::alternation;
 use super::super::literal;
+use super::super::naming::kebab_to_camel;
 use super::super::words::{LINTER_WORDS, SUPPRESS_WORDS};
 use super::{Context, Found};
 use crate::rules::model::Origin;
@@ -93,23 +94,6 @@ fn named_linter_rules(ctx: &Context) -> (Vec<String>, Vec<String>) {
     (names, codes)
 }
 
-/// `no-explicit-any` → `noExplicitAny`: the same rule as Biome names it.
-fn camel(kebab: &str) -> String {
-    let mut out = String::new();
-    for (i, part) in kebab.split('-').enumerate() {
-        let mut chars = part.chars();
-        if i > 0
-            && let Some(first) = chars.next()
-        {
-            out.extend(first.to_uppercase());
-            out.push_str(chars.as_str());
-        } else {
-            out.push_str(part);
-        }
-    }
-    out
-}
-
 /// The comments that exempt a line or a file from the linter rules `names` and `codes`, as
 /// branches that consume what they exempt.
 fn exemptions(names: &[String], codes: &[String]) -> String {
@@ -121,7 +105,8 @@ fn exemptions(names: &[String], codes: &[String]) -> String {
         // A whole name: not a longer one it starts (`no-console` is not `no-console-log`), and
         // never past the line's end, which the branch's own end consumes.
         let named = format!(r"[^\w\r\n-](?:{listed})(?:[^\w\r\n-]|$)");
-        let camels: Vec<String> = names.iter().map(|n| camel(n)).collect();
+        // The same rule as Biome names it: `no-explicit-any` → `noExplicitAny`.
+        let camels: Vec<String> = names.iter().map(|n| kebab_to_camel(n)).collect();
         // The next line.
         branches.push(format!(
             r"(?:(?:es|ox|style)lint-disable-next-line|deno-lint-ignore(?:[ \t]|$))(?:{bare_line_end}|[^\r\n]*?{named}[^\r\n]*)\r?\n[^\r\n]*"
@@ -225,7 +210,7 @@ mod tests {
         ] {
             assert!(KEBAB_RULE.captures(text).is_none(), "{text}");
         }
-        assert_eq!(camel("no-explicit-any"), "noExplicitAny");
+        assert_eq!(kebab_to_camel("no-explicit-any"), "noExplicitAny");
         assert!(LINT_CODE.is_match("PLR2004") && !LINT_CODE.is_match("e722"));
     }
 }

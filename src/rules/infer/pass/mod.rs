@@ -153,6 +153,9 @@ pub struct Context<'a> {
     /// The project's modules the rule's way comes from ("from `~/db.server`"), as globs with the
     /// words that named them: where what the rule forbids is wrapped, and allowed.
     pub providers: Vec<(String, String)>,
+    /// The code a hardcoding word governs beside a CSS property ("hardcoded `box-shadow`/`rgba()`
+    /// value"): its written-out values are what is forbidden (see [`css_values::governed`]).
+    pub hardcoded: Vec<String>,
 }
 
 /// Where a finding goes in the output: mention-driven findings in the order of their mentions,
@@ -378,6 +381,7 @@ impl<'a> Context<'a> {
             behaviour: None,
             conditions: conditions::Conditions::default(),
             providers: Vec::new(),
+            hardcoded: css_values::governed(tokens),
         };
         ctx.behaviour = behaviour::agent_words(tokens, found, &ctx.named);
         // "In `src/`, never use `print`": a place the rule opens with, before anything it names,
@@ -506,9 +510,7 @@ impl<'a> Context<'a> {
                 Route::Other
             }
             // "no hardcoded `z-index` values": the property's written-out values, not its name.
-            (Entity::Code { text, .. }, Role::Forbid) if css_values::routes_here(self, text) => {
-                Route::CssValues
-            }
+            (Entity::Code { text, .. }, Role::Forbid) if self.hardcoded.contains(text) => Route::CssValues,
             // "Avoid unqualified imports from `temporalio`": the module's `from … import`
             // statements, not its name wherever it is written.
             (Entity::Code { text, .. }, Role::Forbid) if packages::unqualified_import(self, text) => {
