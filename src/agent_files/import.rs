@@ -1236,7 +1236,11 @@ fn sentences(text: &str) -> Vec<(String, usize)> {
             // opening the next one goes on with it.
             let line_len = chars[..i].iter().rev().take_while(|c| **c != '\n').count();
             let wrapped = line_len >= WRAPPED_LINE && next_line.trim_start().starts_with('`');
+            // "… whereas `make` is not (my\nWindows box has only `just`).": an aside still open
+            // goes on in the next line, whatever that line opens with.
+            let in_aside = open_parentheses(&current) > 0;
             let next_starts = !open_ended
+                && !in_aside
                 && !only_code
                 && !ends_on_code
                 && !wrapped
@@ -1274,6 +1278,19 @@ fn sentences(text: &str) -> Vec<(String, usize)> {
     }
     flush(&mut current, &mut out, start_line);
     merge_emphatic_tails(out)
+}
+
+/// How many parentheses are open at the end of `text`, outside its code spans.
+fn open_parentheses(text: &str) -> usize {
+    let mut depth = 0usize;
+    for c in blank_code_spans(text, ' ').chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    depth
 }
 
 /// How many words the sentence before a "… directly" may have to be the way it refers to.
@@ -1581,6 +1598,24 @@ mod tests {
                 "Return `Promise<T>`, not `Promise<any>`",
             ]
         );
+    }
+
+    #[test]
+    fn an_aside_open_at_a_line_break_goes_on() {
+        let got = sentences(
+            "Prefer `just` over `make`: `just` is on all my machines whereas `make` is not (my\nWindows box has only `just`).\nRun it.\n",
+        );
+        let texts: Vec<&str> = got.iter().map(|(s, _)| s.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Prefer `just` over `make`: `just` is on all my machines whereas `make` is not (my Windows box has only `just`).",
+                "Run it."
+            ]
+        );
+        // A parenthesis in code opens no aside.
+        let got = sentences("Call `f(` first\nThen `g`.\n");
+        assert_eq!(got.len(), 2);
     }
 
     #[test]
