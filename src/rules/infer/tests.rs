@@ -5202,3 +5202,29 @@ fn a_keyword_pair_with_empty_blocks_in_e2e_tests() {
         ["else"]
     );
 }
+
+/// lazygit's "Never put `fmt.Sprintf`-style placeholders (`%s`, `%d`, …) in translatable
+/// strings" reported 364 `fmt.Sprintf` calls: the span says what the placeholders are like, and
+/// which strings are translatable, no lexer tells — the rule is left unchecked and says why.
+#[test]
+fn a_span_saying_what_something_is_like_and_translatable_strings() {
+    let go = "s := fmt.Sprintf(\"%s\", x)\n";
+    assert_unchecked_because(
+        "Never put `fmt.Sprintf`-style placeholders (`%s`, `%d`, …) in translatable strings",
+        "pkg/a.go",
+        go,
+        &["in translatable strings"],
+    );
+    assert!(
+        texts(
+            "Avoid `printf`-like formatting in log calls.",
+            "src/a.c",
+            "printf(\"%d\", x);\n"
+        )
+        .is_empty()
+    );
+    // Strings, said without which ones, are all of them.
+    assert_eq!(texts("Never put `%s` in strings.", "pkg/a.go", go), ["%s"]);
+    // The span itself, forbidden, is still checked.
+    assert_eq!(texts("Never use `fmt.Sprintf`.", "pkg/a.go", go), ["fmt.Sprintf"]);
+}

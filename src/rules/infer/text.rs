@@ -220,6 +220,12 @@ pub fn tokenize(text: &str) -> Vec<Token> {
                     // "any non-`slog` logger": what the rule says is not that code — one word.
                     let prefix = out.pop().map(|t| t.text).unwrap_or_default();
                     out.push(Token::new(Kind::Word, &format!("{prefix}-{trimmed}")));
+                } else if let Some(suffix) = likeness_suffix(&text[end..]).filter(|_| !trimmed.is_empty()) {
+                    // "`fmt.Sprintf`-style placeholders": a kind of thing the code is like, not
+                    // the code — one word.
+                    out.push(Token::new(Kind::Word, &format!("{trimmed}{suffix}")));
+                    i = end + suffix.len();
+                    continue;
                 } else if !trimmed.is_empty()
                     && trimmed.chars().count() <= MAX_SPAN
                     && !content.contains('\n')
@@ -328,6 +334,29 @@ pub fn clause_subject(clause: &[Token], max: usize) -> Option<(usize, usize)> {
         }
     }
     None
+}
+
+/// The suffix right after a span that makes it say what something is like ("`printf`-style",
+/// "`jQuery`-like", "`Rails`-esque"), if there is one.
+fn likeness_suffix(after: &str) -> Option<&str> {
+    const SUFFIXES: &[&str] = &[
+        "-style",
+        "-styled",
+        "-like",
+        "-ish",
+        "-esque",
+        "-flavored",
+        "-flavoured",
+    ];
+    SUFFIXES.iter().find_map(|suffix| {
+        let written = after.get(..suffix.len())?;
+        (written.eq_ignore_ascii_case(suffix)
+            && after[suffix.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric()))
+        .then_some(written)
+    })
 }
 
 /// Whether `before` (the text before a span) ends with a negating prefix glued to the span:
@@ -901,6 +930,18 @@ mod tests {
                 .iter()
                 .any(|t| t.is_word() && t.text == "non-slog")
         );
+        // A span that says what something is like: a word, not the code.
+        assert_eq!(
+            spans("Never put `fmt.Sprintf`-style placeholders (`%s`) in `jQuery`-like code"),
+            ["%s"]
+        );
+        assert!(
+            tokenize("`printf`-Style logs")
+                .iter()
+                .any(|t| t.is_word() && t.text == "printf-Style")
+        );
+        // A suffix that only starts a longer word leaves the span as it is.
+        assert_eq!(spans("no `x`-likely or `y`-styles"), ["x", "y"]);
     }
 
     #[test]

@@ -3129,6 +3129,28 @@ pub const CONDITION_CONSTRUCTS: &[&str] = &[
     "objeto",
     "objetos",
 ];
+/// Nouns for strings of text, which a place condition can narrow by what they are for ("in
+/// translatable strings").
+pub const STRING_NOUNS: &[&str] = &[
+    "string", "strings", "message", "messages", "text", "texts", "cadena", "cadenas", "mensaje", "mensajes",
+    "texto", "textos",
+];
+/// What picks some strings out of the others — translation, who reads them: no lexer tells a
+/// translatable string from any other.
+pub const STRING_KIND_ADJECTIVES: &[&str] = &[
+    "translatable",
+    "translated",
+    "localized",
+    "localised",
+    "localizable",
+    "user-facing",
+    "i18n",
+    "traducibles",
+    "traducidas",
+    "traducidos",
+    "localizadas",
+    "localizados",
+];
 /// Kinds of types a purpose condition can name ("for secure types", "para los tipos públicos"),
 /// which no file scope tells apart.
 pub const CONDITION_TYPES: &[&str] = &[

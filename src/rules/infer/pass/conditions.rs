@@ -21,7 +21,8 @@ use super::super::words::{
     CHECK_NOUNS, CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC,
     CONDITION_PLACE, CONDITION_PURPOSE, CONDITION_SKIP, CONDITION_TARGET, CONDITION_TESTS, CONDITION_TYPES,
     CONDITION_USER, CONDITION_WHEN, FILE_POSITIONS, NEW_WORDS, ONLY_TESTS, RUN_TIMES, SCATTERED_WORDS,
-    TRIG_STOP_HARD, TRIG_UNLESS, USUAL_FOLDERS, WRAP_VERBS, ends_a_term,
+    STRING_KIND_ADJECTIVES, STRING_NOUNS, TRIG_STOP_HARD, TRIG_UNLESS, USUAL_FOLDERS, WRAP_VERBS,
+    ends_a_term,
 };
 use super::{At, Context, Found};
 
@@ -516,6 +517,11 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                     && !(words.iter().any(|x| x.starts_with("component")) && names_ui_language(&words))
                 {
                     // "in async functions": no file scope says where a function is.
+                    out.unreadable.push(as_written(clause, i, 4));
+                } else if words.iter().any(|x| STRING_NOUNS.contains(&x.as_str()))
+                    && words.iter().any(|x| STRING_KIND_ADJECTIVES.contains(&x.as_str()))
+                {
+                    // "in translatable strings": which strings, no lexer tells.
                     out.unreadable.push(as_written(clause, i, 4));
                 } else if names_unknown_files(&words, &said_langs) {
                     // "inside widget files": a kind of file no path tells — never ignored.
