@@ -1113,6 +1113,13 @@ fn read_clause(
                     // "a user-triggered `finalize` step": the name of a step of a process, not
                     // code — a `weakref.finalize(…)` call is no such step.
                     out.push(neutral_code(&t.text, quote, ci));
+                } else if st.role == Role::Forbid
+                    && st.trig == Some(Trig::Neg)
+                    && qualifies_the_object(clause, i)
+                {
+                    // "Don't hard-wrap the doc comments on `userConfig` fields": the code says
+                    // which things the action must not touch — `userConfig` itself is fine.
+                    out.push(neutral_code(&t.text, quote, ci));
                 } else if st.role == Role::Forbid && changed_into(clause, i) {
                     // "Do not collapse the brand into a plain `String` or `&str`": what a thing
                     // must not become, which only the thing's uses show — not every `&str`.
@@ -1149,6 +1156,40 @@ fn read_clause(
         }
     }
     (st.role, st.trigger, st.trig)
+}
+
+/// Whether the code at `i` only qualifies the object of the verb before it: "hard-wrap the doc
+/// comments on `userConfig` fields", "reorder the fields of `Config`" — a verb, an article, one
+/// to three words and "on" / "of" / "about" right before the code. A verb of using ("call the
+/// methods of `moment`") still reaches the code.
+fn qualifies_the_object(clause: &[Token], i: usize) -> bool {
+    const USING_VERBS: &[&str] = &[
+        "use",
+        "call",
+        "invoke",
+        "import",
+        "require",
+        "reference",
+        "access",
+    ];
+    if !i
+        .checked_sub(1)
+        .and_then(|k| word_at(clause, k))
+        .is_some_and(|t| matches!(t.lower.as_str(), "on" | "of" | "about"))
+    {
+        return false;
+    }
+    let mut k = i - 1;
+    let mut nouns = 0;
+    while k > 0 && clause[k - 1].is_word() && !DETERMINERS.contains(&clause[k - 1].lower.as_str()) {
+        nouns += 1;
+        k -= 1;
+    }
+    let article = k.checked_sub(1).and_then(|j| word_at(clause, j));
+    let verb = k.checked_sub(2).and_then(|j| word_at(clause, j));
+    (1..=3).contains(&nouns)
+        && article.is_some_and(|t| DETERMINERS.contains(&t.lower.as_str()))
+        && verb.is_some_and(|t| !USING_VERBS.contains(&t.lower.as_str()))
 }
 
 /// Whether the code at `i` is what something is turned into after a verb of changing ("collapse

@@ -5228,3 +5228,23 @@ fn a_span_saying_what_something_is_like_and_translatable_strings() {
     // The span itself, forbidden, is still checked.
     assert_eq!(texts("Never use `fmt.Sprintf`.", "pkg/a.go", go), ["fmt.Sprintf"]);
 }
+
+/// lazygit's "Don't hard-wrap the doc comments on `userConfig` fields" reported 177 uses of
+/// `userConfig`: the span says which comments the verb is about, not code to avoid.
+#[test]
+fn code_that_qualifies_the_object_of_an_action_is_not_forbidden() {
+    let go = "// A field.\nuserConfig := config.GetUserConfig()\n";
+    for i in [
+        "Don't hard-wrap the doc comments on `userConfig` fields.",
+        "Never reorder the fields of `Config`.",
+    ] {
+        assert!(texts(i, "pkg/a.go", go).is_empty(), "{i}");
+        assert!(texts(i, "pkg/a.go", "type Config struct{}\n").is_empty(), "{i}");
+    }
+    // A verb of using still reaches the code it names.
+    assert_eq!(
+        texts("Never call the methods of `userConfig` directly.", "pkg/a.go", go),
+        ["userConfig"]
+    );
+    assert_eq!(texts("Don't use `userConfig`.", "pkg/a.go", go), ["userConfig"]);
+}
