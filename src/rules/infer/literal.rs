@@ -777,8 +777,9 @@ pub fn as_the_keyword(pattern: &str, name: &str) -> String {
         return pattern.to_string();
     }
     let esc = regex::escape(name);
+    // Python's `try:` ends its line (or a comment follows); a key has its value after it.
     let key = if COLON_KEYWORDS.contains(&name) {
-        String::new()
+        format!(r"|\b{esc}[ \t]*:[ \t]*[^\s#:]")
     } else {
         format!(r"|\b{esc}[ \t]*:(?:[^:]|$)")
     };

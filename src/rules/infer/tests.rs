@@ -5248,3 +5248,24 @@ fn code_that_qualifies_the_object_of_an_action_is_not_forbidden() {
     );
     assert_eq!(texts("Don't use `userConfig`.", "pkg/a.go", go), ["userConfig"]);
 }
+
+/// lazygit's "Prefer `assert.Equal` (and friends) over hand-rolled `if` checks" read `if` as a
+/// package to find in Go imports and go.mod: a keyword is code, never a package, and replaced
+/// only where it does the other thing's job. Forbidden outright, the keyword is found in code.
+#[test]
+fn control_flow_keywords_are_code_not_packages() {
+    let i = "Prefer `assert.Equal` (and friends) over hand-rolled `if` checks.";
+    assert_unchecked_because(
+        i,
+        "pkg/a_test.go",
+        "if x != 1 {\n\tt.Fatal()\n}\n",
+        &["a keyword, not a package"],
+    );
+    let s = set(&[i]);
+    assert!(s.inferences[0].checks.is_empty(), "{:?}", s.inferences[0].checks);
+    let ts = "if (a) {\n  b()\n} else {\n  c()\n}\n// else we fail\nconst s = 'else'\n";
+    assert_eq!(
+        lines_hit("Avoid `else` statements.", "src/a.ts", ts),
+        [(3, "else".to_string())]
+    );
+}

@@ -4383,6 +4383,12 @@ pub const ES_MODULES_NAMES: &[&str] = &[
 ];
 /// ES6+, named: mandated, it rules out `var`.
 pub const ES6_PLUS_NAMES: &[&str] = &["ES6+", "ES2015+", "ES6+ syntax", "ES6+ features"];
+/// Control-flow keywords shared by most languages: code, never a package's name, and replaced by
+/// something else ("`assert.Equal` over hand-rolled `if` checks") only where they do its job.
+pub const CONTROL_FLOW_KEYWORDS: &[&str] = &[
+    "if", "else", "elif", "elsif", "for", "foreach", "while", "do", "switch", "case", "return", "break",
+    "continue", "try", "catch", "except", "finally", "throw", "raise", "goto", "loop", "match", "yield",
+];
 /// Words of how documentation is written, which style guides keep out of it ("they dismiss
 /// complexity"): a rule that forbids one in quotes means prose, where no code is named so.
 pub const WRITING_STYLE_WORDS: &[&str] = &[

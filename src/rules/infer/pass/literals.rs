@@ -1061,7 +1061,13 @@ mod tests {
         // `try` and `catch` keys; only the statements and operators are what the rule bans.
         let i = "Do not use `async` / `await` or `try` / `catch`; use Effect APIs such as `Effect.gen`.";
         let ts = "const a = Effect.tryPromise({ try: () => f(), catch: (e) => e })\nconst b = Effect.catch(a, g)\nconst c = Fiber.await(fiber)\np.catch(h)\nexport { catch_ as catch, await_ as await }\nasync function run() {\n  try { await g() } catch (e) {}\n}\n";
-        assert_eq!(texts(i, "src/a.ts", ts), ["async", "await", "catch"]);
+        assert_eq!(texts(i, "src/a.ts", ts), ["async", "try", "await", "catch"]);
+        // Python's `try:` is the statement.
+        let py = "try:\n    f()\nexcept E:\n    pass\ntry:  # retry\n    g()\nfinally:\n    h()\n";
+        assert_eq!(
+            texts("Never use `try` or `finally`.", "a.py", py),
+            ["try", "try", "finally"]
+        );
         // Rust's `.await` is the keyword.
         let rs = "async fn f() { g().await; }\n";
         assert_eq!(texts(i, "src/a.rs", rs), ["async", "await"]);

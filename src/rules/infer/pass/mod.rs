@@ -587,6 +587,14 @@ impl<'a> Context<'a> {
                     // A common word (`moment`): a package in imports, or nothing.
                     // A capitalised name in a code span (`Any`, `Optional`) is a type, matched
                     // as written in code; a lowercase prose word (`moment`) may be a package.
+                    // "Avoid `else` statements": a control-flow keyword forbidden outright is the
+                    // keyword in code, though it is a word too.
+                    LitKind::Identifier
+                        if super::words::CONTROL_FLOW_KEYWORDS.contains(&lit.text.as_str())
+                            && f.side != Some(super::phrases::Side::Replaced) =>
+                    {
+                        Route::Literals
+                    }
                     LitKind::Identifier
                         if literal::is_prose_word(&lit.text)
                             && !lit.text.starts_with(|c: char| c.is_ascii_uppercase())

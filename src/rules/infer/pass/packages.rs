@@ -10,7 +10,7 @@ use super::super::imports::{self, Ecosystem};
 use super::super::literal;
 use super::super::phrases::{Entity, Mention, Role, Side, Trig};
 use super::super::text::Kind;
-use super::super::words::{IMPORT_WORDS, LIBRARY_WORDS, WRITING_STYLE_WORDS};
+use super::super::words::{CONTROL_FLOW_KEYWORDS, IMPORT_WORDS, LIBRARY_WORDS, WRITING_STYLE_WORDS};
 use super::{At, Context, Found, Route};
 use crate::rules::infer::files::FileScope;
 use crate::rules::model::Within;
@@ -30,7 +30,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
                     continue;
                 };
                 let known = imports::package_spelling(&lit.text) || imports::is_known_package(&lit.text);
-                if known || f.side == Some(Side::Replaced) || ctx.says(LIBRARY_WORDS) {
+                if CONTROL_FLOW_KEYWORDS.contains(&lit.text.as_str()) {
+                    out.note(
+                        at,
+                        format!(
+                            "`{}` after \"{}\" not checked: a keyword, not a package — and replaced only where it does the other thing's job",
+                            lit.text, f.trigger
+                        ),
+                    );
+                } else if known || f.side == Some(Side::Replaced) || ctx.says(LIBRARY_WORDS) {
                     package(ctx, out, at, &lit.text, f, "in code spans", false);
                 } else if prose_word(ctx, &lit.text) {
                     prose_word_check(ctx, out, at, &lit.text, f);
