@@ -1899,11 +1899,14 @@ fn next_is_code_or_word(clause: &[Token], i: usize) -> bool {
 }
 
 /// Whether code or a concept is forbidden so far in the clause (terms after a bare negation
-/// are mostly verbs: "never disable ESLint rules with `eslint-disable`").
+/// are mostly verbs: "never disable ESLint rules with `eslint-disable`"; after a verb of using —
+/// "do not import React" — a term is the package).
 fn forbidden_here(found: &[Mention]) -> bool {
-    found
-        .iter()
-        .any(|f| f.role == Role::Forbid && matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. }))
+    found.iter().any(|f| {
+        f.role == Role::Forbid
+            && (matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. })
+                || (matches!(f.entity, Entity::Term(_)) && f.trig == Some(Trig::NegUse)))
+    })
 }
 
 fn make_conditional(found: &mut [Mention]) {

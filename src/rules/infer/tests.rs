@@ -5269,3 +5269,20 @@ fn control_flow_keywords_are_code_not_packages() {
         [(3, "else".to_string())]
     );
 }
+
+/// outline's "Do not import React unless it is used directly" reported 612 imports from
+/// `react`: "unless" makes a package named in words conditional, as it does one in code.
+#[test]
+fn a_package_named_in_words_is_forbidden_only_under_its_condition() {
+    let ts = "import React from \"react\";\nimport { useState } from \"react\";\n";
+    assert_unchecked_because(
+        "Do not import React unless it is used directly.",
+        "src/App.tsx",
+        ts,
+        &["forbidden only under a condition"],
+    );
+    assert_eq!(
+        texts("Do not import React.", "src/App.tsx", ts),
+        ["react", "react"]
+    );
+}
