@@ -5286,3 +5286,22 @@ fn a_package_named_in_words_is_forbidden_only_under_its_condition() {
         ["react", "react"]
     );
 }
+
+/// outline's "Always use named exports for new components & classes" reported 1,139 `export
+/// default`s — routers and arrays among them. A mandate checked through what it rules out
+/// ignored its "for …" condition, which only forbidding rules were read for: which exports are
+/// components or classes, no file scope says — unchecked, and `--explain` says why.
+#[test]
+fn a_mandate_for_a_kind_of_construct_is_unreadable() {
+    let ts = "const router = new Router();\nexport default router;\n";
+    assert_unchecked_because(
+        "Always use named exports for new components & classes.",
+        "server/routes/auth.ts",
+        ts,
+        &["for new components"],
+    );
+    assert_eq!(
+        texts("Always use named exports.", "server/routes/auth.ts", ts),
+        ["export default"]
+    );
+}

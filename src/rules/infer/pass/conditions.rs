@@ -290,6 +290,18 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             continue;
         }
         if !forbids {
+            // "Always use named exports for new components & classes": a mandated concept,
+            // checked through what it rules out, for a kind of construct — which no file scope
+            // says (`export default router` is no component).
+            let mandated_concept = found.iter().any(|f| {
+                f.clause == ci && f.role == Role::Mandate && matches!(f.entity, Entity::Concept { .. })
+            });
+            if mandated_concept
+                && let Some((i, len)) =
+                    (0..clause.len()).find_map(|i| Some((i, for_a_kind_of_construct(clause, i)?)))
+            {
+                out.unreadable.push(as_written(clause, i, len));
+            }
             continue;
         }
         // "instead of `sleep()` + `receive_nowait()`": the two together, which no match of
@@ -547,21 +559,13 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
             // "or implicit conversions for secure types": for a kind of construct, which no
             // file scope says ("for logging" is a purpose, and stays one, as "for copying
             // objects" and "para copiar objetos" are: an action, not a kind of thing).
-            if CONDITION_PURPOSE.contains(&w) && code_before && !preferred {
-                let words = phrase_words(clause, i + 1, 3);
-                let action = words.first().is_some_and(|x| {
-                    x.ends_with("ing") || (w == "para" && ["ar", "er", "ir"].iter().any(|e| x.ends_with(e)))
-                });
-                if words.len() >= 2
-                    && !action
-                    && words.last().is_some_and(|x| {
-                        CONDITION_CONSTRUCTS.contains(&x.as_str()) || CONDITION_TYPES.contains(&x.as_str())
-                    })
-                {
-                    out.unreadable.push(as_written(clause, i, words.len()));
-                    i += 1 + words.len();
-                    continue;
-                }
+            if code_before
+                && !preferred
+                && let Some(len) = for_a_kind_of_construct(clause, i)
+            {
+                out.unreadable.push(as_written(clause, i, len));
+                i += 1 + len;
+                continue;
             }
             // "… en lugar de `const` para el componente principal": which one is the main one,
             // no file shows — even for a preference.
@@ -825,6 +829,26 @@ fn words_at(clause: &[Token], i: usize, phrase: &str) -> Option<usize> {
 /// stop word, a code span or the end of the clause.
 fn phrase_words(clause: &[Token], i: usize, max: usize) -> Vec<String> {
     phrase(clause, i, max).0
+}
+
+/// How many words the purpose phrase at `i` takes when it names a kind of construct or type
+/// ("for secure types", "for new components"), not an action ("for copying objects", "para
+/// copiar objetos").
+fn for_a_kind_of_construct(clause: &[Token], i: usize) -> Option<usize> {
+    let w = clause.get(i).filter(|t| t.is_word())?.lower.as_str();
+    if !CONDITION_PURPOSE.contains(&w) {
+        return None;
+    }
+    let words = phrase_words(clause, i + 1, 3);
+    let action = words.first().is_some_and(|x| {
+        x.ends_with("ing") || (w == "para" && ["ar", "er", "ir"].iter().any(|e| x.ends_with(e)))
+    });
+    (words.len() >= 2
+        && !action
+        && words.last().is_some_and(|x| {
+            CONDITION_CONSTRUCTS.contains(&x.as_str()) || CONDITION_TYPES.contains(&x.as_str())
+        }))
+    .then_some(words.len())
 }
 
 /// The phrase's words (lowercase) and the index after it.
