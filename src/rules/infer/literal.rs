@@ -798,7 +798,7 @@ pub fn as_the_global(pattern: &str, name: &str) -> String {
     consumed_first(
         pattern,
         &format!(
-            r"\A(?s:.*?(?:\bimport\b[^;]*?\b{esc}\b[^;]*?\bfrom\b|\b(?:const|let|var|function)[ \t]+{esc}\b).*)\z|\.[ \t]*{esc}\b|\b{esc}[ \t]*:(?:[^:]|$)|\b(?:async|typeof)[ \t]+{esc}\b|(?:^|[{{,])[ \t]*{esc}[ \t]*\([^)\r\n]*\)[ \t]*(?::[^{{\r\n]*)?\{{"
+            r"\A(?s:.*?(?:\bimport\b[^;]*?\b{esc}\b[^;]*?\bfrom\b|\b(?:const|let|var|function)[ \t]+{esc}\b).*)\z|\.[ \t]*{esc}\b|\b{esc}[ \t]*:(?:[^:]|$)|\b(?:async|typeof)[ \t]+{esc}\b|(?:^|[{{,])[ \t]*{esc}[ \t]*\([^)\r\n]*\)[ \t]*(?::[^{{\r\n]*)?\{{|(?:^|[^:\w]):{esc}\b"
         ),
     )
 }

@@ -5305,3 +5305,22 @@ fn a_mandate_for_a_kind_of_construct_is_unreadable() {
         ["export default"]
     );
 }
+
+/// maybe's "NEVER use `lucide_icon` helper directly" reported 16 lines, none a call of the
+/// helper: a `:lucide_icon` symbol, a `category.lucide_icon` attribute, a `lucide_icon:` key, a
+/// migration's column. A name the rule calls a helper or a function is called by that name:
+/// not a member, a key, a Ruby symbol, nor a word in a string.
+#[test]
+fn a_helper_is_its_calls_not_members_keys_or_symbols() {
+    let i = "NEVER use `lucide_icon` helper directly.";
+    let rb = "validates :name, :lucide_icon, presence: true\ncategory.lucide_icon = icon\nx = { lucide_icon: \"circle\" }\nadd_column :categories, :lucide_icon, :string\nputs \"lucide_icon\"\nlucide_icon \"check\"\nlucide_icon(key, class: c)\n";
+    assert_eq!(
+        lines_hit(i, "app/models/category.rb", rb),
+        [(6, "lucide_icon".to_string()), (7, "lucide_icon".to_string())]
+    );
+    // Without the noun, a member is still the name.
+    assert_eq!(
+        texts("NEVER use `lucide_icon`.", "a.rb", "category.lucide_icon = 1\n"),
+        ["lucide_icon"]
+    );
+}

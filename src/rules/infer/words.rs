@@ -4383,6 +4383,9 @@ pub const ES_MODULES_NAMES: &[&str] = &[
 ];
 /// ES6+, named: mandated, it rules out `var`.
 pub const ES6_PLUS_NAMES: &[&str] = &["ES6+", "ES2015+", "ES6+ syntax", "ES6+ features"];
+/// Nouns that call the code span before them a function of the project's ("the `icon`
+/// helper", "the `eval` function").
+pub const FUNCTION_NOUNS: &[&str] = &["helper", "helpers", "function", "functions"];
 /// Control-flow keywords shared by most languages: code, never a package's name, and replaced by
 /// something else ("`assert.Equal` over hand-rolled `if` checks") only where they do its job.
 pub const CONTROL_FLOW_KEYWORDS: &[&str] = &[

@@ -11,8 +11,8 @@ use super::super::naming;
 use super::super::phrases::{self, Entity, Mention, Role, Side, Trig};
 use super::super::text::{Quote, Token};
 use super::super::words::{
-    ASYNC_WORDS, DEFINING_VERBS, DETERMINERS, FILE_WORDS, NEGATIONS, NULL_KIND_NOUNS, NULL_VALUES,
-    POSSESSIVES, TAILWIND_WORDS, WRAP_VERBS, ends_a_term, is_tailwind_variant,
+    ASYNC_WORDS, DEFINING_VERBS, DETERMINERS, FILE_WORDS, FUNCTION_NOUNS, NEGATIONS, NULL_KIND_NOUNS,
+    NULL_VALUES, POSSESSIVES, TAILWIND_WORDS, WRAP_VERBS, ends_a_term, is_tailwind_variant,
 };
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
@@ -145,13 +145,26 @@ fn scare_quoted_verb(ctx: &Context, text: &str) -> bool {
 }
 
 /// Whether the rule qualifies `name` as the global one ("no global `fetch`", "el `fetch`
-/// global"): the word beside its code span.
+/// global"): the word beside its code span — or calls it a function of its own ("`lucide_icon`
+/// helper", "the `eval` function"), which is called by that name, not a member or a key.
 fn says_global(ctx: &Context, name: &str) -> bool {
     let global = |t: &Token| t.is_word() && t.lower == "global";
     let named = |t: &Token| t.is_code() && t.text.eq_ignore_ascii_case(name);
     ctx.tokens
         .windows(2)
         .any(|w| (global(&w[0]) && named(&w[1])) || (named(&w[0]) && global(&w[1])))
+        || names_a_function(ctx, name)
+}
+
+/// Whether the word right after `name`'s code span calls it a function ("`lucide_icon`
+/// helper", "the `eval` function", "la función `x`" reads the other way and is not one).
+fn names_a_function(ctx: &Context, name: &str) -> bool {
+    ctx.tokens.windows(2).any(|w| {
+        w[0].is_code()
+            && w[0].text.trim_end_matches("()").eq_ignore_ascii_case(name)
+            && w[1].is_word()
+            && FUNCTION_NOUNS.contains(&w[1].lower.as_str())
+    })
 }
 
 /// Whether the rule's words modify `name` ("avoid modifying `process.env`", "never mutate
@@ -747,8 +760,11 @@ pub(super) fn forbid_code(
         // so "Any value." in a docstring is prose.)
         // A plain word (`bash`, `admin`) in a string is mostly a message or a name; a value
         // spelled as one (`unsafe-inline`, `sp_`, `v1`) is the value.
-        let value_like =
-            lit.text.chars().any(|c| !c.is_ascii_alphabetic()) || VALUE_WORDS.contains(&lit.text.as_str());
+        // A function ("the `lucide_icon` helper") is called in code; its name in a string is
+        // a message or a key.
+        let value_like = (lit.text.chars().any(|c| !c.is_ascii_alphabetic())
+            || VALUE_WORDS.contains(&lit.text.as_str()))
+            && !names_a_function(ctx, &lit.text);
         out.check(
             at,
             ctx.pattern_check(
