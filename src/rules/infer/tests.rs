@@ -5324,3 +5324,23 @@ fn a_helper_is_its_calls_not_members_keys_or_symbols() {
         ["lucide_icon"]
     );
 }
+
+/// maybe's "Always use the `icon` helper in application_helper.rb for icons. NEVER use
+/// `lucide_icon` helper directly": the file the mandated wrapper lives in is where it wraps the
+/// forbidden helper — left out of the check, not reported.
+#[test]
+fn the_file_of_the_mandated_wrapper_is_left_out() {
+    let i = "Always use the `icon` helper in application_helper.rb for icons. NEVER use `lucide_icon` helper directly.";
+    let wrapper = "def icon(key)\n  lucide_icon(key)\nend\n";
+    assert!(texts(i, "app/helpers/application_helper.rb", wrapper).is_empty());
+    assert_eq!(texts(i, "app/helpers/other_helper.rb", wrapper), ["lucide_icon"]);
+    // A place for the forbidden thing itself narrows it, as before.
+    assert_eq!(
+        texts(
+            "Never use `lucide_icon` in application_helper.rb.",
+            "app/helpers/application_helper.rb",
+            wrapper
+        ),
+        ["lucide_icon"]
+    );
+}

@@ -433,6 +433,26 @@ impl<'a> Context<'a> {
                 }
             }
         }
+        // "Always use the `icon` helper in application_helper.rb. NEVER use `lucide_icon`
+        // directly": the file the mandated wrapper lives in is where it wraps what is forbidden.
+        for f in found {
+            if let Entity::Place {
+                path,
+                place: Place::Allowed,
+            } = &f.entity
+                && f.role == Role::Mandate
+                && files::names_a_file(path)
+                && found.iter().any(|m| {
+                    m.clause == f.clause && m.role == Role::Mandate && matches!(m.entity, Entity::Code { .. })
+                })
+                && found.iter().any(|m| {
+                    m.clause != f.clause && m.role == Role::Forbid && matches!(m.entity, Entity::Code { .. })
+                })
+                && !ctx.except.contains(path)
+            {
+                ctx.except.push(path.clone());
+            }
+        }
         ctx.conditions = conditions::read(tokens, found, &ctx.named);
         // "except Next.js page/layout/route files": a kind of file, not the folders it names.
         let in_kind = |p: &String| {
