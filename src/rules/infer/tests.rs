@@ -5334,6 +5334,16 @@ fn the_file_of_the_mandated_wrapper_is_left_out() {
     let wrapper = "def icon(key)\n  lucide_icon(key)\nend\n";
     assert!(texts(i, "app/helpers/application_helper.rb", wrapper).is_empty());
     assert_eq!(texts(i, "app/helpers/other_helper.rb", wrapper), ["lucide_icon"]);
+    // The wrapper named in the same sentence, the ban on what it wraps "directly".
+    let i = "Always use `icon` helper in `application_helper.rb`, NEVER `lucide_icon` directly";
+    assert!(texts(i, "app/helpers/application_helper.rb", wrapper).is_empty());
+    let rb = "category.lucide_icon = icon
+validates :lucide_icon
+lucide_icon \"check\"\n";
+    assert_eq!(
+        lines_hit(i, "app/models/category.rb", rb),
+        [(3, "lucide_icon".to_string())]
+    );
     // A place for the forbidden thing itself narrows it, as before.
     assert_eq!(
         texts(

@@ -157,14 +157,23 @@ fn says_global(ctx: &Context, name: &str) -> bool {
 }
 
 /// Whether the word right after `name`'s code span calls it a function ("`lucide_icon`
-/// helper", "the `eval` function", "la función `x`" reads the other way and is not one).
+/// helper", "the `eval` function"), or the rule forbids it "directly" beside a helper it
+/// mandates ("use `icon` helper, NEVER `lucide_icon` directly": not called but through it).
 fn names_a_function(ctx: &Context, name: &str) -> bool {
-    ctx.tokens.windows(2).any(|w| {
+    let function_after = |w: &[Token], named: &dyn Fn(&str) -> bool| {
         w[0].is_code()
-            && w[0].text.trim_end_matches("()").eq_ignore_ascii_case(name)
+            && named(w[0].text.trim_end_matches("()"))
             && w[1].is_word()
             && FUNCTION_NOUNS.contains(&w[1].lower.as_str())
-    })
+    };
+    let is_name = |t: &str| t.eq_ignore_ascii_case(name);
+    ctx.tokens.windows(2).any(|w| function_after(w, &is_name))
+        || (ctx.says(&["directly"])
+            && ctx.found.iter().any(|m| {
+                m.role == Role::Mandate
+                    && matches!(&m.entity, Entity::Code { text, .. }
+                        if ctx.tokens.windows(2).any(|w| function_after(w, &|t: &str| t == text.trim_end_matches("()"))))
+            }))
 }
 
 /// Whether the rule's words modify `name` ("avoid modifying `process.env`", "never mutate

@@ -445,9 +445,9 @@ impl<'a> Context<'a> {
                 && found.iter().any(|m| {
                     m.clause == f.clause && m.role == Role::Mandate && matches!(m.entity, Entity::Code { .. })
                 })
-                && found.iter().any(|m| {
-                    m.clause != f.clause && m.role == Role::Forbid && matches!(m.entity, Entity::Code { .. })
-                })
+                && found
+                    .iter()
+                    .any(|m| m.role == Role::Forbid && matches!(m.entity, Entity::Code { .. }))
                 && !ctx.except.contains(path)
             {
                 ctx.except.push(path.clone());
