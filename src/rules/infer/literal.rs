@@ -733,6 +733,17 @@ fn bracket_pair(text: &str) -> Option<(&str, &str)> {
 const DEFINING: &str =
     r"\b(?:class|interface|struct|enum|trait|type|function|def|fn|func|object|record|protocol)[ \t]+";
 
+/// `pattern` (an identifier's), except in a file that defines the function `wrapper` (`def
+/// icon`, `function icon`, `const icon =`): the wrapper calls what it wraps. The file is
+/// consumed whole from its start, without a `hit`.
+pub fn outside_files_defining(pattern: &str, wrapper: &str) -> String {
+    let esc = regex::escape(wrapper);
+    consumed_first(
+        pattern,
+        &format!(r"\A(?s:.*?(?:{DEFINING}{esc}\b|\b(?:const|let|var)[ \t]+{esc}[ \t]*=).*)\z"),
+    )
+}
+
 /// `pattern` (an identifier's), except where the identifier `name` is itself defined (`class
 /// Name`, `def name`, `func Name`): a ban on using a class or a function does not reach the
 /// code that defines it. The definition is a leading branch with no `hit` group, which the

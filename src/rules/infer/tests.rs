@@ -5333,7 +5333,14 @@ fn the_file_of_the_mandated_wrapper_is_left_out() {
     let i = "Always use the `icon` helper in application_helper.rb for icons. NEVER use `lucide_icon` helper directly.";
     let wrapper = "def icon(key)\n  lucide_icon(key)\nend\n";
     assert!(texts(i, "app/helpers/application_helper.rb", wrapper).is_empty());
-    assert_eq!(texts(i, "app/helpers/other_helper.rb", wrapper), ["lucide_icon"]);
+    assert_eq!(
+        texts(
+            i,
+            "app/helpers/other_helper.rb",
+            "def badge(key)\n  lucide_icon(key)\nend\n"
+        ),
+        ["lucide_icon"]
+    );
     // The wrapper named in the same sentence, the ban on what it wraps "directly".
     let i = "Always use `icon` helper in `application_helper.rb`, NEVER `lucide_icon` directly";
     assert!(texts(i, "app/helpers/application_helper.rb", wrapper).is_empty());
@@ -5343,6 +5350,14 @@ lucide_icon \"check\"\n";
     assert_eq!(
         lines_hit(i, "app/models/category.rb", rb),
         [(3, "lucide_icon".to_string())]
+    );
+    // No file named: the file that defines the mandated helper is where it calls what it wraps.
+    let i = "Use `icon` helper for icons, never `lucide_icon` directly";
+    assert!(texts(i, "app/helpers/application_helper.rb", wrapper).is_empty());
+    assert!(texts(i, "src/icons.js", "export const icon = (k) => lucide_icon(k)\n").is_empty());
+    assert_eq!(
+        texts(i, "app/views/a.rb", "lucide_icon \"check\"\n"),
+        ["lucide_icon"]
     );
     // A place for the forbidden thing itself narrows it, as before.
     assert_eq!(

@@ -160,20 +160,33 @@ fn says_global(ctx: &Context, name: &str) -> bool {
 /// helper", "the `eval` function"), or the rule forbids it "directly" beside a helper it
 /// mandates ("use `icon` helper, NEVER `lucide_icon` directly": not called but through it).
 fn names_a_function(ctx: &Context, name: &str) -> bool {
-    let function_after = |w: &[Token], named: &dyn Fn(&str) -> bool| {
+    called_a_function(ctx, name) || mandated_wrapper(ctx).is_some()
+}
+
+/// Whether a code span naming `name` is followed by "helper" / "function".
+fn called_a_function(ctx: &Context, name: &str) -> bool {
+    ctx.tokens.windows(2).any(|w| {
         w[0].is_code()
-            && named(w[0].text.trim_end_matches("()"))
+            && w[0].text.trim_end_matches("()").eq_ignore_ascii_case(name)
             && w[1].is_word()
             && FUNCTION_NOUNS.contains(&w[1].lower.as_str())
-    };
-    let is_name = |t: &str| t.eq_ignore_ascii_case(name);
-    ctx.tokens.windows(2).any(|w| function_after(w, &is_name))
-        || (ctx.says(&["directly"])
-            && ctx.found.iter().any(|m| {
-                m.role == Role::Mandate
-                    && matches!(&m.entity, Entity::Code { text, .. }
-                        if ctx.tokens.windows(2).any(|w| function_after(w, &|t: &str| t == text.trim_end_matches("()"))))
-            }))
+    })
+}
+
+/// The helper a rule mandates in place of calling something "directly" ("Use `icon` helper for
+/// icons, never `lucide_icon` directly"): `icon`.
+fn mandated_wrapper<'c>(ctx: &Context<'c>) -> Option<&'c str> {
+    if !ctx.says(&["directly"]) {
+        return None;
+    }
+    ctx.found.iter().find_map(|m| match &m.entity {
+        Entity::Code { text, .. }
+            if m.role == Role::Mandate && called_a_function(ctx, text.trim_end_matches("()")) =>
+        {
+            Some(text.trim_end_matches("()"))
+        }
+        _ => None,
+    })
 }
 
 /// Whether the rule's words modify `name` ("avoid modifying `process.env`", "never mutate
@@ -716,6 +729,14 @@ pub(super) fn forbid_code(
         literal::as_the_global(&pattern, &lit.text)
     } else {
         pattern
+    };
+    // "Use `icon` helper for icons, never `lucide_icon` directly": the file that defines the
+    // helper is where it calls what it wraps.
+    let pattern = match mandated_wrapper(ctx) {
+        Some(wrapper) if lit.kind == LitKind::Identifier => {
+            literal::outside_files_defining(&pattern, wrapper)
+        }
+        _ => pattern,
     };
     if lit.kind == LitKind::Directive {
         // `@ts-ignore`, `eslint-disable` live in comments; `!important`, `#[allow]`, `@Data`,
