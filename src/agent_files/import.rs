@@ -209,6 +209,20 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                     out.rules[r].why = Some(reason);
                     continue;
                 }
+                // A nested "Example 1: use `text-primary` rather than `text-white`" shows its
+                // parent's rule at work: part of that rule, under its words ("when possible").
+                if let Some(p) = parent
+                    && is_example_bullet(&text)
+                    && let Some(r) = rule_of_unit[*p]
+                {
+                    let rule = &mut out.rules[r].instruction;
+                    if !rule.trim_end().ends_with(['.', '!', '?', ':', ';']) {
+                        rule.push('.');
+                    }
+                    rule.push(' ');
+                    rule.push_str(text.trim());
+                    continue;
+                }
                 if unit.links_only {
                     skip(&mut out, SkipReason::LinksOnly);
                     continue;
@@ -230,7 +244,13 @@ pub fn extract_scoped(path_shown: &str, scope_path: &str, kind: AgentFormat, tex
                     });
                     continue;
                 }
-                if *has_children
+                // Children that only give examples leave the bullet a rule of its own.
+                let lists_more = *has_children
+                    && doc.units.iter().any(|u| {
+                        matches!(u.kind, UnitKind::Item { parent: Some(p), .. } if p == i)
+                            && !is_example_bullet(&u.text)
+                    });
+                if lists_more
                     && introduces(&text)
                     && !(ends_with_colon(&text)
                         && commands(text.trim_end_matches(['*', '_', ' ', ':']), true)
@@ -587,6 +607,17 @@ fn requires_each_item(intro: &str) -> bool {
     }
     let every = words.first().is_some_and(|w| EVERY_WORDS.contains(&w.as_str()));
     BE_VERBS.contains(&verb.as_str()) || (every && HAVE_VERBS.contains(&verb.as_str()))
+}
+
+/// "Example 1: …", "Example: …", "e.g. …", "Ejemplo 2: …": a nested bullet that shows its
+/// parent's rule by an example.
+fn is_example_bullet(text: &str) -> bool {
+    static EXAMPLE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^(?:\*\*|_)?(?:(?:examples?|ejemplos?)(?:[ \t]*\d+)?(?:\*\*|_)?[ \t]*[:.)-]|(?:e\.g\.|p\. ?ej\.)(?:\*\*|_)?[ \t,:])")
+            // A constant pattern, compiled by every import test.
+            .expect("a valid pattern")
+    });
+    EXAMPLE.is_match(text.trim_start())
 }
 
 /// "Why: …", "Because …", "Reason: …", "Porque …": a nested bullet that gives a reason.
@@ -1769,6 +1800,23 @@ mod tests {
             kept,
             ["Use British spelling:", "Usa comillas simples:", "Name files:"]
         );
+    }
+
+    #[test]
+    fn example_bullets_belong_to_the_rule_above_them() {
+        let got = rules(
+            "- Always prefer the functional tokens when possible.\n  - Example 1: use `text-primary` rather than `text-white`\n  - Example 2: use `bg-container` rather than `bg-white`\n- Never use `current_user`\n  - **Ejemplo:** `Current.user.name` en su lugar\n",
+        );
+        let kept: Vec<_> = got.iter().map(|(rule, _)| rule.as_str()).collect();
+        assert_eq!(
+            kept,
+            [
+                "Always prefer the functional tokens when possible. Example 1: use `text-primary` rather than `text-white`. Example 2: use `bg-container` rather than `bg-white`",
+                "Never use `current_user`. Ejemplo: `Current.user.name` en su lugar",
+            ]
+        );
+        assert!(!is_example_bullet("Examples of tokens live in the docs"));
+        assert!(is_example_bullet("e.g. `foo`"));
     }
 
     #[test]
