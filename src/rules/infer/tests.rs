@@ -5369,3 +5369,23 @@ lucide_icon \"check\"\n";
         ["lucide_icon"]
     );
 }
+
+/// maybe's "Always prefer using the functional "tokens" defined in @maybe-design-system.css when
+/// possible. Example 1: use `text-primary` rather than `text-white`" reported the design
+/// system's own `@apply text-white` — the tokens' definitions. The file the rule says the
+/// mandated things are defined in, and the folder named after it, are left out.
+#[test]
+fn the_file_the_mandated_things_are_defined_in_is_left_out() {
+    let i = "Always prefer using the functional \"tokens\" defined in @maybe-design-system.css when possible. Example 1: use `text-primary` rather than `text-white`.";
+    let css = "@utility fg-inverse {\n  @apply text-white;\n}\n";
+    assert!(texts(i, "app/assets/tailwind/maybe-design-system.css", css).is_empty());
+    assert!(texts(i, "app/assets/tailwind/maybe-design-system/text-utils.css", css).is_empty());
+    assert_eq!(
+        texts(i, "app/assets/tailwind/application.css", css),
+        ["text-white"]
+    );
+    assert_eq!(
+        texts(i, "app/views/a.html", "<p class=\"text-white\"></p>\n"),
+        ["text-white"]
+    );
+}

@@ -4386,6 +4386,17 @@ pub const ES6_PLUS_NAMES: &[&str] = &["ES6+", "ES2015+", "ES6+ syntax", "ES6+ fe
 /// Nouns that call the code span before them a function of the project's ("the `icon`
 /// helper", "the `eval` function").
 pub const FUNCTION_NOUNS: &[&str] = &["helper", "helpers", "function", "functions"];
+/// Participles saying where things are defined ("the tokens defined in `theme.css`").
+pub const DEFINED_WORDS: &[&str] = &[
+    "defined",
+    "declared",
+    "definidos",
+    "definidas",
+    "definido",
+    "definida",
+    "declarados",
+    "declaradas",
+];
 /// Control-flow keywords shared by most languages: code, never a package's name, and replaced by
 /// something else ("`assert.Equal` over hand-rolled `if` checks") only where they do its job.
 pub const CONTROL_FLOW_KEYWORDS: &[&str] = &[

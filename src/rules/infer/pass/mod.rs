@@ -51,8 +51,8 @@ use super::literal::{self, LitKind, Literal};
 use super::phrases::{Entity, Mention, Place, Role, Trig};
 use super::text::{Kind, Token};
 use super::words::{
-    ENGLISH_MARKERS, GO_STD_IMPORT_PATHS, IMPORT_WORDS, LIST_WORDS, SPANISH_MARKERS, VERSIONING_WORDS,
-    WORDLIKE_TOOLS, ends_a_term,
+    DEFINED_WORDS, ENGLISH_MARKERS, GO_STD_IMPORT_PATHS, IMPORT_WORDS, LIST_WORDS, SPANISH_MARKERS,
+    VERSIONING_WORDS, WORDLIKE_TOOLS, ends_a_term,
 };
 use super::{Inference, Term};
 use crate::rules::model::{CheckSpec, Origin, Rule, Within};
@@ -451,6 +451,28 @@ impl<'a> Context<'a> {
                 && !ctx.except.contains(path)
             {
                 ctx.except.push(path.clone());
+            }
+        }
+        // "Always prefer the functional tokens defined in @maybe-design-system.css … use
+        // `text-primary` rather than `text-white`": the file the mandated things are defined in,
+        // and the folder named after it, write out what they stand for.
+        if found.iter().any(|m| m.role == Role::Mandate) {
+            for w in tokens.windows(3) {
+                let file = w[2].text.trim_start_matches('@');
+                if w[0].is_word()
+                    && DEFINED_WORDS.contains(&w[0].lower.as_str())
+                    && w[1].is_word()
+                    && matches!(w[1].lower.as_str(), "in" | "en")
+                    && files::names_a_file(file)
+                {
+                    let name = file.rsplit('/').next().unwrap_or(file);
+                    let stem = name.split('.').next().unwrap_or(name);
+                    for path in [file.to_string(), format!("**/{stem}/")] {
+                        if !stem.is_empty() && !ctx.except.contains(&path) {
+                            ctx.except.push(path);
+                        }
+                    }
+                }
             }
         }
         ctx.conditions = conditions::read(tokens, found, &ctx.named);
