@@ -761,6 +761,7 @@ pub fn outside_its_definition(pattern: &str, name: &str) -> String {
 /// an object's key (`Effect.tryPromise({ try: …, catch: … })`), and after or before `as` an
 /// export's name (`export { catch_ as catch }`) — none is the keyword.
 const STATEMENT_KEYWORDS: &[&str] = &[
+    "else",
     "async",
     "await",
     "catch",
@@ -778,7 +779,7 @@ const STATEMENT_KEYWORDS: &[&str] = &[
 ];
 
 /// Python's keywords that a colon follows (`try:`, `finally:`): there the colon is the keyword's.
-const COLON_KEYWORDS: &[&str] = &["try", "finally", "with"];
+const COLON_KEYWORDS: &[&str] = &["try", "finally", "with", "else"];
 
 /// `pattern` (an identifier's), except where a reserved word `name` is a method called by that
 /// name or an object's key: branches consumed without a `hit`. Other names are returned as they
@@ -796,6 +797,13 @@ pub fn as_the_keyword(pattern: &str, name: &str) -> String {
     };
     // An export or import renamed to or from the word (`export { catch_ as catch }`) names it.
     let alias = format!(r"|\bas[ \t]+{esc}\b|\b{esc}[ \t]+as[ \t]+[\w$]");
+    // Python's conditional expression (`a if c else b`): an `else` after an `if` on its line,
+    // no colon between, is no `else` statement.
+    let alias = if name == "else" {
+        format!(r"{alias}|\bif\b[^:\r\n]*\belse\b")
+    } else {
+        alias
+    };
     consumed_first(pattern, &format!(r"\.[ \t]*{esc}[ \t]*\({key}{alias}"))
 }
 

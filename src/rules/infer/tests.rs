@@ -5263,10 +5263,24 @@ fn control_flow_keywords_are_code_not_packages() {
     );
     let s = set(&[i]);
     assert!(s.inferences[0].checks.is_empty(), "{:?}", s.inferences[0].checks);
-    let ts = "if (a) {\n  b()\n} else {\n  c()\n}\n// else we fail\nconst s = 'else'\n";
+    let ts =
+        "if (a) {\n  b()\n} else {\n  c()\n}\n// else we fail\nconst s = 'else'\nconst o = { else: 1 }\n";
     assert_eq!(
         lines_hit("Avoid `else` statements.", "src/a.ts", ts),
         [(3, "else".to_string())]
+    );
+    // Python: the statement, not a conditional expression.
+    let py = "if a:\n    b()\nelse:\n    c()\nx = 1 if a else 2\n";
+    assert_eq!(
+        lines_hit("Avoid `else` statements.", "a.py", py),
+        [(3, "else".to_string())]
+    );
+    // A keyword written in expressions too is not checked as a word.
+    assert_unchecked_because(
+        "Avoid `for` loops.",
+        "a.py",
+        "ys = [f(x) for x in xs]\n",
+        &["written in other constructs too"],
     );
 }
 

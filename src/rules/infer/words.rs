@@ -4403,6 +4403,12 @@ pub const CONTROL_FLOW_KEYWORDS: &[&str] = &[
     "if", "else", "elif", "elsif", "for", "foreach", "while", "do", "switch", "case", "return", "break",
     "continue", "try", "catch", "except", "finally", "throw", "raise", "goto", "loop", "match", "yield",
 ];
+/// The control-flow keywords that only open or continue a statement: forbidden outright ("Avoid
+/// `else` statements"), the keyword in code is the thing. The others are written in expressions
+/// too — a comprehension's `for` and `if`, a `return` the rule may not mean.
+pub const STATEMENT_ONLY_KEYWORDS: &[&str] = &[
+    "else", "elif", "elsif", "switch", "do", "while", "try", "catch", "finally", "throw", "raise", "goto",
+];
 /// Words of how documentation is written, which style guides keep out of it ("they dismiss
 /// complexity"): a rule that forbids one in quotes means prose, where no code is named so.
 pub const WRITING_STYLE_WORDS: &[&str] = &[

@@ -632,7 +632,7 @@ impl<'a> Context<'a> {
                     // "Avoid `else` statements": a control-flow keyword forbidden outright is the
                     // keyword in code, though it is a word too.
                     LitKind::Identifier
-                        if super::words::CONTROL_FLOW_KEYWORDS.contains(&lit.text.as_str())
+                        if super::words::STATEMENT_ONLY_KEYWORDS.contains(&lit.text.as_str())
                             && f.side != Some(super::phrases::Side::Replaced) =>
                     {
                         Route::Literals

@@ -31,10 +31,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 };
                 let known = imports::package_spelling(&lit.text) || imports::is_known_package(&lit.text);
                 if CONTROL_FLOW_KEYWORDS.contains(&lit.text.as_str()) {
+                    let why = if f.side == Some(Side::Replaced) {
+                        "replaced only where it does the other thing's job"
+                    } else {
+                        "written in other constructs too (a comprehension's `for`, a conditional expression's `if`)"
+                    };
                     out.note(
                         at,
                         format!(
-                            "`{}` after \"{}\" not checked: a keyword, not a package — and replaced only where it does the other thing's job",
+                            "`{}` after \"{}\" not checked: a keyword, not a package — {why}",
                             lit.text, f.trigger
                         ),
                     );
