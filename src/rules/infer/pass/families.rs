@@ -4,7 +4,8 @@
 //! check per ecosystem and place, the family's packages as alternatives.
 
 use super::super::imports::Ecosystem;
-use super::super::words::NEGATIONS;
+use super::super::text::Token;
+use super::super::words::{LIBRARY_WORDS, NEGATIONS, TERM_STOPS};
 use super::{At, Context, Found};
 
 /// A kind of library: the words that name it, and its well-known packages per ecosystem (as
@@ -96,14 +97,15 @@ const FORBIDDING: &[&str] = &[
 ];
 
 pub fn run(ctx: &Context, out: &mut Found) {
-    let words = ctx.lower_words();
+    let words: Vec<&Token> = ctx.tokens.iter().filter(|t| t.is_word()).collect();
     for family in FAMILIES {
-        let Some(at) = words.iter().position(|w| family.words.contains(w)) else {
-            continue;
-        };
-        let forbidden = words[at.saturating_sub(3)..at]
-            .iter()
-            .any(|w| NEGATIONS.contains(w) || FORBIDDING.contains(w));
+        let forbidden = words.iter().enumerate().any(|(at, word)| {
+            family.words.contains(&word.lower.as_str())
+                && !modifies_a_noun(ctx, word)
+                && words[at.saturating_sub(3)..at]
+                    .iter()
+                    .any(|w| NEGATIONS.contains(&w.lower.as_str()) || FORBIDDING.contains(&w.lower.as_str()))
+        });
         if !forbidden {
             continue;
         }
@@ -120,6 +122,23 @@ pub fn run(ctx: &Context, out: &mut Found) {
             check(ctx, out, family, *eco, packages);
         }
     }
+}
+
+/// Nouns after the family's word that still name the library ("an ORM layer").
+const LIBRARY_NOUNS: &[&str] = &["layer", "layers", "framework", "frameworks", "tool", "tools"];
+
+/// Whether the family's word is said of another noun ("never return ORM model fields"): the
+/// rule is about those things, not about using the library.
+fn modifies_a_noun(ctx: &Context, word: &Token) -> bool {
+    let Some(at) = ctx.tokens.iter().position(|t| std::ptr::eq(t, word)) else {
+        return false;
+    };
+    ctx.tokens.get(at + 1).is_some_and(|next| {
+        next.is_word()
+            && !TERM_STOPS.contains(&next.lower.as_str())
+            && !LIBRARY_WORDS.contains(&next.lower.as_str())
+            && !LIBRARY_NOUNS.contains(&next.lower.as_str())
+    })
 }
 
 /// A placeholder no package is named: PHP's ORM is Doctrine's, whose namespace is
@@ -193,8 +212,17 @@ mod tests {
             texts("No ORMs in Go code.", "internal/db.go", go),
             ["gorm.io/gorm"]
         );
-        // Mandated, or raw SQL forbidden: no check of the ORM.
-        for other in ["Always use the ORM, never raw SQL.", "Use Prisma as the ORM."] {
+        assert_eq!(
+            texts("Never use an ORM layer here.", "app/db.py", py),
+            ["sqlalchemy"]
+        );
+        // Mandated, raw SQL forbidden, or the word says which things another action is about
+        // (prefect's server AGENTS.md): no check of the ORM.
+        for other in [
+            "Always use the ORM, never raw SQL.",
+            "Use Prisma as the ORM.",
+            "Never return ORM model fields directly from `api/limits.py`.",
+        ] {
             assert!(texts(other, "src/db.ts", ts).is_empty(), "{other}");
         }
     }
