@@ -2383,12 +2383,28 @@ pub fn command_checks(
     // `npm install miniflare --save-dev`): the reader's way to get it, consumed without a hit;
     // a changelog records past releases.
     if wanted(Lang::Docs) && readme {
-        let reader_installs = if tools.is_empty() {
+        // A forbidden command that installs (`pip install`, `uv pip`) is the reader's way too
+        // when it names packages: `pip install prefect-gcp`.
+        let mut installers: Vec<String> = Vec::new();
+        if !tools.is_empty() {
+            installers.push(format!(r"(?:{})[ \t]+(?:install|i|add)", alternation(tools)));
+        }
+        for c in commands {
+            let words: Vec<&str> = c.split_whitespace().collect();
+            let escaped: Vec<String> = words.iter().map(|w| regex::escape(w)).collect();
+            let command = escaped.join("[ \\t]+");
+            match words.last() {
+                Some(&("install" | "i" | "add")) => installers.push(command),
+                Some(_) if words.len() >= 2 => installers.push(format!(r"{command}[ \t]+(?:install|i|add)")),
+                _ => {}
+            }
+        }
+        let reader_installs = if installers.is_empty() {
             String::new()
         } else {
             format!(
-                r#"(?:{})[ \t]+(?:install|i|add)(?:[ \t]+-[^\s;&|]+)*(?:[ \t]+["']?[@\w][^\s;&|]*)+(?:[ \t]+-[^\s;&|]+)*[ \t]*$|"#,
-                alternation(tools)
+                r#"(?:{})(?:[ \t]+-[^\s;&|]+)*(?:[ \t]+["']?[@\w][^\s;&|]*)+(?:[ \t]+-[^\s;&|]+)*[ \t]*$|"#,
+                installers.join("|")
             )
         };
         // A docs site's pages (MDX among them) and the examples' READMEs speak to the library's
