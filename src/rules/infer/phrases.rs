@@ -1163,15 +1163,6 @@ fn read_clause(
 /// to three words and "on" / "of" / "about" right before the code. A verb of using ("call the
 /// methods of `moment`") still reaches the code.
 fn qualifies_the_object(clause: &[Token], i: usize) -> bool {
-    const USING_VERBS: &[&str] = &[
-        "use",
-        "call",
-        "invoke",
-        "import",
-        "require",
-        "reference",
-        "access",
-    ];
     if !i
         .checked_sub(1)
         .and_then(|k| word_at(clause, k))
@@ -1189,7 +1180,7 @@ fn qualifies_the_object(clause: &[Token], i: usize) -> bool {
     let verb = k.checked_sub(2).and_then(|j| word_at(clause, j));
     (1..=3).contains(&nouns)
         && article.is_some_and(|t| DETERMINERS.contains(&t.lower.as_str()))
-        && verb.is_some_and(|t| !USING_VERBS.contains(&t.lower.as_str()))
+        && verb.is_some_and(|t| !words::USING_VERBS.contains(&t.lower.as_str()))
 }
 
 /// Whether the code at `i` is what something is turned into after a verb of changing ("collapse

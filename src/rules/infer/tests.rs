@@ -3992,6 +3992,19 @@ fn readers_installs_and_changelogs_are_not_the_projects_commands() {
     assert_eq!(lines_hit(rule, "README.md", md), [(5, "npm".to_string())]);
     assert!(texts(rule, "CHANGELOG.md", md).is_empty());
     assert!(texts(rule, "apps/cli/CHANGELOG.md", md).is_empty());
+    // prefect's "Never use `pip install` or `uv pip`": the forbidden command installs, and a
+    // README line installing named packages with it is still the readers' way to get them.
+    let md =
+        "# x\n\n```bash\npip install -U prefect\nuv pip install prefect-gcp\npip install\nuv pip sync\n```\n";
+    let rule = "Never use `pip install` or `uv pip` — use `uv` for all dependency management";
+    assert_eq!(
+        lines_hit(rule, "README.md", md),
+        [(6, "pip install".to_string()), (7, "uv pip".to_string())]
+    );
+    assert_eq!(
+        texts(rule, "Dockerfile", "RUN uv pip install prefect\n"),
+        ["uv pip"]
+    );
 }
 
 /// "In `src/`, never use `print`", and "When adding code in `examples/` … Prefer `tool` over
@@ -5401,5 +5414,126 @@ fn the_file_the_mandated_things_are_defined_in_is_left_out() {
     assert_eq!(
         texts(i, "app/views/a.html", "<p class=\"text-white\"></p>\n"),
         ["text-white"]
+    );
+}
+
+/// prefect's "never compare auth tokens with `==` or `!=`" reported 757 comparisons: which
+/// operands are tokens, no lexer tells — the rule is left unchecked and says why.
+#[test]
+fn an_operator_forbidden_for_things_named_in_words_is_unchecked() {
+    let py = "if token == expected:\n    pass\nif state == RUNNING:\n    pass\n";
+    assert_unchecked_because(
+        "Auth token comparisons must use `hmac.compare_digest` — never compare auth tokens with `==` or `!=`.",
+        "src/api/server.py",
+        py,
+        &["compare auth tokens"],
+    );
+    assert_unchecked_because(
+        "No compares los tokens de sesión con `==`.",
+        "src/api/server.py",
+        py,
+        &["compares los tokens de sesión"],
+    );
+    // prefect's ui-v2 rules: what a hook or a query is used for, and what the pronoun stands
+    // for ("Off-screen items … query them"), no lexer tells.
+    let tsx = "useEffect(() => { setName(entity.name) }, [entity]);\nscreen.getByRole(\"row\");\n";
+    assert_unchecked_because(
+        "Use `useState` lazy initializers to capture default values once — do not sync form state via `useEffect`, which overwrites in-flight user edits on every refetch.",
+        "src/components/form.tsx",
+        tsx,
+        &["sync form state via"],
+    );
+    assert_unchecked_because(
+        "Off-screen items aren't in the DOM until measured, so query them with `findByRole`/`waitFor`, not `getByRole`.",
+        "src/components/list.test.tsx",
+        tsx,
+        &["query them with"],
+    );
+    // Not negated and not a pronoun: the alternative is forbidden.
+    assert_eq!(
+        texts(
+            "Query elements with `findByRole`, not `getByRole`.",
+            "src/a.test.tsx",
+            tsx
+        ),
+        ["getByRole"]
+    );
+    // Said of every comparison, the operator is checked.
+    assert_eq!(
+        texts("Never compare with `==`; use `is`.", "src/a.py", py),
+        ["==", "=="]
+    );
+    assert_eq!(
+        texts("Never compare values with `==`.", "src/a.py", py),
+        ["==", "=="]
+    );
+}
+
+/// prefect's "If it passes, delete the `pytestmark` (or per-test marker) and commit." reported
+/// every `pytestmark` (240): a condition whose subject is a pronoun is still a condition.
+#[test]
+fn a_condition_with_a_pronoun_subject_is_a_condition() {
+    assert_unchecked_because(
+        "If it passes, delete the `pytestmark` (or per-test marker) and commit.",
+        "tests/test_a.py",
+        "pytestmark = pytest.mark.clear_db\n",
+        &["If it passes"],
+    );
+    assert_eq!(
+        texts(
+            "Delete the `pytestmark` and commit.",
+            "tests/test_a.py",
+            "pytestmark = pytest.mark.clear_db\n"
+        ),
+        ["pytestmark"]
+    );
+}
+
+/// prefect's "NEVER use `document.querySelector` in components" reported 28 uses, all in the
+/// components' tests beside them: a kind of file the rule names is not its tests.
+#[test]
+fn a_kind_of_file_is_not_its_tests() {
+    let rule = "NEVER use `document.querySelector` in components";
+    let tsx = "const el = document.querySelector(\"svg\");\n";
+    assert_eq!(
+        texts(rule, "src/components/icon.tsx", tsx),
+        ["document.querySelector"]
+    );
+    assert!(texts(rule, "src/components/icon.test.tsx", tsx).is_empty());
+    assert!(texts(rule, "src/components/__tests__/icon.tsx", tsx).is_empty());
+}
+
+/// prefect's "Prefer string keys in new tests to avoid importing legacy `Setting` objects"
+/// reported `Setting` in the settings module that defines it: "in new tests" is test files.
+#[test]
+fn new_tests_are_tests() {
+    let rule = "Prefer string keys in new tests to avoid importing legacy `Setting` objects.";
+    let py = "from prefect.settings import Setting\n";
+    assert_eq!(texts(rule, "tests/test_a.py", py), ["Setting"]);
+    assert!(texts(rule, "src/prefect/settings/legacy.py", "x = Setting(1)\n").is_empty());
+    let rule = "No uses `Setting` en los tests nuevos.";
+    assert_eq!(texts(rule, "tests/test_a.py", py), ["Setting"]);
+    assert!(texts(rule, "src/prefect/settings/legacy.py", "x = Setting(1)\n").is_empty());
+}
+
+/// prefect's "Any action model that accepts flow run or deployment parameters must use this type
+/// instead of `Dict[str, Any]`" reported every `Dict[str, Any]` of the server (70): which models
+/// accept parameters, no file tells.
+#[test]
+fn a_model_that_does_something_is_a_condition() {
+    let py = "def f() -> Dict[str, Any]:\n    pass\n";
+    assert_unchecked_because(
+        "Any action model that accepts flow run or deployment parameters must use this type instead of `Dict[str, Any]`.",
+        "src/server/actions.py",
+        py,
+        &["model that accepts"],
+    );
+    assert_eq!(
+        texts(
+            "Use `SizedParameters` instead of `Dict[str, Any]`.",
+            "src/server/actions.py",
+            py
+        ),
+        ["Dict[str, Any]"]
     );
 }

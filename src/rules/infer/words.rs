@@ -1150,6 +1150,9 @@ pub const ONLY_TESTS: &[&[&str]] = &[
     &["in", "the", "tests"],
     &["in", "specs"],
     &["in", "unit", "tests"],
+    // "in new tests": test files (as "for new code" is code, the ones there count too).
+    &["in", "new", "tests"],
+    &["in", "new", "test", "files"],
     &["inside", "tests"],
     &["inside", "test", "files"],
     &["inside", "the", "tests"],
@@ -1159,6 +1162,8 @@ pub const ONLY_TESTS: &[&[&str]] = &[
     &["in", "spec", "files"],
     &["en", "los", "tests"],
     &["en", "tests"],
+    &["en", "tests", "nuevos"],
+    &["en", "los", "tests", "nuevos"],
     &["en", "las", "pruebas"],
     &["en", "los", "archivos", "de", "prueba"],
     &["en", "archivos", "de", "prueba"],
@@ -3594,6 +3599,26 @@ pub const REASON_WORDS: &[&str] = &[
     "justificacion",
 ];
 /// Words that make the sentence around a concept negative ("never write to stdout").
+/// Verbs of using a thing: what they govern is the thing used ("call the methods of `moment`",
+/// "never use dates with `moment`" is no action done to dates).
+pub const USING_VERBS: &[&str] = &[
+    "use",
+    "uses",
+    "using",
+    "call",
+    "invoke",
+    "import",
+    "require",
+    "reference",
+    "access",
+    "usar",
+    "usa",
+    "llamar",
+    "llames",
+    "importar",
+    "importes",
+];
+
 pub const NEGATIONS: &[&str] = &[
     "never", "no", "not", "don't", "dont", "nothing", "nunca", "jamás", "jamas", "nada", "ningún", "ninguna",
 ];
@@ -3884,6 +3909,16 @@ pub const RELATIVE_SUBJECTS: &[&str] = &[
     "módulos",
     "servicio",
     "servicios",
+    // "Any action model that accepts flow run parameters must use this type instead of
+    // `Dict[str, Any]`": which models do, no file tells.
+    "model",
+    "models",
+    "modelo",
+    "modelos",
+    "endpoint",
+    "endpoints",
+    "handler",
+    "handlers",
 ];
 /// Where in a file or in the code, as a condition ("at the top of a file", "at use sites", "a
 /// nivel de archivo"): a check over every line cannot see it.

@@ -7,15 +7,17 @@
 //! ignored them would fire where the rule allows. Also: what is forbidden "without" / "unless"
 //! something is left unchecked.
 
+use super::super::concepts::{example_in_context, example_of};
 use super::super::files::{MAIN_FILES, Named};
+use super::super::imports::is_known_package;
 use super::super::phrases::{Entity, Mention, Role, Side, match_words};
 use super::super::text::{
     Kind, Token, clause_ranges, clause_subject, clauses, clauses_with_ends, names_a_construct,
     usual_folder_word, wraps, written,
 };
 use super::super::words::{
-    ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, FILE_WORDS, RELATIVE_SUBJECTS,
-    RELATIVE_WORDS,
+    ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, DETERMINERS, ENGLISH_MARKERS,
+    FILE_WORDS, NEGATIONS, RELATIVE_SUBJECTS, RELATIVE_WORDS, SPANISH_MARKERS, TERM_STOPS, USING_VERBS,
 };
 use super::super::words::{
     CHECK_NOUNS, CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC,
@@ -223,6 +225,13 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
     let said_langs: Vec<String> = named.langs.iter().map(|(_, s)| s.to_lowercase()).collect();
     let with_ends = clauses_with_ends(tokens);
     let clause_list: Vec<&[Token]> = with_ends.iter().map(|(c, _)| *c).collect();
+    let count = |list: &[&str]| {
+        tokens
+            .iter()
+            .filter(|t| t.is_word() && list.contains(&t.lower.as_str()))
+            .count()
+    };
+    let spanish = count(SPANISH_MARKERS) > count(ENGLISH_MARKERS);
     let forbids_in = |ci: usize| {
         found
             .iter()
@@ -404,6 +413,19 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 out.unreadable.push(as_written(clause, i, len + 2));
                 break;
             }
+            // "never compare auth tokens with `==`": which operands, no lexer tells — every
+            // other `==` is fine.
+            if let Some(len) = done_to_things_by(clause, i, spanish)
+                // A concept reads those words itself: "never ignore returned errors with `_`"
+                // is Go's blank error.
+                && !found.iter().any(|f| f.clause == ci && matches!(f.entity, Entity::Concept { .. }))
+                && example_of(&clause[i + len - 1].text)
+                    .or_else(|| example_in_context(&clause[i + len - 1].text, |w| says(tokens, w)))
+                    .is_none()
+            {
+                out.unreadable.push(written(&clause[i..i + len]));
+                break;
+            }
             if CONDITION_EXCEPT.contains(&w) {
                 // Paths after "except"/"outside" are places (phrases); tests, the test qualifiers.
                 let words = phrase_words(clause, i + 1, 6);
@@ -456,7 +478,19 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 continue;
             }
             if CONDITION_WHEN.contains(&w) && next_is_word {
-                let words = phrase_words(clause, i + 1, 6);
+                let mut words = phrase_words(clause, i + 1, 6);
+                let mut said = as_written(clause, i, 6);
+                // "If it passes, delete the `pytestmark`": a pronoun subject ends no phrase
+                // when the condition opens the clause.
+                if let Some(subject) =
+                    next.filter(|n| matches!(n.lower.as_str(), "it" | "this" | "that" | "they"))
+                    && words.is_empty()
+                    && clause.iter().position(Token::is_word) == Some(i)
+                {
+                    let (rest, end) = phrase(clause, i + 2, 5);
+                    words = std::iter::once(subject.lower.clone()).chain(rest).collect();
+                    said = written(&clause[i..end]);
+                }
                 // "When testing code that …": test files, which the scope says (the same words
                 // make it so).
                 let testing = ONLY_TESTS.iter().any(|p| match_words(clause, i, p));
@@ -465,7 +499,7 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                     && !wrapping_errors_seen(&words, found)
                     && !testing
                 {
-                    out.unreadable.push(as_written(clause, i, 6));
+                    out.unreadable.push(said);
                 }
                 break;
             }
@@ -829,6 +863,90 @@ fn words_at(clause: &[Token], i: usize, phrase: &str) -> Option<usize> {
 /// stop word, a code span or the end of the clause.
 fn phrase_words(clause: &[Token], i: usize, max: usize) -> Vec<String> {
     phrase(clause, i, max).0
+}
+
+/// Whether one of `words` is a word of the rule or quoted in it.
+fn says(tokens: &[Token], words: &[&str]) -> bool {
+    tokens.iter().any(|t| {
+        (t.is_word() && words.contains(&t.lower.as_str())) || (t.is_code() && words.contains(&t.text.trim()))
+    })
+}
+
+/// How many tokens "<verb> <things> with `code`" takes at `i`, when the verb is negated or its
+/// object is a pronoun: "never compare auth tokens with `==`", "do not sync form state via
+/// `useEffect`", "query them with `findByRole`, not `getByRole`", "no compares los tokens con
+/// `==`". The code is forbidden for doing that to those things only, which no lexer tells —
+/// unless it is a package, whose every use is that job ("never format dates with `moment`").
+fn done_to_things_by(clause: &[Token], i: usize, spanish: bool) -> Option<usize> {
+    const MEANS: &[&str] = &["with", "using", "via", "through", "con", "mediante", "usando"];
+    const GENERIC: &[&str] = &["values", "things", "objects", "valores", "cosas", "objetos"];
+    // Words that qualify no noun: "declare new variables with `var`" is every variable.
+    const PLAIN: &[&str] = &[
+        "all",
+        "any",
+        "every",
+        "each",
+        "new",
+        "your",
+        "our",
+        "todos",
+        "todas",
+        "cualquier",
+        "nuevas",
+        "nuevos",
+        "nuevo",
+        "nueva",
+    ];
+    const PRONOUNS: &[&str] = &["them", "these", "those", "ellos", "ellas", "estos", "estas"];
+    const NEGATED: &[&str] = &["not", "never", "don't", "dont", "nunca", "jamás", "jamas"];
+    let word_at = |k: usize| clause.get(k).filter(|t| t.is_word());
+    let verb = word_at(i)?.lower.as_str();
+    let before = i.checked_sub(1).and_then(word_at).map(|t| t.lower.as_str());
+    // Spanish "no compares": a verb after "no"; English "no" is a determiner ("no files with").
+    let negated = before.is_some_and(|b| {
+        NEGATED.contains(&b) || (b == "no" && spanish && (verb.ends_with("es") || verb.ends_with("as")))
+    });
+    if USING_VERBS.contains(&verb) || NEGATIONS.contains(&verb) || verb.len() < 3 {
+        return None;
+    }
+    let things: Vec<&str> = clause[i + 1..]
+        .iter()
+        .take_while(|t| t.is_word() && !MEANS.contains(&t.lower.as_str()))
+        .map(|t| t.lower.as_str())
+        .collect();
+    let pronoun = things.len() == 1 && PRONOUNS.contains(&things[0]);
+    // The things are some of a kind when a word qualifies the noun ("auth tokens", "form
+    // state", "los tokens de sesión"); a bare noun is the kind the code is for ("declare
+    // variables with `var`", "prefix tests with `test_`").
+    let nouns = things
+        .iter()
+        .filter(|w| !DETERMINERS.contains(w) && !PLAIN.contains(w))
+        .count();
+    if !(negated && nouns >= 2 || pronoun)
+        || things.len() > 5
+        || things
+            .iter()
+            .all(|w| GENERIC.contains(w) || DETERMINERS.contains(w) || PLAIN.contains(w))
+        || things.iter().any(|w| {
+            NEGATIONS.contains(w)
+                || (TERM_STOPS.contains(w)
+                    && !DETERMINERS.contains(w)
+                    && !PRONOUNS.contains(w)
+                    && !matches!(*w, "of" | "de" | "del"))
+        })
+    {
+        return None;
+    }
+    let means = word_at(i + 1 + things.len())?;
+    let code = clause.get(i + 2 + things.len()).filter(|t| t.is_code())?;
+    // "disable ESLint rules with `eslint-disable`": code named for the job does only that job.
+    let code_text = code.text.to_lowercase();
+    let named_for_the_job = std::iter::once(verb).chain(things.iter().copied()).any(|w| {
+        let stem = w.strip_suffix('s').unwrap_or(w);
+        stem.len() >= 3 && code_text.contains(stem)
+    });
+    (MEANS.contains(&means.lower.as_str()) && !is_known_package(code.text.trim()) && !named_for_the_job)
+        .then_some(things.len() + 3)
 }
 
 /// How many words the purpose phrase at `i` takes when it names a kind of construct or type

@@ -858,6 +858,15 @@ impl<'a> Context<'a> {
                 scope
                     .why
                     .push_str(&format!("; only {} ({})", kind.words, kind.globs.join(", ")));
+                // "in components": a component's tests, beside it, are no component ("in e2e
+                // tests" are the tests).
+                let of_tests = ["test", "spec", "e2e", "prueba"]
+                    .iter()
+                    .any(|w| kind.words.to_lowercase().contains(w));
+                if self.named.only_tests.is_none() && !of_tests {
+                    scope.except_tests();
+                    scope.why.push_str(", not their tests");
+                }
             }
         }
         self.named.qualify(scope);
