@@ -580,6 +580,35 @@ fn quoted_argument(call: &str) -> Option<&str> {
     (!placeholder).then_some(text)
 }
 
+/// The keyword arguments a call-shaped span passes, as written: `load(validate=False)` gives
+/// `[("validate", "False")]`. Only a call whose every argument is `name=value`, with a plain
+/// value (a word, a number, a quoted string): `f(x=...)` names no value.
+fn keyword_arguments(call: &str) -> Option<Vec<(&str, &str)>> {
+    let open = call.find('(')?;
+    let inner = call[open + 1..].strip_suffix(')')?.trim();
+    if inner.is_empty() {
+        return None;
+    }
+    inner
+        .split(',')
+        .map(|arg| {
+            let (name, value) = arg.split_once('=')?;
+            let (name, value) = (name.trim(), value.trim());
+            let plain = !value.is_empty()
+                && !value.starts_with('=')
+                && (value
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'))
+                    || (value.len() >= 2
+                        && matches!(value.chars().next(), Some('"' | '\''))
+                        && value.ends_with(value.chars().next()?)
+                        && !value[1..value.len() - 1].contains(['"', '\'', '…'])))
+                && !value.contains("...");
+            (is_ident(name) && plain).then_some((name, value))
+        })
+        .collect()
+}
+
 /// The parameter types of a call-shaped span that is a signature: `Update(tea.Msg)` names
 /// the type a declaration takes, which no call passes as it is (a call passes values:
 /// `m.input.Update(msg)`).
@@ -623,6 +652,18 @@ pub fn pattern(lit: &Literal) -> String {
             // `ctx.Value("auth")`: a quoted argument is what is forbidden, not every call.
             let argument = match (quoted_argument(&lit.text), signature_types(&lit.text)) {
                 (Some(quoted), _) => format!(r#"[ \t]*["'`]{}["'`][ \t]*\)"#, regex::escape(quoted)),
+                // `load(validate=False)`: those keyword arguments, among any others.
+                _ if let Some(arguments) = keyword_arguments(&lit.text) => arguments
+                    .iter()
+                    .map(|(name, value)| {
+                        format!(
+                            r"(?:[^()\r\n]*?[(,\s])?{}[ \t]*=[ \t]*{}(?:[\s,)]|$)",
+                            regex::escape(name),
+                            regex::escape(value)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(""),
                 // A signature: the declaration whose parameters name its types.
                 (None, Some(types)) => types
                     .iter()
