@@ -189,6 +189,20 @@ fn mandated_wrapper<'c>(ctx: &Context<'c>) -> Option<&'c str> {
     })
 }
 
+/// The function a rule mandates as a call ("Use `get_logger()` from `prefect.logging` instead
+/// of raw `logging.getLogger()`", "Always call `get_state_for_result(obj)`"): `get_logger`,
+/// its last segment.
+fn mandated_call<'c>(ctx: &Context<'c>) -> Option<&'c str> {
+    ctx.found.iter().find_map(|m| match &m.entity {
+        Entity::Code { text, .. } if m.role == Role::Mandate && text.ends_with(')') => {
+            let name = &text[..text.find('(')?];
+            let name = name.rsplit(['.', ':']).next().unwrap_or(name);
+            (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')).then_some(name)
+        }
+        _ => None,
+    })
+}
+
 /// Whether the rule's words modify `name` ("avoid modifying `process.env`", "never mutate
 /// `state`", "no reasignes `config`").
 fn mutated(instruction: &str, name: &str) -> bool {
@@ -707,6 +721,15 @@ pub(super) fn forbid_code(
         && !ctx.says(DEFINING_VERBS)
     {
         literal::as_the_keyword(&literal::outside_its_definition(&pattern, &lit.text), &lit.text)
+    } else if lit.kind == LitKind::Call
+        && let name = super::super::text::callee(&lit.text)
+        && !name.starts_with('.')
+        && !ctx.says(DEFINING_VERBS)
+        // "No `init()` functions": the functions themselves, defined.
+        && !called_a_function(ctx, name)
+    {
+        // "Don't call `register_type_and_schema()`": `def register_type_and_schema(` defines it.
+        literal::outside_its_definition(&pattern, name.rsplit(['.', ':']).next().unwrap_or(name))
     } else {
         pattern
     };
@@ -730,10 +753,17 @@ pub(super) fn forbid_code(
     } else {
         pattern
     };
-    // "Use `icon` helper for icons, never `lucide_icon` directly": the file that defines the
-    // helper is where it calls what it wraps.
-    let pattern = match mandated_wrapper(ctx) {
-        Some(wrapper) if lit.kind == LitKind::Identifier => {
+    // "Use `icon` helper for icons, never `lucide_icon` directly", "Use `get_logger()` instead
+    // of raw `logging.getLogger()`": the file that defines the helper is where it calls what it
+    // wraps.
+    let wrapper = mandated_wrapper(ctx).or_else(|| mandated_call(ctx));
+    let pattern = match wrapper {
+        Some(wrapper)
+            if matches!(
+                lit.kind,
+                LitKind::Identifier | LitKind::Call | LitKind::Dotted | LitKind::Member
+            ) =>
+        {
             literal::outside_files_defining(&pattern, wrapper)
         }
         _ => pattern,
