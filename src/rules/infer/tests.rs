@@ -5537,3 +5537,127 @@ fn a_model_that_does_something_is_a_condition() {
         ["Dict[str, Any]"]
     );
 }
+
+/// prefect's "Use `get_logger()` from `prefect.logging` instead of raw `logging.getLogger()`"
+/// reported the calls inside `get_logger` itself: a mandated call's defining file is where it
+/// calls what it replaces.
+#[test]
+fn the_file_defining_a_mandated_call_is_left_out() {
+    let i = "Use `get_logger()` from `prefect.logging` instead of raw `logging.getLogger()`";
+    let wrapper = "def get_logger(name=None):\n    return logging.getLogger(name)\n";
+    assert!(texts(i, "src/prefect/logging/loggers.py", wrapper).is_empty());
+    assert_eq!(
+        texts(
+            i,
+            "src/prefect/blocks/a.py",
+            "logger = logging.getLogger(__name__)\n"
+        ),
+        ["logging.getLogger"]
+    );
+    let i = "Never access `EngineContext.run_results` directly via `id(obj)`. Always call `get_state_for_result(obj)`.";
+    let wrapper = "def get_state_for_result(obj):\n    return ctx.run_results.get(id(obj))\n";
+    assert!(texts(i, "src/prefect/utilities/engine.py", wrapper).is_empty());
+}
+
+/// prefect's "Don't use `load(validate=False)` as the normal path" reported `def load(`, and
+/// "Don't call `register_type_and_schema()` manually" its own definition: a call with keyword
+/// arguments is a call passing them, and a function's definition is no call of it.
+#[test]
+fn a_call_passes_its_keyword_arguments_and_a_definition_is_no_call() {
+    let py = "def load(cls, name, validate=True):\n    pass\nBlock.load(\"x\", validate=False)\nBlock.load(\"y\")\nload(validate = False)\n";
+    assert_eq!(
+        lines_hit("Never use `load(validate=False)`.", "src/blocks/core.py", py),
+        [(3, "load".to_string()), (5, "load".to_string())]
+    );
+    let py = "def register_type_and_schema(cls):\n    pass\nself.register_type_and_schema(_sync=True)\n";
+    assert_eq!(
+        lines_hit(
+            "Don't call `register_type_and_schema()`.",
+            "src/blocks/core.py",
+            py
+        ),
+        [(3, "register_type_and_schema".to_string())]
+    );
+    let js = "function register() {}\nregister();\n";
+    assert_eq!(
+        lines_hit("Never call `register()`.", "src/a.js", js),
+        [(2, "register".to_string())]
+    );
+    // "No `init()` functions": the functions themselves, defined.
+    assert_eq!(
+        texts("No `init()` functions.", "pkg/a.go", "func init() {\n}\n"),
+        ["init"]
+    );
+}
+
+/// prefect's "Don't change `_block_type_slug` after a block has been registered", "Don't call
+/// `register_type_and_schema()` manually before `save()`" and "Do not add `stopPropagation()`
+/// to these elements inside rows": when the code runs, and which things "these" are, no line
+/// shows — left unchecked, and said.
+#[test]
+fn times_and_things_named_elsewhere_are_conditions() {
+    let py = "class A(Block):\n    _block_type_slug = \"a\"\n    def f(self):\n        self.register_type_and_schema()\n        save()\n";
+    assert_unchecked_because(
+        "Don't change `_block_type_slug` after a block has been registered",
+        "src/blocks/a.py",
+        py,
+        &["after a block has been"],
+    );
+    assert_unchecked_because(
+        "Don't call `register_type_and_schema()` manually before `save()`",
+        "src/blocks/a.py",
+        py,
+        &["before `save()`"],
+    );
+    assert_unchecked_because(
+        "Never call `flush()` before closing the stream.",
+        "src/a.py",
+        "s.flush()\n",
+        &["before closing the stream"],
+    );
+    assert_unchecked_because(
+        "Pass `remove_from=os.environ` to also delete those `None`-keyed entries from an existing mapping.",
+        "src/a.py",
+        "def f(env: dict | None = None):\n    pass\n",
+        &["those `None`"],
+    );
+    assert_unchecked_because(
+        "No llames `save()` antes de validar el modelo.",
+        "src/blocks/a.py",
+        py,
+        &["antes de validar"],
+    );
+    let tsx = "<button onClick={(e) => e.stopPropagation()} />\n";
+    assert_unchecked_because(
+        "Do not add `stopPropagation()` to these elements inside rows",
+        "src/components/row.tsx",
+        tsx,
+        &["to these elements"],
+    );
+    // A place in the text, or said outright: checked.
+    assert_eq!(
+        texts("Never call `register_type_and_schema()`.", "src/blocks/a.py", py),
+        ["register_type_and_schema"]
+    );
+    assert_eq!(
+        texts(
+            "Do not add `stopPropagation()` to buttons.",
+            "src/components/row.tsx",
+            tsx
+        ),
+        ["stopPropagation"]
+    );
+}
+
+/// "Remove `debugger` statements before committing": the code as it lands is all of it — no
+/// time condition.
+#[test]
+fn before_committing_is_no_condition() {
+    let js = "function f() {\n  debugger;\n}\n";
+    for rule in [
+        "Remove `debugger` statements before committing.",
+        "Eliminar las sentencias `debugger` antes de hacer commit.",
+    ] {
+        assert_eq!(texts(rule, "src/a.js", js), ["debugger"], "{rule}");
+    }
+}

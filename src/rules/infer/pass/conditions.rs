@@ -413,6 +413,27 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 out.unreadable.push(as_written(clause, i, len + 2));
                 break;
             }
+            // "after a block has been registered", "before passing it to …", "before `save()`":
+            // when it runs, which no line shows.
+            if let Some(len) = at_a_time(clause, i) {
+                out.unreadable.push(written(&clause[i..i + len]));
+                break;
+            }
+            // "to these elements", "en esos archivos": things named elsewhere, which the clause
+            // does not say.
+            // "delete those `None`-keyed entries": the ones named before.
+            if DEMONSTRATIVES.contains(&w) && next.is_some_and(Token::is_code) {
+                out.unreadable.push(written(&clause[i..i + 2]));
+                break;
+            }
+            if matches!(w, "to" | "on" | "in" | "inside" | "for" | "a" | "en" | "para")
+                && next.is_some_and(|n| n.is_word() && DEMONSTRATIVES.contains(&n.lower.as_str()))
+                && clause.get(i + 2).is_some_and(Token::is_word)
+                && clause[..i].iter().any(Token::is_code)
+            {
+                out.unreadable.push(written(&clause[i..i + 3]));
+                break;
+            }
             // "never compare auth tokens with `==`": which operands, no lexer tells — every
             // other `==` is fine.
             if let Some(len) = done_to_things_by(clause, i, spanish)
@@ -863,6 +884,88 @@ fn words_at(clause: &[Token], i: usize, phrase: &str) -> Option<usize> {
 /// stop word, a code span or the end of the clause.
 fn phrase_words(clause: &[Token], i: usize, max: usize) -> Vec<String> {
     phrase(clause, i, max).0
+}
+
+/// Determiners that point at things named elsewhere ("these elements").
+const DEMONSTRATIVES: &[&str] = &[
+    "these", "those", "estos", "estas", "esos", "esas", "aquellos", "aquellas",
+];
+
+/// How many tokens a time condition takes at `i`: "after a block has been registered",
+/// "before passing to subprocess", "antes de guardar", "before `save()`" — when the code runs,
+/// which no line shows.
+fn at_a_time(clause: &[Token], i: usize) -> Option<usize> {
+    const AUXILIARIES: &[&str] = &[
+        "has", "have", "had", "is", "are", "was", "were", "been", "ha", "han", "haya", "hayan", "sea",
+        "sean", "está", "están",
+    ];
+    let w = clause.get(i).filter(|t| t.is_word())?.lower.as_str();
+    let spanish = matches!(w, "antes" | "después" | "despues")
+        && clause.get(i + 1).is_some_and(|t| t.is_word() && t.lower == "de");
+    if !matches!(w, "after" | "before" | "once") && !spanish {
+        return None;
+    }
+    let from = if spanish { i + 2 } else { i + 1 };
+    let next = clause.get(from)?;
+    // "before `save()`": another call, which must come first.
+    if next.is_code() && next.text.ends_with(')') && w != "once" {
+        return Some(from + 1 - i);
+    }
+    if !next.is_word() {
+        return None;
+    }
+    let first = next.lower.as_str();
+    // "before passing …", "antes de guardar …".
+    let verb = if spanish {
+        ["ar", "er", "ir"].iter().any(|e| first.ends_with(e)) && first.len() > 3
+    } else {
+        first.ends_with("ing") && first.len() > 4 && w != "once"
+    };
+    // "before committing", "antes de hacer commit": the code as it lands, which is all of it.
+    const LANDING: &[&str] = &[
+        "committing",
+        "commit",
+        "pushing",
+        "merging",
+        "submitting",
+        "shipping",
+        "releasing",
+        "deploying",
+        "publishing",
+        "opening",
+        "hacer",
+        "commitear",
+        "subir",
+        "fusionar",
+        "publicar",
+        "desplegar",
+        "enviar",
+        "mergear",
+        "pushear",
+    ];
+    if verb && LANDING.contains(&first) {
+        return None;
+    }
+    if verb {
+        let end = clause[from..]
+            .iter()
+            .take(4)
+            .take_while(|t| t.is_word() || t.is_code())
+            .count();
+        return Some(from - i + end);
+    }
+    // "after a block has been registered": a subject and its verb.
+    let words: Vec<&Token> = clause[from..]
+        .iter()
+        .take(5)
+        .take_while(|t| t.is_word())
+        .collect();
+    let aux = words
+        .iter()
+        .position(|t| AUXILIARIES.contains(&t.lower.as_str()))
+        .filter(|&k| k >= 1)?;
+    let end = (aux + 2).min(words.len());
+    Some(from - i + end)
 }
 
 /// Whether one of `words` is a word of the rule or quoted in it.
