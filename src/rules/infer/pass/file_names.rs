@@ -54,6 +54,9 @@ const CONVENTIONAL: &[&str] = &[
     "!**/node_modules/**",
     "!**/vendor/**",
     "!**/README*",
+    // `Readme.md`, `readme.md`: the same file, as some projects spell it.
+    "!**/Readme*",
+    "!**/readme*",
     "!**/LICENSE*",
     "!**/LICENCE*",
     "!**/CHANGELOG*",
@@ -489,6 +492,17 @@ fn example_extensions(sentence: &[Token]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::super::super::tests::flags;
+
+    /// instructor's "Use consistent file naming (lowercase with .mdc extension)" flagged
+    /// `examples/…/Readme.md`: a README however it is spelled is a conventional name.
+    #[test]
+    fn a_readme_in_any_case_is_conventional() {
+        let i = "Use consistent file naming (lowercase)";
+        assert!(flags(i, "examples/chain/SomeFile.md"));
+        for ok in ["examples/chain/Readme.md", "docs/readme.md", "README.md"] {
+            assert!(!flags(i, ok), "{ok}");
+        }
+    }
 
     #[test]
     fn uppercase_documentation_file_names() {
