@@ -5601,7 +5601,7 @@ fn times_and_things_named_elsewhere_are_conditions() {
         "Don't change `_block_type_slug` after a block has been registered",
         "src/blocks/a.py",
         py,
-        &["after a block has been"],
+        &["after a block has been registered"],
     );
     assert_unchecked_because(
         "Don't call `register_type_and_schema()` manually before `save()`",

@@ -960,10 +960,17 @@ fn at_a_time(clause: &[Token], i: usize) -> Option<usize> {
         .take(5)
         .take_while(|t| t.is_word())
         .collect();
-    let aux = words
+    let mut aux = words
         .iter()
         .position(|t| AUXILIARIES.contains(&t.lower.as_str()))
         .filter(|&k| k >= 1)?;
+    // "has been registered": every auxiliary, then the verb.
+    while words
+        .get(aux + 1)
+        .is_some_and(|t| AUXILIARIES.contains(&t.lower.as_str()))
+    {
+        aux += 1;
+    }
     let end = (aux + 2).min(words.len());
     Some(from - i + end)
 }
