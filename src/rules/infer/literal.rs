@@ -569,11 +569,16 @@ fn silenced_lint(text: &str) -> Option<&str> {
     is_lint.then_some(args)
 }
 
+/// The text between a call-shaped span's parentheses, trimmed (`f(a, b)` → `a, b`).
+fn call_arguments(call: &str) -> Option<&str> {
+    let open = call.find('(')?;
+    Some(call[open + 1..].strip_suffix(')')?.trim())
+}
+
 /// The text of a call's only argument when it is one quoted string (`ctx.Value("auth")` →
 /// `auth`); `None` for `f()`, `f(x)`, `f("a", b)` or `f("…")`, whose arguments stand for any.
 fn quoted_argument(call: &str) -> Option<&str> {
-    let open = call.find('(')?;
-    let inner = call[open + 1..].strip_suffix(')')?.trim();
+    let inner = call_arguments(call)?;
     let quote = inner.chars().next().filter(|c| matches!(c, '"' | '\'' | '`'))?;
     let text = inner[1..].strip_suffix(quote)?;
     let placeholder = text.is_empty() || text.contains(['…', '"', '\'', '`', '\\']) || text.contains("...");
@@ -584,8 +589,7 @@ fn quoted_argument(call: &str) -> Option<&str> {
 /// `[("validate", "False")]`. Only a call whose every argument is `name=value`, with a plain
 /// value (a word, a number, a quoted string): `f(x=...)` names no value.
 fn keyword_arguments(call: &str) -> Option<Vec<(&str, &str)>> {
-    let open = call.find('(')?;
-    let inner = call[open + 1..].strip_suffix(')')?.trim();
+    let inner = call_arguments(call)?;
     if inner.is_empty() {
         return None;
     }
@@ -613,8 +617,7 @@ fn keyword_arguments(call: &str) -> Option<Vec<(&str, &str)>> {
 /// the type a declaration takes, which no call passes as it is (a call passes values:
 /// `m.input.Update(msg)`).
 fn signature_types(call: &str) -> Option<Vec<&str>> {
-    let open = call.find('(')?;
-    let inner = call[open + 1..].strip_suffix(')')?.trim();
+    let inner = call_arguments(call)?;
     if inner.is_empty() {
         return None;
     }

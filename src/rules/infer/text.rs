@@ -860,6 +860,15 @@ fn is_ident_start(c: char) -> bool {
     c.is_alphabetic() || c == '_' || c == '$'
 }
 
+/// Whether the rule says one of `words` or quotes one in a code span (`&&` is only ever
+/// quoted).
+pub fn says_or_quotes(tokens: &[Token], words: &[&str]) -> bool {
+    tokens.iter().any(|t| {
+        (t.is_word() && words.contains(&t.lower.as_str()))
+            || (matches!(t.kind, Kind::Span(_)) && words.contains(&t.text.trim()))
+    })
+}
+
 pub fn is_ident(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(is_ident_start) && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')

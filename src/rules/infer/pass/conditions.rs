@@ -13,11 +13,11 @@ use super::super::imports::is_known_package;
 use super::super::phrases::{Entity, Mention, Role, Side, match_words};
 use super::super::text::{
     Kind, Token, clause_ranges, clause_subject, clauses, clauses_with_ends, names_a_construct,
-    usual_folder_word, wraps, written,
+    says_or_quotes, usual_folder_word, wraps, written,
 };
 use super::super::words::{
-    ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, DETERMINERS, ENGLISH_MARKERS,
-    FILE_WORDS, NEGATIONS, RELATIVE_SUBJECTS, RELATIVE_WORDS, SPANISH_MARKERS, TERM_STOPS, USING_VERBS,
+    ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, DETERMINERS, FILE_WORDS, NEGATIONS,
+    RELATIVE_SUBJECTS, RELATIVE_WORDS, TERM_STOPS, USING_VERBS,
 };
 use super::super::words::{
     CHECK_NOUNS, CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC,
@@ -220,18 +220,12 @@ fn kind_of(words: &[String]) -> Option<Vec<String>> {
 }
 
 /// Reads the conditions of a rule's forbidding clauses.
-pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
+/// `spanish`: the rule is written in Spanish (its "no" before a verb negates it).
+pub fn read(tokens: &[Token], found: &[Mention], named: &Named, spanish: bool) -> Conditions {
     let mut out = Conditions::default();
     let said_langs: Vec<String> = named.langs.iter().map(|(_, s)| s.to_lowercase()).collect();
     let with_ends = clauses_with_ends(tokens);
     let clause_list: Vec<&[Token]> = with_ends.iter().map(|(c, _)| *c).collect();
-    let count = |list: &[&str]| {
-        tokens
-            .iter()
-            .filter(|t| t.is_word() && list.contains(&t.lower.as_str()))
-            .count()
-    };
-    let spanish = count(SPANISH_MARKERS) > count(ENGLISH_MARKERS);
     let forbids_in = |ci: usize| {
         found
             .iter()
@@ -441,7 +435,7 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named) -> Conditions {
                 // is Go's blank error.
                 && !found.iter().any(|f| f.clause == ci && matches!(f.entity, Entity::Concept { .. }))
                 && example_of(&clause[i + len - 1].text)
-                    .or_else(|| example_in_context(&clause[i + len - 1].text, |w| says(tokens, w)))
+                    .or_else(|| example_in_context(&clause[i + len - 1].text, |w| says_or_quotes(tokens, w)))
                     .is_none()
             {
                 out.unreadable.push(written(&clause[i..i + len]));
@@ -899,28 +893,6 @@ fn at_a_time(clause: &[Token], i: usize) -> Option<usize> {
         "has", "have", "had", "is", "are", "was", "were", "been", "ha", "han", "haya", "hayan", "sea",
         "sean", "está", "están",
     ];
-    let w = clause.get(i).filter(|t| t.is_word())?.lower.as_str();
-    let spanish = matches!(w, "antes" | "después" | "despues")
-        && clause.get(i + 1).is_some_and(|t| t.is_word() && t.lower == "de");
-    if !matches!(w, "after" | "before" | "once") && !spanish {
-        return None;
-    }
-    let from = if spanish { i + 2 } else { i + 1 };
-    let next = clause.get(from)?;
-    // "before `save()`": another call, which must come first.
-    if next.is_code() && next.text.ends_with(')') && w != "once" {
-        return Some(from + 1 - i);
-    }
-    if !next.is_word() {
-        return None;
-    }
-    let first = next.lower.as_str();
-    // "before passing …", "antes de guardar …".
-    let verb = if spanish {
-        ["ar", "er", "ir"].iter().any(|e| first.ends_with(e)) && first.len() > 3
-    } else {
-        first.ends_with("ing") && first.len() > 4 && w != "once"
-    };
     // "before committing", "antes de hacer commit": the code as it lands, which is all of it.
     const LANDING: &[&str] = &[
         "committing",
@@ -943,6 +915,28 @@ fn at_a_time(clause: &[Token], i: usize) -> Option<usize> {
         "mergear",
         "pushear",
     ];
+    let w = clause.get(i).filter(|t| t.is_word())?.lower.as_str();
+    let spanish = matches!(w, "antes" | "después" | "despues")
+        && clause.get(i + 1).is_some_and(|t| t.is_word() && t.lower == "de");
+    if !matches!(w, "after" | "before" | "once") && !spanish {
+        return None;
+    }
+    let from = if spanish { i + 2 } else { i + 1 };
+    let next = clause.get(from)?;
+    // "before `save()`": another call, which must come first.
+    if next.is_code() && next.text.ends_with(')') && w != "once" {
+        return Some(from + 1 - i);
+    }
+    if !next.is_word() {
+        return None;
+    }
+    let first = next.lower.as_str();
+    // "before passing …", "antes de guardar …"; "before committing" is all the code.
+    let verb = if spanish {
+        spanish_infinitive(first) && first.len() > 3
+    } else {
+        first.ends_with("ing") && first.len() > 4 && w != "once"
+    };
     if verb && LANDING.contains(&first) {
         return None;
     }
@@ -973,13 +967,6 @@ fn at_a_time(clause: &[Token], i: usize) -> Option<usize> {
     }
     let end = (aux + 2).min(words.len());
     Some(from - i + end)
-}
-
-/// Whether one of `words` is a word of the rule or quoted in it.
-fn says(tokens: &[Token], words: &[&str]) -> bool {
-    tokens.iter().any(|t| {
-        (t.is_word() && words.contains(&t.lower.as_str())) || (t.is_code() && words.contains(&t.text.trim()))
-    })
 }
 
 /// How many tokens "<verb> <things> with `code`" takes at `i`, when the verb is negated or its
@@ -1059,6 +1046,11 @@ fn done_to_things_by(clause: &[Token], i: usize, spanish: bool) -> Option<usize>
         .then_some(things.len() + 3)
 }
 
+/// Whether a Spanish word has an infinitive's ending ("guardar", "copiar").
+fn spanish_infinitive(word: &str) -> bool {
+    ["ar", "er", "ir"].iter().any(|e| word.ends_with(e))
+}
+
 /// How many words the purpose phrase at `i` takes when it names a kind of construct or type
 /// ("for secure types", "for new components"), not an action ("for copying objects", "para
 /// copiar objetos").
@@ -1068,9 +1060,9 @@ fn for_a_kind_of_construct(clause: &[Token], i: usize) -> Option<usize> {
         return None;
     }
     let words = phrase_words(clause, i + 1, 3);
-    let action = words.first().is_some_and(|x| {
-        x.ends_with("ing") || (w == "para" && ["ar", "er", "ir"].iter().any(|e| x.ends_with(e)))
-    });
+    let action = words
+        .first()
+        .is_some_and(|x| x.ends_with("ing") || (w == "para" && spanish_infinitive(x)));
     (words.len() >= 2
         && !action
         && words.last().is_some_and(|x| {

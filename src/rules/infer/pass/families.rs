@@ -97,14 +97,21 @@ const FORBIDDING: &[&str] = &[
 ];
 
 pub fn run(ctx: &Context, out: &mut Found) {
-    let words: Vec<&Token> = ctx.tokens.iter().filter(|t| t.is_word()).collect();
+    // Each word with its place among the tokens, to see what follows it.
+    let words: Vec<(usize, &str)> = ctx
+        .tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.is_word())
+        .map(|(at, t)| (at, t.lower.as_str()))
+        .collect();
     for family in FAMILIES {
-        let forbidden = words.iter().enumerate().any(|(at, word)| {
-            family.words.contains(&word.lower.as_str())
-                && !modifies_a_noun(ctx, word)
-                && words[at.saturating_sub(3)..at]
+        let forbidden = words.iter().enumerate().any(|(k, &(at, word))| {
+            family.words.contains(&word)
+                && !modifies_a_noun(ctx.tokens.get(at + 1))
+                && words[k.saturating_sub(3)..k]
                     .iter()
-                    .any(|w| NEGATIONS.contains(&w.lower.as_str()) || FORBIDDING.contains(&w.lower.as_str()))
+                    .any(|(_, w)| NEGATIONS.contains(w) || FORBIDDING.contains(w))
         });
         if !forbidden {
             continue;
@@ -127,13 +134,10 @@ pub fn run(ctx: &Context, out: &mut Found) {
 /// Nouns after the family's word that still name the library ("an ORM layer").
 const LIBRARY_NOUNS: &[&str] = &["layer", "layers", "framework", "frameworks", "tool", "tools"];
 
-/// Whether the family's word is said of another noun ("never return ORM model fields"): the
-/// rule is about those things, not about using the library.
-fn modifies_a_noun(ctx: &Context, word: &Token) -> bool {
-    let Some(at) = ctx.tokens.iter().position(|t| std::ptr::eq(t, word)) else {
-        return false;
-    };
-    ctx.tokens.get(at + 1).is_some_and(|next| {
+/// Whether the token after the family's word is another noun it is said of ("never return
+/// ORM model fields"): the rule is about those things, not about using the library.
+fn modifies_a_noun(next: Option<&Token>) -> bool {
+    next.is_some_and(|next| {
         next.is_word()
             && !TERM_STOPS.contains(&next.lower.as_str())
             && !LIBRARY_WORDS.contains(&next.lower.as_str())

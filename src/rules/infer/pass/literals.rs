@@ -195,12 +195,17 @@ fn mandated_wrapper<'c>(ctx: &Context<'c>) -> Option<&'c str> {
 fn mandated_call<'c>(ctx: &Context<'c>) -> Option<&'c str> {
     ctx.found.iter().find_map(|m| match &m.entity {
         Entity::Code { text, .. } if m.role == Role::Mandate && text.ends_with(')') => {
-            let name = &text[..text.find('(')?];
-            let name = name.rsplit(['.', ':']).next().unwrap_or(name);
+            let name = last_segment(&text[..text.find('(')?]);
             (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')).then_some(name)
         }
         _ => None,
     })
+}
+
+/// The last segment of a qualified name (`prefect.logging.get_logger` → `get_logger`): the
+/// name a function is defined by.
+fn last_segment(name: &str) -> &str {
+    name.rsplit(['.', ':']).next().unwrap_or(name)
 }
 
 /// Whether the rule's words modify `name` ("avoid modifying `process.env`", "never mutate
@@ -729,7 +734,7 @@ pub(super) fn forbid_code(
         && !called_a_function(ctx, name)
     {
         // "Don't call `register_type_and_schema()`": `def register_type_and_schema(` defines it.
-        literal::outside_its_definition(&pattern, name.rsplit(['.', ':']).next().unwrap_or(name))
+        literal::outside_its_definition(&pattern, last_segment(name))
     } else {
         pattern
     };

@@ -475,7 +475,7 @@ impl<'a> Context<'a> {
                 }
             }
         }
-        ctx.conditions = conditions::read(tokens, found, &ctx.named);
+        ctx.conditions = conditions::read(tokens, found, &ctx.named, ctx.spanish);
         // "except Next.js page/layout/route files": a kind of file, not the folders it names.
         let in_kind = |p: &String| {
             ctx.conditions
@@ -743,11 +743,7 @@ impl<'a> Context<'a> {
 
     /// Whether the rule says one of `words` or quotes one (`&&` is only ever quoted).
     pub fn says_or_quotes(&self, words: &[&str]) -> bool {
-        self.says(words)
-            || self
-                .tokens
-                .iter()
-                .any(|t| matches!(t.kind, Kind::Span(_)) && words.contains(&t.text.trim()))
+        super::text::says_or_quotes(self.tokens, words)
     }
 
     /// The scope for a literal or detector: named languages, else the literal's own, else the
