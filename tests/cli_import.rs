@@ -269,7 +269,7 @@ fn hostile_files_are_skipped_with_a_note_and_never_followed() {
 fn after_writing_it_says_which_rules_are_checked_which_can_be_enforced_and_where_to_read_why() {
     let (_d, root) = project(&[(
         "AGENTS.md",
-        "# Rules\n\n- Never use `var`.\n- No `any` without a documented reason.\n- Always run the tests before pushing.\n- Write clean code.\n",
+        "# Rules\n\n- Never use `var`.\n- No `any` unless approved by a maintainer.\n- Always run the tests before pushing.\n- Write clean code.\n",
     )]);
     let out = autofix(&root, &["import", "--write"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -281,7 +281,7 @@ fn after_writing_it_says_which_rules_are_checked_which_can_be_enforced_and_where
     // The same, for programs; and nothing to say when nothing was written.
     let (_d, root) = project(&[(
         "AGENTS.md",
-        "- Never use `var`.\n- No `any` without a documented reason.\n",
+        "- Never use `var`.\n- No `any` unless approved by a maintainer.\n",
     )]);
     let out = autofix(&root, &["import", "--write", "--format", "json"]);
     let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();

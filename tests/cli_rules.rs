@@ -129,7 +129,7 @@ fn explain_says_which_rule_retired_which_from_which_words() {
 
 const EXCEPTION: &str = r#"[
   {"Rule_number": 1, "Category": "CODE", "Instruction": "Never use `var`.", "Why": "scoping"},
-  {"Rule_number": 2, "Category": "CODE", "Instruction": "Do NOT suppress warnings with `#[allow(...)]` without a comment explaining why.", "Why": "reviewers", "Owner": "platform"},
+  {"Rule_number": 2, "Category": "CODE", "Instruction": "Do NOT suppress warnings with `#[allow(...)]` unless approved by a maintainer.", "Why": "reviewers", "Owner": "platform"},
   {"Rule_number": 3, "Category": "STYLE", "Instruction": "Write clean code.", "Why": "taste"}
 ]"#;
 
@@ -151,7 +151,7 @@ fn explain_shows_the_check_proposed_for_an_exception_no_file_shows() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "proposed check 1 (not enforced: the rule makes an exception no file shows, \"without a comment explaining why\")"
+            "proposed check 1 (not enforced: the rule makes an exception no file shows, \"unless approved\")"
         ) && text.contains("Pattern `(?P<hit>\\#\\[allow\\([^\\)\\n]*\\)\\])`"),
         "{text}"
     );
@@ -171,7 +171,7 @@ fn explain_shows_the_check_proposed_for_an_exception_no_file_shows() {
     assert_eq!(rule["checks"], serde_json::json!([]));
     assert_eq!(rule["proposed"][0]["origin"], "proposed");
     assert!(rule["proposed"][0]["pattern"].as_str().unwrap().contains("allow"));
-    assert_eq!(rule["exception"], "without a comment explaining why");
+    assert_eq!(rule["exception"], "unless approved");
 }
 
 #[test]

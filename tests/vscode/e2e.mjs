@@ -803,9 +803,10 @@ try {
     await runCommand('View: Close All Editors');
   }
 
-  // 8e. A rule that forbids something only "without a comment explaining why" is not checked (no
-  // file shows the comment): the rules file says so, and its quick fix "Enforce rule #N
-  // everywhere" writes the check into the rule; saved, the violation shows where it is.
+  // 8e. A rule that forbids something only "unless the security team approved it" is not checked
+  // (no file shows the approval): the rules file says so, and its quick fix "Enforce rule #N
+  // everywhere" writes the check into the rule; saved, the violation shows where it is. (A
+  // justification a comment gives — "without a comment explaining why" — is checked as it is.)
   {
     step('exception unseen → enforce rule everywhere');
     /** The Problems panel's filter box (in the panel's title bar). */
@@ -815,7 +816,7 @@ try {
     current.push({
       Rule_number: n,
       Category: 'CODE',
-      Instruction: 'Do not use `eval` without a comment explaining why.',
+      Instruction: 'Do not use `eval` unless the security team approved it.',
       Why: 'eval runs whatever it is given',
     });
     // Two uses: one justified (marked as the rule asks), one not.
@@ -831,7 +832,7 @@ try {
     await page.locator('.statusbar-item', { hasText: `autofix: ${current.length - 1} rules` }).first().waitFor({ timeout: 30000 }).catch(() => {});
     await openFile('.agents/autofix.json');
     // The instruction's line: the information sits on its text.
-    const lineNo = fs.readFileSync(RULES, 'utf8').split('\n').findIndex((l) => l.includes('Do not use `eval` without')) + 1;
+    const lineNo = fs.readFileSync(RULES, 'utf8').split('\n').findIndex((l) => l.includes('Do not use `eval` unless')) + 1;
     await page.keyboard.press('Control+G');
     await quickInputBox.waitFor({ state: 'visible' });
     await quickInputBox.fill(`:${lineNo}:30`);
@@ -863,11 +864,11 @@ try {
       await page.keyboard.press('Escape');
       await page.waitForTimeout(500);
     }
-    await shot('26d-enforce-quickfix.png', `autofix.json: rule #${n} ("Do not use \`eval\` without a comment explaining why") with its information "not checked: … exception no file shows" and the quick fix "Enforce rule #${n} everywhere"`);
+    await shot('26d-enforce-quickfix.png', `autofix.json: rule #${n} ("Do not use \`eval\` unless the security team approved it") with its information "not checked: … exception no file shows" and the quick fix "Enforce rule #${n} everywhere"`);
     await page.keyboard.press('Enter');
     await page.locator('.editor-instance .view-lines', { hasText: '"Check"' }).first().waitFor({ timeout: 20000 });
     await page.keyboard.press('Control+S');
-    await problemsFilter().fill('without a comment explaining why').catch(() => {});
+    await problemsFilter().fill('unless the security team approved').catch(() => {});
     await problems.locator('.monaco-list-row', { hasText: 'sandbox.ts' }).first().waitFor({ timeout: 30000 });
     const rows = await problems.locator('.monaco-list-row', { hasText: 'Do not use `eval`' }).allInnerTexts();
     check(rows.length === 1 && /Ln 2/.test(rows[0]), 'sandbox.ts: the unmarked eval on line 2 is reported, the marked one is not', rows.join(' | '));

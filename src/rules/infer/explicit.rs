@@ -316,7 +316,7 @@ fn insert_check(source: &str, rule: &Rule, value: &Value) -> Option<(Range<usize
 mod enforce_tests {
     use super::*;
 
-    const RULES: &str = "[\n  {\n    \"Rule_number\": 1,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"Never use `var`.\",\n    \"Why\": \"w\"\n  },\n  {\n    \"Rule_number\": 2,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"No `any` without a documented reason.\",\n    \"Why\": \"w\",\n    \"Owner\": \"kept\"\n  },\n  {\n    \"Rule_number\": 3,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"Write clean code.\",\n    \"Why\": \"w\"\n  }\n]\n";
+    const RULES: &str = "[\n  {\n    \"Rule_number\": 1,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"Never use `var`.\",\n    \"Why\": \"w\"\n  },\n  {\n    \"Rule_number\": 2,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"No `any` unless approved by a maintainer.\",\n    \"Why\": \"w\",\n    \"Owner\": \"kept\"\n  },\n  {\n    \"Rule_number\": 3,\n    \"Category\": \"CODE\",\n    \"Instruction\": \"Write clean code.\",\n    \"Why\": \"w\"\n  }\n]\n";
 
     #[test]
     fn a_proposed_check_is_written_into_its_rule_and_nothing_else_moves() {

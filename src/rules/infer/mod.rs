@@ -17,6 +17,7 @@ mod conflict;
 mod explicit;
 pub mod files;
 pub mod imports;
+mod justified;
 pub mod literal;
 mod naming;
 mod pass;
@@ -130,15 +131,61 @@ pub fn infer(rule: &Rule) -> Inference {
         && ctx.conditions.unreadable.is_empty()
         && (pass::vague::is_vague(&ctx) || ctx.judged().next().is_some());
     let languages = ctx.named.langs().iter().map(|l| l.name().to_string()).collect();
-    let (proposed, unseen) = match pass::conditions::justification_only(&ctx) {
+    let justification = pass::conditions::justification_only(&ctx).or_else(|| {
+        (!out.has_checks() && ctx.behaviour.is_none())
+            .then(|| pass::conditions::unmentioned_justification(&ctx))
+            .flatten()
+    });
+    let (proposed, unseen) = match justification {
         Some(unseen) if ctx.behaviour.is_none() => (propose(rule, &tokens, &found, named, &out), unseen),
         _ => (Vec::new(), Vec::new()),
     };
     let mut inference = out.into_inference(languages, ctx.behaviour.clone());
     inference.vague = vague;
+    if !proposed.is_empty() && pass::conditions::comment_justified(&ctx, &unseen) {
+        enforce_unless_commented(&mut inference, proposed, &unseen);
+        return inference;
+    }
     inference.unseen = if proposed.is_empty() { Vec::new() } else { unseen };
     inference.proposed = proposed;
     inference
+}
+
+/// Enforces the checks proposed for a rule that allows what it forbids with a justification a
+/// comment gives ("without a comment explaining why"): the uses with a comment on their line or
+/// the line above are left alone. A check whose pattern cannot be rewritten stays proposed.
+fn enforce_unless_commented(inference: &mut Inference, proposed: Vec<CheckSpec>, unseen: &[String]) {
+    let condition = unseen.join("\", \"");
+    for check in proposed {
+        match justified::unless_commented(check.clone(), &condition) {
+            Some(enforced) => inference.checks.push(enforced),
+            None => inference.proposed.push(check),
+        }
+    }
+    if !inference.proposed.is_empty() {
+        inference.unseen = unseen.to_vec();
+    }
+    inference.vague = false;
+    inference.unseen_condition = !inference.proposed.is_empty();
+    // What is now checked is no longer "not checked: forbidden only under a condition".
+    let checked: Vec<String> = inference
+        .checks
+        .iter()
+        .filter_map(|c| match &c.origin {
+            Origin::Inferred { explanation } => Some(explanation.clone()),
+            Origin::Explicit => None,
+        })
+        .collect();
+    let seen: Vec<String> = unseen
+        .iter()
+        .map(|c| format!("condition \"{c}\" cannot be checked"))
+        .collect();
+    inference.notes.retain(|note| {
+        !seen.iter().any(|s| note.starts_with(s.as_str()))
+            && note
+                .strip_suffix(pass::conditions::UNDER_A_CONDITION)
+                .is_none_or(|what| !checked.iter().any(|e| e.contains(what.trim_end())))
+    });
 }
 
 /// The passes that turn mentions into checks, in order.
@@ -214,6 +261,7 @@ fn propose(
         return Vec::new();
     }
     ctx.conditions.unreadable.clear();
+    ctx.proposing = true;
     let mut proposals = pass::Found::default();
     check_passes(&ctx, &mut proposals);
     proposals

@@ -3426,10 +3426,10 @@ pub const USER_ACTS: &[&str] = &[
     "or",
     "and",
 ];
-/// Words of a condition that only asks for a justification — "without a comment explaining why",
-/// "unless justified", "sin justificación documentada": the rule forbids by default, so a check
-/// can be proposed and each justified use marked by the user.
-pub const CONDITION_JUSTIFIED: &[&str] = &[
+/// Words of a condition that only asks for a justification, one a comment beside the code gives
+/// — "without a comment explaining why", "unless justified", "sin justificación documentada": the
+/// rule forbids by default, and a use with such a comment is the justified one.
+pub const COMMENT_JUSTIFIED: &[&str] = &[
     "justification",
     "justifications",
     "justified",
@@ -3446,13 +3446,6 @@ pub const CONDITION_JUSTIFIED: &[&str] = &[
     "explained",
     "documented",
     "documenting",
-    "documentation",
-    "approval",
-    "approved",
-    "sign-off",
-    "need",
-    "needed",
-    "necessary",
     "justificación",
     "justificacion",
     "justificado",
@@ -3469,7 +3462,19 @@ pub const CONDITION_JUSTIFIED: &[&str] = &[
     "explique",
     "documentado",
     "documentada",
+    "documentation",
     "documentar",
+];
+/// Words of a condition that only asks for an approval or a need — "unless approved", "unless
+/// absolutely necessary", "salvo aprobación": the rule forbids by default, but no file shows the
+/// approval, so a check is only proposed and each allowed use marked by the user.
+pub const GRANTED_JUSTIFIED: &[&str] = &[
+    "approval",
+    "approved",
+    "sign-off",
+    "need",
+    "needed",
+    "necessary",
     "aprobación",
     "aprobacion",
     "aprobado",

@@ -235,6 +235,25 @@ impl Syntax {
         })
     }
 
+    /// How a comment of this syntax opens, and how a block comment closes: enough to tell a line
+    /// that holds a comment without lexing it. Markup lists its scripts' comments too.
+    pub fn comment_delimiters(self) -> (&'static [&'static str], &'static [&'static str]) {
+        use Syntax::*;
+        match self {
+            JavaScript | TypeScript | Tsx | C | Rust | Go | CSharp | Java | Kotlin | Swift | Dart | CLike
+            | Scss => (&["//", "/*"], &["*/"]),
+            Zig => (&["//"], &[]),
+            Css => (&["/*"], &["*/"]),
+            Php => (&["//", "#", "/*"], &["*/"]),
+            Hcl => (&["#", "//", "/*"], &["*/"]),
+            Python | Shell | Yaml | Toml | Ruby | Hash | Config => (&["#"], &[]),
+            Sql => (&["--", "/*"], &["*/"]),
+            MySql => (&["--", "#", "/*"], &["*/"]),
+            Lua => (&["--"], &[]),
+            Html | Markdown => (&["<!--", "//", "/*"], &["-->", "*/"]),
+        }
+    }
+
     /// Comments must start a line: a comment after code would be part of the code.
     pub fn comments_start_lines(self) -> bool {
         self == Syntax::Config

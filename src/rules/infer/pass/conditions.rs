@@ -16,8 +16,8 @@ use super::super::text::{
     says_or_quotes, usual_folder_word, wraps, written,
 };
 use super::super::words::{
-    ASYNC_WORDS, CONDITION_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, DETERMINERS, FILE_WORDS, NEGATIONS,
-    RELATIVE_SUBJECTS, RELATIVE_WORDS, TERM_STOPS, USING_VERBS,
+    ASYNC_WORDS, COMMENT_JUSTIFIED, CONDITION_OPENERS, DECORATOR_WORDS, DETERMINERS, FILE_WORDS,
+    GRANTED_JUSTIFIED, NEGATIONS, RELATIVE_SUBJECTS, RELATIVE_WORDS, TERM_STOPS, USING_VERBS,
 };
 use super::super::words::{
     CHECK_NOUNS, CONDITION_CONSTRUCTS, CONDITION_DETERMINERS, CONDITION_EXCEPT, CONDITION_GENERIC,
@@ -1273,14 +1273,60 @@ pub fn justification_only(ctx: &Context) -> Option<Vec<String>> {
     let clause_list = clauses(ctx.tokens);
     let mut conditions = ctx.conditions.unreadable.clone();
     for f in ctx.found.iter().filter(|f| f.conditional) {
-        let clause = clause_list.get(f.clause)?;
-        let at = clause
-            .iter()
-            .position(|t| t.is_word() && CONDITION_OPENERS.contains(&t.lower.as_str()))?;
-        conditions.push(as_written(clause, at, 6));
+        // The condition is in the mention's clause, or in one it resumes after an aside
+        // ("Avoid force unwraps (`!`) unless absolutely safe and justified").
+        let (clause, at) = clause_list.get(f.clause..)?.iter().take(3).find_map(|clause| {
+            let at = clause
+                .iter()
+                .position(|t| t.is_word() && CONDITION_OPENERS.contains(&t.lower.as_str()))?;
+            Some((clause, at))
+        })?;
+        // "unless absolutely safe and justified": the words after a conjunction still say what
+        // the justification is.
+        let said = as_written(clause, at, 6);
+        let whole = said_whole(clause, at);
+        conditions.push(if !is_justification(&said) && is_justification(&whole) {
+            whole
+        } else {
+            said
+        });
     }
     conditions.dedup();
     (!conditions.is_empty() && conditions.iter().all(|c| is_justification(c))).then_some(conditions)
+}
+
+/// A justification the rule asks for that no mention carries ("Never suppress ESLint rules
+/// without a comment explaining why": the directives are read from the words, not mentioned),
+/// as written; `None` when the rule's conditions say anything else.
+pub fn unmentioned_justification(ctx: &Context) -> Option<Vec<String>> {
+    let clause_list = clauses(ctx.tokens);
+    let mut conditions = Vec::new();
+    for clause in &clause_list {
+        for (at, t) in clause.iter().enumerate() {
+            if t.is_word() && CONDITION_OPENERS.contains(&t.lower.as_str()) {
+                let said = said_whole(clause, at);
+                if !is_justification(&said) {
+                    return None;
+                }
+                conditions.push(said);
+            }
+        }
+    }
+    (!conditions.is_empty()).then_some(conditions)
+}
+
+/// Whether the justification `conditions` ask for is one a comment beside the code gives: each
+/// asks for a reason, a comment or documentation ("without a comment explaining why", "unless
+/// justified", "sin justificación documentada"), or the rule asks for comments elsewhere
+/// ("unless absolutely necessary. If used, … documented with `// SAFETY:` comments"). Not an
+/// approval or a need alone ("unless approved", "unless you need it").
+pub fn comment_justified(ctx: &Context, conditions: &[String]) -> bool {
+    let gives = |c: &String| {
+        c.split(|ch: char| !ch.is_alphanumeric() && ch != '-')
+            .any(|w| COMMENT_JUSTIFIED.contains(&w.to_lowercase().as_str()))
+    };
+    !conditions.is_empty()
+        && (conditions.iter().all(gives) || ctx.says(&["comment", "comments", "comentario", "comentarios"]))
 }
 
 /// A condition as written from `at`, up to seven words ("except in test helpers that mock IO",
@@ -1394,8 +1440,15 @@ pub fn is_justification(condition: &str) -> bool {
     }
     condition
         .split(|ch: char| !ch.is_alphanumeric() && ch != '-')
-        .any(|w| CONDITION_JUSTIFIED.contains(&w.to_lowercase().as_str()))
+        .any(|w| {
+            let w = w.to_lowercase();
+            COMMENT_JUSTIFIED.contains(&w.as_str()) || GRANTED_JUSTIFIED.contains(&w.as_str())
+        })
 }
+
+/// The note after what is forbidden only under a condition ("`any` not checked: …").
+pub const UNDER_A_CONDITION: &str =
+    "not checked: forbidden only under a condition (\"without\", \"unless\", \"sin\", \"a menos que\")";
 
 /// Notes for what is forbidden only under a condition, and for conditions no check can see.
 pub fn run(ctx: &Context, out: &mut Found) {
@@ -1411,12 +1464,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
             Entity::Concept { words, .. } => format!("\"{words}\""),
             Entity::Place { path, .. } => format!("`{path}`"),
         };
-        out.note(
-            At::Mention(i),
-            format!(
-                "{what} not checked: forbidden only under a condition (\"without\", \"unless\", \"sin\", \"a menos que\")"
-            ),
-        );
+        out.note(At::Mention(i), format!("{what} {UNDER_A_CONDITION}"));
     }
     for c in &ctx.conditions.unreadable {
         out.unseen_condition(c, "not inferred");

@@ -150,6 +150,9 @@ pub struct Context<'a> {
     /// Kinds of files the rule's conditions narrow to or leave out, and conditions no check
     /// can see (then no check is inferred).
     pub conditions: conditions::Conditions,
+    /// Set while the checks a justification-only condition leaves aside are proposed: what the
+    /// rule forbids is then read as forbidden outright.
+    pub proposing: bool,
     /// The project's modules the rule's way comes from ("from `~/db.server`"), as globs with the
     /// words that named them: where what the rule forbids is wrapped, and allowed.
     pub providers: Vec<(String, String)>,
@@ -380,6 +383,7 @@ impl<'a> Context<'a> {
             judged_clauses: vague::judged_clauses(tokens),
             behaviour: None,
             conditions: conditions::Conditions::default(),
+            proposing: false,
             providers: Vec::new(),
             hardcoded: css_values::governed(tokens),
         };

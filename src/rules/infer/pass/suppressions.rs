@@ -139,7 +139,9 @@ const CONDITION_WORDS: &[&str] = &[
 ];
 
 pub fn run(ctx: &Context, out: &mut Found) {
-    if !ctx.says(NEGATIONS) || !ctx.says(SUPPRESS_WORDS) || ctx.says(CONDITION_WORDS) {
+    // A condition ("without a comment explaining why") leaves the directives to the conditions
+    // pass, which proposes them when only a justification is asked for.
+    if !ctx.says(NEGATIONS) || !ctx.says(SUPPRESS_WORDS) || (ctx.says(CONDITION_WORDS) && !ctx.proposing) {
         return;
     }
     // The linters the rule names, in all their languages; else, for lint in general, every
@@ -319,8 +321,21 @@ mod tests {
     #[test]
     fn conditions_and_error_handling_are_not_this() {
         let go = "x := f() //nolint:gosec\n";
+        // Without a comment explaining why: a bare directive is reported, one with its reason
+        // (after it, or in a comment above) is not.
+        let i = "Never disable ESLint rules without a comment explaining why.";
+        assert!(texts(i, "a.go", go).is_empty());
+        assert_eq!(
+            texts(i, "a.ts", "// eslint-disable-next-line\n"),
+            ["eslint-disable"]
+        );
+        for justified in [
+            "// eslint-disable-next-line no-console -- the CLI prints its report\n",
+            "// The CLI prints its report.\n// eslint-disable-next-line no-console\n",
+        ] {
+            assert!(texts(i, "a.ts", justified).is_empty(), "{justified}");
+        }
         for other in [
-            "Never disable ESLint rules without a comment explaining why.",
             "Never ignore errors.",
             "Don't suppress errors; handle them.",
             "Always run golangci-lint before committing.",
