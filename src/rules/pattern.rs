@@ -90,6 +90,13 @@ impl HitlessLead {
     }
 }
 
+/// Whether `source` has a group named `hit` (parsed, not compiled).
+pub(crate) fn has_hit_group(source: &str) -> bool {
+    parse(source)
+        .as_ref()
+        .is_some_and(|hir| hit_group_of(hir).is_some())
+}
+
 /// The pattern inside the `hit` group of `hir`, when `hir` holds one.
 fn hit_group_of(hir: &Hir) -> Option<&Hir> {
     match hir.kind() {

@@ -7,12 +7,12 @@
 //! stays one `Pattern` that the editor, fix-all, the CLI and an explicit `Check` all read alike.
 
 use crate::rules::model::{CheckSpec, Origin, Within};
-use crate::rules::pattern::HIT_GROUP;
+use crate::rules::pattern::{HIT_GROUP, has_hit_group};
 use crate::text::syntax::Syntax;
 
 /// The check, now reporting only the uses with no comment on their line or the line above;
 /// `None` when the pattern cannot be rewritten (it does not compile once rewritten).
-pub fn unless_commented(mut check: CheckSpec, condition: &str) -> Option<CheckSpec> {
+pub fn unless_commented(check: &CheckSpec, condition: &str) -> Option<CheckSpec> {
     let pattern = check.pattern.as_deref()?;
     let globs = if check.files.is_empty() {
         &check.scope
@@ -22,6 +22,7 @@ pub fn unless_commented(mut check: CheckSpec, condition: &str) -> Option<CheckSp
     let (openers, closers) = delimiters(globs);
     let rewritten = rewrite(pattern, &openers, &closers, check.within == Within::Comments);
     crate::rules::pattern::compiled(&rewritten).ok()?;
+    let mut check = check.clone();
     check.pattern = Some(rewritten);
     if let Origin::Inferred { explanation } = &mut check.origin {
         explanation.push_str(&format!(
@@ -56,15 +57,15 @@ fn rewrite(pattern: &str, openers: &[&str], closers: &[&str], in_comments: bool)
     } else {
         format!("(?P<{HIT_GROUP}>{pattern})")
     };
-    // First, a comment line that is only a linter directive (`// eslint-disable-next-line
-    // no-explicit-any`, `# pragma: no cover`, but not `… -- the API is untyped`): consumed alone,
-    // it justifies the use below it no more than no comment would.
     let above = reason(openers, PROSE_ABOVE);
     let justified = format!(r"^[ \t]*{above}\n(?:[ \t]*(?:{any})[^\n]*\n)*[^\n]*?(?:{quiet})");
     if in_comments {
         // The directive itself is the use: prose after it on its line is its reason.
         return format!(r"{justified}|(?:{quiet})[^\n]*?[ \t]{PROSE_AFTER}[^\n]*|{reported}");
     }
+    // First, a comment line that is only a linter directive (`// eslint-disable-next-line
+    // no-explicit-any`, `# pragma: no cover`, but not `… -- the API is untyped`): consumed alone,
+    // it justifies the use below it no more than no comment would.
     let directive = format!(r"^[ \t]*(?:{opens})[ \t]*{DIRECTIVES}(?:[^\n-]|-[^\n-])*-?\n");
     let after = reason(openers, PROSE_AFTER);
     format!(r"{directive}|{justified}|(?:{quiet})[^\n]*?{after}|{reported}")
@@ -109,27 +110,23 @@ fn reason(openers: &[&str], prose: &str) -> String {
 /// The comment delimiters of the files `globs` name (every syntax's `//` and `#` when they name
 /// none the lexer knows).
 fn delimiters(globs: &[String]) -> (Vec<&'static str>, Vec<&'static str>) {
-    let mut openers = Vec::new();
-    let mut closers = Vec::new();
+    let (mut openers, mut closers) = (Vec::new(), Vec::new());
     for syntax in globs
         .iter()
         .filter(|g| !g.starts_with('!'))
         .flat_map(|g| syntaxes(g))
     {
         let (o, c) = syntax.comment_delimiters();
-        for d in o {
-            if !openers.contains(d) {
-                openers.push(*d);
-            }
-        }
-        for d in c {
-            if !closers.contains(d) {
-                closers.push(*d);
-            }
-        }
+        openers.extend_from_slice(o);
+        closers.extend_from_slice(c);
     }
     if openers.is_empty() {
         return (vec!["//", "#", "/*"], vec!["*/"]);
+    }
+    // Their order does not matter: they are alternatives of one group.
+    for list in [&mut openers, &mut closers] {
+        list.sort_unstable();
+        list.dedup();
     }
     (openers, closers)
 }
@@ -146,11 +143,6 @@ fn syntaxes(glob: &str) -> Vec<Syntax> {
     };
     let ext = ext.trim_start_matches('{').trim_end_matches('}');
     ext.split(',').filter_map(Syntax::for_extension).collect()
-}
-
-/// Whether `pattern` has a group named `hit`.
-fn has_hit_group(pattern: &str) -> bool {
-    regex::Regex::new(pattern).is_ok_and(|re| re.capture_names().any(|n| n == Some(HIT_GROUP)))
 }
 
 /// `pattern` with its named groups made non-capturing, so that it can appear more than once in
@@ -237,7 +229,7 @@ mod tests {
     #[test]
     fn a_comment_above_or_after_on_the_line_justifies_a_use() {
         let c = unless_commented(
-            check(r"(?P<hit>#\[allow\([^\)\n]*\)\])", &["*.rs"]),
+            &check(r"(?P<hit>#\[allow\([^\)\n]*\)\])", &["*.rs"]),
             "without a comment",
         )
         .unwrap();
@@ -258,7 +250,7 @@ mod tests {
 
     #[test]
     fn a_comment_two_lines_above_or_a_code_line_above_justifies_nothing() {
-        let c = unless_commented(check(r"\bunsafe\b", &["*.rs"]), "w").unwrap();
+        let c = unless_commented(&check(r"\bunsafe\b", &["*.rs"]), "w").unwrap();
         let p = c.pattern.as_deref().unwrap();
         // A comment, then code, then the use; `*deref` at a line's start is code, not a block
         // comment's continuation.
@@ -272,7 +264,7 @@ mod tests {
     #[test]
     fn documentation_and_a_linter_directive_alone_give_no_reason() {
         let ts = unless_commented(
-            check(r"(?:[:<]|\bas)[ \t]*(?P<hit>any)\b", &["*.ts", "*.tsx"]),
+            &check(r"(?:[:<]|\bas)[ \t]*(?P<hit>any)\b", &["*.ts", "*.tsx"]),
             "w",
         )
         .unwrap();
@@ -308,7 +300,7 @@ mod tests {
         ] {
             assert_eq!(!hits(p, text).is_empty(), reported, "{text:?}");
         }
-        let rs = unless_commented(check(r"(?P<hit>#\[allow\([^\)\n]*\)\])", &["*.rs"]), "w").unwrap();
+        let rs = unless_commented(&check(r"(?P<hit>#\[allow\([^\)\n]*\)\])", &["*.rs"]), "w").unwrap();
         let p = rs.pattern.as_deref().unwrap();
         assert_eq!(
             hits(p, "/// Parses the header.\n#[allow(dead_code)]\nfn f() {}\n").len(),
@@ -322,7 +314,7 @@ mod tests {
             .len(),
             1
         );
-        let py = unless_commented(check(r"\bexcept:", &["**/*.py"]), "w").unwrap();
+        let py = unless_commented(&check(r"\bexcept:", &["**/*.py"]), "w").unwrap();
         let p = py.pattern.as_deref().unwrap();
         assert_eq!(hits(p, "# noqa: E722\nexcept:\n").len(), 1);
         assert_eq!(hits(p, "# pragma: no cover\nexcept:\n").len(), 1);
@@ -335,13 +327,13 @@ mod tests {
     fn a_directive_is_justified_by_prose_after_it_or_a_comment_above() {
         let mut c = check(r"(?:^|[^\w-])(?P<hit>@ts-ignore)\b", &["*.ts"]);
         c.within = Within::Comments;
-        let c = unless_commented(c, "w").unwrap();
+        let c = unless_commented(&c, "w").unwrap();
         let p = c.pattern.as_deref().unwrap();
         let text = "// @ts-ignore\nfoo(1)\n// The SDK types are wrong here.\n// @ts-ignore\nfoo(2)\n// @ts-ignore -- the SDK types lag behind\nfoo(3)\n/* @ts-ignore */\n";
         assert_eq!(hits(p, text), ["@ts-ignore@3", "@ts-ignore@127"]);
         let mut noqa = check(r"#[ \t]*(?P<hit>noqa)\b", &["*.py"]);
         noqa.within = Within::Comments;
-        let noqa = unless_commented(noqa, "w").unwrap();
+        let noqa = unless_commented(&noqa, "w").unwrap();
         let p = noqa.pattern.as_deref().unwrap();
         assert_eq!(
             hits(
@@ -356,12 +348,12 @@ mod tests {
     #[test]
     fn the_files_language_says_which_comments() {
         // `#` is no comment in Rust (`#[derive]` above is code); it is in Python.
-        let rs = unless_commented(check(r"\bunwrap\(\)", &["*.rs"]), "w").unwrap();
+        let rs = unless_commented(&check(r"\bunwrap\(\)", &["*.rs"]), "w").unwrap();
         assert_eq!(
             hits(rs.pattern.as_deref().unwrap(), "#[test case here]\nx.unwrap();\n"),
             ["unwrap()@20"]
         );
-        let py = unless_commented(check(r"\bexcept:", &["**/*.py"]), "w").unwrap();
+        let py = unless_commented(&check(r"\bexcept:", &["**/*.py"]), "w").unwrap();
         assert!(hits(py.pattern.as_deref().unwrap(), "# broad on purpose\nexcept:\n").is_empty());
         assert_eq!(
             hits(py.pattern.as_deref().unwrap(), "except: // on purpose\n"),
@@ -375,7 +367,7 @@ mod tests {
             ),
             ["except:@25"]
         );
-        let sql = unless_commented(check(r"(?i)\bselect \*", &["*.{sql,psql}"]), "w").unwrap();
+        let sql = unless_commented(&check(r"(?i)\bselect \*", &["*.{sql,psql}"]), "w").unwrap();
         assert!(
             hits(
                 sql.pattern.as_deref().unwrap(),
@@ -384,7 +376,7 @@ mod tests {
             .is_empty()
         );
         // No language known: `//` and `#` both.
-        let any = unless_commented(check(r"\bTODO\b", &[]), "w").unwrap();
+        let any = unless_commented(&check(r"\bTODO\b", &[]), "w").unwrap();
         assert!(
             hits(
                 any.pattern.as_deref().unwrap(),
@@ -402,6 +394,6 @@ mod tests {
         );
         assert_eq!(unnamed(r"[]a(?P<n>]x(?P<n>y)"), r"[]a(?P<n>]x(?:y)");
         // A pattern that cannot compile once rewritten is left as it was (no check).
-        assert!(unless_commented(check(r"(", &["*.rs"]), "w").is_none());
+        assert!(unless_commented(&check(r"(", &["*.rs"]), "w").is_none());
     }
 }

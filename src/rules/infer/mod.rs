@@ -157,7 +157,7 @@ pub fn infer(rule: &Rule) -> Inference {
 fn enforce_unless_commented(inference: &mut Inference, proposed: Vec<CheckSpec>, unseen: &[String]) {
     let condition = unseen.join("\", \"");
     for check in proposed {
-        match justified::unless_commented(check.clone(), &condition) {
+        match justified::unless_commented(&check, &condition) {
             Some(enforced) => inference.checks.push(enforced),
             None => inference.proposed.push(check),
         }

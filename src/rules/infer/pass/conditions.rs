@@ -1321,12 +1321,20 @@ pub fn unmentioned_justification(ctx: &Context) -> Option<Vec<String>> {
 /// ("unless absolutely necessary. If used, … documented with `// SAFETY:` comments"). Not an
 /// approval or a need alone ("unless approved", "unless you need it").
 pub fn comment_justified(ctx: &Context, conditions: &[String]) -> bool {
-    let gives = |c: &String| {
-        c.split(|ch: char| !ch.is_alphanumeric() && ch != '-')
-            .any(|w| COMMENT_JUSTIFIED.contains(&w.to_lowercase().as_str()))
-    };
     !conditions.is_empty()
-        && (conditions.iter().all(gives) || ctx.says(&["comment", "comments", "comentario", "comentarios"]))
+        && (conditions.iter().all(|c| says_one_of(c, &[COMMENT_JUSTIFIED]))
+            || ctx.says(&["comment", "comments", "comentario", "comentarios"]))
+}
+
+/// Whether a condition, as written, says a word of one of `lists` (hyphenated words kept whole:
+/// "sign-off").
+fn says_one_of(condition: &str, lists: &[&[&str]]) -> bool {
+    condition
+        .split(|ch: char| !ch.is_alphanumeric() && ch != '-')
+        .any(|w| {
+            let w = w.to_lowercase();
+            lists.iter().any(|list| list.contains(&w.as_str()))
+        })
 }
 
 /// A condition as written from `at`, up to seven words ("except in test helpers that mock IO",
@@ -1438,12 +1446,7 @@ pub fn is_justification(condition: &str) -> bool {
     ) {
         return false;
     }
-    condition
-        .split(|ch: char| !ch.is_alphanumeric() && ch != '-')
-        .any(|w| {
-            let w = w.to_lowercase();
-            COMMENT_JUSTIFIED.contains(&w.as_str()) || GRANTED_JUSTIFIED.contains(&w.as_str())
-        })
+    says_one_of(condition, &[COMMENT_JUSTIFIED, GRANTED_JUSTIFIED])
 }
 
 /// The note after what is forbidden only under a condition ("`any` not checked: …").
