@@ -935,6 +935,12 @@ async fn a_justification_a_comment_gives_is_checked_and_a_commented_use_left_alo
         [[0, 7, 0, 10]],
         "the `any`s a comment explains are not reported"
     );
+    // The hover on the reported one says why the others are not.
+    let hover = client.hover(&doc, 0, 8).await.expect("a hover on the violation");
+    assert!(
+        hover.contains("a use with a comment on its line or the line above is the justified one (from \"without a documented justification\")"),
+        "{hover}"
+    );
     // Typing a comment above the first one justifies it too.
     client
         .change(

@@ -13,6 +13,7 @@ use super::messages as m;
 use super::session::Session;
 use crate::i18n::Locale;
 use crate::rules::index::LoadedRules;
+use crate::rules::infer::JUSTIFIED_CLAUSE;
 use crate::rules::{Rule, Status};
 
 pub async fn hover(session: &Session, params: &TextDocumentPositionParams) -> Option<Hover> {
@@ -98,30 +99,47 @@ fn violation(
         None => write!(out, "\n\n`{shown}:{line}`"),
     };
     if let Some(explanation) = explanation {
-        // Its first clause (what was read from which words); the scope and the rest are for
-        // `autofix rules --explain`.
+        // What was read from which words, and whether a comment justifies a use; the scope and
+        // the rest are for `autofix rules --explain`.
         let _ = write!(
             out,
             " · _{}: {}_",
             m::inferred_note(locale),
-            first_clause(explanation)
+            shown_clauses(explanation)
         );
     }
 }
 
-/// An explanation up to its first `; ` outside parentheses: a detector's summary in parentheses
-/// may hold one ("tests left out; in Rust …"), which is not where the clause ends.
-fn first_clause(explanation: &str) -> &str {
+/// The clauses of an explanation the hover shows: the first (what was read from which words) and
+/// the one saying a commented use is left alone, since that decides which uses are reported.
+fn shown_clauses(explanation: &str) -> String {
+    let mut clauses = clauses(explanation);
+    let first = clauses.next().unwrap_or_default();
+    clauses
+        .filter(|clause| clause.starts_with(JUSTIFIED_CLAUSE))
+        .fold(first.to_string(), |shown, clause| format!("{shown}; {clause}"))
+}
+
+/// An explanation's clauses, split at each `; ` outside parentheses: a detector's summary in
+/// parentheses may hold one ("tests left out; in Rust …"), which is not where a clause ends.
+fn clauses(explanation: &str) -> impl Iterator<Item = &str> {
     let mut depth = 0usize;
+    let mut ends = Vec::new();
     for (i, c) in explanation.char_indices() {
         match c {
             '(' => depth += 1,
             ')' => depth = depth.saturating_sub(1),
-            ';' if depth == 0 && explanation[i + 1..].starts_with(' ') => return &explanation[..i],
+            ';' if depth == 0 && explanation[i + 1..].starts_with(' ') => ends.push(i),
             _ => {}
         }
     }
-    explanation
+    ends.push(explanation.len());
+    let mut start = 0;
+    ends.into_iter().map(move |end| {
+        let clause = &explanation[start..end];
+        start = (end + 2).min(explanation.len());
+        clause
+    })
 }
 
 /// `**Rule #N** `[CATEGORY]` Instruction`: the rule in one line.
@@ -287,11 +305,29 @@ mod tests {
     #[test]
     fn the_first_clause_of_an_explanation_ends_outside_parentheses() {
         assert_eq!(
-            super::first_clause("concept panic-call (calls outside tests (left out; in Rust …)); scope Rust"),
+            super::shown_clauses(
+                "concept panic-call (calls outside tests (left out; in Rust …)); scope Rust"
+            ),
             "concept panic-call (calls outside tests (left out; in Rust …))"
         );
-        assert_eq!(super::first_clause("forbidden `x`; scope TS"), "forbidden `x`");
-        assert_eq!(super::first_clause("no clause end (a; b"), "no clause end (a; b");
+        assert_eq!(super::shown_clauses("forbidden `x`; scope TS"), "forbidden `x`");
+        assert_eq!(super::shown_clauses("no clause end (a; b"), "no clause end (a; b");
+        assert_eq!(super::shown_clauses(""), "");
+    }
+
+    #[test]
+    fn the_hover_says_a_commented_use_is_the_justified_one() {
+        let explanation = format!(
+            "forbidden `any` (from \"any\"); scope **/*.ts; {} (from \"without a documented reason\")",
+            super::JUSTIFIED_CLAUSE
+        );
+        assert_eq!(
+            super::shown_clauses(&explanation),
+            format!(
+                "forbidden `any` (from \"any\"); {} (from \"without a documented reason\")",
+                super::JUSTIFIED_CLAUSE
+            )
+        );
     }
 
     use super::plain_text;

@@ -10,6 +10,10 @@ use crate::rules::model::{CheckSpec, Origin, Within};
 use crate::rules::pattern::{HIT_GROUP, has_hit_group};
 use crate::text::syntax::Syntax;
 
+/// How an inferred check's explanation says that a commented use is left alone; the hover
+/// shows this clause beside the first, since it decides which uses are reported.
+pub const JUSTIFIED_CLAUSE: &str = "a use with a comment on its line or the line above is the justified one";
+
 /// The check, now reporting only the uses with no comment on their line or the line above;
 /// `None` when the pattern cannot be rewritten (it does not compile once rewritten).
 pub fn unless_commented(check: &CheckSpec, condition: &str) -> Option<CheckSpec> {
@@ -25,9 +29,7 @@ pub fn unless_commented(check: &CheckSpec, condition: &str) -> Option<CheckSpec>
     let mut check = check.clone();
     check.pattern = Some(rewritten);
     if let Origin::Inferred { explanation } = &mut check.origin {
-        explanation.push_str(&format!(
-            "; a use with a comment on its line or the line above is the justified one (from \"{condition}\")"
-        ));
+        explanation.push_str(&format!("; {JUSTIFIED_CLAUSE} (from \"{condition}\")"));
     }
     Some(check)
 }

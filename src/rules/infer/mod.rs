@@ -18,6 +18,7 @@ mod explicit;
 pub mod files;
 pub mod imports;
 mod justified;
+pub use justified::JUSTIFIED_CLAUSE;
 pub mod literal;
 mod naming;
 mod pass;
