@@ -732,6 +732,67 @@ fn words_at(tokens: &[Token], i: usize, phrase: &[&str]) -> bool {
 }
 
 /// Reads the language words and test qualifiers of an instruction.
+/// Whether a data format's name (`SQL`, `YAML`, `HTML`, `CSS`, `Markdown`) at token `at` is what
+/// the code handles — followed by what it does with it ("for SQL parsing", "for YAML and JSON
+/// serialization") or after a verb of it ("para parsear XML y HTML") — rather than the files the
+/// rule is about. `words`: the rule's words, with their token indices.
+fn handled_data(words: &[(usize, &Token)], at: usize) -> bool {
+    const FORMATS: &[&str] = &[
+        "sql", "yaml", "yml", "html", "css", "markdown", "xml", "json", "toml", "csv",
+    ];
+    const JOINS: &[&str] = &["and", "or", "y", "o", "e", "u"];
+    const HANDLING: &[&str] = &[
+        "parsing",
+        "parser",
+        "parsers",
+        "serialization",
+        "serialisation",
+        "deserialization",
+        "deserialisation",
+        "processing",
+        "generation",
+        "rendering",
+        "manipulation",
+        "escaping",
+        "sanitization",
+        "sanitisation",
+        "sanitizing",
+        "encoding",
+        "decoding",
+        "handling",
+        "validation",
+    ];
+    const HANDLE_VERBS: &[&str] = &[
+        "parse",
+        "parsing",
+        "serialize",
+        "serialise",
+        "deserialize",
+        "render",
+        "generate",
+        "sanitize",
+        "escape",
+        "parsear",
+        "serializar",
+        "deserializar",
+        "renderizar",
+        "generar",
+        "sanitizar",
+        "escapar",
+    ];
+    let Some(pos) = words.iter().position(|(i, _)| *i == at) else {
+        return false;
+    };
+    let in_list = |t: &Token| FORMATS.contains(&t.lower.as_str()) || JOINS.contains(&t.lower.as_str());
+    if !FORMATS.contains(&words[pos].1.lower.as_str()) {
+        return false;
+    }
+    let after = words[pos + 1..].iter().map(|(_, t)| *t).find(|t| !in_list(t));
+    let before = words[..pos].iter().rev().map(|(_, t)| *t).find(|t| !in_list(t));
+    after.is_some_and(|t| HANDLING.contains(&t.lower.as_str()))
+        || before.is_some_and(|t| HANDLE_VERBS.contains(&t.lower.as_str()))
+}
+
 pub fn named(tokens: &[Token]) -> Named {
     let mut n = Named::default();
     let words: Vec<(usize, &Token)> = tokens.iter().enumerate().filter(|(_, t)| t.is_word()).collect();
@@ -745,6 +806,10 @@ pub fn named(tokens: &[Token]) -> Named {
     let next_word = |i: usize| tokens.get(i + 1).filter(|t| t.is_word());
     for &(i, t) in &words {
         let w = t.lower.as_str();
+        // "for SQL parsing", "para parsear YAML": data the code handles, not files of it.
+        if handled_data(&words, i) {
+            continue;
+        }
         let mut add = |lang: Lang, said: &str| {
             if !n.langs.iter().any(|(l, _)| *l == lang) {
                 n.langs.push((lang, said.to_string()));
@@ -1158,6 +1223,22 @@ mod tests {
             langs("Never use JS or TS for this"),
             [Lang::JavaScript, Lang::TypeScript]
         );
+    }
+
+    #[test]
+    fn a_format_the_code_handles_names_no_files() {
+        assert!(langs("Use `tree-sitter-sequel` for SQL parsing").is_empty());
+        assert!(langs("Never use `serde_yaml` for YAML parsing").is_empty());
+        assert!(langs("No string concatenation for HTML rendering").is_empty());
+        assert!(langs("Usa `quick-xml` para parsear XML y HTML").is_empty());
+        assert_eq!(
+            langs("Usa `quick-xml` para parsear XML y HTML en Rust"),
+            [Lang::Rust]
+        );
+        // The files themselves, or a language the code is written in.
+        assert_eq!(langs("Never use `SELECT *` in SQL files"), [Lang::Sql]);
+        assert_eq!(langs("Indent YAML with two spaces"), [Lang::Yaml]);
+        assert_eq!(langs("No inline styles in HTML"), [Lang::Html]);
     }
 
     #[test]

@@ -78,6 +78,12 @@ pub(super) fn texts(instruction: &str, path: &str, text: &str) -> Vec<String> {
         .collect()
 }
 
+/// What `rules --explain` says of `rule`, its lines joined.
+pub(super) fn explained(rule: &str) -> String {
+    let s = set(&[rule]);
+    super::explain(&s.rules[0], &s.inferences[0]).join("\n")
+}
+
 /// Asserts that `rule` raises nothing in `text` at `path` and that its explanation says why: a
 /// line holding one of `said`.
 fn assert_unchecked_because(rule: &str, path: &str, text: &str, said: &[&str]) {

@@ -14,6 +14,7 @@ use super::super::words::{
     ASYNC_WORDS, DEFINING_VERBS, DETERMINERS, FILE_WORDS, FUNCTION_NOUNS, NEGATIONS, NULL_KIND_NOUNS,
     NULL_VALUES, POSSESSIVES, TAILWIND_WORDS, WRAP_VERBS, ends_a_term, is_tailwind_variant,
 };
+use super::packages::Covered;
 use super::{At, Context, Found, Route, fix_note, fix_text_for};
 use crate::rules::model::Within;
 
@@ -818,7 +819,12 @@ pub(super) fn forbid_code(
                 ctx.pattern_check(pattern, scope, fix_text, explanation, Within::Code),
             );
         }
-        super::packages::package(ctx, out, at, &lit.text, f, "a well-known package", !imported_only);
+        let covered = if imported_only {
+            Covered::Nothing
+        } else {
+            Covered::Code
+        };
+        super::packages::package(ctx, out, at, &lit.text, f, "a well-known package", covered);
     } else if lit.kind == LitKind::Identifier && !lit.text.starts_with(|c: char| c.is_ascii_uppercase()) {
         // A name can be a value in strings (`localhost`, `unsafe-inline`, `latest`): code and
         // strings, never comments. (A capitalised one, `Any`, `Optional`, is a type: code only,
@@ -846,6 +852,13 @@ pub(super) fn forbid_code(
                 at,
                 ctx.pattern_check(in_strings, scope, fix_text, explanation, Within::Strings),
             );
+            // `tree-sitter-sql`, `class-validator`: spelled as packages are named, so also where
+            // a package is one — its manifests, and imports that write it otherwise
+            // (`use tree_sitter_sql`).
+            if super::packages::hyphenated_package(ctx, &lit.text) {
+                let how = "a hyphenated name, as packages are named";
+                super::packages::package(ctx, out, at, &lit.text, f, how, Covered::CodeAndStrings);
+            }
         }
     } else {
         // A commit message is all text: no code, comments or strings in it.

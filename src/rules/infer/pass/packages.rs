@@ -10,7 +10,10 @@ use super::super::imports::{self, Ecosystem};
 use super::super::literal;
 use super::super::phrases::{Entity, Mention, Role, Side, Trig};
 use super::super::text::Kind;
-use super::super::words::{CONTROL_FLOW_KEYWORDS, IMPORT_WORDS, LIBRARY_WORDS, WRITING_STYLE_WORDS};
+use super::super::words::{
+    CONTROL_FLOW_KEYWORDS, CSS_PROPERTIES, IMPORT_WORDS, LIBRARY_WORDS, NOT_PACKAGE_WORDS, TAILWIND_WORDS,
+    WRITING_STYLE_WORDS,
+};
 use super::{At, Context, Found, Route};
 use crate::rules::infer::files::FileScope;
 use crate::rules::model::Within;
@@ -44,7 +47,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
                         ),
                     );
                 } else if known || f.side == Some(Side::Replaced) || ctx.says(LIBRARY_WORDS) {
-                    package(ctx, out, at, &lit.text, f, "in code spans", false);
+                    package(ctx, out, at, &lit.text, f, "in code spans", Covered::Nothing);
                 } else if prose_word(ctx, &lit.text) {
                     prose_word_check(ctx, out, at, &lit.text, f);
                 } else {
@@ -63,7 +66,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
             }
             Entity::Term(term) => {
                 if let Some(how) = reads_as_package(ctx, term, f) {
-                    package(ctx, out, at, term, f, how, false);
+                    package(ctx, out, at, term, f, how, Covered::Nothing);
                 }
             }
             _ => {}
@@ -135,6 +138,39 @@ const UNQUALIFIED_WORDS: &[&str] = &["unqualified", "non-qualified"];
 
 /// Words after which code spans are exceptions: "except `temporalio.types`".
 const EXCEPTION_LEADS: &[&str] = &["except", "excepto", "salvo", "besides", "but"];
+
+/// `tree-sitter-sql`, `node-fetch`, `class-validator`: a lowercase name of two or more words
+/// joined by hyphens, as packages are named and no identifier of code is — in a rule about no
+/// styles or markup, where such a name is a CSS property, a class or an attribute (`border-radius`,
+/// `text-red-500`, `data-testid`).
+pub fn hyphenated_package(ctx: &Context, text: &str) -> bool {
+    /// Prefixes of markup's attributes and directives: `data-*`, `aria-*`, `v-if`, `ng-model`.
+    const MARKUP_PREFIXES: &[&str] = &["data", "aria", "x", "v", "ng", "hx", "wire", "on", "bind"];
+    const DIRECTIVE_VERBS: &[&str] = &["disable", "enable", "ignore", "expect", "nocheck", "check"];
+    let segments: Vec<&str> = text.split('-').collect();
+    let words = segments.len() >= 2
+        && segments.iter().all(|s| {
+            !s.is_empty()
+                && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                && s.chars().any(|c| c.is_ascii_lowercase())
+        })
+        && segments[0].starts_with(|c: char| c.is_ascii_lowercase());
+    words
+        && !MARKUP_PREFIXES.contains(&segments[0])
+        // `eslint-disable`, `prettier-ignore`: a linter's directive.
+        && !segments.iter().any(|s| DIRECTIVE_VERBS.contains(s))
+        // `docker-compose`, `ts-node`: a command.
+        && !crate::rules::infer::concepts::is_tool(text)
+        && !CSS_PROPERTIES.contains(&text)
+        && ![Lang::Css, Lang::Html, Lang::Vue, Lang::Svelte]
+            .iter()
+            .any(|l| ctx.named.has(*l))
+        // "`co-authored-by` in commit messages": where no package is imported.
+        && (ctx.named.langs().is_empty()
+            || ctx.named.langs().iter().any(|l| Ecosystem::of_lang(*l).is_some()))
+        && !ctx.says(TAILWIND_WORDS)
+        && !ctx.says(NOT_PACKAGE_WORDS)
+}
 
 /// Whether the rule forbids unqualified imports and `text` is a module's dotted name
 /// ("avoid unqualified imports from `temporalio` packages").
@@ -351,18 +387,23 @@ const GENERIC_ACRONYMS: &[&str] = &[
     "FIXME", "MVP", "DTO", "DTOs",
 ];
 
-/// Checks a package where it is one: the imports and manifests of its ecosystems. With
-/// `named_in_code`, its name in code is checked already (a literal): imports whose name is code
-/// (Python, Rust) are left to it.
-pub fn package(
-    ctx: &Context,
-    out: &mut Found,
-    at: At,
-    word: &str,
-    f: &Mention,
-    how: &str,
-    named_in_code: bool,
-) {
+/// What checks of a package's name as written (a literal's) already report in source files, so
+/// its imports there are left to them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Covered {
+    /// Nothing: every import and manifest is checked.
+    Nothing,
+    /// Its name in code: imports whose name is code (Python, Rust) are left to it.
+    Code,
+    /// Its name in code and strings: imports whose name is a string (JS, Go) and CDN URLs are
+    /// left to them; those in code spell it otherwise (`tree_sitter_sql` for `tree-sitter-sql`)
+    /// and are checked, as are manifests.
+    CodeAndStrings,
+}
+
+/// Checks a package where it is one: the imports and manifests of its ecosystems, less those
+/// that checks of its name already report (`covered`).
+pub fn package(ctx: &Context, out: &mut Found, at: At, word: &str, f: &Mention, how: &str, covered: Covered) {
     let Some(name) = imports::package_name(word) else {
         return;
     };
@@ -444,7 +485,12 @@ pub fn package(
             format!("`{pkg}`, a companion of `{name}`")
         };
         for site in eco.sites(pkg) {
-            if (!site.source && conditioned) || (named_in_code && site.within == Within::Code) {
+            let left_to_literal = match covered {
+                Covered::Nothing => false,
+                Covered::Code => site.within == Within::Code,
+                Covered::CodeAndStrings => site.source && site.within != Within::Code,
+            };
+            if (!site.source && conditioned) || left_to_literal {
                 continue;
             }
             let in_sources = site
@@ -556,6 +602,66 @@ mod tests {
                 "temporalio.types",
                 "temporalio.types.sub"
             ]
+        );
+    }
+
+    #[test]
+    fn a_hyphenated_name_is_also_checked_where_it_is_a_package() {
+        let rule = "Do NOT use `tree-sitter-sql` — use `tree-sitter-sequel` for SQL parsing";
+        let manifest = "[dependencies]\ntree-sitter-sequel.workspace = true\ntree-sitter-sql = \"0.0.2\"\n";
+        assert_eq!(texts(rule, "crates/p/Cargo.toml", manifest), ["tree-sitter-sql"]);
+        // Its crate as Rust names it, not the doc comment that mentions it.
+        let rs = "//! The older tree-sitter-sql grammar could not parse PL/pgSQL.\nuse tree_sitter_sql::language;\n";
+        assert_eq!(texts(rule, "crates/p/src/sql.rs", rs), ["tree_sitter_sql"]);
+        // A commented-out dependency is no dependency.
+        let workspace =
+            "[workspace.dependencies]\n# tree-sitter-sql = \"0.21\"\ntree-sitter-sequel = \"0.3\"\n";
+        assert!(texts(rule, "Cargo.toml", workspace).is_empty());
+        // An import that writes it as written is reported once, not by both readings.
+        let ts = "import sql from 'tree-sitter-sql';\n";
+        assert_eq!(texts(rule, "src/a.ts", ts), ["tree-sitter-sql"]);
+        let json = "{\n  \"dependencies\": { \"tree-sitter-sql\": \"^0.1.0\" }\n}\n";
+        assert_eq!(texts(rule, "package.json", json), ["tree-sitter-sql"]);
+        // A value spelled with hyphens is still checked where it is written.
+        let csp = "Never use `unsafe-inline` in the Content-Security-Policy.";
+        assert_eq!(
+            texts(
+                csp,
+                "server/csp.ts",
+                "const csp = \"script-src 'self' 'unsafe-inline'\";\n"
+            ),
+            ["unsafe-inline"]
+        );
+    }
+
+    #[test]
+    fn names_with_hyphens_that_are_no_packages() {
+        use super::super::super::tests::explained;
+        for (rule, name) in [
+            ("No `border-radius` on buttons.", "border-radius"),
+            ("Never use `data-testid`; query by role.", "data-testid"),
+            ("Never use `eslint-disable` comments.", "eslint-disable"),
+            (
+                "Never use `docker-compose`; use `docker compose`.",
+                "docker-compose",
+            ),
+            ("No uses clases `rounded-full` en botones.", "rounded-full"),
+            (
+                "Never use `co-authored-by` trailers in commit messages.",
+                "co-authored-by",
+            ),
+            ("Never add the `no-console` rule.", "no-console"),
+        ] {
+            let said = explained(rule);
+            assert!(
+                !said.contains("a hyphenated name, as packages are named"),
+                "{rule}: `{name}` read as a package: {said}"
+            );
+        }
+        let said = explained("Never use `class-validator`.");
+        assert!(
+            said.contains("\"class-validator\" (a hyphenated name, as packages are named)"),
+            "{said}"
         );
     }
 

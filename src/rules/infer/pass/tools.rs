@@ -37,7 +37,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 name,
                 f,
                 "a tool that is also a package",
-                false,
+                super::packages::Covered::Nothing,
             );
         }
         match &f.entity {
