@@ -1345,6 +1345,29 @@ pub const SVELTE_RUNES: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// A test left skipped: the test frameworks' ways to skip one — `it.skip`/`test.skip`/
+/// `describe.skip` and `xit`/`xdescribe` (Jest, Vitest, Mocha, Jasmine), `@pytest.mark.skip(if)`,
+/// `@unittest.skip…` and `pytest.skip(`, Go's `t.Skip…(`, Rust's `#[ignore]`, JUnit's
+/// `@Disabled`/`@Ignore`. The hit is the whole marker (`it.skip`), not a `skip` that may be any
+/// variable's name (`{ skip: 10 }` in a query).
+pub const SKIPPED_TEST: Detector = Detector {
+    name: "skipped-test",
+    summary: "a test left skipped: `it.skip`, `test.skip`, `describe.skip`, `xit`, `xdescribe`, `@pytest.mark.skip`, `@unittest.skip`, `pytest.skip(`, Go's `t.Skip(`, Rust's `#[ignore]`, JUnit's `@Disabled`/`@Ignore`",
+    pattern: r"(?P<hit>\b(?:it|test|describe|context|suite|specify)\.skip\b|\bx(?:it|test|describe|context)\b|@pytest\.mark\.skip(?:if)?\b|@unittest\.skip\w*|\bpytest\.skip\b|\b[bt]\.Skip(?:Now|f)?\b|#\[ignore\b[^\]\r\n]*\]|@Disabled\b|@Ignore\b)",
+    langs: &[
+        Lang::TypeScript,
+        Lang::JavaScript,
+        Lang::Python,
+        Lang::Go,
+        Lang::Rust,
+        Lang::Java,
+        Lang::Kotlin,
+    ],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 /// The `latest` tag of a container image: in a Dockerfile's `FROM` and a YAML `image:` (Compose,
 /// Kubernetes, CI). Comments never match (the line must start with the instruction or key).
 pub const LATEST_TAG: Detector = Detector {
@@ -1619,6 +1642,13 @@ pub fn example_in_context(text: &str, rule_words: impl Fn(&[&str]) -> bool) -> O
             Some(&TYPING_ALIASES)
         }
         "_" if rule_words(&["error", "errors", "err", "error's", "errores"]) => Some(&BLANK_ERROR),
+        // "No dejes tests pendientes usando `skip`", "never commit `it.skip`": a skipped test,
+        // however its framework writes it — not a `skip` anywhere in code.
+        "skip" | ".skip" | "it.skip" | "test.skip" | "describe.skip" | "xit" | "xdescribe" | "xtest"
+            if rule_words(words::TEST_SUBJECT_NOUNS) =>
+        {
+            Some(&SKIPPED_TEST)
+        }
         // "Use `.js` extensions in relative imports": the extension every relative import needs.
         ext if is_module_extension(ext)
             && rule_words(words::EXTENSION_WORDS)
@@ -2156,6 +2186,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &CPP_EXCEPTIONS,
     &HARDCODED_SECRET,
     &HARDCODED_UI_TEXT,
+    &SKIPPED_TEST,
     &TS_EXPECT_ERROR_BARE,
     &COMMONJS,
     &STDOUT_WRITE,
@@ -3034,6 +3065,46 @@ mod tests {
             Some(&LATEST_TAG)
         );
         assert_eq!(example_in_context("latest", |w| w.contains(&"version")), None);
+    }
+
+    #[test]
+    fn skipped_tests_however_their_framework_writes_them() {
+        let ts = concat!(
+            "it.skip('a', () => {});\n",
+            "test.skip('b', () => {});\n",
+            "describe.skip('c', () => {});\n",
+            "xit('d', () => {});\n",
+            "const page = await db.find({ skip: 10 });\n",
+            "items.skip(2);\n",
+            "it('e', () => {});\n",
+        );
+        assert_eq!(
+            hits(SKIPPED_TEST.pattern, ts),
+            ["it.skip", "test.skip", "describe.skip", "xit"]
+        );
+        let py = "@pytest.mark.skipif(sys.platform == 'win32', reason='posix')\n@unittest.skipUnless(HAS_GPU, 'gpu')\ndef test_x():\n    pytest.skip('later')\n";
+        assert_eq!(
+            hits(SKIPPED_TEST.pattern, py),
+            ["@pytest.mark.skipif", "@unittest.skipUnless", "pytest.skip"]
+        );
+        let go = "func TestX(t *testing.T) {\n\tt.Skip(\"flaky\")\n\tt.Skipf(\"%s\", x)\n}\n";
+        assert_eq!(hits(SKIPPED_TEST.pattern, go), ["t.Skip", "t.Skipf"]);
+        let rs = "#[test]\n#[ignore = \"slow\"]\nfn big() {}\n";
+        assert_eq!(hits(SKIPPED_TEST.pattern, rs), ["#[ignore = \"slow\"]"]);
+        assert_eq!(
+            hits(SKIPPED_TEST.pattern, "@Disabled(\"flaky\")\nvoid x() {}\n"),
+            ["@Disabled"]
+        );
+        // A rule about tests that names the marker means the detector; `skip` elsewhere does not.
+        let about_tests = |w: &[&str]| w.contains(&"tests");
+        for example in ["skip", ".skip", "it.skip", "xit"] {
+            assert_eq!(
+                example_in_context(example, about_tests),
+                Some(&SKIPPED_TEST),
+                "{example}"
+            );
+        }
+        assert_eq!(example_in_context("skip", |w| w.contains(&"pagination")), None);
     }
 
     #[test]

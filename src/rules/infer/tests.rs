@@ -5701,3 +5701,12 @@ fn before_committing_is_no_condition() {
         assert_eq!(texts(rule, "src/a.js", js), ["debugger"], "{rule}");
     }
 }
+
+#[test]
+fn a_skip_forbidden_in_tests_is_a_skipped_test_not_any_skip() {
+    let rule = "No dejes tests pendientes usando `skip`.";
+    let spec =
+        "it.skip('pays', () => {});\n// it.skip stays out of main\nconst page = { skip: 10, take: 5 };\n";
+    assert_eq!(texts(rule, "src/app/pay.spec.ts", spec), ["it.skip"]);
+    assert!(texts(rule, "src/db.ts", "await db.find({ skip: 10 });\n").is_empty());
+}
