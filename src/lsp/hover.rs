@@ -120,13 +120,16 @@ fn shown_clauses(explanation: &str) -> String {
         .fold(first.to_string(), |shown, clause| format!("{shown}; {clause}"))
 }
 
-/// An explanation's clauses, split at each `; ` outside parentheses: a detector's summary in
-/// parentheses may hold one ("tests left out; in Rust …"), which is not where a clause ends.
+/// An explanation's clauses, split at each `; ` outside parentheses and code spans: a
+/// detector's summary in parentheses may hold one ("tests left out; in Rust …"), which is not
+/// where a clause ends, and a code span may hold a parenthesis of its own (`pytest.skip(`).
 fn clauses(explanation: &str) -> impl Iterator<Item = &str> {
-    let mut depth = 0usize;
+    let (mut depth, mut in_code) = (0usize, false);
     let mut ends = Vec::new();
     for (i, c) in explanation.char_indices() {
         match c {
+            '`' => in_code = !in_code,
+            _ if in_code => {}
             '(' => depth += 1,
             ')' => depth = depth.saturating_sub(1),
             ';' if depth == 0 && explanation[i + 1..].starts_with(' ') => ends.push(i),
@@ -313,6 +316,11 @@ mod tests {
         assert_eq!(super::shown_clauses("forbidden `x`; scope TS"), "forbidden `x`");
         assert_eq!(super::shown_clauses("no clause end (a; b"), "no clause end (a; b");
         assert_eq!(super::shown_clauses(""), "");
+        // A parenthesis in a code span opens nothing.
+        assert_eq!(
+            super::shown_clauses("detector d (calls `f(` and `g)`); scope Go"),
+            "detector d (calls `f(` and `g)`)"
+        );
     }
 
     #[test]

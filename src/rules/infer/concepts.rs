@@ -1347,12 +1347,12 @@ pub const SVELTE_RUNES: Detector = Detector {
 
 /// A test left skipped: the test frameworks' ways to skip one — `it.skip`/`test.skip`/
 /// `describe.skip` and `xit`/`xdescribe` (Jest, Vitest, Mocha, Jasmine), `@pytest.mark.skip(if)`,
-/// `@unittest.skip…` and `pytest.skip(`, Go's `t.Skip…(`, Rust's `#[ignore]`, JUnit's
+/// `@unittest.skip…` and `pytest.skip()`, Go's `t.Skip…()`, Rust's `#[ignore]`, JUnit's
 /// `@Disabled`/`@Ignore`. The hit is the whole marker (`it.skip`), not a `skip` that may be any
 /// variable's name (`{ skip: 10 }` in a query).
 pub const SKIPPED_TEST: Detector = Detector {
     name: "skipped-test",
-    summary: "a test left skipped: `it.skip`, `test.skip`, `describe.skip`, `xit`, `xdescribe`, `@pytest.mark.skip`, `@unittest.skip`, `pytest.skip(`, Go's `t.Skip(`, Rust's `#[ignore]`, JUnit's `@Disabled`/`@Ignore`",
+    summary: "a test left skipped: `it.skip`, `test.skip`, `describe.skip`, `xit`, `xdescribe`, `@pytest.mark.skip`, `@unittest.skip`, `pytest.skip()`, Go's `t.Skip()`, Rust's `#[ignore]`, JUnit's `@Disabled`/`@Ignore`",
     pattern: r"(?P<hit>\b(?:it|test|describe|context|suite|specify)\.skip\b|\bx(?:it|test|describe|context)\b|@pytest\.mark\.skip(?:if)?\b|@unittest\.skip\w*|\bpytest\.skip\b|\b[bt]\.Skip(?:Now|f)?\b|#\[ignore\b[^\]\r\n]*\]|@Disabled\b|@Ignore\b)",
     langs: &[
         Lang::TypeScript,
