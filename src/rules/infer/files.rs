@@ -731,11 +731,11 @@ fn words_at(tokens: &[Token], i: usize, phrase: &[&str]) -> bool {
         .all(|(k, w)| tokens.get(i + k).is_some_and(|t| t.is_word() && t.lower == *w))
 }
 
-/// Reads the language words and test qualifiers of an instruction.
 /// Whether a data format's name (`SQL`, `YAML`, `HTML`, `CSS`, `Markdown`) at token `at` is what
 /// the code handles — followed by what it does with it ("for SQL parsing", "for YAML and JSON
 /// serialization") or after a verb of it ("para parsear XML y HTML") — rather than the files the
-/// rule is about. `words`: the rule's words, with their token indices.
+/// rule is about. `words`: the rule's words, with their token indices; `at`: the word's place
+/// among them.
 fn handled_data(words: &[(usize, &Token)], at: usize) -> bool {
     const FORMATS: &[&str] = &[
         "sql", "yaml", "yml", "html", "css", "markdown", "xml", "json", "toml", "csv",
@@ -780,19 +780,20 @@ fn handled_data(words: &[(usize, &Token)], at: usize) -> bool {
         "sanitizar",
         "escapar",
     ];
-    let Some(pos) = words.iter().position(|(i, _)| *i == at) else {
-        return false;
-    };
-    let in_list = |t: &Token| FORMATS.contains(&t.lower.as_str()) || JOINS.contains(&t.lower.as_str());
-    if !FORMATS.contains(&words[pos].1.lower.as_str()) {
+    if !words
+        .get(at)
+        .is_some_and(|(_, t)| FORMATS.contains(&t.lower.as_str()))
+    {
         return false;
     }
-    let after = words[pos + 1..].iter().map(|(_, t)| *t).find(|t| !in_list(t));
-    let before = words[..pos].iter().rev().map(|(_, t)| *t).find(|t| !in_list(t));
+    let in_list = |t: &Token| FORMATS.contains(&t.lower.as_str()) || JOINS.contains(&t.lower.as_str());
+    let after = words[at + 1..].iter().map(|(_, t)| *t).find(|t| !in_list(t));
+    let before = words[..at].iter().rev().map(|(_, t)| *t).find(|t| !in_list(t));
     after.is_some_and(|t| HANDLING.contains(&t.lower.as_str()))
         || before.is_some_and(|t| HANDLE_VERBS.contains(&t.lower.as_str()))
 }
 
+/// Reads the language words and test qualifiers of an instruction.
 pub fn named(tokens: &[Token]) -> Named {
     let mut n = Named::default();
     let words: Vec<(usize, &Token)> = tokens.iter().enumerate().filter(|(_, t)| t.is_word()).collect();
@@ -804,10 +805,10 @@ pub fn named(tokens: &[Token]) -> Named {
             .filter(|t| t.is_word())
     };
     let next_word = |i: usize| tokens.get(i + 1).filter(|t| t.is_word());
-    for &(i, t) in &words {
+    for (at, &(i, t)) in words.iter().enumerate() {
         let w = t.lower.as_str();
         // "for SQL parsing", "para parsear YAML": data the code handles, not files of it.
-        if handled_data(&words, i) {
+        if handled_data(&words, at) {
             continue;
         }
         let mut add = |lang: Lang, said: &str| {

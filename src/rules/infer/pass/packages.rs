@@ -5,6 +5,7 @@
 //! `@scope/pkg`), a proper name after "never use", the replaced side of "instead of", or the
 //! rule speaks of libraries.
 
+use super::super::concepts::is_tool;
 use super::super::files::Lang;
 use super::super::imports::{self, Ecosystem};
 use super::super::literal;
@@ -155,19 +156,21 @@ pub fn hyphenated_package(ctx: &Context, text: &str) -> bool {
                 && s.chars().any(|c| c.is_ascii_lowercase())
         })
         && segments[0].starts_with(|c: char| c.is_ascii_lowercase());
-    words
-        && !MARKUP_PREFIXES.contains(&segments[0])
+    if !words {
+        return false;
+    }
+    let langs = ctx.named.langs();
+    !MARKUP_PREFIXES.contains(&segments[0])
         // `eslint-disable`, `prettier-ignore`: a linter's directive.
         && !segments.iter().any(|s| DIRECTIVE_VERBS.contains(s))
         // `docker-compose`, `ts-node`: a command.
-        && !crate::rules::infer::concepts::is_tool(text)
+        && !is_tool(text)
         && !CSS_PROPERTIES.contains(&text)
-        && ![Lang::Css, Lang::Html, Lang::Vue, Lang::Svelte]
+        && !langs
             .iter()
-            .any(|l| ctx.named.has(*l))
+            .any(|l| matches!(l, Lang::Css | Lang::Html | Lang::Vue | Lang::Svelte))
         // "`co-authored-by` in commit messages": where no package is imported.
-        && (ctx.named.langs().is_empty()
-            || ctx.named.langs().iter().any(|l| Ecosystem::of_lang(*l).is_some()))
+        && (langs.is_empty() || langs.iter().any(|l| Ecosystem::of_lang(*l).is_some()))
         && !ctx.says(TAILWIND_WORDS)
         && !ctx.says(NOT_PACKAGE_WORDS)
 }
