@@ -29,11 +29,9 @@ def ok(condition, what, detail=""):
     checks += 1
 
 
-def project():
-    root = tempfile.mkdtemp(prefix="autofix-mcp-")
+def project(root):
     shutil.copytree(os.path.join(REPO, "examples", "demo"), root, dirs_exist_ok=True)
     os.makedirs(os.path.join(root, ".git"))
-    return root
 
 
 def text(result):
@@ -41,9 +39,15 @@ def text(result):
 
 
 async def session(binary, mode):
-    root = project()
+    # Both folders are removed when the session ends, whatever its verdict.
+    with tempfile.TemporaryDirectory(prefix="autofix-mcp-") as root, tempfile.TemporaryDirectory(prefix="autofix-user-") as user:
+        await checked_session(binary, mode, root, user)
+
+
+async def checked_session(binary, mode, root, user):
+    project(root)
     # The user's own rules file, in force under the project's.
-    user_rules = os.path.join(tempfile.mkdtemp(prefix="autofix-user-"), "autofix.json")
+    user_rules = os.path.join(user, "autofix.json")
     with open(user_rules, "w") as f:
         json.dump([{"Rule_number": 1, "Category": "CODE", "Instruction": "Never leave `debugger` statements.", "Why": "they stop the app"}], f)
     params = StdioServerParameters(
