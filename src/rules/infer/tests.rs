@@ -732,7 +732,73 @@ fn file_names_are_path_rules_and_quotes_read_like_backticks() {
             vec![]
         )]
     );
-    assert!(paths("Use TypeScript.").is_empty());
+    // A bare mandate, or code written in it: JavaScript in the project's source folders, not in
+    // its scripts or public assets; a component's script without `lang="ts"` there too.
+    for bare in [
+        "Use TypeScript.",
+        "Usar TypeScript y seguir las mejores prácticas de NestJS.",
+        "Always generate code in TypeScript, compatible with NestJS version 9 or later.",
+        "**Lenguaje**: TypeScript",
+    ] {
+        for (path, flagged) in [
+            ("src/users/users.controller.js", true),
+            ("apps/backend/src/dto/create.dto.js", true),
+            ("components/Button.jsx", true),
+            ("scripts/release.js", false),
+            ("public/sw.js", false),
+            ("apps/backend/eslint.config.mjs", false),
+        ] {
+            assert_eq!(
+                texts(bare, path, "export const f = 1;\n"),
+                if flagged {
+                    vec!["export const f = 1;".to_string()]
+                } else {
+                    vec![]
+                },
+                "{bare} on {path}"
+            );
+        }
+        assert_eq!(
+            texts(
+                bare,
+                "src/components/SearchBar.vue",
+                "<script setup>\n</script>\n"
+            ),
+            ["<script setup>"],
+            "{bare}"
+        );
+    }
+    // The language qualifying something else mandates a setting, not the language.
+    for other in [
+        "Use TypeScript strict mode",
+        "Write TypeScript types or interfaces for all component props.",
+        "Use TypeScript for component files.",
+    ] {
+        assert!(
+            texts(other, "src/a.js", "export const f = 1;\n").is_empty(),
+            "{other}"
+        );
+    }
+    // Kotlin said to be the language: Java sources are the rival's.
+    for kotlin in [
+        "Kotlin only",
+        "**Language**: Kotlin",
+        "Escribe el código en Kotlin.",
+    ] {
+        assert_eq!(
+            texts(kotlin, "app/src/main/java/com/a/Dates.java", "package com.a;\n"),
+            ["package com.a;"],
+            "{kotlin}"
+        );
+    }
+    assert!(
+        texts(
+            "Use Kotlin coroutines and Flow for async operations",
+            "app/src/main/java/A.java",
+            "package a;\n"
+        )
+        .is_empty()
+    );
     // For all the code: JavaScript files anywhere (configuration, bundles and build outputs
     // kept), and a component's script without `lang="ts"`.
     let all = "Usa TypeScript para todo el código";
@@ -768,6 +834,14 @@ fn file_names_are_path_rules_and_quotes_read_like_backticks() {
     let new = "Use TypeScript for all new code";
     assert!(texts(new, "src/a.js", "export const f = 1;\n").is_empty());
     assert!(texts(new, "src/components/SearchBar.vue", "<script setup>\n</script>\n").is_empty());
+    assert_unchecked_because(
+        "**Language**: Kotlin only for new code",
+        "app/src/main/java/A.java",
+        "package a;\n",
+        &[
+            "Kotlin mandated (after \"Kotlin only\") with \"new\": the files it is meant for cannot be told apart",
+        ],
+    );
     // A verb that acts on the file forbids an action, not the file.
     assert!(paths("Never edit `package.json` by hand.").is_empty());
     assert!(paths("Never edit a generated `schema.ts` file.").is_empty());

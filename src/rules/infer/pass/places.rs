@@ -160,84 +160,216 @@ fn followed_by_version(text: &str, term: &str) -> bool {
     })
 }
 
-/// "Use TypeScript when modifying or adding source files in `src/`": TypeScript mandated for a
-/// folder rules out JavaScript files there (their configuration files and minified bundles
-/// kept). Without a folder, a project may well keep JavaScript elsewhere (scripts, a service
-/// worker): nothing is checked.
-fn mandated_typescript_in_place(ctx: &Context, out: &mut Found) {
-    let Some((i, f)) = ctx.mentions().find(|(_, f)| {
-        f.role == Role::Mandate
-            && matches!(&f.entity, Entity::Term(t) if t.eq_ignore_ascii_case("typescript"))
-    }) else {
-        return;
-    };
-    let dirs: Vec<&String> = ctx
-        .found
-        .iter()
-        .filter_map(|m| match &m.entity {
-            Entity::Place {
-                path,
-                place: Place::Allowed | Place::Within,
-            } if !files::names_a_file(path) => Some(path),
-            _ => None,
-        })
-        .collect();
+/// Languages a rule can mandate for the code, and the rival whose files break it: the words
+/// that name the language, the rival's name in [`FORBIDDEN_LANGUAGES`], and the folders that
+/// hold a project's own code when the rule names none.
+const MANDATED_LANGUAGES: &[(&[&str], &str, &[&str])] = &[
+    (
+        &["typescript"],
+        "javascript",
+        &["**/src", "app", "lib", "components", "pages"],
+    ),
+    (&["kotlin"], "java", &["**/src"]),
+];
+
+/// A language mandated for the code rules out its rival's files: "Use TypeScript when modifying
+/// or adding source files in `src/`" in that folder; "Usa TypeScript para todo el código" in
+/// the whole project (build outputs kept); a bare "Use TypeScript", "Always generate code in
+/// TypeScript", "**Language**: Kotlin only" in the project's source folders (`src/`, `app/`…),
+/// where its own code lives — a project may well keep JavaScript elsewhere (scripts, a service
+/// worker). Configuration files and minified bundles are kept everywhere. Not for new code:
+/// existing files cannot be told apart from new ones.
+fn mandated_language(ctx: &Context, out: &mut Found) {
     if ctx.found.iter().any(|m| m.role == Role::Forbid) {
         return;
     }
-    let whole = dirs.is_empty() && for_all_the_code(ctx);
-    if dirs.is_empty() && !whole {
-        return;
-    }
-    let Some((_, js, kept)) = FORBIDDEN_LANGUAGES
-        .iter()
-        .find(|(w, _, _)| w.contains(&"javascript"))
-    else {
-        return;
-    };
-    let mut forbidden: Vec<String> = Vec::new();
-    for dir in &dirs {
-        let dir = files::glob_of_words(dir.trim_start_matches("./").trim_end_matches('/'));
-        forbidden.extend(js.iter().map(|g| format!("{dir}/**/{g}")));
-    }
-    let mut places: Vec<String> = dirs.iter().map(|d| format!("`{d}`")).collect();
-    let mut kept: Vec<&str> = kept.to_vec();
-    if whole {
-        forbidden.extend(js.iter().map(|g| g.to_string()));
-        kept.extend(BUILD_OUTPUTS);
-        places.push("all the code".to_string());
-    }
-    forbidden.extend(kept.iter().map(|g| format!("!{g}")));
-    forbidden.extend(NOT_THE_PROJECTS.map(String::from));
-    let explanation = format!(
-        "TypeScript mandated in {} (after \"{}\"): JavaScript files there ({}) break the rule, except {}",
-        places.join(", "),
-        f.trigger,
-        js.join(", "),
-        kept.join(", ")
-    );
-    out.check(
-        At::Mention(i),
-        ctx.path_check(&FileScope::default(), forbidden, explanation),
-    );
-    if whole {
-        let mut scope = FileScope::of_globs(&["*.vue", "*.svelte"], String::new());
-        ctx.narrow(&mut scope);
-        out.check(
-            At::Mention(i),
-            ctx.pattern_check(
-                SCRIPT_WITHOUT_TS.to_string(),
-                scope,
-                None,
+    for (names, rival, sources) in MANDATED_LANGUAGES {
+        let Some((at, trigger)) = language_mandate(ctx, names) else {
+            continue;
+        };
+        let language = names[0];
+        if let Some(word) = ctx
+            .tokens
+            .iter()
+            .find(|t| t.is_word() && NEW_FILE_WORDS.contains(&t.lower.as_str()))
+        {
+            out.note(
+                at,
                 format!(
-                    "TypeScript mandated for all the code (after \"{}\"): a Vue or Svelte component's `<script>` without `lang=\"ts\"`",
-                    f.trigger
+                    "{} mandated (after \"{trigger}\") with \"{}\": the files it is meant for cannot be told apart from the others — not checked",
+                    display(language),
+                    word.text
                 ),
-                Within::Any,
-            ),
+            );
+            continue;
+        }
+        let Some((_, globs, kept)) = FORBIDDEN_LANGUAGES.iter().find(|(w, _, _)| w.contains(rival)) else {
+            continue;
+        };
+        let dirs: Vec<String> = ctx
+            .found
+            .iter()
+            .filter_map(|m| match &m.entity {
+                Entity::Place {
+                    path,
+                    place: Place::Allowed | Place::Within,
+                } if !files::names_a_file(path) => Some(format!("`{path}`")),
+                _ => None,
+            })
+            .collect();
+        let folders: Vec<String> = ctx
+            .found
+            .iter()
+            .filter_map(|m| match &m.entity {
+                Entity::Place {
+                    path,
+                    place: Place::Allowed | Place::Within,
+                } if !files::names_a_file(path) => Some(files::glob_of_words(
+                    path.trim_start_matches("./").trim_end_matches('/'),
+                )),
+                _ => None,
+            })
+            .collect();
+        let whole = dirs.is_empty() && for_all_the_code(ctx);
+        let (folders, places): (Vec<String>, String) = if !dirs.is_empty() {
+            (folders, dirs.join(", "))
+        } else if whole {
+            (Vec::new(), "all the code".to_string())
+        } else if ctx.says(FILE_NOUNS) {
+            // "Use TypeScript for component files": only some files are meant.
+            continue;
+        } else {
+            (
+                sources.iter().map(|d| d.to_string()).collect(),
+                format!(
+                    "the project's source folders ({})",
+                    sources
+                        .iter()
+                        .map(|d| format!("`{}/`", d.trim_start_matches("**/")))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        };
+        let mut forbidden: Vec<String> = Vec::new();
+        for dir in &folders {
+            forbidden.extend(globs.iter().map(|g| format!("{dir}/**/{g}")));
+        }
+        let mut kept: Vec<&str> = kept.to_vec();
+        if whole {
+            forbidden.extend(globs.iter().map(|g| g.to_string()));
+            kept.extend(BUILD_OUTPUTS);
+        }
+        forbidden.extend(kept.iter().map(|g| format!("!{g}")));
+        forbidden.extend(NOT_THE_PROJECTS.map(String::from));
+        let explanation = format!(
+            "{} mandated in {places} (after \"{trigger}\"): {} files there ({}) break the rule{}",
+            display(language),
+            display(rival),
+            globs.join(", "),
+            if kept.is_empty() {
+                String::new()
+            } else {
+                format!(", except {}", kept.join(", "))
+            }
         );
+        out.check(at, ctx.path_check(&FileScope::default(), forbidden, explanation));
+        if language == "typescript" && (whole || dirs.is_empty()) {
+            let components = ["*.vue", "*.svelte"];
+            let globs: Vec<String> = if whole {
+                components.iter().map(|g| g.to_string()).collect()
+            } else {
+                folders
+                    .iter()
+                    .flat_map(|d| components.iter().map(move |g| format!("{d}/**/{g}")))
+                    .collect()
+            };
+            let globs: Vec<&str> = globs.iter().map(String::as_str).collect();
+            let mut scope = FileScope::of_globs(&globs, String::new());
+            ctx.narrow(&mut scope);
+            out.check(
+                at,
+                ctx.pattern_check(
+                    SCRIPT_WITHOUT_TS.to_string(),
+                    scope,
+                    None,
+                    format!(
+                        "TypeScript mandated in {places} (after \"{trigger}\"): a Vue or Svelte component's `<script>` without `lang=\"ts\"`"
+                    ),
+                    Within::Any,
+                ),
+            );
+        }
     }
 }
+
+/// How a language's name is written: `TypeScript`, `JavaScript`, `Kotlin`, `Java`.
+fn display(language: &str) -> &'static str {
+    match language {
+        "typescript" => "TypeScript",
+        "javascript" => "JavaScript",
+        "kotlin" => "Kotlin",
+        _ => "Java",
+    }
+}
+
+/// Where the rule mandates the language named by `names` for the code, and the words that do:
+/// a mandate of the bare name ("Use TypeScript", "Usar TypeScript y …" — not "Use TypeScript
+/// strict mode", which mandates a setting), code written in it ("Always generate code in
+/// TypeScript", "escribe el código en Kotlin"), or the name alone as the project's language
+/// ("Kotlin only", "**Language**: Kotlin", "Lenguaje: TypeScript").
+fn language_mandate(ctx: &Context, names: &[&str]) -> Option<(At, String)> {
+    if let Some((i, f)) = ctx.mentions().find(|(_, f)| {
+        f.role == Role::Mandate
+            && matches!(&f.entity, Entity::Term(t) if names.contains(&t.to_lowercase().as_str()))
+    }) {
+        return Some((At::Mention(i), f.trigger.clone()));
+    }
+    let words: Vec<&Token> = ctx.tokens.iter().filter(|t| t.is_word()).collect();
+    let at = words.iter().position(|t| names.contains(&t.lower.as_str()))?;
+    let before: Vec<&str> = words[at.saturating_sub(3)..at]
+        .iter()
+        .map(|t| t.lower.as_str())
+        .collect();
+    let after = words.get(at + 1).map(|t| t.lower.as_str());
+    let written_in =
+        matches!(before.as_slice(), [.., "code" | "código" | "codigo", "in" | "en"]) && ctx.says(WRITE_VERBS);
+    let only = matches!(
+        after,
+        Some("only" | "solo" | "sólo" | "únicamente" | "exclusively")
+    );
+    let labelled = at > 0
+        && matches!(words[at - 1].lower.as_str(), "language" | "lenguaje" | "idioma")
+        && (after.is_none() || only);
+    let name = words[at].text.as_str();
+    let trigger = if written_in {
+        format!("code {} {name}", words[at - 1].text)
+    } else if only {
+        format!("{name} {}", words[at + 1].text)
+    } else if labelled {
+        format!("{}: {name}", words[at - 1].text)
+    } else {
+        return None;
+    };
+    Some((At::Places, trigger))
+}
+
+/// Verbs that write code: "generate code in TypeScript", "escribe el código en Kotlin".
+const WRITE_VERBS: &[&str] = &[
+    "write",
+    "generate",
+    "produce",
+    "code",
+    "implement",
+    "escribe",
+    "escribir",
+    "genera",
+    "generar",
+    "implementa",
+    "implementar",
+    "programa",
+    "programar",
+];
 
 /// Where builds write their JavaScript: not the project's code.
 const BUILD_OUTPUTS: [&str; 4] = ["dist/**", "build/**", "out/**", "coverage/**"];
@@ -275,7 +407,7 @@ fn for_all_the_code(ctx: &Context) -> bool {
 pub fn run(ctx: &Context, out: &mut Found) {
     file_names(ctx, out);
     forbidden_languages(ctx, out);
-    mandated_typescript_in_place(ctx, out);
+    mandated_language(ctx, out);
     let places: Vec<(&String, Place, &str)> = ctx
         .found
         .iter()
