@@ -1789,6 +1789,9 @@ pub const TRIG_ALWAYS: &[&str] = &[
 /// carries).
 pub const TRIG_USE: &[&str] = &[
     "use",
+    "utilize",
+    "utilise",
+    "employ",
     "keep",
     "follow",
     "format",

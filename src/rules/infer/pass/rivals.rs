@@ -688,6 +688,13 @@ mod tests {
         );
         let pubspec = "name: app\ndependencies:\n  flutter:\n    sdk: flutter\n  flutter_riverpod: ^2.5.0\n  flutter_bloc: ^8.1.0\n  provider: ^6.0.0\n";
         assert_eq!(texts(i, "pubspec.yaml", pubspec), ["flutter_bloc", "provider"]);
+        // "Utilize", "employ": other verbs of use.
+        for i in [
+            "**Riverpod**: Utilize Riverpod for state management within the application.",
+            "Employ Riverpod for state management.",
+        ] {
+            assert_eq!(texts(i, "pubspec.yaml", pubspec), ["flutter_bloc", "provider"], "{i}");
+        }
     }
 
     #[test]
