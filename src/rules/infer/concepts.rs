@@ -1566,24 +1566,6 @@ pub const CONCAT_BEFORE_STRING: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
-/// Bash strict mode, mandated: `set -euo pipefail` and its spellings (`-Eeuo`, `-euxo`,
-/// `-eu -o pipefail`, `-o errexit -o nounset -o pipefail`).
-pub const SHELL_STRICT_MODE: Detector = Detector {
-    name: "shell-strict-mode",
-    summary: "a shell script must set `-e`, `-u` and `-o pipefail` (`set -euo pipefail` or an equivalent spelling)",
-    pattern: concat!(
-        r"^[ \t]*set[ \t]+(?:",
-        r"-[A-Za-z]*(?:e[A-Za-z]*u|u[A-Za-z]*e)[A-Za-z]*o[ \t]+pipefail",
-        r"|-[A-Za-z]*(?:e[A-Za-z]*u|u[A-Za-z]*e)[A-Za-z]*[ \t]+-o[ \t]+pipefail",
-        r"|-o[ \t]+errexit[ \t]+-o[ \t]+nounset[ \t]+-o[ \t]+pipefail",
-        r")\b"
-    ),
-    langs: &[Lang::Shell],
-    exclude: &[],
-    within: Within::Any,
-    effect: Effect::Require,
-};
-
 /// A code span that is an example of a concept rather than a literal: `from module import *`
 /// names every wildcard import, whatever the module (a placeholder word).
 pub fn example_of(text: &str) -> Option<&'static Detector> {
@@ -1598,14 +1580,6 @@ pub fn example_of(text: &str) -> Option<&'static Detector> {
         ["export", "default"] => Some(&DEFAULT_EXPORT),
         // `FROM imagen:latest`, `node:latest`: an image's `latest` tag, whatever the image.
         ["FROM" | "from", image] | [image] if is_latest_image(image) => Some(&LATEST_TAG),
-        ["set", flags, "pipefail"]
-            if flags.starts_with('-')
-                && flags.contains('e')
-                && flags.contains('u')
-                && flags.ends_with('o') =>
-        {
-            Some(&SHELL_STRICT_MODE)
-        }
         _ => None,
     }
 }
@@ -2202,7 +2176,6 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &ES6_PLUS,
     &CONCAT_AFTER_STRING,
     &CONCAT_BEFORE_STRING,
-    &SHELL_STRICT_MODE,
     &HEX_COLOR,
     &SECTION_COMMENT,
     &FORCE_UNWRAP,
@@ -2782,31 +2755,11 @@ mod tests {
     }
 
     #[test]
-    fn es_modules_and_shell_strict_mode() {
+    fn es_modules() {
         assert_eq!(ES_MODULES.pattern, COMMONJS.pattern);
         assert!(ES_MODULES.effect == Effect::RulesOut && COMMONJS.effect == Effect::Forbid);
-        let r = re(SHELL_STRICT_MODE.pattern);
-        for ok in [
-            "#!/bin/bash\nset -euo pipefail\n",
-            "set -Eeuo pipefail",
-            "  set -euxo pipefail",
-            "set -eu -o pipefail",
-            "set -o errexit -o nounset -o pipefail",
-        ] {
-            assert!(r.is_match(ok), "{ok}");
-        }
-        for bad in [
-            "#!/bin/bash\nset -e\n",
-            "# set -euo pipefail",
-            "echo set -euo pipefail",
-            "set -eo pipefail",
-        ] {
-            assert!(!r.is_match(bad), "{bad}");
-        }
-        assert_eq!(
-            example_of("set -euo pipefail").map(|d| d.name),
-            Some("shell-strict-mode")
-        );
+        // Shell options are the shell-options pass's, whatever they are.
+        assert!(example_of("set -euo pipefail").is_none());
         assert!(example_of("set -x").is_none());
     }
 

@@ -36,6 +36,7 @@ pub mod quotes;
 pub mod required;
 pub mod rivals;
 pub mod shebang;
+pub mod shell_options;
 pub mod suppressions;
 pub mod terms;
 pub mod tools;
