@@ -693,7 +693,11 @@ mod tests {
             "**Riverpod**: Utilize Riverpod for state management within the application.",
             "Employ Riverpod for state management.",
         ] {
-            assert_eq!(texts(i, "pubspec.yaml", pubspec), ["flutter_bloc", "provider"], "{i}");
+            assert_eq!(
+                texts(i, "pubspec.yaml", pubspec),
+                ["flutter_bloc", "provider"],
+                "{i}"
+            );
         }
     }
 
