@@ -2386,6 +2386,19 @@ pub fn command_checks(
     // Nor is a line that installs a named package (`npm i -g cline`, `pip install httpx`,
     // `npm install miniflare --save-dev`): the reader's way to get it, consumed without a hit;
     // a changelog records past releases.
+    // Where only a package manager is mandated, a README's lines that set the project itself
+    // up with a rival — `pip install -e ".[dev]"`, `pip install -r requirements.txt`, a bare
+    // `npm install` — are the project's commands, not its readers'.
+    if wanted(Lang::Docs) && !readme && !spared.is_empty() && !tools.is_empty() {
+        let rivals = alternation(tools);
+        out.push(CommandCheck {
+            context: "the project's own setup in Markdown command lines (`pip install -e .`, `-r requirements.txt`, a bare `npm install`)",
+            pattern: format!(
+                r#"^[ \t]*(?:[$>%][ \t]+)?(?:sudo[ \t]+)?(?P<hit>{rivals})[ \t]+(?:(?:install|i|ci|sync)(?:[ \t]+-[^\s;&|]+)*[ \t]*(?:$|[;&|#])|install(?:[ \t]+-[^\s;&|]+)*?[ \t]+(?:(?:-e|--editable|-r|--requirement)[ \t=]|["']?\.(?:\[[^\]\s]*\])?["']?(?:[ \t]|$)))"#
+            ),
+            files: docs_files(),
+        });
+    }
     if wanted(Lang::Docs) && readme {
         // A forbidden command that installs (`pip install`, `uv pip`) is the reader's way too
         // when it names packages: `pip install prefect-gcp`.
@@ -2411,19 +2424,7 @@ pub fn command_checks(
                 installers.join("|")
             )
         };
-        // A docs site's pages (MDX among them) and the examples' READMEs speak to the library's
-        // users, who run their own package manager ("npm create convex@latest"); the project's
-        // own commands are in its README, CONTRIBUTING and agent files.
-        let mut files: Vec<String> = Lang::Docs
-            .globs()
-            .iter()
-            .filter(|g| **g != "*.mdx")
-            .map(|s| s.to_string())
-            .collect();
-        files.push("!CHANGELOG*".into());
-        for g in READER_DOCS.iter().chain(EXAMPLE_DIRS) {
-            files.push(format!("!{g}"));
-        }
+        let files = docs_files();
         // "npm create cloudflare@latest / # or / pnpm create cloudflare@latest": the same step
         // offered with several package managers, "or" between them, is the reader's choice —
         // the block is consumed whole, without a hit.
@@ -2444,6 +2445,24 @@ pub fn command_checks(
         });
     }
     out
+}
+
+/// The project's own docs, where its commands are: its README, CONTRIBUTING and agent files — a
+/// docs site's pages (MDX among them) and the examples' READMEs speak to the library's users,
+/// who run their own package manager ("npm create convex@latest"); a changelog records past
+/// releases.
+fn docs_files() -> Vec<String> {
+    let mut files: Vec<String> = Lang::Docs
+        .globs()
+        .iter()
+        .filter(|g| **g != "*.mdx")
+        .map(|s| s.to_string())
+        .collect();
+    files.push("!CHANGELOG*".into());
+    for g in READER_DOCS.iter().chain(EXAMPLE_DIRS) {
+        files.push(format!("!{g}"));
+    }
+    files
 }
 
 /// Whether `word` names a command-line tool.
@@ -2502,13 +2521,21 @@ mod tests {
             hits(json, "\"setup\": \"npm i -g pnpm\",\n\"b\": \"yarn build\"\n"),
             ["yarn"]
         );
-        // No pre-commit hooks and no Markdown for rivals; the `packageManager` field instead.
+        // No pre-commit hooks for rivals; the `packageManager` field instead; in Markdown, only
+        // the lines that set the project itself up.
         let contexts: Vec<&str> = checks.iter().map(|c| c.context).collect();
-        assert_eq!(contexts.len(), 3, "{contexts:?}");
-        assert!(
-            contexts
-                .iter()
-                .all(|c| !c.contains("pre-commit") && !c.contains("Markdown"))
+        assert_eq!(contexts.len(), 4, "{contexts:?}");
+        assert!(contexts.iter().all(|c| !c.contains("pre-commit")));
+        let setup = &checks[3].pattern;
+        assert!(checks[3].context.starts_with("the project's own setup in Markdown"));
+        assert_eq!(
+            hits(setup, "npm install
+$ yarn install --frozen-lockfile
+npm ci # clean
+npm i left-pad
+yarn add react
+"),
+            ["npm", "yarn", "npm"]
         );
         let field = &checks[2].pattern;
         assert_eq!(hits(field, "  \"packageManager\": \"yarn@4.1.0\",\n"), ["yarn"]);

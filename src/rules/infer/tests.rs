@@ -1195,9 +1195,20 @@ fn a_mandated_package_manager_rules_out_its_rivals_where_commands_run() {
         "Use `uv` to manage the project environment.",
         "Gestión de dependencias con `uv`.",
         "Dependency management with `uv`.",
+        // Unquoted, with no verb: the clause is about nothing else.
+        "Dependency Management using uv.",
+        "uv for dependency management",
     ] {
         assert_eq!(texts(i, "Dockerfile", docker), ["pip"], "{i}");
     }
+    assert!(
+        texts(
+            "Dependency management docs mention uv and pip.",
+            "Dockerfile",
+            docker
+        )
+        .is_empty()
+    );
     let ci = "steps:\n  - run: npm i -g pnpm@9\n  - run: yarn build\n  - run: pnpm install\n";
     assert_eq!(
         texts("Always use pnpm.", ".github/workflows/ci.yml", ci),
@@ -1230,6 +1241,34 @@ fn a_mandated_package_manager_rules_out_its_rivals_where_commands_run() {
         )
         .is_empty()
     );
+    // But a line that sets the project itself up with a rival is the project's command.
+    let readme = "```bash\nuv sync\npip install -e \".[dev]\"\npip install -r requirements-dev.txt\npip install .\npip install httpx\n$ pip install --upgrade pip uv\n```\n";
+    assert_eq!(
+        texts("Use uv for dependency management.", "README.md", readme),
+        ["pip", "pip", "pip"]
+    );
+    assert_eq!(
+        texts(
+            "Always use pnpm.",
+            "CONTRIBUTING.md",
+            "```sh\nnpm install\nnpm ci --ignore-scripts\nnpm install @acme/widgets\n```\n"
+        ),
+        ["npm", "npm"]
+    );
+    assert!(texts("Use uv for dependency management.", "docs/guide/setup.md", readme).is_empty());
+    // A command forbidden in place of a mandated one ("`uv run` (not `python`)") is a command:
+    // where commands run, not an identifier in Python code; installing `uv` with pip still spared.
+    let i = "Always use `uv` — use `uv pip` (not `pip`) and `uv run` (not `python`).";
+    assert_eq!(
+        texts(
+            i,
+            "README.md",
+            "```bash\npython scripts/run_eval.py\nuv run python scripts/score.py\n```\n"
+        ),
+        ["python"]
+    );
+    assert!(texts(i, "app.py", "def f(python):\n    return python\n").is_empty());
+    assert_eq!(texts(i, "setup.sh", "pip install uv\npip install x\n"), ["pip"]);
     // A command to run is not a package manager mandated for the project.
     assert!(
         texts(

@@ -609,7 +609,7 @@ impl<'a> Context<'a> {
             // "Never use system Python commands like `python3` or `pytest`": names of commands,
             // run where commands run — not identifiers in code, nor packages to import.
             (Entity::Code { text, .. }, Role::Forbid)
-                if self.called_a_command(text)
+                if (self.called_a_command(text) || self.in_place_of_a_command(f))
                     && literal::classify(text).is_ok_and(|l| {
                         l.kind == LitKind::Identifier
                             && l.text
@@ -695,6 +695,24 @@ impl<'a> Context<'a> {
     /// The rule calls the code span `text` a command: "commands like `python3`", "commands such
     /// as `x`", "el comando `x`" (the noun among the four words before it), "the `x` command"
     /// (the noun right after it, ending the phrase) — "`any` in command handlers" is not one.
+    /// "use `uv run` (not `python`)", "`uv pip` instead of `pip`": a name forbidden right after
+    /// a mandated command (in its clause or the aside that follows) is that command's rival — a
+    /// command too.
+    fn in_place_of_a_command(&self, f: &Mention) -> bool {
+        let Some(at) = self.found.iter().position(|m| std::ptr::eq(m, f)) else {
+            return false;
+        };
+        at.checked_sub(1)
+            .and_then(|i| self.found.get(i))
+            .is_some_and(|m| {
+                m.role == Role::Mandate
+                    && (m.clause == f.clause || m.clause + 1 == f.clause)
+                    && matches!(&m.entity, Entity::Code { text, .. }
+                    if text.contains(' ')
+                        && literal::classify(text).is_ok_and(|l| l.kind == LitKind::Command))
+            })
+    }
+
     pub fn called_a_command(&self, text: &str) -> bool {
         let Some(at) = self.tokens.iter().position(|t| t.is_code() && t.text == text) else {
             return false;

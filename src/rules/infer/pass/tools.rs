@@ -102,7 +102,9 @@ fn mandated_manager(ctx: &Context, tools: &[(String, String)], commands: &[(Stri
         })
         .collect();
     let rival = |tool: &str| mandated.iter().any(|m| words::named_rival_of(m, tool));
-    if mandated.is_empty() || !commands.is_empty() || !tools.iter().all(|(t, _)| rival(t)) {
+    // Commands forbidden beside them (`python` for "`uv run` (not `python`)") install nothing.
+    let installers = commands.iter().all(|(c, _)| !c.contains(' '));
+    if mandated.is_empty() || !installers || tools.is_empty() || !tools.iter().all(|(t, _)| rival(t)) {
         return Vec::new();
     }
     dedup_strings(mandated.iter().map(|m| m.to_string()))
@@ -173,6 +175,21 @@ fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
                 format!("{} {tool}", f.trigger)
             };
             mandated.push((tool.to_string(), said));
+        }
+    }
+    // "Dependency Management using uv.": a clause of nothing but managing the project's
+    // dependencies names its manager, unquoted and with no verb.
+    for clause in &all {
+        if !names_the_manager(clause) || !for_the_project(clause) {
+            continue;
+        }
+        for t in clause.iter().filter(|t| t.is_word()) {
+            if let Some(tool) = words::package_manager(&t.lower)
+                && !mandated.iter().any(|(m, _)| m == tool)
+            {
+                let words: Vec<&str> = clause.iter().map(|t| t.text.as_str()).collect();
+                mandated.push((tool.to_string(), words.join(" ")));
+            }
         }
     }
     let rivals: Vec<(String, String)> = mandated
@@ -290,9 +307,9 @@ fn for_the_project(clause: &[Token]) -> bool {
     })
 }
 
-/// "Gestión de dependencias con `uv`", "Dependency management with `uv`": a clause about
-/// managing dependencies names the package manager the project uses, with no word that mandates
-/// it (an unquoted name with no verb, "Dependency Management using uv", is no mention at all).
+/// "Gestión de dependencias con `uv`", "Dependency management with `uv`", "Dependency Management
+/// using uv": a clause about managing dependencies names the package manager the project uses,
+/// with no word that mandates it.
 fn names_the_manager(clause: &[Token]) -> bool {
     clause
         .iter()
