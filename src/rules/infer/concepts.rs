@@ -2527,14 +2527,21 @@ mod tests {
         assert_eq!(contexts.len(), 4, "{contexts:?}");
         assert!(contexts.iter().all(|c| !c.contains("pre-commit")));
         let setup = &checks[3].pattern;
-        assert!(checks[3].context.starts_with("the project's own setup in Markdown"));
+        assert!(
+            checks[3]
+                .context
+                .starts_with("the project's own setup in Markdown")
+        );
         assert_eq!(
-            hits(setup, "npm install
+            hits(
+                setup,
+                "npm install
 $ yarn install --frozen-lockfile
 npm ci # clean
 npm i left-pad
 yarn add react
-"),
+"
+            ),
             ["npm", "yarn", "npm"]
         );
         let field = &checks[2].pattern;

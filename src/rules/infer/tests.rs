@@ -1195,8 +1195,9 @@ fn a_mandated_package_manager_rules_out_its_rivals_where_commands_run() {
         "Use `uv` to manage the project environment.",
         "Gestión de dependencias con `uv`.",
         "Dependency management with `uv`.",
-        // Unquoted, with no verb: the clause is about nothing else.
+        // Unquoted, with no verb: the clause is about nothing else, or a label says what it is.
         "Dependency Management using uv.",
+        "**Dependency management**: uv",
         "uv for dependency management",
     ] {
         assert_eq!(texts(i, "Dockerfile", docker), ["pip"], "{i}");

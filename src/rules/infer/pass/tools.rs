@@ -178,17 +178,28 @@ fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
         }
     }
     // "Dependency Management using uv.": a clause of nothing but managing the project's
-    // dependencies names its manager, unquoted and with no verb.
-    for clause in &all {
-        if !names_the_manager(clause) || !for_the_project(clause) {
+    // dependencies names its manager, unquoted and with no verb; so does the clause after such
+    // a label ("Dependency management: uv").
+    let ends = clauses_with_ends(ctx.tokens);
+    for (k, clause) in all.iter().enumerate() {
+        let labelled = k > 0
+            && ends.get(k - 1).is_some_and(|(label, end)| {
+                *end == Some(":") && names_the_manager(label) && for_the_project(label)
+            });
+        if !(labelled || names_the_manager(clause)) || !for_the_project(clause) {
             continue;
         }
         for t in clause.iter().filter(|t| t.is_word()) {
             if let Some(tool) = words::package_manager(&t.lower)
                 && !mandated.iter().any(|(m, _)| m == tool)
             {
-                let words: Vec<&str> = clause.iter().map(|t| t.text.as_str()).collect();
-                mandated.push((tool.to_string(), words.join(" ")));
+                let said = |c: &[Token]| c.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+                let words = if labelled {
+                    format!("{}: {}", said(ends[k - 1].0), said(clause))
+                } else {
+                    said(clause)
+                };
+                mandated.push((tool.to_string(), words));
             }
         }
     }
