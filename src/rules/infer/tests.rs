@@ -1270,6 +1270,9 @@ fn a_mandated_package_manager_rules_out_its_rivals_where_commands_run() {
     );
     assert!(texts(i, "app.py", "def f(python):\n    return python\n").is_empty());
     assert_eq!(texts(i, "setup.sh", "pip install uv\npip install x\n"), ["pip"]);
+    // Another sentence forbids something of its own: `eval` is code, not a command.
+    let other = "Use `uv run` for scripts. Avoid `eval` (not `exec` either).";
+    assert_eq!(texts(other, "app.py", "x = eval(s)\n"), ["eval"]);
     // A command to run is not a package manager mandated for the project.
     assert!(
         texts(

@@ -696,17 +696,20 @@ impl<'a> Context<'a> {
     /// as `x`", "el comando `x`" (the noun among the four words before it), "the `x` command"
     /// (the noun right after it, ending the phrase) — "`any` in command handlers" is not one.
     /// "use `uv run` (not `python`)", "`uv pip` instead of `pip`": a name forbidden right after
-    /// a mandated command (in its clause or the aside that follows) is that command's rival — a
-    /// command too.
+    /// a mandated command (in its clause or the aside that follows, not another sentence) is
+    /// that command's rival — a command too.
     fn in_place_of_a_command(&self, f: &Mention) -> bool {
         let Some(at) = self.found.iter().position(|m| std::ptr::eq(m, f)) else {
             return false;
         };
+        let ends = super::text::clauses_with_ends(self.tokens);
+        let same_sentence =
+            |clause: usize| !matches!(ends.get(clause).and_then(|(_, end)| *end), Some("." | "!" | "?"));
         at.checked_sub(1)
             .and_then(|i| self.found.get(i))
             .is_some_and(|m| {
                 m.role == Role::Mandate
-                    && (m.clause == f.clause || m.clause + 1 == f.clause)
+                    && (m.clause == f.clause || (m.clause + 1 == f.clause && same_sentence(m.clause)))
                     && matches!(&m.entity, Entity::Code { text, .. }
                     if text.contains(' ')
                         && literal::classify(text).is_ok_and(|l| l.kind == LitKind::Command))

@@ -206,29 +206,22 @@ fn mandated_language(ctx: &Context, out: &mut Found) {
         let Some((_, globs, kept)) = FORBIDDEN_LANGUAGES.iter().find(|(w, _, _)| w.contains(rival)) else {
             continue;
         };
-        let dirs: Vec<String> = ctx
+        // The folders the rule names ("in `src/`"), as written and as globs.
+        let named: Vec<&String> = ctx
             .found
             .iter()
             .filter_map(|m| match &m.entity {
                 Entity::Place {
                     path,
                     place: Place::Allowed | Place::Within,
-                } if !files::names_a_file(path) => Some(format!("`{path}`")),
+                } if !files::names_a_file(path) => Some(path),
                 _ => None,
             })
             .collect();
-        let folders: Vec<String> = ctx
-            .found
+        let dirs: Vec<String> = named.iter().map(|p| format!("`{p}`")).collect();
+        let folders: Vec<String> = named
             .iter()
-            .filter_map(|m| match &m.entity {
-                Entity::Place {
-                    path,
-                    place: Place::Allowed | Place::Within,
-                } if !files::names_a_file(path) => Some(files::glob_of_words(
-                    path.trim_start_matches("./").trim_end_matches('/'),
-                )),
-                _ => None,
-            })
+            .map(|p| files::glob_of_words(p.trim_start_matches("./").trim_end_matches('/')))
             .collect();
         let whole = dirs.is_empty() && for_all_the_code(ctx);
         let (folders, places): (Vec<String>, String) = if !dirs.is_empty() {
@@ -378,12 +371,9 @@ const BUILD_OUTPUTS: [&str; 4] = ["dist/**", "build/**", "out/**", "coverage/**"
 const SCRIPT_WITHOUT_TS: &str =
     r#"<script\b[^>]*\blang=["'](?:ts|typescript)["'][^>]*>|(?P<hit><script\b[^>]*>)"#;
 
-/// "TypeScript for all the code", "para todo el código": the whole project, said — not "all new
-/// code", which existing files cannot be told apart from.
+/// "TypeScript for all the code", "para todo el código": the whole project, said ("all new
+/// code" is noted before this is asked).
 fn for_all_the_code(ctx: &Context) -> bool {
-    if ctx.says(NEW_FILE_WORDS) {
-        return false;
-    }
     ctx.says(&[
         "all",
         "everything",
