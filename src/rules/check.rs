@@ -399,7 +399,7 @@ impl Checker {
             .collect();
         let mut checks = Vec::new();
         let mut problems = Vec::new();
-        for (number, compiled, mut warnings) in compiled {
+        for ((number, compiled, mut warnings), (rule, spec)) in compiled.into_iter().zip(&entries) {
             for p in &mut warnings {
                 p.rule = Some(number);
             }
@@ -407,8 +407,19 @@ impl Checker {
             match compiled {
                 Ok(check) => checks.push(check),
                 Err(mut errs) => {
+                    let inferred = matches!(spec.origin, Origin::Inferred { .. });
                     for p in &mut errs {
                         p.rule = Some(number);
+                        // A check inferred from words that does not compile is autofix's fault,
+                        // not the file's: that check alone is left out, said at the rule's
+                        // instruction, and the rest of the file applies.
+                        if let (true, ProblemKind::InvalidRegex { field, error }) = (inferred, &p.kind) {
+                            p.kind = ProblemKind::InferredNotCompiled {
+                                field,
+                                error: error.clone(),
+                            };
+                            p.span = rule.span.instruction.clone();
+                        }
                     }
                     problems.extend(errs);
                 }
@@ -1239,6 +1250,46 @@ mod tests {
         assert!(
             matches!(&problems[0].kind, ProblemKind::InvalidRegex { error, .. } if error.contains("too large")),
             "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn an_inferred_check_that_does_not_compile_is_left_out_not_fatal() {
+        let json =
+            r#"[{"Rule_number": 4, "Category": "CODE", "Instruction": "Never use `eval`.", "Why": "y"}]"#;
+        let parsed = parse(json);
+        let rule: &'static Rule = Box::leak(Box::new(parsed.rules[0].clone()));
+        let broken = CheckSpec {
+            require: Some(r"\w{1000}\w{1000}\w{1000}".into()),
+            origin: Origin::Inferred {
+                explanation: "a broken inference".into(),
+            },
+            ..CheckSpec::default()
+        };
+        let good = CheckSpec {
+            pattern: Some(r"\beval\(".into()),
+            origin: Origin::Inferred {
+                explanation: "forbidden `eval`".into(),
+            },
+            ..CheckSpec::default()
+        };
+        let broken: &'static CheckSpec = Box::leak(Box::new(broken));
+        let good: &'static CheckSpec = Box::leak(Box::new(good));
+        let (c, problems) = Checker::compile([(rule, broken), (rule, good)]);
+        assert_eq!(c.checks().len(), 1, "the good check stays");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        let p = &problems[0];
+        assert!(
+            matches!(&p.kind, ProblemKind::InferredNotCompiled { field: "Require", error } if error.contains("too large")),
+            "{p:?}"
+        );
+        assert!(!p.is_fatal() && p.rule == Some(4));
+        assert_eq!(&json[p.span.clone()], "\"Never use `eval`.\"");
+        assert_eq!(p.code(), "inferred-not-compiled");
+        assert!(
+            p.message(crate::i18n::Locale::En).contains("left out"),
+            "{}",
+            p.message(crate::i18n::Locale::En)
         );
     }
 

@@ -213,6 +213,12 @@ pub enum ProblemKind {
     LowerPriorityFile {
         in_force: PathBuf,
     },
+    /// A check inferred from the rule's words did not compile (`error`, about its `field`):
+    /// autofix's own fault, not the file's — that check is left out and the rest applies.
+    InferredNotCompiled {
+        field: &'static str,
+        error: String,
+    },
 }
 
 /// One problem at `span` (byte offsets in the rules file).
@@ -275,9 +281,11 @@ impl Problem {
             | SupersedesUnknown { .. }
             | SupersedesNewer { .. } => Severity::Warning,
             // Actionable (its quick fix enforces the rule): listed where problems are, not a hint.
-            NotImperative | LowerPriorityFile { .. } | ExceptionUnseen { .. } | NotRead { .. } => {
-                Severity::Information
-            }
+            NotImperative
+            | LowerPriorityFile { .. }
+            | ExceptionUnseen { .. }
+            | NotRead { .. }
+            | InferredNotCompiled { .. } => Severity::Information,
             _ => Severity::Hint,
         }
     }
@@ -319,6 +327,7 @@ impl Problem {
             ExceptionUnseen { .. } => "exception-unseen",
             NotRead { .. } => "not-read",
             LowerPriorityFile { .. } => "lower-priority-file",
+            InferredNotCompiled { .. } => "inferred-not-compiled",
         }
     }
 
@@ -453,6 +462,16 @@ impl Problem {
                         "escribe la regla como \"Nunca/Siempre haz X - porque Y\"".into(),
                     ),
                 }),
+            ),
+            InferredNotCompiled { field, error } => (
+                l(
+                    format!("one check inferred from this rule's words did not compile ({field}: {error}); it is left out"),
+                    format!("una comprobación deducida de las palabras de esta regla no compiló ({field}: {error}); se deja fuera"),
+                ),
+                Some(l(
+                    "give the rule an explicit Check, or report this to autofix".into(),
+                    "dale a la regla un Check explícito, o informa de esto a autofix".into(),
+                )),
             ),
             InvalidRegex { field, error } => (
                 l(format!("invalid regex in `{field}`: {error}"), format!("regex no válida en `{field}`: {error}")),
