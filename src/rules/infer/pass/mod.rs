@@ -692,9 +692,6 @@ impl<'a> Context<'a> {
         self.says(COMMAND_NOUNS)
     }
 
-    /// The rule calls the code span `text` a command: "commands like `python3`", "commands such
-    /// as `x`", "el comando `x`" (the noun among the four words before it), "the `x` command"
-    /// (the noun right after it, ending the phrase) — "`any` in command handlers" is not one.
     /// "use `uv run` (not `python`)", "`uv pip` instead of `pip`": a name forbidden right after
     /// a mandated command (in its clause or the aside that follows, not another sentence) is
     /// that command's rival — a command too.
@@ -702,20 +699,25 @@ impl<'a> Context<'a> {
         let Some(at) = self.found.iter().position(|m| std::ptr::eq(m, f)) else {
             return false;
         };
-        let ends = super::text::clauses_with_ends(self.tokens);
-        let same_sentence =
-            |clause: usize| !matches!(ends.get(clause).and_then(|(_, end)| *end), Some("." | "!" | "?"));
+        // Clauses are split only when the mention before is a mandated command.
+        let same_sentence = |clause: usize| {
+            let ends = super::text::clauses_with_ends(self.tokens);
+            !matches!(ends.get(clause).and_then(|(_, end)| *end), Some("." | "!" | "?"))
+        };
         at.checked_sub(1)
             .and_then(|i| self.found.get(i))
             .is_some_and(|m| {
                 m.role == Role::Mandate
-                    && (m.clause == f.clause || (m.clause + 1 == f.clause && same_sentence(m.clause)))
                     && matches!(&m.entity, Entity::Code { text, .. }
                     if text.contains(' ')
                         && literal::classify(text).is_ok_and(|l| l.kind == LitKind::Command))
+                    && (m.clause == f.clause || (m.clause + 1 == f.clause && same_sentence(m.clause)))
             })
     }
 
+    /// The rule calls the code span `text` a command: "commands like `python3`", "commands such
+    /// as `x`", "el comando `x`" (the noun among the four words before it), "the `x` command"
+    /// (the noun right after it, ending the phrase) — "`any` in command handlers" is not one.
     pub fn called_a_command(&self, text: &str) -> bool {
         let Some(at) = self.tokens.iter().position(|t| t.is_code() && t.text == text) else {
             return false;
@@ -762,9 +764,15 @@ impl<'a> Context<'a> {
 
     /// True when one of the instruction's words is in the list.
     pub fn says(&self, words: &[&str]) -> bool {
+        self.first_said(words).is_some()
+    }
+
+    /// The first of the instruction's words that is in the list, as written ("New", "unless").
+    pub fn first_said(&self, words: &[&str]) -> Option<&'a str> {
         self.tokens
             .iter()
-            .any(|t| t.is_word() && words.contains(&t.lower.as_str()))
+            .find(|t| t.is_word() && words.contains(&t.lower.as_str()))
+            .map(|t| t.text.as_str())
     }
 
     /// Whether the rule says one of `words` or quotes one (`&&` is only ever quoted).

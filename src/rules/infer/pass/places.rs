@@ -160,16 +160,34 @@ fn followed_by_version(text: &str, term: &str) -> bool {
     })
 }
 
-/// Languages a rule can mandate for the code, and the rival whose files break it: the words
-/// that name the language, the rival's name in [`FORBIDDEN_LANGUAGES`], and the folders that
-/// hold a project's own code when the rule names none.
-const MANDATED_LANGUAGES: &[(&[&str], &str, &[&str])] = &[
-    (
-        &["typescript"],
-        "javascript",
-        &["**/src", "app", "lib", "components", "pages"],
-    ),
-    (&["kotlin"], "java", &["**/src"]),
+/// A language a rule can mandate for the code, and the rival whose files break it.
+struct MandatedLanguage {
+    /// The words that name it, lowercase.
+    names: &'static [&'static str],
+    /// How it is written.
+    shown: &'static str,
+    /// The rival's name in [`FORBIDDEN_LANGUAGES`], and how it is written.
+    rival: &'static str,
+    rival_shown: &'static str,
+    /// The folders that hold a project's own code, when the rule names none.
+    sources: &'static [&'static str],
+}
+
+const MANDATED_LANGUAGES: &[MandatedLanguage] = &[
+    MandatedLanguage {
+        names: &["typescript"],
+        shown: "TypeScript",
+        rival: "javascript",
+        rival_shown: "JavaScript",
+        sources: &["**/src", "app", "lib", "components", "pages"],
+    },
+    MandatedLanguage {
+        names: &["kotlin"],
+        shown: "Kotlin",
+        rival: "java",
+        rival_shown: "Java",
+        sources: &["**/src"],
+    },
 ];
 
 /// A language mandated for the code rules out its rival's files: "Use TypeScript when modifying
@@ -183,27 +201,24 @@ fn mandated_language(ctx: &Context, out: &mut Found) {
     if ctx.found.iter().any(|m| m.role == Role::Forbid) {
         return;
     }
-    for (names, rival, sources) in MANDATED_LANGUAGES {
-        let Some((at, trigger)) = language_mandate(ctx, names) else {
+    for language in MANDATED_LANGUAGES {
+        let Some((at, trigger)) = language_mandate(ctx, language.names) else {
             continue;
         };
-        let language = names[0];
-        if let Some(word) = ctx
-            .tokens
-            .iter()
-            .find(|t| t.is_word() && NEW_FILE_WORDS.contains(&t.lower.as_str()))
-        {
+        let shown = language.shown;
+        if let Some(word) = ctx.first_said(NEW_FILE_WORDS) {
             out.note(
                 at,
                 format!(
-                    "{} mandated (after \"{trigger}\") with \"{}\": the files it is meant for cannot be told apart from the others — not checked",
-                    display(language),
-                    word.text
+                    "{shown} mandated (after \"{trigger}\") with \"{word}\": the files it is meant for cannot be told apart from the others — not checked"
                 ),
             );
             continue;
         }
-        let Some((_, globs, kept)) = FORBIDDEN_LANGUAGES.iter().find(|(w, _, _)| w.contains(rival)) else {
+        let Some((_, globs, kept)) = FORBIDDEN_LANGUAGES
+            .iter()
+            .find(|(w, _, _)| w.contains(&language.rival))
+        else {
             continue;
         };
         // The folders the rule names ("in `src/`"), as written and as globs.
@@ -233,10 +248,11 @@ fn mandated_language(ctx: &Context, out: &mut Found) {
             continue;
         } else {
             (
-                sources.iter().map(|d| d.to_string()).collect(),
+                language.sources.iter().map(|d| d.to_string()).collect(),
                 format!(
                     "the project's source folders ({})",
-                    sources
+                    language
+                        .sources
                         .iter()
                         .map(|d| format!("`{}/`", d.trim_start_matches("**/")))
                         .collect::<Vec<_>>()
@@ -256,9 +272,8 @@ fn mandated_language(ctx: &Context, out: &mut Found) {
         forbidden.extend(kept.iter().map(|g| format!("!{g}")));
         forbidden.extend(NOT_THE_PROJECTS.map(String::from));
         let explanation = format!(
-            "{} mandated in {places} (after \"{trigger}\"): {} files there ({}) break the rule{}",
-            display(language),
-            display(rival),
+            "{shown} mandated in {places} (after \"{trigger}\"): {} files there ({}) break the rule{}",
+            language.rival_shown,
             globs.join(", "),
             if kept.is_empty() {
                 String::new()
@@ -267,7 +282,8 @@ fn mandated_language(ctx: &Context, out: &mut Found) {
             }
         );
         out.check(at, ctx.path_check(&FileScope::default(), forbidden, explanation));
-        if language == "typescript" && (whole || dirs.is_empty()) {
+        // Components hold TypeScript too: not for a folder the rule names (its files only).
+        if shown == "TypeScript" && dirs.is_empty() {
             let components = ["*.vue", "*.svelte"];
             let globs: Vec<String> = if whole {
                 components.iter().map(|g| g.to_string()).collect()
@@ -293,16 +309,6 @@ fn mandated_language(ctx: &Context, out: &mut Found) {
                 ),
             );
         }
-    }
-}
-
-/// How a language's name is written: `TypeScript`, `JavaScript`, `Kotlin`, `Java`.
-fn display(language: &str) -> &'static str {
-    match language {
-        "typescript" => "TypeScript",
-        "javascript" => "JavaScript",
-        "kotlin" => "Kotlin",
-        _ => "Java",
     }
 }
 

@@ -228,9 +228,9 @@ fn file_holds(ctx: &Context, out: &mut Found) {
     }
 }
 
-/// Whether the sentence that ends at the start of a code span negates what follows: "Never put",
-/// "Do not add", "No", "Nunca".
-fn negated_before(before: &str) -> bool {
+/// Whether the sentence that ends where `before` does (at a code span, a `set` line) negates what
+/// follows: "Never put", "Do not add", "No", "Nunca".
+pub(super) fn negated_before(before: &str) -> bool {
     let sentence = before.rsplit(['.', ';', '!', '?', '\n']).next().unwrap_or(before);
     sentence
         .split(|c: char| !c.is_alphanumeric() && c != '\'')

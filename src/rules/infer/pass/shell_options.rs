@@ -11,7 +11,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::super::files::{FileScope, Lang};
-use super::super::words::{NEGATIONS, NEW_FILE_WORDS};
+use super::super::words::NEW_FILE_WORDS;
+use super::required::negated_before;
 use super::{At, Context, Found};
 
 /// "set -euo pipefail", "set -o errexit -o nounset", "set -Eeux": the word `set` and its options.
@@ -30,7 +31,8 @@ static EXIT_FLAG: LazyLock<Regex> = LazyLock::new(|| {
         .expect("a valid pattern")
 });
 
-/// Options as `set -o` names them, and their letters.
+/// Options as `set -o` names them, and their letters (every option is an ASCII letter, read by
+/// `-[A-Za-z]+`: it goes into a pattern as it is).
 const LONG_NAMES: &[(&str, char)] = &[
     ("errexit", 'e'),
     ("nounset", 'u'),
@@ -57,6 +59,9 @@ const HELPER_FOLDERS: &[&str] = &[
 /// More options than this make too many orders to spell out.
 const MAX_OPTIONS: usize = 5;
 
+/// Options that may be spread over several lines and spellings.
+const SPREAD_OPTIONS: usize = 3;
+
 pub fn run(ctx: &Context, out: &mut Found) {
     let text = &ctx.rule.instruction;
     let Some((options, said)) = mandated_options(text) else {
@@ -74,23 +79,17 @@ pub fn run(ctx: &Context, out: &mut Found) {
     if langs.iter().any(|l| *l != Lang::Shell) {
         return;
     }
-    if let Some(word) = ctx
-        .tokens
-        .iter()
-        .find(|t| t.is_word() && NEW_FILE_WORDS.contains(&t.lower.as_str()))
-    {
+    if let Some(word) = ctx.first_said(NEW_FILE_WORDS) {
         out.note(
             At::Places,
             format!(
-                "shell options `{said}` mandated with \"{}\": the scripts it is meant for cannot be told apart from the others — not checked",
-                word.text
+                "shell options `{said}` mandated with \"{word}\": the scripts it is meant for cannot be told apart from the others — not checked"
             ),
         );
         return;
     }
     let mut scope = FileScope::of_langs(&[Lang::Shell], "shell scripts (*.sh, *.bash, *.zsh)".into());
-    let main = ctx.says(MAIN_WORDS);
-    if main {
+    if ctx.says(MAIN_WORDS) {
         scope
             .exclude
             .extend(HELPER_FOLDERS.iter().map(|g| format!("!{g}")));
@@ -112,12 +111,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
 /// The options the rule turns on (letters; `p` for pipefail) and how it wrote them — not when a
 /// negation comes before them ("never `set -x` in CI").
 fn mandated_options(text: &str) -> Option<(Vec<char>, String)> {
-    let negated = |at: usize| {
-        let before = &text[text[..at].rfind(['.', ';', '\n']).map_or(0, |i| i + 1)..at];
-        before
-            .split(|c: char| !c.is_alphanumeric() && c != '\'')
-            .any(|w| NEGATIONS.contains(&w.to_lowercase().as_str()) || w.eq_ignore_ascii_case("never"))
-    };
+    let negated = |at: usize| negated_before(&text[..at]);
     if let Some(caps) = SET_LINE.captures(text) {
         let all = caps.get(0)?;
         if negated(all.start()) {
@@ -161,7 +155,7 @@ fn turned_on(option: char) -> String {
     match (option, long) {
         ('p', _) => r"-[A-Za-z]*o[ \t]+pipefail\b".to_string(),
         (letter, Some(name)) => format!(r"(?:-[A-Za-z]*{letter}|-o[ \t]+{name}\b)"),
-        (letter, None) => format!(r"-[A-Za-z]*{}", regex::escape(&letter.to_string())),
+        (letter, None) => format!(r"-[A-Za-z]*{letter}"),
     }
 }
 
@@ -179,12 +173,7 @@ fn require_pattern(options: &[char]) -> String {
         let letters: Vec<char> = options.iter().copied().filter(|&o| o != 'p').collect();
         let groups: Vec<String> = permutations(&letters)
             .iter()
-            .map(|order| {
-                order
-                    .iter()
-                    .map(|l| format!("[A-Za-z]*{}", regex::escape(&l.to_string())))
-                    .collect::<String>()
-            })
+            .map(|order| order.iter().map(|l| format!("[A-Za-z]*{l}")).collect::<String>())
             .collect();
         let pipefail = if options.contains(&'p') {
             r"(?:o[ \t]+pipefail\b|[A-Za-z]*[ \t]+-o[ \t]+pipefail\b)"
@@ -208,7 +197,7 @@ fn require_pattern(options: &[char]) -> String {
             let same_group = if option == 'p' {
                 r"[A-Za-z]*o[ \t]+pipefail\b".to_string()
             } else {
-                format!("[A-Za-z]*{}", regex::escape(&option.to_string()))
+                format!("[A-Za-z]*{option}")
             };
             alternative.push_str(&format!(r"(?:{same_group}|[ -~]*?[ \t]{on}|[\s\S]*?{LINE}{on})"));
         }
@@ -216,9 +205,6 @@ fn require_pattern(options: &[char]) -> String {
     }
     format!(r"(?m){LINE}(?:{}){NOT_A_SCRIPT}", orders.join("|"))
 }
-
-/// Options that may be spread over several lines and spellings.
-const SPREAD_OPTIONS: usize = 3;
 
 /// Every order of `items`.
 fn permutations(items: &[char]) -> Vec<Vec<char>> {

@@ -8,7 +8,7 @@ use super::super::files::{self, FileScope, Lang};
 use super::super::imports;
 use super::super::literal::{self, LitKind};
 use super::super::phrases::{Entity, Role, Trig};
-use super::super::text::{Token, clauses, clauses_with_ends};
+use super::super::text::{Token, clauses_with_ends};
 use super::super::words::{self, TOOLS};
 use super::{At, Context, Found, Route, dedup_strings, wordlike_tool};
 use crate::rules::model::Within;
@@ -140,7 +140,8 @@ fn agent_sentence(ctx: &Context, clause: usize) -> Option<String> {
 fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
     let mut mandated: Vec<(String, String)> = Vec::new();
     let mut wrapped: Vec<(String, String)> = Vec::new();
-    let all = clauses(ctx.tokens);
+    let ends = clauses_with_ends(ctx.tokens);
+    let all: Vec<&[Token]> = ends.iter().map(|(clause, _)| *clause).collect();
     for f in ctx.found.iter().filter(|f| {
         !f.conditional
             && (f.role == Role::Mandate
@@ -180,7 +181,7 @@ fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
     // "Dependency Management using uv.": a clause of nothing but managing the project's
     // dependencies names its manager, unquoted and with no verb; so does the clause after such
     // a label ("Dependency management: uv").
-    let ends = clauses_with_ends(ctx.tokens);
+    let said = |c: &[Token]| c.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
     for (k, clause) in all.iter().enumerate() {
         let labelled = k > 0
             && ends.get(k - 1).is_some_and(|(label, end)| {
@@ -193,7 +194,6 @@ fn rivals_of_mandated(ctx: &Context, out: &mut Found) {
             if let Some(tool) = words::package_manager(&t.lower)
                 && !mandated.iter().any(|(m, _)| m == tool)
             {
-                let said = |c: &[Token]| c.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
                 let words = if labelled {
                     format!("{}: {}", said(ends[k - 1].0), said(clause))
                 } else {
