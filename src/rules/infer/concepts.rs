@@ -122,6 +122,20 @@ pub const STANDALONE_COMPONENTS: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// "Use Lombok for boilerplate (Getter, Setter, …)", "The use of Lombok is preferred over writing
+/// custom code": the accessors Lombok generates, written by hand — a public getter whose body
+/// only returns a field (`return id;`, `return this.id;`) and a public setter whose body only
+/// assigns one — ruled out. A computed getter (`return String.format(…)`) is no boilerplate.
+pub const LOMBOK_ACCESSORS: Detector = Detector {
+    name: "lombok-accessors",
+    summary: "hand-written Java getters and setters that only return or assign a field, where Lombok is mandated",
+    pattern: r"^[ \t]*public[ \t]+(?:final[ \t]+)?[\w.$]+(?:<[^>\r\n]*>)?(?:\[\])*[ \t]+(?P<hit>(?:get|is|set)[A-Z]\w*)[ \t]*\([ \t]*(?:(?:final[ \t]+)?[\w.$]+(?:<[^>\r\n]*>)?(?:\[\])*[ \t]+\w+[ \t]*)?\)[ \t]*\{[ \t\r\n]*(?:return[ \t]+(?:this\.)?\w+|(?:this\.)?\w+[ \t]*=[ \t]*\w+)[ \t]*;[ \t\r\n]*\}",
+    langs: &[Lang::Java],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// "Functional components only", "Use function components": class components, ruled out.
 pub const FUNCTION_COMPONENTS: Detector = Detector {
     name: "function-components",
@@ -1735,6 +1749,10 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &EMOJI,
         phrases: words::EMOJI_NAMES,
+    },
+    Concept {
+        detector: &LOMBOK_ACCESSORS,
+        phrases: &["lombok"],
     },
     Concept {
         detector: &DEFAULT_EXPORT,

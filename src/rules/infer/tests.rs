@@ -5827,3 +5827,26 @@ fn a_skip_forbidden_in_tests_is_a_skipped_test_not_any_skip() {
     assert_eq!(texts(rule, "src/app/pay.spec.ts", spec), ["it.skip"]);
     assert!(texts(rule, "src/db.ts", "await db.find({ skip: 10 });\n").is_empty());
 }
+
+#[test]
+fn mandated_lombok_rules_out_hand_written_accessors() {
+    let i = "Use Lombok for boilerplate (Getter, Setter, Builder, RequiredArgsConstructor).";
+    let dto = "public class BrandDto {\n    private String id;\n    private List<String> tags;\n\n    public String getId() { return id; }\n\n    public void setId(String id) { this.id = id; }\n\n    public List<String> getTags() {\n        return this.tags;\n    }\n\n    public boolean isEmpty() { return tags.isEmpty(); }\n\n    public String getLabel() {\n        return String.format(\"%s\", id);\n    }\n    // public String getOld() { return old; }\n}\n";
+    assert_eq!(
+        texts(i, "src/main/java/BrandDto.java", dto),
+        ["getId", "setId", "getTags"]
+    );
+    let preferred = "The use of Lombok is preferred over writing custom code";
+    assert_eq!(texts(preferred, "src/main/java/BrandDto.java", dto).len(), 3);
+    // Forbidden, Lombok rules out nothing (its imports are the packages pass's); Kotlin's
+    // properties are no accessors.
+    assert!(texts("Do not use Lombok.", "src/main/java/BrandDto.java", dto).is_empty());
+    assert!(
+        texts(
+            i,
+            "src/main/kotlin/Brand.kt",
+            "fun getId(): String { return id }\n"
+        )
+        .is_empty()
+    );
+}

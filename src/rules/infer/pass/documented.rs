@@ -397,7 +397,11 @@ fn required(ctx: &Context, out: &mut Found) {
     let what = ctx.says(FUNCTION_WORDS)
         || ((cs || rust) && ctx.says(CS_MEMBER_WORDS))
         || (rust && ctx.says(RS_ITEM_WORDS));
-    if !(python || js || cs || rust) || !ctx.says(COVERAGE) || !what || ctx.says(NEGATIONS) {
+    if !(python || js || cs || rust)
+        || !(ctx.says(COVERAGE) || documents_them_all(ctx))
+        || !what
+        || ctx.says(NEGATIONS)
+    {
         return;
     }
     let exported = ctx.says(&[
@@ -449,6 +453,24 @@ fn required(ctx: &Context, out: &mut Found) {
     }
 }
 
+/// "Document functions with docstrings", "Documentar funciones con docstrings": the rule opens
+/// with the verb and its bare plural object — every function, as "all functions" says.
+fn documents_them_all(ctx: &Context) -> bool {
+    let mut words = ctx.tokens.iter().filter(|t| t.is_word());
+    let verb = words.next().is_some_and(|t| {
+        matches!(
+            t.lower.as_str(),
+            "document" | "documentar" | "documenta" | "documente" | "documenten"
+        )
+    });
+    verb && words.next().is_some_and(|t| {
+        matches!(
+            t.lower.as_str(),
+            "functions" | "methods" | "funciones" | "métodos" | "metodos"
+        )
+    })
+}
+
 /// "Use Google-style docstrings", "docstrings en formato Google": the other styles' fields, in
 /// Python strings (docstrings).
 fn style(ctx: &Context, out: &mut Found) {
@@ -498,6 +520,23 @@ mod tests {
         let py = "def geocode_zip(zip_code: str) -> dict:\n    return lookup(zip_code)\n\n\ndef documented(\n    a: int,\n    b: int = f(1),\n) -> int:\n    \"\"\"Adds.\"\"\"\n    return a + b\n\n\nasync def fetch(url):  # network\n    # comment first\n    r'''Raw docstring.'''\n\n\ndef _helper():\n    pass\n\n\nclass A:\n    def __repr__(self):\n        return 'A'\n\n    def method(self):\n        return 1\n\n\ndef one_liner(): return 1\n";
         assert_eq!(texts(i, "app/routes/geo.py", py), ["geocode_zip", "method"]);
         assert!(texts(i, "tests/test_geo.py", "def test_x():\n    assert 1\n").is_empty());
+        // The verb and its bare plural object say "every function" too.
+        for all in [
+            "Documentar funciones con docstrings",
+            "Document functions with docstrings.",
+        ] {
+            assert_eq!(
+                texts(all, "app/routes/geo.py", py),
+                ["geocode_zip", "method"],
+                "{all}"
+            );
+        }
+        for i in [
+            "Document complex functions with docstrings.",
+            "Documentation: docstrings where useful.",
+        ] {
+            assert!(texts(i, "app/routes/geo.py", py).is_empty(), "{i}");
+        }
         for i in [
             "Write docstrings in English.",
             "Keep docstrings short.",
