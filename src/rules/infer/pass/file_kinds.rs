@@ -94,6 +94,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
             ),
         );
     }
+    if !about_new && let Some((globs, words)) = forbidden_tests(ctx) {
+        forbid(
+            ctx,
+            out,
+            &mut seen,
+            globs,
+            format!("test files forbidden from \"{words}\""),
+        );
+    }
     if let Some((forbidden, instead)) = file_for_file(ctx) {
         forbid(
             ctx,
@@ -103,6 +112,167 @@ pub fn run(ctx: &Context, out: &mut Found) {
             format!("file `{forbidden}` forbidden in favour of `{instead}`"),
         );
     }
+}
+
+/// Verbs that make tests (after a negation: "Never write unit tests", "No generar archivos de
+/// pruebas", "DO NOT implement system tests").
+const TEST_VERBS: &[&str] = &[
+    "write",
+    "create",
+    "generate",
+    "add",
+    "implement",
+    "escribir",
+    "escribas",
+    "crear",
+    "crees",
+    "generar",
+    "generes",
+    "agregar",
+    "agregues",
+    "añadir",
+    "añadas",
+    "implementar",
+    "implementes",
+];
+
+/// Kinds of tests, and the files that hold them when a rule forbids that kind only; the
+/// generic kinds (unit, automated) are all test files.
+const TEST_KINDS: &[(&[&str], &[&str])] = &[
+    (&["system"], &["**/test/system/**", "**/spec/system/**"]),
+    (
+        &["e2e", "end-to-end"],
+        &["**/e2e/**", "**/*.e2e.*", "**/*.e2e-spec.*", "**/*.e2e-test.*"],
+    ),
+    (
+        &["integration", "integración", "integracion"],
+        &[
+            "**/tests/integration/**",
+            "**/test/integration/**",
+            "**/*.integration.*",
+            "**/*_integration_test.*",
+        ],
+    ),
+];
+
+/// Words for tests of any kind ("unit tests", "pruebas unitarias", "automated tests").
+const ANY_KIND: &[&str] = &[
+    "unit",
+    "automated",
+    "unitarias",
+    "unitarios",
+    "automatizadas",
+    "automatizados",
+];
+
+/// Test files as the usual tools name them, in any language.
+const TEST_FILES: &[&str] = &[
+    "**/*_test.go",
+    "**/test_*.py",
+    "**/*_test.py",
+    "**/*.test.*",
+    "**/*.spec.*",
+    "**/__tests__/**",
+    "**/tests/**",
+    "**/test/**",
+    "**/spec/**",
+    "**/src/test/**",
+    "**/*Test.java",
+    "**/*Tests.java",
+    "**/*Test.kt",
+    "**/*Tests.kt",
+    "**/*Test.cs",
+    "**/*Tests.cs",
+    "**/*Tests.swift",
+    "**/*_test.rb",
+    "**/*_spec.rb",
+    "**/*_test.cpp",
+    "**/*_test.cc",
+    "**/*_test.c",
+    "**/*_test.dart",
+    "**/*_test.exs",
+];
+
+/// Mock files, when the rule lists mocks among the tests it forbids ("pruebas (unitarias, e2e,
+/// mocks, etc.)").
+const MOCK_FILES: &[&str] = &["**/mocks/**", "**/__mocks__/**", "**/*_mock.go", "**/*.mock.*"];
+
+/// "Never write unit tests.", "No generar archivos de pruebas (unitarias, de integración, e2e,
+/// mocks, etc.)", "DO NOT implement system tests - Focus on unit tests": a negation, a verb that
+/// makes tests, then tests as its whole object — the files that hold them are the violation. Not
+/// "Do not write tests for trivial getters" or "that hit the network" (some tests), nor "Don't
+/// write tests in `src/`" (a place): anything after the tests but a separator or a list of kinds
+/// leaves the rule alone. Returns the globs and the words.
+fn forbidden_tests(ctx: &Context) -> Option<(Vec<String>, String)> {
+    let tokens = ctx.tokens;
+    let negation = |t: &Token| t.is_word() && (NEGATIONS.contains(&t.lower.as_str()) || t.lower == "never");
+    let neg = tokens.iter().position(negation)?;
+    let verb = neg
+        + 1
+        + tokens[neg + 1..]
+            .iter()
+            .take(3)
+            .position(|t| t.is_word() && TEST_VERBS.contains(&t.lower.as_str()))?;
+    if tokens[neg + 1..verb].iter().any(|t| !t.is_word()) {
+        return None;
+    }
+    // The object: kinds, "archivos de", the tests, kinds again ("pruebas unitarias", "pruebas
+    // de integración").
+    let mut kinds: Vec<&str> = Vec::new();
+    let mut at = verb + 1;
+    let mut tests = false;
+    while let Some(t) = tokens.get(at).filter(|t| t.is_word()) {
+        let w = t.lower.as_str();
+        if matches!(w, "tests" | "test" | "pruebas" | "testing") {
+            tests = true;
+        } else if ANY_KIND.contains(&w)
+            || matches!(
+                w,
+                "any" | "ningún" | "ninguna" | "archivos" | "ficheros" | "files" | "de"
+            )
+        {
+        } else if let Some(kind) = TEST_KINDS
+            .iter()
+            .flat_map(|(names, _)| names.iter())
+            .find(|n| **n == w)
+        {
+            kinds.push(kind);
+        } else {
+            break;
+        }
+        at += 1;
+    }
+    // "test files": the noun after the tests.
+    if !tests
+        || tokens
+            .get(at)
+            .is_some_and(|t| t.kind != Kind::Sep && t.kind != Kind::Comma)
+    {
+        return None;
+    }
+    let mut globs: Vec<&str> = if kinds.is_empty() {
+        TEST_FILES.to_vec()
+    } else {
+        TEST_KINDS
+            .iter()
+            .filter(|(names, _)| names.iter().any(|n| kinds.contains(n)))
+            .flat_map(|(_, globs)| globs.iter().copied())
+            .collect()
+    };
+    // A parenthesis listing what is meant: mocks are test code too.
+    if tokens[at..]
+        .iter()
+        .take_while(|t| t.text != ")")
+        .any(|t| t.is_word() && t.lower == "mocks")
+    {
+        globs.extend(MOCK_FILES);
+    }
+    let words = tokens[neg..at]
+        .iter()
+        .map(|t| t.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some((globs.into_iter().map(String::from).collect(), words))
 }
 
 /// "Usa Gradle Kotlin DSL", "Use the Kotlin DSL (`build.gradle.kts`)": Groovy's `*.gradle`
@@ -588,5 +758,43 @@ mod tests {
         // Code and packages are not files to forbid.
         assert!(!flagged("Use `dayjs` instead of `moment.js`", "moment.js"));
         assert!(!flagged("Use `index.ts`, not `index.js`", "index.js"));
+    }
+
+    #[test]
+    fn forbidden_tests_are_their_files() {
+        let i = "Never write unit tests.";
+        for test in [
+            "tests/vec_math_test.cpp",
+            "pkg/a_test.go",
+            "src/a.test.ts",
+            "app/tests/test_views.py",
+            "src/test/java/AppTest.java",
+        ] {
+            assert!(flagged(i, test), "{test}");
+        }
+        // A shader named for a test pattern, the code under test: not tests.
+        assert!(!flagged(i, "res/shaders/test_pattern.frag"));
+        assert!(!flagged(i, "src/main.cpp"));
+        let es = "No generar archivos de pruebas (unitarias, de integración, e2e, mocks, etc.).";
+        assert!(flagged(es, "backend/internal/services/enrollment_test.go"));
+        assert!(flagged(es, "backend/internal/mocks/course_repository_mock.go"));
+        assert!(!flagged(es, "backend/internal/services/evaluationattempt.go"));
+        // A kind of tests: its files only.
+        let system = "DO NOT implement system tests - Focus on unit tests and integration tests only.";
+        assert!(flagged(system, "test/system/habits_test.rb"));
+        assert!(!flagged(system, "test/integration/habit_tracking_flow_test.rb"));
+        assert!(!flagged(system, "test/services/habit_creator_test.rb"));
+        // Some tests, a place, new ones, another act on tests: not these.
+        for other in [
+            "Do not write tests for trivial getters.",
+            "Never write tests that hit the network.",
+            "Don't add tests in `src/`.",
+            "Do not write new tests without asking.",
+            "Never delete or skip tests.",
+            "Do not modify tests to make them pass.",
+            "Write unit tests for every service.",
+        ] {
+            assert!(!flagged(other, "pkg/a_test.go"), "{other}");
+        }
     }
 }
