@@ -1917,14 +1917,41 @@ fn mark_preferred(found: &mut [Mention]) {
     }
 }
 
+/// Nouns that say how a package named before them is used ("axios usage", "lodash imports").
+const USE_NOUNS_AFTER: &[&str] = &[
+    "usage",
+    "usages",
+    "use",
+    "uses",
+    "calls",
+    "call",
+    "imports",
+    "import",
+    "dependency",
+    "dependencies",
+];
+
 /// Up to three words from `i`, after articles, until a stop word; and the index after them.
 fn take_term(clause: &[Token], mut i: usize) -> (Option<String>, usize) {
-    while word_at(clause, i).is_some_and(|t| DETERMINERS.contains(&t.lower.as_str())) {
+    let package_at = |k: usize| {
+        clause
+            .get(k)
+            .is_some_and(|t| is_known_package(&t.lower) || package_spelling(&t.text))
+    };
+    while word_at(clause, i).is_some_and(|t| {
+        DETERMINERS.contains(&t.lower.as_str())
+            // "No direct axios usage": how the package is used, before it.
+            || (matches!(t.lower.as_str(), "direct" | "raw") && package_at(i + 1))
+    }) {
         i += 1;
     }
     let mut words = Vec::new();
     while let Some(t) = word_at(clause, i) {
+        // "no axios usage", "avoid lodash imports": the package, then how it is used.
+        let use_of_a_package =
+            words.len() == 1 && USE_NOUNS_AFTER.contains(&t.lower.as_str()) && package_at(i - 1);
         if words.len() == 3
+            || use_of_a_package
             || ends_a_term(&t.lower)
             || (!words.is_empty() && example_lead(clause, i).is_some())
             || trigger_at(clause, i).is_some()
@@ -1982,6 +2009,26 @@ mod tests {
     }
 
     use Role::*;
+
+    #[test]
+    fn a_package_named_with_how_it_is_used() {
+        for (text, package) in [
+            ("No direct axios usage inside components.", "axios"),
+            ("Avoid lodash imports.", "lodash"),
+            ("No moment.js calls in new code.", "moment.js"),
+        ] {
+            assert_eq!(terms(text), [(package.to_string(), Forbid)], "{text}");
+        }
+        // Not a package: the words stay one term.
+        assert_eq!(
+            terms("No dynamic imports."),
+            [("dynamic imports".to_string(), Forbid)]
+        );
+        assert_eq!(
+            terms("No direct access."),
+            [("direct access".to_string(), Forbid)]
+        );
+    }
 
     #[test]
     fn forbidding_words_in_english() {
