@@ -146,8 +146,31 @@ const PAIRS: &[Pair] = &[
         r"\bconstructor[ \t]*\((?:\s*@\w+\([^)]*\))?\s*(?P<hit>(?:private|protected|public|readonly)\b[^,)=]*)",
         Within::Code,
     ),
+    // "Toda la gestión de estado debe usar SIGNALS: Usa `signal`, `computed`, `effect`": state
+    // held in an RxJS `BehaviorSubject` (its import and its construction) is what signals
+    // replace; an `Observable` of a request is no state.
+    Pair::angular(
+        "signal",
+        "BehaviorSubject (state held in RxJS)",
+        r"\b(?P<hit>BehaviorSubject)\b",
+        Within::Code,
+    ),
     Pair::angular("input", "@Input()", r"(?P<hit>@Input)[ \t]*\(", Within::Code),
     Pair::angular("output", "@Output()", r"(?P<hit>@Output)[ \t]*\(", Within::Code),
+    // "SwiftUI backed up by `@Observable` classes for shared data": the Observation macro
+    // replaces Combine's `ObservableObject` conformance (the hit).
+    Pair {
+        mandated: "@Observable",
+        forbidden: "an `ObservableObject` conformance",
+        pattern: Pattern::Regex(
+            r"\b(?:class|actor)[ \t]+\w+[^{\r\n]*:[^{\r\n]*\b(?P<hit>ObservableObject)\b",
+        ),
+        fix: None,
+        langs: &[Lang::Swift],
+        within_span: false,
+        within: Within::Code,
+        named_apart: &["ObservableObject"],
+    },
 ];
 
 /// Angular's templates and components.
@@ -395,6 +418,27 @@ fn implied_check(ctx: &Context, out: &mut Found, i: usize, f: &Mention, pair: &P
 #[cfg(test)]
 mod tests {
     use crate::rules::infer::tests::{hits_of, texts};
+
+    #[test]
+    fn signals_and_observation_rule_out_the_older_state() {
+        let i = "Toda la gestión de estado debe usar SIGNALS: Usa `signal`, `computed`, `effect`.";
+        let ts = "import { BehaviorSubject } from 'rxjs';\n// Antes usaba un BehaviorSubject\nexport class A {\n  private readonly open$ = new BehaviorSubject<boolean>(false);\n  readonly n = signal(0);\n}\n";
+        assert_eq!(
+            texts(i, "src/lib/a.component.ts", ts),
+            ["BehaviorSubject", "BehaviorSubject"]
+        );
+        // Forbidden, `signal` rules nothing out.
+        assert!(
+            !texts("Never use `signal` for forms.", "src/lib/a.component.ts", ts)
+                .contains(&"BehaviorSubject".to_string())
+        );
+        let i = "SwiftUI backed up by `@Observable` classes for shared data.";
+        let swift = "@MainActor\nfinal class ServicesStore: ObservableObject {\n    @Published var n = 0\n}\n// was ObservableObject\n@Observable\nfinal class AppSettings {}\nlet o: any ObservableObject\n";
+        assert_eq!(
+            texts(i, "Services/ServicesStore.swift", swift),
+            ["ObservableObject"]
+        );
+    }
 
     #[test]
     fn angular_forms_rule_out_the_older_ones() {
