@@ -611,6 +611,33 @@ pub const OBJECT_TYPE_ALIAS: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// "Use Kotlin coroutines and Flow for async operations": a raw thread — `Thread { … }`,
+/// `Thread(runnable)`, `thread { … }` (kotlin.concurrent), an `AsyncTask` — where coroutines
+/// are mandated; the hit is the name (`Thread.sleep`, `Thread.currentThread()` are no threads
+/// started).
+pub const KOTLIN_RAW_THREAD: Detector = Detector {
+    name: "kotlin-raw-thread",
+    summary: "a thread started by hand (`Thread { … }`, `Thread(…)`, `thread { … }`, `AsyncTask`) where coroutines are mandated",
+    pattern: r"(?:^|[^\w.$])(?P<hit>Thread|thread|AsyncTask)\b[ \t]*(?:\{|\(|<)",
+    langs: &[Lang::Kotlin],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// "Use Coroutines and Flow, no callbacks": Retrofit's callback style — `call.enqueue(object :
+/// Callback<…>)` — where coroutines are mandated; the hit is `enqueue` (WorkManager's
+/// `enqueue(request)` takes no callback object).
+pub const KOTLIN_CALLBACK_ENQUEUE: Detector = Detector {
+    name: "kotlin-callback-enqueue",
+    summary: "a Retrofit call run with a callback object (`.enqueue(object : Callback<…>)`) where coroutines are mandated",
+    pattern: r"\.(?P<hit>enqueue)[ \t]*\([ \t]*object[ \t]*:[ \t]*Callback\b",
+    langs: &[Lang::Kotlin],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// "Use Eloquent ORM for database interactions": a query through Laravel's `DB` facade —
 /// `DB::table`, `DB::select`, `DB::insert`… — where Eloquent is mandated; `DB::transaction`, the
 /// other connection helpers and `DB::raw` (an expression inside an Eloquent query) are not

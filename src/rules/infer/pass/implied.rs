@@ -205,6 +205,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     code_pairs(ctx, out);
     interfaces_for_shapes(ctx, out);
     eloquent_over_the_db_facade(ctx, out);
+    coroutines_over_threads(ctx, out);
 }
 
 /// Words that make an Eloquent mandate about how the code queries the database.
@@ -257,6 +258,47 @@ fn eloquent_over_the_db_facade(ctx: &Context, out: &mut Found) {
         f.trigger
     );
     out.check(At::Mention(i), ctx.detector_check(d, scope, said));
+}
+
+/// "Use Kotlin coroutines and Flow for async operations", "Use Coroutines and Flow, no
+/// callbacks": Kotlin code that starts threads by hand or runs Retrofit calls with callback
+/// objects — what coroutines replace.
+fn coroutines_over_threads(ctx: &Context, out: &mut Found) {
+    let coroutines = |f: &Mention| match &f.entity {
+        Entity::Code { text, .. } | Entity::Term(text) => {
+            let lower = text.to_lowercase();
+            lower.contains("coroutine") || lower.contains("corrutina")
+        }
+        _ => false,
+    };
+    if ctx
+        .mentions()
+        .any(|(_, f)| f.role == Role::Forbid && coroutines(f))
+    {
+        return;
+    }
+    let Some((i, f)) = ctx
+        .mentions()
+        .find(|(_, f)| f.role == Role::Mandate && !f.conditional && coroutines(f))
+    else {
+        return;
+    };
+    for d in [&concepts::KOTLIN_RAW_THREAD, &concepts::KOTLIN_CALLBACK_ENQUEUE] {
+        if !ctx.detector_fits(d) {
+            continue;
+        }
+        let scope = ctx.detector_scope(d, "coroutines");
+        let said = format!(
+            "mandated coroutines (\"{}\") rule out {}",
+            f.trigger,
+            if d.name == concepts::KOTLIN_RAW_THREAD.name {
+                "threads started by hand"
+            } else {
+                "callback objects"
+            }
+        );
+        out.check(At::Mention(i), ctx.detector_check(d, scope, said));
+    }
 }
 
 /// What interfaces are mandated for when they rule out object type aliases: shapes of data.
@@ -418,6 +460,30 @@ fn implied_check(ctx: &Context, out: &mut Found, i: usize, f: &Mention, pair: &P
 #[cfg(test)]
 mod tests {
     use crate::rules::infer::tests::{hits_of, texts};
+
+    #[test]
+    fn coroutines_rule_out_threads_and_callbacks() {
+        let kt = "class Repo(private val api: Api) {\n    fun sync() {\n        Thread {\n            api.sync()\n        }.start()\n        api.syncCall().enqueue(object : Callback<Unit> {\n        })\n        WorkManager.getInstance(ctx).enqueue(request)\n        Thread.sleep(10)\n        // a Thread { } in a comment\n    }\n}\n";
+        for i in [
+            "Use Kotlin coroutines and Flow for async operations",
+            "Use Coroutines and Flow, no callbacks",
+        ] {
+            assert_eq!(
+                texts(i, "app/src/main/java/Repo.kt", kt),
+                ["Thread", "enqueue"],
+                "{i}"
+            );
+        }
+        assert!(texts("Do not use coroutines here.", "app/Repo.kt", kt).is_empty());
+        assert!(
+            texts(
+                "Use coroutines with asyncio.",
+                "app/worker.py",
+                "t = Thread(target=f)\n"
+            )
+            .is_empty()
+        );
+    }
 
     #[test]
     fn signals_and_observation_rule_out_the_older_state() {
