@@ -206,6 +206,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     interfaces_for_shapes(ctx, out);
     eloquent_over_the_db_facade(ctx, out);
     coroutines_over_threads(ctx, out);
+    one_namespace_of_a_family(ctx, out);
 }
 
 /// Words that make an Eloquent mandate about how the code queries the database.
@@ -299,6 +300,65 @@ fn coroutines_over_threads(ctx: &Context, out: &mut Found) {
         );
         out.check(At::Mention(i), ctx.detector_check(d, scope, said));
     }
+}
+
+/// "Usar `Icons.Rounded.*` para todos los iconos": one namespace of an object's family
+/// (`Icons.Rounded`) mandated rules out its siblings (`Icons.Filled.Delete`,
+/// `Icons.Outlined.Share`, `Icons.Default.Key`); the hit is the member used. Only an object's
+/// namespaces, both capitalized: a package's (`java.time.*`) siblings are other packages, not
+/// alternatives.
+fn one_namespace_of_a_family(ctx: &Context, out: &mut Found) {
+    for (i, f) in ctx.mentions() {
+        if f.role != Role::Mandate || f.conditional {
+            continue;
+        }
+        let Entity::Code { text, .. } = &f.entity else {
+            continue;
+        };
+        let Some((root, namespace)) = text
+            .strip_suffix(".*")
+            .and_then(|t| t.split_once('.'))
+            .filter(|(root, namespace)| capitalized_identifier(root) && capitalized_identifier(namespace))
+        else {
+            continue;
+        };
+        let scope = ctx.scope_for(&[], &format!("`{text}`"));
+        let pattern = format!(
+            r"(?:^|[^\w.$])(?P<hit>{root}\.{}\.[A-Za-z_]\w*)",
+            identifier_except(namespace)
+        );
+        let explanation = format!(
+            "`{text}` mandated (\"{}\"): another namespace of `{root}` (`{root}.X.member`)",
+            f.trigger
+        );
+        out.check(
+            At::Mention(i),
+            ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
+        );
+    }
+}
+
+/// An identifier that starts with a capital letter (`Icons`, `Rounded`).
+fn capitalized_identifier(text: &str) -> bool {
+    text.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A pattern of the identifiers other than `word` (an ASCII identifier): one that differs at
+/// some character, stops short of it, or goes on past it.
+fn identifier_except(word: &str) -> String {
+    let chars: Vec<char> = word.chars().collect();
+    let mut alternatives = Vec::new();
+    for (k, c) in chars.iter().enumerate() {
+        let prefix: String = chars[..k].iter().collect();
+        // A proper prefix, alone: `Round` is not `Rounded`.
+        if k > 0 {
+            alternatives.push(format!(r"{prefix}\b"));
+        }
+        alternatives.push(format!(r"{prefix}[^{c}\W]\w*"));
+    }
+    alternatives.push(format!(r"{word}\w+"));
+    format!("(?:{})", alternatives.join("|"))
 }
 
 /// What interfaces are mandated for when they rule out object type aliases: shapes of data.
@@ -460,6 +520,47 @@ fn implied_check(ctx: &Context, out: &mut Found, i: usize, f: &Mention, pair: &P
 #[cfg(test)]
 mod tests {
     use crate::rules::infer::tests::{hits_of, texts};
+
+    #[test]
+    fn one_namespace_of_a_family_rules_out_its_siblings() {
+        let i = "Usar `Icons.Rounded.*` para todos los iconos";
+        let kt = "import androidx.compose.material.icons.Icons\nIcon(Icons.Filled.Delete, null)\nIcon(Icons.Outlined.Share, null)\n// Antes Icons.Filled.Search\nIcon(Icons.Rounded.Search, null)\nIcon(Icons.RoundedX.Y, null)\nIcon(Icons.Round.Y, null)\nval a = MyIcons.Filled.X\n";
+        assert_eq!(
+            texts(i, "app/src/main/java/Card.kt", kt),
+            [
+                "Icons.Filled.Delete",
+                "Icons.Outlined.Share",
+                "Icons.RoundedX.Y",
+                "Icons.Round.Y"
+            ]
+        );
+        // A package's namespace, or the namespace forbidden: nothing of this.
+        assert!(
+            texts(
+                "Use `java.time.*` for dates.",
+                "src/A.java",
+                "import java.util.Date;\nx = java.util.List.of();\n"
+            )
+            .is_empty()
+        );
+        assert!(
+            texts("Never use `Icons.Rounded.*`.", "Card.kt", kt)
+                .iter()
+                .all(|t| t.starts_with("Icons.Rounded"))
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn identifier_except_matches_every_other_identifier(
+            word in "[A-Z][A-Za-z0-9_]{0,6}",
+            other in "[A-Za-z_][A-Za-z0-9_]{0,8}",
+        ) {
+            let re = regex::Regex::new(&format!("^{}$", super::identifier_except(&word))).unwrap();
+            proptest::prop_assert_eq!(re.is_match(&other), other != word);
+            proptest::prop_assert!(!re.is_match(&word));
+        }
+    }
 
     #[test]
     fn coroutines_rule_out_threads_and_callbacks() {
