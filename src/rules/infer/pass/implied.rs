@@ -328,7 +328,7 @@ fn one_namespace_of_a_family(ctx: &Context, out: &mut Found) {
             identifier_except(namespace)
         );
         let explanation = format!(
-            "`{text}` mandated (\"{}\"): another namespace of `{root}` (`{root}.X.member`)",
+            "`{text}` mandated (\"{}\"): a member of another namespace of `{root}` than `{namespace}` (`{root}.Other.member`)",
             f.trigger
         );
         out.check(
