@@ -175,7 +175,6 @@ const TEST_FILES: &[&str] = &[
     "**/__tests__/**",
     "**/tests/**",
     "**/test/**",
-    "**/spec/**",
     "**/src/test/**",
     "**/*Test.java",
     "**/*Tests.java",
@@ -206,16 +205,23 @@ const MOCK_FILES: &[&str] = &["**/mocks/**", "**/__mocks__/**", "**/*_mock.go", 
 fn forbidden_tests(ctx: &Context) -> Option<(Vec<String>, String)> {
     let tokens = ctx.tokens;
     let negation = |t: &Token| t.is_word() && (NEGATIONS.contains(&t.lower.as_str()) || t.lower == "never");
-    let neg = tokens.iter().position(negation)?;
-    let verb = neg
-        + 1
-        + tokens[neg + 1..]
-            .iter()
-            .take(3)
-            .position(|t| t.is_word() && TEST_VERBS.contains(&t.lower.as_str()))?;
-    if tokens[neg + 1..verb].iter().any(|t| !t.is_word()) {
-        return None;
-    }
+    // "Don't use mocks. Never write unit tests.": each negation may be the one.
+    let (neg, verb) = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| negation(t))
+        .find_map(|(neg, _)| {
+            let verb = neg
+                + 1
+                + tokens[neg + 1..]
+                    .iter()
+                    .take(3)
+                    .position(|t| t.is_word() && TEST_VERBS.contains(&t.lower.as_str()))?;
+            tokens[neg + 1..verb]
+                .iter()
+                .all(Token::is_word)
+                .then_some((neg, verb))
+        })?;
     // The object: kinds, "archivos de", the tests, kinds again ("pruebas unitarias", "pruebas
     // de integración").
     let mut kinds: Vec<&str> = Vec::new();
@@ -223,26 +229,26 @@ fn forbidden_tests(ctx: &Context) -> Option<(Vec<String>, String)> {
     let mut tests = false;
     while let Some(t) = tokens.get(at).filter(|t| t.is_word()) {
         let w = t.lower.as_str();
-        if matches!(w, "tests" | "test" | "pruebas" | "testing") {
-            tests = true;
-        } else if ANY_KIND.contains(&w)
+        let filler = ANY_KIND.contains(&w)
             || matches!(
                 w,
                 "any" | "ningún" | "ninguna" | "archivos" | "ficheros" | "files" | "de"
-            )
-        {
+            );
+        if matches!(w, "tests" | "test" | "pruebas" | "testing") {
+            tests = true;
         } else if let Some(kind) = TEST_KINDS
             .iter()
             .flat_map(|(names, _)| names.iter())
             .find(|n| **n == w)
         {
             kinds.push(kind);
-        } else {
+        } else if !filler {
             break;
         }
         at += 1;
     }
-    // "test files": the noun after the tests.
+    // Only a separator after the object: "tests for trivial getters", "tests that hit the
+    // network", "test code" are some tests, or something else.
     if !tests
         || tokens
             .get(at)
@@ -784,6 +790,12 @@ mod tests {
         assert!(flagged(system, "test/system/habits_test.rb"));
         assert!(!flagged(system, "test/integration/habit_tracking_flow_test.rb"));
         assert!(!flagged(system, "test/services/habit_creator_test.rb"));
+        // After another negation; an OpenAPI `spec/` folder is no test.
+        assert!(flagged(
+            "Don't use mocks. Never write unit tests.",
+            "pkg/a_test.go"
+        ));
+        assert!(!flagged(i, "spec/openapi.yaml"));
         // Some tests, a place, new ones, another act on tests: not these.
         for other in [
             "Do not write tests for trivial getters.",
@@ -793,6 +805,7 @@ mod tests {
             "Never delete or skip tests.",
             "Do not modify tests to make them pass.",
             "Write unit tests for every service.",
+            "Do not write test code in production files.",
         ] {
             assert!(!flagged(other, "pkg/a_test.go"), "{other}");
         }

@@ -284,20 +284,15 @@ fn coroutines_over_threads(ctx: &Context, out: &mut Found) {
     else {
         return;
     };
-    for d in [&concepts::KOTLIN_RAW_THREAD, &concepts::KOTLIN_CALLBACK_ENQUEUE] {
+    for (d, what) in [
+        (&concepts::KOTLIN_RAW_THREAD, "threads started by hand"),
+        (&concepts::KOTLIN_CALLBACK_ENQUEUE, "callback objects"),
+    ] {
         if !ctx.detector_fits(d) {
             continue;
         }
         let scope = ctx.detector_scope(d, "coroutines");
-        let said = format!(
-            "mandated coroutines (\"{}\") rule out {}",
-            f.trigger,
-            if d.name == concepts::KOTLIN_RAW_THREAD.name {
-                "threads started by hand"
-            } else {
-                "callback objects"
-            }
-        );
+        let said = format!("mandated coroutines (\"{}\") rule out {what}", f.trigger);
         out.check(At::Mention(i), ctx.detector_check(d, scope, said));
     }
 }
