@@ -310,10 +310,14 @@ fn one_namespace_of_a_family(ctx: &Context, out: &mut Found) {
         let Entity::Code { text, .. } = &f.entity else {
             continue;
         };
-        let Some((root, namespace)) = text
-            .strip_suffix(".*")
-            .and_then(|t| t.split_once('.'))
-            .filter(|(root, namespace)| capitalized_identifier(root) && capitalized_identifier(namespace))
+        let Some((root, namespace)) =
+            text.strip_suffix(".*")
+                .and_then(|t| t.split_once('.'))
+                .filter(|(root, namespace)| {
+                    capitalized_identifier(root)
+                        && capitalized_identifier(namespace)
+                        && namespace.len() <= MAX_NAMESPACE
+                })
         else {
             continue;
         };
@@ -339,20 +343,25 @@ fn capitalized_identifier(text: &str) -> bool {
         && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// A pattern of the identifiers other than `word` (an ASCII identifier): one that differs at
-/// some character, stops short of it, or goes on past it.
+/// The longest namespace name read: the pattern of every other name grows with its square.
+const MAX_NAMESPACE: usize = 40;
+
+/// A pattern of the ASCII identifiers other than `word` (an ASCII identifier): one that differs
+/// at some character, stops short of it, or goes on past it. ASCII classes: Unicode's `\w`,
+/// repeated per character, would pass the compiled-size limit for a name of 40 characters.
 fn identifier_except(word: &str) -> String {
+    const WORD: &str = "[0-9A-Za-z_]";
     let chars: Vec<char> = word.chars().collect();
     let mut alternatives = Vec::new();
     for (k, c) in chars.iter().enumerate() {
         let prefix: String = chars[..k].iter().collect();
         // A proper prefix, alone: `Round` is not `Rounded`.
         if k > 0 {
-            alternatives.push(format!(r"{prefix}\b"));
+            alternatives.push(format!(r"{prefix}(?-u:\b)"));
         }
-        alternatives.push(format!(r"{prefix}[^{c}\W]\w*"));
+        alternatives.push(format!(r"{prefix}[{WORD}--[{c}]]{WORD}*"));
     }
-    alternatives.push(format!(r"{word}\w+"));
+    alternatives.push(format!(r"{word}{WORD}+"));
     format!("(?:{})", alternatives.join("|"))
 }
 
@@ -538,6 +547,14 @@ mod tests {
             )
             .is_empty()
         );
+        // The longest namespace read still compiles and finds its siblings; a longer one is
+        // not read.
+        let long = format!("A{}", "b".repeat(super::MAX_NAMESPACE - 1));
+        assert_eq!(
+            texts(&format!("Usar `Icons.{long}.*` siempre"), "Card.kt", kt).len(),
+            5
+        );
+        assert!(texts(&format!("Usar `Icons.{long}b.*` siempre"), "Card.kt", kt).is_empty());
         assert!(
             texts("Never use `Icons.Rounded.*`.", "Card.kt", kt)
                 .iter()
