@@ -221,6 +221,16 @@ pub struct Mention {
     pub conditional: bool,
 }
 
+impl Mention {
+    /// The text of what is mentioned when it is code or a term (not a place, not a concept).
+    pub fn named(&self) -> Option<&str> {
+        match &self.entity {
+            Entity::Code { text, .. } | Entity::Term(text) => Some(text),
+            _ => None,
+        }
+    }
+}
+
 /// Whether `word` turns a check off ("suppress", "ignore", "desactivar").
 fn silencing(word: &str) -> bool {
     words::SUPPRESS_WORDS.contains(&word) || words::IGNORE_WORDS.contains(&word)

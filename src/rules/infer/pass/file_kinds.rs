@@ -7,7 +7,7 @@
 //! - "use `deno.json` for dependencies, not `package.json`": a config file name forbidden in
 //!   favour of another file name.
 
-use super::super::files::{FileScope, Lang};
+use super::super::files::{self, FileScope, Lang};
 use super::super::phrases::{Entity, Role};
 use super::super::text::{Kind, Token, clauses};
 use super::super::words::{
@@ -165,32 +165,38 @@ const ANY_KIND: &[&str] = &[
     "automatizados",
 ];
 
-/// Test files as the usual tools name them, in any language.
-const TEST_FILES: &[&str] = &[
-    "**/*_test.go",
-    "**/test_*.py",
-    "**/*_test.py",
-    "**/*.test.*",
-    "**/*.spec.*",
-    "**/__tests__/**",
-    "**/tests/**",
-    "**/test/**",
-    "**/src/test/**",
-    "**/*Test.java",
-    "**/*Tests.java",
-    "**/*Test.kt",
-    "**/*Tests.kt",
-    "**/*Test.cs",
-    "**/*Tests.cs",
-    "**/*Tests.swift",
-    "**/*_test.rb",
-    "**/*_spec.rb",
-    "**/*_test.cpp",
-    "**/*_test.cc",
-    "**/*_test.c",
-    "**/*_test.dart",
-    "**/*_test.exs",
+/// Test file names beside the shared ones (`files::TEST_NAMES`), in the languages whose tools
+/// name them by a suffix.
+const MORE_TEST_NAMES: &[&str] = &[
+    "*Test.java",
+    "*Tests.java",
+    "*Test.kt",
+    "*Tests.kt",
+    "*Test.cs",
+    "*Tests.cs",
+    "*Tests.swift",
+    "*_test.rb",
+    "*_spec.rb",
+    "*_test.cpp",
+    "*_test.cc",
+    "*_test.c",
+    "*_test.dart",
+    "*_test.exs",
 ];
+
+/// Test files: the shared test names and folders, and the suffixes above. A `spec/` folder is
+/// left out: it holds API specifications as often as tests (RSpec's are `*_spec.rb`).
+fn test_files() -> Vec<String> {
+    let names = files::TEST_NAMES
+        .iter()
+        .chain(MORE_TEST_NAMES)
+        .map(|n| format!("**/{n}"));
+    let dirs = files::TEST_DIRS
+        .iter()
+        .filter(|d| !d.starts_with("spec"))
+        .map(|d| format!("**/{d}/**"));
+    names.chain(dirs).collect()
+}
 
 /// Mock files, when the rule lists mocks among the tests it forbids ("pruebas (unitarias, e2e,
 /// mocks, etc.)").
@@ -204,12 +210,11 @@ const MOCK_FILES: &[&str] = &["**/mocks/**", "**/__mocks__/**", "**/*_mock.go", 
 /// leaves the rule alone. Returns the globs and the words.
 fn forbidden_tests(ctx: &Context) -> Option<(Vec<String>, String)> {
     let tokens = ctx.tokens;
-    let negation = |t: &Token| t.is_word() && (NEGATIONS.contains(&t.lower.as_str()) || t.lower == "never");
     // "Don't use mocks. Never write unit tests.": each negation may be the one.
     let (neg, verb) = tokens
         .iter()
         .enumerate()
-        .filter(|(_, t)| negation(t))
+        .filter(|(_, t)| is_negation(t))
         .find_map(|(neg, _)| {
             let verb = neg
                 + 1
@@ -256,13 +261,13 @@ fn forbidden_tests(ctx: &Context) -> Option<(Vec<String>, String)> {
     {
         return None;
     }
-    let mut globs: Vec<&str> = if kinds.is_empty() {
-        TEST_FILES.to_vec()
+    let mut globs: Vec<String> = if kinds.is_empty() {
+        test_files()
     } else {
         TEST_KINDS
             .iter()
             .filter(|(names, _)| names.iter().any(|n| kinds.contains(n)))
-            .flat_map(|(_, globs)| globs.iter().copied())
+            .flat_map(|(_, globs)| globs.iter().map(|g| g.to_string()))
             .collect()
     };
     // A parenthesis listing what is meant: mocks are test code too.
@@ -271,14 +276,14 @@ fn forbidden_tests(ctx: &Context) -> Option<(Vec<String>, String)> {
         .take_while(|t| t.text != ")")
         .any(|t| t.is_word() && t.lower == "mocks")
     {
-        globs.extend(MOCK_FILES);
+        globs.extend(MOCK_FILES.iter().map(|g| g.to_string()));
     }
     let words = tokens[neg..at]
         .iter()
         .map(|t| t.text.as_str())
         .collect::<Vec<_>>()
         .join(" ");
-    Some((globs.into_iter().map(String::from).collect(), words))
+    Some((globs, words))
 }
 
 /// "Usa Gradle Kotlin DSL", "Use the Kotlin DSL (`build.gradle.kts`)": Groovy's `*.gradle`
@@ -442,9 +447,12 @@ fn extension(t: &Token, instruction: &str) -> Option<String> {
 }
 
 fn negated(clause: &[Token], before: usize) -> Option<usize> {
-    clause[..before]
-        .iter()
-        .position(|t| t.is_word() && (NEGATIONS.contains(&t.lower.as_str()) || t.lower == "never"))
+    clause[..before].iter().position(is_negation)
+}
+
+/// A negating word ("no", "not", "never", "nunca").
+fn is_negation(t: &Token) -> bool {
+    t.is_word() && (NEGATIONS.contains(&t.lower.as_str()) || t.lower == "never")
 }
 
 /// "Never create `.orig` or `.rej` files", "no crear archivos .txt", "don't add *.log files".

@@ -227,26 +227,16 @@ const DATABASE_WORDS: &[&str] = &[
 /// mandated for querying, Eloquent rules out queries through the `DB` facade — unless the rule
 /// forbids Eloquent, or names the facade itself (the literals pass checks what it names).
 fn eloquent_over_the_db_facade(ctx: &Context, out: &mut Found) {
-    let eloquent = |f: &Mention| match &f.entity {
-        Entity::Code { text, .. } | Entity::Term(text) => {
-            let lower = text.to_lowercase();
-            lower.contains("eloquent") || lower.ends_with("::query()")
-        }
-        _ => false,
-    };
     let names_the_facade = ctx.mentions().any(|(_, f)| {
         f.role == Role::Forbid && matches!(&f.entity, Entity::Code { text, .. } if text.starts_with("DB::"))
     });
-    if names_the_facade
-        || !ctx.says(DATABASE_WORDS)
-        || ctx.mentions().any(|(_, f)| f.role == Role::Forbid && eloquent(f))
-    {
+    if names_the_facade || !ctx.says(DATABASE_WORDS) {
         return;
     }
-    let Some((i, f)) = ctx
-        .mentions()
-        .find(|(_, f)| f.role == Role::Mandate && !f.conditional && eloquent(f))
-    else {
+    let Some((i, f)) = mandated_only(ctx, |text| {
+        let lower = text.to_lowercase();
+        lower.contains("eloquent") || lower.ends_with("::query()")
+    }) else {
         return;
     };
     let d = &concepts::LARAVEL_DB_QUERY;
@@ -261,27 +251,24 @@ fn eloquent_over_the_db_facade(ctx: &Context, out: &mut Found) {
     out.check(At::Mention(i), ctx.detector_check(d, scope, said));
 }
 
+/// The first mention of what `names` recognizes that the rule mandates — none when the rule
+/// also forbids it (then what it forbids is what it means).
+fn mandated_only<'a>(ctx: &Context<'a>, names: impl Fn(&str) -> bool) -> Option<(usize, &'a Mention)> {
+    let named = |f: &Mention| f.named().is_some_and(&names);
+    if ctx.mentions().any(|(_, f)| f.role == Role::Forbid && named(f)) {
+        return None;
+    }
+    ctx.mentions().find(|(_, f)| f.role == Role::Mandate && named(f))
+}
+
 /// "Use Kotlin coroutines and Flow for async operations", "Use Coroutines and Flow, no
 /// callbacks": Kotlin code that starts threads by hand or runs Retrofit calls with callback
 /// objects — what coroutines replace.
 fn coroutines_over_threads(ctx: &Context, out: &mut Found) {
-    let coroutines = |f: &Mention| match &f.entity {
-        Entity::Code { text, .. } | Entity::Term(text) => {
-            let lower = text.to_lowercase();
-            lower.contains("coroutine") || lower.contains("corrutina")
-        }
-        _ => false,
-    };
-    if ctx
-        .mentions()
-        .any(|(_, f)| f.role == Role::Forbid && coroutines(f))
-    {
-        return;
-    }
-    let Some((i, f)) = ctx
-        .mentions()
-        .find(|(_, f)| f.role == Role::Mandate && !f.conditional && coroutines(f))
-    else {
+    let Some((i, f)) = mandated_only(ctx, |text| {
+        let lower = text.to_lowercase();
+        lower.contains("coroutine") || lower.contains("corrutina")
+    }) else {
         return;
     };
     for (d, what) in [
@@ -304,7 +291,7 @@ fn coroutines_over_threads(ctx: &Context, out: &mut Found) {
 /// alternatives.
 fn one_namespace_of_a_family(ctx: &Context, out: &mut Found) {
     for (i, f) in ctx.mentions() {
-        if f.role != Role::Mandate || f.conditional {
+        if f.role != Role::Mandate {
             continue;
         }
         let Entity::Code { text, .. } = &f.entity else {
@@ -397,20 +384,10 @@ fn interfaces_for_shapes(ctx: &Context, out: &mut Found) {
             "interface" | "interfaces" | "interfaz"
         )
     };
-    let named = |f: &Mention| match &f.entity {
-        Entity::Code { text, .. } | Entity::Term(text) => is_interface(text),
-        _ => false,
-    };
-    if ctx.mentions().any(|(_, f)| f.role == Role::Forbid && named(f))
-        || !ctx.says(SHAPE_WORDS)
-        || types_or_interfaces(ctx)
-    {
+    if !ctx.says(SHAPE_WORDS) || types_or_interfaces(ctx) {
         return;
     }
-    let Some((i, f)) = ctx
-        .mentions()
-        .find(|(_, f)| f.role == Role::Mandate && !f.conditional && named(f))
-    else {
+    let Some((i, f)) = mandated_only(ctx, is_interface) else {
         return;
     };
     let d = &concepts::OBJECT_TYPE_ALIAS;
@@ -568,6 +545,7 @@ mod tests {
             word in "[A-Z][A-Za-z0-9_]{0,6}",
             other in "[A-Za-z_][A-Za-z0-9_]{0,8}",
         ) {
+            // Test code: a pattern that does not compile fails the property.
             let re = regex::Regex::new(&format!("^{}$", super::identifier_except(&word))).unwrap();
             proptest::prop_assert_eq!(re.is_match(&other), other != word);
             proptest::prop_assert!(!re.is_match(&word));

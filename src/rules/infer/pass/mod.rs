@@ -514,11 +514,7 @@ impl<'a> Context<'a> {
         if !self.judged_clauses.contains(&f.clause) {
             return None;
         }
-        let said = match &f.entity {
-            Entity::Code { text, .. } | Entity::Term(text) => Some(text.as_str()),
-            _ => None,
-        };
-        vague::judgment_on(self.tokens, f.clause, said)
+        vague::judgment_on(self.tokens, f.clause, f.named())
     }
 
     /// The forbidding mentions left unchecked because their clause judges a degree, with the

@@ -17,9 +17,7 @@ fn record(f: &Mention, out: &mut Found) {
     // A naming style is about the names of some things ("package names … no `mixedCaps`"),
     // which the words rarely say: two rules naming one style are seldom about the same names,
     // and retiring one for the other would lose it.
-    if let Entity::Code { text, .. } | Entity::Term(text) = &f.entity
-        && super::super::naming::is_naming_case(text)
-    {
+    if f.named().is_some_and(super::super::naming::is_naming_case) {
         return;
     }
     let (text, key, exact) = match &f.entity {
