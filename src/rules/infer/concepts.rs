@@ -1098,6 +1098,67 @@ pub const COMPOSITION_API: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// Vue's `v-if` on the element that also has a `v-for` (the Vue style guide's "never"), in
+/// either order; the hit is `v-if`. A tag without `v-for` is consumed whole by a first branch
+/// with no hit — its attributes, quoted values whole (a `>` or `v-for` inside one is text), any
+/// other character unless it starts `v-for` — so a `v-if` on a `<template v-for>`'s child (the
+/// guide's own fix) is no match; `v-else-if` is not `v-if`.
+pub const VUE_IF_WITH_FOR: Detector = Detector {
+    name: "vue-if-with-for",
+    summary: "`v-if` on the same element as `v-for` (either order), not on a child of the `v-for` element",
+    pattern: concat!(
+        r#"<[A-Za-z][\w.-]*"#,
+        r#"(?:"[^"]*"|'[^']*'|[^>"'v]|v(?:[^->"']|-(?:[^f>"']|f(?:[^o>"']|o[^r>"']))))*>"#,
+        r#"|<[A-Za-z][\w.-]*(?:"[^"]*"|'[^']*'|[^>"'])*?\s(?P<hit>v-if)\b"#
+    ),
+    langs: &[Lang::Vue],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
+/// Spring's field injection: `@Autowired` on a field (`private Repo repo;`, Kotlin's
+/// `lateinit var repo: Repo`), after any other annotations — not on a constructor or a setter.
+/// The hit is the annotation.
+pub const FIELD_INJECTION: Detector = Detector {
+    name: "field-injection",
+    summary: "`@Autowired` on a field (Java `private Repo repo;`, Kotlin `lateinit var repo: Repo`), not on a constructor or setter",
+    pattern: r"(?P<hit>@Autowired)\b(?:[ \t]*\([^)\r\n]*\))?[ \t\r\n]+(?:@[\w.]+(?:[ \t]*\([^)\r\n]*\))?[ \t\r\n]+)*(?:(?:(?:private|protected|public|final|static|transient|volatile|lateinit|internal)[ \t]+)*[\w.$]+(?:[ \t]*<[^;(){}\r\n]*>)?(?:\[\])*[ \t]+\w+[ \t]*[;=]|(?:(?:private|protected|public|internal|lateinit)[ \t]+)*(?:lateinit[ \t]+)?var[ \t]+\w+[ \t]*:)",
+    langs: &[Lang::Java, Lang::Kotlin],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
+/// "Prefer constructor injection": mandated, it rules out field injection.
+pub const CONSTRUCTOR_INJECTION: Detector = Detector {
+    name: "constructor-injection",
+    summary: "`@Autowired` fields where constructor injection is mandated (same matches as field-injection)",
+    pattern: FIELD_INJECTION.pattern,
+    langs: &[Lang::Java, Lang::Kotlin],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
+/// Java's `Optional` where it is no return type: a field's type (`private Optional<String>
+/// code;`, an access modifier makes it a field) or a parameter's (`Optional<String> userId,` /
+/// `)`). A local variable (`Optional<Coupon> found = …`, at a line's start) is consumed by a
+/// first branch with no hit; a method returning one (`Optional<T> find(…)`) is not matched.
+pub const OPTIONAL_FIELD_OR_PARAMETER: Detector = Detector {
+    name: "optional-field-or-parameter",
+    summary: "Java `Optional<…>` as a field's type (`private Optional<String> x;`) or a parameter's, not as a return type or a local variable",
+    pattern: concat!(
+        r"^[ \t]*(?:final[ \t]+)?Optional[ \t]*<[^;(){}=<>\r\n]*(?:<[^;(){}=<>\r\n]*>[^;(){}=<>\r\n]*)*>[ \t]+\w+[ \t]*[;=]",
+        r"|(?:^[ \t]*(?:@\w+(?:\([^)\r\n]*\))?[ \t]+)*(?:private|protected|public)[ \t]+(?:(?:static|final|transient|volatile)[ \t]+)*)?",
+        r"(?:java\.util\.)?(?P<hit>Optional)[ \t]*<[^;(){}=<>\r\n]*(?:<[^;(){}=<>\r\n]*>[^;(){}=<>\r\n]*)*>[ \t]+\w+[ \t\r\n]*[,);=]"
+    ),
+    langs: &[Lang::Java],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 /// Go and Rust tests, where panicking is how a test fails.
 const GO_RUST_TESTS: &[&str] = &[
     "!**/tests/**",
@@ -1782,6 +1843,30 @@ pub const CONCEPTS: &[Concept] = &[
         phrases: &["lombok"],
     },
     Concept {
+        detector: &FIELD_INJECTION,
+        phrases: &[
+            "field injection",
+            "field-based injection",
+            "inyección por campo",
+            "inyección por campos",
+            "inyección de campos",
+            "inyección en campos",
+        ],
+    },
+    Concept {
+        detector: &CONSTRUCTOR_INJECTION,
+        phrases: &[
+            "constructor injection",
+            "constructor-based injection",
+            "constructor-based dependency injection",
+            "inyección por constructor",
+            "inyección de constructor",
+            "inyección en el constructor",
+            "inyección de dependencias por constructor",
+            "inyección de dependencias en el constructor",
+        ],
+    },
+    Concept {
         detector: &DEFAULT_EXPORT,
         phrases: words::DEFAULT_EXPORT_NAMES,
     },
@@ -2226,6 +2311,14 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &FORCE_UNWRAP,
     &OPTIONS_API,
     &COMPOSITION_API,
+    &VUE_IF_WITH_FOR,
+    &FIELD_INJECTION,
+    &CONSTRUCTOR_INJECTION,
+    &OPTIONAL_FIELD_OR_PARAMETER,
+    &LOMBOK_ACCESSORS,
+    &KOTLIN_RAW_THREAD,
+    &KOTLIN_CALLBACK_ENQUEUE,
+    &LARAVEL_DB_QUERY,
     &PANIC_CALL,
     &NESTED_TERNARY,
     &OBJECT_TYPE_ALIAS,
@@ -2740,6 +2833,58 @@ yarn add react
                 d.name
             );
         }
+    }
+
+    #[test]
+    fn vue_if_with_for_on_one_element_in_either_order() {
+        let t = concat!(
+            "<ul v-if=\"todos.length\">\n",
+            "  <li\n    v-for=\"t in todos\"\n    v-if=\"!t.done\"\n    :key=\"t.id\"\n  >{{ t }}</li>\n",
+            "  <option v-if=\"advanced\" v-for=\"o in options\" :key=\"o\">{{ o }}</option>\n",
+            "  <template v-for=\"t in todos\" :key=\"t.id\">\n    <span v-if=\"show\">{{ t }}</span>\n  </template>\n",
+            "  <p v-else-if=\"x\" v-for=\"y in ys\">a</p>\n",
+            "  <p :title=\"a > b ? 'v-for' : ''\" v-if=\"c\">b</p>\n",
+            "  <nav v-show=\"open\" v-if=\"ok\">c</nav>\n",
+            "</ul>\n"
+        );
+        assert_eq!(hits(VUE_IF_WITH_FOR.pattern, t), ["v-if", "v-if"]);
+    }
+
+    #[test]
+    fn field_injection_is_autowired_on_a_field() {
+        let t = concat!(
+            "    @Autowired\n    private QuizRepository quizRepository;\n",
+            "    @Autowired(required = false)\n    @Qualifier(\"main\")\n    private Map<String, Producer> producers;\n",
+            "    @Autowired\n    public QuizService(QuizRepository r) {}\n",
+            "    @Autowired\n    public void setRepo(QuizRepository r) {}\n",
+            "class A @Autowired constructor(private val b: B)\n",
+            "    @Autowired\n    private lateinit var repo: Repo\n",
+            "    // @Autowired fields are gone\n",
+        );
+        assert_eq!(
+            hits(FIELD_INJECTION.pattern, t),
+            ["@Autowired", "@Autowired", "@Autowired"]
+        );
+    }
+
+    #[test]
+    fn optional_as_a_field_or_a_parameter_not_a_return_or_a_local() {
+        let t = concat!(
+            "    private Optional<String> lastIssuedCode = Optional.empty();\n",
+            "    public Optional<CouponDto> findByCode(String code) {\n",
+            "        Optional<CouponEntity> available =\n",
+            "            repo.find();\n",
+            "    public CouponDto issue(String campaignId, Optional<String> userId) {\n",
+            "    void save(final Optional<List<String>> tags,\n",
+            "            Optional<Integer> limit) {\n",
+            "    Optional<CouponEntity> findFirst(String id);\n",
+            "    private final Map<String, Optional<Foo>> cache = new HashMap<>();\n",
+            "    protected static final java.util.Optional<Clock> clock;\n",
+        );
+        assert_eq!(
+            hits(OPTIONAL_FIELD_OR_PARAMETER.pattern, t),
+            ["Optional", "Optional", "Optional", "Optional", "Optional"]
+        );
     }
 
     #[test]

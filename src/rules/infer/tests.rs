@@ -5850,3 +5850,97 @@ fn mandated_lombok_rules_out_hand_written_accessors() {
         .is_empty()
     );
 }
+
+#[test]
+fn v_if_with_v_for_is_read_as_both_on_one_element() {
+    let vue = "<template>\n  <li v-for=\"t in todos\" v-if=\"!t.done\" :key=\"t.id\">{{ t }}</li>\n  <option v-if=\"advanced\" v-for=\"o in options\">{{ o }}</option>\n  <template v-for=\"t in todos\">\n    <span v-if=\"t.done\">{{ t }}</span>\n  </template>\n  <p v-if=\"empty\">None</p>\n</template>\n";
+    for rule in [
+        "Never combine `v-if` with `v-for` on the same element.",
+        "Never use v-if and v-for on the same element",
+        "Avoid `v-if` with `v-for`.",
+        "Use a computed property instead of `v-if` with `v-for`.",
+        "No uses `v-if` junto con `v-for` en el mismo elemento.",
+    ] {
+        assert_eq!(
+            lines_hit(rule, "src/List.vue", vue),
+            [(2, "v-if".into()), (3, "v-if".into())],
+            "{rule}"
+        );
+    }
+    // The two in different clauses: the rule is about something else.
+    assert!(
+        !explained("Always use `v-for` with `:key`; never `v-if` on the root element")
+            .contains("vue-if-with-for")
+    );
+}
+
+#[test]
+fn field_injection_forbidden_or_ruled_out_by_constructor_injection() {
+    let java = "@Service\npublic class QuizService {\n    @Autowired\n    private QuizRepository quizRepository;\n\n    private final TopicRepository topics;\n\n    @Autowired\n    public QuizService(TopicRepository topics) {\n        this.topics = topics;\n    }\n}\n";
+    for rule in [
+        "Use `@RequiredArgsConstructor` (Lombok) for constructor injection — never `@Autowired` on fields.",
+        "Avoid `@Autowired` on fields.",
+        "Prefer constructor injection over field injection.",
+        "Use constructor injection (not @Autowired fields).",
+        "Avoid field injection.",
+        "Usa inyección de dependencias por constructor.",
+    ] {
+        assert_eq!(
+            lines_hit(rule, "src/main/java/QuizService.java", java),
+            [(3, "@Autowired".into())],
+            "{rule}"
+        );
+    }
+    // Mandated on fields, or the rule is about another language's injection: nothing.
+    assert!(
+        texts(
+            "Use `@Autowired` on fields.",
+            "src/main/java/QuizService.java",
+            java
+        )
+        .is_empty()
+    );
+    assert!(
+        texts(
+            "Use constructor injection in Angular services",
+            "src/main/java/QuizService.java",
+            java
+        )
+        .is_empty()
+    );
+    assert!(
+        explained("Use constructor injection in Angular services")
+            .contains("not checked: its detector constructor-injection")
+    );
+}
+
+#[test]
+fn optional_forbidden_as_field_or_parameter_not_as_return_type() {
+    let java = "public class CouponService {\n    private Optional<String> lastCode = Optional.empty();\n\n    public Optional<Coupon> find(String code) {\n        Optional<Coupon> found = repo.find(code);\n        return found;\n    }\n\n    public Coupon issue(String id, Optional<String> userId) {\n        return null;\n    }\n}\n";
+    for rule in [
+        "Use Optional only for return types, not fields or method parameters.",
+        "Don't use Optional as a field or parameter type.",
+        "No uses `Optional` en campos ni parámetros.",
+    ] {
+        assert_eq!(
+            lines_hit(rule, "src/main/java/CouponService.java", java),
+            [(2, "Optional".into()), (9, "Optional".into())],
+            "{rule}"
+        );
+        // Java's `Optional`, not the npm package `optional`.
+        assert!(!explained(rule).contains("read as a package"), "{rule}");
+    }
+    // Python's `Optional` is a type hint, and "Use Optional for return types" forbids nothing.
+    assert!(
+        !explained("In Python, don't use Optional for fields or parameters")
+            .contains("optional-field-or-parameter")
+    );
+    assert!(
+        texts(
+            "Use Optional for return types.",
+            "src/main/java/CouponService.java",
+            java
+        )
+        .is_empty()
+    );
+}

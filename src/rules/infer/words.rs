@@ -3884,6 +3884,23 @@ pub const NO_ONE: &[&str] = &[
     "nothing", "nobody", "none", "no-one", "nada", "nadie", "ninguno", "ninguna",
 ];
 
+/// Fields of a class, as rules name them.
+pub const FIELD_WORDS: &[&str] = &["field", "fields", "campo", "campos", "atributo", "atributos"];
+
+/// Parameters of a method, as rules name them.
+pub const PARAMETER_WORDS: &[&str] = &[
+    "parameter",
+    "parameters",
+    "param",
+    "params",
+    "argument",
+    "arguments",
+    "parámetro",
+    "parámetros",
+    "argumento",
+    "argumentos",
+];
+
 /// The words "avoid" is written with, as a trigger.
 pub const AVOID_WORDS: &[&str] = &["avoid", "evitar", "evita", "evite"];
 

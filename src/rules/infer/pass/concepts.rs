@@ -3,12 +3,13 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    CONCAT_AFTER_STRING, CONCAT_BEFORE_STRING, CONCEPTS, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect,
-    GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET, I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE,
-    PANIC_CALL, PHP_UNTYPED_PARAMETER, PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED,
+    CONCAT_AFTER_STRING, CONCAT_BEFORE_STRING, CONCEPTS, CONSTRUCTOR_INJECTION, Detector, EXPECT_CALL,
+    EXTENSIONLESS_IMPORT, Effect, FIELD_INJECTION, GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET,
+    I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, OPTIONAL_FIELD_OR_PARAMETER, PANIC_CALL,
+    PHP_UNTYPED_PARAMETER, PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED,
     RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY,
     UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN,
-    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, commit_body_pattern,
+    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, VUE_IF_WITH_FOR, commit_body_pattern,
     commit_subject_pattern, example_in_context, example_of, file_length_pattern, home_of, host_pattern,
     is_module_extension, mandated_counterpart,
 };
@@ -16,11 +17,12 @@ use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig, read};
 use super::super::text::{Kind, Token, clause_subject, clauses};
 use super::super::words::{
-    CODE_SUBJECT_WORDS, COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS, PREFIX_WORDS,
-    SECRET_STORE_WORDS,
+    AVOID_WORDS, EXTENSION_WORDS, FIELD_WORDS, FILE_WORDS, IMPORT_WORDS, LENGTH_UNITS, NEGATIONS,
+    PARAMETER_WORDS, PART_NOUNS, REASON_WORDS,
 };
 use super::super::words::{
-    EXTENSION_WORDS, FILE_WORDS, IMPORT_WORDS, LENGTH_UNITS, NEGATIONS, PART_NOUNS, REASON_WORDS,
+    CODE_SUBJECT_WORDS, COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS, PREFIX_WORDS,
+    SECRET_STORE_WORDS,
 };
 use super::{At, Context, Found, Route, lang_names, same_family, unquoted_keyword};
 use crate::rules::model::Within;
@@ -64,7 +66,10 @@ pub fn run(ctx: &Context, out: &mut Found) {
     for (i, f) in ctx.found.iter().enumerate() {
         if let Some((d, what, said)) = seen_condition(ctx, f) {
             let scope = ctx.detector_scope(d, what);
-            out.check(At::Mention(i), ctx.detector_check(d, scope, said));
+            let check = ctx.detector_check(d, scope, said);
+            // Java's `Optional` after "don't use" was read as the npm package `optional` too.
+            out.drop_checks_of(i, |c| c.pattern.as_deref() != Some(d.pattern));
+            out.check(At::Mention(i), check);
         }
     }
 }
@@ -151,6 +156,8 @@ pub fn seen_condition(ctx: &Context, f: &Mention) -> Option<(&'static Detector, 
                 f.trigger
             ),
         ))
+    } else if let Some((d, what, why)) = placed_construct(ctx, f) {
+        Some((d, what, format!("{what} forbidden {why} (\"{}\")", f.trigger)))
     } else if interface_unless_extending(ctx, f) {
         Some((
             &INTERFACE_WITHOUT_EXTENDS,
@@ -353,6 +360,64 @@ fn interface_unless_extending(ctx: &Context, f: &Mention) -> bool {
         ])
 }
 
+/// A construct forbidden only where it is placed, which its detector sees — the detector, what
+/// it finds and where: "Never combine `v-if` with `v-for` on the same element" (both on one tag),
+/// "never `@Autowired` on fields" (field injection), "Use Optional only for return types, not
+/// fields or method parameters" (a field's or a parameter's type). The rule forbids (a negation
+/// or "avoid"; for `Optional`, "only" with return types too) and says the place.
+pub(super) fn placed_construct(
+    ctx: &Context,
+    f: &Mention,
+) -> Option<(&'static Detector, &'static str, &'static str)> {
+    let text = match &f.entity {
+        Entity::Code { text, .. } | Entity::Term(text) => text.as_str(),
+        _ => return None,
+    };
+    let forbids = f.role == Role::Forbid
+        || matches!(
+            f.trig,
+            Some(Trig::Over | Trig::Instead | Trig::Neg | Trig::NegUse)
+        )
+        || ctx.says(NEGATIONS)
+        || ctx.says(AVOID_WORDS);
+    let clause = clauses(ctx.tokens).get(f.clause).copied().unwrap_or_default();
+    let named_in_clause = |name: &str| clause.iter().any(|t| t.text == name);
+    match text.trim_start_matches('@') {
+        // "Never combine `v-if` with `v-for`": the two in one clause ("Use `v-for` with `:key`;
+        // never `v-if` on a `<template>`" is about something else).
+        "v-if" | "v-for" if forbids && named_in_clause("v-if") && named_in_clause("v-for") => {
+            Some((&VUE_IF_WITH_FOR, "`v-if`", "on the element that has `v-for`"))
+        }
+        "Autowired" if f.role != Role::Mandate && ctx.says(FIELD_WORDS) => {
+            Some((&FIELD_INJECTION, "`@Autowired`", "on fields"))
+        }
+        "Optional" | "Optional<T>"
+            if (forbids || ctx.says(&["only", "solo", "sólo", "únicamente"]))
+                && ctx.says(FIELD_WORDS)
+                && ctx.says(PARAMETER_WORDS)
+                && !ctx.named.has(Lang::Python) =>
+        {
+            Some((
+                &OPTIONAL_FIELD_OR_PARAMETER,
+                "`Optional`",
+                "as a field's or a parameter's type",
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Whether a condition, as written ("on fields"), names a place a [`placed_construct`]'s
+/// detector sees.
+pub(super) fn says_a_place(condition: &str) -> bool {
+    condition
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .any(|w| {
+            let w = w.to_lowercase();
+            FIELD_WORDS.contains(&w.as_str()) || PARAMETER_WORDS.contains(&w.as_str())
+        })
+}
+
 /// "`@ts-expect-error` without a description": forbidden only without a reason, which the
 /// detector sees (nothing after it on the line).
 fn expect_error_without_reason(ctx: &Context, f: &Mention) -> bool {
@@ -440,6 +505,27 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
     if [PY_UNTYPED_PARAMETER.name, PHP_UNTYPED_PARAMETER.name].contains(&d.name)
         && !signatures_meant(ctx, out, at, f, d)
     {
+        return;
+    }
+    // "Use constructor injection in Angular services": Spring's field injection is no Angular
+    // code. (Not for every detector: "no inline styles, use CSS" names CSS of JSX's `style`.)
+    if [FIELD_INJECTION.name, CONSTRUCTOR_INJECTION.name].contains(&d.name)
+        && !ctx.named.langs().is_empty()
+        && !ctx
+            .named
+            .langs()
+            .iter()
+            .any(|l| d.langs.iter().any(|dl| same_family(*l, *dl)))
+    {
+        out.note(
+            at,
+            format!(
+                "\"{words}\" not checked: its detector {} finds {} code, and the rule names {}",
+                d.name,
+                lang_names(d.langs),
+                lang_names(&ctx.named.langs())
+            ),
+        );
         return;
     }
     match (d.effect, role) {

@@ -481,6 +481,13 @@ impl<'a> Context<'a> {
             }
         }
         ctx.conditions = conditions::read(tokens, found, &ctx.named, ctx.spanish);
+        // "never `@Autowired` on fields": a place the construct's detector sees.
+        if found
+            .iter()
+            .any(|f| concepts::placed_construct(&ctx, f).is_some())
+        {
+            ctx.conditions.unreadable.retain(|c| !concepts::says_a_place(c));
+        }
         // "except Next.js page/layout/route files": a kind of file, not the folders it names.
         let in_kind = |p: &String| {
             ctx.conditions
