@@ -1059,6 +1059,26 @@ pub const SECTION_COMMENT: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// Any comment, marker included: `// …`, `/* … */` (JSX's `{/* … */}` too), `<!-- … -->`, `# …`
+/// (a `#` then a space: not `#include`, `#[derive]`, CSS's `#id`). Leading branches with no
+/// hit consume what is no comment a reader reads: tool directives (`// eslint-disable`,
+/// `// @ts-…`, `# type: ignore`, `# noqa`, `//go:build`, `// autofix-ignore` …), shebangs, and
+/// license headers (a first line naming a copyright or license).
+pub const COMMENT: Detector = Detector {
+    name: "comment",
+    summary: "every comment (`// …`, `/* … */`, `<!-- … -->`, `# …`), marker included; not tool directives, shebangs or license headers",
+    pattern: concat!(
+        r"(?i)(?://+|/\*+|#)[ \t]*(?:eslint|@ts-|prettier-ignore|istanbul|c8 |v8 |biome-ignore|deno-lint|jshint|tslint|global |noinspection|nolint|nosonar|autofix-ignore|type:|noqa|pylint:|mypy:|pyright:|fmt:|isort:|ruff:|nosec|pragma|rubocop:|frozen_string_literal|-\*-|region\b|endregion\b|#region|#endregion|webpack|@vite|@refresh|@jsx|@flow|@license|@preserve)[^\r\n]*(?:[\s\S]*?\*/)?",
+        r"|//go:[^\r\n]*|//[ \t]*\+build[^\r\n]*|#![^\r\n]*",
+        r"|(?://+|/\*+|#)[^\r\n]*(?:copyright|spdx-license|licensed under|\(c\) \d{4})[^\r\n]*(?:[\s\S]*?\*/)?",
+        r"|(?P<hit>//[^\r\n]*|/\*[\s\S]*?\*/|<!--[\s\S]*?-->|#[ \t][^\r\n]*|#$)"
+    ),
+    langs: &[],
+    exclude: &[],
+    within: Within::Comments,
+    effect: Effect::Forbid,
+};
+
 /// Swift force unwraps: `try!` and a postfix `!` right after a name, a call or a subscript
 /// (`words.first!`, `image.pngData()!`, `items[0]!`) — not `!x`, `!=`, `try?`.
 pub const FORCE_UNWRAP: Detector = Detector {
@@ -2312,6 +2332,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &OPTIONS_API,
     &COMPOSITION_API,
     &VUE_IF_WITH_FOR,
+    &COMMENT,
     &FIELD_INJECTION,
     &CONSTRUCTOR_INJECTION,
     &OPTIONAL_FIELD_OR_PARAMETER,

@@ -227,6 +227,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::identifier_language::run(ctx, out);
     pass::vague::judged(ctx, out);
     pass::comments_only::run(ctx, out);
+    pass::no_comments::run(ctx, out);
     pass::concepts::drop_covered_literals(ctx, out);
     pass::linter_exemptions::run(ctx, out);
 }
