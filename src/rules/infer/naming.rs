@@ -36,6 +36,10 @@ pub enum Case {
     UpperSnake,
     /// "all lowercase", "minúsculas": no capital letter (a separator unsaid).
     Lower,
+    /// "start with an underscore": `_` first, any case after.
+    Underscored,
+    /// `_camelCase`: `_` then camelCase.
+    UnderscoreCamel,
 }
 
 impl Case {
@@ -66,6 +70,12 @@ impl Case {
             _ => None,
         };
         if let Some(case) = one {
+            // `_camelCase`: the underscore is part of the convention.
+            let case = if case == Case::Camel && t.text.starts_with('_') {
+                Case::UnderscoreCamel
+            } else {
+                case
+            };
             return Some((case, 1));
         }
         // "camel case", "snake case", "upper case", "lower case".
@@ -93,6 +103,8 @@ impl Case {
             Case::Pascal => "PascalCase",
             Case::UpperSnake => "UPPER_SNAKE_CASE",
             Case::Lower => "lowercase",
+            Case::Underscored => "a leading underscore",
+            Case::UnderscoreCamel => "_camelCase",
         }
     }
 }
@@ -114,6 +126,11 @@ pub enum Subject {
     Keywords,
     /// UI components ("PascalCase for components").
     Components,
+    /// Private fields ("Private fields should start with an underscore", "camelCase for
+    /// private", "`_camelCase` private readonly").
+    PrivateFields,
+    /// Public members — fields, properties, methods ("PascalCase for public members").
+    PublicMembers,
     /// Names no declaration shows (props, fields, keys, routes, CSS classes, env vars…).
     Other,
 }
@@ -297,6 +314,12 @@ pub fn mandates(sentence: &[Token]) -> Vec<CaseMandate> {
             i += 1;
         }
     }
+    if let Some(at) = underscore_prefix(sentence)
+        && !cases.iter().any(|c| c.2 == Case::UnderscoreCamel)
+    {
+        cases.push((at, 1, Case::Underscored, false));
+        cases.sort_by_key(|c| c.0);
+    }
     if cases.is_empty() {
         return Vec::new();
     }
@@ -311,6 +334,11 @@ pub fn mandates(sentence: &[Token]) -> Vec<CaseMandate> {
             let next_is_file = sentence
                 .get(k + 1)
                 .is_some_and(|n| n.is_word() && FILE_NAME_NOUNS.contains(&n.lower.as_str()));
+            if let Some(s) = access_subject(sentence, k)
+                && !out.contains(&s)
+            {
+                out.push(s);
+            }
             for s in subjects_of(&sentence[k], k.checked_sub(1).map(|p| &sentence[p])) {
                 let s = match s {
                     Subject::Files if next_is_content => Subject::Other,
@@ -358,6 +386,77 @@ pub fn mandates(sentence: &[Token]) -> Vec<CaseMandate> {
         });
     }
     out
+}
+
+/// Private fields or public members, said by "private"/"public" ("privados"/"públicos")
+/// right before a word for fields or members ("private fields", "private readonly") or with no
+/// noun after ("camelCase for private"); after one in Spanish ("campos privados"). "private
+/// methods" are methods.
+fn access_subject(sentence: &[Token], k: usize) -> Option<Subject> {
+    let t = &sentence[k];
+    if !t.is_word() {
+        return None;
+    }
+    let subject = match t.lower.as_str() {
+        "private" | "privado" | "privados" | "privada" | "privadas" => Subject::PrivateFields,
+        "public" | "público" | "públicos" | "publico" | "publicos" | "pública" | "públicas" => {
+            Subject::PublicMembers
+        }
+        _ => return None,
+    };
+    let is_member_word = |w: &Token| w.is_word() && MEMBER_WORDS.contains(&w.lower.as_str());
+    let before = k.checked_sub(1).map(|p| &sentence[p]);
+    let after = sentence.get(k + 1);
+    let noun_after = after.is_none_or(|n| {
+        !n.is_word() || is_member_word(n) || matches!(n.lower.as_str(), "and" | "or" | "y" | "o")
+    });
+    (noun_after || before.is_some_and(is_member_word)).then_some(subject)
+}
+
+/// Words for the members an access modifier qualifies ("private fields", "public members").
+const MEMBER_WORDS: &[&str] = &[
+    "field",
+    "fields",
+    "member",
+    "members",
+    "readonly",
+    "instance",
+    "variables",
+    "campo",
+    "campos",
+    "miembro",
+    "miembros",
+    "atributos",
+    "atributo",
+];
+
+/// "Private fields should start with an underscore", "prefix private fields with an underscore":
+/// the position of the word for the underscore, when a word says it goes first (not "lowercase
+/// with underscores", a separator).
+fn underscore_prefix(sentence: &[Token]) -> Option<usize> {
+    let at = sentence.iter().position(|t| {
+        (t.is_word() && matches!(t.lower.as_str(), "underscore" | "underscores"))
+            || (t.is_code() && t.text == "_")
+    })?;
+    let first = says(
+        sentence,
+        &[
+            "start",
+            "starts",
+            "begin",
+            "begins",
+            "prefix",
+            "prefixed",
+            "prefixes",
+            "leading",
+            "empiezan",
+            "empezar",
+            "comienzan",
+            "comenzar",
+            "prefijo",
+        ],
+    );
+    (first && !says(sentence, NEGATIONS)).then_some(at)
 }
 
 fn says(sentence: &[Token], words: &[&str]) -> bool {
@@ -425,6 +524,39 @@ mod tests {
                 (Case::UpperSnake, vec![Constants])
             ]
         );
+    }
+
+    #[test]
+    fn access_modifiers_say_private_fields_and_public_members() {
+        assert_eq!(
+            read("Private fields should start with an underscore."),
+            [(Case::Underscored, vec![PrivateFields, Other])]
+        );
+        assert_eq!(
+            read("Use C# naming conventions (PascalCase for public members, camelCase for private)"),
+            [
+                (Case::Pascal, vec![PublicMembers]),
+                (Case::Camel, vec![PrivateFields])
+            ]
+        );
+        assert_eq!(
+            read("`_camelCase` private readonly"),
+            [(Case::UnderscoreCamel, vec![PrivateFields])]
+        );
+        assert_eq!(
+            read("Los campos privados en camelCase."),
+            [(Case::Camel, vec![Other, PrivateFields])]
+        );
+        // Private methods are methods; "lowercase with underscores" separates words.
+        assert_eq!(
+            read("camelCase for private methods"),
+            [(Case::Camel, vec![Functions])]
+        );
+        assert_eq!(
+            read("Table names all lowercase with underscores"),
+            [(Case::Snake, vec![Tables])]
+        );
+        assert_eq!(read("Never prefix private fields with an underscore."), []);
     }
 
     #[test]

@@ -28,6 +28,8 @@ fn breaking(case: Case) -> &'static [&'static str] {
         // "UPPERCASE for documentation files" (`CI-INTEGRATION.md`): a lowercase letter before
         // the extension.
         Case::UpperSnake => &["**/*[a-z]*.*"],
+        // Field names' conventions, no file's.
+        Case::Underscored | Case::UnderscoreCamel => &[],
     }
 }
 
@@ -119,7 +121,9 @@ fn breaking_folders(case: Case) -> Option<&'static [&'static str]> {
         Case::Kebab => &["**/*[A-Z]*/**", "**/[!_]*_*/**"],
         Case::Snake => &["**/*[A-Z]*/**", "**/*-*/**"],
         Case::Lower => &["**/*[A-Z]*/**"],
-        Case::Camel | Case::Pascal | Case::UpperSnake => return None,
+        Case::Camel | Case::Pascal | Case::UpperSnake | Case::Underscored | Case::UnderscoreCamel => {
+            return None;
+        }
     })
 }
 
@@ -329,8 +333,11 @@ fn cases_written_as_file_names(ctx: &Context, out: &mut Found) -> bool {
 /// conditions), as `said`: the names that break the case, less the names tools and conventions
 /// fix — and, with `roles`, the names frameworks give files by their role (`index`, `+page`).
 fn check_case(ctx: &Context, out: &mut Found, case: Case, mut scope: FileScope, said: &str, roles: bool) {
-    ctx.narrow(&mut scope);
     let breaks = breaking(case);
+    if breaks.is_empty() {
+        return;
+    }
+    ctx.narrow(&mut scope);
     let mut paths: Vec<String> = breaks.iter().map(|g| g.to_string()).collect();
     // Files that all live in a dot folder (`.github/workflows/*.yml`) are the rule's subject:
     // dot folders are left out only of a wider scope.

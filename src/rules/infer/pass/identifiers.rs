@@ -24,6 +24,14 @@ const NOT_PASCAL: &str = r"_*[a-z][A-Za-z0-9_]*|_*[A-Z][A-Za-z0-9]*_[A-Za-z0-9_]
 const NOT_UPPER: &str = r"_*[A-Z0-9_]*[a-z][A-Za-z0-9_]*";
 /// A name with a capital letter: not all lowercase.
 const NOT_LOWER: &str = r"[a-z0-9_]*[A-Z][A-Za-z0-9_]*";
+/// A member's name that is not camelCase: PascalCase (`MuzzleVelocity`; a field's name, unlike a
+/// JavaScript constant's, is never a component's) or with an underscore inside.
+const NOT_CAMEL_MEMBER: &str = r"_*[A-Z][A-Z0-9]*[a-z][A-Za-z0-9_]*|_*(?:[A-Za-z0-9_]*[a-z][A-Za-z0-9_]*(?:[A-Za-z]_+[A-Za-z0-9]|[A-Za-z0-9]_+[A-Za-z])[A-Za-z0-9_]*|[A-Za-z0-9_]*(?:[A-Za-z]_+[A-Za-z0-9]|[A-Za-z0-9]_+[A-Za-z])[A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)";
+/// A name that does not start with an underscore.
+const NOT_UNDERSCORED: &str = r"[A-Za-z][A-Za-z0-9_]*";
+/// A name that is not `_` then camelCase (`syncRoot`, `_SyncRoot`, `_sync_root`).
+const NOT_UNDERSCORE_CAMEL: &str =
+    r"[A-Za-z][A-Za-z0-9_]*|_[A-Z0-9_][A-Za-z0-9_]*|_[a-z][A-Za-z0-9]*_[A-Za-z0-9_]*";
 /// A name with capitals and lowercase letters (`UserAccounts`, `displayName`): not a lowercase
 /// SQL name. All-capital words are keywords (`IF NOT EXISTS`), never taken for a name.
 const MIXED_CASE: &str = r"\w*(?:[a-z]\w*[A-Z]|[A-Z]\w*[a-z])\w*";
@@ -211,6 +219,31 @@ pub(super) const FORMS: &[Form] = &[
         exclude: &[],
     },
     Form {
+        // Not `const` (no field: `private const string Name` has no name where a field's is)
+        // nor properties and methods (`{`, `(` after the name).
+        what: "private fields (`private [static|readonly|final] Type name;`, attributes and annotations before)",
+        subject: Subject::PrivateFields,
+        langs: &[Lang::CSharp, Lang::Java],
+        template: r"^[ \t]*(?:\[[^\]\r\n]*\][ \t]*)*(?:@\w+(?:\([^)\r\n]*\))?[ \t]+)*private[ \t]+(?:(?:static|readonly|volatile|final|transient|new|unsafe)[ \t]+)*[\w.]+(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[[ \t,]*\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:[=;]|\r?$)",
+        exclude: &["!**/Migrations/**", "!**/*.g.cs", "!**/*.Designer.cs"],
+    },
+    Form {
+        // Type declarations and operators are consumed with no hit; constructors have no name
+        // after their type.
+        what: "C#'s public members (`public [static|override|…] Type Name` fields, properties and methods)",
+        subject: Subject::PublicMembers,
+        langs: &[Lang::CSharp],
+        template: r"^[ \t]*(?:\[[^\]\r\n]*\][ \t]*)*public[ \t]+(?:(?:static|readonly|virtual|override|abstract|sealed|async|new|const|extern|unsafe|partial|volatile|event|required)[ \t]+)*(?:(?:class|interface|enum|struct|record|delegate|implicit|explicit)\b|[\w.]+(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[[ \t,]*\])*\??[ \t]+(?:operator\b|(?P<hit>{N})[ \t]*(?:[=;({<]|\r?$)))",
+        exclude: &["!**/Migrations/**", "!**/*.g.cs", "!**/*.Designer.cs"],
+    },
+    Form {
+        what: "C#'s constants (`const Type Name =`)",
+        subject: Subject::Constants,
+        langs: &[Lang::CSharp],
+        template: r"(?:^|[^\w$.])const[ \t]+[\w.?]+(?:<[^;=(){}\r\n]*>)?[ \t]+(?P<hit>{N})[ \t]*=",
+        exclude: &["!**/Migrations/**", "!**/*.g.cs", "!**/*.Designer.cs"],
+    },
+    Form {
         what: "`package` clauses",
         subject: Subject::Packages,
         langs: &[Lang::Go, Lang::Java, Lang::Kotlin],
@@ -323,6 +356,10 @@ fn breaking(case: Case, subject: Subject) -> Option<&'static str> {
         (Case::Lower | Case::Snake, Subject::Tables | Subject::Columns) => Some(MIXED_CASE),
         (Case::UpperSnake, Subject::Keywords) => Some(SQL_KEYWORDS_LOWER),
         (Case::Lower, Subject::Keywords) => Some(SQL_KEYWORDS_UPPER),
+        (Case::Camel, Subject::PrivateFields) => Some(NOT_CAMEL_MEMBER),
+        (Case::Underscored, Subject::PrivateFields) => Some(NOT_UNDERSCORED),
+        (Case::UnderscoreCamel, Subject::PrivateFields) => Some(NOT_UNDERSCORE_CAMEL),
+        (Case::Pascal, Subject::PublicMembers) => Some(NOT_PASCAL),
         _ => None,
     }
 }
@@ -396,6 +433,8 @@ fn subject_name(s: Subject) -> &'static str {
         Subject::Columns => "columns",
         Subject::Keywords => "keywords",
         Subject::Components => "components",
+        Subject::PrivateFields => "private fields",
+        Subject::PublicMembers => "public members",
         Subject::Other => "names",
     }
 }
@@ -405,6 +444,50 @@ mod tests {
     use super::super::super::tests::texts;
 
     const CONVENTIONS: &str = "Follow naming conventions: PascalCase (classes/types/interfaces), camelCase (variables/functions), kebab-case (files/directories), UPPER_SNAKE_CASE (constants/env vars)";
+
+    const FIELDS_CS: &str = "public class Weapon : MonoBehaviour\n{\n    [SerializeField] private float MuzzleVelocity = 40f;\n    private readonly ILogger<Weapon> logger;\n    private ProjectilePool _pool;\n    private static Weapon? _instance;\n    private const string LogFileName = \"log.txt\";\n    private int Count { get; set; }\n    public int ammoPerShot = 1;\n    public float Spread => 0.02f;\n    public event Action OnDeath;\n    public static bool operator ==(Weapon a, Weapon b) => true;\n    public Weapon() { }\n    private void Awake() { }\n    public void fire() { }\n}\n";
+
+    #[test]
+    fn private_fields_and_public_members_by_their_modifier() {
+        assert_eq!(
+            texts(
+                "Private fields should start with an underscore.",
+                "Weapon.cs",
+                FIELDS_CS
+            ),
+            ["MuzzleVelocity", "logger"]
+        );
+        assert_eq!(
+            texts(
+                "Use C# naming conventions (PascalCase for public members, camelCase for private)",
+                "Weapon.cs",
+                FIELDS_CS
+            ),
+            ["MuzzleVelocity", "ammoPerShot", "fire"]
+        );
+        assert_eq!(
+            texts("`_camelCase` private readonly", "Weapon.cs", FIELDS_CS),
+            ["MuzzleVelocity", "logger"]
+        );
+        // Java's private fields too; a negated underscore rule checks nothing.
+        let java = "class A {\n    private final Repo repo;\n    private String _name;\n}\n";
+        assert_eq!(
+            texts("Private fields should start with an underscore.", "A.java", java),
+            ["repo"]
+        );
+        assert!(
+            texts(
+                "Never prefix private fields with an underscore.",
+                "Weapon.cs",
+                FIELDS_CS
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            texts("ALL_CAPS constants.", "Weapon.cs", FIELDS_CS),
+            ["LogFileName"]
+        );
+    }
 
     #[test]
     fn pascal_case_components_where_the_declaration_shows_one() {
