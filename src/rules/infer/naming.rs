@@ -61,7 +61,7 @@ impl Case {
         let letters: String = stem.chars().filter(|c| c.is_alphanumeric()).collect();
         let one = match letters.as_str() {
             "kebabcase" => Some(Case::Kebab),
-            "snakecase" => Some(Case::Snake),
+            "snakecase" | "lowercasewithunderscores" => Some(Case::Snake),
             "camelcase" | "lowercamelcase" | "mixedcaps" => Some(Case::Camel),
             "pascalcase" | "uppercamelcase" => Some(Case::Pascal),
             "uppersnakecase" | "screamingsnakecase" | "screamingsnake" | "constantcase" | "uppercase"

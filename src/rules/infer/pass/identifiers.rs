@@ -105,6 +105,15 @@ pub(super) const FORMS: &[Form] = &[
         exclude: GENERATED_AND_TESTS,
     },
     Form {
+        // At a line's start (a definition or prototype, not a call): a type, then the name and
+        // `(`; `Class::method` definitions and macros (`TEST(a, b)`, no type) are not matched.
+        what: "C/C++ function definitions and prototypes (`type name(` at a line's start)",
+        subject: Subject::Functions,
+        langs: &[Lang::Cpp],
+        template: r"^(?:(?:static|inline|extern|const|unsigned|signed|struct|enum|volatile)[ \t]+)*[A-Za-z_]\w*(?:[ \t]*\*+[ \t]*|[ \t]+\**)(?P<hit>{N})[ \t]*\(",
+        exclude: &[],
+    },
+    Form {
         what: "PHP variable assignments (`$name = …`)",
         subject: Subject::Variables,
         langs: &[Lang::Php],
@@ -296,6 +305,13 @@ pub fn run(ctx: &Context, out: &mut Found) {
             let Some(name) = breaking(m.case, form.subject) else {
                 continue;
             };
+            // A C function is never a class: a capital anywhere breaks snake_case
+            // (`CflexResetParser`), where Python's `MyType = TypeVar(…)` is left alone.
+            let name = if m.case == Case::Snake && form.langs == [Lang::Cpp] {
+                NOT_LOWER
+            } else {
+                name
+            };
             let langs = langs_for(ctx, m, form, family);
             if langs.is_empty() {
                 continue;
@@ -317,7 +333,7 @@ const CAMEL_LANGS: &[Lang] = &[
     Lang::Java,
 ];
 /// Languages whose variables and functions are snake_case by convention.
-const SNAKE_LANGS: &[Lang] = &[Lang::Python, Lang::Rust, Lang::Ruby];
+const SNAKE_LANGS: &[Lang] = &[Lang::Python, Lang::Rust, Lang::Ruby, Lang::Cpp];
 
 /// The languages a rule's cases say it is about when it names none: camelCase variables are
 /// JavaScript's (and Kotlin's, Swift's, Go's) and snake_case ones Python's (and Rust's,
@@ -446,6 +462,19 @@ mod tests {
     const CONVENTIONS: &str = "Follow naming conventions: PascalCase (classes/types/interfaces), camelCase (variables/functions), kebab-case (files/directories), UPPER_SNAKE_CASE (constants/env vars)";
 
     const FIELDS_CS: &str = "public class Weapon : MonoBehaviour\n{\n    [SerializeField] private float MuzzleVelocity = 40f;\n    private readonly ILogger<Weapon> logger;\n    private ProjectilePool _pool;\n    private static Weapon? _instance;\n    private const string LogFileName = \"log.txt\";\n    private int Count { get; set; }\n    public int ammoPerShot = 1;\n    public float Spread => 0.02f;\n    public event Action OnDeath;\n    public static bool operator ==(Weapon a, Weapon b) => true;\n    public Weapon() { }\n    private void Awake() { }\n    public void fire() { }\n}\n";
+
+    #[test]
+    fn snake_case_c_functions_where_a_definition_shows_one() {
+        let c = "#define MAX_FIELDS 64u\nstatic uint32_t skip_ws(const char* s) {\n    return parseX(s);\n}\nuint32_t parseFieldName(const char* src) {\n}\nvoid CflexReset(token_t* f);\nchar *GetName(void) {}\nint main(void) {\n    if (ready) {}\n}\nTEST(Parser, Works) {}\n";
+        assert_eq!(
+            texts(
+                "**Function Names:** All function names must be `lowercase_with_underscores`.",
+                "src/parse.c",
+                c
+            ),
+            ["parseFieldName", "CflexReset", "GetName"]
+        );
+    }
 
     #[test]
     fn private_fields_and_public_members_by_their_modifier() {
