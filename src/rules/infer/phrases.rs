@@ -327,6 +327,27 @@ fn match_words_quoted(clause: &[Token], i: usize, words: &[&str]) -> bool {
                 .is_some_and(|t| t.kind == Kind::Span(Quote::Backtick) && t.text == words[words.len() - 1]))
 }
 
+/// "`async`/`await` para asincronía": a two-word concept written as two code spans, joined by
+/// nothing or a slash — the tokens it takes and the concept. (One span alone stays code: `var`
+/// is the keyword's own check.)
+fn concept_in_code_pair(clause: &[Token], i: usize) -> Option<(usize, usize)> {
+    let code = |k: usize| clause.get(k).filter(|t| t.kind == Kind::Span(Quote::Backtick));
+    let first = code(i)?;
+    let (second, len) = match clause.get(i + 1) {
+        Some(t) if t.text == "/" => (code(i + 2)?, 3),
+        _ => (code(i + 1)?, 2),
+    };
+    let candidates = CONCEPT_INDEX.get(&first.text.to_lowercase())?;
+    candidates
+        .iter()
+        .find(|(words, _)| {
+            words.len() == 2
+                && first.text.to_lowercase() == words[0]
+                && second.text.to_lowercase() == words[1]
+        })
+        .map(|(_, c)| (len, *c))
+}
+
 fn word_or_quoted_at(clause: &[Token], i: usize) -> Option<&Token> {
     clause.get(i).filter(|t| {
         t.is_word()
@@ -381,6 +402,9 @@ fn trigger_at(clause: &[Token], i: usize) -> Option<(usize, Trig, String)> {
 }
 
 fn concept_at(clause: &[Token], i: usize) -> Option<(usize, usize)> {
+    if let Some(found) = concept_in_code_pair(clause, i) {
+        return Some(found);
+    }
     let first = word_or_quoted_at(clause, i)?;
     let candidates = CONCEPT_INDEX.get(&first.text.to_lowercase())?;
     candidates

@@ -5944,3 +5944,17 @@ fn optional_forbidden_as_field_or_parameter_not_as_return_type() {
         .is_empty()
     );
 }
+
+#[test]
+fn a_two_word_concept_written_as_two_code_spans() {
+    let js = "export async function load(u) {\n  return fetch(u).then((r) => r.json());\n}\n";
+    for rule in [
+        "`async`/`await` para asincronía.",
+        "`async`/`await` for async code.",
+        "Use `async` `await`, not callbacks.",
+    ] {
+        assert_eq!(texts(rule, "src/lib/data.js", js), ["then"], "{rule}");
+    }
+    // One span alone is still the code it spells: no concept is read from `await`.
+    assert!(!explained("Never use `await` in loops.").contains("async-await"));
+}
