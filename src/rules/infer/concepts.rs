@@ -183,6 +183,19 @@ pub const ASYNC_AWAIT: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// C#'s blocking on a task — `.Result`, `.Wait()`, `.GetAwaiter().GetResult()` right after a
+/// call (`FindAsync(id).Result`) — where async/await is mandated. A `.Result` read off a
+/// variable may be any object's property, and is left alone.
+pub const CSHARP_BLOCKING_WAIT: Detector = Detector {
+    name: "csharp-blocking-wait",
+    summary: "C# code blocking on a task right after a call (`….Result`, `….Wait()`, `.GetAwaiter().GetResult()`) where async/await is mandated",
+    pattern: r"\)[ \t\r\n]*\.[ \t]*(?P<hit>Result|Wait|GetResult)(?:[ \t]*\([ \t]*\)|[^\w(]|$)",
+    langs: &[Lang::CSharp],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// "Use native Python types (`list`, `dict`, `| None`) instead of `typing` equivalents": the
 /// aliases PEP 585 and 604 made redundant, imported or used.
 pub const TYPING_ALIASES: Detector = Detector {
@@ -2332,6 +2345,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &OPTIONS_API,
     &COMPOSITION_API,
     &VUE_IF_WITH_FOR,
+    &CSHARP_BLOCKING_WAIT,
     &COMMENT,
     &FIELD_INJECTION,
     &CONSTRUCTOR_INJECTION,

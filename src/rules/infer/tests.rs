@@ -5958,3 +5958,21 @@ fn a_two_word_concept_written_as_two_code_spans() {
     // One span alone is still the code it spells: no concept is read from `await`.
     assert!(!explained("Never use `await` in loops.").contains("async-await"));
 }
+
+#[test]
+fn async_await_mandated_in_csharp_rules_out_blocking_on_tasks() {
+    let cs = "class OrderService {\n    Order Get(int id) {\n        var order = _repo.FindAsync(id, ct).Result;\n        _repo.ArchiveAsync(id, ct).Wait();\n        var ok = validation.Result;\n        _repo.SaveAsync()\n            .GetAwaiter().GetResult();\n        return order;\n    }\n}\n";
+    for rule in [
+        "Prefer async and await over synchronous code.",
+        "Use `async`/`await` end-to-end with `CancellationToken` propagation",
+        "In C#, always use async/await.",
+    ] {
+        assert_eq!(
+            texts(rule, "src/OrderService.cs", cs),
+            ["Result", "Wait", "GetResult"],
+            "{rule}"
+        );
+    }
+    // A rule about TypeScript checks no C#.
+    assert!(texts("Use async/await in TypeScript", "src/OrderService.cs", cs).is_empty());
+}

@@ -2064,7 +2064,12 @@ pub const TOP_LEVEL_AWAIT_NAMES: &[&str] = &[
     "await en el nivel superior",
 ];
 
-pub const ASYNC_AWAIT_NAMES: &[&str] = &["async await", "async await syntax", "async y await"];
+pub const ASYNC_AWAIT_NAMES: &[&str] = &[
+    "async await",
+    "async await syntax",
+    "async y await",
+    "async and await",
+];
 
 /// Only with the language, or "creating": "classes" alone is also CSS's.
 pub const CLASS_DECLARATION_NAMES: &[&str] = &[

@@ -3,15 +3,15 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    CONCAT_AFTER_STRING, CONCAT_BEFORE_STRING, CONCEPTS, CONSTRUCTOR_INJECTION, Detector, EXPECT_CALL,
-    EXTENSIONLESS_IMPORT, Effect, FIELD_INJECTION, GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET,
-    I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, OPTIONAL_FIELD_OR_PARAMETER, PANIC_CALL,
-    PHP_UNTYPED_PARAMETER, PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED,
-    RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY,
-    UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN,
-    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, VUE_IF_WITH_FOR, commit_body_pattern,
-    commit_subject_pattern, example_in_context, example_of, file_length_pattern, home_of, host_pattern,
-    is_module_extension, mandated_counterpart,
+    ASYNC_AWAIT, CONCAT_AFTER_STRING, CONCAT_BEFORE_STRING, CONCEPTS, CONSTRUCTOR_INJECTION,
+    CSHARP_BLOCKING_WAIT, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, FIELD_INJECTION,
+    GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET, I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE,
+    OPTIONAL_FIELD_OR_PARAMETER, PANIC_CALL, PHP_UNTYPED_PARAMETER, PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER,
+    PY_UNTYPED_RETURN_OF_TYPED, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION,
+    UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN,
+    UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, VUE_IF_WITH_FOR,
+    commit_body_pattern, commit_subject_pattern, example_in_context, example_of, file_length_pattern,
+    home_of, host_pattern, is_module_extension, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig, read};
@@ -183,6 +183,14 @@ pub(super) fn detector_meant(ctx: &Context, d: &'static Detector) -> &'static De
     if d.name == VAR_DECL.name && asks_explicit_types(ctx) {
         return &VAR_INFERRED;
     }
+    // "In C#, use async/await": its blocking calls, not JavaScript's promise chains.
+    if d.name == ASYNC_AWAIT.name
+        && ctx.named.has(Lang::CSharp)
+        && !ctx.named.has(Lang::TypeScript)
+        && !ctx.named.has(Lang::JavaScript)
+    {
+        return &CSHARP_BLOCKING_WAIT;
+    }
     if d.name == PY_UNTYPED_PARAMETER.name && php_only(ctx) {
         return if returns_only(ctx) {
             &PHP_UNTYPED_RETURN
@@ -205,7 +213,9 @@ fn php_only(ctx: &Context) -> bool {
 /// "type hints" and "explicit return types" are PHP's words as well as Python's and
 /// TypeScript's.
 fn siblings(d: &Detector) -> &'static [&'static Detector] {
-    if d.name == PY_UNTYPED_PARAMETER.name {
+    if d.name == ASYNC_AWAIT.name {
+        &[&CSHARP_BLOCKING_WAIT]
+    } else if d.name == PY_UNTYPED_PARAMETER.name {
         &[&PHP_UNTYPED_PARAMETER]
     } else if d.name == UNTYPED_RETURN.name {
         &[&PHP_UNTYPED_RETURN]
