@@ -1080,10 +1080,15 @@ pub const SECTION_COMMENT: Detector = Detector {
 pub const COMMENT: Detector = Detector {
     name: "comment",
     summary: "every comment (`// …`, `/* … */`, `<!-- … -->`, `# …`), marker included; not tool directives, shebangs or license headers",
+    // Each hit-less branch stays inside its own comment: a directive's `//` line, a block's
+    // `*/` (a lazy `[\s\S]*?` after a line comment ran on to the next `*/`, in a string three
+    // lines down, and swallowed the comments between).
     pattern: concat!(
-        r"(?i)(?://+|/\*+|#)[ \t]*(?:eslint|@ts-|prettier-ignore|istanbul|c8 |v8 |biome-ignore|deno-lint|jshint|tslint|global |noinspection|nolint|nosonar|autofix-ignore|type:|noqa|pylint:|mypy:|pyright:|fmt:|isort:|ruff:|nosec|pragma|rubocop:|frozen_string_literal|-\*-|region\b|endregion\b|#region|#endregion|webpack|@vite|@refresh|@jsx|@flow|@license|@preserve)[^\r\n]*(?:[\s\S]*?\*/)?",
+        r"(?i)(?://+|#)[ \t]*(?:eslint|@ts-|prettier-ignore|istanbul|c8 |v8 |biome-ignore|deno-lint|jshint|tslint|global |noinspection|nolint|nosonar|autofix-ignore|type:|noqa|pylint:|mypy:|pyright:|fmt:|isort:|ruff:|nosec|pragma|rubocop:|frozen_string_literal|-\*-|region\b|endregion\b|#region|#endregion|webpack|@vite|@refresh|@jsx|@flow|@license|@preserve)[^\r\n]*",
+        r"|/\*+[ \t]*(?:eslint|@ts-|prettier-ignore|istanbul|c8 |v8 |biome-ignore|deno-lint|jshint|tslint|global |webpack|@vite|@jsx|@flow|@license|@preserve|autofix-ignore)(?:[^*]|\*+[^*/])*\*+/",
         r"|//go:[^\r\n]*|//[ \t]*\+build[^\r\n]*|#![^\r\n]*",
-        r"|(?://+|/\*+|#)[^\r\n]*(?:copyright|spdx-license|licensed under|\(c\) \d{4})[^\r\n]*(?:[\s\S]*?\*/)?",
+        r"|(?://+|#)[^\r\n]*(?:copyright|spdx-license|licensed under|\(c\) \d{4})[^\r\n]*",
+        r"|/\*+(?:[^*]|\*+[^*/])*?(?:copyright|spdx-license|licensed under|\(c\) \d{4})(?:[^*]|\*+[^*/])*\*+/",
         r"|(?P<hit>//[^\r\n]*|/\*[\s\S]*?\*/|<!--[\s\S]*?-->|#[ \t][^\r\n]*|#$)"
     ),
     langs: &[],

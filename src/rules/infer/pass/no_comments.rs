@@ -192,7 +192,7 @@ fn forbids_comments(clause: &[Token]) -> Option<String> {
 mod tests {
     use super::super::super::tests::{explained, texts};
 
-    const TSX: &str = "// load todos once on mount\nexport function App() {\n  const url = \"http://x\"; // eslint-disable-line\n  return <div>{/* header goes here */}</div>;\n}\n";
+    const TSX: &str = "// eslint-disable-next-line no-console\n// load todos once on mount\nexport function App() {\n  const url = \"http://x/*not one*/\"; // eslint-disable-line\n  return <div>{/* header goes here */}</div>;\n}\n/* Copyright 2024 Acme\n * all rights */\n";
 
     #[test]
     fn comments_forbidden_outright_are_every_comment() {
