@@ -328,9 +328,18 @@ fn match_words_quoted(clause: &[Token], i: usize, words: &[&str]) -> bool {
 }
 
 /// "`async`/`await` para asincronía": a two-word concept written as two code spans, joined by
-/// nothing or a slash — the tokens it takes and the concept. (One span alone stays code: `var`
-/// is the keyword's own check.)
+/// nothing or a slash — the tokens it takes and the concept. Not after a negation or "avoid"
+/// ("Do not use `async` / `await`"): forbidden, the spans are the keywords, which their literal
+/// checks find. (One span alone stays code: `var` is the keyword's own check.)
 fn concept_in_code_pair(clause: &[Token], i: usize) -> Option<(usize, usize)> {
+    let forbidden = clause[..i.min(clause.len())].iter().any(|t| {
+        t.is_word()
+            && (words::NEGATIONS.contains(&t.lower.as_str())
+                || words::AVOID_WORDS.contains(&t.lower.as_str()))
+    });
+    if forbidden {
+        return None;
+    }
     let code = |k: usize| clause.get(k).filter(|t| t.kind == Kind::Span(Quote::Backtick));
     let first = code(i)?;
     let (second, len) = match clause.get(i + 1) {

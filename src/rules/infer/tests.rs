@@ -5891,7 +5891,16 @@ fn field_injection_forbidden_or_ruled_out_by_constructor_injection() {
             "{rule}"
         );
     }
-    // Mandated on fields, or the rule is about another language's injection: nothing.
+    // Mandated on fields, described, or the rule is about another language's injection:
+    // nothing.
+    assert!(
+        texts(
+            "Our Spring beans get `@Autowired` fields.",
+            "src/main/java/QuizService.java",
+            java
+        )
+        .is_empty()
+    );
     assert!(
         texts(
             "Use `@Autowired` on fields.",
@@ -5955,6 +5964,11 @@ fn a_two_word_concept_written_as_two_code_spans() {
     ] {
         assert_eq!(texts(rule, "src/lib/data.js", js), ["then"], "{rule}");
     }
+    // Forbidden, the two spans are the keywords themselves.
+    assert_eq!(
+        texts("Do not use `async` / `await`.", "src/lib/data.js", js),
+        ["async"]
+    );
     // One span alone is still the code it spells: no concept is read from `await`.
     assert!(!explained("Never use `await` in loops.").contains("async-await"));
 }

@@ -67,7 +67,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
         if let Some((d, what, said)) = seen_condition(ctx, f) {
             let scope = ctx.detector_scope(d, what);
             let check = ctx.detector_check(d, scope, said);
-            // Java's `Optional` after "don't use" was read as the npm package `optional` too.
+            // The detector that sees the condition is what the words mean: other readings of
+            // them go (Java's `Optional` after "don't use" was also the npm package `optional`).
             out.drop_checks_of(i, |c| c.pattern.as_deref() != Some(d.pattern));
             out.check(At::Mention(i), check);
         }
@@ -398,7 +399,8 @@ pub(super) fn placed_construct(
         "v-if" | "v-for" if forbids && named_in_clause("v-if") && named_in_clause("v-for") => {
             Some((&VUE_IF_WITH_FOR, "`v-if`", "on the element that has `v-for`"))
         }
-        "Autowired" if f.role != Role::Mandate && ctx.says(FIELD_WORDS) => {
+        // Forbidden, not described: "Spring beans get `@Autowired` fields" forbids nothing.
+        "Autowired" if forbids && f.role != Role::Mandate && ctx.says(FIELD_WORDS) => {
             Some((&FIELD_INJECTION, "`@Autowired`", "on fields"))
         }
         "Optional" | "Optional<T>"
