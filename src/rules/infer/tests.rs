@@ -5990,3 +5990,21 @@ fn async_await_mandated_in_csharp_rules_out_blocking_on_tasks() {
     // A rule about TypeScript checks no C#.
     assert!(texts("Use async/await in TypeScript", "src/OrderService.cs", cs).is_empty());
 }
+
+#[test]
+fn a_target_after_on_and_a_determiner_is_a_condition() {
+    // The element it is put on, which no check of `v-if` alone sees.
+    let vue = "<template>\n  <template v-if=\"ok\"><p v-if=\"y\">b</p></template>\n</template>\n";
+    assert_unchecked_because(
+        "never `v-if` on a `<template>`",
+        "src/A.vue",
+        vue,
+        &["on a `<template>`"],
+    );
+    assert_unchecked_because(
+        "Never put `onClick` on a `<div>`",
+        "src/A.tsx",
+        "<div onClick={f} />\n<button onClick={f} />\n",
+        &["on a `<div>`"],
+    );
+}

@@ -596,9 +596,10 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named, spanish: bool) -
             let code_before = clause[..i].iter().any(Token::is_code);
             // "not `std::fs` on `interop_path()`": that code applied to other code, which
             // neither alone shows.
+            // "never `v-if` on a `<template>`": past a determiner too.
             if CONDITION_TARGET.contains(&w)
                 && code_before
-                && let Some(code) = next.filter(|n| n.is_code())
+                && let Some(code) = next_word_or_code(clause, i + 1).filter(|n| n.is_code())
             {
                 out.unreadable
                     .push(format!("{} {}", t.text, render(clause, i + 1, code)));
