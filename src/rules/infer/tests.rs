@@ -5993,6 +5993,13 @@ fn async_await_mandated_in_csharp_rules_out_blocking_on_tasks() {
 
 #[test]
 fn a_target_after_on_and_a_determiner_is_a_condition() {
+    // A style forbidden for one kind of element, which no file or line tells apart.
+    assert_unchecked_because(
+        "**Never** use `border-radius: 9999px` for buttons — that's the pill container shape only",
+        "src/a.scss",
+        ".tabs {\n  border-radius: 9999px;\n}\n.save-button {\n  border-radius: 9999px;\n}\n",
+        &["for buttons"],
+    );
     // The element it is put on, which no check of `v-if` alone sees.
     let vue = "<template>\n  <template v-if=\"ok\"><p v-if=\"y\">b</p></template>\n</template>\n";
     assert_unchecked_because(

@@ -46,6 +46,38 @@ const JUDGED_WHERE: &[&str] = &[
     "apropiado",
 ];
 
+/// Kinds of UI elements a style is forbidden for ("for buttons", "para tarjetas").
+const UI_ELEMENTS: &[&str] = &[
+    "buttons",
+    "button",
+    "links",
+    "inputs",
+    "cards",
+    "headings",
+    "headers",
+    "titles",
+    "icons",
+    "images",
+    "modals",
+    "dialogs",
+    "badges",
+    "labels",
+    "tooltips",
+    "menus",
+    "tabs",
+    "avatars",
+    "chips",
+    "botones",
+    "enlaces",
+    "tarjetas",
+    "títulos",
+    "encabezados",
+    "iconos",
+    "imágenes",
+    "modales",
+    "etiquetas",
+];
+
 /// Words that single out one of a kind ("the main component", "el componente principal").
 const MAIN_WORDS: &[&str] = &["main", "primary", "top-level", "principal", "principales"];
 
@@ -629,6 +661,17 @@ pub fn read(tokens: &[Token], found: &[Mention], named: &Named, spanish: bool) -
                     i += 1 + words.len();
                     continue;
                 }
+            }
+            // "Never use `border-radius: 9999px` for buttons": on one kind of element, which
+            // no file or line tells apart (`.settings-tabs` may be a pill).
+            if CONDITION_PURPOSE.contains(&w)
+                && code_before
+                && !preferred
+                && next.is_some_and(|n| n.is_word() && UI_ELEMENTS.contains(&n.lower.as_str()))
+            {
+                out.unreadable.push(as_written(clause, i, 2));
+                i += 2;
+                continue;
             }
             let target = (CONDITION_TARGET.contains(&w) && code_before)
                 || (CONDITION_PURPOSE.contains(&w)
