@@ -3889,10 +3889,13 @@ pub const NO_ONE: &[&str] = &[
     "nothing", "nobody", "none", "no-one", "nada", "nadie", "ninguno", "ninguna",
 ];
 
+/// Comments, by name.
+pub const COMMENT_WORDS: &[&str] = &["comment", "comments", "comentario", "comentarios"];
+
 /// Fields of a class, as rules name them.
 pub const FIELD_WORDS: &[&str] = &["field", "fields", "campo", "campos", "atributo", "atributos"];
 
-/// Parameters of a method, as rules name them.
+/// Parameters of a function or method, as rules name them.
 pub const PARAMETER_WORDS: &[&str] = &[
     "parameter",
     "parameters",
@@ -3900,8 +3903,10 @@ pub const PARAMETER_WORDS: &[&str] = &[
     "params",
     "argument",
     "arguments",
+    "args",
     "parámetro",
     "parámetros",
+    "parametros",
     "argumento",
     "argumentos",
 ];

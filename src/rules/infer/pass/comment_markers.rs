@@ -7,6 +7,7 @@
 
 use super::super::files::{FileScope, Lang};
 use super::super::text::{Kind, Token, clauses};
+use super::super::words::COMMENT_WORDS;
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -18,8 +19,6 @@ const RULING_OUT: &[&str] = &[
     "not", "no", "never", "instead", "rather", "avoid", "don't", "nunca", "evita", "evitar", "vez", "lugar",
     "sin",
 ];
-
-const COMMENT_WORDS: &[&str] = &["comment", "comments", "comentario", "comentarios"];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Marker {

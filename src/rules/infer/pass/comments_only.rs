@@ -4,12 +4,11 @@
 
 use super::super::phrases::Entity;
 use super::super::text::{Token, clauses_with_ends, written};
+use super::super::words::COMMENT_WORDS;
 use super::{Context, Found};
 
 /// Words that put something in a place ("in", "inside", "en", "dentro de").
 const IN_WORDS: &[&str] = &["in", "inside", "within", "en", "dentro"];
-/// Comments, by name.
-const COMMENT_WORDS: &[&str] = &["comment", "comments", "comentario", "comentarios"];
 
 /// Confines the checks of the mentions in a clause that places them in comments.
 pub fn run(ctx: &Context, out: &mut Found) {

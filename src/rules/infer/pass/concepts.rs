@@ -256,30 +256,16 @@ const RETURN_WORDS: &[&str] = &["return", "returns", "retorno", "retornos", "out
 
 /// "Type hints on function returns": the rule speaks of returns and of no parameter.
 fn returns_only(ctx: &Context) -> bool {
-    ctx.says(RETURN_WORDS) && !ctx.says(PARAMETER_NAMES) && !ctx.says(INPUT_WORDS)
+    ctx.says(RETURN_WORDS) && !ctx.says(PARAMETER_WORDS) && !ctx.says(INPUT_WORDS)
 }
 
 /// "Use appropriate PHP type hints for method parameters": the rule speaks of parameters and of
 /// no return, nor of whole signatures.
 fn parameters_only(ctx: &Context) -> bool {
-    ctx.says(PARAMETER_NAMES)
+    ctx.says(PARAMETER_WORDS)
         && !ctx.says(RETURN_WORDS)
         && !ctx.says(&["signature", "signatures", "firmas", "firma"])
 }
-
-/// Words naming a function's parameters.
-const PARAMETER_NAMES: &[&str] = &[
-    "parameter",
-    "parameters",
-    "param",
-    "params",
-    "argument",
-    "arguments",
-    "args",
-    "parámetros",
-    "parametros",
-    "argumentos",
-];
 
 /// Other words of a function's inputs and signature.
 const INPUT_WORDS: &[&str] = &[

@@ -14,7 +14,12 @@ use crate::rules::model::Within;
 /// A name with an underscore next to a letter and a lowercase letter: not camelCase (nor
 /// PascalCase); `UPPER_SNAKE` constants, leading underscores (`_unused`) and underscores that
 /// group digits (`remittances36_02_05`) pass.
-const NOT_CAMEL: &str = r"_*(?:[A-Za-z0-9_]*[a-z][A-Za-z0-9_]*(?:[A-Za-z]_+[A-Za-z0-9]|[A-Za-z0-9]_+[A-Za-z])[A-Za-z0-9_]*|[A-Za-z0-9_]*(?:[A-Za-z]_+[A-Za-z0-9]|[A-Za-z0-9]_+[A-Za-z])[A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)";
+macro_rules! not_camel {
+    () => {
+        r"_*(?:[A-Za-z0-9_]*[a-z][A-Za-z0-9_]*(?:[A-Za-z]_+[A-Za-z0-9]|[A-Za-z0-9]_+[A-Za-z])[A-Za-z0-9_]*|[A-Za-z0-9_]*(?:[A-Za-z]_+[A-Za-z0-9]|[A-Za-z0-9]_+[A-Za-z])[A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)"
+    };
+}
+const NOT_CAMEL: &str = not_camel!();
 /// A name starting lowercase with a capital later (`getUser`): not snake_case. One starting
 /// with a capital (`MyType = TypeVar(…)`, a class alias) is not a variable's name to judge.
 const NOT_SNAKE: &str = r"_*[a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*";
@@ -26,7 +31,7 @@ const NOT_UPPER: &str = r"_*[A-Z0-9_]*[a-z][A-Za-z0-9_]*";
 const NOT_LOWER: &str = r"[a-z0-9_]*[A-Z][A-Za-z0-9_]*";
 /// A member's name that is not camelCase: PascalCase (`MuzzleVelocity`; a field's name, unlike a
 /// JavaScript constant's, is never a component's) or with an underscore inside.
-const NOT_CAMEL_MEMBER: &str = r"_*[A-Z][A-Z0-9]*[a-z][A-Za-z0-9_]*|_*(?:[A-Za-z0-9_]*[a-z][A-Za-z0-9_]*(?:[A-Za-z]_+[A-Za-z0-9]|[A-Za-z0-9]_+[A-Za-z])[A-Za-z0-9_]*|[A-Za-z0-9_]*(?:[A-Za-z]_+[A-Za-z0-9]|[A-Za-z0-9]_+[A-Za-z])[A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)";
+const NOT_CAMEL_MEMBER: &str = concat!(r"_*[A-Z][A-Z0-9]*[a-z][A-Za-z0-9_]*|", not_camel!());
 /// A name that does not start with an underscore.
 const NOT_UNDERSCORED: &str = r"[A-Za-z][A-Za-z0-9_]*";
 /// A name that is not `_` then camelCase (`syncRoot`, `_SyncRoot`, `_sync_root`).
@@ -56,6 +61,8 @@ const C_LIKE: &[Lang] = &[
     Lang::Rust,
     Lang::Php,
 ];
+/// C#'s generated code: EF migrations, source generators' `*.g.cs`, designers' `*.Designer.cs`.
+const CSHARP_GENERATED: &[&str] = &["!**/Migrations/**", "!**/*.g.cs", "!**/*.Designer.cs"];
 /// Generated Go, and tests whose names take underscores by convention: Go's and Kotlin's
 /// (`Test_parse_error`, `fun test_login_fails()`), PHPUnit's (`it_can_pin_a_note()`).
 const GENERATED_AND_TESTS: &[&str] = &[
@@ -234,7 +241,7 @@ pub(super) const FORMS: &[Form] = &[
         subject: Subject::PrivateFields,
         langs: &[Lang::CSharp, Lang::Java],
         template: r"^[ \t]*(?:\[[^\]\r\n]*\][ \t]*)*(?:@\w+(?:\([^)\r\n]*\))?[ \t]+)*private[ \t]+(?:(?:static|readonly|volatile|final|transient|new|unsafe)[ \t]+)*[\w.]+(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[[ \t,]*\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:[=;]|\r?$)",
-        exclude: &["!**/Migrations/**", "!**/*.g.cs", "!**/*.Designer.cs"],
+        exclude: CSHARP_GENERATED,
     },
     Form {
         // Type declarations and operators are consumed with no hit; constructors have no name
@@ -243,14 +250,14 @@ pub(super) const FORMS: &[Form] = &[
         subject: Subject::PublicMembers,
         langs: &[Lang::CSharp],
         template: r"^[ \t]*(?:\[[^\]\r\n]*\][ \t]*)*public[ \t]+(?:(?:static|readonly|virtual|override|abstract|sealed|async|new|const|extern|unsafe|partial|volatile|event|required)[ \t]+)*(?:(?:class|interface|enum|struct|record|delegate|implicit|explicit)\b|[\w.]+(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[[ \t,]*\])*\??[ \t]+(?:operator\b|(?P<hit>{N})[ \t]*(?:[=;({<]|\r?$)))",
-        exclude: &["!**/Migrations/**", "!**/*.g.cs", "!**/*.Designer.cs"],
+        exclude: CSHARP_GENERATED,
     },
     Form {
         what: "C#'s constants (`const Type Name =`)",
         subject: Subject::Constants,
         langs: &[Lang::CSharp],
         template: r"(?:^|[^\w$.])const[ \t]+[\w.?]+(?:<[^;=(){}\r\n]*>)?[ \t]+(?P<hit>{N})[ \t]*=",
-        exclude: &["!**/Migrations/**", "!**/*.g.cs", "!**/*.Designer.cs"],
+        exclude: CSHARP_GENERATED,
     },
     Form {
         what: "`package` clauses",
@@ -302,15 +309,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
             if !m.about(form.subject) {
                 continue;
             }
-            let Some(name) = breaking(m.case, form.subject) else {
+            let Some(name) = breaking(m.case, form) else {
                 continue;
-            };
-            // A C function is never a class: a capital anywhere breaks snake_case
-            // (`CflexResetParser`), where Python's `MyType = TypeVar(…)` is left alone.
-            let name = if m.case == Case::Snake && form.langs == [Lang::Cpp] {
-                NOT_LOWER
-            } else {
-                name
             };
             let langs = langs_for(ctx, m, form, family);
             if langs.is_empty() {
@@ -361,9 +361,13 @@ const CAMEL_LANGS_WIDE: &[Lang] = &[
     Lang::Php,
 ];
 
-/// The names that break `case` for a kind of name; `None` when the pair is never checked.
-fn breaking(case: Case, subject: Subject) -> Option<&'static str> {
-    match (case, subject) {
+/// The names that break `case` where `form` declares them; `None` when the pair is never
+/// checked.
+fn breaking(case: Case, form: &Form) -> Option<&'static str> {
+    match (case, form.subject) {
+        // A C function is never a class: a capital anywhere breaks snake_case
+        // (`CflexResetParser`), where Python's `MyType = TypeVar(…)` is left alone.
+        (Case::Snake, Subject::Functions) if form.langs == [Lang::Cpp] => Some(NOT_LOWER),
         (Case::Camel, Subject::Variables | Subject::Functions) => Some(NOT_CAMEL),
         (Case::Snake, Subject::Variables | Subject::Functions) => Some(NOT_SNAKE),
         (Case::Pascal, Subject::Types | Subject::Components) => Some(NOT_PASCAL),

@@ -7,10 +7,8 @@
 
 use super::super::concepts::COMMENT;
 use super::super::text::{Token, clauses};
+use super::super::words::COMMENT_WORDS;
 use super::{At, Context, Found};
-
-/// Comments, by name.
-const COMMENT_WORDS: &[&str] = &["comment", "comments", "comentario", "comentarios"];
 
 /// What a writer does with a comment, after a negation ("do not add", "no escribas").
 const VERBS: &[&str] = &[
@@ -54,48 +52,12 @@ const FORBIDS: &[&str] = &[
 /// Words between the forbidding words and the comments that keep them all comments.
 const DETERMINERS: &[&str] = &["any", "code", "ningún", "ninguno", "de", "código"];
 
-/// Words after the comments that only say where code is: "in the code", "on html, css, js or
-/// tsx code", "en el código".
+/// Words after the comments that only say where code is: "in the code", "en el código" — and
+/// the languages the rule names ("on html, css, js or tsx code").
 const PLACE_WORDS: &[&str] = &[
-    "in",
-    "on",
-    "to",
-    "inside",
-    "within",
-    "into",
-    "en",
-    "dentro",
-    "the",
-    "your",
-    "el",
-    "la",
-    "los",
-    "las",
-    "tu",
-    "code",
-    "codebase",
-    "source",
-    "files",
-    "file",
-    "código",
-    "fuente",
-    "archivos",
-    "ficheros",
-    "de",
-    "del",
-    "or",
-    "and",
-    "o",
-    "y",
-    "html",
-    "css",
-    "js",
-    "ts",
-    "tsx",
-    "jsx",
-    "javascript",
-    "typescript",
-    "python",
+    "in", "on", "to", "inside", "within", "into", "en", "dentro", "the", "your", "el", "la", "los", "las",
+    "tu", "code", "codebase", "source", "files", "file", "código", "fuente", "archivos", "ficheros", "de",
+    "del", "or", "and", "o", "y",
 ];
 
 /// Words that open a condition the conditions pass already weighed ("unless asked"): what
@@ -103,7 +65,12 @@ const PLACE_WORDS: &[&str] = &[
 const CONDITION_WORDS: &[&str] = &["unless", "except", "salvo", "excepto", "menos"];
 
 pub fn run(ctx: &Context, out: &mut Found) {
-    let Some(said) = clauses(ctx.tokens).into_iter().find_map(forbidden_in_clause) else {
+    let languages: Vec<String> = ctx.named.langs.iter().map(|(_, w)| w.to_lowercase()).collect();
+    let place = |w: &str| PLACE_WORDS.contains(&w) || languages.iter().any(|l| l == w);
+    let Some(said) = clauses(ctx.tokens)
+        .into_iter()
+        .find_map(|c| forbidden_in_clause(c, &place))
+    else {
         return;
     };
     let scope = ctx.detector_scope(&COMMENT, "\"comments\"");
@@ -121,21 +88,17 @@ pub fn run(ctx: &Context, out: &mut Found) {
 /// code": a part of a clause between commas that forbids comments outright, when what follows
 /// it up to the next forbidding part only says where ("Do not add comments, docstrings, or type
 /// annotations to code you did not change" lists more, under a condition of its own).
-fn forbidden_in_clause(clause: &[Token]) -> Option<String> {
+fn forbidden_in_clause(clause: &[Token], place: &dyn Fn(&str) -> bool) -> Option<String> {
     let parts: Vec<&[Token]> = clause
         .split(|t| matches!(t.text.as_str(), "," | "(" | ")"))
         .filter(|p| p.iter().any(Token::is_word))
         .collect();
     parts.iter().enumerate().find_map(|(i, part)| {
-        let said = forbids_comments(part)?;
+        let said = forbids_comments(part, place)?;
         parts[i + 1..]
             .iter()
             .take_while(|p| !opens_forbidding(p))
-            .all(|p| {
-                p.iter()
-                    .filter(|t| t.is_word())
-                    .all(|t| PLACE_WORDS.contains(&t.lower.as_str()))
-            })
+            .all(|p| p.iter().filter(|t| t.is_word()).all(|t| place(&t.lower)))
             .then_some(said)
     })
 }
@@ -153,7 +116,7 @@ fn opens_forbidding(part: &[Token]) -> bool {
 /// The words of a clause that forbids comments outright: forbidding words (and a verb), maybe
 /// "any", the word for comments, then only where ("in the code") or a condition — no code, no
 /// qualifier.
-fn forbids_comments(clause: &[Token]) -> Option<String> {
+fn forbids_comments(clause: &[Token], place: &dyn Fn(&str) -> bool) -> Option<String> {
     if clause.iter().any(Token::is_code) {
         return None;
     }
@@ -179,7 +142,7 @@ fn forbids_comments(clause: &[Token]) -> Option<String> {
     }
     let end = i + 1;
     let rest = &lower[end..];
-    let place_only = rest.iter().all(|w| PLACE_WORDS.contains(w));
+    let place_only = rest.iter().all(|w| place(w));
     let conditioned =
         rest.first().is_some_and(|w| CONDITION_WORDS.contains(w)) || rest.starts_with(&["a", "menos"]);
     (place_only || conditioned).then(|| {

@@ -14,12 +14,9 @@
 use super::super::Term;
 use super::super::files::{FileScope, Lang};
 use super::super::text::{Token, clauses};
-use super::super::words::NEGATIONS;
+use super::super::words::{COMMENT_WORDS, NEGATIONS};
 use super::{At, Context, Found};
 use crate::rules::model::Within;
-
-/// Words naming comments.
-const COMMENT_WORDS: &[&str] = &["comments", "comment", "comentarios", "comentario"];
 
 /// Words naming commit messages.
 const COMMIT_WORDS: &[&str] = &["commit", "commits"];
