@@ -523,6 +523,18 @@ pub const CONVENTIONAL_COMMITS: Detector = Detector {
     effect: Effect::Require,
 };
 
+/// Conventional Commits when the rule lists its types: the title's shape, any type — the commits
+/// pass flags a type off the list, where it is written (one finding, not two).
+pub const CONVENTIONAL_COMMITS_SHAPE: Detector = Detector {
+    name: "conventional-commits",
+    summary: "the commit title must read `type(scope)!: subject`, the type one the rule lists (merges, reverts, fixups and an untouched template pass)",
+    pattern: r"\A(?:[ \t]*\r?\n)*(?:#|[A-Za-z][\w-]*(?:\([^)\r\n]+\))?!?: \S|Merge |Revert |fixup! |squash! |amend! )",
+    langs: &[Lang::Commit],
+    exclude: &[],
+    within: Within::Any,
+    effect: Effect::Require,
+};
+
 pub const ANY_TYPE: Detector = Detector {
     name: "any-type",
     summary: "`any` in a type position: `: any`, `<any>`, `any[]`, `as any`, `| any`, `=> any`",
@@ -1508,12 +1520,30 @@ pub const SKIPPED_TEST: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// An image reference up to its tag, in a Dockerfile's `FROM` or a YAML `image:` value.
+macro_rules! image_before_tag {
+    () => {
+        r#"(?:(?i:^[ \t]*FROM[ \t]+(?:--\S+[ \t]+)*)|^[ \t]*(?:-[ \t]+)?image:[ \t]*["']?)[^\s:@"'#]+(?::[0-9]+/[^\s:@"']+)?"#
+    };
+}
+
 /// The `latest` tag of a container image: in a Dockerfile's `FROM` and a YAML `image:` (Compose,
 /// Kubernetes, CI). Comments never match (the line must start with the instruction or key).
 pub const LATEST_TAG: Detector = Detector {
     name: "latest-image-tag",
     summary: "the `latest` tag of an image in a Dockerfile `FROM` line or a YAML `image:` value",
-    pattern: r#"(?:(?i:^[ \t]*FROM[ \t]+(?:--\S+[ \t]+)*)|^[ \t]*(?:-[ \t]+)?image:[ \t]*["']?)[^\s:@"'#]+(?::[0-9]+/[^\s:@"']+)?:(?P<hit>latest)(?:[\s"'@]|$)"#,
+    pattern: concat!(image_before_tag!(), r#":(?P<hit>latest)(?:[\s"'@]|$)"#),
+    langs: &[Lang::Docker, Lang::Yaml],
+    exclude: &[],
+    within: Within::Any,
+    effect: Effect::Forbid,
+};
+
+/// The same, reported with its colon (`:latest`) for a rule that writes it so.
+pub const LATEST_TAG_WITH_COLON: Detector = Detector {
+    name: "latest-image-tag",
+    summary: "the `:latest` tag of an image in a Dockerfile `FROM` line or a YAML `image:` value",
+    pattern: concat!(image_before_tag!(), r#"(?P<hit>:latest)(?:[\s"'@]|$)"#),
     langs: &[Lang::Docker, Lang::Yaml],
     exclude: &[],
     within: Within::Any,
@@ -1777,7 +1807,8 @@ pub fn example_in_context(text: &str, rule_words: impl Fn(&[&str]) -> bool) -> O
         {
             Some(&PATH_ALIASES)
         }
-        // "Never use the `latest` tag", "no `:latest` images".
+        // "Never use the `latest` tag", "no `:latest` images" (the tag with its colon, as the
+        // rule writes it).
         "latest" | ":latest"
             if rule_words(&[
                 "tag",
@@ -1795,7 +1826,11 @@ pub fn example_in_context(text: &str, rule_words: impl Fn(&[&str]) -> bool) -> O
                 "etiquetas",
             ]) =>
         {
-            Some(&LATEST_TAG)
+            Some(if text == ":latest" {
+                &LATEST_TAG_WITH_COLON
+            } else {
+                &LATEST_TAG
+            })
         }
         // "Prefer `&&` and `||` over `and` and `or`": Ruby's and PHP's word operators. Only
         // with the symbols or "operators" said: alone, `and` is a word.
@@ -2999,6 +3034,14 @@ yarn add react
         }
         for bad in ["Add login", "feat:missing space", "🚀 feat: x", "update stuff"] {
             assert!(!r.is_match(bad), "{bad}");
+        }
+        // The shape alone, when the rule lists the types (the commits pass checks the type).
+        let shape = re(CONVENTIONAL_COMMITS_SHAPE.pattern);
+        for ok in ["feature: add x", "wip(ui)!: y", "feat: z", "Merge branch 'a'"] {
+            assert!(shape.is_match(ok), "{ok}");
+        }
+        for bad in ["Add login", "feat:missing space", "🚀 feat: x", "update stuff"] {
+            assert!(!shape.is_match(bad), "{bad}");
         }
     }
 

@@ -2496,6 +2496,15 @@ fn latest_tags_interface_prefixes_and_word_operators_from_words() {
         ),
         ["latest"]
     );
+    // The tag as the rule writes it: with its colon.
+    assert_eq!(
+        texts(
+            "Pin images to exact version tags — never `:latest`",
+            "compose.yaml",
+            "services:\n  db:\n    image: postgres:latest\n  web:\n    image: nginx:1.27\n"
+        ),
+        [":latest"]
+    );
     assert!(
         texts(
             "Never use the `latest` tag",

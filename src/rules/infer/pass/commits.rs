@@ -20,6 +20,7 @@ const NOT_IMPERATIVE: &str = "added|adds|adding|fixed|fixes|fixing|updated|updat
 
 pub fn run(ctx: &Context, out: &mut Found) {
     unmentioned_names(ctx, out);
+    allowed_types(ctx, out);
     if !about_subject(ctx) {
         return;
     }
@@ -124,6 +125,87 @@ fn unmentioned_names(ctx: &Context, out: &mut Found) {
     }
 }
 
+/// The types of Conventional Commits: a list of words holding three of them is a list of commit
+/// types, whether or not the rule says "commit" (it is often under a "Commits" heading).
+const COMMIT_TYPES: &[&str] = &[
+    "feat", "fix", "docs", "style", "refactor", "perf", "test", "build", "ci", "chore", "revert",
+];
+
+/// Words that make a list of types a list of examples, not the only ones allowed.
+const EXAMPLE_WORDS: &[&str] = &[
+    "e.g", "eg", "e.g.", "example", "examples", "like", "such", "etc", "ej", "ejemplo", "como",
+];
+
+/// "**Types:** Use one of the following types: `feat`, `fix`, `refactor`, …", "Tipos permitidos:
+/// feat, fix, docs, chore": the type of a subject written `type(scope): …` that is not on the
+/// list is flagged (`feature: add x`). The list is the rule's code spans (or, with none, its
+/// words that are Conventional Commits types), three of which are such types; examples ("e.g.",
+/// "like", "etc.") are not the whole list, and a negated rule forbids, which this does not read.
+fn allowed_types(ctx: &Context, out: &mut Found) {
+    let Some(types) = listed_types(ctx) else {
+        return;
+    };
+    let alternatives = types
+        .iter()
+        .map(|t| regex::escape(t))
+        .collect::<Vec<_>>()
+        .join("|");
+    let scope = FileScope::of_langs(&[Lang::Commit], String::new()).titled(Lang::Commit.name());
+    let explanation = format!(
+        "commit types allowed: {}; a subject's `type:` or `type(scope):` of another type is flagged; scope {}",
+        types
+            .iter()
+            .map(|t| format!("`{t}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        scope.why
+    );
+    // The first line that is not blank or a comment; its type, when it is none of the list (a
+    // listed type is consumed by the alternative without a hit).
+    let pattern = format!(
+        r"\A(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:(?:{alternatives})(?:\([^)\r\n]*\))?!?:|(?P<hit>[A-Za-z][\w-]*)(?:\([^)\r\n]*\))?!?:[ \t])"
+    );
+    out.check(
+        At::Places,
+        ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
+    );
+}
+
+/// The commit types the rule allows, sorted, when it lists them (see [`allowed_types`]).
+pub fn listed_types<'a>(ctx: &Context<'a>) -> Option<Vec<&'a str>> {
+    if ctx.says(EXAMPLE_WORDS)
+        || ctx.says(NEGATIONS)
+        || !ctx.says(&["type", "types", "tipo", "tipos", "commit", "commits"])
+    {
+        return None;
+    }
+    let spans: Vec<&str> = ctx
+        .tokens
+        .iter()
+        .filter(|t| t.is_code())
+        .map(|t| t.text.trim_end_matches(':'))
+        .collect();
+    let mut listed: Vec<&str> = if spans.is_empty() {
+        ctx.tokens
+            .iter()
+            .filter(|t| t.is_word() && COMMIT_TYPES.contains(&t.lower.as_str()))
+            .map(|t| t.text.as_str())
+            .collect()
+    } else {
+        spans
+    };
+    let typed = listed.iter().filter(|t| COMMIT_TYPES.contains(t)).count();
+    let words = listed
+        .iter()
+        .all(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+    if typed < 3 || !words {
+        return None;
+    }
+    listed.sort_unstable();
+    listed.dedup();
+    Some(listed)
+}
+
 /// Whether the rule is about the commit subject line: "subject line", "commit subject", or
 /// commit messages, titles or summaries.
 fn about_subject(ctx: &Context) -> bool {
@@ -176,6 +258,35 @@ mod tests {
         let promo = "Do not include promotional lines like \"🤖 Generated with [Claude Code]\" or similar.";
         assert_eq!(texts(promo, MSG, msg), ["🤖 Generated with [Claude Code]"]);
         assert!(texts(promo, "docs/tools.md", "Drafted with Claude Code.\n").is_empty());
+    }
+
+    #[test]
+    fn commit_types_listed() {
+        let i = "**Types:** Use one of the following types: `feat`, `fix`, `refactor`, `perf`, `style`, `test`, `docs`, `build`, `ci`, `chore`, `revert`.";
+        let msg = "feature: add fzf keybindings\n\nBind ctrl-r.\n";
+        assert_eq!(texts(i, MSG, msg), ["feature"]);
+        assert_eq!(texts(i, MSG, "# a comment\n\nwip(ui)!: x\n"), ["wip"]);
+        for good in [
+            "feat: add x\n",
+            "fix(parser)!: y\n",
+            "Merge branch 'main'\n",
+            "Add x\n\nfeature: not the subject\n",
+        ] {
+            assert!(texts(i, MSG, good).is_empty(), "{good}");
+        }
+        assert!(texts(i, "notes.md", msg).is_empty(), "not a commit message");
+        // Unquoted, in Spanish.
+        let es = "Tipos permitidos: feat, fix, docs, chore";
+        assert_eq!(texts(es, MSG, "refactor: x\n"), ["refactor"]);
+        // Examples are not the whole list; two types are no list of them; a negation forbids.
+        for other in [
+            "Use types such as `feat`, `fix`, `docs`",
+            "Types: `feat`, `fix`, etc.",
+            "Prefix with `feat` or `fix`",
+            "Never use the `feat`, `fix`, `chore` types for docs changes",
+        ] {
+            assert!(texts(other, MSG, "feature: x\n").is_empty(), "{other}");
+        }
     }
 
     #[test]

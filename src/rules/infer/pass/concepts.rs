@@ -4,14 +4,15 @@
 
 use super::super::concepts::{
     ASYNC_AWAIT, CONCAT_AFTER_STRING, CONCAT_BEFORE_STRING, CONCEPTS, CONSTRUCTOR_INJECTION,
-    CSHARP_BLOCKING_WAIT, Detector, EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, FIELD_INJECTION,
-    GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET, I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE,
-    OPTIONAL_FIELD_OR_PARAMETER, PANIC_CALL, PHP_UNTYPED_PARAMETER, PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER,
-    PY_UNTYPED_RETURN_OF_TYPED, RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION,
-    UNPINNED_DEPENDENCY, UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN,
-    UNTYPED_EXPORTED_RETURN, UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, VUE_IF_WITH_FOR,
-    commit_body_pattern, commit_subject_pattern, example_in_context, example_of, file_length_pattern,
-    home_of, host_pattern, is_module_extension, mandated_counterpart,
+    CONVENTIONAL_COMMITS, CONVENTIONAL_COMMITS_SHAPE, CSHARP_BLOCKING_WAIT, Detector, EXPECT_CALL,
+    EXTENSIONLESS_IMPORT, Effect, FIELD_INJECTION, GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET,
+    I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, OPTIONAL_FIELD_OR_PARAMETER, PANIC_CALL,
+    PHP_UNTYPED_PARAMETER, PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED,
+    RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY,
+    UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN,
+    UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, VUE_IF_WITH_FOR, commit_body_pattern,
+    commit_subject_pattern, example_in_context, example_of, file_length_pattern, home_of, host_pattern,
+    is_module_extension, mandated_counterpart,
 };
 use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig, read};
@@ -180,6 +181,11 @@ pub fn seen_condition(ctx: &Context, f: &Mention) -> Option<(&'static Detector, 
 pub(super) fn detector_meant(ctx: &Context, d: &'static Detector) -> &'static Detector {
     if d.name == UNPINNED_DEPENDENCY.name && ctx.named.has(Lang::Ci) {
         return &UNPINNED_ACTION;
+    }
+    // "Conventional Commits, with one of the types `feat`, `fix`, `docs`": the shape here, the
+    // type against the list in the commits pass.
+    if d.name == CONVENTIONAL_COMMITS.name && super::commits::listed_types(ctx).is_some() {
+        return &CONVENTIONAL_COMMITS_SHAPE;
     }
     if d.name == VAR_DECL.name && asks_explicit_types(ctx) {
         return &VAR_INFERRED;
@@ -1242,7 +1248,12 @@ fn commit_limits(tokens: &[Token]) -> Vec<(CommitPart, usize, String)> {
     for clause in clauses(tokens) {
         let ws: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
         let mut part: Option<(CommitPart, usize)> = label.map(|p| (p, 0));
+        // Past a limit read with its part after it, up to that part.
+        let mut read_to = 0;
         for (i, t) in ws.iter().enumerate() {
+            if i < read_to {
+                continue;
+            }
             let w = t.lower.as_str();
             let next = ws.get(i + 1).map(|t| t.lower.as_str());
             if COMMIT_SUBJECT_WORDS.contains(&w) {
@@ -1257,17 +1268,35 @@ fn commit_limits(tokens: &[Token]) -> Vec<(CommitPart, usize, String)> {
                 part = Some((CommitPart::Body, i));
                 continue;
             }
-            let Some((p, from)) = part else {
+            // "Commit messages: first line max 72": the first line of a message is its subject.
+            if commit_named
+                && matches!(
+                    (w, next),
+                    ("first", Some("line")) | ("primera", Some("línea" | "linea"))
+                )
+            {
+                part = Some((CommitPart::Subject, i));
                 continue;
-            };
+            }
             let Some(n) = limit_number(w) else {
                 continue;
             };
             let prev = if i > 0 { ws[i - 1].lower.as_str() } else { "" };
             let prev2 = if i > 1 { ws[i - 2].lower.as_str() } else { "" };
+            let prev3 = if i > 2 { ws[i - 3].lower.as_str() } else { "" };
+            // "no more than 50 chars in subject": the part named after the limit, whose words
+            // run from the limit's to the part's.
+            let (p, from, to) = match part {
+                Some((p, from)) => (p, from, i),
+                None => match part_after_limit(&ws[i + 1..], commit_named) {
+                    Some((p, len)) => (p, i.saturating_sub(3), i + len),
+                    None => continue,
+                },
+            };
             let after: Vec<&str> = ws[i + 1..].iter().take(3).map(|t| t.lower.as_str()).collect();
             let limited_before = COMMIT_LIMIT_BEFORE.contains(&prev)
                 || (prev == "than" && matches!(prev2, "less" | "fewer" | "shorter"))
+                || (prev == "than" && prev2 == "more" && matches!(prev3, "no" | "not"))
                 || (prev == "at" && matches!(prev2, "wrapped" | "wrap" | "wrapping" | "wraps"))
                 || (prev == "de" && matches!(prev2, "máximo" | "maximo" | "más" | "mas"));
             let limited_after = after.windows(2).any(|p| {
@@ -1280,13 +1309,58 @@ fn commit_limits(tokens: &[Token]) -> Vec<(CommitPart, usize, String)> {
                 && (20..=200).contains(&n)
                 && !out.iter().any(|(q, ..)| *q == p)
             {
-                let said: Vec<&str> = ws[from..=i].iter().map(|t| t.text.as_str()).collect();
+                let said: Vec<&str> = ws[from..=to].iter().map(|t| t.text.as_str()).collect();
                 out.push((p, n, said.join(" ")));
                 part = None;
+                read_to = to + 1;
             }
         }
     }
     out
+}
+
+/// "50 chars in subject", "72 characters for the first line": the part a limit is for, named
+/// after its unit, "in" / "for" / "of" and an article — the subject, or when the rule names
+/// commits their title, summary, first line or body — and how many words after the number it
+/// took to say it.
+fn part_after_limit(rest: &[&Token], commit_named: bool) -> Option<(CommitPart, usize)> {
+    let words: Vec<&str> = rest.iter().take(6).map(|t| t.lower.as_str()).collect();
+    let unit = matches!(
+        words.first(),
+        Some(&("characters" | "character" | "chars" | "char" | "caracteres" | "carácteres"))
+    );
+    let by = matches!(
+        words.get(1),
+        Some(&("in" | "for" | "on" | "of" | "en" | "para" | "del" | "de"))
+    );
+    if !unit || !by {
+        return None;
+    }
+    let at = if matches!(
+        words.get(2),
+        Some(&("the" | "a" | "each" | "every" | "el" | "la" | "cada"))
+    ) {
+        3
+    } else {
+        2
+    };
+    let (part, next) = (*words.get(at)?, words.get(at + 1).copied());
+    let first_line = matches!(
+        (part, next),
+        ("first", Some("line")) | ("primera", Some("línea" | "linea"))
+    );
+    let taken = if first_line || next == Some("line") {
+        at + 2
+    } else {
+        at + 1
+    };
+    if part == "subject" || (commit_named && (first_line || COMMIT_SUBJECT_WORDS.contains(&part))) {
+        Some((CommitPart::Subject, taken))
+    } else if commit_named && COMMIT_BODY_WORDS.contains(&part) {
+        Some((CommitPart::Body, taken))
+    } else {
+        None
+    }
 }
 
 /// The commit part a rule's label names ("Subject line:", "Commit body:"): the words before the
@@ -1393,6 +1467,29 @@ mod tests {
         assert_eq!(
             limits("El título del commit debe tener máximo 60 caracteres"),
             [(CommitPart::Subject, 60)]
+        );
+        // The part named after the limit, "no more than" a limit, a message's first line.
+        assert_eq!(
+            limits("Use good style (no more than 50 chars in subject, etc)"),
+            [(CommitPart::Subject, 50)]
+        );
+        assert_eq!(
+            limits("Commit subject: no more than 50 chars"),
+            [(CommitPart::Subject, 50)]
+        );
+        assert_eq!(
+            limits("Commit messages: max 72 chars for the first line, at most 100 chars in the body"),
+            [(CommitPart::Subject, 72), (CommitPart::Body, 100)]
+        );
+        assert_eq!(
+            limits("Commit messages: first line under 72 characters"),
+            [(CommitPart::Subject, 72)]
+        );
+        assert!(limits("Commit subject: more than 10 chars").is_empty());
+        assert!(limits("Keep lines under 100 chars in the first line of each file").is_empty());
+        assert!(
+            limits("max 72 chars in the title").is_empty(),
+            "a title, commits unnamed"
         );
         // A page title, a minimum, a number that is not a length: nothing.
         assert!(limits("Page titles under 60 characters").is_empty());
