@@ -131,6 +131,10 @@ pub enum Subject {
     PrivateFields,
     /// Public members — fields, properties, methods ("PascalCase for public members").
     PublicMembers,
+    /// Go's exported names, which start with a capital ("PascalCase for exported identifiers").
+    Exported,
+    /// Go's unexported names, which start in lowercase ("camelCase for unexported").
+    Unexported,
     /// Names no declaration shows (props, fields, keys, routes, CSS classes, env vars…).
     Other,
 }
@@ -339,6 +343,17 @@ pub fn mandates(sentence: &[Token]) -> Vec<CaseMandate> {
             {
                 out.push(s);
             }
+            // "exported identifiers": the exported ones, not every identifier.
+            let after_export = k
+                .checked_sub(1)
+                .and_then(|p| access_subject(sentence, p))
+                .is_some_and(|s| matches!(s, Subject::Exported | Subject::Unexported));
+            if after_export
+                && sentence[k].is_word()
+                && GENERIC_NAME_WORDS.contains(&sentence[k].lower.as_str())
+            {
+                continue;
+            }
             for s in subjects_of(&sentence[k], k.checked_sub(1).map(|p| &sentence[p])) {
                 let s = match s {
                     Subject::Files if next_is_content => Subject::Other,
@@ -398,6 +413,9 @@ fn access_subject(sentence: &[Token], k: usize) -> Option<Subject> {
         return None;
     }
     let subject = match t.lower.as_str() {
+        // "PascalCase for exported identifiers, camelCase for unexported" (Go's names).
+        "exported" | "exportados" | "exportadas" => return Some(Subject::Exported),
+        "unexported" | "non-exported" => return Some(Subject::Unexported),
         "private" | "privado" | "privados" | "privada" | "privadas" => Subject::PrivateFields,
         "public" | "público" | "públicos" | "publico" | "publicos" | "pública" | "públicas" => {
             Subject::PublicMembers
@@ -412,6 +430,17 @@ fn access_subject(sentence: &[Token], k: usize) -> Option<Subject> {
     });
     (noun_after || before.is_some_and(is_member_word)).then_some(subject)
 }
+
+/// Words for names in general, which after "exported" say nothing more ("exported identifiers").
+const GENERIC_NAME_WORDS: &[&str] = &[
+    "identifiers",
+    "identifier",
+    "names",
+    "name",
+    "symbols",
+    "identificadores",
+    "nombres",
+];
 
 /// Words for the members an access modifier qualifies ("private fields", "public members").
 const MEMBER_WORDS: &[&str] = &[

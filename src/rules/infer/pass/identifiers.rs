@@ -32,6 +32,10 @@ const NOT_LOWER: &str = r"[a-z0-9_]*[A-Z][A-Za-z0-9_]*";
 /// A member's name that is not camelCase: PascalCase (`MuzzleVelocity`; a field's name, unlike a
 /// JavaScript constant's, is never a component's) or with an underscore inside.
 const NOT_CAMEL_MEMBER: &str = concat!(r"_*[A-Z][A-Z0-9]*[a-z][A-Za-z0-9_]*|", not_camel!());
+/// Go: an exported name (a capital first) with an underscore — not PascalCase (`DEFAULT_PAGE_SIZE`).
+const EXPORTED_NOT_PASCAL: &str = r"[A-Z][A-Za-z0-9]*_[A-Za-z0-9_]*";
+/// Go: an unexported name (lowercase first) with an underscore — not camelCase (`process_memo`).
+const UNEXPORTED_NOT_CAMEL: &str = r"[a-z][A-Za-z0-9]*_[A-Za-z0-9_]*";
 /// A name that does not start with an underscore.
 const NOT_UNDERSCORED: &str = r"[A-Za-z][A-Za-z0-9_]*";
 /// A name that is not `_` then camelCase (`syncRoot`, `_SyncRoot`, `_sync_root`).
@@ -260,6 +264,70 @@ pub(super) const FORMS: &[Form] = &[
         exclude: CSHARP_GENERATED,
     },
     Form {
+        // Whether a name is exported is its first letter's case: the name patterns say it.
+        what: "Go's `func` (methods too), `type`, `const` and `var` declarations",
+        subject: Subject::Exported,
+        langs: &[Lang::Go],
+        template: r"(?:^|[^\w$.])(?:func(?:[ \t]*\([^)\n]*\))?|type|const|var)[ \t]+(?P<hit>{N})\b",
+        exclude: GENERATED_AND_TESTS,
+    },
+    Form {
+        what: "Go's `:=` declarations (each name of a list)",
+        subject: Subject::Exported,
+        langs: &[Lang::Go],
+        template: r"(?:^|[^\w$.])(?P<hit>{N})[ \t]*(?:,[ \t]*\w+[ \t]*)*:=",
+        exclude: GENERATED_AND_TESTS,
+    },
+    Form {
+        // An indented line of a name and a type alone (a tag after): a statement has more, or
+        // no type (`return err`'s `return` is no name with an underscore).
+        what: "Go's struct fields (an indented name and type)",
+        subject: Subject::Exported,
+        langs: &[Lang::Go],
+        template: r"^[ \t]+(?P<hit>{N})[ \t]+[\w.*\[\]]+(?:[ \t]+`[^`\n]*`)?[ \t]*\r?$",
+        exclude: GENERATED_AND_TESTS,
+    },
+    Form {
+        // Initialized with a literal or `iota`, as constants are.
+        what: "Go's entries of `const (…)` and `var (…)` blocks (an indented name given a literal)",
+        subject: Subject::Exported,
+        langs: &[Lang::Go],
+        template: r#"^[ \t]+(?P<hit>{N})(?:[ \t]+[\w.*\[\]]+)?[ \t]*=[ \t]*(?:iota\b|[-+]?[0-9]|"|`|'|true\b|false\b)"#,
+        exclude: GENERATED_AND_TESTS,
+    },
+    Form {
+        // Whether a name is exported is its first letter's case: the name patterns say it.
+        what: "Go's `func` (methods too), `type`, `const` and `var` declarations",
+        subject: Subject::Unexported,
+        langs: &[Lang::Go],
+        template: r"(?:^|[^\w$.])(?:func(?:[ \t]*\([^)\n]*\))?|type|const|var)[ \t]+(?P<hit>{N})\b",
+        exclude: GENERATED_AND_TESTS,
+    },
+    Form {
+        what: "Go's `:=` declarations (each name of a list)",
+        subject: Subject::Unexported,
+        langs: &[Lang::Go],
+        template: r"(?:^|[^\w$.])(?P<hit>{N})[ \t]*(?:,[ \t]*\w+[ \t]*)*:=",
+        exclude: GENERATED_AND_TESTS,
+    },
+    Form {
+        // An indented line of a name and a type alone (a tag after): a statement has more, or
+        // no type (`return err`'s `return` is no name with an underscore).
+        what: "Go's struct fields (an indented name and type)",
+        subject: Subject::Unexported,
+        langs: &[Lang::Go],
+        template: r"^[ \t]+(?P<hit>{N})[ \t]+[\w.*\[\]]+(?:[ \t]+`[^`\n]*`)?[ \t]*\r?$",
+        exclude: GENERATED_AND_TESTS,
+    },
+    Form {
+        // Initialized with a literal or `iota`, as constants are.
+        what: "Go's entries of `const (…)` and `var (…)` blocks (an indented name given a literal)",
+        subject: Subject::Unexported,
+        langs: &[Lang::Go],
+        template: r#"^[ \t]+(?P<hit>{N})(?:[ \t]+[\w.*\[\]]+)?[ \t]*=[ \t]*(?:iota\b|[-+]?[0-9]|"|`|'|true\b|false\b)"#,
+        exclude: GENERATED_AND_TESTS,
+    },
+    Form {
         what: "`package` clauses",
         subject: Subject::Packages,
         langs: &[Lang::Go, Lang::Java, Lang::Kotlin],
@@ -380,6 +448,8 @@ fn breaking(case: Case, form: &Form) -> Option<&'static str> {
         (Case::Underscored, Subject::PrivateFields) => Some(NOT_UNDERSCORED),
         (Case::UnderscoreCamel, Subject::PrivateFields) => Some(NOT_UNDERSCORE_CAMEL),
         (Case::Pascal, Subject::PublicMembers) => Some(NOT_PASCAL),
+        (Case::Pascal, Subject::Exported) => Some(EXPORTED_NOT_PASCAL),
+        (Case::Camel, Subject::Unexported) => Some(UNEXPORTED_NOT_CAMEL),
         _ => None,
     }
 }
@@ -455,6 +525,8 @@ fn subject_name(s: Subject) -> &'static str {
         Subject::Components => "components",
         Subject::PrivateFields => "private fields",
         Subject::PublicMembers => "public members",
+        Subject::Exported => "exported names",
+        Subject::Unexported => "unexported names",
         Subject::Other => "names",
     }
 }
@@ -477,6 +549,45 @@ mod tests {
                 c
             ),
             ["parseFieldName", "CflexReset", "GetName"]
+        );
+    }
+
+    const GO: &str = "package service\n\nconst DEFAULT_PAGE_SIZE = 20\nconst (\n\tMAX_RETRIES = 3\n\tStatusActive Status = iota\n)\n\ntype memo_row struct {\n\tUser_ID string `json:\"user_id\"`\n\tUserID  string\n}\n\nfunc (s *MemoService) process_memo(ctx context.Context) error {\n\tlast_id, err := s.repo.Last(ctx)\n\t// a_comment := 1\n\tlog.Printf(\"user_id %s\", last_id)\n\treturn err\n}\n\nfunc NewMemoService() *MemoService { return nil }\n";
+
+    #[test]
+    fn go_exported_and_unexported_names() {
+        let i = "**Naming:** PascalCase for exported identifiers, camelCase for unexported";
+        assert_eq!(
+            texts(i, "internal/service/memo_service.go", GO),
+            [
+                "DEFAULT_PAGE_SIZE",
+                "MAX_RETRIES",
+                "memo_row",
+                "User_ID",
+                "process_memo",
+                "last_id"
+            ]
+        );
+        // Tests name their cases with underscores; generated code is the generator's.
+        let test = "package service\n\nfunc TestMemoService_CreateMemo(t *testing.T) {}\n";
+        assert!(texts(i, "internal/service/memo_service_test.go", test).is_empty());
+        assert!(texts(i, "api/api.pb.go", GO).is_empty());
+        // One side alone, in Spanish; other languages are not Go's.
+        assert_eq!(
+            texts("PascalCase para identificadores exportados", "a.go", GO),
+            ["DEFAULT_PAGE_SIZE", "MAX_RETRIES", "User_ID"]
+        );
+        assert_eq!(
+            texts("camelCase for unexported names", "a.go", GO),
+            ["memo_row", "process_memo", "last_id"]
+        );
+        assert!(
+            texts(
+                i,
+                "src/a.ts",
+                "export const DEFAULT_PAGE_SIZE = 20;\nconst memo_row = 1;\n"
+            )
+            .is_empty()
         );
     }
 
