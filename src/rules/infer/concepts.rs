@@ -1527,6 +1527,19 @@ macro_rules! image_before_tag {
     };
 }
 
+/// A path into one person's home folder — `/Users/fred/…`, `/home/fred/…`, `C:\Users\fred\…` —
+/// written into source code or a script: it works on one machine only. Where a path starts (not
+/// inside a URL or a longer path), to the next blank or quote; `$HOME`, `~` are portable.
+pub const LOCAL_MACHINE_PATH: Detector = Detector {
+    name: "local-machine-path",
+    summary: "a path into one user's home folder (`/Users/name/…`, `/home/name/…`, `C:\\Users\\name\\…`) in source files and scripts",
+    pattern: r#"(?:^|[\s"'`=(\[,{])(?P<hit>(?:/Users|/home)/[A-Za-z0-9._-]+(?:/[^\s"'`]*)?|[A-Za-z]:(?:\\{1,2}|/)Users(?:\\{1,2}|/)[A-Za-z0-9._ -]+(?:(?:\\{1,2}|/)[^\s"'`]*)?)"#,
+    langs: &[],
+    exclude: &[],
+    within: Within::Any,
+    effect: Effect::Forbid,
+};
+
 /// The `latest` tag of a container image: in a Dockerfile's `FROM` and a YAML `image:` (Compose,
 /// Kubernetes, CI). Comments never match (the line must start with the instruction or key).
 pub const LATEST_TAG: Detector = Detector {
@@ -1958,6 +1971,10 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &F_STRINGS,
         phrases: words::F_STRING_NAMES,
+    },
+    Concept {
+        detector: &LOCAL_MACHINE_PATH,
+        phrases: words::LOCAL_PATH_NAMES,
     },
     Concept {
         detector: &HARDCODED_SECRET,
@@ -2406,6 +2423,9 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &LEGACY_REACTIVE,
     &SVELTE_RUNES,
     &LATEST_TAG,
+    &LATEST_TAG_WITH_COLON,
+    &CONVENTIONAL_COMMITS_SHAPE,
+    &LOCAL_MACHINE_PATH,
     &UNPREFIXED_INTERFACE,
     &UNPREFIXED_TYPE,
     &I_PREFIXED_INTERFACE,

@@ -2482,6 +2482,35 @@ fn panics_nested_ternaries_blank_lines_and_runes_from_words() {
 }
 
 #[test]
+fn local_machine_paths_from_words() {
+    let i = "No hard-coded local paths.";
+    let sh = "cp dist/*.whl /Users/fderuiter/Downloads/wheels/\nmkdir -p \"${WHEEL_DIR:-$HOME/wheels}\"\ncurl https://example.com/home/fred/x\nls src/home/fred\n";
+    assert_eq!(
+        texts(i, "scripts/release.sh", sh),
+        ["/Users/fderuiter/Downloads/wheels/"]
+    );
+    let py = "LEGACY = Path(\"/home/fred/imednet/schema.json\")\nDATA = \"C:\\\\Users\\\\fred\\\\data.csv\"\nBIN = \"/usr/local/bin\"\n";
+    assert_eq!(
+        texts(i, "scripts/export.py", py),
+        [
+            "/home/fred/imednet/schema.json",
+            "C:\\\\Users\\\\fred\\\\data.csv"
+        ]
+    );
+    // A container's paths and a README's examples are not this machine's.
+    assert!(texts(i, "Dockerfile", "WORKDIR /home/node/app\n").is_empty());
+    assert!(texts(i, "README.md", "Clone into /home/you/project\n").is_empty());
+    assert_eq!(
+        texts(
+            "Nunca uses rutas absolutas",
+            "a.ts",
+            "const dir = '/Users/ana/proyecto';\n"
+        ),
+        ["/Users/ana/proyecto"]
+    );
+}
+
+#[test]
 fn latest_tags_interface_prefixes_and_word_operators_from_words() {
     let docker = "# FROM node:latest\nFROM node:latest AS build\nRUN npm ci --tag latest\n";
     assert_eq!(

@@ -4217,6 +4217,23 @@ pub const F_STRING_NAMES: &[&str] = &[
 
 /// Secrets, named: what a rule keeps out of the code ("Never hardcode API keys", "Do NOT commit
 /// secrets", "no hardcodees credenciales").
+/// What names paths that only work on one machine: "No hard-coded local paths", "never use
+/// absolute paths", "rutas absolutas".
+pub const LOCAL_PATH_NAMES: &[&str] = &[
+    "local paths",
+    "hard-coded paths",
+    "hardcoded paths",
+    "hard coded paths",
+    "absolute paths",
+    "machine-specific paths",
+    "user-specific paths",
+    "home directory paths",
+    "rutas locales",
+    "rutas absolutas",
+    "rutas hardcodeadas",
+    "rutas fijas",
+];
+
 pub const SECRET_NAMES: &[&str] = &[
     "secrets",
     "secret values",
