@@ -997,6 +997,10 @@ fn generic_opts(text: &str, dash_family: bool) -> String {
         hit.push_str(&regex::escape(&chars[i].to_string()));
         i += 1;
     }
+    // `eslint-disable` is reported as the directive written, `eslint-disable-next-line`.
+    if dash_family && dashy && is_word_char(last) {
+        return format!(r"{lead}(?P<hit>{hit}(?:-[A-Za-z]+)*){trail}");
+    }
     format!("{lead}(?P<hit>{hit}){trail}")
 }
 
@@ -1219,6 +1223,18 @@ d := ctx.Value(\"authz\")
         assert_eq!(
             hits("@ts-ignore", "// @ts-ignore\n// @ts-ignored"),
             ["@ts-ignore"]
+        );
+        // A directive's family, each reported as written.
+        assert_eq!(
+            hits(
+                "eslint-disable",
+                "/* eslint-disable */\n// eslint-disable-next-line no-console\nx; // eslint-disable-line\n"
+            ),
+            [
+                "eslint-disable",
+                "eslint-disable-next-line",
+                "eslint-disable-line"
+            ]
         );
         assert_eq!(
             hits("--force", "git push --force; git push --force-with-lease"),

@@ -2482,6 +2482,21 @@ fn panics_nested_ternaries_blank_lines_and_runes_from_words() {
 }
 
 #[test]
+fn bare_lint_directives_without_a_rationale() {
+    let i = "No eslint-disable without a code-level fix or rule-level rationale";
+    let ts = "// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport function f(raw: any) {}\n\n// eslint-disable-next-line no-unsafe-assignment -- the vendor SDK returns untyped JSON\nexport const r = 1;\n";
+    assert_eq!(texts(i, "src/lib/p.ts", ts), ["eslint-disable-next-line"]);
+    assert_eq!(
+        texts(i, "src/app/page.tsx", "/* eslint-disable */\nexport default 1;\n"),
+        ["eslint-disable"]
+    );
+    assert!(
+        texts(i, "src/a.py", "# eslint-disable\n").is_empty(),
+        "not JavaScript"
+    );
+}
+
+#[test]
 fn local_machine_paths_from_words() {
     let i = "No hard-coded local paths.";
     let sh = "cp dist/*.whl /Users/fderuiter/Downloads/wheels/\nmkdir -p \"${WHEEL_DIR:-$HOME/wheels}\"\ncurl https://example.com/home/fred/x\nls src/home/fred\n";
@@ -5140,7 +5155,7 @@ fn a_rule_naming_its_linter_rule_keeps_the_linters_exemptions() {
         "Do not use `eslint-disable` comments (`no-explicit-any: error` stays on).",
     ] {
         let ts = "// eslint-disable-next-line no-explicit-any\nconst b: any = 2;\n";
-        assert_eq!(texts(d, "src/a.ts", ts), ["eslint-disable"], "{d}");
+        assert_eq!(texts(d, "src/a.ts", ts), ["eslint-disable-next-line"], "{d}");
     }
     // Python: a code, among words that speak of the linter.
     let py = "No bare `except:` (ruff `E722`).";

@@ -710,9 +710,25 @@ fn is_camel_identifier(w: &str) -> bool {
         && !BRANDS.contains(&w)
 }
 
+/// Linters' directives whose hyphenated names no prose has (`eslint-disable-next-line`).
+const BARE_DIRECTIVES: &[&str] = &[
+    "eslint-disable",
+    "eslint-enable",
+    "oxlint-disable",
+    "stylelint-disable",
+    "biome-ignore",
+    "deno-lint-ignore",
+    "prettier-ignore",
+];
+
 /// True when an unquoted chunk reads unmistakably as code.
 fn looks_like_code(s: &str) -> bool {
     if is_operator(s) || is_call(s) || s == "!important" || is_macro_bang(s) {
+        return true;
+    }
+    // "No eslint-disable without a rationale": a linter's directive, written bare.
+    let lower = s.to_lowercase();
+    if BARE_DIRECTIVES.iter().any(|d| lower.starts_with(d)) {
         return true;
     }
     if s.starts_with('@')
@@ -963,6 +979,13 @@ mod tests {
         assert!(k.contains(&(Kind::Word, "e.g".into())));
         assert!(k.contains(&(Kind::Word, "print".into())));
         assert_eq!(k.iter().filter(|(k, _)| *k == Kind::Sep).count(), 3, "{k:?}");
+        // A linter's directive, written bare.
+        let k = kinds("No eslint-disable without a rationale; never eslint-disable-next-line.");
+        assert!(k.contains(&(Kind::Bare, "eslint-disable".into())), "{k:?}");
+        assert!(
+            k.contains(&(Kind::Bare, "eslint-disable-next-line".into())),
+            "{k:?}"
+        );
     }
 
     #[test]

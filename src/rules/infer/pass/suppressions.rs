@@ -41,7 +41,7 @@ const DIRECTIVES: &[Directive] = &[
         linters: &["eslint"],
         langs: &[Lang::TypeScript, Lang::JavaScript],
         what: "`eslint-disable` comments",
-        pattern: r"(?://|/\*)[ \t]*(?P<hit>eslint-disable)",
+        pattern: r"(?://|/\*)[ \t]*(?P<hit>eslint-disable(?:-next-line|-line)?)",
         within: Within::Comments,
     },
     Directive {
@@ -312,7 +312,10 @@ mod tests {
         assert_eq!(texts(i, ".github/workflows/ci.yml", yml), ["zizmor: ignore"]);
         let i = "Never disable the `no-explicit-any` or `no-console` ESLint rules.";
         let ts = "// eslint-disable-next-line no-explicit-any\nconst a: any = 1;\n// eslint-disable-next-line no-unused-vars\n/* eslint-disable no-console */\n// eslint-disable-next-line @typescript-eslint/no-explicit-any-ish\n";
-        assert_eq!(texts(i, "src/a.ts", ts), ["eslint-disable", "eslint-disable"]);
+        assert_eq!(
+            texts(i, "src/a.ts", ts),
+            ["eslint-disable-next-line", "eslint-disable"]
+        );
         // Without a named lint, every directive of the linter is still this rule's.
         let i = "Never disable ESLint rules.";
         assert_eq!(texts(i, "src/a.ts", ts).len(), 4);
@@ -327,7 +330,7 @@ mod tests {
         assert!(texts(i, "a.go", go).is_empty());
         assert_eq!(
             texts(i, "a.ts", "// eslint-disable-next-line\n"),
-            ["eslint-disable"]
+            ["eslint-disable-next-line"]
         );
         for justified in [
             "// eslint-disable-next-line no-console -- the CLI prints its report\n",
