@@ -1527,6 +1527,21 @@ macro_rules! image_before_tag {
     };
 }
 
+/// "❌ NO classes anywhere - only functions", "avoid using classes": classes forbidden outright,
+/// as a construct — the `class` keyword of a declaration, where a name and a body, a base or an
+/// interface follow (TypeScript's generics and `abstract` too; Python's `class Name:` /
+/// `class Name(Base):`). Not `className`, nor a `class` in a string or a comment. (The words
+/// that name one language's classes, [`CLASS_DECLARATION`], report the declaration.)
+pub const CLASS_KEYWORD: Detector = Detector {
+    name: "class-declaration",
+    summary: "a class declared (`class Name {`, `class Name extends …`, Python's `class Name:`)",
+    pattern: r"(?:^|[^\w$.@-])(?P<hit>class)[ \t]+[A-Za-z_$][\w$]*(?:[ \t]*<[^>\r\n]*>)?[ \t]*(?:extends\b|implements\b|\{|\(|:)",
+    langs: &[Lang::TypeScript, Lang::JavaScript, Lang::Python],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 /// A path into one person's home folder — `/Users/fred/…`, `/home/fred/…`, `C:\Users\fred\…` —
 /// written into source code or a script: it works on one machine only. Where a path starts (not
 /// inside a URL or a longer path), to the next blank or quote; `$HOME`, `~` are portable.
@@ -1971,6 +1986,10 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &F_STRINGS,
         phrases: words::F_STRING_NAMES,
+    },
+    Concept {
+        detector: &CLASS_KEYWORD,
+        phrases: &["classes", "clases"],
     },
     Concept {
         detector: &LOCAL_MACHINE_PATH,
@@ -2426,6 +2445,7 @@ pub const ALL_DETECTORS: &[&Detector] = &[
     &LATEST_TAG_WITH_COLON,
     &CONVENTIONAL_COMMITS_SHAPE,
     &LOCAL_MACHINE_PATH,
+    &CLASS_KEYWORD,
     &UNPREFIXED_INTERFACE,
     &UNPREFIXED_TYPE,
     &I_PREFIXED_INTERFACE,

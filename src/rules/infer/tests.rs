@@ -2482,6 +2482,45 @@ fn panics_nested_ternaries_blank_lines_and_runes_from_words() {
 }
 
 #[test]
+fn classes_forbidden_outright() {
+    let ts = "export class AppError extends Error {}\nconst s = \"class Foo {\";\n// class Bar {\nexport abstract class Repo<T> {\n}\nconst el = <div className=\"x\" />;\n";
+    for i in [
+        "❌ NO classes anywhere - only functions and small factory functions",
+        "Prioritize functional and declarative programming patterns; avoid using classes.",
+        "Prefer functions, not classes",
+        "Evita usar clases; usa funciones.",
+    ] {
+        assert_eq!(texts(i, "src/utils/appError.ts", ts), ["class", "class"], "{i}");
+    }
+    assert_eq!(
+        texts(
+            "Avoid using classes.",
+            "app/models.py",
+            "class Order(Base):\n    pass\n"
+        ),
+        ["class"]
+    );
+    // A kind of classes is not classes: CSS's, Tailwind's, classes for one purpose.
+    for other in [
+        "Avoid using Tailwind classes",
+        "Avoid classes for styling",
+        "No uses clases de CSS",
+        "Use classes for services",
+    ] {
+        assert!(texts(other, "src/utils/appError.ts", ts).is_empty(), "{other}");
+    }
+    // The words that name one language's classes still report the declaration.
+    assert_eq!(
+        texts(
+            "Evitar la creación de clases de TypeScript.",
+            "src/calc.ts",
+            "export class Calculator {}\n"
+        ),
+        ["class Calculator"]
+    );
+}
+
+#[test]
 fn bare_lint_directives_without_a_rationale() {
     let i = "No eslint-disable without a code-level fix or rule-level rationale";
     let ts = "// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport function f(raw: any) {}\n\n// eslint-disable-next-line no-unsafe-assignment -- the vendor SDK returns untyped JSON\nexport const r = 1;\n";

@@ -3,7 +3,7 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    ASYNC_AWAIT, CONCAT_AFTER_STRING, CONCAT_BEFORE_STRING, CONCEPTS, CONSTRUCTOR_INJECTION,
+    ASYNC_AWAIT, CLASS_KEYWORD, CONCAT_AFTER_STRING, CONCAT_BEFORE_STRING, CONCEPTS, CONSTRUCTOR_INJECTION,
     CONVENTIONAL_COMMITS, CONVENTIONAL_COMMITS_SHAPE, CSHARP_BLOCKING_WAIT, Detector, EXPECT_CALL,
     EXTENSIONLESS_IMPORT, Effect, FIELD_INJECTION, GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET,
     I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, OPTIONAL_FIELD_OR_PARAMETER, PANIC_CALL,
@@ -430,6 +430,50 @@ fn expect_error_without_reason(ctx: &Context, f: &Mention) -> bool {
         && ctx.says(REASON_WORDS)
 }
 
+/// Whether the concept at `index` of [`CONCEPTS`] names a construct in this rule: "classes" does
+/// only when forbidden outright.
+pub(super) fn names_a_construct(ctx: &Context, index: usize) -> bool {
+    CONCEPTS[index].detector.pattern != CLASS_KEYWORD.pattern || classes_outright(ctx)
+}
+
+/// Whether the rule forbids classes as such: "classes" right after the forbidding words or the
+/// verb of using ("avoid using classes", "NO classes", "functions, not classes", "evita usar
+/// clases", "sin clases"), with nothing after it that makes it a kind of something else
+/// ("classes for styling", "clases de Tailwind").
+fn classes_outright(ctx: &Context) -> bool {
+    let words: Vec<&str> = ctx
+        .tokens
+        .iter()
+        .filter(|t| t.is_word())
+        .map(|t| t.lower.as_str())
+        .collect();
+    words.iter().enumerate().any(|(i, w)| {
+        matches!(*w, "classes" | "clases")
+            && i.checked_sub(1).is_some_and(|p| {
+                matches!(
+                    words[p],
+                    "no" | "not"
+                        | "avoid"
+                        | "using"
+                        | "use"
+                        | "usar"
+                        | "uses"
+                        | "utilices"
+                        | "utilizar"
+                        | "evita"
+                        | "evitar"
+                        | "sin"
+                        | "ni"
+                        | "nunca"
+                )
+            })
+            && !matches!(
+                words.get(i + 1).copied(),
+                Some("for" | "to" | "in" | "de" | "para" | "en" | "with" | "con")
+            )
+    })
+}
+
 /// "Functional components only", "HTTPS solo": a convention written as its subject and
 /// "only" — the clause is the concept's words and "only", nothing else ("tabs for generated code
 /// only" says where tabs go, not that they are mandated) — mandates the concept.
@@ -530,6 +574,11 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
                 lang_names(&ctx.named.langs())
             ),
         );
+        return;
+    }
+    // "avoid using classes", "NO classes anywhere": classes themselves, not a kind of them
+    // ("Tailwind classes", "utility classes", "clases PSR-4").
+    if !names_a_construct(ctx, index) {
         return;
     }
     match (d.effect, role) {

@@ -13,7 +13,9 @@ use super::{At, Context, Found};
 
 pub fn is_vague(ctx: &Context) -> bool {
     let concept = ctx.found.iter().any(|f| match &f.entity {
-        Entity::Concept { .. } => true,
+        // "naming conventions for methods, classes, and variables": "classes" names no construct
+        // unless the rule forbids them outright.
+        Entity::Concept { index, .. } => super::concepts::names_a_construct(ctx, *index),
         // "Sigue las normas definidas en `CONTRIBUTING.md`": where a standard is written.
         Entity::Place { path, .. } => !is_document(path),
         _ => false,
