@@ -196,6 +196,21 @@ fn fix_repairs_the_fixable_and_reports_the_rest() {
 }
 
 #[test]
+fn root_with_only_its_rules_file_is_a_clean_run() {
+    // A new project: `autofix learn` wrote the rules file, nothing else is there yet.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("autofix.json", RULES)]);
+    let out = autofix(dir.path(), &["check", "--root", ".", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("no violations"), "{}", stdout(&out));
+    // Its rules file broken: that is still the error, named.
+    write(dir.path(), &[("autofix.json", "[")]);
+    let out = autofix(dir.path(), &["check", "--root", ".", "."]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("autofix.json:1:1"), "{}", stderr(&out));
+}
+
+#[test]
 fn the_nearest_rules_file_governs_each_file_and_root_overrides() {
     let dir = tempfile::tempdir().unwrap();
     let other = r#"[{"Rule_number": 1, "Category": "CODE", "Instruction": "Never use TODO.", "Why": "w", "Check": {"Pattern": "TODO"}}]"#;

@@ -208,9 +208,16 @@ pub fn execute(args: &CheckArgs) -> Result<(Report, bool), String> {
         rules_for(&mut index, &error.path)?;
     }
     // A rules file met on the way is linted even when no file it governs is checked. Only the
-    // one in force in its folder: a lower-priority file beside it governs nothing. (With
-    // `--root`, its rules file is the only one in force.)
-    if root.is_none() {
+    // one in force in its folder: a lower-priority file beside it governs nothing. With
+    // `--root`, its rules file is the only one in force, and in force even when no file is
+    // checked (a folder holding only the rules file): that run is clean, not "no rules file".
+    if let Some(root) = &root {
+        index.root_for_dir(root, &Disk);
+        if let Some(error) = index.root(root).and_then(|r| r.read_error.clone()) {
+            let file = store::rules_file_in(root).unwrap_or_else(|| root.clone());
+            return Err(format!("{}: {error}", file.display()));
+        }
+    } else {
         for rules_file in &collected.rules_files {
             let in_force = store::rules_file_in(&store::root_of(rules_file));
             if in_force.as_deref() == Some(rules_file.as_path()) {
