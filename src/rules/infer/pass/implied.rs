@@ -157,6 +157,22 @@ const PAIRS: &[Pair] = &[
     ),
     Pair::angular("input", "@Input()", r"(?P<hit>@Input)[ \t]*\(", Within::Code),
     Pair::angular("output", "@Output()", r"(?P<hit>@Output)[ \t]*\(", Within::Code),
+    // "Prefer explicit command checks via `command -v`": `which` is not POSIX and its output
+    // and exit status differ across systems (ShellCheck's SC2230) — at a command's position
+    // (`if which node`, `! which x`, `$(which y)`), not a word of an argument or a comment.
+    // No fix: `command -v` prints a builtin's or a function's name, not a path.
+    Pair {
+        mandated: "command -v",
+        forbidden: "`which`",
+        pattern: Pattern::Regex(
+            r"(?:^|[;&|(!`]|\$\(|\b(?:if|then|do|else|elif|while|until)\b)[ \t]*(?P<hit>which)[ \t]+[A-Za-z0-9_.+/-]",
+        ),
+        fix: None,
+        langs: &[Lang::Shell],
+        within_span: false,
+        within: Within::Code,
+        named_apart: &["which"],
+    },
     // "SwiftUI backed up by `@Observable` classes for shared data": the Observation macro
     // replaces Combine's `ObservableObject` conformance (the hit).
     Pair {
@@ -573,6 +589,20 @@ mod tests {
                 "t = Thread(target=f)\n"
             )
             .is_empty()
+        );
+    }
+
+    #[test]
+    fn command_v_rules_out_which() {
+        let i = "Prefer explicit command checks via `command -v` and guard platform-specific logic (`Darwin` vs `Linux`).";
+        let sh = "#!/usr/bin/env bash\nif which brew >/dev/null; then :; fi\nif ! which bwrap >/dev/null 2>&1; then :; fi\nNODE=$(which node)\necho \"which one\"\n# which x\ncommand -v y\nwhich_tool=1\n";
+        assert_eq!(texts(i, "scripts/setup.sh", sh), ["which", "which", "which"]);
+        assert!(texts(i, "README.md", "Use `command -v` rather than `which x`.\n").is_empty());
+        // Forbidding `command -v` rules nothing out.
+        assert!(
+            !texts("Never use `command -v`.", "scripts/setup.sh", sh)
+                .iter()
+                .any(|t| t == "which")
         );
     }
 
