@@ -892,6 +892,7 @@ fn read_clause(
                     && !st.found_since_neg
                     && words::AVOID_WORDS.contains(&st.trigger.as_str())
                     && words::ACTING_GERUNDS.contains(&t.lower.as_str());
+                // "Never ignore errors": a concept named with its verb is the concept.
                 if st.role == Role::Forbid
                     && (avoided_action
                         || (st.trig == Some(Trig::Neg)
@@ -899,6 +900,7 @@ fn read_clause(
                             && (words::ACTING_VERBS.contains(&t.lower.as_str())
                                 || words::MUTATING_VERBS.contains(&t.lower.as_str())
                                 || silencing(&t.lower))))
+                    && concept_at(clause, i).is_none()
                 {
                     if silencing(&t.lower) {
                         // "never suppress with `# type: ignore`": the means stays forbidden.
@@ -1695,9 +1697,11 @@ fn apply(
         Trig::With => {
             if !st.replace {
                 // "Never use `Math.floor` with negative numbers": a condition on what was forbidden.
+                // Not the means of a forbidden concept: "never discard errors with `_`".
                 if st.role == Role::Forbid
                     && matches!(words, "with" | "con")
                     && forbidden_here(&out[clause_start..])
+                    && !means_of_concept(clause, i + 1, &out[clause_start..])
                 {
                     make_conditional(&mut out[clause_start..]);
                     st.hard_stop = true;
@@ -1940,6 +1944,28 @@ fn forbidden_here(found: &[Mention]) -> bool {
         f.role == Role::Forbid
             && (matches!(f.entity, Entity::Code { .. } | Entity::Concept { .. })
                 || (matches!(f.entity, Entity::Term(_)) && f.trig == Some(Trig::NegUse)))
+    })
+}
+
+/// Whether the code span at `i` (after "with") is an example of a concept forbidden in the
+/// clause — the means of it ("never discard errors with `_`"), not a condition on it.
+fn means_of_concept(clause: &[Token], i: usize, found: &[Mention]) -> bool {
+    let Some(span) = clause.get(i).filter(|t| matches!(t.kind, Kind::Span(_))) else {
+        return false;
+    };
+    let words: Vec<&str> = clause
+        .iter()
+        .filter(|t| t.is_word())
+        .map(|t| t.lower.as_str())
+        .collect();
+    let Some(example) = super::concepts::example_in_context(&span.text, |list: &[&str]| {
+        words.iter().any(|w| list.contains(w))
+    }) else {
+        return false;
+    };
+    found.iter().any(|f| {
+        f.role == Role::Forbid
+            && matches!(f.entity, Entity::Concept { index, .. } if CONCEPTS[index].detector.name == example.name)
     })
 }
 

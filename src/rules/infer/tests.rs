@@ -2482,6 +2482,33 @@ fn panics_nested_ternaries_blank_lines_and_runes_from_words() {
 }
 
 #[test]
+fn errors_ignored_in_go() {
+    let go = "package a\n\nfunc f() error {\n\t_ = os.MkdirAll(dir, 0o755)\n\tentries, _ := os.ReadDir(dir)\n\tfor _, e := range entries {\n\t\t_ = e\n\t}\n\treturn nil\n}\n";
+    for i in [
+        "Never ignore errors",
+        "Don't ignore errors; handle them",
+        "Nunca ignores los errores",
+        "In Go, never ignore errors.",
+        // The means of it, not a condition on it.
+        "Never discard errors with `_`",
+        "Never ignore errors with `_`",
+    ] {
+        assert_eq!(texts(i, "session.go", go), ["_", "_"], "{i}");
+    }
+    // Another language named: Go's `_` is not what it means.
+    assert!(texts("Never ignore errors in TypeScript", "session.go", go).is_empty());
+    // Ignoring a linter is silencing it, and an instruction to ignore is no forbidding.
+    assert!(
+        texts(
+            "Ignore errors from the linter in generated code",
+            "session.go",
+            go
+        )
+        .is_empty()
+    );
+}
+
+#[test]
 fn classes_forbidden_outright() {
     let ts = "export class AppError extends Error {}\nconst s = \"class Foo {\";\n// class Bar {\nexport abstract class Repo<T> {\n}\nconst el = <div className=\"x\" />;\n";
     for i in [

@@ -3,9 +3,9 @@
 //! TypeScript") their keyword detectors when the rule names the language.
 
 use super::super::concepts::{
-    ASYNC_AWAIT, CLASS_KEYWORD, CONCAT_AFTER_STRING, CONCAT_BEFORE_STRING, CONCEPTS, CONSTRUCTOR_INJECTION,
-    CONVENTIONAL_COMMITS, CONVENTIONAL_COMMITS_SHAPE, CSHARP_BLOCKING_WAIT, Detector, EXPECT_CALL,
-    EXTENSIONLESS_IMPORT, Effect, FIELD_INJECTION, GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET,
+    ASYNC_AWAIT, BLANK_ERROR, CLASS_KEYWORD, CONCAT_AFTER_STRING, CONCAT_BEFORE_STRING, CONCEPTS,
+    CONSTRUCTOR_INJECTION, CONVENTIONAL_COMMITS, CONVENTIONAL_COMMITS_SHAPE, CSHARP_BLOCKING_WAIT, Detector,
+    EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, FIELD_INJECTION, GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET,
     I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, OPTIONAL_FIELD_OR_PARAMETER, PANIC_CALL,
     PHP_UNTYPED_PARAMETER, PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED,
     RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY,
@@ -556,8 +556,9 @@ fn concept(ctx: &Context, out: &mut Found, at: At, index: usize, words: &str, ro
         return;
     }
     // "Use constructor injection in Angular services": Spring's field injection is no Angular
-    // code. (Not for every detector: "no inline styles, use CSS" names CSS of JSX's `style`.)
-    if [FIELD_INJECTION.name, CONSTRUCTOR_INJECTION.name].contains(&d.name)
+    // code; "Never ignore errors in TypeScript" is not about Go's `_`. (Not for every
+    // detector: "no inline styles, use CSS" names CSS of JSX's `style`.)
+    if [FIELD_INJECTION.name, CONSTRUCTOR_INJECTION.name, BLANK_ERROR.name].contains(&d.name)
         && !ctx.named.langs().is_empty()
         && !ctx
             .named
