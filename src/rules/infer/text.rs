@@ -710,25 +710,18 @@ fn is_camel_identifier(w: &str) -> bool {
         && !BRANDS.contains(&w)
 }
 
-/// Linters' directives whose hyphenated names no prose has (`eslint-disable-next-line`).
-const BARE_DIRECTIVES: &[&str] = &[
-    "eslint-disable",
-    "eslint-enable",
-    "oxlint-disable",
-    "stylelint-disable",
-    "biome-ignore",
-    "deno-lint-ignore",
-    "prettier-ignore",
-];
-
 /// True when an unquoted chunk reads unmistakably as code.
 fn looks_like_code(s: &str) -> bool {
     if is_operator(s) || is_call(s) || s == "!important" || is_macro_bang(s) {
         return true;
     }
-    // "No eslint-disable without a rationale": a linter's directive, written bare.
+    // "No eslint-disable without a rationale": a linter's directive, written bare — one with a
+    // hyphenated name no prose has (`eslint-disable-next-line`).
     let lower = s.to_lowercase();
-    if BARE_DIRECTIVES.iter().any(|d| lower.starts_with(d)) {
+    if words::COMMENT_DIRECTIVES
+        .iter()
+        .any(|d| d.contains('-') && lower.starts_with(d))
+    {
         return true;
     }
     if s.starts_with('@')

@@ -488,6 +488,8 @@ pub const NAMING_STYLES: &[&str] = &[
 pub const COMMENT_DIRECTIVES: &[&str] = &[
     "eslint-disable",
     "eslint-enable",
+    "oxlint-disable",
+    "stylelint-disable",
     "prettier-ignore",
     "istanbul ignore",
     "c8 ignore",
