@@ -173,6 +173,23 @@ const PAIRS: &[Pair] = &[
         within: Within::Code,
         named_apart: &["which"],
     },
+    // "All numeric and date formatting/parsing must use `CultureInfo.InvariantCulture`": a
+    // number's or a date's `Parse` / `TryParse` (`…Exact` too) given no format provider on its
+    // line reads with the machine's culture (analyzer CA1305). Those given one — a
+    // `CultureInfo`, a `NumberFormatInfo`, a `provider` — are consumed first, without a hit.
+    Pair {
+        mandated: "CultureInfo.InvariantCulture",
+        forbidden: "`Parse`/`TryParse` of a number or date without a format provider",
+        pattern: Pattern::Regex(concat!(
+            r"\b(?:u?short|u?int|u?long|s?byte|decimal|double|float|DateTime|DateTimeOffset|TimeSpan|U?Int(?:16|32|64)|Decimal|Double|Single|S?Byte)\.(?:Try)?Parse(?:Exact)?[ \t]*\([^;\r\n]*?(?:CultureInfo|InvariantCulture|FormatProvider|NumberFormatInfo|DateTimeFormatInfo|\bprovider\b)",
+            r"|\b(?P<hit>(?:u?short|u?int|u?long|s?byte|decimal|double|float|DateTime|DateTimeOffset|TimeSpan|U?Int(?:16|32|64)|Decimal|Double|Single|S?Byte)\.(?:Try)?Parse(?:Exact)?)[ \t]*\("
+        )),
+        fix: None,
+        langs: &[Lang::CSharp],
+        within_span: false,
+        within: Within::Code,
+        named_apart: &[],
+    },
     // "SwiftUI backed up by `@Observable` classes for shared data": the Observation macro
     // replaces Combine's `ObservableObject` conformance (the hit).
     Pair {
@@ -590,6 +607,14 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    #[test]
+    fn invariant_culture_rules_out_parsing_without_a_provider() {
+        let i = "All numeric and date formatting/parsing **must** use `CultureInfo.InvariantCulture`.";
+        let cs = "if (ushort.TryParse(value, NumberStyles.Integer, CultureInfo.InvariantCulture, out var count)) { }\nreturn byte.Parse(value, NumberStyles.HexNumber);\nreturn int.TryParse(value, out baudRate);\nvar d = DateTime.ParseExact(s, \"yyyy\", provider);\nvar e = Enum.Parse<Color>(s);\n// int.Parse(x) in a comment\nvar f = decimal.Parse(s, NumberStyles.Any, NumberFormatInfo.InvariantInfo);\n";
+        assert_eq!(texts(i, "src/Parser.cs", cs), ["byte.Parse", "int.TryParse"]);
+        assert!(texts(i, "src/a.ts", "const n = int.Parse(x);\n").is_empty());
     }
 
     #[test]
