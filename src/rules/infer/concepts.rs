@@ -513,10 +513,22 @@ pub const INLINE_STYLE: Detector = Detector {
     effect: Effect::Forbid,
 };
 
+/// A commit title of Conventional Commits' shape, its type one of `$types`: after blank lines,
+/// `type(scope)!: subject`; a comment (an untouched template), a merge, a revert or a fixup pass.
+macro_rules! conventional_title {
+    ($types:literal) => {
+        concat!(
+            r"\A(?:[ \t]*\r?\n)*(?:#|",
+            $types,
+            r"(?:\([^)\r\n]+\))?!?: \S|Merge |Revert |fixup! |squash! |amend! )"
+        )
+    };
+}
+
 pub const CONVENTIONAL_COMMITS: Detector = Detector {
     name: "conventional-commits",
     summary: "the commit title must read `type(scope)!: subject` (merges, reverts, fixups and an untouched template pass)",
-    pattern: r"\A(?:[ \t]*\r?\n)*(?:#|(?:feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore|revert)(?:\([^)\r\n]+\))?!?: \S|Merge |Revert |fixup! |squash! |amend! )",
+    pattern: conventional_title!(r"(?:feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore|revert)"),
     langs: &[Lang::Commit],
     exclude: &[],
     within: Within::Any,
@@ -528,7 +540,7 @@ pub const CONVENTIONAL_COMMITS: Detector = Detector {
 pub const CONVENTIONAL_COMMITS_SHAPE: Detector = Detector {
     name: "conventional-commits",
     summary: "the commit title must read `type(scope)!: subject`, the type one the rule lists (merges, reverts, fixups and an untouched template pass)",
-    pattern: r"\A(?:[ \t]*\r?\n)*(?:#|[A-Za-z][\w-]*(?:\([^)\r\n]+\))?!?: \S|Merge |Revert |fixup! |squash! |amend! )",
+    pattern: conventional_title!(r"[A-Za-z][\w-]*"),
     langs: &[Lang::Commit],
     exclude: &[],
     within: Within::Any,

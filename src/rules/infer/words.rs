@@ -4224,8 +4224,6 @@ pub const F_STRING_NAMES: &[&str] = &[
     "formatted string literals",
 ];
 
-/// Secrets, named: what a rule keeps out of the code ("Never hardcode API keys", "Do NOT commit
-/// secrets", "no hardcodees credenciales").
 /// What names paths that only work on one machine: "No hard-coded local paths", "never use
 /// absolute paths", "rutas absolutas".
 pub const LOCAL_PATH_NAMES: &[&str] = &[
@@ -4243,6 +4241,8 @@ pub const LOCAL_PATH_NAMES: &[&str] = &[
     "rutas fijas",
 ];
 
+/// Secrets, named: what a rule keeps out of the code ("Never hardcode API keys", "Do NOT commit
+/// secrets", "no hardcodees credenciales").
 pub const SECRET_NAMES: &[&str] = &[
     "secrets",
     "secret values",

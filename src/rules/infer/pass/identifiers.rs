@@ -80,6 +80,52 @@ const GENERATED_AND_TESTS: &[&str] = &[
     "!**/tests/**/*.php",
 ];
 
+/// Go's declarations of names, for a case said of its exported or unexported names: whether a
+/// name is exported is its first letter's case, which the names that break the case say.
+const fn go_forms(subject: Subject) -> [Form; 4] {
+    const fn go(what: &'static str, subject: Subject, template: &'static str) -> Form {
+        Form {
+            what,
+            subject,
+            langs: &[Lang::Go],
+            template,
+            exclude: GENERATED_AND_TESTS,
+        }
+    }
+    [
+        go(
+            "Go's `func` (methods too), `type`, `const` and `var` declarations",
+            subject,
+            r"(?:^|[^\w$.])(?:func(?:[ \t]*\([^)\n]*\))?|type|const|var)[ \t]+(?P<hit>{N})\b",
+        ),
+        go(
+            "Go's `:=` declarations (each name of a list)",
+            subject,
+            r"(?:^|[^\w$.])(?P<hit>{N})[ \t]*(?:,[ \t]*\w+[ \t]*)*:=",
+        ),
+        // An indented line of a name and a type alone (a tag after): a statement has more, or
+        // no type (`return err`'s `return` is no name with an underscore).
+        go(
+            "Go's struct fields (an indented name and type)",
+            subject,
+            r"^[ \t]+(?P<hit>{N})[ \t]+[\w.*\[\]]+(?:[ \t]+`[^`\n]*`)?[ \t]*\r?$",
+        ),
+        // Initialized with a literal or `iota`, as constants are.
+        go(
+            "Go's entries of `const (…)` and `var (…)` blocks (an indented name given a literal)",
+            subject,
+            r#"^[ \t]+(?P<hit>{N})(?:[ \t]+[\w.*\[\]]+)?[ \t]*=[ \t]*(?:iota\b|[-+]?[0-9]|"|`|'|true\b|false\b)"#,
+        ),
+    ]
+}
+const GO_EXPORTED: [Form; 4] = go_forms(Subject::Exported);
+const GO_UNEXPORTED: [Form; 4] = go_forms(Subject::Unexported);
+
+/// Every form this pass checks: the shared ones, then Go's by export.
+fn all_forms() -> impl Iterator<Item = &'static Form> {
+    FORMS.iter().chain(&GO_EXPORTED).chain(&GO_UNEXPORTED)
+}
+
 /// A Python file that imports a GUI toolkit with camelCase methods, consumed whole. ASCII
 /// classes and boundary: with Unicode ones the search left the fast automaton at a file's
 /// first non-ASCII byte, and a Qt project's `check` took 1.6 times as long.
@@ -264,70 +310,6 @@ pub(super) const FORMS: &[Form] = &[
         exclude: CSHARP_GENERATED,
     },
     Form {
-        // Whether a name is exported is its first letter's case: the name patterns say it.
-        what: "Go's `func` (methods too), `type`, `const` and `var` declarations",
-        subject: Subject::Exported,
-        langs: &[Lang::Go],
-        template: r"(?:^|[^\w$.])(?:func(?:[ \t]*\([^)\n]*\))?|type|const|var)[ \t]+(?P<hit>{N})\b",
-        exclude: GENERATED_AND_TESTS,
-    },
-    Form {
-        what: "Go's `:=` declarations (each name of a list)",
-        subject: Subject::Exported,
-        langs: &[Lang::Go],
-        template: r"(?:^|[^\w$.])(?P<hit>{N})[ \t]*(?:,[ \t]*\w+[ \t]*)*:=",
-        exclude: GENERATED_AND_TESTS,
-    },
-    Form {
-        // An indented line of a name and a type alone (a tag after): a statement has more, or
-        // no type (`return err`'s `return` is no name with an underscore).
-        what: "Go's struct fields (an indented name and type)",
-        subject: Subject::Exported,
-        langs: &[Lang::Go],
-        template: r"^[ \t]+(?P<hit>{N})[ \t]+[\w.*\[\]]+(?:[ \t]+`[^`\n]*`)?[ \t]*\r?$",
-        exclude: GENERATED_AND_TESTS,
-    },
-    Form {
-        // Initialized with a literal or `iota`, as constants are.
-        what: "Go's entries of `const (…)` and `var (…)` blocks (an indented name given a literal)",
-        subject: Subject::Exported,
-        langs: &[Lang::Go],
-        template: r#"^[ \t]+(?P<hit>{N})(?:[ \t]+[\w.*\[\]]+)?[ \t]*=[ \t]*(?:iota\b|[-+]?[0-9]|"|`|'|true\b|false\b)"#,
-        exclude: GENERATED_AND_TESTS,
-    },
-    Form {
-        // Whether a name is exported is its first letter's case: the name patterns say it.
-        what: "Go's `func` (methods too), `type`, `const` and `var` declarations",
-        subject: Subject::Unexported,
-        langs: &[Lang::Go],
-        template: r"(?:^|[^\w$.])(?:func(?:[ \t]*\([^)\n]*\))?|type|const|var)[ \t]+(?P<hit>{N})\b",
-        exclude: GENERATED_AND_TESTS,
-    },
-    Form {
-        what: "Go's `:=` declarations (each name of a list)",
-        subject: Subject::Unexported,
-        langs: &[Lang::Go],
-        template: r"(?:^|[^\w$.])(?P<hit>{N})[ \t]*(?:,[ \t]*\w+[ \t]*)*:=",
-        exclude: GENERATED_AND_TESTS,
-    },
-    Form {
-        // An indented line of a name and a type alone (a tag after): a statement has more, or
-        // no type (`return err`'s `return` is no name with an underscore).
-        what: "Go's struct fields (an indented name and type)",
-        subject: Subject::Unexported,
-        langs: &[Lang::Go],
-        template: r"^[ \t]+(?P<hit>{N})[ \t]+[\w.*\[\]]+(?:[ \t]+`[^`\n]*`)?[ \t]*\r?$",
-        exclude: GENERATED_AND_TESTS,
-    },
-    Form {
-        // Initialized with a literal or `iota`, as constants are.
-        what: "Go's entries of `const (…)` and `var (…)` blocks (an indented name given a literal)",
-        subject: Subject::Unexported,
-        langs: &[Lang::Go],
-        template: r#"^[ \t]+(?P<hit>{N})(?:[ \t]+[\w.*\[\]]+)?[ \t]*=[ \t]*(?:iota\b|[-+]?[0-9]|"|`|'|true\b|false\b)"#,
-        exclude: GENERATED_AND_TESTS,
-    },
-    Form {
         what: "`package` clauses",
         subject: Subject::Packages,
         langs: &[Lang::Go, Lang::Java, Lang::Kotlin],
@@ -373,7 +355,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
     let family = family_of(&all);
     for m in &all {
-        for form in FORMS {
+        for form in all_forms() {
             if !m.about(form.subject) {
                 continue;
             }
