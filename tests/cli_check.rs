@@ -210,6 +210,34 @@ fn root_with_only_its_rules_file_is_a_clean_run() {
     assert!(stderr(&out).contains("autofix.json:1:1"), "{}", stderr(&out));
 }
 
+#[cfg(unix)]
+#[test]
+fn root_whose_rules_file_is_a_fifo_or_a_link_out_is_refused_not_read() {
+    // A hostile checkout: `--root` now loads its rules file even with nothing to check, so that
+    // load must refuse a FIFO (no hang) and a link out of the folder (nothing read).
+    let fifo = tempfile::tempdir().unwrap();
+    let status = Command::new("mkfifo")
+        .arg(fifo.path().join("autofix.json"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+    let out = autofix(fifo.path(), &["check", "--root", ".", "."]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not a regular file"), "{}", stderr(&out));
+
+    let link = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    write(outside.path(), &[("autofix.json", RULES)]);
+    std::os::unix::fs::symlink(
+        outside.path().join("autofix.json"),
+        link.path().join("autofix.json"),
+    )
+    .unwrap();
+    let out = autofix(link.path(), &["check", "--root", ".", "."]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("outside the workspace"), "{}", stderr(&out));
+}
+
 #[test]
 fn the_nearest_rules_file_governs_each_file_and_root_overrides() {
     let dir = tempfile::tempdir().unwrap();
