@@ -565,17 +565,20 @@ impl Checker {
     /// The violation check `i` reports for the match `whole` of its pattern in `hay`: the range
     /// (its `hit` group, when it has one) and the expanded fix. `None` when the match reports
     /// nothing (empty, or a branch without a hit, such as a comment an inferred check skips).
+    /// `resume` is set to where its `ahead` group starts, when it has one that matched.
     fn reportable(
         &self,
         i: usize,
         re: Engine<'_>,
         hay: &str,
         whole: Range<usize>,
+        resume: &mut Option<usize>,
     ) -> Option<(Range<usize>, Option<String>)> {
         let check = &self.checks[i];
         let pattern = check.pattern.as_ref()?;
-        let needs_captures =
-            pattern.hit_group.is_some() || check.fix.as_deref().is_some_and(|f| f.contains('$'));
+        let needs_captures = pattern.hit_group.is_some()
+            || pattern.ahead_group.is_some()
+            || check.fix.as_deref().is_some_and(|f| f.contains('$'));
         if !needs_captures {
             let fix = check.fix.clone().filter(|f| !compounds(&pattern.matcher, f));
             return (!whole.is_empty()).then_some((whole, fix));
@@ -594,6 +597,7 @@ impl Checker {
             return None;
         }
         let caps = re.captures_at(hay, whole.start)?;
+        *resume = pattern.ahead_group.and_then(|g| caps.get(g)).map(|a| a.start);
         let range = match pattern.hit_group.map(|g| caps.get(g)) {
             Some(Some(hit)) => hit,
             Some(None) => return None,
@@ -640,8 +644,14 @@ impl Checker {
         };
         let re = matcher.engine(ascii);
         let mut reported = 0;
-        for whole in matches_from(re, hay, start) {
-            let Some((range, fix)) = self.reportable(i, re, hay, whole.clone()) else {
+        let mut matches = MatchesFrom::new(re, hay, start);
+        while let Some(whole) = matches.next() {
+            let mut resume = None;
+            let found = self.reportable(i, re, hay, whole.clone(), &mut resume);
+            if let Some(at) = resume {
+                matches.resume_at(whole.clone(), at);
+            }
+            let Some((range, fix)) = found else {
                 continue;
             };
             if !within_accepts(check.within, lexed, range.start + offset) {
@@ -694,8 +704,13 @@ fn within_accepts(within: Within, lexed: Option<&Scan>, at: usize) -> bool {
     };
     match within {
         Within::Any => true,
-        // Inside a tag, between attributes, is code too: `<center>`, `<div onClick={…}>`.
-        Within::Code => context.is_code() || matches!(context, Context::JsxTag | Context::MarkupTag),
+        // Inside a tag, between attributes, is code too: `<center>`, `<div onClick={…}>`; so is
+        // the opening quote of a literal written in code.
+        Within::Code => {
+            context.is_code()
+                || matches!(context, Context::JsxTag | Context::MarkupTag)
+                || lexed.is_some_and(|scan| scan.string_opens_at(at))
+        }
         Within::Comments => context.is_comment(),
         Within::Strings => context.is_string(),
     }
@@ -710,34 +725,60 @@ fn compounds(pattern: &Matcher, fix: &str) -> bool {
 
 /// The successive non-overlapping matches of `re` in `hay` from byte `start`, as `find_iter`
 /// gives them from the start of a text (an empty match right where the previous one ended is
-/// skipped); the text before `start` is context for look-around assertions.
-pub fn matches_from<'h>(
+/// skipped); the text before `start` is context for look-around assertions. The next search
+/// can be moved back into the last match, where its `ahead` group starts.
+struct MatchesFrom<'h> {
     re: Engine<'h>,
     hay: &'h str,
-    start: usize,
-) -> impl Iterator<Item = Range<usize>> + 'h {
-    let mut at = Some(start.min(hay.len()));
-    let mut last_end: Option<usize> = None;
-    std::iter::from_fn(move || {
+    at: Option<usize>,
+    last_end: Option<usize>,
+}
+
+impl<'h> MatchesFrom<'h> {
+    fn new(re: Engine<'h>, hay: &'h str, start: usize) -> MatchesFrom<'h> {
+        MatchesFrom {
+            re,
+            hay,
+            at: Some(start.min(hay.len())),
+            last_end: None,
+        }
+    }
+
+    /// Resumes the search at `at`, inside the match `last`: what follows `at` was only looked
+    /// at, not consumed. At the match's start, one character on, so that the search moves on.
+    fn resume_at(&mut self, last: Range<usize>, at: usize) {
+        if at >= last.start && at < last.end && self.hay.is_char_boundary(at) {
+            self.at = if at > last.start {
+                Some(at)
+            } else {
+                next_char(self.hay, at)
+            };
+        }
+    }
+}
+
+impl Iterator for MatchesFrom<'_> {
+    type Item = Range<usize>;
+
+    fn next(&mut self) -> Option<Range<usize>> {
         loop {
-            let pos = at?;
-            let Some(m) = re.find_at(hay, pos) else {
-                at = None;
+            let pos = self.at?;
+            let Some(m) = self.re.find_at(self.hay, pos) else {
+                self.at = None;
                 return None;
             };
-            let next = if m.is_empty() {
-                next_char(hay, m.end)
+            self.at = if m.is_empty() {
+                next_char(self.hay, m.end)
             } else {
                 Some(m.end)
             };
-            at = next;
-            if m.is_empty() && last_end == Some(m.end) {
+            if m.is_empty() && self.last_end == Some(m.end) {
                 continue;
             }
-            last_end = Some(m.end);
+            self.last_end = Some(m.end);
             return Some(m);
         }
-    })
+    }
 }
 
 /// The char boundary after `at`, or `None` at the end.
@@ -1106,6 +1147,35 @@ mod tests {
         assert_eq!(v.len(), 2);
         assert!(v.iter().all(|v| &text[v.range.clone()] == "=="));
         assert_eq!(v[0].fix.as_deref(), Some("==="));
+    }
+
+    #[test]
+    fn ahead_group_is_looked_at_not_consumed() {
+        // A line not ending in `;` whose next line starts a word: without the look-ahead, the
+        // first match would consume the next line's start and hide its own violation.
+        let pattern = r#"{"Pattern": "^[ \\t]*(?P<hit>[a-z]+\\(\\))(?P<ahead>\\r?\\n[ \\t]*(?:\\b|\\z))"}"#;
+        let c = one(pattern);
+        let text = "  a()\n  b()\n  c()\n  .then()\n  d();\n  e()\n";
+        let v = c.check(text, &at("a.js")).violations;
+        let hits: Vec<&str> = v.iter().map(|v| &text[v.range.clone()]).collect();
+        assert_eq!(hits, ["a()", "b()", "e()"]);
+        // CRLF, and the same pattern with the group renamed: every other line only.
+        let crlf = text.replace('\n', "\r\n");
+        let v = c.check(&crlf, &at("a.js")).violations;
+        assert_eq!(v.len(), 3);
+        let consumed = one(&pattern.replace("?P<ahead>", "?P<next>"));
+        assert_eq!(consumed.check(text, &at("a.js")).violations.len(), 2);
+    }
+
+    #[test]
+    fn a_code_match_may_start_with_a_literal_written_in_code() {
+        let c = one(r#"{"Pattern": "(?P<hit>'[a-z]+')", "Within": "code"}"#);
+        let text = "const a = 'x';\n// 'y'\nconst b = \"'z'\";\n/* 'w' */'v';\n";
+        let v = c.check(text, &at("a.js")).violations;
+        let hits: Vec<&str> = v.iter().map(|v| &text[v.range.clone()]).collect();
+        // Not the one in a comment, nor the one inside another string; the one right after a
+        // comment opens in code.
+        assert_eq!(hits, ["'x'", "'v'"]);
     }
 
     #[test]

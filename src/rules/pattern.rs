@@ -22,6 +22,10 @@ pub const REGEX_SIZE_LIMIT: usize = 1 << 20;
 const REGEX_DFA_LIMIT: usize = 2 << 20;
 /// The capture group that, when present, narrows the reported range of a `Pattern` match.
 pub const HIT_GROUP: &str = "hit";
+/// The capture group that, when present, is matched but not consumed: the search for the next
+/// match resumes where it starts — the look-ahead Rust's regex has not ("a statement line whose
+/// next line does not continue it" can then find two such lines in a row).
+pub const AHEAD_GROUP: &str = "ahead";
 
 /// A regex compiled once per process and shared by every rule set that uses it, with what is
 /// derived from its source: a reload after an edit of the rules file compiles only the patterns
@@ -30,6 +34,8 @@ pub const HIT_GROUP: &str = "hit";
 pub(crate) struct CompiledPattern {
     pub matcher: Matcher,
     pub hit_group: Option<usize>,
+    /// Index of the `ahead` group (see [`AHEAD_GROUP`]).
+    pub ahead_group: Option<usize>,
     /// The `hit` group's own pattern, its look-arounds dropped and its classes widened: a match
     /// whose text it does not match cannot have a hit (a comment skipped by an inferred check),
     /// so the slower capture search is spared.
@@ -120,7 +126,8 @@ pub(crate) fn compiled(source: &str) -> Result<Arc<CompiledPattern>, String> {
     }
     let hir = parse(source);
     let matcher = Matcher::new(source, hir.as_ref())?;
-    let hit_group = matcher.hit_group();
+    let hit_group = matcher.group(HIT_GROUP);
+    let ahead_group = matcher.group(AHEAD_GROUP);
     let (prefilter, prefilter_is_literal) = hir
         .as_ref()
         .map_or_else(|| (source.to_string(), false), set_source);
@@ -129,6 +136,7 @@ pub(crate) fn compiled(source: &str) -> Result<Arc<CompiledPattern>, String> {
         prefilter,
         prefilter_is_literal,
         hit_group,
+        ahead_group,
         reach: Reach::of_parsed(hir.as_ref()),
         hitless_lead: hit_group.and(hir.as_ref()).and_then(HitlessLead::of),
         matcher,
@@ -229,11 +237,11 @@ impl Matcher {
         self.for_text(hay).find_at(hay, 0)
     }
 
-    /// Index of the `hit` group, when the pattern has one (the same in both builds).
-    fn hit_group(&self) -> Option<usize> {
+    /// Index of the group named `name`, when the pattern has one (the same in both builds).
+    fn group(&self, name: &str) -> Option<usize> {
         match self {
-            Matcher::Unicode(re) => re.capture_names().position(|n| n == Some(HIT_GROUP)),
-            Matcher::Both { ascii, .. } => ascii.capture_names().position(|n| n == Some(HIT_GROUP)),
+            Matcher::Unicode(re) => re.capture_names().position(|n| n == Some(name)),
+            Matcher::Both { ascii, .. } => ascii.capture_names().position(|n| n == Some(name)),
         }
     }
 

@@ -348,6 +348,17 @@ impl Scan {
         }
     }
 
+    /// Whether a string or template literal opens at `offset` (not one going on from the text
+    /// before): a match that starts with the literal (`'pedidos'` as an array's last element)
+    /// starts in code.
+    pub fn string_opens_at(&self, offset: usize) -> bool {
+        let i = self.regions.partition_point(|r| r.range.start < offset);
+        self.regions
+            .get(i)
+            .is_some_and(|r| r.range.start == offset && r.context.is_string())
+            && (offset == 0 || !self.context_at(offset - 1).is_string())
+    }
+
     /// The scan of `text` after an edit replaced `replaced` of the text this scan was made of
     /// with `replaced.start..new_end` of `text`: equal to [`scan`]`(text, syntax)`, but lexed
     /// only from shortly before the edit until the lexer is back in a state it had reached at
