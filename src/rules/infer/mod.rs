@@ -205,6 +205,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::import_order::run(ctx, out);
     pass::workflows::run(ctx, out);
     pass::quotes::run(ctx, out);
+    pass::semicolons::run(ctx, out);
     pass::shebang::run(ctx, out);
     pass::shell_options::run(ctx, out);
     pass::line_length::run(ctx, out);

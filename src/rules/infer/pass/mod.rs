@@ -36,6 +36,7 @@ pub mod places;
 pub mod quotes;
 pub mod required;
 pub mod rivals;
+pub mod semicolons;
 pub mod shebang;
 pub mod shell_options;
 pub mod suppressions;
