@@ -206,6 +206,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::workflows::run(ctx, out);
     pass::quotes::run(ctx, out);
     pass::semicolons::run(ctx, out);
+    pass::trailing_commas::run(ctx, out);
     pass::shebang::run(ctx, out);
     pass::shell_options::run(ctx, out);
     pass::line_length::run(ctx, out);

@@ -41,6 +41,7 @@ pub mod shebang;
 pub mod shell_options;
 pub mod suppressions;
 pub mod terms;
+pub mod trailing_commas;
 pub mod tools;
 pub mod tsconfig;
 pub mod vague;
