@@ -214,6 +214,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::final_newline::run(ctx, out);
     pass::boolean_names::run(ctx, out);
     pass::braces::run(ctx, out);
+    pass::brace_placement::run(ctx, out);
     pass::suppressions::run(ctx, out);
     pass::families::run(ctx, out);
     pass::rivals::run(ctx, out);

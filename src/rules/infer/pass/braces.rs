@@ -135,10 +135,18 @@ mod tests {
         );
         // Kotlin's `if` is an expression; Go needs no rule.
         assert!(texts(i, "src/A.kt", "val x = if (a) b else c\n").is_empty());
-        // Where the brace goes, a negation, braces of something else: nothing.
+        // Where the brace goes (the brace placement pass's), a negation, braces of something
+        // else: no braceless body.
         for other in [
             "Opening braces go on the same line as the if statement.",
             "Inicia las llaves de inicio de un bloque en la misma línea",
+        ] {
+            assert!(
+                !texts(other, "src/a.ts", ts).contains(&"if".to_string()),
+                "{other}"
+            );
+        }
+        for other in [
             "Don't use braces for single-line bodies.",
             "Use curly braces for Blade echoes.",
         ] {

@@ -7,6 +7,7 @@
 
 pub mod behaviour;
 pub mod boolean_names;
+pub mod brace_placement;
 pub mod braces;
 pub mod cargo_workspace;
 pub mod comment_markers;
@@ -41,8 +42,8 @@ pub mod shebang;
 pub mod shell_options;
 pub mod suppressions;
 pub mod terms;
-pub mod trailing_commas;
 pub mod tools;
+pub mod trailing_commas;
 pub mod tsconfig;
 pub mod vague;
 pub mod versions;
