@@ -726,13 +726,23 @@ fn compounds(pattern: &Matcher, fix: &str) -> bool {
 /// The successive non-overlapping matches of `re` in `hay` from byte `start`, as `find_iter`
 /// gives them from the start of a text (an empty match right where the previous one ended is
 /// skipped); the text before `start` is context for look-around assertions. The next search
-/// can be moved back into the last match, where its `ahead` group starts.
+/// can be moved back into the last match, where its `ahead` group starts — within a budget of
+/// text read again ([`REWIND_BUDGET`]): a hostile pattern whose `ahead` opens a match that runs
+/// to the end (`(?P<ahead>)x(?s:.*)`) would otherwise read the text once per character.
 struct MatchesFrom<'h> {
     re: Engine<'h>,
     hay: &'h str,
     at: Option<usize>,
     last_end: Option<usize>,
+    /// Bytes the resumed searches may still read again.
+    rewind_left: usize,
 }
+
+/// How much text the searches of one pattern may read again after an `ahead` group, in times
+/// the text's length, plus [`REWIND_SLACK`] bytes: a statement check reads each line about twice
+/// (as a statement, then as the line before the next).
+const REWIND_BUDGET: usize = 4;
+const REWIND_SLACK: usize = 1 << 20;
 
 impl<'h> MatchesFrom<'h> {
     fn new(re: Engine<'h>, hay: &'h str, start: usize) -> MatchesFrom<'h> {
@@ -741,13 +751,19 @@ impl<'h> MatchesFrom<'h> {
             hay,
             at: Some(start.min(hay.len())),
             last_end: None,
+            rewind_left: hay
+                .len()
+                .saturating_mul(REWIND_BUDGET)
+                .saturating_add(REWIND_SLACK),
         }
     }
 
     /// Resumes the search at `at`, inside the match `last`: what follows `at` was only looked
     /// at, not consumed. At the match's start, one character on, so that the search moves on.
     fn resume_at(&mut self, last: Range<usize>, at: usize) {
-        if at >= last.start && at < last.end && self.hay.is_char_boundary(at) {
+        let again = last.end.saturating_sub(at);
+        if at >= last.start && at < last.end && self.hay.is_char_boundary(at) && again <= self.rewind_left {
+            self.rewind_left -= again;
             self.at = if at > last.start {
                 Some(at)
             } else {
@@ -1165,6 +1181,31 @@ mod tests {
         assert_eq!(v.len(), 3);
         let consumed = one(&pattern.replace("?P<ahead>", "?P<next>"));
         assert_eq!(consumed.check(text, &at("a.js")).violations.len(), 2);
+    }
+
+    #[test]
+    fn a_hostile_ahead_group_cannot_make_the_search_quadratic() {
+        // `ahead` at the start of a match that runs to the end: resumed one character on each
+        // time, the text would be read once per character. The budget stops resuming.
+        let re = regex::Regex::new(r"(?P<ahead>)x(?s:.*)").unwrap();
+        let text = "x".repeat(400_000);
+        let mut matches = MatchesFrom::new(Engine::Unicode(&re), &text, 0);
+        let mut searches = 0;
+        while let Some(whole) = matches.next() {
+            searches += 1;
+            matches.resume_at(whole.clone(), whole.start);
+            assert!(searches < 100, "{searches} searches");
+        }
+        // Within the budget (a line read twice), every resume is honoured.
+        let re = regex::Regex::new(r"(?m)^(?P<ahead>)[a-z]+\n[a-z]").unwrap();
+        let text = "ab\ncd\nef\ng\n".repeat(10_000);
+        let mut matches = MatchesFrom::new(Engine::Unicode(&re), &text, 0);
+        let mut found = 0;
+        while let Some(whole) = matches.next() {
+            found += 1;
+            matches.resume_at(whole.clone(), whole.start);
+        }
+        assert_eq!(found, 40_000 - 1);
     }
 
     #[test]
