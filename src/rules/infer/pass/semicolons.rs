@@ -14,6 +14,46 @@ use super::super::words::{NEGATIONS, SEMICOLON_NAMES};
 use super::{At, Context, Found, lang_names, same_family};
 use crate::rules::model::Within;
 
+/// A JS string literal on one line: `'…'`, `"…"` or a template without a line break.
+macro_rules! js_string {
+    () => {
+        r#"(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)"#
+    };
+}
+
+/// One piece of a JS statement's line: a character that is no `;`, quote, comment start or `<`
+/// that may open JSX (a `<` right after a name is a generic's or a comparison's), or a string.
+macro_rules! js_piece {
+    () => {
+        concat!(
+            r#"(?:[^;\n'"`/<]|/[^/*;\n]|[\w$\])]<|<[ \t=<]|"#,
+            js_string!(),
+            ")"
+        )
+    };
+}
+
+/// The last piece of a statement: a word, a closing parenthesis or bracket, or a string.
+macro_rules! js_last {
+    () => {
+        concat!(r"(?:[\w$)\]]|", js_string!(), ")")
+    };
+}
+
+/// Parentheses balanced on one line, nested twice.
+macro_rules! js_parens {
+    () => {
+        r"\((?:[^();\n]|\((?:[^();\n]|\([^();\n]*\))*\))*\)"
+    };
+}
+
+/// A module specifier: `'m'` or `"m"`.
+macro_rules! js_module {
+    () => {
+        r#"(?:'[^'\\\n]*'|"[^"\\\n]*")"#
+    };
+}
+
 /// A JS/TS statement written on one line without its `;`, neither continuing the line before
 /// nor continued by the next: the hit is the statement. The shapes: a `const`/`let`/`var`
 /// declaration, `return`, `throw`, `break`, `continue`, an assignment to a member (`this.x =
@@ -31,27 +71,64 @@ const MISSING_SEMICOLON_JS: Detector = Detector {
     summary: "a JS/TS statement on one line (declaration, `return`, assignment to a member, call, `import`/`export`) not ended by `;`, the next line not continuing it",
     pattern: concat!(
         // The line before ends a statement or opens a block (not `=>`, `=`, `(`, `,`, an operator,
-        // `={` or `({`): the line is no continuation. Blank and comment lines may come between.
-        r#"(?:\A|(?:[;})\]'"`$\w:]|\*/|=>[ \t]*\{|[)\w][ \t]*\{)[ \t]*(?://[^\n]*)?\r?\n)(?:[ \t]*(?://[^\n]*)?\r?\n)*"#,
+        // `={`, `({` or `${`): the line is no continuation. Blank and comment lines may come
+        // between.
+        r#"(?:\A|(?:[;})\]'"`$\w:]|\*/|=>[ \t]*\{|[)\w][ \t]*\{)[ \t]*(?://[^\n]*)?\r?\n)"#,
+        r"(?:[ \t]*(?://[^\n]*)?\r?\n)*",
         // What follows is only looked at: the next statement may start on the next line.
-        r#"[ \t]*(?P<ahead>)(?P<hit>"#,
+        r"[ \t]*(?P<ahead>)(?P<hit>",
         // Declarations.
-        r#"(?:export[ \t]+)?(?:declare[ \t]+)?(?:const|let|var)[ \t]+(?:[^;\n'"`/<]|/[^/*;\n]|[\w$\])]<|<[ \t=<]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)*?(?:[\w$)\]]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)"#,
+        r"(?:export[ \t]+)?(?:declare[ \t]+)?(?:const|let|var)[ \t]+",
+        js_piece!(),
+        "*?",
+        js_last!(),
         // `return`, `throw`, `break`, `continue`.
-        r#"|(?:return|throw)(?:[ \t]+(?:[^;\n'"`/<]|/[^/*;\n]|[\w$\])]<|<[ \t=<]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)*?(?:[\w$)\]]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`))?|(?:break|continue)(?:[ \t]+[\w$]+)?|debugger"#,
-        // `import … 'm'`, `export { a } from 'm'`, `export * from 'm'`, `export default x`, a type alias.
-        r#"|import[ \t]+(?:(?:[^;\n'"`/<]|/[^/*;\n]|[\w$\])]<|<[ \t=<]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)*?[ 	])?(?:'[^'\\\n]*'|"[^"\\\n]*")"#,
-        r#"|export[ \t]+(?:type[ \t]+)?\{[^{}\n]*\}(?:[ \t]*from[ \t]*(?:'[^'\\\n]*'|"[^"\\\n]*"))?|export[ \t]+\*[ \t]+(?:as[ \t]+[\w$]+[ \t]+)?from[ \t]*(?:'[^'\\\n]*'|"[^"\\\n]*")"#,
-        r#"|export[ \t]+default[ \t]+(?:[^;\n'"`/<]|/[^/*;\n]|[\w$\])]<|<[ \t=<]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)*?(?:[\w$)\]]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)|(?:export[ \t]+)?type[ \t]+[\w$]+(?:<[^<>\n]*>)?[ \t]*=[ \t]*(?:[^;\n'"`/<]|/[^/*;\n]|[\w$\])]<|<[ \t=<]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)*?(?:[\w$)\]]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)"#,
+        r"|(?:return|throw)(?:[ \t]+",
+        js_piece!(),
+        "*?",
+        js_last!(),
+        r")?|(?:break|continue)(?:[ \t]+[\w$]+)?|debugger",
+        // `import … 'm'`, `export { a } from 'm'`, `export * from 'm'`, `export default x`.
+        r"|import[ \t]+(?:",
+        js_piece!(),
+        r"*?[ \t])?",
+        js_module!(),
+        r"|export[ \t]+(?:type[ \t]+)?\{[^{}\n]*\}(?:[ \t]*from[ \t]*",
+        js_module!(),
+        r")?|export[ \t]+\*[ \t]+(?:as[ \t]+[\w$]+[ \t]+)?from[ \t]*",
+        js_module!(),
+        r"|export[ \t]+default[ \t]+",
+        js_piece!(),
+        "*?",
+        js_last!(),
+        // A type alias.
+        r"|(?:export[ \t]+)?type[ \t]+[\w$]+(?:<[^<>\n]*>)?[ \t]*=[ \t]*",
+        js_piece!(),
+        "*?",
+        js_last!(),
         // An assignment to a member, compound ones too (not a comparison: `a.b === c`).
-        r#"|(?:this|[\w$]+)(?:\??\.[\w$#]+|\[[^\[\]\n]*\])+[ \t]*(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=[ \t]*(?:(?:[\w$)\]]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)|(?:[^=>\s;'"`/<]|/[^/*;\n]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)(?:[^;\n'"`/<]|/[^/*;\n]|[\w$\])]<|<[ \t=<]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)*?(?:[\w$)\]]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`))"#,
-        // A call or a chain of calls, its parentheses balanced on the line (nested twice).
-        r#"|(?:(?:await|void|new|yield)[ \t]+)?(?:this|super|[\w$]+)(?:\??\.[\w$#]+)*(?:<[^<>()\n]*>)?\((?:[^();\n]|\((?:[^();\n]|\([^();\n]*\))*\))*\)"#,
-        r#"(?:\??\.[\w$#]+(?:<[^<>()\n]*>)?(?:\((?:[^();\n]|\((?:[^();\n]|\([^();\n]*\))*\))*\))?|\[[^\[\]\n]*\]|\((?:[^();\n]|\((?:[^();\n]|\([^();\n]*\))*\))*\))*"#,
+        r"|(?:this|[\w$]+)(?:\??\.[\w$#]+|\[[^\[\]\n]*\])+[ \t]*(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=[ \t]*(?:",
+        js_last!(),
+        r#"|(?:[^=>\s;'"`/<]|/[^/*;\n]|"#,
+        js_string!(),
+        ")",
+        js_piece!(),
+        "*?",
+        js_last!(),
+        ")",
+        // A call or a chain of calls, its parentheses balanced on the line.
+        r"|(?:(?:await|void|new|yield)[ \t]+)?(?:this|super|[\w$]+)(?:\??\.[\w$#]+)*(?:<[^<>()\n]*>)?",
+        js_parens!(),
+        r"(?:\??\.[\w$#]+(?:<[^<>()\n]*>)?(?:",
+        js_parens!(),
+        r")?|\[[^\[\]\n]*\]|",
+        js_parens!(),
+        ")*",
         // `i++`, `--count`.
-        r#"|[\w$]+(?:\.[\w$]+)*(?:\+\+|--)|(?:\+\+|--)[\w$]+(?:\.[\w$]+)*"#,
+        r"|[\w$]+(?:\.[\w$]+)*(?:\+\+|--)|(?:\+\+|--)[\w$]+(?:\.[\w$]+)*",
         // The last line of a multi-line import or export.
-        r#"|\}[ \t]*from[ \t]*(?:'[^'\\\n]*'|"[^"\\\n]*")"#,
+        r"|\}[ \t]*from[ \t]*",
+        js_module!(),
         // The next line does not continue it: a blank line, the end, or a line that starts
         // with a word, `}`, a quote, `#`, `@` or `/*` (comment lines are skipped).
         r##")[ \t]*(?://[^\n]*)?\r?\n(?:[ \t]*(?://[^\n]*)?\r?\n)*[ \t]*(?:$|\b|[}'"#@]|/\*)"##,
@@ -63,12 +140,13 @@ const MISSING_SEMICOLON_JS: Detector = Detector {
 };
 
 /// An SQL statement at the start of a line, not ended by `;` before a blank line and the next
-/// statement (or a comment), or the end of the file: the hit is the statement (its lines, comment lines among them, up to its last
-/// character). Its parentheses close on the line they open (a `CREATE TABLE (` body, whose blank
-/// lines are no statement's end, is not read), and its last line ends in a word, a closing
-/// parenthesis, a quote or a bracket (not a `,` that a blank line interrupts). A function's or
-/// procedure's body (`CREATE FUNCTION`, `$$`) is not read; a `;` inside a string literal ends
-/// nothing.
+/// statement (or a comment), or the end of the file: the hit is the statement (its lines,
+/// comment lines among them, up to its last character). Its parentheses close on the line they
+/// open (a `CREATE TABLE (` body, whose blank lines are no statement's end, is not read), and its
+/// last line ends in a word, a closing parenthesis, a quote or a bracket (not a `,` that a blank
+/// line interrupts). A function's or procedure's body (`CREATE FUNCTION`, `$$`) is not read; a
+/// `;` inside a string literal ends nothing. The `ahead` group marks the next statement's start,
+/// which is only looked at.
 const MISSING_SEMICOLON_SQL: Detector = Detector {
     name: "missing-semicolon",
     summary: "an SQL statement (`CREATE TABLE`/`INDEX`/`VIEW`…, `ALTER`, `DROP`, `INSERT`, `UPDATE`, `DELETE`, `SELECT`, `WITH`, `GRANT`, `COMMENT ON`…) not ended by `;` before a blank line and the next statement, or the end of the file",
@@ -144,7 +222,6 @@ const DROPPING_WORDS: &[&str] = &[
     "drop",
     "optional",
     "unnecessary",
-    "needed",
     "omitir",
     "omite",
     "omitas",
@@ -223,7 +300,15 @@ fn mandated(tokens: &[Token]) -> Option<String> {
     let negated = before
         .iter()
         .any(|w| NEGATIONS.contains(w) || AGAINST_WORDS.contains(w));
-    let dropping = all.iter().any(|w| DROPPING_WORDS.contains(w));
+    // "only where needed", "solo cuando sea necesario": Standard style's semicolons.
+    let only_as_needed = all.windows(2).any(|w| {
+        matches!(w[0], "where" | "when" | "donde" | "cuando" | "sea" | "if")
+            && matches!(
+                w[1],
+                "needed" | "necessary" | "required" | "necesario" | "necesarios" | "requerido"
+            )
+    });
+    let dropping = only_as_needed || all.iter().any(|w| DROPPING_WORDS.contains(w));
     let mandating = all.iter().any(|w| MANDATE_WORDS.contains(w));
     // "Semicolons are optional", "omit semicolons": dropped; "don't forget them": mandated.
     let mandates = if dropping { negated } else { !negated && mandating };
@@ -245,6 +330,7 @@ mod tests {
             "**Punto y Coma**: Todas las sentencias deben terminar con un punto y coma (`;`).",
             "Don't forget semicolons at the end of statements.",
             "No olvides el punto y coma al final de cada sentencia.",
+            "Semicolons are needed at the end of every statement",
         ] {
             assert_eq!(
                 texts(i, "src/a.js", JS),
@@ -271,6 +357,8 @@ mod tests {
             "Semicolons are optional",
             "Never use semicolons",
             "Write code without semicolons",
+            "Use semicolons only where needed (ASI hazards)",
+            "Punto y coma solo cuando sea necesario",
         ] {
             assert!(
                 !texts(i, "src/a.js", JS).contains(&"const x = a(1)".to_string()),
