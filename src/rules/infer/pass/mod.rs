@@ -5,6 +5,14 @@
 //! concepts, tools, places, file kinds, implied counterparts, required text, version floors;
 //! then the vagueness verdict.
 
+/// A JS string literal on one line (`'…'`, `"…"`, a template without a line break), a piece of
+/// the passes' patterns (defined before the passes, which use it).
+macro_rules! js_string {
+    () => {
+        r#"(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)"#
+    };
+}
+
 pub mod behaviour;
 pub mod boolean_names;
 pub mod brace_placement;

@@ -14,13 +14,6 @@ use super::super::words::{NEGATIONS, SEMICOLON_NAMES};
 use super::{At, Context, Found, lang_names, same_family};
 use crate::rules::model::Within;
 
-/// A JS string literal on one line: `'…'`, `"…"` or a template without a line break.
-macro_rules! js_string {
-    () => {
-        r#"(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)"#
-    };
-}
-
 /// One piece of a JS statement's line: a character that is no `;`, quote, comment start or `<`
 /// that may open JSX (a `<` right after a name is a generic's or a comparison's), or a string.
 macro_rules! js_piece {

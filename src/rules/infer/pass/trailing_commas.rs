@@ -13,6 +13,32 @@ use crate::rules::model::Within;
 
 const JS_TS: &[Lang] = &[Lang::TypeScript, Lang::JavaScript];
 
+/// The start of an element's line: the line before ends with a comma in code (not in a
+/// comment: `// a, b`), then the element's indentation.
+macro_rules! after_a_comma {
+    () => {
+        concat!(
+            r#"^(?:[^/\n'"`]|/[^/\n]|"#,
+            js_string!(),
+            r")*,[ \t]*(?://[^\n]*)?\r?\n[ \t]*"
+        )
+    };
+}
+
+/// The rest of an element on its line, up to its last character (a word, a closing bracket or a
+/// string), with no comma or `;` in code.
+macro_rules! element_rest {
+    () => {
+        concat!(
+            r#"(?:[^,;\n'"`/]|/[^/*,;\n]|"#,
+            js_string!(),
+            r")*?(?:[\w$)\]}]|",
+            js_string!(),
+            ")"
+        )
+    };
+}
+
 /// The last property of a multi-line object literal (or destructuring, or import list) without
 /// its comma: a `key: value` or shorthand `key` line after a line that ends with a comma (in
 /// code, not in a comment), before a line that starts with `}`. A spread (`...rest`) is left
@@ -23,12 +49,10 @@ const OBJECT_LAST_WITHOUT_COMMA: Detector = Detector {
     name: "missing-trailing-comma",
     summary: "the last property of a multi-line JS/TS object (after a line ending in `,`, before the `}` line) without its comma",
     pattern: concat!(
-        r#"^(?:[^/\n'"`]|/[^/\n]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)*,[ \t]*(?://[^\n]*)?\r?\n[ \t]*(?P<hit>"#,
-        r#"(?:[\w$]+|'[^'\\\n]*'|"[^"\\\n]*"|\[[^\]\n]+\])[ \t]*:[ \t]*"#,
-        r#"(?:[^,;\n'"`/]|/[^/*,;\n]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)*?"#,
-        r#"(?:[\w$)\]}]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)"#,
-        r"|[\w$]+",
-        r")(?P<ahead>)[ \t]*(?://[^\n]*)?\r?\n[ \t]*\}",
+        after_a_comma!(),
+        r#"(?P<hit>(?:[\w$]+|'[^'\\\n]*'|"[^"\\\n]*"|\[[^\]\n]+\])[ \t]*:[ \t]*"#,
+        element_rest!(),
+        r"|[\w$]+)(?P<ahead>)[ \t]*(?://[^\n]*)?\r?\n[ \t]*\}",
     ),
     langs: JS_TS,
     exclude: &[],
@@ -42,12 +66,14 @@ const ARRAY_LAST_WITHOUT_COMMA: Detector = Detector {
     name: "missing-trailing-comma",
     summary: "the last element of a multi-line JS/TS array (after a line ending in `,`, before the `]` line) without its comma",
     pattern: concat!(
-        r#"^(?:[^/\n'"`]|/[^/\n]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)*,[ \t]*(?://[^\n]*)?\r?\n[ \t]*(?P<hit>"#,
-        r#"(?:[\w$\[{(!-]|/[^/*]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)"#,
-        r#"(?:[^,;\n'"`/]|/[^/*,;\n]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)*?"#,
-        r#"(?:[\w$)\]}]|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`)"#,
-        r#"|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|[\w$]"#,
-        r")(?P<ahead>)[ \t]*(?://[^\n]*)?\r?\n[ \t]*\]",
+        after_a_comma!(),
+        r"(?P<hit>(?:[\w$\[{(!-]|/[^/*]|",
+        js_string!(),
+        ")",
+        element_rest!(),
+        "|",
+        js_string!(),
+        r"|[\w$])(?P<ahead>)[ \t]*(?://[^\n]*)?\r?\n[ \t]*\]",
     ),
     langs: JS_TS,
     exclude: &[],
