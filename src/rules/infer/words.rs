@@ -3923,6 +3923,48 @@ pub const PARAMETER_WORDS: &[&str] = &[
 /// The words "avoid" is written with, as a trigger.
 pub const AVOID_WORDS: &[&str] = &["avoid", "evitar", "evita", "evite"];
 
+/// Words that ask for a thing: "Always use curly braces", "**Semicolons**: Required", "usa
+/// siempre llaves" (the braces and semicolons passes).
+pub const MANDATING_WORDS: &[&str] = &[
+    "always",
+    "use",
+    "must",
+    "required",
+    "require",
+    "requires",
+    "mandatory",
+    "enforce",
+    "enforced",
+    "include",
+    "add",
+    "siempre",
+    "usa",
+    "usar",
+    "utiliza",
+    "utilizar",
+    "obligatorio",
+    "obligatorios",
+    "obligatoria",
+    "obligatorias",
+    "requerido",
+    "requeridos",
+    "incluye",
+    "incluir",
+    "añade",
+    "añadir",
+];
+
+/// Words of leaving a thing out: negated ("never omit braces", "don't forget semicolons", "no
+/// omitas el punto y coma") they ask for it.
+pub const OMITTING_WORDS: &[&str] = &[
+    "omit", "omitting", "omitted", "forget", "skip", "drop", "omitir", "omite", "omites", "omitas",
+    "olvides", "olvidar",
+];
+
+/// Words that forbid what follows them without a negation: "without semicolons", "sin puntos y
+/// coma", "avoid trailing commas", "nor".
+pub const AGAINST_WORDS: &[&str] = &["without", "sin", "avoid", "evita", "evitar", "evite", "nor", "ni"];
+
 /// Words that name a folder: "the `dist` folder", "`generated` subdirectories".
 pub const FOLDER_WORDS: &[&str] = &[
     "folder",

@@ -9,6 +9,7 @@ use super::super::files::{FileScope, Lang};
 use super::super::phrases::Entity;
 use super::super::text::Token;
 use super::super::words::NEGATIONS;
+use super::braces::BRACE_WORDS;
 use super::{At, Context, Found, lang_names, same_family};
 use crate::rules::model::Within;
 
@@ -35,7 +36,6 @@ const BRACE_ON_ITS_OWN_LINE: &str = concat!(
     r"[ \t]*(?://[^\n]*)?\r?\n(?:[ \t]*(?://[^\n]*)?\r?\n)*[ \t]*(?P<hit>\{)[ \t]*(?://[^\n]*)?$",
 );
 
-const BRACE_WORDS: &[&str] = &["brace", "braces", "curly", "llave", "llaves", "corchetes"];
 /// Words that put the brace on the same line as what opens the block.
 const SAME_LINE_WORDS: &[&str] = &["k&r", "1tbs", "otbs", "egyptian"];
 

@@ -6,7 +6,7 @@
 use super::super::concepts::{Detector, Effect};
 use super::super::files::Lang;
 use super::super::naming;
-use super::super::words::NEGATIONS;
+use super::super::words::{MANDATING_WORDS, NEGATIONS, OMITTING_WORDS};
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -38,7 +38,8 @@ const BRACELESS_BODY: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
-const BRACE_WORDS: &[&str] = &["braces", "brace", "curly", "llaves"];
+/// Words for braces (the brace placement pass reads them too).
+pub(super) const BRACE_WORDS: &[&str] = &["braces", "brace", "curly", "llaves", "llave"];
 /// Words for the statements whose bodies the rule speaks of.
 const CONTROL_WORDS: &[&str] = &[
     "if",
@@ -66,23 +67,6 @@ const LAYOUT_WORDS: &[&str] = &[
     "same", "misma", "allman", "k&r", "opening", "apertura", "inicio", "own", "propia", "newline", "cierre",
     "closing",
 ];
-/// Words that ask for the braces.
-const MANDATE_WORDS: &[&str] = &[
-    "always",
-    "use",
-    "must",
-    "required",
-    "require",
-    "siempre",
-    "usa",
-    "usar",
-    "utiliza",
-    "obligatorias",
-    "obligatorio",
-];
-/// "Never omit braces": a negation of leaving them out asks for them too.
-const OMIT_WORDS: &[&str] = &["omit", "skip", "drop", "omitas", "omitir", "omites"];
-
 pub fn run(ctx: &Context, out: &mut Found) {
     if !ctx.says(BRACE_WORDS) || !ctx.says(CONTROL_WORDS) || ctx.says(LAYOUT_WORDS) {
         return;
@@ -93,9 +77,9 @@ pub fn run(ctx: &Context, out: &mut Found) {
         let says = |list: &[&str]| s.iter().any(|t| t.is_word() && list.contains(&t.lower.as_str()));
         says(BRACE_WORDS)
             && if says(NEGATIONS) {
-                says(OMIT_WORDS)
+                says(OMITTING_WORDS)
             } else {
-                says(MANDATE_WORDS)
+                says(MANDATING_WORDS)
             }
     });
     if !asks || !ctx.detector_fits(&BRACELESS_BODY) {

@@ -65,6 +65,14 @@ impl Pair {
     }
 }
 
+/// A number's or a date's `Parse` / `TryParse` (`…Exact` too) in C#: `int.Parse`,
+/// `DateTime.TryParseExact`.
+macro_rules! dotnet_parse {
+    () => {
+        r"(?:u?short|u?int|u?long|s?byte|decimal|double|float|DateTime|DateTimeOffset|TimeSpan|U?Int(?:16|32|64)|Decimal|Double|Single|S?Byte)\.(?:Try)?Parse(?:Exact)?"
+    };
+}
+
 const PAIRS: &[Pair] = &[
     Pair::js("===", "==", Pattern::Operator("=="), Some("===")),
     Pair::js("!==", "!=", Pattern::Operator("!="), Some("!==")),
@@ -181,8 +189,12 @@ const PAIRS: &[Pair] = &[
         mandated: "CultureInfo.InvariantCulture",
         forbidden: "`Parse`/`TryParse` of a number or date without a format provider",
         pattern: Pattern::Regex(concat!(
-            r"\b(?:u?short|u?int|u?long|s?byte|decimal|double|float|DateTime|DateTimeOffset|TimeSpan|U?Int(?:16|32|64)|Decimal|Double|Single|S?Byte)\.(?:Try)?Parse(?:Exact)?[ \t]*\([^;\r\n]*?(?:CultureInfo|InvariantCulture|FormatProvider|NumberFormatInfo|DateTimeFormatInfo|\bprovider\b)",
-            r"|\b(?P<hit>(?:u?short|u?int|u?long|s?byte|decimal|double|float|DateTime|DateTimeOffset|TimeSpan|U?Int(?:16|32|64)|Decimal|Double|Single|S?Byte)\.(?:Try)?Parse(?:Exact)?)[ \t]*\("
+            r"\b",
+            dotnet_parse!(),
+            r"[ \t]*\([^;\r\n]*?(?:CultureInfo|InvariantCulture|FormatProvider|NumberFormatInfo|DateTimeFormatInfo|\bprovider\b)",
+            r"|\b(?P<hit>",
+            dotnet_parse!(),
+            r")[ \t]*\("
         )),
         fix: None,
         langs: &[Lang::CSharp],

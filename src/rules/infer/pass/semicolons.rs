@@ -8,10 +8,10 @@
 //! next line does not continue it (`.then(…)`, `? a : b`, `+ b` and closing brackets do).
 
 use super::super::concepts::{Detector, Effect};
-use super::super::files::{FileScope, Lang};
+use super::super::files::Lang;
 use super::super::text::Token;
-use super::super::words::{NEGATIONS, SEMICOLON_NAMES};
-use super::{At, Context, Found, lang_names, same_family};
+use super::super::words::{AGAINST_WORDS, MANDATING_WORDS, NEGATIONS, OMITTING_WORDS, SEMICOLON_NAMES};
+use super::{At, Context, Found, lang_names};
 use crate::rules::model::Within;
 
 /// One piece of a JS statement's line: a character that is no `;`, quote, comment start or `<`
@@ -165,38 +165,13 @@ const MISSING_SEMICOLON_SQL: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
-/// Words that say a thing is required or where a statement ends.
-const MANDATE_WORDS: &[&str] = &[
-    "always",
-    "use",
-    "must",
-    "required",
-    "require",
-    "requires",
-    "mandatory",
-    "enforce",
-    "enforced",
-    "include",
-    "add",
+/// Words that say where a statement ends ("End every statement with a `;`", "deben terminar
+/// con un punto y coma"), which ask for its semicolon as `MANDATING_WORDS` do.
+const ENDING_WORDS: &[&str] = &[
     "end",
     "ends",
     "terminate",
     "terminated",
-    "siempre",
-    "usa",
-    "usar",
-    "utiliza",
-    "utilizar",
-    "obligatorio",
-    "obligatorios",
-    "obligatoria",
-    "obligatorias",
-    "requerido",
-    "requeridos",
-    "incluye",
-    "incluir",
-    "añade",
-    "añadir",
     "terminar",
     "termina",
     "terminen",
@@ -205,60 +180,36 @@ const MANDATE_WORDS: &[&str] = &[
     "acabar",
     "acaben",
 ];
-/// Words that drop them, or say they may be dropped.
-const DROPPING_WORDS: &[&str] = &[
-    "omit",
-    "omitting",
-    "omitted",
-    "forget",
-    "skip",
-    "drop",
+/// Words that say semicolons may be dropped.
+const OPTIONAL_WORDS: &[&str] = &[
     "optional",
     "unnecessary",
-    "omitir",
-    "omite",
-    "omitas",
-    "olvides",
-    "olvidar",
     "opcional",
     "opcionales",
     "innecesario",
     "innecesarios",
 ];
-/// Words that forbid what follows them.
-const AGAINST_WORDS: &[&str] = &["without", "sin", "avoid", "evita", "evitar", "nor", "ni"];
 
 pub fn run(ctx: &Context, out: &mut Found) {
     let Some(said) = mandated(ctx.tokens) else {
         return;
     };
-    let named = ctx.named.langs();
-    let mut detectors: Vec<&Detector> = Vec::new();
-    for d in [&MISSING_SEMICOLON_JS, &MISSING_SEMICOLON_SQL] {
-        let fits = if named.is_empty() {
-            true
-        } else {
-            named
-                .iter()
-                .any(|l| d.langs.iter().any(|dl| same_family(*l, *dl)))
-        };
-        if fits {
-            detectors.push(d);
-        }
-    }
+    let detectors: Vec<&Detector> = [&MISSING_SEMICOLON_JS, &MISSING_SEMICOLON_SQL]
+        .into_iter()
+        .filter(|d| ctx.detector_fits(d))
+        .collect();
     if detectors.is_empty() {
         out.note(
             At::Places,
             format!(
                 "\"{said}\" not checked: statements without a `;` are checked in JavaScript/TypeScript and SQL, and the rule names {}",
-                lang_names(&named)
+                lang_names(&ctx.named.langs())
             ),
         );
         return;
     }
     for d in detectors {
-        let mut scope = FileScope::of_langs(d.langs, String::new()).titled(&lang_names(d.langs));
-        ctx.narrow(&mut scope);
+        let scope = ctx.detector_scope(d, &format!("\"{said}\""));
         out.check(
             At::Places,
             ctx.detector_check(d, scope, format!("semicolons mandated (\"{said}\")")),
@@ -301,8 +252,13 @@ fn mandated(tokens: &[Token]) -> Option<String> {
                 "needed" | "necessary" | "required" | "necesario" | "necesarios" | "requerido"
             )
     });
-    let dropping = only_as_needed || all.iter().any(|w| DROPPING_WORDS.contains(w));
-    let mandating = all.iter().any(|w| MANDATE_WORDS.contains(w));
+    let dropping = only_as_needed
+        || all
+            .iter()
+            .any(|w| OMITTING_WORDS.contains(w) || OPTIONAL_WORDS.contains(w));
+    let mandating = all
+        .iter()
+        .any(|w| MANDATING_WORDS.contains(w) || ENDING_WORDS.contains(w));
     // "Semicolons are optional", "omit semicolons": dropped; "don't forget them": mandated.
     let mandates = if dropping { negated } else { !negated && mandating };
     mandates.then_some(said)
@@ -464,6 +420,10 @@ mod tests {
     fn a_language_where_they_are_no_choice_is_said_so() {
         let i = "Always end statements with semicolons in Java";
         assert!(texts(i, "A.java", "class A { void f() { g() } }\n").is_empty());
+        // The language named is the scope: TypeScript's rule leaves JavaScript alone.
+        let ts = "Always use semicolons in TypeScript";
+        assert_eq!(texts(ts, "src/a.ts", "f()\n"), ["f()"]);
+        assert!(texts(ts, "src/a.js", "f()\n").is_empty());
         assert!(
             super::super::super::tests::explained(i).contains("checked in JavaScript/TypeScript and SQL")
         );

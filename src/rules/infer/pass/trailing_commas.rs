@@ -5,10 +5,10 @@
 //! seen name objects and arrays, and a rest element may not take one).
 
 use super::super::concepts::{Detector, Effect};
-use super::super::files::{FileScope, Lang};
+use super::super::files::Lang;
 use super::super::text::Token;
-use super::super::words::NEGATIONS;
-use super::{At, Context, Found, lang_names, same_family};
+use super::super::words::{AGAINST_WORDS, NEGATIONS};
+use super::{At, Context, Found, lang_names};
 use crate::rules::model::Within;
 
 const JS_TS: &[Lang] = &[Lang::TypeScript, Lang::JavaScript];
@@ -96,25 +96,23 @@ pub fn run(ctx: &Context, out: &mut Found) {
     let Some((said, forbidden)) = trailing_commas(ctx.tokens) else {
         return;
     };
-    let named = ctx.named.langs();
-    if !named.is_empty() && !named.iter().any(|l| JS_TS.iter().any(|j| same_family(*l, *j))) {
-        out.note(
-            At::Places,
-            format!(
-                "\"{said}\" not checked: trailing commas are checked in JavaScript/TypeScript, and the rule names {}",
-                lang_names(&named)
-            ),
-        );
-        return;
-    }
     let detectors: &[&Detector] = if forbidden {
         &[&TRAILING_COMMA]
     } else {
         &[&OBJECT_LAST_WITHOUT_COMMA, &ARRAY_LAST_WITHOUT_COMMA]
     };
+    if !ctx.detector_fits(detectors[0]) {
+        out.note(
+            At::Places,
+            format!(
+                "\"{said}\" not checked: trailing commas are checked in JavaScript/TypeScript, and the rule names {}",
+                lang_names(&ctx.named.langs())
+            ),
+        );
+        return;
+    }
     for d in detectors {
-        let mut scope = FileScope::of_langs(JS_TS, String::new()).titled(&lang_names(JS_TS));
-        ctx.narrow(&mut scope);
+        let scope = ctx.detector_scope(d, &format!("\"{said}\""));
         let said = if forbidden {
             format!("trailing commas forbidden (\"{said}\")")
         } else {
@@ -141,10 +139,9 @@ fn trailing_commas(tokens: &[Token]) -> Option<(String, bool)> {
     })?;
     let said = format!("{} {}", words[at].text, words[at + 1].text);
     let before = &words[at.saturating_sub(3)..at];
-    let forbidden = before.iter().any(|t| {
-        NEGATIONS.contains(&t.lower.as_str())
-            || matches!(t.lower.as_str(), "without" | "sin" | "avoid" | "evita")
-    });
+    let forbidden = before
+        .iter()
+        .any(|t| NEGATIONS.contains(&t.lower.as_str()) || AGAINST_WORDS.contains(&t.lower.as_str()));
     Some((said, forbidden))
 }
 
