@@ -18,6 +18,7 @@ pub mod boolean_names;
 pub mod brace_placement;
 pub mod braces;
 pub mod cargo_workspace;
+pub mod class_per_file;
 pub mod comment_markers;
 pub mod comments_only;
 pub mod commits;
