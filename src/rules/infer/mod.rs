@@ -226,6 +226,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::nullable::run(ctx, out);
     pass::implied::run(ctx, out);
     pass::required::run(ctx, out);
+    pass::document_start::run(ctx, out);
     pass::versions::run(ctx, out);
     pass::written_language::run(ctx, out);
     pass::identifier_language::run(ctx, out);

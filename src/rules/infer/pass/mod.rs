@@ -26,6 +26,7 @@ pub mod concepts;
 pub mod conditions;
 pub mod config_keys;
 pub mod css_values;
+pub mod document_start;
 pub mod documented;
 pub mod families;
 pub mod file_kinds;
