@@ -5,7 +5,10 @@
 //! - "nunca crear archivos de configuración de bundlers", "no bundler config files": a named kind
 //!   of file (`words::FILE_KINDS`) after a negation;
 //! - "use `deno.json` for dependencies, not `package.json`": a config file name forbidden in
-//!   favour of another file name.
+//!   favour of another file name;
+//! - "Use `.yaml` extension for all files (never `.yml`)": one spelling of a format's extension
+//!   forbidden in favour of the other (files whose names a tool fixes — dotfiles, files in dot
+//!   folders like `.github/` — left out).
 
 use super::super::files::{self, FileScope, Lang};
 use super::super::phrases::{Entity, Role};
@@ -101,6 +104,21 @@ pub fn run(ctx: &Context, out: &mut Found) {
             &mut seen,
             globs,
             format!("test files forbidden from \"{words}\""),
+        );
+    }
+    if let Some((at, forbidden, instead)) = variant_extension(ctx) {
+        // Read before as a member access (`.yml` after "never"): a file name, not code.
+        out.drop_checks_of(at, |c| c.pattern.is_some());
+        forbid(
+            ctx,
+            out,
+            &mut seen,
+            vec![
+                format!("*.{forbidden}"),
+                "!**/.*/**".to_string(),
+                "!**/.*".to_string(),
+            ],
+            format!("the `.{instead}` spelling of the extension asked for, not `.{forbidden}`"),
         );
     }
     if let Some((forbidden, instead)) = file_for_file(ctx) {
@@ -603,6 +621,33 @@ fn config_file(text: &str) -> bool {
 
 /// "Use `deno.json` …, not `package.json`": a forbidden config file name with a mandated config
 /// file name in the same rule.
+/// Two spellings of one format's extension.
+const EXTENSION_SPELLINGS: &[[&str; 2]] =
+    &[["yaml", "yml"], ["jpeg", "jpg"], ["html", "htm"], ["tiff", "tif"]];
+
+/// "Use `.yaml` extension (never `.yml`)", "archivos `.yaml`, no `.yml`": the mention of the
+/// forbidden spelling, it, and the mandated one.
+fn variant_extension(ctx: &Context) -> Option<(usize, &'static str, &'static str)> {
+    let ext = |e: &Entity| match e {
+        Entity::Code { text, .. } => {
+            let t = text.trim().trim_start_matches('*');
+            let t = t.strip_prefix('.')?.to_ascii_lowercase();
+            EXTENSION_SPELLINGS.iter().flatten().find(|s| **s == t).copied()
+        }
+        _ => None,
+    };
+    let (at, forbidden) = ctx
+        .mentions()
+        .filter(|(_, f)| f.role == Role::Forbid && !f.conditional)
+        .find_map(|(i, f)| Some((i, ext(&f.entity)?)))?;
+    let pair = EXTENSION_SPELLINGS.iter().find(|p| p.contains(&forbidden))?;
+    let instead = ctx
+        .mentions()
+        .filter(|(_, f)| f.role != Role::Forbid)
+        .find_map(|(_, f)| ext(&f.entity).filter(|e| *e != forbidden && pair.contains(e)))?;
+    Some((at, forbidden, instead))
+}
+
 fn file_for_file(ctx: &Context) -> Option<(String, String)> {
     let name = |e: &Entity| match e {
         Entity::Code { text, .. } if config_file(text) => Some(text.clone()),
@@ -653,6 +698,26 @@ fn use_not(clause: &[Token]) -> Option<(String, String)> {
 #[cfg(test)]
 mod tests {
     use crate::rules::infer::tests::{flags as flagged, texts};
+
+    #[test]
+    fn one_spelling_of_an_extension_is_asked_for() {
+        for i in [
+            "Use `.yaml` extension for all Ansible files (never `.yml`)",
+            "Always use the `.yaml` extension, not `.yml`",
+            "Usa la extensión `.yaml` en lugar de `.yml`",
+        ] {
+            assert!(flagged(i, "site.yml"), "{i}");
+            assert!(flagged(i, "roles/nfs/tasks/main.yml"), "{i}");
+            assert!(!flagged(i, "roles/nfs/tasks/main.yaml"), "{i}");
+            // Names a tool fixes, and no member access read from the words.
+            assert!(!flagged(i, ".github/workflows/ci.yml"), "{i}");
+            assert!(!flagged(i, ".gitlab-ci.yml"), "{i}");
+            assert!(texts(i, "a.ts", "const f = config.yml;\n").is_empty(), "{i}");
+        }
+        assert!(flagged("Images are `.jpg`, never `.jpeg`", "img/a.jpeg"));
+        // Two different formats are not spellings of one.
+        assert!(!flagged("Use `.yaml`, never `.json`", "a.json"));
+    }
 
     #[test]
     fn created_extensions_are_forbidden_files() {
