@@ -216,6 +216,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::braces::run(ctx, out);
     pass::brace_placement::run(ctx, out);
     pass::class_per_file::run(ctx, out);
+    pass::locales::run(ctx, out);
     pass::suppressions::run(ctx, out);
     pass::families::run(ctx, out);
     pass::rivals::run(ctx, out);

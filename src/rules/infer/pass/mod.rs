@@ -40,6 +40,7 @@ pub mod indent_width;
 pub mod line_length;
 pub mod linter_exemptions;
 pub mod literals;
+pub mod locales;
 pub mod no_comments;
 pub mod nullable;
 pub mod packages;
