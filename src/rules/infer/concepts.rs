@@ -196,6 +196,18 @@ pub const CSHARP_BLOCKING_WAIT: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// Swift's Grand Central Dispatch — `DispatchQueue.main.async`, `.asyncAfter`, `.sync`,
+/// `DispatchQueue.global(…)` — where Swift concurrency (async/await, tasks, actors) is mandated.
+pub const SWIFT_GCD: Detector = Detector {
+    name: "swift-gcd",
+    summary: "Swift work dispatched with Grand Central Dispatch (`DispatchQueue.main.async`, `DispatchQueue.global(…)`) where async/await is mandated",
+    pattern: r"\b(?P<hit>DispatchQueue\.(?:main\.(?:asyncAfter|async|sync)|global))\b",
+    langs: &[Lang::Swift],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// "Use native Python types (`list`, `dict`, `| None`) instead of `typing` equivalents": the
 /// aliases PEP 585 and 604 made redundant, imported or used.
 pub const TYPING_ALIASES: Detector = Detector {

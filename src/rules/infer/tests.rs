@@ -6111,6 +6111,24 @@ fn async_await_mandated_in_csharp_rules_out_blocking_on_tasks() {
 }
 
 #[test]
+fn swift_concurrency_mandated_rules_out_grand_central_dispatch() {
+    let swift = "actor FileStore {\n    func load(completion: @escaping (String?) -> Void) {\n        DispatchQueue.global(qos: .userInitiated).async {\n            completion(nil)\n        }\n    }\n    func show() {\n        // no more DispatchQueue.main.async here\n        DispatchQueue.main.asyncAfter(deadline: .now() + 2) { }\n        Task { try await Task.sleep(for: .seconds(2)) }\n    }\n}\n";
+    for rule in [
+        "modern Swift concurrency (async/await, Task, actors)",
+        "Use Swift concurrency instead of GCD",
+        "Prefer async/await over completion handlers",
+    ] {
+        assert_eq!(
+            texts(rule, "Services/FileStore.swift", swift),
+            ["DispatchQueue.global", "DispatchQueue.main.asyncAfter"],
+            "{rule}"
+        );
+    }
+    // A rule about TypeScript checks no Swift.
+    assert!(texts("Use async/await in TypeScript", "Services/FileStore.swift", swift).is_empty());
+}
+
+#[test]
 fn a_target_after_on_and_a_determiner_is_a_condition() {
     // A style forbidden for one kind of element, which no file or line tells apart.
     assert_unchecked_because(

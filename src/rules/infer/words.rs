@@ -2078,6 +2078,7 @@ pub const ASYNC_AWAIT_NAMES: &[&str] = &[
     "async await syntax",
     "async y await",
     "async and await",
+    "swift concurrency",
 ];
 
 /// Only with the language, or "creating": "classes" alone is also CSS's.

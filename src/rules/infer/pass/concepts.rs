@@ -8,7 +8,7 @@ use super::super::concepts::{
     EXPECT_CALL, EXTENSIONLESS_IMPORT, Effect, FIELD_INJECTION, GO_CONTEXT_NOT_FIRST, HARDCODED_SECRET,
     I_PREFIXED_INTERFACE, INTERFACE_WITHOUT_EXTENDS, MOJIBAKE, OPTIONAL_FIELD_OR_PARAMETER, PANIC_CALL,
     PHP_UNTYPED_PARAMETER, PHP_UNTYPED_RETURN, PY_UNTYPED_PARAMETER, PY_UNTYPED_RETURN_OF_TYPED,
-    RELATIVE_IMPORT, STDOUT_WRITE, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY,
+    RELATIVE_IMPORT, STDOUT_WRITE, SWIFT_GCD, TS_EXPECT_ERROR_BARE, UNPINNED_ACTION, UNPINNED_DEPENDENCY,
     UNPREFIXED_INTERFACE, UNPREFIXED_TYPE, UNTYPED_COMPONENT_RETURN, UNTYPED_EXPORTED_RETURN,
     UNTYPED_PYTHON_RETURN, UNTYPED_RETURN, VAR_DECL, VAR_INFERRED, VUE_IF_WITH_FOR, commit_body_pattern,
     commit_subject_pattern, example_in_context, example_of, file_length_pattern, home_of, host_pattern,
@@ -198,6 +198,14 @@ pub(super) fn detector_meant(ctx: &Context, d: &'static Detector) -> &'static De
     {
         return &CSHARP_BLOCKING_WAIT;
     }
+    // "Modern Swift concurrency (async/await, Task, actors)": GCD's dispatches.
+    if d.name == ASYNC_AWAIT.name
+        && ctx.named.has(Lang::Swift)
+        && !ctx.named.has(Lang::TypeScript)
+        && !ctx.named.has(Lang::JavaScript)
+    {
+        return &SWIFT_GCD;
+    }
     if d.name == PY_UNTYPED_PARAMETER.name && php_only(ctx) {
         return if returns_only(ctx) {
             &PHP_UNTYPED_RETURN
@@ -221,7 +229,7 @@ fn php_only(ctx: &Context) -> bool {
 /// TypeScript's.
 fn siblings(d: &Detector) -> &'static [&'static Detector] {
     if d.name == ASYNC_AWAIT.name {
-        &[&CSHARP_BLOCKING_WAIT]
+        &[&CSHARP_BLOCKING_WAIT, &SWIFT_GCD]
     } else if d.name == PY_UNTYPED_PARAMETER.name {
         &[&PHP_UNTYPED_PARAMETER]
     } else if d.name == UNTYPED_RETURN.name {
