@@ -135,6 +135,8 @@ pub enum Subject {
     Exported,
     /// Go's unexported names, which start in lowercase ("camelCase for unexported").
     Unexported,
+    /// Terraform's resources, data sources, modules and outputs, named by their block labels.
+    Resources,
     /// Names no declaration shows (props, fields, keys, routes, CSS classes, env vars…).
     Other,
 }
@@ -160,6 +162,7 @@ impl Subject {
             "table" | "tables" | "tablas" | "tabla" => Subject::Tables,
             "column" | "columns" | "columnas" | "columna" => Subject::Columns,
             "keywords" | "keyword" | "reservadas" => Subject::Keywords,
+            "resource" | "resources" | "recurso" | "recursos" => Subject::Resources,
             "props" | "properties" | "property" | "fields" | "field" | "keys" | "key" | "attributes"
             | "routes" | "endpoints" | "events" | "parameters" | "params" | "arguments" | "hooks"
             | "propiedades" | "campos" | "claves" | "rutas" | "parámetros" | "parametros" | "contents"

@@ -315,8 +315,12 @@ fn forms() -> impl Iterator<Item = &'static Form> {
 /// The identifiers pass's declarations this pass reads: variables, functions and types, and
 /// Java's `static final` constants. The others declare names another form already finds (a
 /// Python module constant is an assignment, a Kotlin `const val` a `val`, a React component a
-/// function or a `const`), and one name would be reported twice.
+/// function or a `const`), and one name would be reported twice. Terraform's names are
+/// quoted labels, which this pass's checks (in code only) never reach.
 fn taken(subject: Subject, langs: &[Lang]) -> bool {
+    if langs == [Lang::Terraform] {
+        return false;
+    }
     match subject {
         Subject::Variables | Subject::Functions | Subject::Types => true,
         Subject::Constants => langs == [Lang::Java],

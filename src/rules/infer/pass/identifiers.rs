@@ -27,6 +27,8 @@ const NOT_SNAKE: &str = r"_*[a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*";
 const NOT_PASCAL: &str = r"_*[a-z][A-Za-z0-9_]*|_*[A-Z][A-Za-z0-9]*_[A-Za-z0-9_]*";
 /// A name with a lowercase letter: not UPPER_SNAKE_CASE.
 const NOT_UPPER: &str = r"_*[A-Z0-9_]*[a-z][A-Za-z0-9_]*";
+/// Terraform: a name with a capital or a dash — not snake_case (`searchService`, `eks-network`).
+const NOT_SNAKE_TERRAFORM: &str = r"[A-Za-z0-9_-]*[A-Z-][A-Za-z0-9_-]*";
 /// A name with a capital letter: not all lowercase.
 const NOT_LOWER: &str = r"[a-z0-9_]*[A-Z][A-Za-z0-9_]*";
 /// A member's name that is not camelCase: PascalCase (`MuzzleVelocity`; a field's name, unlike a
@@ -133,6 +135,20 @@ const PYTHON_GUI_TOOLKIT_FILE: &str =
     r"\A(?s:.*?)^[ \t]*(?:from|import)[ \t]+(?:PySide[0-9]?|PyQt[0-9]|qtpy|wx)(?-u:\b)(?s:.*)";
 
 pub(super) const FORMS: &[Form] = &[
+    Form {
+        what: "Terraform variables (`variable \"name\"`)",
+        subject: Subject::Variables,
+        langs: &[Lang::Terraform],
+        template: r#"^[ \t]*variable[ \t]+"(?P<hit>{N})"[ \t]*\{"#,
+        exclude: &[],
+    },
+    Form {
+        what: "Terraform resources, data sources, modules and outputs (their name labels)",
+        subject: Subject::Resources,
+        langs: &[Lang::Terraform],
+        template: r#"^[ \t]*(?:(?:resource|data)[ \t]+"[^"\n]*"|module|output)[ \t]+"(?P<hit>{N})"[ \t]*\{"#,
+        exclude: &[],
+    },
     Form {
         what: "variable declarations (`const`/`let`/`var`/`val`)",
         subject: Subject::Variables,
@@ -383,7 +399,7 @@ const CAMEL_LANGS: &[Lang] = &[
     Lang::Java,
 ];
 /// Languages whose variables and functions are snake_case by convention.
-const SNAKE_LANGS: &[Lang] = &[Lang::Python, Lang::Rust, Lang::Ruby, Lang::Cpp];
+const SNAKE_LANGS: &[Lang] = &[Lang::Python, Lang::Rust, Lang::Ruby, Lang::Cpp, Lang::Terraform];
 
 /// The languages a rule's cases say it is about when it names none: camelCase variables are
 /// JavaScript's (and Kotlin's, Swift's, Go's) and snake_case ones Python's (and Rust's,
@@ -418,6 +434,9 @@ fn breaking(case: Case, form: &Form) -> Option<&'static str> {
         // A C function is never a class: a capital anywhere breaks snake_case
         // (`CflexResetParser`), where Python's `MyType = TypeVar(…)` is left alone.
         (Case::Snake, Subject::Functions) if form.langs == [Lang::Cpp] => Some(NOT_LOWER),
+        (Case::Snake, Subject::Variables | Subject::Resources) if form.langs == [Lang::Terraform] => {
+            Some(NOT_SNAKE_TERRAFORM)
+        }
         (Case::Camel, Subject::Variables | Subject::Functions) => Some(NOT_CAMEL),
         (Case::Snake, Subject::Variables | Subject::Functions) => Some(NOT_SNAKE),
         (Case::Pascal, Subject::Types | Subject::Components) => Some(NOT_PASCAL),
@@ -487,9 +506,15 @@ fn check(ctx: &Context, out: &mut Found, m: &CaseMandate, form: &Form, name: &st
         explanation
             .push_str("; files importing Qt or wxPython left out (their overrides are the toolkit's names)");
     }
+    // Terraform's names are block labels, written as strings.
+    let within = if form.langs == [Lang::Terraform] {
+        Within::Any
+    } else {
+        Within::Code
+    };
     out.check(
         At::Places,
-        ctx.pattern_check(pattern, scope, None, explanation, Within::Code),
+        ctx.pattern_check(pattern, scope, None, explanation, within),
     );
 }
 
@@ -509,6 +534,7 @@ fn subject_name(s: Subject) -> &'static str {
         Subject::PublicMembers => "public members",
         Subject::Exported => "exported names",
         Subject::Unexported => "unexported names",
+        Subject::Resources => "resource names",
         Subject::Other => "names",
     }
 }
@@ -535,6 +561,23 @@ mod tests {
     }
 
     const GO: &str = "package service\n\nconst DEFAULT_PAGE_SIZE = 20\nconst (\n\tMAX_RETRIES = 3\n\tStatusActive Status = iota\n)\n\ntype memo_row struct {\n\tUser_ID string `json:\"user_id\"`\n\tUserID  string\n}\n\nfunc (s *MemoService) process_memo(ctx context.Context) error {\n\tlast_id, err := s.repo.Last(ctx)\n\t// a_comment := 1\n\tlog.Printf(\"user_id %s\", last_id)\n\treturn err\n}\n\nfunc NewMemoService() *MemoService { return nil }\n";
+
+    #[test]
+    fn snake_case_terraform_names_are_block_labels() {
+        let tf = "# a comment: resource \"a\" \"badName\" {\nresource \"azurerm_search_service\" \"searchService\" {\n  subresource = \"searchService\"\n  tags = { CostCenter = \"x\" }\n}\n\nmodule \"aiFoundry\" {\n  source = \"Azure/avm\"\n}\n\ndata \"aws_vpc\" \"eks-network\" {\n}\n\nvariable \"cpsContainerName\" {\n  type = string\n}\n\noutput \"search_id\" {\n  value = azurerm_search_service.searchService.id\n}\n";
+        let i = "Use `snake_case` for all variable, resource, and module names.";
+        assert_eq!(
+            texts(i, "infra/main.tf", tf),
+            ["searchService", "aiFoundry", "eks-network", "cpsContainerName"]
+        );
+        // Variables only: the variable block's label.
+        assert_eq!(
+            texts("Use snake_case for variables", "infra/main.tf", tf),
+            ["cpsContainerName"]
+        );
+        // camelCase is no Terraform convention: no Terraform name is checked for it.
+        assert!(texts("Use camelCase for variables", "infra/main.tf", tf).is_empty());
+    }
 
     #[test]
     fn go_exported_and_unexported_names() {
