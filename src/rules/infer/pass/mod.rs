@@ -13,6 +13,7 @@ macro_rules! js_string {
     };
 }
 
+pub mod abbreviations;
 pub mod behaviour;
 pub mod boolean_names;
 pub mod brace_placement;
