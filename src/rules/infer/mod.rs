@@ -217,6 +217,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::brace_placement::run(ctx, out);
     pass::class_per_file::run(ctx, out);
     pass::locales::run(ctx, out);
+    pass::backtick_names::run(ctx, out);
     pass::abbreviations::run(ctx, out);
     pass::suppressions::run(ctx, out);
     pass::families::run(ctx, out);

@@ -14,6 +14,7 @@ macro_rules! js_string {
 }
 
 pub mod abbreviations;
+pub mod backtick_names;
 pub mod behaviour;
 pub mod boolean_names;
 pub mod brace_placement;
