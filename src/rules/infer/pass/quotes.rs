@@ -72,9 +72,11 @@ pub fn run(ctx: &Context, out: &mut Found) {
         named
     } else {
         let mut langs = vec![Lang::TypeScript, Lang::JavaScript];
-        // Black's double quotes are Python's convention; interpolation is Ruby's and PHP's.
+        // Black's double quotes are Python's convention, Standard Ruby's are Ruby's;
+        // interpolation is Ruby's and PHP's.
         if mandated == Quote::Double {
             langs.push(Lang::Python);
+            langs.push(Lang::Ruby);
         }
         if ctx.says(&["interpolation", "interpolate", "interpolación", "interpolacion"]) {
             langs = vec![Lang::Ruby, Lang::Php];
@@ -181,11 +183,14 @@ mod tests {
         let rb = "class SessionsController\n  def create\n    redirect_to x, notice: 'Welcome back'\n    redirect_to y, alert: \"Try another email address.\"\n    redirect_to z, notice: 'He said \"see you soon\"'\n  end\n  # Page title, e.g. 'SmartRails | Items'\nend\n";
         let named = "In Ruby, prefer double-quoted strings unless you need single quotes to avoid extra backslashes for escaping";
         assert_eq!(texts(named, "app/controllers/s.rb", rb), ["'Welcome back'"]);
-        // Not named, no interpolation said: JS/TS and Python, where the choice is style.
+        // Not named, no interpolation said: JS/TS, Python and Ruby (Black's and Standard
+        // Ruby's double quotes), where the choice is style; not PHP, where quotes differ.
         assert_eq!(
             texts(i, "src/a.py", "x = 'a'\ny = \"b\"\nz = '''doc'''\n"),
             ["'a'"]
         );
+        assert_eq!(texts(i, "app/controllers/s.rb", rb), ["'Welcome back'"]);
+        assert!(texts(i, "src/a.php", "<?php\n$a = 'x';\n").is_empty());
     }
 
     #[test]
