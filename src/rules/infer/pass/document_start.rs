@@ -33,14 +33,31 @@ const START_WORDS: &[&str] = &[
     "principio",
 ];
 
-/// A text whose first line of content is the marker, or that has no content: blank lines,
+/// A YAML text whose first line of content is the marker, or that has no content: blank lines,
 /// comments and directives may come first; a template tag may stand for the marker.
-pub(super) const STARTS_WITH_THE_MARKER: &str = r"\A(?:\x{FEFF})?(?:[ \t]*(?:[#%][^\r\n]*)?\r?\n)*(?:---(?:[ \t]|\r?\n|\z)|[ \t]*(?:#[^\r\n]*)?\z|\{[{%])";
+const STARTS_WITH_THE_MARKER: &str = r"\A(?:\x{FEFF})?(?:[ \t]*(?:[#%][^\r\n]*)?\r?\n)*(?:---(?:[ \t]|\r?\n|\z)|[ \t]*(?:#[^\r\n]*)?\z|\{[{%])";
+
+/// Another language's front matter (Markdown, Astro): the marker on the very first line.
+const MARKER_ON_THE_FIRST_LINE: &str = r"\A(?:\x{FEFF})?(?:---[ \t]*(?:\r?\n|\z)|\z)";
+
+/// What a file in `scope` starts with when it starts with the marker: YAML's comments may come
+/// before it, a Markdown heading may not.
+pub(super) fn marker_first(scope: &FileScope) -> &'static str {
+    if scope
+        .include
+        .iter()
+        .all(|g| Lang::Yaml.globs().contains(&g.as_str()))
+    {
+        STARTS_WITH_THE_MARKER
+    } else {
+        MARKER_ON_THE_FIRST_LINE
+    }
+}
 
 pub fn run(ctx: &Context, out: &mut Found) {
-    let marker = ctx.mentions().find(|(_, m)| {
-        m.role != Role::Forbid && matches!(&m.entity, Entity::Code { text, .. } if text.trim() == "---")
-    });
+    let marker = ctx
+        .mentions()
+        .find(|(_, m)| m.role != Role::Forbid && is_marker(&m.entity));
     let named_marker = ctx.says(&["document"]) && ctx.says(&["start", "marker"]);
     if marker.is_none() && !named_marker {
         return;
@@ -53,11 +70,10 @@ pub fn run(ctx: &Context, out: &mut Found) {
         return;
     }
     // "YAML files must start with `---`" is the required-start pass's, with this same pattern.
-    if out
-        .checks()
-        .iter()
-        .any(|(_, c)| c.require.as_deref() == Some(STARTS_WITH_THE_MARKER))
-    {
+    if out.checks().iter().any(|(_, c)| {
+        c.require.as_deref() == Some(STARTS_WITH_THE_MARKER)
+            || c.require.as_deref() == Some(MARKER_ON_THE_FIRST_LINE)
+    }) {
         return;
     }
     let mut scope = match ctx.named.scope() {
@@ -73,10 +89,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
         scope.why
     );
     let at = marker.map_or(At::Places, |(i, _)| At::Mention(i));
-    out.check(
-        at,
-        ctx.require_check(&scope, STARTS_WITH_THE_MARKER.to_string(), explanation),
-    );
+    let pattern = marker_first(&scope).to_string();
+    out.check(at, ctx.require_check(&scope, pattern, explanation));
 }
 
 fn is_marker(e: &Entity) -> bool {
@@ -125,5 +139,9 @@ mod tests {
         // Forbidding the marker, or speaking of it elsewhere, is not this.
         assert!(texts("Never start YAML files with `---`", "a.yml", "k: 1\n").is_empty());
         assert!(texts("Separate documents with `---`", "a.yml", "k: 1\n").is_empty());
+        // Markdown's front matter is on the first line: a heading before it is no comment.
+        let i = "Markdown posts must start with `---` front matter";
+        assert_eq!(texts(i, "posts/a.md", "# Title\n---\n"), ["# Title"]);
+        assert!(texts(i, "posts/b.md", "---\ntitle: B\n---\n# B\n").is_empty());
     }
 }

@@ -101,11 +101,11 @@ pub fn run(ctx: &Context, out: &mut Found) {
         }
         let mut scope = scope.clone();
         ctx.narrow(&mut scope);
-        // A YAML document marker opens the file's content (comments may come first); a known preamble is looked for as its
-        // language writes it (a Blade view cannot declare one); any other text as written,
-        // blanks flexible.
+        // A document marker opens the file's content (a YAML file's comments may come first);
+        // a known preamble is looked for as its language writes it (a Blade view cannot declare
+        // one); any other text as written, blanks flexible.
         let pattern = if text == "---" {
-            super::document_start::STARTS_WITH_THE_MARKER.to_string()
+            super::document_start::marker_first(&scope).to_string()
         } else if let Some((written, _)) = preamble(text) {
             format!("{written}{empty_ok}")
         } else {
