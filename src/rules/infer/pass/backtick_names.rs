@@ -40,7 +40,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
     if !named.is_empty() && !named.contains(&Lang::Kotlin) {
         return;
     }
-    let forbidden = ctx.says(NEGATIONS) || ctx.says(&["avoid", "evita", "evitar", "without", "sin"]);
+    // "Do not use backticks…", "Avoid backticked…": a negation before the backticks ("Use
+    // backticks for test names, not camelCase" negates the other way).
+    let words = ctx.lower_words();
+    let Some(at) = words.iter().position(|w| BACKTICK_WORDS.contains(w)) else {
+        return;
+    };
+    let forbidden = words[..at]
+        .iter()
+        .any(|w| NEGATIONS.contains(w) || ["avoid", "evita", "evitar", "without", "sin"].contains(w));
     let mut scope = FileScope::of_langs(&[Lang::Kotlin], String::new()).titled("Kotlin");
     ctx.narrow(&mut scope);
     let (pattern, what) = if forbidden {
