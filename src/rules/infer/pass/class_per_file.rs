@@ -5,7 +5,10 @@
 //! under a block `namespace X {` — so nested classes are left alone, as are enums, interfaces,
 //! records and Kotlin's `enum class`. Dart is checked only when named: a Flutter widget and its
 //! `State` class share a file by design. "One public class per file" (a qualifier between) is
-//! not read.
+//! not read. "One component per file", "Un componente por archivo": the same for React
+//! components in `*.tsx`/`*.jsx` — a PascalCase `function` or a PascalCase `const` given an arrow
+//! function, `memo(…)` or `forwardRef(…)`, at a line's start (the hit is the name); stories and
+//! tests, which declare one per case, are left out.
 
 use super::super::files::{FileScope, Lang};
 use super::super::text::Token;
@@ -66,12 +69,41 @@ const SECOND_CLASS_IN_A_NAMESPACE: &str = concat!(
     ")"
 );
 
+/// A React component declared at a line's start: a PascalCase `function`, or a PascalCase
+/// `const` given an arrow function (its parameters may go on over lines), `memo(…)` or
+/// `forwardRef(…)`.
+macro_rules! component {
+    ($name:literal) => {
+        concat!(
+            r"(?:export[ \t]+(?:default[ \t]+)?)?(?:function|const)[ \t]+",
+            $name,
+            // A function's parameters, or a constant's (typed) arrow, `memo` or `forwardRef`.
+            r"(?:[ \t]*[(<]|(?:[ \t]*:[^=\n]+)?[ \t]*=[ \t]*(?:(?:React\.)?(?:memo|forwardRef)\b|(?:async[ \t]+)?\(|[a-z_]\w*[ \t]*=>))"
+        )
+    };
+}
+
+/// A component declared at a line's start after another one: the hit is the second's name;
+/// the search resumes there, as for classes.
+const SECOND_COMPONENT: &str = concat!(
+    r"(?m)^",
+    component!(r"[A-Z][a-z0-9]\w*"),
+    r"[^\n]*\n(?:(?s:.*?)\n)??(?P<ahead>)",
+    component!(r"(?P<hit>[A-Z][a-z0-9]\w*)")
+);
+
 /// Words for "one" before "class".
-const ONE_WORDS: &[&str] = &["one", "single", "una", "única", "unica", "sola", "1"];
+const ONE_WORDS: &[&str] = &[
+    "one", "single", "un", "una", "único", "unico", "única", "unica", "solo", "sola", "1",
+];
 const CLASS_WORDS: &[&str] = &["class", "classes", "clase", "clases"];
+const COMPONENT_WORDS: &[&str] = &["component", "components", "componente", "componentes"];
 
 pub fn run(ctx: &Context, out: &mut Found) {
-    let Some(said) = one_class_per_file(ctx.tokens) else {
+    if let Some(said) = one_per_file(ctx.tokens, COMPONENT_WORDS) {
+        components(ctx, out, &said);
+    }
+    let Some(said) = one_per_file(ctx.tokens, CLASS_WORDS) else {
         return;
     };
     let named = ctx.named.langs();
@@ -128,10 +160,41 @@ pub fn run(ctx: &Context, out: &mut Found) {
     }
 }
 
-/// The words of a rule that allows one class per file: "one class per file", "a file can only
-/// contain one class", "una clase por archivo", "each class in its own file", "never more than
-/// one class in a file".
-fn one_class_per_file(tokens: &[Token]) -> Option<String> {
+/// "One component per file": React's components, where a rule names no other framework.
+fn components(ctx: &Context, out: &mut Found, said: &str) {
+    let named = ctx.named.langs();
+    if !named.is_empty()
+        && !named
+            .iter()
+            .any(|n| matches!(n, Lang::React | Lang::TypeScript | Lang::JavaScript))
+    {
+        return;
+    }
+    let mut scope = FileScope::of_globs(&["*.tsx", "*.jsx"], String::new()).titled("React components");
+    for e in ["*.stories.*", "*.test.*", "*.spec.*", "**/__tests__/**"] {
+        scope.except(e);
+    }
+    ctx.narrow(&mut scope);
+    let explanation = format!(
+        "one component per file (\"{said}\"): a React component (a PascalCase function, or a PascalCase const given an arrow, `memo` or `forwardRef`) declared at a line's start after the file's first; stories and tests left out; scope {}",
+        scope.why
+    );
+    out.check(
+        At::Places,
+        ctx.pattern_check(
+            SECOND_COMPONENT.to_string(),
+            scope,
+            None,
+            explanation,
+            Within::Code,
+        ),
+    );
+}
+
+/// The words of a rule that allows one class (or component: `kinds`) per file: "one class per
+/// file", "a file can only contain one class", "una clase por archivo", "each class in its own
+/// file", "never more than one class in a file".
+fn one_per_file(tokens: &[Token], kinds: &[&str]) -> Option<String> {
     let words: Vec<&str> = tokens
         .iter()
         .filter(|t| t.is_word())
@@ -140,13 +203,18 @@ fn one_class_per_file(tokens: &[Token]) -> Option<String> {
     if !words.iter().any(|w| FILE_WORDS.contains(w)) {
         return None;
     }
-    let class = words.iter().position(|w| CLASS_WORDS.contains(w))?;
+    let class = words.iter().position(|w| kinds.contains(w))?;
     let before = &words[class.saturating_sub(3)..class];
     // "one class", "a single class", "una sola clase", "una clase": "one" right before, or with
     // "single"/"sola" between.
     let one = match before {
         [.., w] if ONE_WORDS.contains(w) => true,
-        [.., w, s] if ONE_WORDS.contains(w) && ["single", "sola", "única", "unica"].contains(s) => true,
+        [.., w, s]
+            if ONE_WORDS.contains(w)
+                && ["single", "solo", "sola", "único", "unico", "única", "unica"].contains(s) =>
+        {
+            true
+        }
         _ => false,
     };
     let more_than_one = matches!(
@@ -239,6 +307,50 @@ mod tests {
         assert_eq!(
             texts("One class per file in Dart", "lib/home.dart", dart),
             ["class _HomeState"]
+        );
+    }
+
+    #[test]
+    fn a_second_react_component_is_flagged() {
+        let tsx = "import { memo, forwardRef } from 'react';\n\nexport default function ProductList({ items }: Props) {\n  return <ul>{items.map((i) => <Row key={i.id} item={i} />)}</ul>;\n}\n\nfunction Row({ item }: { item: Item }) {\n  return <li>{item.name}</li>;\n}\n\nconst Badge = ({\n  label,\n}: BadgeProps) => <span>{label}</span>;\n\nexport const Card = memo(function Card() {\n  return null;\n});\n\nconst Wrapper = styled.div`\n  padding: 4px;\n`;\nconst Schema = z.object({});\nfunction useThing() {}\nconst formatPrice = (n: number) => `${n}`;\nexport const Input = forwardRef<HTMLInputElement, Props>((props, ref) => <input ref={ref} />);\n";
+        for i in [
+            "One component per file",
+            "Un componente por archivo",
+            "Each component in its own file",
+        ] {
+            assert_eq!(
+                texts(i, "src/components/ProductList.tsx", tsx),
+                ["Row", "Badge", "Card", "Input"],
+                "{i}"
+            );
+        }
+        let i = "One component per file";
+        // Stories and tests declare one per case; a plain module has none.
+        assert!(
+            texts(
+                i,
+                "src/Button.stories.tsx",
+                "export const Primary = () => <Button />;\nexport const Secondary = () => <Button />;\n"
+            )
+            .is_empty()
+        );
+        assert!(
+            texts(
+                i,
+                "src/utils.ts",
+                "export function Foo() {}\nexport function Bar() {}\n"
+            )
+            .is_empty()
+        );
+        // No class is read from "component", no component from "class".
+        assert!(texts(i, "src/a.ts", "class A {}\nclass B {}\n").is_empty());
+        assert!(
+            texts(
+                "One class per file",
+                "src/A.tsx",
+                "function A() {}\nfunction B() {}\n"
+            )
+            .is_empty()
         );
     }
 
