@@ -3964,7 +3964,9 @@ pub const OMITTING_WORDS: &[&str] = &[
 
 /// Words that forbid what follows them without a negation: "without semicolons", "sin puntos y
 /// coma", "avoid trailing commas", "nor".
-pub const AGAINST_WORDS: &[&str] = &["without", "sin", "avoid", "evita", "evitar", "evite", "nor", "ni"];
+pub const AGAINST_WORDS: &[&str] = &[
+    "without", "sin", "avoid", "evita", "evitar", "evite", "evites", "nor", "ni",
+];
 
 /// Words that name a folder: "the `dist` folder", "`generated` subdirectories".
 pub const FOLDER_WORDS: &[&str] = &[

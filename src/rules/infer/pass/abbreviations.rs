@@ -7,12 +7,11 @@
 //! also whole words or other things (`prod` is production too); a name used, not declared,
 //! is left alone (it was declared somewhere), as are abbreviations the rule allows by example.
 
-use super::super::files::{FileScope, Lang};
 use super::super::naming::Subject;
-use super::super::words::NEGATIONS;
+use super::super::words::{AGAINST_WORDS, NEGATIONS};
+use super::identifier_language::capitalized;
 use super::identifiers::FORMS;
-use super::{At, Context, Found, lang_names, same_family};
-use crate::rules::model::Within;
+use super::{At, Context, Found};
 
 const ABBREVIATION_WORDS: &[&str] = &[
     "abbreviation",
@@ -45,15 +44,6 @@ const NAME_WORDS: &[&str] = &[
     "identificadores",
     "funciones",
 ];
-const AGAINST: &[&str] = &[
-    "avoid",
-    "evita",
-    "evitar",
-    "evites",
-    "without",
-    "sin",
-    "shouldn't",
-];
 
 /// Words that are only ever abbreviations in a name, lowercase.
 const ABBREVIATIONS: &[&str] = &[
@@ -67,7 +57,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     if !ctx.says(ABBREVIATION_WORDS) || !ctx.says(NAME_WORDS) {
         return;
     }
-    if !ctx.says(NEGATIONS) && !ctx.says(AGAINST) && !ctx.says(&["should", "must"]) {
+    if !ctx.says(NEGATIONS) && !ctx.says(AGAINST_WORDS) && !ctx.says(&["should", "shouldn't", "must"]) {
         return;
     }
     // Those the rule spells out as examples ("`usr` → `user`") are the literals pass's.
@@ -81,42 +71,27 @@ pub fn run(ctx: &Context, out: &mut Found) {
         .filter(|a| !allowed.iter().any(|x| x == a))
         .collect();
     let lower = listed.join("|");
-    let capital: Vec<String> = listed
+    let capital = listed
         .iter()
-        .map(|a| {
-            let mut c = a.chars();
-            c.next()
-                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                .unwrap_or_default()
-        })
-        .collect();
-    let capital = capital.join("|");
+        .map(|a| capitalized(a))
+        .collect::<Vec<_>>()
+        .join("|");
     // A name whose snake_case segment (`inst_cnt`) or camelCase word (`totalCnt`, `usrName`) is
     // an abbreviation, consumed whole.
     let name = format!(
         r"(?:[A-Za-z0-9]*_+)*(?:(?:{lower})|[A-Za-z0-9]*[a-z0-9](?:{capital}))(?:[_A-Z0-9][A-Za-z0-9_]*)?"
     );
-    let named = ctx.named.langs();
     for form in FORMS.iter().filter(|f| {
         matches!(
             f.subject,
             Subject::Variables | Subject::Functions | Subject::Resources
         )
     }) {
-        let langs: Vec<Lang> = form
-            .langs
-            .iter()
-            .copied()
-            .filter(|l| named.is_empty() || named.iter().any(|n| same_family(*n, *l)))
-            .collect();
+        let langs = ctx.named_among(form.langs);
         if langs.is_empty() {
             continue;
         }
-        let mut scope = FileScope::of_langs(&langs, String::new()).titled(&lang_names(&langs));
-        for e in form.exclude {
-            scope.exclude.push(e.to_string());
-        }
-        ctx.narrow(&mut scope);
+        let scope = form.scope(ctx, &langs);
         let explanation = format!(
             "no abbreviated names: {} whose name has a word only ever written as an abbreviation ({}…); scope {}",
             form.what,
@@ -128,12 +103,6 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 .join(", "),
             scope.why
         );
-        // Terraform's names are block labels, written as strings.
-        let within = if langs == [Lang::Terraform] {
-            Within::Any
-        } else {
-            Within::Code
-        };
         out.check(
             At::Places,
             ctx.pattern_check(
@@ -141,7 +110,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 scope,
                 None,
                 explanation,
-                within,
+                form.within(),
             ),
         );
     }

@@ -5,7 +5,7 @@
 //! language the rule could mean names functions this way (a rule naming one is not read).
 
 use super::super::files::{FileScope, Lang};
-use super::super::words::NEGATIONS;
+use super::super::words::{AGAINST_WORDS, NEGATIONS};
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -48,7 +48,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     };
     let forbidden = words[..at]
         .iter()
-        .any(|w| NEGATIONS.contains(w) || ["avoid", "evita", "evitar", "without", "sin"].contains(w));
+        .any(|w| NEGATIONS.contains(w) || AGAINST_WORDS.contains(w));
     let mut scope = FileScope::of_langs(&[Lang::Kotlin], String::new()).titled("Kotlin");
     ctx.narrow(&mut scope);
     let (pattern, what) = if forbidden {

@@ -10,7 +10,7 @@ use super::super::phrases::Entity;
 use super::super::text::Token;
 use super::super::words::NEGATIONS;
 use super::braces::BRACE_WORDS;
-use super::{At, Context, Found, lang_names, same_family};
+use super::{At, Context, Found, lang_names};
 use crate::rules::model::Within;
 
 /// The languages whose blocks are written in braces, where their place is a matter of style.
@@ -43,27 +43,9 @@ pub fn run(ctx: &Context, out: &mut Found) {
     let Some(said) = same_line(ctx.tokens, &ctx.rule.instruction) else {
         return;
     };
-    let named = ctx.named.langs();
-    let langs: Vec<Lang> = if named.is_empty() {
-        BRACE_LANGS.to_vec()
-    } else {
-        BRACE_LANGS
-            .iter()
-            .copied()
-            .filter(|l| named.iter().any(|n| same_family(*n, *l)))
-            .collect()
-    };
-    if langs.is_empty() {
-        out.note(
-            At::Places,
-            format!(
-                "\"{said}\" not checked: brace placement is checked in {}, and the rule names {}",
-                lang_names(BRACE_LANGS),
-                lang_names(&named)
-            ),
-        );
+    let Some(langs) = ctx.langs_or_note(out, BRACE_LANGS, &said, "brace placement is checked") else {
         return;
-    }
+    };
     // "así: `void Procedimiento() {` y no así: `void Procedimiento()`": the examples show a
     // layout, they name no code.
     let compact: String = ctx.rule.instruction.split_whitespace().collect();

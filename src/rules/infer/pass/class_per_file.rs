@@ -13,7 +13,7 @@
 use super::super::files::{FileScope, Lang};
 use super::super::text::Token;
 use super::super::words::{FILE_WORDS, NEGATIONS};
-use super::{At, Context, Found, lang_names, same_family};
+use super::{At, Context, Found, lang_names};
 use crate::rules::model::Within;
 
 /// The languages whose classes are declared with `class` at a line's start.
@@ -25,6 +25,18 @@ const CLASS_LANGS: &[Lang] = &[
     Lang::JavaScript,
     Lang::Php,
     Lang::Python,
+];
+
+/// The languages checked when the rule names them: Dart's too.
+const CLASS_LANGS_NAMED: &[Lang] = &[
+    Lang::CSharp,
+    Lang::Java,
+    Lang::Kotlin,
+    Lang::TypeScript,
+    Lang::JavaScript,
+    Lang::Php,
+    Lang::Python,
+    Lang::Dart,
 ];
 
 /// The modifiers a class declaration may open with, in any of those languages (and Dart's).
@@ -106,28 +118,15 @@ pub fn run(ctx: &Context, out: &mut Found) {
     let Some(said) = one_per_file(ctx.tokens, CLASS_WORDS) else {
         return;
     };
-    let named = ctx.named.langs();
-    let langs: Vec<Lang> = if named.is_empty() {
-        CLASS_LANGS.to_vec()
-    } else {
+    // Dart only when named.
+    let own = if ctx.named.langs().is_empty() {
         CLASS_LANGS
-            .iter()
-            .chain([Lang::Dart].iter())
-            .copied()
-            .filter(|l| named.iter().any(|n| same_family(*n, *l)))
-            .collect()
+    } else {
+        CLASS_LANGS_NAMED
     };
-    if langs.is_empty() {
-        out.note(
-            At::Places,
-            format!(
-                "\"{said}\" not checked: classes per file are counted in {}, and the rule names {}",
-                lang_names(CLASS_LANGS),
-                lang_names(&named)
-            ),
-        );
+    let Some(langs) = ctx.langs_or_note(out, own, &said, "classes per file are counted") else {
         return;
-    }
+    };
     let mut scope = FileScope::of_langs(&langs, String::new()).titled(&lang_names(&langs));
     ctx.narrow(&mut scope);
     let explanation = format!(

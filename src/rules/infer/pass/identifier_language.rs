@@ -11,12 +11,12 @@
 use std::sync::LazyLock;
 
 use super::super::Term;
-use super::super::files::{FileScope, Lang};
+use super::super::files::Lang;
 use super::super::naming::Subject;
 use super::super::text::{Kind, Token};
 use super::super::words::{NEGATIONS, SPANISH_NAME_PARTS};
 use super::identifiers::{FORMS, Form};
-use super::{At, Context, Found, lang_names, same_family};
+use super::{At, Context, Found, same_family};
 use crate::rules::model::Within;
 
 /// Words naming code or its names (not "code comments", "code review": see [`NOT_CODE_AFTER`]).
@@ -114,7 +114,7 @@ fn spanish_name() -> String {
 }
 
 /// A lowercase fragment with its first letter (or first class of letters) capitalized.
-fn capitalized(fragment: &str) -> String {
+pub(super) fn capitalized(fragment: &str) -> String {
     if let Some(rest) = fragment.strip_prefix('[') {
         // "[áa]rbol" → "[ÁA]rbol"; "[a-z]*…" → "[A-Z][a-z]*…" (one capital, then lowercase).
         let (class, tail) = rest.split_once(']').unwrap_or((rest, ""));
@@ -355,9 +355,7 @@ const MEMBERS: &[Form] = &[
 ];
 
 fn declarations(ctx: &Context, out: &mut Found, asked: &Asked, form: &Form, langs: &[Lang], name: &str) {
-    let mut scope = FileScope::of_langs(langs, String::new()).titled(&lang_names(langs));
-    scope.exclude.extend(form.exclude.iter().map(|e| e.to_string()));
-    ctx.narrow(&mut scope);
+    let scope = form.scope(ctx, langs);
     let explanation = format!(
         "names in English (\"{}\"): {} whose name has a Spanish word among its parts (`calcularFianza`, `filas_validas`, `-ción`, `-dad`) are violations; scope {}",
         asked.said, form.what, scope.why

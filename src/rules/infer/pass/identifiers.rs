@@ -58,6 +58,27 @@ pub(super) struct Form {
     pub(super) exclude: &'static [&'static str],
 }
 
+impl Form {
+    /// The files of `langs` (among this form's) its declarations are checked in: this form's
+    /// exclusions left out, the rule's folders and exceptions applied.
+    pub(super) fn scope(&self, ctx: &Context, langs: &[Lang]) -> FileScope {
+        let mut scope = FileScope::of_langs(langs, String::new()).titled(&lang_names(langs));
+        scope.exclude.extend(self.exclude.iter().map(|e| e.to_string()));
+        ctx.narrow(&mut scope);
+        scope
+    }
+
+    /// Where a declared name stands: Terraform's names are block labels, written as strings;
+    /// every other language's are code.
+    pub(super) fn within(&self) -> Within {
+        if self.langs == [Lang::Terraform] {
+            Within::Any
+        } else {
+            Within::Code
+        }
+    }
+}
+
 const C_LIKE: &[Lang] = &[
     Lang::TypeScript,
     Lang::JavaScript,
@@ -483,11 +504,7 @@ fn langs_for(ctx: &Context, m: &CaseMandate, form: &Form, family: Option<&[Lang]
 }
 
 fn check(ctx: &Context, out: &mut Found, m: &CaseMandate, form: &Form, name: &str, langs: &[Lang]) {
-    let mut scope = FileScope::of_langs(langs, String::new()).titled(&lang_names(langs));
-    for e in form.exclude {
-        scope.exclude.push(e.to_string());
-    }
-    ctx.narrow(&mut scope);
+    let scope = form.scope(ctx, langs);
     let name = format!("(?:{name})");
     let mut pattern = form.template.replace("{N}", &name);
     let mut explanation = format!(
@@ -506,15 +523,9 @@ fn check(ctx: &Context, out: &mut Found, m: &CaseMandate, form: &Form, name: &st
         explanation
             .push_str("; files importing Qt or wxPython left out (their overrides are the toolkit's names)");
     }
-    // Terraform's names are block labels, written as strings.
-    let within = if form.langs == [Lang::Terraform] {
-        Within::Any
-    } else {
-        Within::Code
-    };
     out.check(
         At::Places,
-        ctx.pattern_check(pattern, scope, None, explanation, within),
+        ctx.pattern_check(pattern, scope, None, explanation, form.within()),
     );
 }
 

@@ -87,20 +87,22 @@ pub fn run(ctx: &Context, out: &mut Found) {
     let mut scope = ctx.scope_for(&langs, &format!("the locale `{tag}`"));
     ctx.narrow(&mut scope);
     let explanation = format!(
-        "locale `{tag}` mandated: another locale passed where code picks one (`toLocaleDateString(\"…\")`, `Intl.*(\"…\")`, `CultureInfo(\"…\")`, `locale: \"…\"`); scope {}",
+        "locale `{tag}` mandated: another locale passed where code picks one (`toLocaleDateString(\"…\")`, `Intl.*(\"…\")`, `CultureInfo(\"…\")`, `locale = \"…\"`); scope {}",
         scope.why
     );
     let at = at.map_or(At::Places, At::Mention);
-    let mut sites = vec![(
-        format!("{CALL_SITES}(?P<hit>{}){TAG_END}", other_than(tag, false)),
-        scope.clone(),
-        String::new(),
-    )];
-    sites.push((
-        format!("{SETTING_SITES}(?P<hit>{}){TAG_END}", other_than(tag, true)),
-        scope.clone(),
-        "; a `locale = \"…\"` argument or assignment".to_string(),
-    ));
+    let mut sites = vec![
+        (
+            format!("{CALL_SITES}(?P<hit>{}){TAG_END}", other_than(tag, false)),
+            scope.clone(),
+            String::new(),
+        ),
+        (
+            format!("{SETTING_SITES}(?P<hit>{}){TAG_END}", other_than(tag, true)),
+            scope.clone(),
+            "; a `locale = \"…\"` argument or assignment".to_string(),
+        ),
+    ];
     if scope.include.iter().any(|g| g.ends_with(".dart")) {
         let mut dart = scope.clone();
         dart.include.retain(|g| g.ends_with(".dart"));

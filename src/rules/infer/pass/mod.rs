@@ -860,6 +860,35 @@ impl<'a> Context<'a> {
         scope
     }
 
+    /// The languages of `own` the rule is about: all of them when it names none, else those in
+    /// the family of one it names ("in TypeScript": React and Vue too).
+    pub fn named_among(&self, own: &[Lang]) -> Vec<Lang> {
+        let named = self.named.langs();
+        own.iter()
+            .copied()
+            .filter(|l| named.is_empty() || named.iter().any(|n| same_family(*n, *l)))
+            .collect()
+    }
+
+    /// [`Context::named_among`], or `None` with a note when the rule names only other
+    /// languages: "\"{said}\" not checked: {what} in …, and the rule names …" (`what`: "brace
+    /// placement is checked").
+    pub fn langs_or_note(&self, out: &mut Found, own: &[Lang], said: &str, what: &str) -> Option<Vec<Lang>> {
+        let langs = self.named_among(own);
+        if langs.is_empty() {
+            out.note(
+                At::Places,
+                format!(
+                    "\"{said}\" not checked: {what} in {}, and the rule names {}",
+                    lang_names(own),
+                    lang_names(&self.named.langs())
+                ),
+            );
+            return None;
+        }
+        Some(langs)
+    }
+
     /// Confines a scope to the rule's folders, leaves out its excepted ones, applies its test
     /// qualifiers.
     pub fn narrow(&self, scope: &mut FileScope) {
