@@ -11,9 +11,11 @@
 //! pass's. What a rule asks is kept for precedence: a newer "comentarios en español" retires
 //! "comments in English".
 
+use std::sync::LazyLock;
+
 use super::super::Term;
 use super::super::files::{FileScope, Lang};
-use super::super::text::{Token, clauses};
+use super::super::text::{Kind, Token, clauses};
 use super::super::words::{COMMENT_WORDS, NEGATIONS};
 use super::{At, Context, Found};
 use crate::rules::model::Within;
@@ -32,6 +34,59 @@ const INCLUDING_WORDS: &[&str] = &[
     "incluido",
     "incluidos",
 ];
+
+/// Words naming a project's documents — its Markdown pages, not comments in code ("Toda la
+/// documentación debe estar en español", "Docs in English").
+const DOCUMENT_WORDS: &[&str] = &[
+    "documentation",
+    "documentación",
+    "documentacion",
+    "docs",
+    "readme",
+    "readmes",
+];
+
+/// Words after a document word that make it documentation in code ("la documentación en
+/// código (PHPDoc, JSDoc)", "documentation in code"), and before it ("code documentation",
+/// "inline documentation").
+const IN_CODE_AFTER: &[&[&str]] = &[
+    &["en", "código"],
+    &["en", "codigo"],
+    &["de", "código"],
+    &["del", "código"],
+    &["in", "code"],
+    &["in", "the", "code"],
+];
+const IN_CODE_BEFORE: &[&str] = &["code", "in-code", "inline"];
+
+/// Documents no language rule is about: agent instructions, licenses, changelogs a tool writes,
+/// codes of conduct copied from a template.
+const DOCUMENTS_LEFT_OUT: &[&str] = &[
+    "!**/AGENTS.md",
+    "!**/CLAUDE.md",
+    "!**/CLAUDE.local.md",
+    "!**/GEMINI.md",
+    "!**/{LICENSE,LICENCE,COPYING,CHANGELOG,CHANGES,HISTORY,CODE_OF_CONDUCT}*",
+    "!**/.*/**",
+];
+
+/// A line that is no prose: three words at most (a title, a badge, a link), or markup, code or a
+/// field (`<Card title="AWS">`, `export const`, `` ### `fn` ``, `| a | b |`, `src: "…"`).
+const NOT_PROSE_LINE: &str = r#"[ \t>#*+\-]*(?:(?:[^ \t\r\n]+[ \t]*){0,3}|(?:[<{}()\[\]`|!]|export\b|import\b|[\w-]+[ \t]*[:=][ \t]*["'{\[(])[^\r\n]*)"#;
+
+/// A document with no prose line outside its front matter and fenced code — titles, badges,
+/// links, generated API pages, MDX snippets, a template's fields — is in no language.
+static NO_PROSE: LazyLock<String> = LazyLock::new(|| {
+    let front = r"(?:(?:---|\+\+\+)[ \t]*\r?\n(?s:.*?)\r?\n(?:---|\+\+\+)[ \t]*(?:\r?\n|\z))?";
+    let fence = r"(?:```|~~~)[^\n]*\n(?s:.*?)\n[ \t]*(?:```|~~~)[^\n]*(?:\n|\z)";
+    format!(r"\A{front}(?:{fence}|{NOT_PROSE_LINE}\r?\n)*(?:{NOT_PROSE_LINE})?\z")
+});
+
+/// One word a document in the language writes and the other never does: a document asked to be
+/// in a language passes with one (a comment's signs are stricter: commented-out code writes
+/// short words).
+const ENGLISH_DOCUMENT_WORD: &str = r"(?i:\b(?:the|and|is|are|was|were|this|that|these|with|you|your|we|our|of|to|for|from|by|on|in|it|its|can|will|be|an|which|or|not|do|does|how|see|use|using|when|if|all|each|has|have)\b)";
+const SPANISH_DOCUMENT_WORD: &str = r"(?i:\b(?:el|la|los|las|del|que|para|con|por|una|es|son|est[áa]n?|como|c[óo]mo|m[áa]s|tambi[ée]n|este|esta|se)\b)";
 
 /// Words naming documentation comments only.
 const DOC_WORDS: &[&str] = &[
@@ -88,6 +143,9 @@ const SPANISH_ALONE: &str = "[¿¡]|(?i:\\b(?:obtener|obtiene|crear|crea|actuali
 const SPANISH_WORDS: &str = "que|para|los|las|una|el|la|del|de|con|por|un|se|al|lo|sin|si|cuando|porque|pero|este|esta|esto|hasta|desde|donde";
 /// English on its own: "the", which Spanish never writes.
 const ENGLISH_ALONE: &str = "(?i:\\bthe\\b)";
+/// English as documentation opens: a verb then an article or a determiner ("Store a newly
+/// created item", "Returns all rows", "Creates a new session") — Spanish writes neither word.
+const ENGLISH_VERB_DETERMINER: &str = r"(?i:\b(?:store|stores|return|returns|get|gets|set|sets|create|creates|build|builds|load|loads|save|saves|find|finds|check|checks|handle|handles|send|sends|fetch|fetches|add|adds|remove|removes|update|updates|delete|deletes|compute|computes|render|renders|parse|parses|convert|converts|validate|validates|register|registers|initialize|initializes|display|displays|show|shows|run|runs|apply|applies|generate|generates|read|reads|write|writes)[ \t]+(?:a|an|all|each|every|new|its|their|our|your)\b)";
 /// English function words, two of which make a line English (not `this`, `from`, `with`,
 /// `and`, `is`, `then`, `has`: commented-out code writes them).
 const ENGLISH_WORDS: &str = "that|which|should|returns|when|because|these|those|must|would|of|to|are|for|if|it|was|were|already|been|will|than|only";
@@ -98,16 +156,16 @@ const ENGLISH_COMMIT_VERBS: &str = "add|adds|added|fix|fixes|fixed|update|update
 /// The signs that a line is written in `foreign`, as alternatives: a word only it writes, two of
 /// its function words, or (`other_scripts`) another script.
 fn signs_of(foreign: Language, other_scripts: bool) -> String {
-    let (alone, words) = match foreign {
-        Language::Spanish => (SPANISH_ALONE, SPANISH_WORDS),
-        Language::English => (ENGLISH_ALONE, ENGLISH_WORDS),
+    let (alone, words): (&[&str], &str) = match foreign {
+        Language::Spanish => (&[SPANISH_ALONE], SPANISH_WORDS),
+        Language::English => (&[ENGLISH_ALONE, ENGLISH_VERB_DETERMINER], ENGLISH_WORDS),
     };
     // Two function words as prose writes them — each followed by a blank or punctuation, the
     // second after a blank: `nodesOut[si]`, `el.value` in commented-out code are not words.
-    let mut signs = vec![
-        alone.to_string(),
-        format!(r"(?i:\b(?:{words})(?:[ \t,]+|[ \t,][^\r\n]*?[ \t,(])(?:{words})(?:[ \t,.;:!?)]|$))"),
-    ];
+    let mut signs: Vec<String> = alone.iter().map(|a| a.to_string()).collect();
+    signs.push(format!(
+        r"(?i:\b(?:{words})(?:[ \t,]+|[ \t,][^\r\n]*?[ \t,(])(?:{words})(?:[ \t,.;:!?)]|$))"
+    ));
     if other_scripts {
         signs.push(OTHER_SCRIPT.to_string());
     }
@@ -135,7 +193,10 @@ fn foreign_pattern(foreign: Language, other_scripts: bool, docs_only: bool) -> S
 
 pub fn run(ctx: &Context, out: &mut Found) {
     // The first clause that asks; one language of comments per rule.
-    if let Some(asked) = clauses(ctx.tokens).into_iter().find_map(comments_language) {
+    // "La documentación en código (PHPDoc, JSDoc) debe estar en español", "Docs: English": the
+    // aside or the label's colon would cut the clause in two.
+    let tokens = without_asides(ctx.tokens);
+    if let Some(asked) = clauses(&tokens).into_iter().find_map(comments_language) {
         // "in English": Spanish and other scripts are not; "never in Spanish": only Spanish is
         // forbidden, whatever else comments are written in.
         let (foreign, other_scripts) = if asked.negated {
@@ -146,8 +207,13 @@ pub fn run(ctx: &Context, out: &mut Found) {
         // "Write commit messages in English", "… This includes commit messages": commits in
         // the clause that asks, or in a list the rule says its language includes — not a
         // rule that speaks of commits for another reason ("Commits follow Conventional Commits").
-        if !asked.comments || (ctx.says(COMMIT_WORDS) && ctx.says(INCLUDING_WORDS)) {
+        if (asked.commits && !asked.comments) || (ctx.says(COMMIT_WORDS) && ctx.says(INCLUDING_WORDS)) {
             commit_messages(ctx, out, &asked, foreign, other_scripts);
+        }
+        // "Never write docs in Spanish" leaves every other language open: no one language a
+        // document must show.
+        if asked.documents && !asked.negated {
+            documents(ctx, out, &asked);
         }
         if !asked.comments {
             return;
@@ -166,7 +232,9 @@ pub fn run(ctx: &Context, out: &mut Found) {
         };
         let signs = match foreign {
             Language::Spanish => "`¿`, `¡`, a word English never writes, or two Spanish function words",
-            Language::English => "\"the\", or two English function words",
+            Language::English => {
+                "\"the\", a verb then an article (\"Returns a\"), or two English function words"
+            }
         };
         let explanation = format!(
             "{rule} (\"{}\"): a line with {signs}{} is a violation (license, copyright and URL lines left alone); scope {}",
@@ -237,6 +305,63 @@ fn commit_messages(ctx: &Context, out: &mut Found, asked: &Asked, foreign: Langu
     );
 }
 
+/// The project's Markdown documents without a line in the language asked: the violation is at
+/// line 1, the document as a whole (agent instructions, licenses, changelogs and documents without
+/// a line of four words left alone).
+fn documents(ctx: &Context, out: &mut Found, asked: &Asked) {
+    let mut scope = FileScope::of_langs(&[Lang::Docs], String::new());
+    for glob in DOCUMENTS_LEFT_OUT {
+        scope.exclude.push(glob.to_string());
+    }
+    let mut scope = scope.titled("Markdown documents");
+    ctx.narrow(&mut scope);
+    let signs = match asked.language {
+        Language::Spanish => {
+            "`¿`, `¡`, or a word English never writes: \"el\", \"que\", \"para\", \"función\"…"
+        }
+        Language::English => "a word Spanish never writes: \"the\", \"and\", \"is\", \"of\"…",
+    };
+    let explanation = format!(
+        "documents in {} (\"{}\"): a document with no line in {} ({signs}) is a violation at line 1 (agent instructions, licenses, changelogs and documents without a line of four words outside front matter and code left alone); scope {}",
+        asked.language.name(),
+        asked.said,
+        asked.language.name(),
+        scope.why
+    );
+    let word = match asked.language {
+        Language::English => ENGLISH_DOCUMENT_WORD,
+        Language::Spanish => SPANISH_DOCUMENT_WORD,
+    };
+    let pattern = format!("{}|{word}|{}", signs_of(asked.language, false), *NO_PROSE);
+    out.check(At::Places, ctx.require_check(&scope, pattern, explanation));
+}
+
+/// The rule's tokens without what stands between brackets, and without a label's colon ("UI,
+/// docs y PRs: castellano").
+fn without_asides(tokens: &[Token]) -> Vec<Token> {
+    let mut depth = 0usize;
+    let mut kept = Vec::with_capacity(tokens.len());
+    for (i, t) in tokens.iter().enumerate() {
+        // A label's colon is followed by a few words only ("castellano", "in English"), not by
+        // a sentence of its own ("**Documentación:** El código debe estar en inglés.").
+        let label_colon = || {
+            let rest = &tokens[i + 1..];
+            rest.iter()
+                .position(|t| t.kind == Kind::Sep)
+                .unwrap_or(rest.len())
+                <= 3
+        };
+        match (t.kind, t.text.as_str()) {
+            (Kind::Sep, "(") => depth += 1,
+            (Kind::Sep, ")" | "]") if depth > 0 => depth -= 1,
+            (Kind::Sep, ":") if label_colon() => {}
+            _ if depth == 0 => kept.push(t.clone()),
+            _ => {}
+        }
+    }
+    kept
+}
+
 /// What a clause asks of the language of comments.
 struct Asked {
     language: Language,
@@ -245,8 +370,12 @@ struct Asked {
     /// Only documentation comments are named ("doc comments", "docstrings", "JSDoc" — not
     /// "javadoc and comments").
     docs_only: bool,
-    /// Comments are named (else only commit messages are).
+    /// Comments are named (else commit messages or documents are).
     comments: bool,
+    /// Commit messages are named.
+    commits: bool,
+    /// The project's documents are named ("documentación", "docs", "README").
+    documents: bool,
     /// The words that said so.
     said: String,
 }
@@ -255,10 +384,26 @@ struct Asked {
 fn comments_language(clause: &[Token]) -> Option<Asked> {
     let words: Vec<&Token> = clause.iter().filter(|t| t.is_word()).collect();
     let lower: Vec<&str> = words.iter().map(|t| t.lower.as_str()).collect();
-    let named = |i: &usize| COMMENT_WORDS.contains(&lower[*i]) || DOC_WORDS.contains(&lower[*i]);
-    let named_or_commit = |i: &usize| named(i) || COMMIT_WORDS.contains(&lower[*i]);
+    let document = |i: usize| DOCUMENT_WORDS.contains(&lower[i]);
+    // "la documentación en código", "inline documentation": documentation comments.
+    let in_code = |i: usize| {
+        document(i)
+            && (IN_CODE_AFTER
+                .iter()
+                .any(|after| lower.get(i + 1..i + 1 + after.len()) == Some(after))
+                || i.checked_sub(1)
+                    .is_some_and(|k| IN_CODE_BEFORE.contains(&lower[k])))
+    };
+    // "documentation comments" is comments; "comentarios y documentación" both.
+    let documents = |i: usize| {
+        document(i) && !in_code(i) && !lower.get(i + 1).is_some_and(|next| COMMENT_WORDS.contains(next))
+    };
+    let named =
+        |i: &usize| COMMENT_WORDS.contains(&lower[*i]) || DOC_WORDS.contains(&lower[*i]) || in_code(*i);
+    let named_or_other = |i: &usize| named(i) || COMMIT_WORDS.contains(&lower[*i]) || documents(*i);
     let is_doc = |i: usize| {
         DOC_WORDS.contains(&lower[i])
+            || in_code(i)
             || i.checked_sub(1)
                 .is_some_and(|k| matches!(lower[k], "doc" | "documentation"))
             // "comentarios de documentación" — not "comentarios y documentación", which are two.
@@ -267,8 +412,10 @@ fn comments_language(clause: &[Token]) -> Option<Asked> {
                     .get(i + 2)
                     .is_some_and(|w| matches!(*w, "documentación" | "documentacion")))
     };
-    let comment = (0..lower.len()).find(named_or_commit)?;
+    let comment = (0..lower.len()).find(named_or_other)?;
     let comments = (0..lower.len()).any(|i| named(&i));
+    let commits = lower.iter().any(|w| COMMIT_WORDS.contains(w));
+    let documents = (0..lower.len()).any(documents);
     let docs_only = comments && (0..lower.len()).filter(named).all(is_doc);
     let langs: Vec<(usize, Language)> = lower
         .iter()
@@ -290,6 +437,8 @@ fn comments_language(clause: &[Token]) -> Option<Asked> {
         negated,
         docs_only,
         comments,
+        commits,
+        documents,
         said,
     })
 }
@@ -473,5 +622,91 @@ mod tests {
                 "Only update when it was unread"
             ]
         );
+    }
+
+    #[test]
+    fn documents_in_another_language_are_flagged_at_their_first_line() {
+        let english = "# Deployment guide\n\nThis guide explains how to deploy the agent to Vertex AI.\n";
+        let spanish =
+            "# Guía para desarrolladores\n\nEste agente atiende consultas del catastro usando Gemini.\n";
+        for rule in [
+            "Toda la documentación debe estar en español",
+            "UI, docs y PRs: castellano.",
+            "Mantén la documentación en español.",
+        ] {
+            assert_eq!(
+                texts(rule, "docs/deployment.md", english),
+                ["# Deployment guide"],
+                "{rule}"
+            );
+            assert!(texts(rule, "README-DEVS.md", spanish).is_empty(), "{rule}");
+        }
+        assert_eq!(
+            texts(
+                "All documentation must be written in English.",
+                "docs/guia.mdx",
+                spanish
+            ),
+            ["# Guía para desarrolladores"]
+        );
+        assert!(
+            texts(
+                "All documentation must be written in English.",
+                "docs/a.md",
+                english
+            )
+            .is_empty()
+        );
+        // CRLF, emoji and CJK in an English document: still one violation, on line 1.
+        let crlf = "# 🚀 Setup 設定\r\n\r\nRun the installer before you open the app.\r\n";
+        assert_eq!(
+            texts("Documentación en español", "docs/setup.md", crlf),
+            ["# 🚀 Setup 設定"]
+        );
+        // Left alone: agent instructions, licenses, changelogs, documents with no prose, dot
+        // folders, and files that are not documents.
+        for path in [
+            "AGENTS.md",
+            "sub/CLAUDE.md",
+            "CHANGELOG.md",
+            "LICENSE.md",
+            ".github/PULL_REQUEST_TEMPLATE.md",
+        ] {
+            assert!(
+                texts("Documentación en español", path, english).is_empty(),
+                "{path}"
+            );
+        }
+        let stub = "# Scoring engine\n\n[![CI](https://ci.example.com/badge.svg)](https://ci.example.com)\n- `cargo run`\n";
+        assert!(texts("Documentación en español", "README.md", stub).is_empty());
+        assert!(
+            texts(
+                "Documentación en español",
+                "src/a.py",
+                "# The main entry of the app\n"
+            )
+            .is_empty()
+        );
+        // Never written in Spanish: any other language may be right — no document is checked.
+        assert!(texts("Never write docs in Spanish.", "docs/a.md", spanish).is_empty());
+        // Documentation comments are comments, not documents.
+        assert!(texts("Documentation comments in Spanish.", "docs/a.md", english).is_empty());
+    }
+
+    #[test]
+    fn documentation_in_code_is_documentation_comments() {
+        let php = "<?php\n/**\n * Store a newly created menu item.\n */\nfunction store() {}\n/**\n * Elimina el producto del menú.\n */\n";
+        let rule = "La documentación en código (PHPDoc, JSDoc) y el texto final para el usuario deben estar siempre en español.";
+        assert_eq!(
+            texts(rule, "app/Menu.php", php),
+            ["Store a newly created menu item."]
+        );
+        assert_eq!(
+            texts("Inline documentation in Spanish.", "app/Menu.php", php),
+            ["Store a newly created menu item."]
+        );
+        // A verb then a name is not English enough: commented-out code writes it.
+        let code = "// return value;\n// get user\n";
+        assert!(texts("Comentarios en español", "src/a.ts", code).is_empty());
     }
 }
