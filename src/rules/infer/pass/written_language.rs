@@ -174,21 +174,38 @@ fn signs_of(foreign: Language, other_scripts: bool) -> String {
 
 /// A comment line with signs of `foreign`; the hit runs from the first word of the phrase the
 /// first sign is in (words, blanks, commas and brackets before it, from a letter: "Compute the next run", not
-/// "the next run") to the end of the line, before a closing `*/`, `"""` or XML tag
+/// "the next run") to the end of the line, before a closing `*/` or XML tag
 /// (`</summary>`) and trailing blanks. A license or copyright line, or
 /// one holding a URL, is consumed without a hit. With `docs_only`, only inside a `/** … */`
-/// block (never past its end), after `///` or `//!`, or inside a `"""` docstring: the first
-/// foreign line of each. `other_scripts` adds scripts that are neither language.
+/// block (never past its end), or after `///` or `//!`: the first foreign line of each (Python's
+/// docstrings are [`docstring_pattern`]'s). `other_scripts` adds scripts that are neither
+/// language.
 fn foreign_pattern(foreign: Language, other_scripts: bool, docs_only: bool) -> String {
     let signs = signs_of(foreign, other_scripts);
-    let skipped = r"(?i:^[^\r\n]*(?:licen[cs]e|copyright|spdx-|://)[^\r\n]*)";
-    let lead = r"(?:\p{L}[\p{L}\p{N}'’ \t,()\-]*?)?";
-    let line = format!(r#"(?P<hit>{lead}(?:{signs})[^\r\n]*?)[ \t]*(?:\*/|"""|</[A-Za-z]+>)?[ \t]*$"#);
+    let line = format!(r#"(?P<hit>{LEAD}(?:{signs})[^\r\n]*?)[ \t]*(?:\*/|</[A-Za-z]+>)?[ \t]*$"#);
     if docs_only {
-        format!(r#"{skipped}|(?:/\*\*(?:[^*]|\*+[^*/])*?|//[/!][^\r\n]*?|"""(?:[^"]|"[^"]|""[^"])*?){line}"#)
+        format!(r#"{SKIPPED}|(?:/\*\*(?:[^*]|\*+[^*/])*?|//[/!][^\r\n]*?){line}"#)
     } else {
-        format!(r"{skipped}|{line}")
+        format!(r"{SKIPPED}|{line}")
     }
+}
+
+/// A license or copyright line, or one holding a URL: consumed without a hit.
+const SKIPPED: &str = r"(?i:^[^\r\n]*(?:licen[cs]e|copyright|spdx-|://)[^\r\n]*)";
+/// Words, blanks, commas and brackets before a sign, from a letter: the phrase it is in.
+const LEAD: &str = r"(?:\p{L}[\p{L}\p{N}'’ \t,()\-]*?)?";
+
+/// The first line with signs of `foreign` in a `"""` docstring — one opening a line, as a
+/// statement — the match running on to the docstring's end; any other triple-quoted string is
+/// consumed whole. Either way no closing quotes open another: the code after a docstring is
+/// not documentation (a test's Japanese data `("米津玄師", …)` is not a docstring), nor is a
+/// string given to a name (`text = """…"""`).
+fn docstring_pattern(foreign: Language, other_scripts: bool) -> String {
+    let signs = signs_of(foreign, other_scripts);
+    let body = r#"(?:[^"]|"[^"]|""[^"])"#;
+    format!(
+        r#"{SKIPPED}|^[ \t]*[rRuU]?"""{body}*?(?P<hit>{LEAD}(?:{signs})[^\r\n]*?)[ \t]*(?:"""[ \t]*$|\r?\n{body}*""")|"""{body}*""""#
+    )
 }
 
 pub fn run(ctx: &Context, out: &mut Found) {
@@ -215,12 +232,14 @@ pub fn run(ctx: &Context, out: &mut Found) {
         if asked.documents && !asked.negated {
             documents(ctx, out, &asked);
         }
-        if !asked.comments {
+        // "Documentation in English": the documents, and the documentation comments of code.
+        if !asked.comments && !asked.documents {
             return;
         }
+        let docs_only = asked.docs_only || !asked.comments;
         let mut scope = FileScope::source_files(false);
         ctx.narrow(&mut scope);
-        let what = if asked.docs_only {
+        let what = if docs_only {
             "documentation comments (`/** */`, `///`, docstrings)"
         } else {
             "comments"
@@ -246,22 +265,51 @@ pub fn run(ctx: &Context, out: &mut Found) {
             },
             scope.why
         );
-        // Docstrings are strings: documentation is found by its delimiters, wherever it is.
-        let within = if asked.docs_only {
-            Within::Any
-        } else {
-            Within::Comments
-        };
+        // Documentation comments are found by their delimiters (`/**`, `///`).
+        let within = if docs_only { Within::Any } else { Within::Comments };
         out.check(
             At::Places,
             ctx.pattern_check(
-                foreign_pattern(foreign, other_scripts, asked.docs_only),
+                foreign_pattern(foreign, other_scripts, docs_only),
                 scope,
                 None,
-                explanation,
+                explanation.clone(),
                 within,
             ),
         );
+        // Docstrings are strings: found by their delimiters, in the languages that write them.
+        // ("Documentation" names Markdown documents as a language: not one docstrings are in.)
+        let named: Vec<Lang> = ctx
+            .named
+            .langs()
+            .into_iter()
+            .filter(|l| *l != Lang::Docs)
+            .collect();
+        let docstring_langs: Vec<Lang> = [Lang::Python, Lang::Elixir]
+            .into_iter()
+            .filter(|l| named.is_empty() || named.contains(l))
+            .collect();
+        if docs_only && !docstring_langs.is_empty() {
+            let mut scope = FileScope::of_langs(&docstring_langs, String::new()).titled("docstrings");
+            ctx.narrow(&mut scope);
+            let explanation = format!(
+                "{} — the first such line of each `\"\"\"` docstring; scope {}",
+                explanation
+                    .rsplit_once("; scope ")
+                    .map_or(explanation.as_str(), |(head, _)| head),
+                scope.why
+            );
+            out.check(
+                At::Places,
+                ctx.pattern_check(
+                    docstring_pattern(foreign, other_scripts),
+                    scope,
+                    None,
+                    explanation,
+                    Within::Any,
+                ),
+            );
+        }
         // For precedence: "comments in Spanish" after "comments in English" retires it.
         let key = |l: Language| format!("comments:{}", l.name().to_lowercase());
         let term = |l: Language| Term {
@@ -708,5 +756,28 @@ mod tests {
         // A verb then a name is not English enough: commented-out code writes it.
         let code = "// return value;\n// get user\n";
         assert!(texts("Comentarios en español", "src/a.ts", code).is_empty());
+    }
+
+    #[test]
+    fn a_docstring_s_closing_quotes_open_nothing() {
+        let py = "\"\"\"Tests for artist name romanization.\"\"\"\n\nimport pytest\n\n@pytest.mark.parametrize(\n    (\"name\", \"expected\"),\n    [(\"米津玄師\", \"Yonezu Kenshi\")],\n)\ndef test_romanize(name, expected):\n    \"\"\"\n    ローマ字に変換する。\n    Second line 二行目です。\n    \"\"\"\n    assert romanize(name) == expected  # 確認する\n";
+        assert_eq!(
+            texts(
+                "All code and documentation must be written in English.",
+                "tests/test_r.py",
+                py
+            ),
+            ["ローマ字に変換する。"]
+        );
+        let crlf = py.replace('\n', "\r\n");
+        assert_eq!(
+            texts("Docstrings in English.", "tests/test_r.py", &crlf),
+            ["ローマ字に変換する。"]
+        );
+        // A string given to a name, a Kotlin raw string: no docstrings.
+        let data = "TEXT = \"\"\"\nMga modelo ng wika ay naging mas sopistikado\n\"\"\"\n";
+        assert!(texts("Docstrings in English.", "examples/run.py", data).is_empty());
+        let kt = "val sql = \"\"\"\n    SELECT * FROM usuarios WHERE activo = 1\n\"\"\"\n";
+        assert!(texts("Docstrings in English.", "src/Repo.kt", kt).is_empty());
     }
 }
