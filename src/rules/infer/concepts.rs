@@ -110,6 +110,18 @@ pub const EXPLICIT_EXPORTS: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// "Don't add standalone properties to decorators as it's implicit" (Angular 19 made standalone
+/// the default): the property set anyway.
+pub const STANDALONE_FLAG: Detector = Detector {
+    name: "standalone-flag",
+    summary: "an Angular decorator that sets the default `standalone: true`",
+    pattern: r"\b(?P<hit>standalone[ \t]*:[ \t]*true)\b",
+    langs: &[Lang::TypeScript],
+    exclude: &[],
+    within: Within::Code,
+    effect: Effect::Forbid,
+};
+
 /// "Componentes standalone", "Use standalone components": an Angular component, directive or
 /// pipe declared `standalone: false` (belonging to an NgModule), ruled out.
 pub const STANDALONE_COMPONENTS: Detector = Detector {
@@ -569,11 +581,12 @@ pub const ANY_TYPE: Detector = Detector {
     effect: Effect::Forbid,
 };
 
-/// "Standalone components, no NgModules": an Angular module declaration.
+/// "Standalone components, no NgModules": an Angular module declaration, and a component,
+/// directive or pipe declared into one (`standalone: false`).
 pub const NG_MODULE: Detector = Detector {
     name: "ng-module",
-    summary: "an Angular `@NgModule(…)` declaration",
-    pattern: r"(?P<hit>@NgModule)[ \t]*\(",
+    summary: "an Angular `@NgModule(…)` declaration, or a declaration that belongs to one (`standalone: false`)",
+    pattern: r"(?P<hit>@NgModule\b|\bstandalone[ \t]*:[ \t]*false\b)",
     langs: &[Lang::TypeScript],
     exclude: &[],
     within: Within::Code,
@@ -2038,6 +2051,17 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         detector: &STANDALONE_COMPONENTS,
         phrases: words::STANDALONE_COMPONENT_NAMES,
+    },
+    Concept {
+        detector: &STANDALONE_FLAG,
+        phrases: &[
+            "standalone property",
+            "standalone properties",
+            "standalone flag",
+            "standalone flags",
+            "propiedad standalone",
+            "propiedades standalone",
+        ],
     },
     Concept {
         detector: &PROMISE_CHAIN,

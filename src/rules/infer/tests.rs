@@ -6152,3 +6152,35 @@ fn a_target_after_on_and_a_determiner_is_a_condition() {
         &["on a `<div>`"],
     );
 }
+
+/// Angular: "no NgModules" flags a declaration put into one (`standalone: false`) beside the
+/// module itself; "don't add standalone properties to decorators" flags the redundant
+/// `standalone: true` (sandbox's and tecnualng's rules).
+#[test]
+fn angular_modules_and_the_standalone_property() {
+    let ts = concat!(
+        "@NgModule({ declarations: [A] })\n",
+        "export class M {}\n",
+        "@Component({\n  selector: 'a',\n  standalone: false,\n})\nexport class A {}\n",
+        "@Pipe({ name: 'p', standalone: true })\nexport class P {}\n",
+        "// standalone: false was needed before Angular 19\n",
+    );
+    assert_eq!(
+        texts(
+            "4. **Componentes standalone con OnPush** - no usar NgModules",
+            "src/a.ts",
+            ts
+        ),
+        ["@NgModule", "standalone: false"]
+    );
+    assert_eq!(
+        texts(
+            "Use standalone components by default - don't add standalone properties to decorators as it's implicit",
+            "src/a.ts",
+            ts
+        ),
+        ["standalone: false", "standalone: true"]
+    );
+    // Mandated, the property is not a thing a file lacks.
+    assert!(texts("Always set the standalone property.", "src/a.ts", ts).is_empty());
+}
