@@ -19,7 +19,62 @@ use crate::rules::model::Within;
 
 /// A language, written as rules write it (case matters for the ones that are also words: "go",
 /// "node").
-const LANGUAGE: &str = r"(?P<lang>\b(?:Go|Golang|golang|(?i:php|python|java|ruby)|Node(?:\.?js|JS)?|node\.?js|iOS|iPadOS|Swift|(?i:macos))\b|\.NET(?:[ \t]+Core)?\b|\bC\#)";
+const LANGUAGE: &str = r"(?P<lang>\b(?:Go|Golang|golang|(?i:php|python|java|ruby)|Node(?:\.?js|JS)?|node\.?js|iOS|iPadOS|Swift|(?i:macos)|Angular|React|Next(?:\.?js|JS)|Vue(?:\.?js)?|Nuxt(?:\.?js)?|SvelteKit|Svelte|Laravel|Django|Symfony|Rails|TypeScript|Tailwind(?:[ \t]+CSS)?)\b|\.NET(?:[ \t]+Core)?\b|\bC\#)";
+
+/// Frameworks and tools a project declares as a package: the manifests and the key that holds
+/// the version (`"@angular/core": "^19.2.0"`, `laravel/framework`, `django>=4.2`). A range
+/// with more than one version (`^18 || ^19`) is what a library supports, not its floor: only a
+/// single constraint is read.
+fn package_declarations(lang: &str) -> Vec<(&'static [&'static str], String, &'static str)> {
+    // The name as a pattern: Angular's packages share the framework's version.
+    let npm = |name: &str| {
+        (
+            &["**/package.json"][..],
+            format!(r#""{name}"[ \t]*:[ \t]*"[ \t]*"#),
+            r#"[ \t]*""#,
+        )
+    };
+    let composer = |name: &str| {
+        (
+            &["**/composer.json"][..],
+            format!(r#""{}"[ \t]*:[ \t]*"[ \t]*"#, regex::escape(name)),
+            r#"[ \t]*""#,
+        )
+    };
+    match lang {
+        "angular" => vec![npm(
+            "@angular/(?:core|common|compiler|compiler-cli|router|forms|animations|platform-browser|platform-browser-dynamic|platform-server|cli|cdk|material)",
+        )],
+        "react" => vec![npm("react")],
+        "next" => vec![npm("next")],
+        "vue" => vec![npm("vue")],
+        "nuxt" => vec![npm("nuxt")],
+        "svelte" => vec![npm("svelte")],
+        "sveltekit" => vec![npm("@sveltejs/kit")],
+        "typescript" => vec![npm("typescript")],
+        "tailwind" => vec![npm("tailwindcss")],
+        "laravel" => vec![composer("laravel/framework")],
+        "symfony" => vec![composer("symfony/framework-bundle")],
+        "django" => vec![
+            (
+                &["**/requirements*.txt", "**/requirements/*.txt"][..],
+                r"(?im)^django[ \t]*".to_string(),
+                r"[ \t]*(?:#.*)?$",
+            ),
+            (
+                &["**/pyproject.toml"][..],
+                r#"(?i)["']django[ \t]*"#.to_string(),
+                r#"[ \t]*["',;]"#,
+            ),
+        ],
+        "rails" => vec![(
+            &["**/Gemfile"][..],
+            r#"(?m)^[ \t]*gem[ \t]+["']rails["'][ \t]*,[ \t]*["'][ \t]*"#.to_string(),
+            r#"(?:\.\d+)*["']"#,
+        )],
+        _ => Vec::new(),
+    }
+}
 
 /// A language, then an optional "version" (a label: "Go version: 1.22+"), then the version.
 static LANGUAGE_VERSION: LazyLock<Regex> = LazyLock::new(|| {
@@ -441,6 +496,19 @@ fn check_floor(ctx: &Context, out: &mut Found, lang: &str, version: &str, said: 
             ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
         );
     }
+    for (files, before, after) in package_declarations(lang) {
+        let scope = FileScope::of_globs(files, files.join(", "));
+        let explanation = format!(
+            "{} {version} at least (\"{said}\"): a single version constraint below it where the project declares the package ({})",
+            display_name(lang),
+            files.join(", ")
+        );
+        let pattern = format!(r"{before}(?P<hit>[<>=~^! \t]*{below}(?:\.[x*])*){after}");
+        out.check(
+            At::Places,
+            ctx.pattern_check(pattern, scope, None, explanation, Within::Any),
+        );
+    }
 }
 
 /// Whether a language's version follows a build-target verb ("must target .NET 9").
@@ -463,7 +531,15 @@ fn targets(text: &str, named: &regex::Captures) -> bool {
 /// Our name of a language as a rule writes it.
 fn language(said: &str) -> String {
     let lower = said.to_lowercase();
-    if lower == "golang" || lower == "go" {
+    if lower.starts_with("next") {
+        "next".into()
+    } else if lower.starts_with("vue") {
+        "vue".into()
+    } else if lower.starts_with("nuxt") {
+        "nuxt".into()
+    } else if lower.starts_with("tailwind") {
+        "tailwind".into()
+    } else if lower == "golang" || lower == "go" {
         "go".into()
     } else if lower.starts_with(".net") {
         "dotnet".into()
@@ -492,6 +568,19 @@ fn display_name(lang: &str) -> &str {
         "java" => "Java",
         "ruby" => "Ruby",
         "swift" => "Swift",
+        "angular" => "Angular",
+        "react" => "React",
+        "next" => "Next.js",
+        "vue" => "Vue",
+        "nuxt" => "Nuxt",
+        "svelte" => "Svelte",
+        "sveltekit" => "SvelteKit",
+        "typescript" => "TypeScript",
+        "tailwind" => "Tailwind CSS",
+        "laravel" => "Laravel",
+        "symfony" => "Symfony",
+        "django" => "Django",
+        "rails" => "Rails",
         other => other,
     }
 }
@@ -934,5 +1023,39 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    #[test]
+    fn framework_floors_in_package_manifests() {
+        let pkg = "{\n  \"peerDependencies\": {\n    \"@angular/common\": \"^19.2.0\",\n    \"@angular/core\": \"^19.2.0\",\n    \"react\": \"^18.0.0 || ^19.0.0\"\n  },\n  \"devDependencies\": { \"typescript\": \"~5.6.2\", \"next\": \"14.2.x\" }\n}\n";
+        assert_eq!(
+            texts(
+                "- preparados para Angular 20 o superior",
+                "projects/lib/package.json",
+                pkg
+            ),
+            ["^19.2.0", "^19.2.0"]
+        );
+        assert_eq!(texts("TypeScript 5.7+ only", "package.json", pkg), ["~5.6.2"]);
+        assert_eq!(texts("Use Next.js 15 or later.", "package.json", pkg), ["14.2.x"]);
+        // A range of several versions is what a library supports; a fact is no floor; "React
+        // Router v6" is another package.
+        for other in [
+            "Use React 19+ features.",
+            "Next.js 14 with the App Router",
+            "Use React Router v6",
+        ] {
+            assert!(texts(other, "package.json", pkg).is_empty(), "{other}");
+        }
+        let composer =
+            "{\n  \"require\": {\n    \"php\": \"^8.3\",\n    \"laravel/framework\": \"^10.48\"\n  }\n}\n";
+        assert_eq!(texts("Laravel 11+", "composer.json", composer), ["^10.48"]);
+        let req = "Django==4.2.11  # LTS\nrequests>=2.31\n";
+        assert_eq!(
+            texts("Use Django 5.0 or newer.", "requirements.txt", req),
+            ["==4.2.11"]
+        );
+        let gemfile = "source \"https://rubygems.org\"\ngem \"rails\", \"~> 7.0.8\"\n";
+        assert_eq!(texts("Rails 7.1+", "Gemfile", gemfile), ["~> 7.0.8"]);
     }
 }
