@@ -3,12 +3,15 @@
 //! project's comments are written in, checked in comments — in documentation comments only
 //! (`/** */`, `///`, docstrings) when the rule names only those. A comment line is Spanish with
 //! `¿`/`¡`, a word English never writes ("obtener", "usuario", "función") or two Spanish
-//! function words; English with "the" or two English function words; in another script with
-//! two letters of Han, kana, Hangul, Cyrillic, Arabic, Hebrew, Thai or Devanagari in a row.
-//! License, copyright and URL lines are left alone. Commit messages too, when the rule names them
-//! ("Write commit messages in English", "… This includes commit messages"). One language word and one comment word in
-//! the same clause; anything else — identifiers in English, UI text in Spanish — is not this
-//! pass's. What a rule asks is kept for precedence: a newer "comentarios en español" retires
+//! function words; English with "the", a verb then an article ("Returns a") or two English
+//! function words; in another script with two letters of Han, kana, Hangul, Cyrillic, Arabic,
+//! Hebrew, Thai or Devanagari in a row. License, copyright and URL lines are left alone. Commit
+//! messages too, when the rule names them ("Write commit messages in English", "… This includes
+//! commit messages"). Documentation ("Toda la documentación debe estar en español", "Docs in
+//! English"): each Markdown document must hold a word of the language (flagged at line 1), and
+//! the documentation comments and docstrings of code are checked as above. One language word and
+//! one comment, commit or documentation word in the same clause; anything else — identifiers in
+//! English, UI text in Spanish — is not this pass's. What a rule asks is kept for precedence: a newer "comentarios en español" retires
 //! "comments in English".
 
 use std::sync::LazyLock;
@@ -353,9 +356,9 @@ fn commit_messages(ctx: &Context, out: &mut Found, asked: &Asked, foreign: Langu
     );
 }
 
-/// The project's Markdown documents without a line in the language asked: the violation is at
-/// line 1, the document as a whole (agent instructions, licenses, changelogs and documents without
-/// a line of four words left alone).
+/// The project's Markdown documents without a word of the language asked: the violation is at
+/// line 1, the document as a whole (agent instructions, licenses, changelogs and documents
+/// without prose left alone).
 fn documents(ctx: &Context, out: &mut Found, asked: &Asked) {
     let mut scope = FileScope::of_langs(&[Lang::Docs], String::new());
     for glob in DOCUMENTS_LEFT_OUT {
