@@ -16,19 +16,9 @@ use super::super::words::{FILE_WORDS, NEGATIONS};
 use super::{At, Context, Found, lang_names};
 use crate::rules::model::Within;
 
-/// The languages whose classes are declared with `class` at a line's start.
+/// The languages whose classes are declared with `class` at a line's start; Dart's only when
+/// the rule names it.
 const CLASS_LANGS: &[Lang] = &[
-    Lang::CSharp,
-    Lang::Java,
-    Lang::Kotlin,
-    Lang::TypeScript,
-    Lang::JavaScript,
-    Lang::Php,
-    Lang::Python,
-];
-
-/// The languages checked when the rule names them: Dart's too.
-const CLASS_LANGS_NAMED: &[Lang] = &[
     Lang::CSharp,
     Lang::Java,
     Lang::Kotlin,
@@ -118,13 +108,14 @@ pub fn run(ctx: &Context, out: &mut Found) {
     let Some(said) = one_per_file(ctx.tokens, CLASS_WORDS) else {
         return;
     };
-    // Dart only when named.
-    let own = if ctx.named.langs().is_empty() {
-        CLASS_LANGS
-    } else {
-        CLASS_LANGS_NAMED
-    };
-    let Some(langs) = ctx.langs_or_note(out, own, &said, "classes per file are counted") else {
+    // Dart only when named: a Flutter widget and its `State` share a file.
+    let named = !ctx.named.langs().is_empty();
+    let own: Vec<Lang> = CLASS_LANGS
+        .iter()
+        .copied()
+        .filter(|l| named || *l != Lang::Dart)
+        .collect();
+    let Some(langs) = ctx.langs_or_note(out, &own, &said, "classes per file are counted") else {
         return;
     };
     let mut scope = FileScope::of_langs(&langs, String::new()).titled(&lang_names(&langs));
@@ -137,7 +128,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
         At::Places,
         ctx.pattern_check(
             SECOND_CLASS.to_string(),
-            scope.clone(),
+            scope,
             None,
             explanation.clone(),
             Within::Code,

@@ -26,21 +26,13 @@ const LANGUAGE: &str = r"(?P<lang>\b(?:Go|Golang|golang|(?i:php|python|java|ruby
 /// with more than one version (`^18 || ^19`) is what a library supports, not its floor: only a
 /// single constraint is read.
 fn package_declarations(lang: &str) -> Vec<(&'static [&'static str], String, &'static str)> {
-    // The name as a pattern: Angular's packages share the framework's version.
-    let npm = |name: &str| {
-        (
-            &["**/package.json"][..],
-            format!(r#""{name}"[ \t]*:[ \t]*"[ \t]*"#),
-            r#"[ \t]*""#,
-        )
+    // A JSON manifest's `"name": "constraint"`, the name as a pattern (Angular's packages share
+    // the framework's version).
+    let json = |files: &'static [&'static str], name: &str| {
+        (files, format!(r#""{name}"[ \t]*:[ \t]*"[ \t]*"#), r#"[ \t]*""#)
     };
-    let composer = |name: &str| {
-        (
-            &["**/composer.json"][..],
-            format!(r#""{}"[ \t]*:[ \t]*"[ \t]*"#, regex::escape(name)),
-            r#"[ \t]*""#,
-        )
-    };
+    let npm = |name: &str| json(&["**/package.json"], name);
+    let composer = |name: &str| json(&["**/composer.json"], name);
     match lang {
         "angular" => vec![npm(
             "@angular/(?:core|common|compiler|compiler-cli|router|forms|animations|platform-browser|platform-browser-dynamic|platform-server|cli|cdk|material)",

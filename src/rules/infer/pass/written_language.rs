@@ -258,16 +258,16 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 "\"the\", a verb then an article (\"Returns a\"), or two English function words"
             }
         };
-        let explanation = format!(
-            "{rule} (\"{}\"): a line with {signs}{} is a violation (license, copyright and URL lines left alone); scope {}",
+        let reading = format!(
+            "{rule} (\"{}\"): a line with {signs}{} is a violation (license, copyright and URL lines left alone)",
             asked.said,
             if other_scripts {
                 ", or in another script"
             } else {
                 ""
             },
-            scope.why
         );
+        let explanation = format!("{reading}; scope {}", scope.why);
         // Documentation comments are found by their delimiters (`/**`, `///`).
         let within = if docs_only { Within::Any } else { Within::Comments };
         out.check(
@@ -276,7 +276,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
                 foreign_pattern(foreign, other_scripts, docs_only),
                 scope,
                 None,
-                explanation.clone(),
+                explanation,
                 within,
             ),
         );
@@ -296,10 +296,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
             let mut scope = FileScope::of_langs(&docstring_langs, String::new()).titled("docstrings");
             ctx.narrow(&mut scope);
             let explanation = format!(
-                "{} — the first such line of each `\"\"\"` docstring; scope {}",
-                explanation
-                    .rsplit_once("; scope ")
-                    .map_or(explanation.as_str(), |(head, _)| head),
+                "{reading} — the first such line of each `\"\"\"` docstring; scope {}",
                 scope.why
             );
             out.check(
