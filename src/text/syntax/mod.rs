@@ -54,8 +54,8 @@ pub enum Syntax {
     Php,
     /// Zig: `\\` multi-line string lines.
     Zig,
-    /// HCL and Terraform: `#`, `//` and `/* */` comments, `"…"` strings (heredoc bodies are read
-    /// as code).
+    /// HCL and Terraform: `#`, `//` and `/* */` comments, `"…"` strings, `<<EOT`/`<<-EOT`
+    /// heredocs.
     Hcl,
     /// Other languages with `//` and `/* */` comments and single-line `'…'` and `"…"` strings.
     CLike,
@@ -308,6 +308,9 @@ pub struct LineContext {
     /// The line ends with a backslash that joins it to the next line (in code, or in a C line
     /// comment): nothing may follow the backslash, and no line may come between.
     pub continues: bool,
+    /// The line starts inside a literal: in its text, or in code nested in it (a template's
+    /// `${…}` that spans lines).
+    pub in_literal: bool,
 }
 
 /// A stretch of text in one context other than [`Context::Code`]; delimiters included.
@@ -633,7 +636,50 @@ pub(crate) mod tests {
             ends(tf, Syntax::Hcl),
             [LineComment, LineComment, BlockComment, Code, Code]
         );
+        // A heredoc's body (a policy document, a script) is a string to the end of its delimiter line.
+        let heredoc = "p = <<EOT\npath \"a\" {\n  # x\n}\nEOT\nq = <<-POLICY\n  {}\n  POLICY\nr = 1 # c\n";
+        assert_eq!(
+            ends(heredoc, Syntax::Hcl),
+            [
+                Code,
+                Template,
+                Template,
+                Template,
+                Template,
+                Code,
+                Template,
+                Template,
+                LineComment,
+                Code
+            ]
+        );
         assert_eq!(Syntax::detect("plaintext", Some("tf")), Some(Syntax::Hcl));
+        // A line in a template's text, or in code of its `${…}`, starts inside the literal.
+        let ts = "const s = `a\n${f({\n  x: 1,\n})}`;\nlet y = 1;\n";
+        let inside: Vec<bool> = scan(ts, Syntax::TypeScript)
+            .lines
+            .iter()
+            .map(|l| l.in_literal)
+            .collect();
+        assert_eq!(inside, [false, true, true, true, false, false]);
+        // PHP: `<<<` (not the `<<` shift) opens a heredoc or nowdoc that an indented `EOT;`
+        // closes.
+        let php = "<?php\n$y = <<<YAML\n  a: 1\n    # x\n  YAML;\n$n = <<<'SQL'\nselect 1\nSQL . 'x';\n$z = $a << 2; // c\n";
+        assert_eq!(
+            ends(php, Syntax::Php),
+            [
+                Code,
+                Code,
+                Template,
+                Template,
+                Template,
+                Code,
+                Template,
+                Template,
+                LineComment,
+                Code
+            ]
+        );
         assert_eq!(Syntax::for_language("terraform"), Some(Syntax::Hcl));
     }
 

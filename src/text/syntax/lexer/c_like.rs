@@ -34,6 +34,16 @@ impl Lexer<'_> {
             // PHP's dialect is also Blade's (`*.blade.php`): `{{-- … --}}` is its comment, and
             // `{{--` cannot start PHP code anyone writes.
             b'{' if f.hash && self.starts(i, b"{{--") => self.block_comment(b"{{--", b"--}}", false),
+            b'<' if f.heredoc.is_some_and(|h| self.starts(i, h)) => {
+                let opener = f.heredoc.unwrap_or_default();
+                let pending = self.heredocs.len();
+                self.heredoc(i + opener.len(), false);
+                if opener == PHP_HEREDOC
+                    && let Some(last) = self.heredocs.get_mut(pending)
+                {
+                    last.1 = true;
+                }
+            }
             b'\\' if f.zig && next == Some(b'\\') => {
                 self.enter(Mode::LineString, i);
                 self.i += 2;

@@ -115,7 +115,7 @@ impl Lexer<'_> {
 
     /// After `<<` at `from`: a heredoc's delimiter (`EOF`, `'EOF'`, `"EOF"`, `-EOF`, `~EOF`),
     /// whose body starts on the next line.
-    fn heredoc(&mut self, from: usize, shell: bool) {
+    pub(super) fn heredoc(&mut self, from: usize, shell: bool) {
         let mut j = from;
         let indented = matches!(self.at(j), Some(b'-')) || (!shell && self.at(j) == Some(b'~'));
         if indented {

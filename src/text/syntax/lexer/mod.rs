@@ -79,10 +79,15 @@ fn family(syntax: Syntax) -> Family {
         Php => CFlags {
             hash: true,
             multiline: true,
+            heredoc: Some(PHP_HEREDOC),
             ..c
         },
         Zig => CFlags { zig: true, ..c },
-        Hcl => CFlags { hash: true, ..c },
+        Hcl => CFlags {
+            hash: true,
+            heredoc: Some(b"<<"),
+            ..c
+        },
         CLike => c,
         Python => return Family::Python,
         Shell => return Family::Shell,
@@ -146,8 +151,15 @@ struct CFlags {
     multiline: bool,
     /// `\\` strings to the end of the line.
     zig: bool,
+    /// What opens a heredoc, whose body starts on the next line: `<<` (HCL's `<<EOT`, `<<-EOT`),
+    /// [`PHP_HEREDOC`].
+    heredoc: Option<&'static [u8]>,
     quote: Quote,
 }
+
+/// PHP's heredoc and nowdoc (`<<<EOT`, `<<<'EOT'`): the closing identifier may be indented and
+/// followed by the rest of the statement (`EOT;`).
+const PHP_HEREDOC: &[u8] = b"<<<";
 
 /// What a `'` starts in a C-like language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -378,7 +390,19 @@ impl<'t> Lexer<'t> {
     }
 
     fn context(&self) -> Context {
-        match self.top() {
+        Self::context_of(self.top())
+    }
+
+    /// Whether the current context is nested in a literal: code in a template's `${…}`, a
+    /// Ruby string's `#{…}`, a shell string's `$(…)`.
+    fn in_literal(&self) -> bool {
+        self.stack[..self.stack.len() - 1]
+            .iter()
+            .any(|&m| Self::context_of(m).is_string())
+    }
+
+    fn context_of(mode: Mode) -> Context {
+        match mode {
             Mode::Code { embedded, .. } => {
                 if embedded {
                     Context::EmbeddedCode
@@ -540,13 +564,22 @@ impl<'t> Lexer<'t> {
             start: context,
             end: context,
             continues: false,
+            in_literal: context.is_string() || self.in_literal(),
         });
         let eol = self.eol(self.i);
         let line = &self.b[self.i..eol];
         match self.top() {
             Mode::Heredoc { delim, indented } => {
                 let body = if indented { line.trim_ascii_start() } else { line };
-                if body == &self.b[delim.0..delim.1] {
+                let delim = &self.b[delim.0..delim.1];
+                let php = matches!(self.family(), Family::C(f) if f.heredoc == Some(PHP_HEREDOC));
+                let closes = body == delim
+                    || (php
+                        && body.starts_with(delim)
+                        && !body[delim.len()..]
+                            .first()
+                            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_'));
+                if closes {
                     self.pop_at_eol = true;
                 }
                 self.i = eol;
