@@ -56,12 +56,14 @@ fn check_keys_and_severities_match_the_engine() {
             "Pattern",
             "Require",
             "Forbidden_paths",
+            "Indent",
             "Within",
             "Fix",
             "Severity",
             "Message"
         ]
     );
+    assert_eq!(check["properties"]["Indent"]["maximum"], 16, "indent::MAX_STEP");
     for within in strings(&check["properties"]["Within"]["enum"]) {
         assert!(Within::parse(&within).is_some(), "the engine reads `{within}`");
     }

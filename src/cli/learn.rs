@@ -38,6 +38,10 @@ pub struct LearnArgs {
     /// Globs of paths where files must not be (repeat).
     #[arg(long = "forbidden-path", value_name = "GLOB")]
     pub forbidden_paths: Vec<String>,
+    /// Spaces per nesting level: lines of a block indented otherwise are violations
+    /// (`Check.Indent`).
+    #[arg(long, value_name = "SPACES")]
+    pub indent: Option<usize>,
     /// Where a `--pattern` match counts: code, comments, strings or any (the default).
     #[arg(long, value_name = "CONTEXT")]
     pub within: Option<String>,
@@ -73,6 +77,7 @@ impl LearnArgs {
             pattern: self.pattern.clone(),
             require: self.require.clone(),
             forbidden_paths: self.forbidden_paths.clone(),
+            indent: self.indent,
             within: self.within.clone(),
             fix: self.fix.clone(),
             severity: self.severity.clone(),

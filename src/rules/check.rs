@@ -1,5 +1,6 @@
-//! Compiled checks and running them over a text: `Pattern` matches, missing `Require` matches
-//! and `Forbidden_paths`, as violations with exact byte ranges and expanded fixes. All patterns
+//! Compiled checks and running them over a text: `Pattern` matches, missing `Require` matches,
+//! `Forbidden_paths` and lines off their `Indent`, as violations with exact byte ranges and
+//! expanded fixes. All patterns
 //! go through one `RegexSet` first, so a clean file costs a single pass.
 
 use std::collections::HashMap;
@@ -30,6 +31,8 @@ pub enum ViolationKind {
     Pattern,
     Require,
     ForbiddenPath,
+    /// A line indented off its nesting level (an `Indent` check).
+    Indent,
 }
 
 /// One place where a file breaks a rule.
@@ -159,6 +162,8 @@ pub struct CompiledCheck {
     pattern: Option<Arc<CompiledPattern>>,
     require: Option<Arc<CompiledPattern>>,
     forbidden: Option<Scope>,
+    /// Spaces per nesting level, for an `Indent` check.
+    pub indent: Option<usize>,
     fix: Option<String>,
     /// Where a `Pattern` match counts (code, comments, strings).
     pub within: Within,
@@ -488,11 +493,12 @@ impl Checker {
         file.syntax().map(|s| syntax::scan(text, s))
     }
 
-    /// True when one of `checks` (indices) has a pattern that counts only in some contexts.
+    /// True when one of `checks` (indices) has a pattern that counts only in some contexts, or
+    /// follows indentation (which reads only lines that start in code).
     pub fn needs_lexing(&self, checks: &[usize]) -> bool {
         checks.iter().any(|&i| {
             let c = &self.checks[i];
-            c.within != Within::Any && c.pattern().is_some()
+            (c.within != Within::Any && c.pattern().is_some()) || c.indent.is_some()
         })
     }
 
@@ -540,6 +546,9 @@ impl Checker {
                 ViolationKind::Pattern => check.pattern.as_ref()?,
                 ViolationKind::Require => check.require.as_ref()?,
                 ViolationKind::ForbiddenPath => return None,
+                ViolationKind::Indent => {
+                    return v.inferred.then_some((v.kind, v.range.start, v.range.end, 0, ""));
+                }
             };
             v.inferred.then(|| {
                 (
@@ -674,6 +683,43 @@ impl Checker {
             });
         }
         false
+    }
+
+    /// The lines of `text` that check `i` (an `Indent` check) finds off their level, at most
+    /// [`Checker::limit`] of them: true when the limit left some unreported. `lexed` holds the
+    /// text's lexical contexts (see [`Checker::lex`]).
+    pub fn indent_violations(
+        &self,
+        i: usize,
+        text: &str,
+        file: &FileContext,
+        lexed: Option<&Scan>,
+        out: &mut Vec<Violation>,
+    ) -> bool {
+        let check = &self.checks[i];
+        let Some(step) = check.indent else { return false };
+        let found = super::indent::misindented(text, step, lexed, file.syntax());
+        let over = found.len() > self.limit;
+        out.extend(found.into_iter().take(self.limit).map(|m| {
+            let found_spaces = m.range.len();
+            Violation {
+                rule: check.rule,
+                check: i,
+                kind: ViolationKind::Indent,
+                message: format!(
+                    "{} ({found_spaces} spaces where this level takes {})",
+                    check.message.trim_end_matches(['.', ' ']),
+                    m.expected
+                )
+                .into(),
+                range: m.range.clone(),
+                matched: m.range,
+                severity: check.severity,
+                fix: None,
+                inferred: check.inferred,
+            }
+        }));
+        over
     }
 
     /// The violation of check `i` reported at line 1 (a missing `Require`, a forbidden path),
@@ -908,6 +954,7 @@ fn compile_check(
             pattern,
             require,
             forbidden_paths,
+            indent,
             within,
             fix,
             severity: _,
@@ -916,18 +963,9 @@ fn compile_check(
             span: _,
         } = spec;
         (
-            rule.number,
-            files,
-            scope,
-            languages,
-            pattern,
-            require,
-            forbidden_paths,
-            within,
-            fix,
-            severity,
-            &message,
-            origin,
+            (rule.number, files, scope, languages),
+            (pattern, require, forbidden_paths, indent),
+            (within, fix, severity, &message, origin),
         )
             .hash(&mut hasher);
         hasher.finish()
@@ -942,6 +980,7 @@ fn compile_check(
         pattern,
         require,
         forbidden,
+        indent: spec.indent,
         fix: spec.fix.clone(),
         severity,
         message: message.into(),
@@ -1277,6 +1316,29 @@ mod tests {
                 .violations
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn indent_flags_each_line_of_a_block_off_its_level() {
+        let c = one(r#"{"Indent": 2, "Files": ["*.tf"], "Message": "Indent two spaces per level."}"#);
+        let text = "# a comment\nvariable \"a\" {\n    type = string # autofix-ignore\n    default = 1\n  policy = <<EOT\n      raw\nEOT\n}\n";
+        let v = c.check(text, &at("main.tf")).violations;
+        // The suppressed line and the heredoc's body are not reported.
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert_eq!(v[0].kind, ViolationKind::Indent);
+        let start = text.find("    default").unwrap();
+        assert_eq!(v[0].range, start..start + 4);
+        assert_eq!(
+            &*v[0].message,
+            "Indent two spaces per level (4 spaces where this level takes 2)"
+        );
+        assert_eq!(v[0].fix, None);
+        assert!(c.check(text, &at("main.py")).violations.is_empty());
+        // Past the limit: the first lines are reported, and the check says it stopped.
+        let many = format!("x {{\n{}}}\n", "    y\n".repeat(5));
+        let capped = one(r#"{"Indent": 2}"#).with_limit(3).check(&many, &at("a.tf"));
+        assert_eq!(capped.violations.len(), 3);
+        assert_eq!(capped.truncated.len(), 1);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{CheckSpec, Origin, Rule, Severity, Within};
 
-/// A `Check` object: `Files`, `Pattern`, `Require`, `Forbidden_paths`, `Within`, `Fix`,
+/// A `Check` object: `Files`, `Pattern`, `Require`, `Forbidden_paths`, `Indent`, `Within`, `Fix`,
 /// `Severity`, `Message`, in that order, empty parts left out.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckObject {
@@ -17,6 +17,8 @@ pub struct CheckObject {
     pub require: Option<String>,
     #[serde(rename = "Forbidden_paths", default, skip_serializing_if = "Vec::is_empty")]
     pub forbidden_paths: Vec<String>,
+    #[serde(rename = "Indent", default, skip_serializing_if = "Option::is_none")]
+    pub indent: Option<usize>,
     #[serde(rename = "Within", default, skip_serializing_if = "Option::is_none")]
     pub within: Option<String>,
     #[serde(rename = "Fix", default, skip_serializing_if = "Option::is_none")]
@@ -46,6 +48,7 @@ impl CheckObject {
             pattern: spec.pattern.clone(),
             require: spec.require.clone(),
             forbidden_paths: spec.forbidden_paths.clone(),
+            indent: spec.indent,
             within: (spec.within != Within::Any).then(|| spec.within.as_str().to_string()),
             fix: spec.fix.clone(),
             severity: severity.map(|s| s.as_str().to_string()),
@@ -81,7 +84,7 @@ impl Part {
 
 impl CheckSpec {
     /// What the check checks, part by part, in the order of the `Check` object: Files (and the
-    /// languages of an inferred check), Pattern, Require, Forbidden_paths, Within, Fix.
+    /// languages of an inferred check), Pattern, Require, Forbidden_paths, Indent, Within, Fix.
     pub fn describe(&self) -> Vec<Part> {
         let mut parts = Vec::new();
         let mut push = |label: &'static str, values: Vec<String>| {
@@ -94,6 +97,7 @@ impl CheckSpec {
         push("Pattern", self.pattern.iter().cloned().collect());
         push("Require", self.require.iter().cloned().collect());
         push("Forbidden_paths", self.forbidden_paths.clone());
+        push("Indent", self.indent.iter().map(|n| n.to_string()).collect());
         if self.within != Within::Any {
             push("Within", vec![self.within.as_str().to_string()]);
         }

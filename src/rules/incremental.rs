@@ -246,12 +246,26 @@ impl Checker {
         } else {
             self.prefilter(text, &with_pattern)
         };
-        let lexed = self
-            .lex(text, file, if keep_scan { &with_pattern } else { &candidates })
-            .map(Arc::new);
+        let indented: Vec<usize> = applicable
+            .iter()
+            .copied()
+            .filter(|&i| self.checks()[i].indent.is_some())
+            .collect();
+        let mut lexing = if keep_scan {
+            with_pattern
+        } else {
+            candidates.clone()
+        };
+        lexing.extend(&indented);
+        let lexed = self.lex(text, file, &lexing).map(Arc::new);
         let ascii = text.is_ascii();
         for i in candidates {
             if self.pattern_violations(i, (text, ascii), 0, 0, lexed.as_deref(), &mut violations) {
+                truncated.push(self.truncated(i));
+            }
+        }
+        for i in indented {
+            if self.indent_violations(i, text, file, lexed.as_deref(), &mut violations) {
                 truncated.push(self.truncated(i));
             }
         }
@@ -321,8 +335,14 @@ impl Checker {
             .copied()
             .filter(|&i| self.checks()[i].pattern().is_some())
             .collect();
+        // Indentation follows the blocks from the top of the text: those checks read it whole.
+        let indented: Vec<usize> = applicable
+            .iter()
+            .copied()
+            .filter(|&i| self.checks()[i].indent.is_some())
+            .collect();
         let lexed = match file.syntax() {
-            Some(syntax) if self.needs_lexing(&with_pattern) => {
+            Some(syntax) if !indented.is_empty() || self.needs_lexing(&with_pattern) => {
                 let text = whole.get_or_insert_with(|| source.slice(0..len));
                 Some(Arc::new(match &previous.lexed {
                     // Lexed again from shortly before the edit to where the lexer's state agrees
@@ -456,6 +476,14 @@ impl Checker {
             let ascii = text.is_ascii();
             for i in self.prefilter(text, &unbounded) {
                 if self.pattern_violations(i, (&**text, ascii), 0, 0, lexed.as_deref(), &mut violations) {
+                    truncated.push(self.truncated(i));
+                }
+            }
+        }
+        if !indented.is_empty() {
+            let text = whole.get_or_insert_with(|| source.slice(0..len));
+            for i in indented {
+                if self.indent_violations(i, text, file, lexed.as_deref(), &mut violations) {
                     truncated.push(self.truncated(i));
                 }
             }
@@ -595,7 +623,7 @@ mod tests {
     const CHECKS: &str = r#"[{"Pattern": "\\bany\\b"}, {"Pattern": "foo\\s+bar"}, {"Require": "^// header"},
         {"Pattern": "(?:^|[^=!])(?P<hit>==)(?:[^=]|$)", "Fix": "==="}, {"Require": "\\Astart"}, {"Pattern": "end\\z"},
         {"Pattern": "x\\n+y"}, {"Pattern": "any\\s{0,2}x"}, {"Require": "end\\nstart"}, {"Pattern": "x*"}, {"Pattern": "(?:any|x)(?:\\r?\\n(?:any|x)){1,2}"},
-        {"Pattern": ":\\s*any\\b"}, {"Require": "foo\\s+y"}, {"Pattern": "(?P<hit>x)\\s*\\n\\s*y"}]"#;
+        {"Pattern": ":\\s*any\\b"}, {"Require": "foo\\s+y"}, {"Pattern": "(?P<hit>x)\\s*\\n\\s*y"}, {"Indent": 4}]"#;
 
     fn apply(text: &str, at: Range<usize>, insert: &str) -> String {
         format!("{}{}{}", &text[..at.start], insert, &text[at.end..])
@@ -736,7 +764,7 @@ mod tests {
 
     /// Checks that count only in code, comments or strings, and one anywhere.
     const CONTEXTUAL: &str = r#"[{"Pattern": "\\bany\\b", "Within": "code"}, {"Pattern": "TODO", "Within": "comments"},
-        {"Pattern": "(?P<hit>x)\\s*\\n\\s*y", "Within": "code"}, {"Pattern": "foo", "Within": "strings"}, {"Pattern": "foo"}]"#;
+        {"Pattern": "(?P<hit>x)\\s*\\n\\s*y", "Within": "code"}, {"Pattern": "foo", "Within": "strings"}, {"Pattern": "foo"}, {"Indent": 2}]"#;
 
     fn ts() -> FileContext<'static> {
         FileContext {

@@ -30,6 +30,9 @@ pub struct CheckEntry {
     pub require: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub forbidden_paths: Vec<String>,
+    /// Spaces per nesting level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub indent: Option<usize>,
     /// `code`, `comments` or `strings` when a match counts only there.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub within: Option<&'static str>,
@@ -61,6 +64,7 @@ impl CheckEntry {
             pattern: spec.pattern.clone(),
             require: spec.require.clone(),
             forbidden_paths: spec.forbidden_paths.clone(),
+            indent: spec.indent,
             within: (spec.within != Within::Any).then(|| spec.within.as_str()),
             fix: spec.fix.clone(),
             severity: spec.severity.map(|s| s.as_str()),

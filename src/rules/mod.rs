@@ -5,13 +5,14 @@
 //! The surface: the types re-exported below, and the modules an adapter works with — `index`
 //! (which rules govern a file), `check`/`incremental`/`fix`/`suppress`/`ignore` (violations and
 //! what to do about them), `learn`/`store` (writing a rule), `listing`, `infer` and `parse`. The
-//! model, problems, lints, precedence, reach analysis and scopes are internal.
+//! model, problems, lints, precedence, reach analysis, indentation and scopes are internal.
 
 pub mod check;
 mod check_object;
 pub mod fix;
 pub mod ignore;
 pub mod incremental;
+mod indent;
 pub mod index;
 pub mod infer;
 pub mod learn;

@@ -187,6 +187,9 @@ pub struct CheckSpec {
     pub require: Option<String>,
     /// A file in scope whose path matches one of these globs is a violation at line 1.
     pub forbidden_paths: Vec<String>,
+    /// Spaces per nesting level: each line of a block indented otherwise is a violation (see
+    /// `rules::indent`).
+    pub indent: Option<usize>,
     /// Where in a file's text a `pattern` match counts: its code, comments or strings.
     pub within: Within,
     /// Replacement for `pattern` matches (`$1`, `${name}`).
@@ -206,6 +209,7 @@ pub struct CheckSpans {
     pub pattern: Option<Range<usize>>,
     pub require: Option<Range<usize>>,
     pub forbidden_paths: Vec<Range<usize>>,
+    pub indent: Option<Range<usize>>,
     pub fix: Option<Range<usize>>,
     pub severity: Option<Range<usize>>,
     pub within: Option<Range<usize>>,

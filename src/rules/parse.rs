@@ -40,11 +40,12 @@ const KNOWN_RULE_KEYS: [&str; 6] = [
     "Check",
     "Supersedes",
 ];
-const KNOWN_CHECK_KEYS: [&str; 8] = [
+const KNOWN_CHECK_KEYS: [&str; 9] = [
     "Files",
     "Pattern",
     "Require",
     "Forbidden_paths",
+    "Indent",
     "Within",
     "Fix",
     "Severity",
@@ -391,6 +392,7 @@ fn is_scope_only(check: &CheckSpec) -> bool {
         && check.pattern.is_none()
         && check.require.is_none()
         && check.forbidden_paths.is_empty()
+        && check.indent.is_none()
         && check.fix.is_none()
 }
 
@@ -413,6 +415,20 @@ fn read_check(object: &Object, problems: &mut Vec<Problem>) -> Option<CheckSpec>
                 (check.forbidden_paths, check.span.forbidden_paths) =
                     string_list("Forbidden_paths", &prop.value, problems)
             }
+            "Indent" => match &prop.value {
+                Value::NumberLit(n) => match n.value.parse::<usize>() {
+                    Ok(step @ 1..=crate::rules::indent::MAX_STEP) => {
+                        (check.indent, check.span.indent) = (Some(step), Some(value_range))
+                    }
+                    _ => problems.push(Problem::new(
+                        ProblemKind::InvalidIndent {
+                            found: n.value.to_string(),
+                        },
+                        value_range,
+                    )),
+                },
+                other => problems.push(wrong_type(name, "a number of spaces", other)),
+            },
             "Pattern" | "Require" | "Fix" | "Message" | "Severity" | "Within" => {
                 let Value::StringLit(s) = &prop.value else {
                     problems.push(wrong_type(name, "a string", &prop.value));
@@ -459,6 +475,7 @@ fn read_check(object: &Object, problems: &mut Vec<Problem>) -> Option<CheckSpec>
     if check.pattern.is_none()
         && check.require.is_none()
         && check.forbidden_paths.is_empty()
+        && check.indent.is_none()
         && !is_scope_only(&check)
     {
         problems.push(Problem::new(
@@ -605,6 +622,38 @@ mod tests {
         assert_eq!(a.supersedes, [1]);
         assert_eq!(b.checks[0].forbidden_paths, ["src/api/**"]);
         assert_eq!(b.supersedes, [2]);
+    }
+
+    #[test]
+    fn indent_is_a_number_of_spaces_per_level() {
+        let rule = |check: &str| {
+            format!(
+                r#"[{{"Rule_number": 1, "Category": "STYLE", "Instruction": "Indent with two spaces.", "Why": "y", "Check": {check}}}]"#
+            )
+        };
+        let text = rule(r#"{"Indent": 2, "Files": ["*.tf"]}"#);
+        let parsed = parse(&text);
+        assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+        assert_eq!(parsed.rules[0].checks[0].indent, Some(2));
+        assert_eq!(&text[parsed.rules[0].checks[0].span.indent.clone().unwrap()], "2");
+        // Out of range, fractional or negative: reported where it is written, the rule left out.
+        for bad in ["0", "17", "2.5", "-2", "1e400"] {
+            let text = rule(&format!(r#"{{"Indent": {bad}}}"#));
+            let parsed = parse(&text);
+            assert!(parsed.rules.is_empty(), "{bad}");
+            assert!(
+                matches!(&parsed.problems[0].kind, ProblemKind::InvalidIndent { found } if found == bad),
+                "{bad}: {:?}",
+                parsed.problems
+            );
+            assert_eq!(&text[parsed.problems[0].span.clone()], bad);
+        }
+        let parsed = parse(&rule(r#"{"Indent": "2"}"#));
+        assert!(
+            matches!(&parsed.problems[0].kind, ProblemKind::WrongType { .. }),
+            "{:?}",
+            parsed.problems
+        );
     }
 
     #[test]

@@ -176,6 +176,10 @@ pub enum ProblemKind {
     InvalidWithin {
         found: String,
     },
+    /// `Indent` is not a whole number of spaces from 1 to `indent::MAX_STEP`.
+    InvalidIndent {
+        found: String,
+    },
     UnknownCheckKey {
         key: String,
         suggestion: Option<&'static str>,
@@ -262,6 +266,7 @@ impl Problem {
                 | InvalidGlob { .. }
                 | InvalidSeverity { .. }
                 | InvalidWithin { .. }
+                | InvalidIndent { .. }
         )
     }
 
@@ -315,6 +320,7 @@ impl Problem {
             InvalidGlob { .. } => "invalid-glob",
             InvalidSeverity { .. } => "invalid-severity",
             InvalidWithin { .. } => "invalid-within",
+            InvalidIndent { .. } => "invalid-indent",
             UnknownCheckKey { .. } => "unknown-check-key",
             CheckNeverMatches => "check-never-matches",
             FixWithoutPattern => "fix-without-pattern",
@@ -501,21 +507,28 @@ impl Problem {
                     "usa \"code\", \"comments\", \"strings\" o \"any\"".into(),
                 )),
             ),
+            InvalidIndent { found } => (
+                l(format!("`Indent` {found} is not a number of spaces"), format!("`Indent` {found} no es un número de espacios")),
+                Some(l(
+                    format!("use a whole number from 1 to {}: the spaces each nesting level adds", crate::rules::indent::MAX_STEP),
+                    format!("usa un número entero de 1 a {}: los espacios que añade cada nivel", crate::rules::indent::MAX_STEP),
+                )),
+            ),
             UnknownCheckKey { key, suggestion } => (
                 l(format!("unknown Check key `{key}` is ignored"), format!("la clave de Check desconocida `{key}` se ignora")),
                 Some(match suggestion {
                     Some(s) => l(format!("did you mean `{s}`?"), format!("¿quisiste decir `{s}`?")),
                     None => l(
-                        "known keys: Files, Pattern, Require, Forbidden_paths, Within, Fix, Severity, Message".into(),
-                        "claves conocidas: Files, Pattern, Require, Forbidden_paths, Within, Fix, Severity, Message".into(),
+                        "known keys: Files, Pattern, Require, Forbidden_paths, Indent, Within, Fix, Severity, Message".into(),
+                        "claves conocidas: Files, Pattern, Require, Forbidden_paths, Indent, Within, Fix, Severity, Message".into(),
                     ),
                 }),
             ),
             CheckNeverMatches => (
                 l("this Check can never report anything".into(), "este Check nunca puede informar nada".into()),
                 Some(l(
-                    "give it a \"Pattern\", \"Require\" or \"Forbidden_paths\"".into(),
-                    "dale un \"Pattern\", \"Require\" o \"Forbidden_paths\"".into(),
+                    "give it a \"Pattern\", \"Require\", \"Forbidden_paths\" or \"Indent\"".into(),
+                    "dale un \"Pattern\", \"Require\", \"Forbidden_paths\" o \"Indent\"".into(),
                 )),
             ),
             FixWithoutPattern => (

@@ -62,7 +62,7 @@ pub struct EnforceRuleArgs {
     /// The number of the rule to check: one in force, without a `Check` of its own.
     #[schemars(with = "u32")]
     pub rule_number: u64,
-    /// The check, as in autofix.json: `{"Pattern": "regex", "Files": ["*.ts"], "Within": "code"}` (a regex; `Files` globs, `!` to leave out; `Within`: code, comments, strings or any), `{"Require": "regex", "Files": […]}` for what every file must hold, `{"Forbidden_paths": ["glob"]}` for files that must not exist — or an array of them.
+    /// The check, as in autofix.json: `{"Pattern": "regex", "Files": ["*.ts"], "Within": "code"}` (a regex; `Files` globs, `!` to leave out; `Within`: code, comments, strings or any), `{"Require": "regex", "Files": […]}` for what every file must hold, `{"Forbidden_paths": ["glob"]}` for files that must not exist, `{"Indent": 2, "Files": […]}` for the spaces each nesting level indents — or an array of them.
     #[schemars(schema_with = "check_schema")]
     pub check: Value,
     /// Validate the check and report what it finds, without writing it.
@@ -347,6 +347,9 @@ fn in_brief(check: &CheckEntry) -> String {
     }
     if !check.forbidden_paths.is_empty() {
         parts.push(format!("no files in {}", check.forbidden_paths.join(", ")));
+    }
+    if let Some(step) = check.indent {
+        parts.push(format!("indents {step} spaces per level"));
     }
     if let Some(within) = check.within {
         parts.push(format!("in {within} only"));

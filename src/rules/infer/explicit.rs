@@ -130,7 +130,7 @@ pub fn enforce_given(
     if rule.checks.is_empty() {
         return Err(EnforceError::BadCheck(
             number,
-            "it holds no `Pattern`, `Require` or `Forbidden_paths`".to_string(),
+            "it holds no `Pattern`, `Require`, `Forbidden_paths` or `Indent`".to_string(),
         ));
     }
     if let Some(why) = rule.checks.iter().find_map(matches_everything) {
