@@ -1,5 +1,5 @@
 //! Checking a document: a full check of a 20,000-line TypeScript file against 50 rules (and of a
-//! Python GUI file against an inferred naming rule), and the
+//! Python GUI file against an inferred naming rule; against an indentation rule), and the
 //! re-check after a one-line edit.
 //!
 //! `cargo bench --bench check`
@@ -152,6 +152,33 @@ fn full_check_within(bencher: divan::Bencher, within: &str) {
 #[divan::bench(args = ["any", "code"])]
 fn recheck_after_one_line_edit_within(bencher: divan::Bencher, within: &str) {
     bench_recheck(bencher, &within_rules(within));
+}
+
+/// "Use 2-space indentation": an `Indent` check follows the blocks from the top of the file, so
+/// an edit re-reads the whole text (the lexer's scan, re-lexed only around the edit, is shared).
+fn indent_rule() -> RuleSet {
+    let json =
+        r#"[{"Rule_number": 1, "Category": "STYLE", "Instruction": "Use 2-space indentation.", "Why": "w"}]"#;
+    let rules = RuleSet::from_text(
+        Path::new("/bench/autofix.json"),
+        json,
+        BuildOptions { inferred: true },
+    );
+    assert!(
+        rules.checker.checks().iter().any(|c| c.indent == Some(2)),
+        "an Indent check is inferred"
+    );
+    rules
+}
+
+#[divan::bench]
+fn full_check_indent_rule(bencher: divan::Bencher) {
+    bench_full_check(bencher, &indent_rule());
+}
+
+#[divan::bench]
+fn recheck_after_one_line_edit_indent_rule(bencher: divan::Bencher) {
+    bench_recheck(bencher, &indent_rule());
 }
 
 /// Loading a rules file — what happens on every keystroke in autofix.json: parse, infer,

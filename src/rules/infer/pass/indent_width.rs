@@ -1,11 +1,11 @@
-//! Indentation-width pass: "Use 2-space indentation", "Indent with 4 spaces", "Follow PEP 8
-//! conventions with 4-space indentation", "Usa **dos espacios** de indentación en los archivos
-//! `.gs`" — what editorconfig-checker checks for `indent_size`, read as patterns: a line indented
-//! off the width's grid (two spaces where four are mandated), the first line of a top-level block
-//! indented more than one step (four spaces where two are), and tab-indented lines. Continuation
-//! lines (after a comma, an operator or a backslash; a chained `.call`, a closing bracket) align as
-//! they like and are left alone, as are comments, strings and docstrings; YAML and Markdown (not
-//! source files), Go and Makefiles (tabs by rule) are never in scope.
+//! Indentation-width pass: "Use 2-space indentation", "Indent two spaces for each nesting
+//! level", "Follow PEP 8 conventions with 4-space indentation", "Usa **dos espacios** de
+//! indentación en los archivos `.gs`" — an `Indent` check (each line of a block indented by the
+//! width per nesting level: see `rules::indent`) and tab-indented lines. Continuation lines (after
+//! a comma, an operator or a backslash; a chained `.call`) align as they like and are left alone,
+//! as are comments, strings, docstrings and heredocs; YAML and Markdown (not source files), Go and
+//! Makefiles (tabs by rule) are never in scope. With no language named, Terraform and HCL, nested
+//! like code, are in scope too.
 
 use std::sync::LazyLock;
 
@@ -65,6 +65,26 @@ static TAB_WIDTH: LazyLock<Regex> = LazyLock::new(|| {
 /// Markup, whose indentation is markup text (not code) to the lexer: checked as text.
 const MARKUP: &[&str] = &["*.html", "*.htm"];
 
+/// Configuration written in nested blocks, which a width with no language named covers too.
+const NESTED_CONFIG: &str = "*.{tf,tfvars,hcl}";
+
+/// Languages whose own formatter or style guide fixes the width (PEP 8, rustfmt, PSR-12, `dotnet
+/// format`, `mix format`, `dart format`, RuboCop), with that width: a rule that names no language
+/// and says another width is about the project's other code. SQL, whose layout is a matter of
+/// alignment more than nesting, too.
+const OWN_WIDTH: &[(&str, usize)] = &[
+    ("*.{py,pyi}", 4),
+    ("*.rs", 4),
+    ("*.php", 4),
+    ("*.cs", 4),
+    ("*.{kt,kts}", 4),
+    ("*.swift", 4),
+    ("*.{rb,rake}", 2),
+    ("*.{ex,exs}", 2),
+    ("*.dart", 2),
+    ("*.sql", 0),
+];
+
 pub fn run(ctx: &Context, out: &mut Found) {
     let text = &ctx.rule.instruction;
     // "two-space" is one word to the tokenizer: the width's own pattern says whether one is named.
@@ -113,7 +133,23 @@ pub fn run(ctx: &Context, out: &mut Found) {
         Some(scope) => scope,
         // "PEP 8" is Python's style guide.
         None if pep8(text) => FileScope::of_langs(&[Lang::Python], "Python (*.py) from \"PEP 8\"".into()),
-        None => FileScope::source_files(false),
+        None => {
+            let mut scope = FileScope::source_files(false);
+            scope.add_globs(&[NESTED_CONFIG]);
+            let others: Vec<&str> = OWN_WIDTH
+                .iter()
+                .filter(|(_, own)| *own != width)
+                .map(|(glob, _)| *glob)
+                .collect();
+            for glob in &others {
+                scope.except(glob);
+            }
+            scope.why.push_str(&format!(
+                ", but {} (their own style sets another width)",
+                others.join(", ")
+            ));
+            scope
+        }
     };
     for g in [
         "!*.go",
@@ -153,32 +189,34 @@ pub fn run(ctx: &Context, out: &mut Found) {
         markup.why.push_str(", markup checked as text");
         markup
     });
-    // Code files: their code only (a tab in a shader string is the string's); markup: its text.
+    // Code files: lines that start in code (a tab in a shader string is the string's); markup:
+    // its text.
     for (scope, is_markup) in [(Some(&code), false), (markup.as_ref(), true)] {
         let Some(scope) = scope else { continue };
-        let kinds = [
-            (
-                off_grid(width),
-                format!("a line indented off the {width}-space grid (continuation lines left alone)"),
+        out.check(
+            At::Places,
+            ctx.indent_check(
+                width,
+                scope.clone(),
+                format!(
+                    "{what}: each line of a block indented {width} spaces deeper than the block's \
+                     opening line (continuation lines, comments and strings left alone); scope {}",
+                    scope.why
+                ),
             ),
-            (
-                too_deep(width, is_markup),
-                format!("the first line of a top-level block indented more than {width} spaces"),
-            ),
-            (
-                TAB_INDENT.pattern.to_string(),
-                "a line indented with tabs".to_string(),
-            ),
-        ];
-        for (pattern, how) in kinds {
-            if tabs_checked && pattern == TAB_INDENT.pattern {
-                continue;
-            }
+        );
+        if !tabs_checked {
             let within = if is_markup { Within::Any } else { Within::Code };
-            let explanation = format!("{what}: {how}; scope {}", scope.why);
+            let explanation = format!("{what}: a line indented with tabs; scope {}", scope.why);
             out.check(
                 At::Places,
-                ctx.pattern_check(pattern, scope.clone(), None, explanation, within),
+                ctx.pattern_check(
+                    TAB_INDENT.pattern.to_string(),
+                    scope.clone(),
+                    None,
+                    explanation,
+                    within,
+                ),
             );
         }
     }
@@ -245,38 +283,6 @@ fn pep8(text: &str) -> bool {
     lower.contains("pep 8") || lower.contains("pep8") || lower.contains("pep-8")
 }
 
-/// What a line may end with and be followed by a continuation: a comma, an operator, a
-/// backslash, an opening parenthesis or bracket left open for aligned arguments.
-const CONTINUED_BY: &str = r",(\[\\+\-%=&|?<";
-/// What a continuation line may start with: a chained call, a closing bracket, an operator, a
-/// block comment's star; and what a comment aligned with the one before it starts with.
-const CONTINUES_WITH: &str = r"*.)\]+\-&|?:/#";
-
-/// A line whose leading spaces are not a multiple of `width`, after a line that ends a statement
-/// or opens a block (or a blank line).
-fn off_grid(width: usize) -> String {
-    format!(
-        r"(?:[^{CONTINUED_BY}\s]|\n)[ \t]*\r?\n(?P<hit>(?: {{{width}}})* {{1,{}}})[^ \t\r\n{CONTINUES_WITH}]",
-        width - 1
-    )
-}
-
-/// The first line after a top-level line that opens a block (`{`, `:`, `then`, `do`; in markup a
-/// tag's `>`), indented by two steps or more.
-fn too_deep(width: usize, markup: bool) -> String {
-    // A template literal's `${` opens an interpolation, no block: the lines in it are the
-    // template's text.
-    let opener = if markup {
-        r"[^/\-=]>"
-    } else {
-        r"[^$\r\n]\{|:|\bthen|\bdo"
-    };
-    format!(
-        r"(?m)^[^ \t\r\n#/*][^\r\n]*(?:{opener})[ \t]*\r?\n(?P<hit> {{{}}}(?: {{{width}}})*)[^ \t\r\n]",
-        2 * width
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::super::tests::lines_hit;
@@ -315,16 +321,16 @@ mod tests {
     }
 
     #[test]
-    fn two_spaces_flag_odd_lines_and_blocks_a_step_too_deep() {
+    fn two_spaces_flag_each_line_of_a_block_off_its_level() {
         let js = "function a(v) {\n    const n = Number(v);\n    return n;\n}\n\nfunction b(v) {\n  if (v) {\n    return 1;\n  }\n   return 2;\n}\n/**\n * Doc.\n */\nconst t = `x\n    y`;\n";
-        assert_eq!(lines("Use 2-space indentation", "src/a.js", js), [2, 10]);
+        assert_eq!(lines("Use 2-space indentation", "src/a.js", js), [2, 3, 10]);
         assert_eq!(
             lines(
                 "Usa **dos espacios** de indentación en los archivos `.gs`.",
                 "Data.gs",
                 js
             ),
-            [2, 10]
+            [2, 3, 10]
         );
         assert!(
             lines(
@@ -352,6 +358,21 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    /// HashiCorp's style: with no language named, Terraform is code too; a heredoc's policy text
+    /// is a string.
+    #[test]
+    fn terraform_blocks_and_nested_levels() {
+        let tf = "variable \"a\" {\n    type = string\n    default = 1\n}\n\nresource \"p\" \"x\" {\n  policy = <<EOT\npath \"s\" {\n    capabilities = [\"read\"]\n}\nEOT\n  claims = {\n    repo = \"r\"\n  }\n}\n";
+        assert_eq!(
+            lines("Indent two spaces for each nesting level", "variables.tf", tf),
+            [2, 3]
+        );
+        // A second level is reported against the first's right indentation.
+        let lua = "return {\n  \"oil\",\n  opts = {\n    hidden = true,\n  },\n}\n";
+        assert_eq!(lines("Indent with 4 spaces", "lua/oil.lua", lua), [2, 3, 4, 5]);
+        assert!(lines("Indent with 2 spaces", "lua/oil.lua", lua).is_empty());
     }
 
     #[test]
@@ -435,10 +456,5 @@ mod tests {
     fn the_patterns_compile() {
         LazyLock::force(&WIDTH);
         LazyLock::force(&TAB_WIDTH);
-        for w in [2, 3, 4, 8] {
-            Regex::new(&off_grid(w)).unwrap();
-            Regex::new(&too_deep(w, false)).unwrap();
-            Regex::new(&too_deep(w, true)).unwrap();
-        }
     }
 }

@@ -1044,6 +1044,18 @@ impl<'a> Context<'a> {
     /// A pattern check whose matches count only where `within` says: code checks never fire
     /// in comments, docstrings or strings; directives only in comments; imports of JS and Go
     /// only in the string that names the package.
+    /// A check that each nesting level of `scope`'s files indents by `step` spaces.
+    pub fn indent_check(&self, step: usize, scope: FileScope, explanation: String) -> CheckSpec {
+        CheckSpec {
+            files: scope.files(),
+            languages: scope.languages.clone(),
+            indent: Some(step),
+            message: Some(self.message()),
+            origin: Origin::Inferred { explanation },
+            ..CheckSpec::default()
+        }
+    }
+
     pub fn pattern_check(
         &self,
         pattern: String,
