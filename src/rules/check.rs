@@ -546,8 +546,15 @@ impl Checker {
                 ViolationKind::Pattern => check.pattern.as_ref()?,
                 ViolationKind::Require => check.require.as_ref()?,
                 ViolationKind::ForbiddenPath => return None,
+                // The same line of equivalent rules: the same step finds it (and says the same).
                 ViolationKind::Indent => {
-                    return v.inferred.then_some((v.kind, v.range.start, v.range.end, 0, ""));
+                    return v.inferred.then_some((
+                        v.kind,
+                        v.range.start,
+                        v.range.end,
+                        check.indent.unwrap_or(0),
+                        "",
+                    ));
                 }
             };
             v.inferred.then(|| {

@@ -3102,6 +3102,16 @@ fn the_same_finding_of_equivalent_rules_is_shown_once_for_the_newest() {
     let got = s.check_file(Path::new("/repo/src/a.js"), "var a = 1;\nvar b = 2;\n", None);
     assert_eq!(got.violations.len(), 2, "{:#?}", got.violations);
     assert!(got.violations.iter().all(|v| v.rule == 2));
+    // An indentation width: one finding per line for equivalent rules; another width's finding
+    // of the same line is another finding.
+    let s = set(&[
+        "Use 2-space indentation.",
+        "Indent with 2 spaces.",
+        "Indent with 3 spaces.",
+    ]);
+    let got = s.check_file(Path::new("/repo/src/a.ts"), "if (a) {\n    b();\n}\n", None);
+    let rules: Vec<u64> = got.violations.iter().map(|v| v.rule).collect();
+    assert_eq!(rules, [2, 3], "{:#?}", got.violations);
 }
 
 #[test]
