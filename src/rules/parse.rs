@@ -483,6 +483,11 @@ fn read_check(object: &Object, problems: &mut Vec<Problem>) -> Option<CheckSpec>
             check.span.object.clone(),
         ));
     }
+    if check.pattern.is_none()
+        && let Some(span) = check.span.within.clone()
+    {
+        problems.push(Problem::new(ProblemKind::WithinWithoutPattern, span));
+    }
     if check.fix.is_some() && check.pattern.is_none() {
         problems.push(Problem::new(
             ProblemKind::FixWithoutPattern,
@@ -653,6 +658,27 @@ mod tests {
             matches!(&parsed.problems[0].kind, ProblemKind::WrongType { .. }),
             "{:?}",
             parsed.problems
+        );
+        // `Within` is a pattern's: beside `Indent` or `Require` alone it is linted, not fatal.
+        let text = rule(r#"{"Indent": 2, "Within": "code"}"#);
+        let parsed = parse(&text);
+        assert_eq!(parsed.rules.len(), 1);
+        assert!(
+            matches!(
+                parsed.problems[..],
+                [Problem {
+                    kind: ProblemKind::WithinWithoutPattern,
+                    ..
+                }]
+            ),
+            "{:?}",
+            parsed.problems
+        );
+        assert_eq!(&text[parsed.problems[0].span.clone()], "\"code\"");
+        assert!(
+            parse(&rule(r#"{"Pattern": "x", "Within": "code"}"#))
+                .problems
+                .is_empty()
         );
     }
 

@@ -186,6 +186,9 @@ pub enum ProblemKind {
     },
     CheckNeverMatches,
     FixWithoutPattern,
+    /// `Within` says where a `Pattern` match counts: a check without one (`Require`, `Indent`)
+    /// reads it not.
+    WithinWithoutPattern,
     /// The `Fix` text is itself a match of the `Pattern`: applied, it would be found again and
     /// fixed again, run after run.
     FixMatchesPattern {
@@ -282,6 +285,7 @@ impl Problem {
             | UnknownCheckKey { .. }
             | CheckNeverMatches
             | FixWithoutPattern
+            | WithinWithoutPattern
             | FixMatchesPattern { .. }
             | SupersedesUnknown { .. }
             | SupersedesNewer { .. } => Severity::Warning,
@@ -324,6 +328,7 @@ impl Problem {
             UnknownCheckKey { .. } => "unknown-check-key",
             CheckNeverMatches => "check-never-matches",
             FixWithoutPattern => "fix-without-pattern",
+            WithinWithoutPattern => "within-without-pattern",
             FixMatchesPattern { .. } => "fix-matches-pattern",
             Superseded { .. } => "superseded",
             SupersedesUnknown { .. } => "supersedes-unknown",
@@ -529,6 +534,13 @@ impl Problem {
                 Some(l(
                     "give it a \"Pattern\", \"Require\", \"Forbidden_paths\" or \"Indent\"".into(),
                     "dale un \"Pattern\", \"Require\", \"Forbidden_paths\" o \"Indent\"".into(),
+                )),
+            ),
+            WithinWithoutPattern => (
+                l("`Within` has no effect without `Pattern`".into(), "`Within` no tiene efecto sin `Pattern`".into()),
+                Some(l(
+                    "it says where a pattern's matches count; remove it (an `Indent` check reads only lines that start in code)".into(),
+                    "dice dónde cuentan las coincidencias de un patrón; quítalo (un `Indent` solo lee líneas que empiezan en código)".into(),
                 )),
             ),
             FixWithoutPattern => (
