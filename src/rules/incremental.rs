@@ -246,11 +246,7 @@ impl Checker {
         } else {
             self.prefilter(text, &with_pattern)
         };
-        let indented: Vec<usize> = applicable
-            .iter()
-            .copied()
-            .filter(|&i| self.checks()[i].indent.is_some())
-            .collect();
+        let indented = self.indent_checks(&applicable);
         let mut lexing = if keep_scan {
             with_pattern
         } else {
@@ -277,6 +273,15 @@ impl Checker {
             truncated,
             lexed,
         }
+    }
+
+    /// The `Indent` checks among `checks` (indices).
+    fn indent_checks(&self, checks: &[usize]) -> Vec<usize> {
+        checks
+            .iter()
+            .copied()
+            .filter(|&i| self.checks()[i].indent.is_some())
+            .collect()
     }
 
     fn truncated(&self, check: usize) -> Truncated {
@@ -336,11 +341,7 @@ impl Checker {
             .filter(|&i| self.checks()[i].pattern().is_some())
             .collect();
         // Indentation follows the blocks from the top of the text: those checks read it whole.
-        let indented: Vec<usize> = applicable
-            .iter()
-            .copied()
-            .filter(|&i| self.checks()[i].indent.is_some())
-            .collect();
+        let indented = self.indent_checks(&applicable);
         let lexed = match file.syntax() {
             Some(syntax) if !indented.is_empty() || self.needs_lexing(&with_pattern) => {
                 let text = whole.get_or_insert_with(|| source.slice(0..len));

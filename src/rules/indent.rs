@@ -37,6 +37,12 @@ struct Level {
     expected: Option<usize>,
 }
 
+/// The level of a file's top: no indentation, judged.
+const ROOT: Level = Level {
+    actual: 0,
+    expected: Some(0),
+};
+
 /// How a line ends, as the next, deeper line reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Opens {
@@ -109,10 +115,7 @@ pub fn misindented(
 ) -> Vec<Misindented> {
     let step = step.clamp(1, MAX_STEP);
     let index = LineIndex::new(text);
-    let mut levels = vec![Level {
-        actual: 0,
-        expected: Some(0),
-    }];
+    let mut levels = vec![ROOT];
     let mut previous = Opens::No;
     // The column just after the bracket that ends the line before, where arguments may align
     // (`find(\n     from: x,` in Ruby, a hanging indent lined up under the first argument).
@@ -146,10 +149,8 @@ pub fn misindented(
         while levels.len() > 1 && levels.last().is_some_and(|l| l.actual > actual) {
             left = levels.pop();
         }
-        let top = *levels.last().unwrap_or(&Level {
-            actual: 0,
-            expected: Some(0),
-        });
+        // The root is never popped.
+        let top = *levels.last().unwrap_or(&ROOT);
         if actual > top.actual {
             let base = top.expected.unwrap_or(top.actual);
             let expected = match previous {
@@ -222,10 +223,8 @@ fn significant(text: &str, line: Range<usize>, lexed: Option<&Scan>) -> usize {
             let Some((last, _)) = code.char_indices().next_back() else {
                 return line.start;
             };
-            let at = line.start + last;
-            let i = scan.regions.partition_point(|r| r.range.start <= at);
-            match i.checked_sub(1).map(|i| &scan.regions[i]) {
-                Some(r) if at < r.range.end && r.context.is_comment() => end = r.range.start.max(line.start),
+            match scan.region_at(line.start + last) {
+                Some(r) if r.context.is_comment() => end = r.range.start.max(line.start),
                 _ => break,
             }
         }

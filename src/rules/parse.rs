@@ -40,7 +40,7 @@ const KNOWN_RULE_KEYS: [&str; 6] = [
     "Check",
     "Supersedes",
 ];
-const KNOWN_CHECK_KEYS: [&str; 9] = [
+pub(super) const KNOWN_CHECK_KEYS: [&str; 9] = [
     "Files",
     "Pattern",
     "Require",

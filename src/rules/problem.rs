@@ -523,10 +523,10 @@ impl Problem {
                 l(format!("unknown Check key `{key}` is ignored"), format!("la clave de Check desconocida `{key}` se ignora")),
                 Some(match suggestion {
                     Some(s) => l(format!("did you mean `{s}`?"), format!("¿quisiste decir `{s}`?")),
-                    None => l(
-                        "known keys: Files, Pattern, Require, Forbidden_paths, Indent, Within, Fix, Severity, Message".into(),
-                        "claves conocidas: Files, Pattern, Require, Forbidden_paths, Indent, Within, Fix, Severity, Message".into(),
-                    ),
+                    None => {
+                        let keys = super::parse::KNOWN_CHECK_KEYS.join(", ");
+                        l(format!("known keys: {keys}"), format!("claves conocidas: {keys}"))
+                    }
                 }),
             ),
             CheckNeverMatches => (

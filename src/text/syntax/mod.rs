@@ -344,11 +344,15 @@ impl Eq for Scan {}
 impl Scan {
     /// The context of the character starting at byte `offset` (code outside every region).
     pub fn context_at(&self, offset: usize) -> Context {
+        self.region_at(offset).map_or(Context::Code, |r| r.context)
+    }
+
+    /// The stretch that is not code holding the character at byte `offset`, if any.
+    pub fn region_at(&self, offset: usize) -> Option<&Region> {
         let i = self.regions.partition_point(|r| r.range.start <= offset);
-        match i.checked_sub(1).map(|i| &self.regions[i]) {
-            Some(r) if offset < r.range.end => r.context,
-            _ => Context::Code,
-        }
+        i.checked_sub(1)
+            .map(|i| &self.regions[i])
+            .filter(|r| offset < r.range.end)
     }
 
     /// Whether a string or template literal opens at `offset` (not one going on from the text

@@ -70,19 +70,19 @@ const NESTED_CONFIG: &str = "*.{tf,tfvars,hcl}";
 
 /// Languages whose own formatter or style guide fixes the width (PEP 8, rustfmt, PSR-12, `dotnet
 /// format`, `mix format`, `dart format`, RuboCop), with that width: a rule that names no language
-/// and says another width is about the project's other code. SQL, whose layout is a matter of
-/// alignment more than nesting, too.
-const OWN_WIDTH: &[(&str, usize)] = &[
-    ("*.{py,pyi}", 4),
-    ("*.rs", 4),
-    ("*.php", 4),
-    ("*.cs", 4),
-    ("*.{kt,kts}", 4),
-    ("*.swift", 4),
-    ("*.{rb,rake}", 2),
-    ("*.{ex,exs}", 2),
-    ("*.dart", 2),
-    ("*.sql", 0),
+/// and says another width is about the project's other code. SQL has none (`None`): its layout
+/// is a matter of alignment more than nesting.
+const OWN_WIDTH: &[(&str, Option<usize>)] = &[
+    ("*.{py,pyi}", Some(4)),
+    ("*.rs", Some(4)),
+    ("*.php", Some(4)),
+    ("*.cs", Some(4)),
+    ("*.{kt,kts}", Some(4)),
+    ("*.swift", Some(4)),
+    ("*.{rb,rake}", Some(2)),
+    ("*.{ex,exs}", Some(2)),
+    ("*.dart", Some(2)),
+    ("*.sql", None),
 ];
 
 pub fn run(ctx: &Context, out: &mut Found) {
@@ -138,7 +138,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
             scope.add_globs(&[NESTED_CONFIG]);
             let others: Vec<&str> = OWN_WIDTH
                 .iter()
-                .filter(|(_, own)| *own != width)
+                .filter(|(_, own)| *own != Some(width))
                 .map(|(glob, _)| *glob)
                 .collect();
             for glob in &others {

@@ -1016,12 +1016,8 @@ impl<'a> Context<'a> {
     /// violation at line 1.
     pub fn require_check(&self, scope: &FileScope, pattern: String, explanation: String) -> CheckSpec {
         CheckSpec {
-            files: scope.files(),
-            languages: scope.languages.clone(),
             require: Some(pattern),
-            message: Some(self.message()),
-            origin: Origin::Inferred { explanation },
-            ..CheckSpec::default()
+            ..self.inferred_check(scope, explanation)
         }
     }
 
@@ -1041,21 +1037,29 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// A pattern check whose matches count only where `within` says: code checks never fire
-    /// in comments, docstrings or strings; directives only in comments; imports of JS and Go
-    /// only in the string that names the package.
     /// A check that each nesting level of `scope`'s files indents by `step` spaces.
     pub fn indent_check(&self, step: usize, scope: FileScope, explanation: String) -> CheckSpec {
         CheckSpec {
+            indent: Some(step),
+            ..self.inferred_check(&scope, explanation)
+        }
+    }
+
+    /// An inferred check of the files in `scope`, with the rule's message, that checks nothing
+    /// yet: each kind of check fills in what it looks for.
+    fn inferred_check(&self, scope: &FileScope, explanation: String) -> CheckSpec {
+        CheckSpec {
             files: scope.files(),
             languages: scope.languages.clone(),
-            indent: Some(step),
             message: Some(self.message()),
             origin: Origin::Inferred { explanation },
             ..CheckSpec::default()
         }
     }
 
+    /// A pattern check whose matches count only where `within` says: code checks never fire
+    /// in comments, docstrings or strings; directives only in comments; imports of JS and Go
+    /// only in the string that names the package.
     pub fn pattern_check(
         &self,
         pattern: String,
@@ -1071,14 +1075,10 @@ impl<'a> Context<'a> {
             Within::Strings => explanation.push_str("; in strings only"),
         }
         CheckSpec {
-            files: scope.files(),
-            languages: scope.languages.clone(),
             pattern: Some(pattern),
             within,
             fix,
-            message: Some(self.message()),
-            origin: Origin::Inferred { explanation },
-            ..CheckSpec::default()
+            ..self.inferred_check(&scope, explanation)
         }
     }
 }
