@@ -515,6 +515,20 @@ mod tests {
         assert_eq!(lines(html, 2, Syntax::Html), []);
     }
 
+    /// Hostile shapes: thousands of open levels, a line of a million spaces, a heredoc that never
+    /// closes — a level per line at most, one pass, nothing reported from inside the literal.
+    #[test]
+    fn deep_wide_and_unclosed_texts_stay_linear() {
+        let deep: String = (0..5000)
+            .map(|i| format!("{}a {{\n", " ".repeat(i * 2)))
+            .collect();
+        assert_eq!(lines(&deep, 2, Syntax::TypeScript), []);
+        let wide = format!("x {{\n{}y\n}}\n", " ".repeat(1_000_000));
+        assert_eq!(lines(&wide, 2, Syntax::TypeScript), [(2, 2)]);
+        let open = format!("p = <<EOT\n{}", "    x\n".repeat(10_000));
+        assert_eq!(lines(&open, 2, Syntax::Hcl), []);
+    }
+
     #[test]
     fn without_a_lexer_every_line_is_code() {
         let text = "a {\n   b\n}\n";
