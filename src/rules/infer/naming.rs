@@ -61,7 +61,7 @@ impl Case {
         let letters: String = stem.chars().filter(|c| c.is_alphanumeric()).collect();
         let one = match letters.as_str() {
             "kebabcase" => Some(Case::Kebab),
-            "snakecase" | "lowercasewithunderscores" => Some(Case::Snake),
+            "snakecase" | "lowersnakecase" | "lowercasewithunderscores" => Some(Case::Snake),
             "camelcase" | "lowercamelcase" | "mixedcaps" => Some(Case::Camel),
             "pascalcase" | "uppercamelcase" => Some(Case::Pascal),
             "uppersnakecase" | "screamingsnakecase" | "screamingsnake" | "constantcase" | "uppercase"
@@ -137,6 +137,10 @@ pub enum Subject {
     Unexported,
     /// Terraform's resources, data sources, modules and outputs, named by their block labels.
     Resources,
+    /// Parameters of functions and methods ("camelCase locals/parameters").
+    Parameters,
+    /// Modules as code declares them (Elixir's `defmodule`): "PascalCase for modules".
+    Modules,
     /// Names no declaration shows (props, fields, keys, routes, CSS classes, env vars…).
     Other,
 }
@@ -163,10 +167,12 @@ impl Subject {
             "column" | "columns" | "columnas" | "columna" => Subject::Columns,
             "keywords" | "keyword" | "reservadas" => Subject::Keywords,
             "resource" | "resources" | "recurso" | "recursos" => Subject::Resources,
+            "parameters" | "params" | "parameter" | "param" | "arguments" | "argument" | "args"
+            | "parámetros" | "parametros" | "parámetro" | "parametro" | "argumentos" => Subject::Parameters,
+            "modules" | "module" | "módulos" | "modulos" | "módulo" | "modulo" => Subject::Modules,
             "props" | "properties" | "property" | "fields" | "field" | "keys" | "key" | "attributes"
-            | "routes" | "endpoints" | "events" | "parameters" | "params" | "arguments" | "hooks"
-            | "propiedades" | "campos" | "claves" | "rutas" | "parámetros" | "parametros" | "contents"
-            | "content" | "contenido" => Subject::Other,
+            | "routes" | "endpoints" | "events" | "hooks" | "propiedades" | "campos" | "claves" | "rutas"
+            | "contents" | "content" | "contenido" => Subject::Other,
             "components" | "component" | "componentes" | "componente" => Subject::Components,
             _ => return None,
         })
@@ -216,7 +222,13 @@ impl CaseMandate {
 
     /// About file names only, said after the case ("kebab-case (files/directories)").
     pub fn only_files(&self) -> bool {
-        self.said_after && !self.subjects.is_empty() && self.subjects.iter().all(|s| *s == Subject::Files)
+        // A module is a file in most languages ("snake_case (files/modules)").
+        self.said_after
+            && self.subjects.contains(&Subject::Files)
+            && self
+                .subjects
+                .iter()
+                .all(|s| matches!(s, Subject::Files | Subject::Modules))
     }
 }
 
@@ -387,7 +399,13 @@ pub fn mandates(sentence: &[Token]) -> Vec<CaseMandate> {
             Case::Lower if says(sentence, &["underscores", "underscore"]) => Case::Snake,
             // "CamelCase for classes" (PEP 8's word for CapWords): no language writes class names
             // in lower camelCase.
-            Case::Camel if !subjects.is_empty() && subjects.iter().all(|s| *s == Subject::Types) => {
+            // The same of modules ("`CamelCase` for modules": Elixir's).
+            Case::Camel
+                if !subjects.is_empty()
+                    && subjects
+                        .iter()
+                        .all(|s| matches!(s, Subject::Types | Subject::Modules)) =>
+            {
                 Case::Pascal
             }
             case => case,
@@ -525,8 +543,26 @@ mod tests {
                 (Case::UpperSnake, vec![Constants, Other]),
             ]
         );
-        // PEP 8's "CamelCase" for classes is PascalCase.
+        // PEP 8's "CamelCase" for classes is PascalCase, and so for (Elixir's) modules.
         assert_eq!(read("Use CamelCase for classes."), [(Case::Pascal, vec![Types])]);
+        assert_eq!(
+            read("Naming: `lower_snake_case` for vars/functions, `CamelCase` for modules"),
+            [
+                (Case::Snake, vec![Variables, Functions]),
+                (Case::Pascal, vec![Modules])
+            ]
+        );
+        // A module is a file: "snake_case (files/modules)" is said of file names alone.
+        let tokens = tokenize("Use snake_case (files/modules), PascalCase for classes");
+        let all: Vec<CaseMandate> = sentences(&tokens).into_iter().flat_map(mandates).collect();
+        assert!(all[0].only_files() && !all[1].only_files());
+        assert_eq!(
+            read("PascalCase types/methods; camelCase locals/parameters"),
+            [
+                (Case::Pascal, vec![Types, Functions]),
+                (Case::Camel, vec![Variables, Parameters])
+            ]
+        );
         assert_eq!(
             read("Use camelCase for variables and functions, PascalCase for classes."),
             [

@@ -144,9 +144,14 @@ const fn go_forms(subject: Subject) -> [Form; 4] {
 const GO_EXPORTED: [Form; 4] = go_forms(Subject::Exported);
 const GO_UNEXPORTED: [Form; 4] = go_forms(Subject::Unexported);
 
-/// Every form this pass checks: the shared ones, then Go's by export.
+/// Every form this pass checks: the shared ones, Go's by export, then C#'s and Java's methods
+/// and parameters.
 fn all_forms() -> impl Iterator<Item = &'static Form> {
-    FORMS.iter().chain(&GO_EXPORTED).chain(&GO_UNEXPORTED)
+    FORMS
+        .iter()
+        .chain(&GO_EXPORTED)
+        .chain(&GO_UNEXPORTED)
+        .chain(METHODS_AND_PARAMETERS)
 }
 
 /// A Python file that imports a GUI toolkit with camelCase methods, consumed whole. ASCII
@@ -234,6 +239,35 @@ pub(super) const FORMS: &[Form] = &[
         subject: Subject::Functions,
         langs: &[Lang::Ruby],
         template: r"^[ \t]*def[ \t]+(?:self\.)?(?P<hit>{N})[?!]?(?:[ \t]*[(;]|[ \t]*\r?$)",
+        exclude: &[],
+    },
+    Form {
+        what: "`def`/`defp`/`defmacro`",
+        subject: Subject::Functions,
+        langs: &[Lang::Elixir],
+        template: r"^[ \t]*def(?:p|macrop?|guardp?|delegate)?[ \t]+(?P<hit>{N})[?!]?(?:[ \t]*[(,]|[ \t]+(?:do|when)\b|[ \t]*\r?$)",
+        exclude: &[],
+    },
+    Form {
+        what: "assignments (`name = …`)",
+        subject: Subject::Variables,
+        langs: &[Lang::Elixir],
+        template: r"^[ \t]*(?P<hit>{N})[ \t]*=[ \t]*(?:[^=~>]|$)",
+        exclude: &[],
+    },
+    Form {
+        // The whole dotted name is reported, for any of its segments.
+        what: "`defmodule` names (each dotted segment)",
+        subject: Subject::Modules,
+        langs: &[Lang::Elixir],
+        template: r"^[ \t]*defmodule[ \t]+(?P<hit>(?:[A-Za-z0-9_]+\.)*(?:{N})(?:\.[A-Za-z0-9_]+)*)[ \t]*(?:,|do\b|\r?$)",
+        exclude: &[],
+    },
+    Form {
+        what: "shell functions (`name() {`, `function name {`)",
+        subject: Subject::Functions,
+        langs: &[Lang::Shell],
+        template: r"^[ \t]*(?:function[ \t]+)?(?P<hit>{N})[ \t]*(?:\(\)|\{)",
         exclude: &[],
     },
     Form {
@@ -377,6 +411,86 @@ pub(super) const FORMS: &[Form] = &[
     },
 ];
 
+/// Test code, whose method names take underscores by convention (`Log_WritesFile_WhenFull`,
+/// `should_return_empty`): .NET's test projects and files, Maven's and Gradle's test roots.
+const TESTS: &[&str] = &[
+    "!**/*Tests/**",
+    "!**/*.Tests/**",
+    "!**/*Test/**",
+    "!**/*Tests.cs",
+    "!**/*Test.cs",
+    "!**/test/**",
+    "!**/tests/**",
+    "!**/src/test/**",
+    "!**/src/androidTest/**",
+    "!**/*Test.java",
+    "!**/*Tests.java",
+];
+
+/// Words that start a statement, not a declaration (`return getUser(id);`, `await save(x);`,
+/// `throw new Error(…)`, `and not (…)`): a line starting with one is consumed with no hit. With
+/// the type declarations' keywords, whose parentheses are a record's or a primary constructor's;
+/// `extern` and `partial` methods, named by the native library or a generator
+/// (`static partial int sysctlbyname(`); and the modifiers, tried after the longest run of them,
+/// so that a modifier is never taken for a name (`private static (int A, int B) Get()`).
+macro_rules! statement_words {
+    () => {
+        r"(?:return|await|throw|yield|else|case|goto|using|new|var|const|event|delegate|operator|implicit|explicit|class|interface|enum|struct|record|assert|if|while|for|foreach|switch|catch|lock|fixed|when|default|in|is|as|out|ref|not|and|or|typeof|nameof|sizeof|extern|partial|public|private|protected|internal|static|virtual|override|abstract|sealed|async|unsafe|readonly|final|synchronized|native|strictfp)\b"
+    };
+}
+
+/// C#'s and Java's method declarations and their parameters, which no keyword announces: a
+/// line starting with modifiers, a type and a name before `(`. Kept out of `FORMS`, which the
+/// identifier-language pass reads: it finds these methods with its own member form.
+const METHODS_AND_PARAMETERS: &[Form] = &[
+    Form {
+        what: "C#'s method declarations (`[modifiers] Type Name(`, interface methods too)",
+        subject: Subject::Functions,
+        langs: &[Lang::CSharp],
+        template: concat!(
+            r"^[ \t]*(?:\[[^\]\r\n]*\][ \t]*)*(?:(?:public|private|protected|internal|static|virtual|override|abstract|sealed|async|new|unsafe|readonly)[ \t]+)*(?:",
+            statement_words!(),
+            r"|\w[\w.]*(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[[ \t,]*\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:<[^<>()\r\n]*>[ \t]*)?\()"
+        ),
+        exclude: TESTS,
+    },
+    Form {
+        what: "Java's method declarations (`[modifiers] Type name(`)",
+        subject: Subject::Functions,
+        langs: &[Lang::Java],
+        template: concat!(
+            r"^[ \t]*(?:@\w+(?:\([^)\r\n]*\))?[ \t]+)*(?:(?:public|private|protected|static|final|abstract|synchronized|native|default|strictfp)[ \t]+)*(?:<[^>\r\n]*>[ \t]+)?(?:",
+            statement_words!(),
+            r"|[\w$][\w.$]*(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[\])*[ \t]+(?P<hit>{N})[ \t]*\()"
+        ),
+        exclude: TESTS,
+    },
+    Form {
+        // One per declaration (the first parameter named otherwise); a declaration's line
+        // as the method form reads it, or a constructor's (modifiers, then the name).
+        what: "C#'s parameters (in a method's or constructor's declaration line)",
+        subject: Subject::Parameters,
+        langs: &[Lang::CSharp],
+        template: concat!(
+            r"^[ \t]*(?:\[[^\]\r\n]*\][ \t]*)*(?:(?:public|private|protected|internal|static|virtual|override|abstract|sealed|async|new|unsafe|readonly)[ \t]+)*(?:",
+            statement_words!(),
+            r"|(?:\w[\w.]*(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[[ \t,]*\])*\??[ \t]+)?\w+[ \t]*(?:<[^<>()\r\n]*>[ \t]*)?\((?:[^()\r\n]*,)??[ \t]*(?:(?:this|ref|out|in|params|scoped)[ \t]+)?(?:\[[^\]\r\n]*\][ \t]*)?[\w.]+(?:<[^()\r\n]*?>)?(?:\[[ \t,]*\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:[,)]|=[^=>]))"
+        ),
+        exclude: TESTS,
+    },
+    Form {
+        what: "Java's parameters (in a method's or constructor's declaration line)",
+        subject: Subject::Parameters,
+        langs: &[Lang::Java],
+        template: concat!(
+            r"^[ \t]*(?:@\w+(?:\([^)\r\n]*\))?[ \t]+)*(?:(?:public|private|protected|static|final|abstract|synchronized|native|default|strictfp)[ \t]+)*(?:<[^>\r\n]*>[ \t]+)?(?:",
+            statement_words!(),
+            r"|(?:[\w$][\w.$]*(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[\])*[ \t]+)?\w+[ \t]*\((?:[^()\r\n]*,)??[ \t]*(?:final[ \t]+)?(?:@\w+[ \t]+)*[\w.$]+(?:<[^()\r\n]*?>)?(?:\[\])*(?:\.\.\.)?[ \t]+(?P<hit>{N})[ \t]*[,)])"
+        ),
+        exclude: TESTS,
+    },
+];
+
 /// SQL's reserved words as queries and DDL write them (not those often used as names: `key`,
 /// `value`, `name`, `type`, `end`), lowercase (where uppercase is mandated) and uppercase.
 const SQL_KEYWORDS_LOWER: &str = "select|from|where|insert|into|update|delete|create|table|alter|drop|join|inner|outer|left|right|on|group|order|by|having|limit|offset|values|set|and|or|not|null|as|distinct|union|exists|in|is|like|between|case|when|then|else|primary|foreign|references|unique|constraint|returning|asc|desc";
@@ -420,7 +534,15 @@ const CAMEL_LANGS: &[Lang] = &[
     Lang::Java,
 ];
 /// Languages whose variables and functions are snake_case by convention.
-const SNAKE_LANGS: &[Lang] = &[Lang::Python, Lang::Rust, Lang::Ruby, Lang::Cpp, Lang::Terraform];
+const SNAKE_LANGS: &[Lang] = &[
+    Lang::Python,
+    Lang::Rust,
+    Lang::Ruby,
+    Lang::Cpp,
+    Lang::Terraform,
+    Lang::Elixir,
+    Lang::Shell,
+];
 
 /// The languages a rule's cases say it is about when it names none: camelCase variables are
 /// JavaScript's (and Kotlin's, Swift's, Go's) and snake_case ones Python's (and Rust's,
@@ -458,9 +580,14 @@ fn breaking(case: Case, form: &Form) -> Option<&'static str> {
         (Case::Snake, Subject::Variables | Subject::Resources) if form.langs == [Lang::Terraform] => {
             Some(NOT_SNAKE_TERRAFORM)
         }
+        // C#'s methods are PascalCase: camelCase is said of its locals and parameters.
+        (Case::Camel, Subject::Functions) if form.langs == [Lang::CSharp] => None,
+        (Case::Pascal, Subject::Functions) if form.langs == [Lang::CSharp] => Some(NOT_PASCAL),
         (Case::Camel, Subject::Variables | Subject::Functions) => Some(NOT_CAMEL),
+        // A parameter is never a component or a class alias: PascalCase breaks camelCase.
+        (Case::Camel, Subject::Parameters) => Some(NOT_CAMEL_MEMBER),
         (Case::Snake, Subject::Variables | Subject::Functions) => Some(NOT_SNAKE),
-        (Case::Pascal, Subject::Types | Subject::Components) => Some(NOT_PASCAL),
+        (Case::Pascal, Subject::Types | Subject::Components | Subject::Modules) => Some(NOT_PASCAL),
         (Case::UpperSnake, Subject::Constants) => Some(NOT_UPPER),
         (Case::Lower, Subject::Packages) => Some(NOT_LOWER),
         (Case::Lower | Case::Snake, Subject::Tables | Subject::Columns) => Some(MIXED_CASE),
@@ -546,6 +673,8 @@ fn subject_name(s: Subject) -> &'static str {
         Subject::Exported => "exported names",
         Subject::Unexported => "unexported names",
         Subject::Resources => "resource names",
+        Subject::Parameters => "parameters",
+        Subject::Modules => "modules",
         Subject::Other => "names",
     }
 }
@@ -891,5 +1020,68 @@ mod tests {
                 "{i}"
             );
         }
+    }
+
+    #[test]
+    fn csharp_methods_and_parameters() {
+        let i = "Naming: PascalCase types/methods; camelCase locals/parameters";
+        let cs = "public interface IVoucherService\n{\n    Task<List<VoucherDto>> getByCodeAsync(string code);\n    Task DeleteAsync(Guid id, CancellationToken ct = default);\n}\n\npublic class Logger\n{\n    public Logger(string LogPath) { }\n    public void Log(string Message, int level) { }\n    private static (int? SeasonNumber, bool IsFolder) GetSeason(string path) => default;\n    private (string A, string B) _pair;\n    public (int Played, int Total)? Counts { get; set; }\n    [LibraryImport(\"libc\")]\n    internal static partial int sysctlbyname(string name);\n    private static extern int get_pid();\n    public record Person(string FirstName, string LastName);\n    void write_line(string text)\n    {\n        return format(text, other_value);\n        await save_async(item);\n        var total = compute_total(a, b);\n        Console.WriteLine(count_items(list));\n        if (x) run_now(y);\n        and not (Folder or View);\n        .. typeof(DbContext);\n    }\n}\n";
+        assert_eq!(
+            texts(i, "src/Services/Logger.cs", cs),
+            ["getByCodeAsync", "LogPath", "Message", "write_line"]
+        );
+        // Test projects name their methods `Method_Scenario_Result`.
+        let test =
+            "public class LoggerTests\n{\n    public void Log_WritesFile_WhenFull(string Name) { }\n}\n";
+        assert!(texts(i, "tests/App.Tests/LoggerTests.cs", test).is_empty());
+        // camelCase said of C#'s methods checks none: they are PascalCase by convention.
+        assert!(
+            texts(
+                "Use camelCase for methods.",
+                "src/Logger.cs",
+                "public void Write() { }\n"
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn java_methods_and_parameters() {
+        let i = "Use camelCase for methods, variables and parameters; PascalCase for classes.";
+        let java = "public class ArchUtils {\n    private static void init_X86_32Bit() { }\n    public <T> List<T> find_all(final String UserId, @Nullable int count) { }\n    public ArchUtils(String Name) { }\n    protected String getName() { return format_name(name); }\n    default void on_event(Event e) { }\n    void run() {\n        return build_list(a, b);\n        new Thread(run_now);\n        throw new IllegalStateException(msg);\n        System.out.println(to_string(x));\n    }\n}\n";
+        assert_eq!(
+            texts(i, "src/main/java/org/x/ArchUtils.java", java),
+            ["init_X86_32Bit", "find_all", "UserId", "Name", "on_event"]
+        );
+        assert!(texts(i, "src/test/java/org/x/ArchUtilsTest.java", java).is_empty());
+    }
+
+    #[test]
+    fn elixir_functions_variables_and_modules() {
+        let i = "**Naming**: Use snake_case for functions/variables, PascalCase for modules";
+        let ex = "defmodule Alchemind.Openai_helpers do\n  @moduledoc \"\"\"\n  def notReal(x), do: x\n  \"\"\"\n  def new(opts \\\\ []) do\n    apiKey = Keyword.fetch!(opts, :api_key)\n    %{\"topP\" => 1, topK: 2}\n  end\n\n  defp buildMessages(messages), do: messages\n  def valid?(x) when is_map(x), do: true\n  def isValid?(x), do: x\n  defmacro myMacro do\n  end\nend\n\ndefmodule Alchemind.OpenAILangChain do\nend\n";
+        assert_eq!(
+            texts(i, "lib/alchemind/helpers.ex", ex),
+            [
+                "Alchemind.Openai_helpers",
+                "apiKey",
+                "buildMessages",
+                "isValid",
+                "myMacro"
+            ]
+        );
+        // "`CamelCase` for modules" is PascalCase's other name (the underscore breaks it).
+        let camel = "Naming: `snake_case` for vars/functions, `CamelCase` for modules";
+        assert_eq!(texts(camel, "lib/a.ex", ex), texts(i, "lib/a.ex", ex));
+    }
+
+    #[test]
+    fn shell_functions() {
+        let i = "Indentation is two spaces; functions use `lower_snake_case`.";
+        let sh = "#!/usr/bin/env bash\ninstallNpmGlobals() {\n  echo hi\n}\nfunction setupHome {\n  :\n}\nfunction runAll() {\n  :\n}\ninstall_brew() {\n  # callMe() {\n  echo \"fakeFn() {\"\n}\n";
+        assert_eq!(
+            texts(i, "scripts/setup.sh", sh),
+            ["installNpmGlobals", "setupHome", "runAll"]
+        );
     }
 }
