@@ -99,8 +99,11 @@ static PHPSTAN_LEVEL: LazyLock<Regex> = LazyLock::new(|| {
         .expect("a valid pattern")
 });
 
-/// Words right after a version that make it a floor ("3.11 or higher", "8.4 only").
+/// Words right after a version that make it a floor ("3.11 or higher", "8.4 only"); a long-term
+/// support release is the one a project settles on ("Java 17 (LTS)", "Node 20 LTS").
 const FLOOR_AFTER: &[&str] = &[
+    "(lts)",
+    "lts",
     "or higher",
     "or later",
     "or newer",
@@ -884,6 +887,12 @@ mod tests {
             ),
             ["12.0"]
         );
+        // A long-term support release is the one the project settles on.
+        let pom =
+            "<project>\n  <properties>\n    <java.version>11</java.version>\n  </properties>\n</project>\n";
+        assert_eq!(texts("Microservicios: Java 17 (LTS)", "svc/pom.xml", pom), ["11"]);
+        assert_eq!(texts("Runtime: Node 20 LTS", ".nvmrc", "18\n"), ["18"]);
+        assert!(texts("Runtime: Node 20 LTS", ".nvmrc", "22\n").is_empty());
         // A version as a label's value, with its floor mark.
         let gomod = "module example.com/x\n\ngo 1.21\n";
         assert_eq!(texts("Go version: 1.22+", "go.mod", gomod), ["1.21"]);
