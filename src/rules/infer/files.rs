@@ -877,6 +877,13 @@ pub fn named(tokens: &[Token]) -> Named {
             "svelte" => add(Lang::Svelte, &t.text),
             "c++" | "cpp" => add(Lang::Cpp, &t.text),
             "elixir" | "phoenix" => add(Lang::Elixir, &t.text),
+            // "documentation comments", "comentarios de documentación": comments in the code.
+            "documentation" | "documentación" | "documentacion"
+                if next_word(i).is_some_and(|n| matches!(n.lower.as_str(), "comment" | "comments"))
+                    || (prev_word(i).is_some_and(|p| p.lower == "de")
+                        && i.checked_sub(2)
+                            .and_then(|k| tokens.get(k))
+                            .is_some_and(|t| matches!(t.lower.as_str(), "comentario" | "comentarios"))) => {}
             "docs" | "documentation" | "documentación" | "documentacion" | "readme" | "markdown"
             | "readmes" => add(Lang::Docs, &t.text),
             // "generated documents", "documentos generados": documents an agent writes are docs

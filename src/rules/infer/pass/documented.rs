@@ -177,6 +177,28 @@ const CS_UNDOCUMENTED_MEMBER: Detector = Detector {
     effect: Effect::RulesOut,
 };
 
+/// A C# method or constructor with an access modifier and without a `///` comment: the
+/// functions a rule says ("every method", "cada función") and not the fields, properties and
+/// types it does not. A type's declaration (with a primary constructor's parentheses) is
+/// consumed without a hit.
+const CS_UNDOCUMENTED_METHOD: Detector = Detector {
+    name: "undocumented-method",
+    summary: "a C# method or constructor with an access modifier and without a `///` XML documentation comment right above it",
+    pattern: concat!(
+        cs_documented!(),
+        r"^[ \t]*(?:(?:",
+        cs_member_modifier!(),
+        r")[ \t]+)*(?:public|protected|internal|private)[ \t]+(?:(?:public|protected|internal|private|",
+        cs_member_modifier!(),
+        r")[ \t]+)*",
+        r"(?:(?:class|struct|interface|record|enum|delegate)\b|(?:[\w.]+(?:<[^\r\n<>]*(?:<[^\r\n<>]*(?:<[^\r\n<>]*>[^\r\n<>]*)*>[^\r\n<>]*)*>)?(?:\[\])*\??[ \t]+)?(?P<hit>[A-Za-z_]\w*)[ \t]*(?:<[^\r\n<>()]*>[ \t]*)?\()"
+    ),
+    langs: &[Lang::CSharp],
+    exclude: CS_NOT_API,
+    within: Within::Code,
+    effect: Effect::RulesOut,
+};
+
 /// A `pub` Rust function or type (`fn`, `struct`, `enum`, `trait`, `type`, `union`) without a
 /// doc comment right above it (`///` lines, a `/** … */` block or a `#[doc …]` attribute, which
 /// `#[doc(hidden)]` is too; attributes may stand between, over several lines); the hit is its
@@ -317,21 +339,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
 /// "Use fenced code blocks with the correct language tag", "Always specify the language of code
 /// blocks": the fences that name none.
 fn fence_languages(ctx: &Context, out: &mut Found) {
-    let blocks = ctx.says(&["fenced", "fences", "fence"])
-        || (ctx.says(&["code", "código", "codigo"]) && ctx.says(&["block", "blocks", "bloque", "bloques"]));
-    let language = ctx.says(&[
-        "language",
-        "languages",
-        "lang",
-        "tag",
-        "tags",
-        "identifier",
-        "highlighting",
-        "lenguaje",
-        "idioma",
-        "etiqueta",
-    ]);
-    if !blocks || !language || ctx.says(NEGATIONS) {
+    if !tags_fences(&ctx.lower_words()) || ctx.says(NEGATIONS) {
         return;
     }
     // "Include diagram code in triple backtick blocks with 'mermaid' language identifier": the
@@ -371,10 +379,61 @@ fn fence_languages(ctx: &Context, out: &mut Found) {
     );
 }
 
+/// Words for a fenced block ("code block" is a code word next to a block word).
+const FENCE_WORDS: &[&str] = &["fenced", "fences", "fence"];
+const BLOCK_WORDS: &[&str] = &["block", "blocks", "bloque", "bloques"];
+const CODE_WORDS: &[&str] = &["code", "código", "codigo"];
+/// Words for a fence's tag.
+const TAG_WORDS: &[&str] = &[
+    "language",
+    "languages",
+    "lang",
+    "tag",
+    "tags",
+    "identifier",
+    "highlighting",
+    "lenguaje",
+    "idioma",
+    "etiqueta",
+];
+/// How many words apart a block word and a tag word may be said and still be one phrase.
+const FENCE_TAG_REACH: usize = 8;
+
+/// Whether the words ask for fences' language tags: a fence or code block said within a few
+/// words of a language or tag ("fenced code blocks with the correct language tag", "the
+/// language of code blocks"). Far apart, they are other things: "a comment block above each
+/// method, following the language's standard, explaining what that block of code does".
+fn tags_fences(words: &[&str]) -> bool {
+    let near = |at: usize, list: &[&str]| {
+        // "code in triple backtick blocks": four words back.
+        let from = at.saturating_sub(4);
+        words[from..words.len().min(at + 4)]
+            .iter()
+            .any(|w| list.contains(w))
+    };
+    let blocks: Vec<usize> = (0..words.len())
+        .filter(|&i| {
+            FENCE_WORDS.contains(&words[i]) || (BLOCK_WORDS.contains(&words[i]) && near(i, CODE_WORDS))
+        })
+        .collect();
+    (0..words.len())
+        .filter(|&i| TAG_WORDS.contains(&words[i]))
+        .any(|t| blocks.iter().any(|&b| b.abs_diff(t) <= FENCE_TAG_REACH))
+}
+
 /// "All functions should have docstrings": the functions without one.
 fn required(ctx: &Context, out: &mut Found) {
-    let python = ctx.says(PY_DOC_WORDS);
-    let js = ctx.says(JS_DOC_WORDS);
+    // "a documentation comment", "un bloque de comentario … siguiendo el estándar del
+    // lenguaje": each language's own (docstrings, JSDoc, `///`) when the rule names none.
+    let styled = ctx.says(PY_DOC_WORDS)
+        || ctx.says(JS_DOC_WORDS)
+        || ctx.says(&[
+            "xml", "rustdoc", "javadoc", "kdoc", "phpdoc", "godoc", "doxygen", "yard",
+        ])
+        || ctx.rule.instruction.contains("///");
+    let any_style = !styled && says_doc_comment(&ctx.lower_words());
+    let python = any_style || ctx.says(PY_DOC_WORDS);
+    let js = any_style || ctx.says(JS_DOC_WORDS);
     // "XML doc comments", "XML documentation comments": C#'s `///`.
     let cs = ctx.says(&["xml"])
         && ctx.says(&[
@@ -388,8 +447,9 @@ fn required(ctx: &Context, out: &mut Found) {
         ]);
     // "`///` doc comments": Rust's and C#'s; "rustdoc", or doc comments in a Rust rule: Rust's.
     let triple_slash = ctx.rule.instruction.contains("///");
-    let cs = cs || triple_slash;
+    let cs = cs || triple_slash || any_style;
     let rust = triple_slash
+        || any_style
         || ctx.says(&["rustdoc"])
         || (ctx.named.has(Lang::Rust)
             && ctx.says(&["doc", "docs", "documentation", "documentación"])
@@ -428,8 +488,10 @@ fn required(ctx: &Context, out: &mut Found) {
     if cs {
         detectors.push(if exported {
             &CS_UNDOCUMENTED_PUBLIC
-        } else {
+        } else if ctx.says(CS_MEMBER_WORDS) {
             &CS_UNDOCUMENTED_MEMBER
+        } else {
+            &CS_UNDOCUMENTED_METHOD
         });
     }
     for d in detectors {
@@ -437,7 +499,9 @@ fn required(ctx: &Context, out: &mut Found) {
             continue;
         }
         let scope = ctx.detector_scope(d, "the documentation words");
-        let kind = if d.langs.contains(&Lang::CSharp) {
+        let kind = if d.name == CS_UNDOCUMENTED_METHOD.name {
+            "method"
+        } else if d.langs.contains(&Lang::CSharp) {
             "type and member"
         } else if d.langs.contains(&Lang::Rust) {
             "`pub` function and type"
@@ -451,6 +515,22 @@ fn required(ctx: &Context, out: &mut Found) {
         );
         out.check(At::Places, ctx.detector_check(d, scope, said));
     }
+}
+
+/// Whether the words name a documentation comment as a phrase: "doc comment", "documentation
+/// comments", "comment block", "bloque de comentario", "comentario de documentación" — not a
+/// comment and a block said apart ("comments in English; code blocks …").
+fn says_doc_comment(words: &[&str]) -> bool {
+    const DOC: &[&str] = &["doc", "docs", "documentation", "documentación", "documentacion"];
+    const COMMENT: &[&str] = &["comment", "comments", "comentario", "comentarios"];
+    const BLOCK: &[&str] = &["block", "blocks", "bloque", "bloques"];
+    words.windows(2).any(|w| {
+        (DOC.contains(&w[0]) && COMMENT.contains(&w[1])) || (COMMENT.contains(&w[0]) && BLOCK.contains(&w[1]))
+    }) || words.windows(3).any(|w| {
+        w[1] == "de"
+            && ((BLOCK.contains(&w[0]) && COMMENT.contains(&w[2]))
+                || (COMMENT.contains(&w[0]) && DOC.contains(&w[2])))
+    })
 }
 
 /// "Document functions with docstrings", "Documentar funciones con docstrings": the rule opens
@@ -583,6 +663,30 @@ mod tests {
     }
 
     #[test]
+    fn a_documentation_comment_in_each_language_s_own_style() {
+        let i = "Cada función, método o procedimiento debe incluir un bloque de comentario en idioma inglés encima del mismo siguiendo el estandar del lenguaje";
+        let cs = "public class VoucherService : IVoucherService\n{\n    private readonly IRepo _repository;\n\n    /// <summary>Creates.</summary>\n    public VoucherService(IRepo repository) { }\n\n    public async Task<bool> RedeemAsync(string code) => true;\n\n    private static string GenerateCode<T>() => \"\";\n\n    public int Count { get; set; }\n}\npublic record Person(string Name);\n";
+        // Methods only: the rule says functions, not fields, properties or types.
+        assert_eq!(
+            texts(i, "src/App/VoucherService.cs", cs),
+            ["RedeemAsync", "GenerateCode"]
+        );
+        let py = "def documented():\n    \"\"\"Does.\"\"\"\n    return 1\n\n\ndef bare(x):\n    return x\n";
+        assert_eq!(texts(i, "app/util.py", py), ["bare"]);
+        let en = "All functions must have a documentation comment.";
+        assert_eq!(texts(en, "app/util.py", py), ["bare"]);
+        // A comment and a block said apart, or no function named: no documentation asked.
+        for other in [
+            "All functions need comments in English; keep code blocks short.",
+            "Add a comment block at the top of every file.",
+        ] {
+            assert!(texts(other, "app/util.py", py).is_empty(), "{other}");
+        }
+        // A style named is that style's only: XML docs are C#'s, not Python's.
+        assert!(texts("Add XML doc comments for all methods.", "app/util.py", py).is_empty());
+    }
+
+    #[test]
     fn exported_js_functions_without_jsdoc() {
         let i = "Every exported function must have a JSDoc comment.";
         let ts = "/**\n * Formats.\n */\nexport function formatDate(d: Date): string { return '' }\n\nexport function parseDate(s: string) { return s }\n\nexport const toIso = (d: Date): string => d.toISOString();\n\n/** Documented arrow. */\nexport const fromIso = async (s: string) => new Date(s);\n\nfunction internal() {}\nexport const LIMIT = 5;\n";
@@ -632,6 +736,13 @@ mod tests {
         assert!(texts(diagrams, "README.md", md).is_empty());
         let each = "For each new file or interface, include a minimal code snippet skeleton (fenced with the appropriate language tag).";
         assert!(texts(each, "docs/plan.md", md).is_empty());
+        assert_eq!(
+            texts("Always specify the language of code blocks.", "README.md", md),
+            ["```"]
+        );
+        // A language and a block of code said far apart are other things.
+        let comments = "Cada función, método o procedimiento debe incluir un bloque de comentario en idioma inglés encima del mismo siguiendo el estandar del lenguaje, con la finalidad de explicar que hace dicho bloque de código, cada uno de sus parámetros y el valor retornado";
+        assert!(texts(comments, "README.md", md).is_empty());
     }
 
     #[test]
