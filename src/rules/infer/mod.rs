@@ -202,6 +202,7 @@ fn check_passes(ctx: &pass::Context, out: &mut pass::Found) {
     pass::file_names::run(ctx, out);
     pass::identifiers::run(ctx, out);
     pass::documented::run(ctx, out);
+    pass::explicit_types::run(ctx, out);
     pass::import_order::run(ctx, out);
     pass::workflows::run(ctx, out);
     pass::quotes::run(ctx, out);

@@ -30,6 +30,7 @@ pub mod config_keys;
 pub mod css_values;
 pub mod document_start;
 pub mod documented;
+pub mod explicit_types;
 pub mod families;
 pub mod file_kinds;
 pub mod file_names;
