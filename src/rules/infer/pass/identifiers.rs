@@ -1084,4 +1084,27 @@ mod tests {
             ["installNpmGlobals", "setupHome", "runAll"]
         );
     }
+
+    #[test]
+    fn hostile_declarations_are_read_once_and_capped() {
+        // Unclosed parameter lists, thousands of parameters, generics without their `>`, a
+        // dotted module name of thousands of segments: read, not stuck, capped per file.
+        let i = "Naming: PascalCase types/methods; camelCase locals/parameters";
+        let cs = format!(
+            "{}    public Task<List<int Run({}int Y)\n{}",
+            "    public void Do_it(string Name, ".repeat(3_000),
+            "int x, ".repeat(5_000),
+            "    private static (int A, int B) ".repeat(20_000)
+        );
+        // The first line's method and its first parameter; nothing of the rest.
+        assert_eq!(texts(i, "src/C.cs", &cs), ["Do_it", "Name"]);
+        let many = "    public void Do_it(string Name)\n".repeat(20_000);
+        // 1,000 per check and file: the methods' and the parameters'.
+        assert_eq!(texts(i, "src/D.cs", &many).len(), 2_000);
+        let ex = format!("defmodule {}b_c do\nend\n", "A.".repeat(200));
+        assert_eq!(
+            texts("PascalCase for modules", "lib/a.ex", &ex),
+            [format!("{}b_c", "A.".repeat(200))]
+        );
+    }
 }
