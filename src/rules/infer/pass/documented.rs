@@ -252,6 +252,10 @@ const FUNCTION_WORDS: &[&str] = &[
     "funcion",
     "métodos",
     "metodos",
+    "método",
+    "metodo",
+    "procedimiento",
+    "procedimientos",
 ];
 const PY_DOC_WORDS: &[&str] = &["docstring", "docstrings"];
 /// What a C# rule documents: its APIs, members and their kinds.
@@ -673,6 +677,11 @@ mod tests {
         );
         let py = "def documented():\n    \"\"\"Does.\"\"\"\n    return 1\n\n\ndef bare(x):\n    return x\n";
         assert_eq!(texts(i, "app/util.py", py), ["bare"]);
+        let one = "Cada método debe incluir un bloque de comentario encima explicando qué hace";
+        assert_eq!(
+            texts(one, "src/App/VoucherService.cs", cs),
+            ["RedeemAsync", "GenerateCode"]
+        );
         let en = "All functions must have a documentation comment.";
         assert_eq!(texts(en, "app/util.py", py), ["bare"]);
         // A comment and a block said apart, or no function named: no documentation asked.

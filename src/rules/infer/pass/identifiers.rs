@@ -412,8 +412,8 @@ pub(super) const FORMS: &[Form] = &[
 ];
 
 /// Test code, whose method names take underscores by convention (`Log_WritesFile_WhenFull`,
-/// `should_return_empty`): .NET's test projects and files, Maven's and Gradle's test roots.
-const TESTS: &[&str] = &[
+/// `should_return_empty`): .NET's test projects and files.
+const CSHARP_TESTS: &[&str] = &[
     "!**/*Tests/**",
     "!**/*.Tests/**",
     "!**/*Test/**",
@@ -421,8 +421,13 @@ const TESTS: &[&str] = &[
     "!**/*Test.cs",
     "!**/test/**",
     "!**/tests/**",
+];
+/// Maven's and Gradle's test roots and test classes.
+const JAVA_TESTS: &[&str] = &[
     "!**/src/test/**",
     "!**/src/androidTest/**",
+    "!**/test/**",
+    "!**/tests/**",
     "!**/*Test.java",
     "!**/*Tests.java",
 ];
@@ -452,7 +457,7 @@ const METHODS_AND_PARAMETERS: &[Form] = &[
             statement_words!(),
             r"|\w[\w.]*(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[[ \t,]*\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:<[^<>()\r\n]*>[ \t]*)?\()"
         ),
-        exclude: TESTS,
+        exclude: CSHARP_TESTS,
     },
     Form {
         what: "Java's method declarations (`[modifiers] Type name(`)",
@@ -463,7 +468,7 @@ const METHODS_AND_PARAMETERS: &[Form] = &[
             statement_words!(),
             r"|[\w$][\w.$]*(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[\])*[ \t]+(?P<hit>{N})[ \t]*\()"
         ),
-        exclude: TESTS,
+        exclude: JAVA_TESTS,
     },
     Form {
         // One per declaration (the first parameter named otherwise); a declaration's line
@@ -476,7 +481,7 @@ const METHODS_AND_PARAMETERS: &[Form] = &[
             statement_words!(),
             r"|(?:\w[\w.]*(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[[ \t,]*\])*\??[ \t]+)?\w+[ \t]*(?:<[^<>()\r\n]*>[ \t]*)?\((?:[^()\r\n]*,)??[ \t]*(?:(?:this|ref|out|in|params|scoped)[ \t]+)?(?:\[[^\]\r\n]*\][ \t]*)?[\w.]+(?:<[^()\r\n]*?>)?(?:\[[ \t,]*\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:[,)]|=[^=>]))"
         ),
-        exclude: TESTS,
+        exclude: CSHARP_TESTS,
     },
     Form {
         what: "Java's parameters (in a method's or constructor's declaration line)",
@@ -487,7 +492,7 @@ const METHODS_AND_PARAMETERS: &[Form] = &[
             statement_words!(),
             r"|(?:[\w$][\w.$]*(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[\])*[ \t]+)?\w+[ \t]*\((?:[^()\r\n]*,)??[ \t]*(?:final[ \t]+)?(?:@\w+[ \t]+)*[\w.$]+(?:<[^()\r\n]*?>)?(?:\[\])*(?:\.\.\.)?[ \t]+(?P<hit>{N})[ \t]*[,)])"
         ),
-        exclude: TESTS,
+        exclude: CSHARP_TESTS,
     },
 ];
 
