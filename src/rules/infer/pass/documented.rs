@@ -180,7 +180,8 @@ const CS_UNDOCUMENTED_MEMBER: Detector = Detector {
 /// A C# method or constructor with an access modifier and without a `///` comment: the
 /// functions a rule says ("every method", "cada función") and not the fields, properties and
 /// types it does not. A type's declaration (with a primary constructor's parentheses) is
-/// consumed without a hit.
+/// consumed without a hit, and so is a modifier tried as a name; a tuple is a return type
+/// (`private static (int A, int B) Split(`).
 const CS_UNDOCUMENTED_METHOD: Detector = Detector {
     name: "undocumented-method",
     summary: "a C# method or constructor with an access modifier and without a `///` XML documentation comment right above it",
@@ -191,7 +192,9 @@ const CS_UNDOCUMENTED_METHOD: Detector = Detector {
         r")[ \t]+)*(?:public|protected|internal|private)[ \t]+(?:(?:public|protected|internal|private|",
         cs_member_modifier!(),
         r")[ \t]+)*",
-        r"(?:(?:class|struct|interface|record|enum|delegate)\b|(?:[\w.]+(?:<[^\r\n<>]*(?:<[^\r\n<>]*(?:<[^\r\n<>]*>[^\r\n<>]*)*>[^\r\n<>]*)*>)?(?:\[\])*\??[ \t]+)?(?P<hit>[A-Za-z_]\w*)[ \t]*(?:<[^\r\n<>()]*>[ \t]*)?\()"
+        r"(?:(?:class|struct|interface|record|enum|delegate|public|protected|internal|private|",
+        cs_member_modifier!(),
+        r")\b|(?:(?:\([^()\r\n]*\)|[\w.]+(?:<[^\r\n<>]*(?:<[^\r\n<>]*(?:<[^\r\n<>]*>[^\r\n<>]*)*>[^\r\n<>]*)*>)?)(?:\[\])*\??[ \t]+)?(?P<hit>[A-Za-z_]\w*)[ \t]*(?:<[^\r\n<>()]*>[ \t]*)?\()"
     ),
     langs: &[Lang::CSharp],
     exclude: CS_NOT_API,
@@ -669,18 +672,18 @@ mod tests {
     #[test]
     fn a_documentation_comment_in_each_language_s_own_style() {
         let i = "Cada función, método o procedimiento debe incluir un bloque de comentario en idioma inglés encima del mismo siguiendo el estandar del lenguaje";
-        let cs = "public class VoucherService : IVoucherService\n{\n    private readonly IRepo _repository;\n\n    /// <summary>Creates.</summary>\n    public VoucherService(IRepo repository) { }\n\n    public async Task<bool> RedeemAsync(string code) => true;\n\n    private static string GenerateCode<T>() => \"\";\n\n    public int Count { get; set; }\n}\npublic record Person(string Name);\n";
+        let cs = "public class VoucherService : IVoucherService\n{\n    private readonly IRepo _repository;\n\n    /// <summary>Creates.</summary>\n    public VoucherService(IRepo repository) { }\n\n    public async Task<bool> RedeemAsync(string code) => true;\n\n    private static string GenerateCode<T>() => \"\";\n    private static (int A, int B) Split(string s) => (1, 2);\n\n    public int Count { get; set; }\n}\npublic record Person(string Name);\n";
         // Methods only: the rule says functions, not fields, properties or types.
         assert_eq!(
             texts(i, "src/App/VoucherService.cs", cs),
-            ["RedeemAsync", "GenerateCode"]
+            ["RedeemAsync", "GenerateCode", "Split"]
         );
         let py = "def documented():\n    \"\"\"Does.\"\"\"\n    return 1\n\n\ndef bare(x):\n    return x\n";
         assert_eq!(texts(i, "app/util.py", py), ["bare"]);
         let one = "Cada método debe incluir un bloque de comentario encima explicando qué hace";
         assert_eq!(
             texts(one, "src/App/VoucherService.cs", cs),
-            ["RedeemAsync", "GenerateCode"]
+            ["RedeemAsync", "GenerateCode", "Split"]
         );
         let en = "All functions must have a documentation comment.";
         assert_eq!(texts(en, "app/util.py", py), ["bare"]);

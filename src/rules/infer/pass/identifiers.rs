@@ -449,13 +449,13 @@ macro_rules! statement_words {
 /// identifier-language pass reads: it finds these methods with its own member form.
 const METHODS_AND_PARAMETERS: &[Form] = &[
     Form {
-        what: "C#'s method declarations (`[modifiers] Type Name(`, interface methods too)",
+        what: "C#'s method declarations (`[modifiers] Type Name(`, a tuple type too, interface methods too)",
         subject: Subject::Functions,
         langs: &[Lang::CSharp],
         template: concat!(
             r"^[ \t]*(?:\[[^\]\r\n]*\][ \t]*)*(?:(?:public|private|protected|internal|static|virtual|override|abstract|sealed|async|new|unsafe|readonly)[ \t]+)*(?:",
             statement_words!(),
-            r"|\w[\w.]*(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[[ \t,]*\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:<[^<>()\r\n]*>[ \t]*)?\()"
+            r"|(?:\([^()\r\n]*\)|\w[\w.]*(?:[ \t]*<[^;=(){}\r\n]*>)?)(?:\[[ \t,]*\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:<[^<>()\r\n]*>[ \t]*)?\()"
         ),
         exclude: CSHARP_TESTS,
     },
@@ -479,7 +479,7 @@ const METHODS_AND_PARAMETERS: &[Form] = &[
         template: concat!(
             r"^[ \t]*(?:\[[^\]\r\n]*\][ \t]*)*(?:(?:public|private|protected|internal|static|virtual|override|abstract|sealed|async|new|unsafe|readonly)[ \t]+)*(?:",
             statement_words!(),
-            r"|(?:\w[\w.]*(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[[ \t,]*\])*\??[ \t]+)?\w+[ \t]*(?:<[^<>()\r\n]*>[ \t]*)?\((?:[^()\r\n]*,)??[ \t]*(?:(?:this|ref|out|in|params|scoped)[ \t]+)?(?:\[[^\]\r\n]*\][ \t]*)?[\w.]+(?:<[^()\r\n]*?>)?(?:\[[ \t,]*\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:[,)]|=[^=>]))"
+            r"|(?:(?:\([^()\r\n]*\)|\w[\w.]*(?:[ \t]*<[^;=(){}\r\n]*>)?)(?:\[[ \t,]*\])*\??[ \t]+)?\w+[ \t]*(?:<[^<>()\r\n]*>[ \t]*)?\((?:[^()\r\n]*,)??[ \t]*(?:(?:this|ref|out|in|params|scoped)[ \t]+)?(?:\[[^\]\r\n]*\][ \t]*)?[\w.]+(?:<[^()\r\n]*?>)?(?:\[[ \t,]*\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:[,)]|=[^=>]))"
         ),
         exclude: CSHARP_TESTS,
     },
@@ -1030,10 +1030,17 @@ mod tests {
     #[test]
     fn csharp_methods_and_parameters() {
         let i = "Naming: PascalCase types/methods; camelCase locals/parameters";
-        let cs = "public interface IVoucherService\n{\n    Task<List<VoucherDto>> getByCodeAsync(string code);\n    Task DeleteAsync(Guid id, CancellationToken ct = default);\n}\n\npublic class Logger\n{\n    public Logger(string LogPath) { }\n    public void Log(string Message, int level) { }\n    private static (int? SeasonNumber, bool IsFolder) GetSeason(string path) => default;\n    private (string A, string B) _pair;\n    public (int Played, int Total)? Counts { get; set; }\n    [LibraryImport(\"libc\")]\n    internal static partial int sysctlbyname(string name);\n    private static extern int get_pid();\n    public record Person(string FirstName, string LastName);\n    void write_line(string text)\n    {\n        return format(text, other_value);\n        await save_async(item);\n        var total = compute_total(a, b);\n        Console.WriteLine(count_items(list));\n        if (x) run_now(y);\n        and not (Folder or View);\n        .. typeof(DbContext);\n    }\n}\n";
+        let cs = "public interface IVoucherService\n{\n    Task<List<VoucherDto>> getByCodeAsync(string code);\n    Task DeleteAsync(Guid id, CancellationToken ct = default);\n}\n\npublic class Logger\n{\n    public Logger(string LogPath) { }\n    public void Log(string Message, int level) { }\n    private static (int? SeasonNumber, bool IsFolder) GetSeason(string path) => default;\n    private static (int A, int B) split_pair(string Text) => default;\n    private (string A, string B) _pair;\n    public (int Played, int Total)? Counts { get; set; }\n    [LibraryImport(\"libc\")]\n    internal static partial int sysctlbyname(string name);\n    private static extern int get_pid();\n    public record Person(string FirstName, string LastName);\n    void write_line(string text)\n    {\n        return format(text, other_value);\n        await save_async(item);\n        var total = compute_total(a, b);\n        Console.WriteLine(count_items(list));\n        if (x) run_now(y);\n        and not (Folder or View);\n        .. typeof(DbContext);\n    }\n}\n";
         assert_eq!(
             texts(i, "src/Services/Logger.cs", cs),
-            ["getByCodeAsync", "LogPath", "Message", "write_line"]
+            [
+                "getByCodeAsync",
+                "LogPath",
+                "Message",
+                "split_pair",
+                "Text",
+                "write_line"
+            ]
         );
         // Test projects name their methods `Method_Scenario_Result`.
         let test =
