@@ -4767,6 +4767,32 @@ pub const OPTIONS_API_NAMES: &[&str] = &["options API", "Options API", "API de o
 pub const COMPOSITION_API_NAMES: &[&str] = &["composition API", "Composition API", "API de composición"];
 /// Panicking, named as a verb or a noun ("Never panic in library code", "no panics").
 pub const PANIC_NAMES: &[&str] = &["panic", "panics", "panicking", "panic calls"];
+/// Words that narrow functions to the exported ones ("on exported functions", "funciones
+/// públicas").
+pub const EXPORTED_WORDS: &[&str] = &[
+    "exported",
+    "export",
+    "public",
+    "exportadas",
+    "exportados",
+    "públicas",
+    "publicas",
+    "públicos",
+];
+/// "explicit", "explícitos"…: said of types ("explicit types", "explicitly typed").
+pub const EXPLICIT_WORDS: &[&str] = &[
+    "explicit",
+    "explicitly",
+    "explícitos",
+    "explicitos",
+    "explícito",
+    "explicito",
+    "explícitas",
+    "explícita",
+    "explícitamente",
+];
+/// Words for types, after or before an explicit word.
+pub const TYPING_WORDS: &[&str] = &["type", "types", "typed", "typing", "tipos", "tipo", "tipado"];
 /// Return types mandated: "explicit return types", "tipos de retorno explícitos".
 pub const RETURN_TYPE_NAMES: &[&str] = &[
     "explicit return types",

@@ -18,8 +18,8 @@ use super::super::files::{FileScope, Lang};
 use super::super::phrases::{Entity, Mention, Role, Trig, read};
 use super::super::text::{Kind, Token, clause_subject, clauses};
 use super::super::words::{
-    AVOID_WORDS, EXTENSION_WORDS, FIELD_WORDS, FILE_WORDS, IMPORT_WORDS, LENGTH_UNITS, NEGATIONS,
-    PARAMETER_WORDS, PART_NOUNS, REASON_WORDS,
+    AVOID_WORDS, EXPLICIT_WORDS, EXPORTED_WORDS, EXTENSION_WORDS, FIELD_WORDS, FILE_WORDS, IMPORT_WORDS,
+    LENGTH_UNITS, NEGATIONS, PARAMETER_WORDS, PART_NOUNS, REASON_WORDS, TYPING_WORDS,
 };
 use super::super::words::{
     CODE_SUBJECT_WORDS, COMMIT_BODY_WORDS, COMMIT_LIMIT_BEFORE, COMMIT_SUBJECT_WORDS, PREFIX_WORDS,
@@ -310,13 +310,7 @@ fn companion(d: &Detector) -> Option<&'static Detector> {
 fn asks_explicit_types(ctx: &Context) -> bool {
     ctx.named.has(Lang::CSharp)
         || ctx.named.has(Lang::Java)
-        || (ctx.says(&[
-            "explicit",
-            "explicitly",
-            "explícitos",
-            "explícito",
-            "explícitamente",
-        ]) && ctx.says(&["type", "types", "typed", "typing", "tipos", "tipo", "tipado"]))
+        || (ctx.says(EXPLICIT_WORDS) && ctx.says(TYPING_WORDS))
 }
 
 /// Which functions "explicit return types" are about: Python's when the rule names Python (and
@@ -332,15 +326,7 @@ fn return_types_meant(ctx: &Context, d: &'static Detector) -> &'static Detector 
         &UNTYPED_PYTHON_RETURN
     } else if ctx.says(&["component", "components", "componente", "componentes"]) {
         &UNTYPED_COMPONENT_RETURN
-    } else if ctx.says(&[
-        "exported",
-        "export",
-        "public",
-        "exportadas",
-        "exportados",
-        "públicas",
-        "públicos",
-    ]) {
+    } else if ctx.says(EXPORTED_WORDS) {
         &UNTYPED_EXPORTED_RETURN
     } else {
         d

@@ -8,7 +8,7 @@
 
 use super::super::concepts::{Detector, Effect, PY_TEST_FILES};
 use super::super::files::Lang;
-use super::super::words::NEGATIONS;
+use super::super::words::{EXPORTED_WORDS, NEGATIONS};
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -471,14 +471,7 @@ fn required(ctx: &Context, out: &mut Found) {
     {
         return;
     }
-    let exported = ctx.says(&[
-        "exported",
-        "export",
-        "exportadas",
-        "public",
-        "públicas",
-        "publicas",
-    ]);
+    let exported = ctx.says(EXPORTED_WORDS);
     let mut detectors: Vec<&Detector> = Vec::new();
     if python {
         detectors.push(&PY_UNDOCUMENTED_FUNCTION);

@@ -7,7 +7,7 @@
 
 use super::super::concepts::{Detector, Effect, UNTYPED_EXPORTED_RETURN, UNTYPED_RETURN};
 use super::super::files::Lang;
-use super::super::words::NEGATIONS;
+use super::super::words::{EXPLICIT_WORDS, EXPORTED_WORDS, NEGATIONS, TYPING_WORDS};
 use super::{At, Context, Found};
 use crate::rules::model::Within;
 
@@ -95,17 +95,6 @@ pub const TS_UNTYPED_EMPTY_ARRAY: Detector = Detector {
 /// Words for variables, for explicit types said of them too ("en funciones y variables").
 const VARIABLES: &[&str] = &["variables", "variable", "vars"];
 
-/// "explicit", "explícitos"… right before a word for types.
-const EXPLICIT: &[&str] = &[
-    "explicit",
-    "explícitos",
-    "explicitos",
-    "explícito",
-    "explicito",
-    "explícitas",
-    "explícita",
-];
-const TYPES: &[&str] = &["types", "type", "typing", "tipos", "tipo", "tipado", "tipos"];
 /// What functions have, for explicit types said of them.
 const FUNCTION_PARTS: &[&str] = &[
     "function",
@@ -120,18 +109,6 @@ const FUNCTION_PARTS: &[&str] = &[
     "signatures",
     "firmas",
 ];
-/// Words that narrow the functions to the exported ones.
-const EXPORTED: &[&str] = &[
-    "exported",
-    "export",
-    "public",
-    "exportadas",
-    "exportados",
-    "públicas",
-    "publicas",
-    "públicos",
-];
-
 pub fn run(ctx: &Context, out: &mut Found) {
     if !says_explicit_types(&ctx.lower_words())
         || !ctx.says(FUNCTION_PARTS)
@@ -140,7 +117,7 @@ pub fn run(ctx: &Context, out: &mut Found) {
     {
         return;
     }
-    let exported = ctx.says(EXPORTED);
+    let exported = ctx.says(EXPORTED_WORDS);
     let (returns, parameters): (&Detector, &Detector) = if exported {
         (&UNTYPED_EXPORTED_RETURN, &TS_UNTYPED_EXPORTED_PARAMETER)
     } else {
@@ -168,8 +145,8 @@ pub fn run(ctx: &Context, out: &mut Found) {
 /// either order ("explicit return types" is the return types', not this pass's).
 fn says_explicit_types(words: &[&str]) -> bool {
     words.windows(2).any(|w| {
-        (EXPLICIT.contains(&w[0]) && TYPES.contains(&w[1]))
-            || (TYPES.contains(&w[0]) && EXPLICIT.contains(&w[1]))
+        (EXPLICIT_WORDS.contains(&w[0]) && TYPING_WORDS.contains(&w[1]))
+            || (TYPING_WORDS.contains(&w[0]) && EXPLICIT_WORDS.contains(&w[1]))
     })
 }
 

@@ -444,6 +444,26 @@ macro_rules! statement_words {
     };
 }
 
+/// A C# declaration line up to its type: attributes, modifiers, then either a statement's word
+/// (consumed with no hit) or, after `|`, what the form reads.
+macro_rules! csharp_line_head {
+    () => {
+        concat!(
+            r"^[ \t]*(?:\[[^\]\r\n]*\][ \t]*)*(?:(?:public|private|protected|internal|static|virtual|override|abstract|sealed|async|new|unsafe|readonly)[ \t]+)*(?:",
+            statement_words!()
+        )
+    };
+}
+/// [`csharp_line_head`]'s for Java: annotations, modifiers, a generic method's type parameters.
+macro_rules! java_line_head {
+    () => {
+        concat!(
+            r"^[ \t]*(?:@\w+(?:\([^)\r\n]*\))?[ \t]+)*(?:(?:public|private|protected|static|final|abstract|synchronized|native|default|strictfp)[ \t]+)*(?:<[^>\r\n]*>[ \t]+)?(?:",
+            statement_words!()
+        )
+    };
+}
+
 /// C#'s and Java's method declarations and their parameters, which no keyword announces: a
 /// line starting with modifiers, a type and a name before `(`. Kept out of `FORMS`, which the
 /// identifier-language pass reads: it finds these methods with its own member form.
@@ -453,8 +473,7 @@ const METHODS_AND_PARAMETERS: &[Form] = &[
         subject: Subject::Functions,
         langs: &[Lang::CSharp],
         template: concat!(
-            r"^[ \t]*(?:\[[^\]\r\n]*\][ \t]*)*(?:(?:public|private|protected|internal|static|virtual|override|abstract|sealed|async|new|unsafe|readonly)[ \t]+)*(?:",
-            statement_words!(),
+            csharp_line_head!(),
             r"|(?:\([^()\r\n]*\)|\w[\w.]*(?:[ \t]*<[^;=(){}\r\n]*>)?)(?:\[[ \t,]*\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:<[^<>()\r\n]*>[ \t]*)?\()"
         ),
         exclude: CSHARP_TESTS,
@@ -464,8 +483,7 @@ const METHODS_AND_PARAMETERS: &[Form] = &[
         subject: Subject::Functions,
         langs: &[Lang::Java],
         template: concat!(
-            r"^[ \t]*(?:@\w+(?:\([^)\r\n]*\))?[ \t]+)*(?:(?:public|private|protected|static|final|abstract|synchronized|native|default|strictfp)[ \t]+)*(?:<[^>\r\n]*>[ \t]+)?(?:",
-            statement_words!(),
+            java_line_head!(),
             r"|[\w$][\w.$]*(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[\])*[ \t]+(?P<hit>{N})[ \t]*\()"
         ),
         exclude: JAVA_TESTS,
@@ -477,8 +495,7 @@ const METHODS_AND_PARAMETERS: &[Form] = &[
         subject: Subject::Parameters,
         langs: &[Lang::CSharp],
         template: concat!(
-            r"^[ \t]*(?:\[[^\]\r\n]*\][ \t]*)*(?:(?:public|private|protected|internal|static|virtual|override|abstract|sealed|async|new|unsafe|readonly)[ \t]+)*(?:",
-            statement_words!(),
+            csharp_line_head!(),
             r"|(?:(?:\([^()\r\n]*\)|\w[\w.]*(?:[ \t]*<[^;=(){}\r\n]*>)?)(?:\[[ \t,]*\])*\??[ \t]+)?\w+[ \t]*(?:<[^<>()\r\n]*>[ \t]*)?\((?:[^()\r\n]*,)??[ \t]*(?:(?:this|ref|out|in|params|scoped)[ \t]+)?(?:\[[^\]\r\n]*\][ \t]*)?[\w.]+(?:<[^()\r\n]*?>)?(?:\[[ \t,]*\])*\??[ \t]+(?P<hit>{N})[ \t]*(?:[,)]|=[^=>]))"
         ),
         exclude: CSHARP_TESTS,
@@ -488,8 +505,7 @@ const METHODS_AND_PARAMETERS: &[Form] = &[
         subject: Subject::Parameters,
         langs: &[Lang::Java],
         template: concat!(
-            r"^[ \t]*(?:@\w+(?:\([^)\r\n]*\))?[ \t]+)*(?:(?:public|private|protected|static|final|abstract|synchronized|native|default|strictfp)[ \t]+)*(?:<[^>\r\n]*>[ \t]+)?(?:",
-            statement_words!(),
+            java_line_head!(),
             r"|(?:[\w$][\w.$]*(?:[ \t]*<[^;=(){}\r\n]*>)?(?:\[\])*[ \t]+)?\w+[ \t]*\((?:[^()\r\n]*,)??[ \t]*(?:final[ \t]+)?(?:@\w+[ \t]+)*[\w.$]+(?:<[^()\r\n]*?>)?(?:\[\])*(?:\.\.\.)?[ \t]+(?P<hit>{N})[ \t]*[,)])"
         ),
         exclude: CSHARP_TESTS,
